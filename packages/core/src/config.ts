@@ -1,0 +1,158 @@
+import { invalid } from './errors.js';
+
+/** Weights the selector uses to rank candidates. They need not sum to 1. */
+export interface SelectorWeights {
+  relevance: number;
+  recency: number;
+  importance: number;
+}
+
+/**
+ * Memory configuration. Every field has a default ({@link DEFAULT_CONFIG}); pass a partial
+ * object to {@link resolveConfig}, which validates it and names the bad field on failure.
+ */
+export interface MemoryConfig {
+  /** Short-term sliding window size (entries). Default 20. */
+  windowSize: number;
+  /** Working memory capacity (entries). Default 10. */
+  maxWorking: number;
+  /** Working memory token budget. Default 2000. */
+  maxTokens: number;
+  /** Default number of memories recalled per query. Default 10. */
+  retrievalLimit: number;
+  /** Base importance at or above which an interaction is promoted to long-term memory. Default 0.3. */
+  importanceThreshold: number;
+  /** Long-term capacity per tenant; compression starts above 80% of it. Default 10000. */
+  maxLongTerm: number;
+  /** Decay rate per day (exponential) for kinds without an explicit half-life. Default ln2/30. */
+  baseDecayRate: number;
+  /** Half-life in days per kind; overrides `baseDecayRate` for that kind. */
+  halfLifeDays: Record<string, number>;
+  /** Effective importance never decays below this (unless a per-kind floor says otherwise). Default 0.05. */
+  minImportance: number;
+  /** Per-kind decay floors. */
+  decayFloors: Record<string, number>;
+  /** Memories whose *effective* importance is below this are deleted by maintenance. Default 0.08. */
+  deletionThreshold: number;
+  /** When false, effective importance equals base importance everywhere. Default true. */
+  enableDecay: boolean;
+  /** Tags that never decay and are never forgotten or compressed. */
+  protectedTags: string[];
+  /** Importance added to a memory each time it is recalled. Default 0.05. */
+  reinforcementStep: number;
+  /** Reinforcement never raises base importance above this. Default 1. */
+  reinforcementCap: number;
+  /** LRU size of the query/text embedding cache. Default 1000. */
+  embeddingCacheSize: number;
+  /** Selector weights. Default relevance 0.6, recency 0.15, importance 0.25. */
+  selectorWeights: SelectorWeights;
+  /** Recency half-life in days used by the selector. Default 14. */
+  recencyHalfLifeDays: number;
+  /** Compression triggers above this share of `maxLongTerm`. Default 0.8. */
+  compressionTrigger: number;
+  /** How many entries one summary merges at most. Default 10. */
+  compressionBatchSize: number;
+  /** Only entries older than this (days) are compressed. Default 7. */
+  compressionMinAgeDays: number;
+}
+
+/** Default half-lives (days) per built-in kind. */
+export const DEFAULT_HALF_LIVES: Readonly<Record<string, number>> = Object.freeze({
+  conversation: 30,
+  fact: 365,
+  preference: 180,
+  event: 90,
+  task: 14,
+  ephemeral: 1,
+  summary: 180,
+});
+
+/** Default decay floors per kind. */
+export const DEFAULT_DECAY_FLOORS: Readonly<Record<string, number>> = Object.freeze({
+  fact: 0.2,
+  preference: 0.2,
+  ephemeral: 0,
+});
+
+/** Default configuration. */
+export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
+  windowSize: 20,
+  maxWorking: 10,
+  maxTokens: 2000,
+  retrievalLimit: 10,
+  importanceThreshold: 0.3,
+  maxLongTerm: 10_000,
+  baseDecayRate: Math.LN2 / 30,
+  halfLifeDays: { ...DEFAULT_HALF_LIVES },
+  minImportance: 0.05,
+  decayFloors: { ...DEFAULT_DECAY_FLOORS },
+  deletionThreshold: 0.08,
+  enableDecay: true,
+  protectedTags: ['core', 'identity', 'pinned'],
+  reinforcementStep: 0.05,
+  reinforcementCap: 1,
+  embeddingCacheSize: 1000,
+  selectorWeights: { relevance: 0.6, recency: 0.15, importance: 0.25 },
+  recencyHalfLifeDays: 14,
+  compressionTrigger: 0.8,
+  compressionBatchSize: 10,
+  compressionMinAgeDays: 7,
+});
+
+const INT_FIELDS = ['windowSize', 'maxWorking', 'maxTokens', 'retrievalLimit', 'maxLongTerm', 'compressionBatchSize'] as const;
+const UNIT_FIELDS = [
+  'importanceThreshold',
+  'minImportance',
+  'deletionThreshold',
+  'reinforcementStep',
+  'reinforcementCap',
+  'compressionTrigger',
+] as const;
+
+/**
+ * Merge `partial` over the defaults and validate. Throws `VALIDATION` naming the field.
+ * Unknown keys are rejected too (a typo should not silently do nothing).
+ */
+export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig {
+  if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) invalid('config', 'an object', partial);
+  for (const key of Object.keys(partial)) {
+    if (!(key in DEFAULT_CONFIG)) invalid(`config.${key}`, `one of ${Object.keys(DEFAULT_CONFIG).join(', ')}`, key);
+  }
+  const cfg: MemoryConfig = {
+    ...structuredClone(DEFAULT_CONFIG as MemoryConfig),
+    ...partial,
+    halfLifeDays: { ...DEFAULT_HALF_LIVES, ...(partial.halfLifeDays ?? {}) },
+    decayFloors: { ...DEFAULT_DECAY_FLOORS, ...(partial.decayFloors ?? {}) },
+    selectorWeights: { ...DEFAULT_CONFIG.selectorWeights, ...(partial.selectorWeights ?? {}) },
+    protectedTags: [...(partial.protectedTags ?? DEFAULT_CONFIG.protectedTags)],
+  };
+  for (const f of INT_FIELDS) {
+    const v = cfg[f];
+    if (!Number.isInteger(v) || v < 1) invalid(`config.${f}`, 'an integer >= 1', v);
+  }
+  for (const f of UNIT_FIELDS) {
+    const v = cfg[f];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) invalid(`config.${f}`, 'a number in [0, 1]', v);
+  }
+  if (!Number.isInteger(cfg.embeddingCacheSize) || cfg.embeddingCacheSize < 0)
+    invalid('config.embeddingCacheSize', 'an integer >= 0', cfg.embeddingCacheSize);
+  for (const f of ['baseDecayRate', 'recencyHalfLifeDays', 'compressionMinAgeDays'] as const) {
+    const v = cfg[f];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.${f}`, 'a finite number >= 0', v);
+  }
+  if (typeof cfg.enableDecay !== 'boolean') invalid('config.enableDecay', 'a boolean', cfg.enableDecay);
+  for (const [k, v] of Object.entries(cfg.halfLifeDays)) {
+    if (typeof v !== 'number' || !(v > 0)) invalid(`config.halfLifeDays.${k}`, 'a number of days > 0', v);
+  }
+  for (const [k, v] of Object.entries(cfg.decayFloors)) {
+    if (typeof v !== 'number' || v < 0 || v > 1) invalid(`config.decayFloors.${k}`, 'a number in [0, 1]', v);
+  }
+  for (const [k, v] of Object.entries(cfg.selectorWeights)) {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.selectorWeights.${k}`, 'a number >= 0', v);
+  }
+  if (!Array.isArray(cfg.protectedTags) || cfg.protectedTags.some((t) => typeof t !== 'string'))
+    invalid('config.protectedTags', 'an array of strings', cfg.protectedTags);
+  if (cfg.deletionThreshold > cfg.importanceThreshold && cfg.importanceThreshold > 0)
+    invalid('config.deletionThreshold', `a value <= importanceThreshold (${cfg.importanceThreshold})`, cfg.deletionThreshold);
+  return cfg;
+}

@@ -1,0 +1,34 @@
+/** Options for one embedding call. */
+export interface EmbedOptions {
+  /** Cancels the call; it then rejects with `ABORTED`. */
+  signal?: AbortSignal;
+  /** Progress for long batches: `done` of `total` texts embedded. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * The embedding seam. Implementations: `HashEmbedder` (core, deterministic, no model),
+ * `TransformersEmbedder` and the worker client from `@zerda/embeddings`. They are interchangeable.
+ *
+ * Rules every implementation keeps:
+ * 1. `embed(texts)` resolves to one `Float32Array` of length `dim` per input, in input order.
+ * 2. Vectors are unit-normalised (cosine = dot product); never NaN. Empty or whitespace-only text
+ *    gives the zero vector.
+ * 3. The same text gives the same vector for a given `modelId` (within float tolerance).
+ * 4. Failures reject with a `ZerdaError` (`EMBEDDING`, `ABORTED`, `CLOSED`).
+ */
+export interface Embedder {
+  /** Identifies the embedding space; vectors of different ids are never compared. */
+  readonly modelId: string;
+  /** Vector dimension. Known after `ready()` for model-backed embedders. */
+  readonly dim: number;
+  /** Resolves when the model is loaded. Cheap to call repeatedly. */
+  ready(): Promise<void>;
+  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}
+
+/** A text generator used for summaries (compression). Optional everywhere. */
+export interface LlmClient {
+  generate(prompt: string, options: { maxTokens: number; signal?: AbortSignal }): Promise<string>;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Root config: resolves workspace packages to their TypeScript sources (the
+// `@zerda/source` export condition) so tests never need a prior build, and
+// defines the two test projects that `scripts/test.sh` runs.
+export default defineConfig({
+  resolve: { conditions: ['@zerda/source'] },
+  ssr: { resolve: { conditions: ['@zerda/source'], externalConditions: ['@zerda/source'] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
