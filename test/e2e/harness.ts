@@ -1,0 +1,86 @@
+/**
+ * Shared harness for the Chromium specs: serves a page folder with Vite (built, then previewed,
+ * so specs exercise production bundles) and launches Debian's Chromium through playwright-core.
+ * Never downloads a browser.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { build, preview, type InlineConfig, type PreviewServer } from 'vite';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+/** Chromium flags that work on this machine (no sandbox as root, no network chatter). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(p)) throw new Error(`Chromium not found at ${p}; install Debian's chromium (apt-get install -y chromium)`);
+  return p;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A context that blocks every non-localhost request, to prove pages work offline. */
+export async function offlineContext(browser: Browser): Promise<BrowserContext> {
+  const ctx = await browser.newContext();
+  await ctx.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => {
+    const url = route.request().url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    return route.abort();
+  });
+  return ctx;
+}
+
+/** Vite config shared by test pages and the demo: ES workers, cross-origin isolation for ORT threads. */
+export function pageViteConfig(root: string, extra: InlineConfig = {}): InlineConfig {
+  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  return {
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    resolve: {
+      conditions: ['@zerda/source'],
+      alias: [{ find: /^onnxruntime-web\/webgpu$/, replacement: 'onnxruntime-web/wasm' }],
+    },
+    worker: { format: 'es' },
+    server: { headers },
+    preview: { headers, host: '127.0.0.1' },
+    ...extra,
+  };
+}
+
+export interface ServedPage {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Build `root` (a folder with index.html) into a temp dir and serve it with `vite preview`. */
+export async function servePage(root: string, extra: InlineConfig = {}): Promise<ServedPage> {
+  const outDir = await mkdtemp(join(tmpdir(), 'zerda-e2e-'));
+  const config = pageViteConfig(root, extra);
+  await build({ ...config, build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  const server: PreviewServer = await preview({ ...config, build: { outDir }, preview: { ...config.preview, port: 0 } });
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('preview server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    async close() {
+      await new Promise<void>((r) => server.httpServer.close(() => r()));
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
