@@ -1,0 +1,183 @@
+import { invalid } from './errors.js';
+import { TIERS } from './types.js';
+import type { JsonValue, MemoryContent, MemoryEntry, MemoryKind, Tier } from './types.js';
+
+/** What a caller supplies to create an entry; everything but `content` has a default. */
+export interface NewEntry {
+  content: MemoryContent;
+  /** Default `conversation` for `{input, output}` content, `fact` for `{title, text}`. */
+  kind?: MemoryKind;
+  /** Default `long_term`. */
+  tier?: Tier;
+  /** Base importance in [0, 1]. Default 0.5. */
+  importance?: number;
+  /** Trimmed, empties dropped, duplicates removed. */
+  tags?: string[];
+  metadata?: Record<string, JsonValue>;
+  userId?: string;
+  /** Only for imports; new entries get a random UUID. */
+  id?: string;
+  /** Only for imports; default `now`. `lastAccess` starts equal to it. */
+  createdAt?: number;
+}
+
+/** Default base importance of a new entry. */
+export const DEFAULT_IMPORTANCE = 0.5;
+
+const MAX_ID_LENGTH = 256;
+
+/** Create a new entry with a random UUID, validating every field. Throws `VALIDATION` on bad input. */
+export function createEntry(tenantId: string, input: NewEntry, now: number): MemoryEntry {
+  if (!isObject(input)) invalid('entry', 'an object with content', input);
+  checkTime('now', now);
+  const content = validateContent(input.content);
+  const createdAt = input.createdAt === undefined ? now : checkTime('entry.createdAt', input.createdAt);
+  const entry: MemoryEntry = {
+    id: input.id === undefined ? newId() : checkId('entry.id', input.id),
+    tenantId: checkId('tenantId', tenantId),
+    content,
+    tier: input.tier === undefined ? 'long_term' : checkTier(input.tier),
+    kind: input.kind === undefined ? ('input' in content ? 'conversation' : 'fact') : checkKind(input.kind),
+    createdAt,
+    lastAccess: createdAt,
+    importance: input.importance === undefined ? DEFAULT_IMPORTANCE : checkImportance(input.importance),
+    accessCount: 0,
+    tags: normalizeTags(input.tags ?? []),
+    metadata: validateMetadata(input.metadata ?? {}),
+    version: 1,
+  };
+  if (input.userId !== undefined) entry.userId = checkId('entry.userId', input.userId);
+  return entry;
+}
+
+/**
+ * Check a complete entry and return a clean copy holding only the known fields (tags
+ * normalised). Adapters and importers store what this returns. Throws `VALIDATION`.
+ */
+export function validateEntry(entry: MemoryEntry): MemoryEntry {
+  if (!isObject(entry)) invalid('entry', 'an object', entry);
+  const out: MemoryEntry = {
+    id: checkId('entry.id', entry.id),
+    tenantId: checkId('entry.tenantId', entry.tenantId),
+    content: validateContent(entry.content),
+    tier: checkTier(entry.tier),
+    kind: checkKind(entry.kind),
+    createdAt: checkTime('entry.createdAt', entry.createdAt),
+    lastAccess: checkTime('entry.lastAccess', entry.lastAccess),
+    importance: checkImportance(entry.importance),
+    accessCount: checkCount('entry.accessCount', entry.accessCount, 0),
+    tags: normalizeTags(entry.tags),
+    metadata: validateMetadata(entry.metadata),
+    version: checkCount('entry.version', entry.version, 1),
+  };
+  if (entry.userId !== undefined) out.userId = checkId('entry.userId', entry.userId);
+  return out;
+}
+
+/** Deep copy of an entry. */
+export function cloneEntry(entry: MemoryEntry): MemoryEntry {
+  return structuredClone(entry);
+}
+
+/** A new random id (UUID v4). Never derived from content. */
+export function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** Trim tags, drop empty ones and duplicates (first occurrence wins). Throws on non-strings. */
+export function normalizeTags(tags: unknown): string[] {
+  if (!Array.isArray(tags)) invalid('entry.tags', 'an array of strings', tags);
+  const seen = new Set<string>();
+  for (const t of tags) {
+    if (typeof t !== 'string') invalid('entry.tags', 'an array of strings', t);
+    const v = t.trim();
+    if (v) seen.add(v);
+  }
+  return [...seen];
+}
+
+/** Check content shape and return a copy with only the known fields. */
+export function validateContent(content: unknown): MemoryContent {
+  if (!isObject(content)) invalid('entry.content', 'an object {input, output} or {title, text}', content);
+  const c = content as Record<string, unknown>;
+  if ('input' in c || 'output' in c) {
+    if (typeof c.input !== 'string') invalid('entry.content.input', 'a string', c.input);
+    if (typeof c.output !== 'string') invalid('entry.content.output', 'a string', c.output);
+    if (!c.input.trim() && !c.output.trim()) invalid('entry.content', 'non-empty input or output', '');
+    return { input: c.input, output: c.output };
+  }
+  if ('title' in c || 'text' in c) {
+    if (typeof c.title !== 'string') invalid('entry.content.title', 'a string', c.title);
+    if (typeof c.text !== 'string') invalid('entry.content.text', 'a string', c.text);
+    if (!c.title.trim() && !c.text.trim()) invalid('entry.content', 'non-empty title or text', '');
+    return { title: c.title, text: c.text };
+  }
+  return invalid('entry.content', 'an object {input, output} or {title, text}', content);
+}
+
+/** Check that `value` is a plain JSON object (finite numbers, no cycles) and return a deep copy. */
+export function validateMetadata(value: unknown): Record<string, JsonValue> {
+  if (!isObject(value)) invalid('entry.metadata', 'a plain JSON object', value);
+  return copyJson(value, 'entry.metadata', new Set()) as Record<string, JsonValue>;
+}
+
+function copyJson(value: unknown, path: string, seen: Set<object>): JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) invalid(path, 'a finite number', value);
+    return value;
+  }
+  if (typeof value !== 'object') return invalid(path, 'a JSON value', value);
+  if (seen.has(value)) invalid(path, 'acyclic JSON', 'a cycle');
+  seen.add(value);
+  let out: JsonValue;
+  if (Array.isArray(value)) {
+    out = value.map((v, i) => copyJson(v, `${path}[${i}]`, seen));
+  } else {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) invalid(path, 'a plain object', value);
+    const obj: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      obj[k] = copyJson(v, `${path}.${k}`, seen);
+    }
+    out = obj;
+  }
+  seen.delete(value);
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkId(field: string, v: unknown): string {
+  if (typeof v !== 'string' || !v.trim() || v.length > MAX_ID_LENGTH)
+    invalid(field, `a non-empty string of at most ${MAX_ID_LENGTH} chars`, v);
+  return v;
+}
+
+function checkTier(v: unknown): Tier {
+  if (!TIERS.includes(v as Tier)) invalid('entry.tier', TIERS.join(' | '), v);
+  return v as Tier;
+}
+
+function checkKind(v: unknown): MemoryKind {
+  if (typeof v !== 'string' || !v.trim()) invalid('entry.kind', 'a non-empty string', v);
+  return v;
+}
+
+function checkTime(field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(field, 'epoch milliseconds (finite, >= 0)', v);
+  return v;
+}
+
+function checkImportance(v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) invalid('entry.importance', 'a number in [0, 1]', v);
+  return v;
+}
+
+function checkCount(field: string, v: unknown, min: number): number {
+  if (!Number.isInteger(v) || (v as number) < min) invalid(field, `an integer >= ${min}`, v);
+  return v as number;
+}
