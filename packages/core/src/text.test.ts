@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, stem, STOPWORDS, tokenize } from './text.js';
+
+describe('tokenize', () => {
+  it('lowercases and splits on anything that is not a letter or digit', () => {
+    expect(tokenize('Hello, World! foo_bar-baz')).toEqual(['hello', 'world', 'foo', 'bar', 'baz']);
+  });
+  it('keeps numbers, including those inside words', () => {
+    expect(tokenize('Flight AF447 on 2024-06-01 cost $1,299')).toEqual(['flight', 'af447', 'on', '2024', '06', '01', 'cost', '1', '299']);
+  });
+  it('is Unicode-aware: folds diacritics and keeps non-Latin scripts', () => {
+    expect(tokenize('Café Müller — Ελλάδα, 東京')).toEqual(['cafe', 'muller', 'ελλαδα', '東京']);
+  });
+  it('joins in-word apostrophes', () => {
+    expect(tokenize("I don't like Bob’s car")).toEqual(['i', 'dont', 'like', 'bobs', 'car']);
+  });
+  it('returns [] for empty or punctuation-only text', () => {
+    expect(tokenize('')).toEqual([]);
+    expect(tokenize(' ?! ... ')).toEqual([]);
+  });
+});
+
+describe('stem (Porter)', () => {
+  // Pairs from Porter's published vocabulary / output lists.
+  const cases: [string, string][] = [
+    ['caresses', 'caress'], ['ponies', 'poni'], ['ties', 'ti'], ['caress', 'caress'], ['cats', 'cat'],
+    ['feed', 'feed'], ['agreed', 'agre'], ['plastered', 'plaster'], ['bled', 'bled'], ['motoring', 'motor'],
+    ['sing', 'sing'], ['conflated', 'conflat'], ['troubled', 'troubl'], ['sized', 'size'], ['hopping', 'hop'],
+    ['tanned', 'tan'], ['falling', 'fall'], ['hissing', 'hiss'], ['fizzed', 'fizz'], ['failing', 'fail'],
+    ['filing', 'file'], ['happy', 'happi'], ['sky', 'sky'], ['relational', 'relat'], ['conditional', 'condit'],
+    ['rational', 'ration'], ['valenci', 'valenc'], ['digitizer', 'digit'], ['conformabli', 'conform'],
+    ['radicalli', 'radic'], ['differentli', 'differ'], ['vileli', 'vile'], ['analogousli', 'analog'],
+    ['vietnamization', 'vietnam'], ['predication', 'predic'], ['operator', 'oper'], ['feudalism', 'feudal'],
+    ['decisiveness', 'decis'], ['hopefulness', 'hope'], ['callousness', 'callous'], ['formaliti', 'formal'],
+    ['sensitiviti', 'sensit'], ['sensibiliti', 'sensibl'], ['triplicate', 'triplic'], ['formative', 'form'],
+    ['formalize', 'formal'], ['electriciti', 'electr'], ['electrical', 'electr'], ['hopeful', 'hope'],
+    ['goodness', 'good'], ['revival', 'reviv'], ['allowance', 'allow'], ['inference', 'infer'],
+    ['airliner', 'airlin'], ['adjustable', 'adjust'], ['defensible', 'defens'], ['irritant', 'irrit'],
+    ['replacement', 'replac'], ['adjustment', 'adjust'], ['dependent', 'depend'], ['adoption', 'adopt'],
+    ['homologou', 'homolog'], ['communism', 'commun'], ['activate', 'activ'], ['angulariti', 'angular'],
+    ['homologous', 'homolog'], ['effective', 'effect'], ['bowdlerize', 'bowdler'], ['probate', 'probat'],
+    ['rate', 'rate'], ['cease', 'ceas'], ['controll', 'control'], ['roll', 'roll'], ['generalization', 'gener'],
+    ['running', 'run'], ['connections', 'connect'], ['yelling', 'yell'],
+  ];
+  it.each(cases)('%s -> %s', (word, expected) => {
+    expect(stem(word)).toBe(expected);
+  });
+  it('leaves short words, numbers and non-ASCII words alone', () => {
+    expect(stem('is')).toBe('is');
+    expect(stem('2024')).toBe('2024');
+    expect(stem('ελλαδα')).toBe('ελλαδα');
+  });
+});
+
+describe('analyze', () => {
+  it('drops stopwords and stems the rest', () => {
+    expect(analyze('What are the running shoes I bought in 2023?')).toEqual(['run', 'shoe', 'bought', '2023']);
+  });
+  it('stopwords are lowercase tokens as tokenize emits them', () => {
+    for (const w of STOPWORDS) expect(tokenize(w)).toEqual([w]);
+  });
+});
