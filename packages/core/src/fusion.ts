@@ -37,9 +37,9 @@ export function reciprocalRankFusion(lists: readonly (readonly Scored[])[], opti
   const { k = DEFAULT_RRF_K, weights } = options;
   checkRrf(lists.length, k, weights);
   const fused = new Map<string, FusedItem>();
-  lists.forEach((list, li) => {
+  lists.forEach((list: readonly Scored[], li: number) => {
     const w = weights?.[li] ?? 1;
-    list.forEach((item, r) => {
+    list.forEach((item: Scored, r: number) => {
       let f = fused.get(item.id);
       if (!f) fused.set(item.id, (f = { id: item.id, score: 0, ranks: new Array(lists.length).fill(undefined) }));
       if (f.ranks[li] !== undefined) return;
