@@ -1,0 +1,6 @@
+/**
+ * Test utilities for adapter authors: `@zerda/core/testing`. Imports `vitest`, so only load it
+ * from test files.
+ */
+export { runStorageConformance } from './conformance.js';
+export type { StorageConformanceOptions, StorageFactory } from './conformance.js';
