@@ -1,0 +1,196 @@
+import { invalid } from '@zerda/core';
+
+/** Where the model runs. `auto`: WebGPU when a GPU adapter is available, WASM otherwise; CPU in Node. */
+export type EmbeddingDevice = 'auto' | 'wasm' | 'webgpu' | 'cpu';
+
+/** Weight precision to load (the ONNX file variant). `q8` is the bundled model's only variant. */
+export type EmbeddingDtype = 'auto' | 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16';
+
+/** How token vectors become one sentence vector. */
+export type EmbeddingPooling = 'mean' | 'cls' | 'first_token' | 'eos' | 'last_token';
+
+/** Model-loading progress, a plain subset of transformers.js' progress events. */
+export interface ModelLoadProgress {
+  /** `initiate` / `download` / `progress` / `done` per file, `progress_total` overall, `ready` at the end. */
+  status: string;
+  /** Model name as transformers.js sees it. */
+  name?: string;
+  /** File within the model folder (e.g. `onnx/model_quantized.onnx`). */
+  file?: string;
+  /** Percent 0..100 (for `progress` and `progress_total`). */
+  progress?: number;
+  /** Bytes loaded so far. */
+  loaded?: number;
+  /** Bytes in total. */
+  total?: number;
+}
+
+/** URLs of ONNX Runtime's WASM build, served from the app's own origin. */
+export interface OrtWasmPaths {
+  /** URL of `ort-wasm-simd-threaded.wasm`. */
+  wasm: string;
+  /** URL of `ort-wasm-simd-threaded.mjs`. */
+  mjs: string;
+}
+
+/**
+ * Options of {@link createTransformersEmbedder}. Every field is plain data except `onProgress`, so
+ * the same object (minus the callback) can be sent to a worker.
+ */
+export interface TransformersEmbedderOptions {
+  /**
+   * A transformers.js feature-extraction model: a Hugging Face id (`Xenova/all-MiniLM-L6-v2`), a
+   * folder name under `localModelPath`, or a path/URL of a model folder. Default: the bundled
+   * offline model `use-lite` (Universal Sentence Encoder Lite, 512-d, q8), loaded from this package.
+   */
+  model?: string;
+  /** Folder (Node) or URL path (browser) that contains model folders. Ignored when `modelFiles` is set. */
+  localModelPath?: string;
+  /**
+   * Explicit URL of every model file, keyed by its path inside the model folder
+   * (`config.json`, `tokenizer.json`, `tokenizer_config.json`, `onnx/model_quantized.onnx`).
+   * For bundlers that hash asset names; see {@link useLiteModelFiles}.
+   */
+  modelFiles?: Record<string, string>;
+  /** Allow downloading from the Hugging Face hub when a file is not found locally. Default `false`. */
+  allowRemoteModels?: boolean;
+  /** Weight precision. Default `q8` for the bundled model, `auto` (the model's default) otherwise. */
+  dtype?: EmbeddingDtype;
+  /** Default `auto`. */
+  device?: EmbeddingDevice;
+  /** Texts per model call. Larger batches are faster but block the worker longer. Default 32. */
+  batchSize?: number;
+  /** Default `mean`. */
+  pooling?: EmbeddingPooling;
+  /**
+   * L2-normalise vectors. Default `true`. The `Embedder` contract requires unit vectors; set
+   * `false` only for a model whose output is already unit length.
+   */
+  normalize?: boolean;
+  /**
+   * Override the embedding-space id. Default: derived from model, dtype and pooling, so vectors of
+   * different models or settings are never compared.
+   */
+  modelId?: string;
+  /** ONNX Runtime WASM files served from the app's own origin (browser). Default: transformers.js' CDN. */
+  wasmPaths?: OrtWasmPaths | string;
+  /**
+   * WASM threads. Default: `min(4, hardwareConcurrency)` when the page is cross-origin isolated
+   * (COOP/COEP), else 1 (threads need SharedArrayBuffer).
+   */
+  numThreads?: number;
+  /**
+   * Keep model and WASM files in Cache Storage (browser). Default `false` for local files (they
+   * would go stale across deploys), `true` when `allowRemoteModels` is on.
+   */
+  browserCache?: boolean;
+  /** Model-loading progress. */
+  onProgress?: (progress: ModelLoadProgress) => void;
+}
+
+/** {@link TransformersEmbedderOptions} without the callback: what crosses a worker boundary. */
+export type SerializableEmbedderOptions = Omit<TransformersEmbedderOptions, 'onProgress'>;
+
+/** The bundled model's name (its folder under `model/`). */
+export const BUNDLED_MODEL = 'use-lite';
+
+const DEVICES: readonly EmbeddingDevice[] = ['auto', 'wasm', 'webgpu', 'cpu'];
+const DTYPES: readonly EmbeddingDtype[] = ['auto', 'fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'];
+const POOLINGS: readonly EmbeddingPooling[] = ['mean', 'cls', 'first_token', 'eos', 'last_token'];
+
+/** Options after defaults and validation. */
+export interface ResolvedOptions {
+  model: string;
+  bundled: boolean;
+  localModelPath: string | undefined;
+  modelFiles: Record<string, string> | undefined;
+  allowRemoteModels: boolean;
+  dtype: EmbeddingDtype;
+  device: EmbeddingDevice;
+  batchSize: number;
+  pooling: EmbeddingPooling;
+  normalize: boolean;
+  modelId: string;
+  wasmPaths: OrtWasmPaths | string | undefined;
+  numThreads: number | undefined;
+  browserCache: boolean;
+}
+
+function optionalString(field: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') invalid(field, 'a non-empty string', value);
+  return value;
+}
+
+function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !allowed.includes(value as T)) invalid(field, `one of ${allowed.join(', ')}`, value);
+  return value as T;
+}
+
+function optionalBoolean(field: string, value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') invalid(field, 'a boolean', value);
+  return value;
+}
+
+function positiveInt(field: string, value: unknown, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    invalid(field, `an integer from 1 to ${max}`, value);
+  }
+  return value;
+}
+
+/**
+ * The embedding-space id for a model and its settings. Normalisation is not part of it: the
+ * contract makes every vector unit length.
+ */
+export function deriveModelId(model: string, dtype: EmbeddingDtype, pooling: EmbeddingPooling): string {
+  return `transformers:${model}:${dtype}:${pooling}`;
+}
+
+/** Validate options and apply defaults. Throws `VALIDATION` naming the bad field. */
+export function resolveOptions(options: SerializableEmbedderOptions = {}): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+  const model = optionalString('model', options.model) ?? BUNDLED_MODEL;
+  const bundled = options.model === undefined;
+  const localModelPath = optionalString('localModelPath', options.localModelPath);
+  let modelFiles: Record<string, string> | undefined;
+  if (options.modelFiles !== undefined) {
+    const files = options.modelFiles as unknown;
+    if (typeof files !== 'object' || files === null || Array.isArray(files)) {
+      invalid('modelFiles', 'an object mapping file paths to URLs', files);
+    }
+    modelFiles = {};
+    for (const [file, url] of Object.entries(files as Record<string, unknown>)) {
+      if (typeof url !== 'string' || url === '') invalid(`modelFiles["${file}"]`, 'a URL string', url);
+      modelFiles[file.replace(/^\/+/, '')] = url;
+    }
+    if (!('config.json' in modelFiles)) invalid('modelFiles', 'an entry for config.json', Object.keys(modelFiles));
+  }
+  const allowRemoteModels = optionalBoolean('allowRemoteModels', options.allowRemoteModels) ?? false;
+  const dtype = oneOf('dtype', options.dtype, DTYPES, bundled ? 'q8' : 'auto');
+  const device = oneOf('device', options.device, DEVICES, 'auto');
+  const batchSize = positiveInt('batchSize', options.batchSize, 4096) ?? 32;
+  const pooling = oneOf('pooling', options.pooling, POOLINGS, 'mean');
+  const normalize = optionalBoolean('normalize', options.normalize) ?? true;
+  const modelId = optionalString('modelId', options.modelId) ?? deriveModelId(model, dtype, pooling);
+  let wasmPaths: OrtWasmPaths | string | undefined;
+  if (options.wasmPaths !== undefined) {
+    const w = options.wasmPaths as unknown;
+    if (typeof w === 'string' && w !== '') wasmPaths = w;
+    else if (
+      typeof w === 'object' && w !== null &&
+      typeof (w as OrtWasmPaths).wasm === 'string' && typeof (w as OrtWasmPaths).mjs === 'string'
+    ) {
+      wasmPaths = { wasm: (w as OrtWasmPaths).wasm, mjs: (w as OrtWasmPaths).mjs };
+    } else invalid('wasmPaths', 'a URL prefix or { wasm, mjs } URLs', w);
+  }
+  const numThreads = positiveInt('numThreads', options.numThreads, 64);
+  const browserCache = optionalBoolean('browserCache', options.browserCache) ?? allowRemoteModels;
+  return {
+    model, bundled, localModelPath, modelFiles, allowRemoteModels, dtype, device, batchSize, pooling,
+    normalize, modelId, wasmPaths, numThreads, browserCache,
+  };
+}

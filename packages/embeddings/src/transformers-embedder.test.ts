@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isZerdaError } from '@zerda/core';
+import { bundledModelPath } from './node.js';
+import { createTransformersEmbedder, TransformersEmbedder } from './transformers-embedder.js';
+
+const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
+const norm = (a: Float32Array): number => Math.sqrt(dot(a, a));
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+// One model load for the whole file: the real bundled model, on onnxruntime-node's CPU backend.
+let embedder: TransformersEmbedder;
+beforeAll(async () => {
+  embedder = createTransformersEmbedder();
+  await embedder.ready();
+}, 60_000);
+afterAll(async () => {
+  await embedder?.close();
+});
+
+describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
+  test('loads offline by default: 512-d, 128-token limit, CPU, a model id naming model/dtype/pooling', () => {
+    expect(embedder.dim).toBe(512);
+    expect(embedder.maxTokens).toBe(128);
+    expect(embedder.device).toBe('cpu');
+    expect(embedder.modelId).toBe('transformers:use-lite:q8:mean');
+  });
+
+  test('returns one finite unit vector per text', async () => {
+    const texts = ['My birthday is July 4th', 'I like hiking in the mountains', '😀', 'x'.repeat(3000)];
+    const vectors = await embedder.embed(texts);
+    expect(vectors).toHaveLength(texts.length);
+    for (const v of vectors) {
+      expect(v).toBeInstanceOf(Float32Array);
+      expect(v.length).toBe(512);
+      expect(v.every(Number.isFinite)).toBe(true);
+      expect(norm(v)).toBeCloseTo(1, 4);
+    }
+    // Each row owns its buffer (so rows can be transferred to another thread one by one).
+    expect(new Set(vectors.map((v) => v.buffer)).size).toBe(vectors.length);
+  });
+
+  test('related sentences score higher than unrelated ones', async () => {
+    const [fact, question, hiking] = await embedder.embed([
+      'My birthday is July 4th',
+      'When is my birthday?',
+      'I like hiking in the mountains',
+    ]);
+    const related = dot(fact!, question!);
+    const unrelated = dot(fact!, hiking!);
+    expect(related).toBeGreaterThan(0.6);
+    expect(unrelated).toBeLessThan(0.3);
+    expect(related - unrelated).toBeGreaterThan(0.3);
+  });
+
+  test('the same text gives the same vector alone or in a padded batch', async () => {
+    const [alone] = await embedder.embed(['hello world']);
+    const [batched] = await embedder.embed(['hello world', 'a much longer sentence that forces padding of the short one']);
+    for (let i = 0; i < 512; i++) expect(batched![i]).toBeCloseTo(alone![i]!, 5);
+  });
+
+  test('empty and whitespace-only texts give zero vectors without reaching the model', async () => {
+    // The raw model fails on zero tokens, so these never reaching it is what keeps the call alive.
+    const vectors = await embedder.embed(['', '   ', 'real text', '\n\t']);
+    for (const i of [0, 1, 3]) {
+      expect(vectors[i]!.length).toBe(512);
+      expect(vectors[i]!.every((x) => x === 0)).toBe(true);
+    }
+    expect(norm(vectors[2]!)).toBeCloseTo(1, 4);
+    const progress: number[][] = [];
+    const onlyEmpty = await embedder.embed([''], { onProgress: (d, t) => progress.push([d, t]) });
+    expect(onlyEmpty[0]!.every((x) => x === 0)).toBe(true);
+    expect(progress).toEqual([[1, 1]]);
+    expect(await embedder.embed([])).toEqual([]);
+  });
+
+  test('batches keep input order and report progress per batch', async () => {
+    const small = createTransformersEmbedder({ batchSize: 3 });
+    try {
+      const texts = Array.from({ length: 10 }, (_, i) => `memory number ${i}: ${'lorem ipsum '.repeat(i % 4)}topic ${i * 7}`);
+      texts[4] = ' ';
+      const progress: number[][] = [];
+      const batched = await small.embed(texts, { onProgress: (d, t) => progress.push([d, t]) });
+      // 9 real texts in batches of 3; the blank one counts as done from the start.
+      expect(progress).toEqual([[4, 10], [7, 10], [10, 10]]);
+      for (let i = 0; i < texts.length; i++) {
+        const [single] = await embedder.embed([texts[i]!]);
+        expect(dot(batched[i]!, single!)).toBeCloseTo(i === 4 ? 0 : 1, 4);
+      }
+      expect(dot(batched[0]!, batched[1]!)).toBeLessThan(0.999);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test('an aborted signal rejects with ABORTED before any work', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const err = await rejection(embedder.embed(['a'], { signal: controller.signal }));
+    expect(isZerdaError(err, 'ABORTED')).toBe(true);
+  });
+
+  test('aborting mid-call stops before the next batch', async () => {
+    const small = createTransformersEmbedder({ batchSize: 2 });
+    try {
+      const controller = new AbortController();
+      const progress: number[] = [];
+      const err = await rejection(
+        small.embed(Array.from({ length: 12 }, (_, i) => `sentence ${i}`), {
+          signal: controller.signal,
+          onProgress: (done) => {
+            progress.push(done);
+            if (done >= 4) controller.abort();
+          },
+        }),
+      );
+      expect(isZerdaError(err, 'ABORTED')).toBe(true);
+      expect(progress).toEqual([2, 4]);
+      // The embedder stays usable after an aborted call.
+      expect((await small.embed(['still works']))[0]!.length).toBe(512);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test('model ids separate embedding spaces; a missing model fails with EMBEDDING offline', async () => {
+    const explicit = createTransformersEmbedder({ model: 'use-lite', localModelPath: bundledModelPath(), dtype: 'q8' });
+    const cls = createTransformersEmbedder({ pooling: 'cls' });
+    const missing = createTransformersEmbedder({ model: 'no-such-org/no-such-model', localModelPath: bundledModelPath() });
+    try {
+      expect(explicit.modelId).toBe(embedder.modelId);
+      expect(cls.modelId).not.toBe(embedder.modelId);
+      expect(missing.modelId).toBe('transformers:no-such-org/no-such-model:auto:mean');
+      expect(createTransformersEmbedder({ modelId: 'my-space' }).modelId).toBe('my-space');
+      // Loads run concurrently; each sees its own settings of transformers' global env.
+      const [missingErr] = await Promise.all([rejection(missing.ready()), explicit.ready(), cls.ready()]);
+      expect(isZerdaError(missingErr, 'EMBEDDING')).toBe(true);
+      expect((missingErr as Error).message).toContain('no-such-org/no-such-model');
+      expect(missing.dim).toBe(0);
+      const [a] = await explicit.embed(['same text']);
+      const [b] = await embedder.embed(['same text']);
+      expect(dot(a!, b!)).toBeCloseTo(1, 5);
+    } finally {
+      await Promise.all([explicit.close(), cls.close(), missing.close()]);
+    }
+  });
+
+  test('bad arguments throw VALIDATION naming the field', async () => {
+    for (const [options, field] of [
+      [{ batchSize: 0 }, 'batchSize'],
+      [{ device: 'tpu' }, 'device'],
+      [{ dtype: 'fp64' }, 'dtype'],
+      [{ model: '' }, 'model'],
+      [{ wasmPaths: 3 }, 'wasmPaths'],
+      [{ modelFiles: { 'tokenizer.json': 'x' } }, 'modelFiles'],
+    ] as const) {
+      let err: unknown;
+      try {
+        createTransformersEmbedder(options as never);
+      } catch (e) {
+        err = e;
+      }
+      expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+      expect((err as { details: { field: string } }).details.field).toBe(field);
+    }
+    expect(isZerdaError(await rejection(embedder.embed('text' as never)), 'VALIDATION')).toBe(true);
+    expect(isZerdaError(await rejection(embedder.embed(['ok', 3 as never])), 'VALIDATION')).toBe(true);
+  });
+
+  test('close releases the model and later calls reject with CLOSED', async () => {
+    const own = createTransformersEmbedder();
+    await own.ready();
+    await own.close();
+    await own.close();
+    expect(isZerdaError(await rejection(own.embed(['x'])), 'CLOSED')).toBe(true);
+    expect(isZerdaError(await rejection(own.ready()), 'CLOSED')).toBe(true);
+  });
+});

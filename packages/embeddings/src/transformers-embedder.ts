@@ -1,0 +1,303 @@
+import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
+import { invalid, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
+import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
+import { registerModelFiles, unregisterModelFiles } from './model-files.js';
+import {
+  resolveOptions,
+  type EmbeddingDevice,
+  type ModelLoadProgress,
+  type ResolvedOptions,
+  type TransformersEmbedderOptions,
+} from './options.js';
+
+// transformers.js keeps its settings in one global `env` that is read while a model loads, so
+// loads run one at a time, each setting the fields it relies on first.
+let loadChain: Promise<unknown> = Promise.resolve();
+function serializeLoad<T>(task: () => Promise<T>): Promise<T> {
+  const run = loadChain.then(task, task);
+  loadChain = run.catch(() => undefined);
+  return run;
+}
+
+const IS_NODE =
+  typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
+
+function abortError(): ZerdaError {
+  return new ZerdaError('ABORTED', 'Embedding was aborted');
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError();
+}
+
+/** Resolve with `promise`, or reject with `ABORTED` as soon as `signal` fires. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}
+
+/** Folder path of a `file:` URL, without Node's `url` module (this file also runs in browsers). */
+function fileUrlToFolder(href: string, suffix: string): string {
+  let path = decodeURIComponent(new URL(href).pathname);
+  if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
+  return path.slice(0, path.length - suffix.length);
+}
+
+function toProgress(info: ProgressInfo): ModelLoadProgress {
+  const p = info as unknown as Record<string, unknown>;
+  const out: ModelLoadProgress = { status: String(p.status) };
+  if (typeof p.name === 'string') out.name = p.name;
+  if (typeof p.file === 'string') out.file = p.file;
+  if (typeof p.progress === 'number') out.progress = p.progress;
+  if (typeof p.loaded === 'number') out.loaded = p.loaded;
+  if (typeof p.total === 'number') out.total = p.total;
+  return out;
+}
+
+async function pickDevice(requested: EmbeddingDevice): Promise<Exclude<EmbeddingDevice, 'auto'>[]> {
+  if (IS_NODE) return requested === 'auto' ? ['cpu'] : [requested];
+  if (requested === 'cpu') return ['wasm'];
+  if (requested !== 'auto') return [requested];
+  const gpu = (globalThis.navigator as (Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }) | undefined)?.gpu;
+  if (!gpu) return ['wasm'];
+  // `navigator.gpu` exists in browsers with GPU access disabled too; only a real adapter counts.
+  const adapter = await gpu.requestAdapter().catch(() => null);
+  return adapter ? ['webgpu', 'wasm'] : ['wasm'];
+}
+
+interface Loaded {
+  extractor: FeatureExtractionPipeline;
+  dim: number;
+  device: Exclude<EmbeddingDevice, 'auto'>;
+  maxTokens: number | undefined;
+}
+
+/**
+ * An {@link Embedder} on `@huggingface/transformers` (ONNX Runtime: CPU in Node, WASM or WebGPU in
+ * browsers). Runs in the calling thread: in a page, host it in a worker with
+ * `@zerda/embeddings/worker` so the UI never freezes.
+ *
+ * - Texts longer than the tokenizer's limit ({@link TransformersEmbedder.maxTokens}; 128 for the
+ *   bundled model) are truncated.
+ * - Empty or whitespace-only texts give the zero vector without touching the model.
+ * - Failures reject with `ZerdaError` `EMBEDDING`; cancelled calls with `ABORTED`; calls after
+ *   `close()` with `CLOSED`; bad arguments with `VALIDATION`.
+ */
+export class TransformersEmbedder implements Embedder {
+  /** Identifies the embedding space (model, dtype, pooling unless overridden). */
+  readonly modelId: string;
+  readonly #options: ResolvedOptions;
+  readonly #onProgress: ((progress: ModelLoadProgress) => void) | undefined;
+  #loaded: Loaded | undefined;
+  #loading: Promise<Loaded> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+  #virtualPath: string | undefined;
+
+  /** Validates `options` (throws `VALIDATION`); the model loads on `ready()` or the first `embed()`. */
+  constructor(options: TransformersEmbedderOptions = {}) {
+    if (options !== undefined && (typeof options !== 'object' || options === null)) invalid('options', 'an object', options);
+    const { onProgress, ...rest } = options;
+    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
+    this.#options = resolveOptions(rest);
+    this.#onProgress = onProgress;
+    this.modelId = this.#options.modelId;
+  }
+
+  /** Vector dimension; 0 until `ready()` resolves. */
+  get dim(): number {
+    return this.#loaded?.dim ?? 0;
+  }
+
+  /** The device the model runs on, once loaded. */
+  get device(): Exclude<EmbeddingDevice, 'auto'> | undefined {
+    return this.#loaded?.device;
+  }
+
+  /** Tokens kept per text (longer input is truncated), once loaded; `undefined` when unlimited. */
+  get maxTokens(): number | undefined {
+    return this.#loaded?.maxTokens;
+  }
+
+  /** Texts per model call. */
+  get batchSize(): number {
+    return this.#options.batchSize;
+  }
+
+  /** Loads the model (once). Rejects with `EMBEDDING` when it cannot be loaded; a later call retries. */
+  async ready(): Promise<void> {
+    await this.#load();
+  }
+
+  #load(): Promise<Loaded> {
+    if (this.#closed) return Promise.reject(new ZerdaError('CLOSED', 'Embedder is closed'));
+    if (this.#loaded) return Promise.resolve(this.#loaded);
+    if (!this.#loading) {
+      this.#loading = serializeLoad(() => this.#loadModel()).then(
+        async (loaded) => {
+          if (this.#closed) {
+            await loaded.extractor.dispose().catch(() => undefined);
+            throw new ZerdaError('CLOSED', 'Embedder was closed while the model was loading');
+          }
+          this.#loaded = loaded;
+          return loaded;
+        },
+        (e: unknown) => {
+          this.#loading = undefined;
+          throw wrapError('EMBEDDING', `Could not load embedding model "${this.#options.model}"`, e);
+        },
+      );
+    }
+    return this.#loading;
+  }
+
+  async #loadModel(): Promise<Loaded> {
+    const o = this.#options;
+    let localModelPath = o.localModelPath;
+    let modelFiles = o.modelFiles;
+    if (o.bundled && localModelPath === undefined && modelFiles === undefined) {
+      const files = useLiteModelFiles();
+      const configUrl = files['config.json']!;
+      if (configUrl.startsWith('file:')) localModelPath = fileUrlToFolder(configUrl, `${USE_LITE.name}/config.json`);
+      else modelFiles = files;
+    }
+    if (modelFiles) {
+      if (this.#virtualPath) unregisterModelFiles(this.#virtualPath);
+      this.#virtualPath = registerModelFiles(modelFiles);
+      localModelPath = this.#virtualPath;
+    }
+    env.allowLocalModels = true;
+    env.allowRemoteModels = o.allowRemoteModels;
+    if (localModelPath !== undefined) env.localModelPath = localModelPath;
+    env.useBrowserCache = o.browserCache;
+    env.useWasmCache = o.browserCache;
+    if (IS_NODE) env.useFS = modelFiles === undefined;
+    const wasm = env.backends.onnx.wasm;
+    if (wasm) {
+      // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
+      if (o.wasmPaths !== undefined) wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
+      const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+      const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
+      if (!IS_NODE) wasm.numThreads = o.numThreads ?? (isolated ? Math.max(1, Math.min(4, cores)) : 1);
+    }
+    const progress_callback = this.#onProgress
+      ? (info: ProgressInfo) => { try { this.#onProgress?.(toProgress(info)); } catch { /* a listener's bug must not fail the load */ } }
+      : undefined;
+
+    let lastError: unknown;
+    for (const device of await pickDevice(o.device)) {
+      try {
+        const extractor = await pipeline('feature-extraction', o.model, {
+          dtype: o.dtype,
+          device,
+          ...(progress_callback ? { progress_callback } : {}),
+        }) as FeatureExtractionPipeline;
+        // Probe once: the output size is the truth (some models project away from hidden_size),
+        // and a model that cannot run should fail here rather than on the first real call.
+        const probe = await extractor(['dimension probe'], { pooling: o.pooling, normalize: o.normalize });
+        const dim = probe.dims[probe.dims.length - 1] ?? 0;
+        if (probe.dims.length !== 2 || dim < 1) {
+          await extractor.dispose().catch(() => undefined);
+          throw new ZerdaError('EMBEDDING', `Model "${o.model}" does not produce sentence vectors (output dims ${JSON.stringify(probe.dims)})`);
+        }
+        const limit = (extractor.tokenizer as unknown as { model_max_length?: number }).model_max_length;
+        return { extractor, dim, device, maxTokens: typeof limit === 'number' && limit < 1e6 ? limit : undefined };
+      } catch (e) {
+        lastError = e;
+      }
+    }
+    throw lastError;
+  }
+
+  /**
+   * Embed `texts` in batches of `batchSize`, in input order. Reports `onProgress(done, total)` after
+   * each batch and checks `signal` between batches (it also rejects at once when aborted mid-batch).
+   */
+  async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
+    if (!Array.isArray(texts)) invalid('texts', 'an array of strings', texts);
+    texts.forEach((t, i) => { if (typeof t !== 'string') invalid(`texts[${i}]`, 'a string', t); });
+    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    const { signal, onProgress } = options;
+    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
+    if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder is closed');
+    throwIfAborted(signal);
+    const loaded = await abortable(this.#load(), signal);
+
+    const out: Float32Array[] = new Array<Float32Array>(texts.length);
+    const todo: number[] = [];
+    texts.forEach((t, i) => {
+      if (t.trim() === '') out[i] = new Float32Array(loaded.dim);
+      else todo.push(i);
+    });
+    let done = texts.length - todo.length;
+    for (let start = 0; start < todo.length; start += this.#options.batchSize) {
+      if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder was closed during embedding');
+      throwIfAborted(signal);
+      const batch = todo.slice(start, start + this.#options.batchSize);
+      const rows = await abortable(this.#run(loaded, batch.map((i) => texts[i]!)), signal);
+      batch.forEach((textIndex, row) => { out[textIndex] = rows[row]!; });
+      done += batch.length;
+      onProgress?.(done, texts.length);
+    }
+    if (todo.length === 0 && texts.length > 0) onProgress?.(done, texts.length);
+    return out;
+  }
+
+  /** One model call; calls are queued because an ONNX session runs one inference at a time. */
+  #run(loaded: Loaded, batch: string[]): Promise<Float32Array[]> {
+    const task = async (): Promise<Float32Array[]> => {
+      if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder was closed during embedding');
+      let data: Float32Array;
+      let dims: readonly number[];
+      try {
+        const tensor = await loaded.extractor(batch, { pooling: this.#options.pooling, normalize: this.#options.normalize });
+        data = tensor.data instanceof Float32Array ? tensor.data : Float32Array.from(tensor.data as ArrayLike<number>);
+        dims = tensor.dims;
+      } catch (e) {
+        throw wrapError('EMBEDDING', `Embedding failed (${batch.length} texts)`, e);
+      }
+      if (dims[0] !== batch.length || dims[1] !== loaded.dim) {
+        throw new ZerdaError('EMBEDDING', `Model returned dims ${JSON.stringify(dims)} for ${batch.length} texts of dim ${loaded.dim}`);
+      }
+      const rows: Float32Array[] = [];
+      for (let r = 0; r < batch.length; r++) {
+        // One buffer per row, so rows can be transferred independently.
+        const row = data.slice(r * loaded.dim, (r + 1) * loaded.dim);
+        for (let k = 0; k < row.length; k++) {
+          if (!Number.isFinite(row[k]!)) {
+            throw new ZerdaError('EMBEDDING', `Model produced a non-finite vector for text ${r} of the batch`);
+          }
+        }
+        rows.push(row);
+      }
+      return rows;
+    };
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Releases the model. Pending batches finish; later calls reject with `CLOSED`. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#queue;
+    const loaded = this.#loaded;
+    this.#loaded = undefined;
+    if (this.#virtualPath) unregisterModelFiles(this.#virtualPath);
+    if (loaded) await loaded.extractor.dispose().catch(() => undefined);
+  }
+}
+
+/** Create a {@link TransformersEmbedder}. With no options it uses the bundled offline model. */
+export function createTransformersEmbedder(options: TransformersEmbedderOptions = {}): TransformersEmbedder {
+  return new TransformersEmbedder(options);
+}
