@@ -1,0 +1,329 @@
+import * as Comlink from 'comlink';
+import {
+  invalid,
+  isZerdaError,
+  wrapError,
+  ZerdaError,
+  type EmbedOptions,
+  type Embedder,
+  type ZerdaErrorCode,
+} from '@zerda/core';
+import {
+  resolveOptions,
+  type ModelLoadProgress,
+  type SerializableEmbedderOptions,
+  type TransformersEmbedderOptions,
+} from './options.js';
+import type { TransformersEmbedder } from './transformers-embedder.js';
+
+/** What the worker reports once its model is loaded. */
+export interface WorkerEmbedderInfo {
+  modelId: string;
+  dim: number;
+  maxTokens: number | undefined;
+  device: string | undefined;
+}
+
+/** The object a worker exposes over Comlink (the wire protocol of {@link createWorkerEmbedder}). */
+export interface EmbedderHost {
+  /** Load the model with the main thread's options layered over the worker's defaults. */
+  init(options: SerializableEmbedderOptions, onProgress?: (progress: ModelLoadProgress) => void): Promise<WorkerEmbedderInfo>;
+  /** Embed; `callId` names the call for {@link EmbedderHost.abort}. Rows come back transferred. */
+  embed(callId: number, texts: string[], onProgress?: (done: number, total: number) => unknown): Promise<Float32Array[]>;
+  /** Cancel call `callId` before its next batch. Unknown ids are ignored. */
+  abort(callId: number): void;
+  /** Release the model. */
+  close(): Promise<void>;
+}
+
+/** A `postMessage` endpoint: a `Worker`, a worker's `self`, a `MessagePort`. */
+export type MessageEndpoint = Comlink.Endpoint;
+
+const HANDLER_MARK = Symbol.for('@zerda/embeddings:throw-handler');
+
+interface WireZerdaError {
+  zerda: { code: ZerdaErrorCode; message: string; details?: Record<string, unknown> };
+}
+
+function isWireZerdaError(value: unknown): value is WireZerdaError {
+  return typeof value === 'object' && value !== null && 'zerda' in value;
+}
+
+/**
+ * Make Comlink carry `ZerdaError`s across a worker hop with their `code` and `details`, so
+ * `isZerdaError(e, 'EMBEDDING')` holds on the other side. Other errors keep Comlink's behaviour.
+ * Needed on both sides; {@link exposeEmbedder} and {@link createWorkerEmbedder} call it.
+ * Idempotent.
+ */
+export function registerZerdaErrorTransfer(): void {
+  const original = Comlink.transferHandlers.get('throw') as
+    | (Comlink.TransferHandler<unknown, unknown> & { [HANDLER_MARK]?: true })
+    | undefined;
+  if (!original || original[HANDLER_MARK]) return;
+  const handler: Comlink.TransferHandler<unknown, unknown> & { [HANDLER_MARK]: true } = {
+    [HANDLER_MARK]: true,
+    canHandle: (value: unknown): value is unknown => original.canHandle(value),
+    serialize(thrown: unknown): [unknown, Transferable[]] {
+      const value = (thrown as { value?: unknown }).value;
+      if (!isZerdaError(value)) return original.serialize(thrown);
+      let details: Record<string, unknown> | undefined;
+      try {
+        details = value.details ? structuredClone({ ...value.details }) : undefined;
+      } catch {
+        details = undefined; // details that cannot be cloned are dropped, the code never is
+      }
+      const wire: WireZerdaError = { zerda: { code: value.code, message: value.message, ...(details ? { details } : {}) } };
+      return [wire, []];
+    },
+    deserialize(serialized: unknown): unknown {
+      if (isWireZerdaError(serialized)) {
+        const { code, message, details } = serialized.zerda;
+        throw new ZerdaError(code, message, details ? { details } : {});
+      }
+      return original.deserialize(serialized);
+    },
+  };
+  Comlink.transferHandlers.set('throw', handler);
+}
+
+/**
+ * Host a {@link TransformersEmbedder} in this dedicated worker, exposed with Comlink for
+ * {@link createWorkerEmbedder}. `defaults` are worker-side options (typically `wasmPaths` and
+ * `modelFiles` that only the worker's bundle knows); options sent by the main thread win.
+ *
+ * ```ts
+ * // embed-worker.ts
+ * import { exposeEmbedder } from '@zerda/embeddings/worker';
+ * exposeEmbedder();
+ * ```
+ */
+export function exposeEmbedder(defaults: TransformersEmbedderOptions = {}, endpoint?: MessageEndpoint): void {
+  registerZerdaErrorTransfer();
+  const { onProgress: defaultProgress, ...defaultOptions } = defaults;
+  resolveOptions(defaultOptions);
+  let embedder: TransformersEmbedder | undefined;
+  let initKey: string | undefined;
+  const calls = new Map<number, AbortController>();
+
+  const host: EmbedderHost = {
+    async init(options, onProgress) {
+      const merged: SerializableEmbedderOptions = { ...defaultOptions, ...stripUndefined(options) };
+      const key = JSON.stringify(merged);
+      if (embedder && initKey !== key) {
+        throw new ZerdaError('VALIDATION', 'This worker already hosts an embedder with other options; use one worker per embedder');
+      }
+      if (!embedder) {
+        const { createTransformersEmbedder } = await import('./transformers-embedder.js');
+        embedder ??= createTransformersEmbedder({
+          ...merged,
+          onProgress: (p) => {
+            defaultProgress?.(p);
+            void onProgress?.(p);
+          },
+        });
+        initKey = key;
+      }
+      try {
+        await embedder.ready();
+      } catch (e) {
+        embedder = undefined;
+        initKey = undefined;
+        throw e;
+      }
+      return { modelId: embedder.modelId, dim: embedder.dim, maxTokens: embedder.maxTokens, device: embedder.device };
+    },
+
+    async embed(callId, texts, onProgress) {
+      if (!embedder) throw new ZerdaError('EMBEDDING', 'Worker embedder is not initialised');
+      const controller = new AbortController();
+      calls.set(callId, controller);
+      // Progress calls travel on their own port; awaiting the last one before returning keeps
+      // every progress report ahead of the result on the main thread.
+      let lastProgress: unknown;
+      try {
+        const rows = await embedder.embed(texts, {
+          signal: controller.signal,
+          ...(onProgress ? { onProgress: (done: number, total: number) => { lastProgress = onProgress(done, total); } } : {}),
+        });
+        await lastProgress;
+        // Each row owns its buffer; transferring views of one buffer twice would fail to clone.
+        return Comlink.transfer(rows, rows.map((r) => r.buffer as ArrayBuffer));
+      } finally {
+        calls.delete(callId);
+        (onProgress as Partial<Comlink.Remote<() => void>> | undefined)?.[Comlink.releaseProxy]?.();
+      }
+    },
+
+    abort(callId) {
+      calls.get(callId)?.abort();
+    },
+
+    async close() {
+      for (const c of calls.values()) c.abort();
+      const e = embedder;
+      embedder = undefined;
+      await e?.close();
+    },
+  };
+  Comlink.expose(host, endpoint);
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Options of {@link createWorkerEmbedder}: where the worker is, plus the embedder's options. */
+export interface WorkerEmbedderOptions extends TransformersEmbedderOptions {
+  /** A running worker (or any endpoint) that called {@link exposeEmbedder}. Not terminated by `close()`. */
+  worker?: MessageEndpoint;
+  /** URL of a module worker script that calls {@link exposeEmbedder}; the embedder owns and terminates it. */
+  workerUrl?: string | URL;
+}
+
+function abortError(): ZerdaError {
+  return new ZerdaError('ABORTED', 'Embedding was aborted');
+}
+
+function toZerdaError(e: unknown, message: string): ZerdaError {
+  // A Zerda-shaped plain object (from a peer without the transfer handler) becomes a real instance.
+  if (e instanceof ZerdaError) return e;
+  if (isZerdaError(e)) return new ZerdaError((e as ZerdaError).code, (e as ZerdaError).message);
+  return wrapError('EMBEDDING', message, e);
+}
+
+/**
+ * An {@link Embedder} whose model runs in a dedicated worker. Same interface as the in-thread
+ * {@link TransformersEmbedder}; vectors come back as transferred buffers.
+ */
+export class WorkerEmbedder implements Embedder {
+  #modelId: string;
+  #info: WorkerEmbedderInfo | undefined;
+  #loading: Promise<WorkerEmbedderInfo> | undefined;
+  #closed = false;
+  #nextCall = 1;
+  readonly #remote: Comlink.Remote<EmbedderHost>;
+  readonly #options: SerializableEmbedderOptions;
+  readonly #onLoadProgress: ((progress: ModelLoadProgress) => void) | undefined;
+  readonly #ownedWorker: Worker | undefined;
+
+  /** Prefer {@link createWorkerEmbedder}. */
+  constructor(options: WorkerEmbedderOptions) {
+    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    const { worker, workerUrl, onProgress, ...rest } = options;
+    if ((worker === undefined) === (workerUrl === undefined)) invalid('worker', 'exactly one of worker or workerUrl', options);
+    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
+    this.#modelId = resolveOptions(rest).modelId;
+    this.#options = rest;
+    this.#onLoadProgress = onProgress;
+    registerZerdaErrorTransfer();
+    let endpoint: MessageEndpoint;
+    if (workerUrl !== undefined) {
+      if (typeof Worker === 'undefined') throw new ZerdaError('UNSUPPORTED', 'Web Workers are not available here; pass `worker`');
+      this.#ownedWorker = new Worker(workerUrl, { type: 'module' });
+      endpoint = this.#ownedWorker;
+    } else {
+      endpoint = worker!;
+    }
+    this.#remote = Comlink.wrap<EmbedderHost>(endpoint);
+  }
+
+  /** The embedding space id; the worker's own value once `ready()` resolved. */
+  get modelId(): string {
+    return this.#modelId;
+  }
+
+  /** Vector dimension; 0 until `ready()` resolves. */
+  get dim(): number {
+    return this.#info?.dim ?? 0;
+  }
+
+  /** Tokens kept per text, once loaded. */
+  get maxTokens(): number | undefined {
+    return this.#info?.maxTokens;
+  }
+
+  /** The device the worker's model runs on, once loaded. */
+  get device(): string | undefined {
+    return this.#info?.device;
+  }
+
+  /** Loads the model in the worker (once; a failed load is retried by the next call). */
+  async ready(): Promise<void> {
+    await this.#load();
+  }
+
+  #load(): Promise<WorkerEmbedderInfo> {
+    if (this.#closed) return Promise.reject(new ZerdaError('CLOSED', 'Embedder is closed'));
+    if (this.#info) return Promise.resolve(this.#info);
+    if (!this.#loading) {
+      const progress = this.#onLoadProgress ? Comlink.proxy(this.#onLoadProgress) : undefined;
+      this.#loading = this.#remote.init(this.#options, progress).then(
+        (info) => {
+          this.#info = info;
+          this.#modelId = info.modelId;
+          return info;
+        },
+        (e: unknown) => {
+          this.#loading = undefined;
+          throw toZerdaError(e, 'Could not load the embedding model in the worker');
+        },
+      );
+    }
+    return this.#loading;
+  }
+
+  /** Embed in the worker. `signal` cancels the worker's remaining batches and rejects with `ABORTED` at once. */
+  async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
+    if (!Array.isArray(texts)) invalid('texts', 'an array of strings', texts);
+    texts.forEach((t, i) => { if (typeof t !== 'string') invalid(`texts[${i}]`, 'a string', t); });
+    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    const { signal, onProgress } = options;
+    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
+    if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder is closed');
+    if (signal?.aborted) throw abortError();
+    await this.#load();
+    if (signal?.aborted) throw abortError();
+    if (texts.length === 0) return [];
+    const callId = this.#nextCall++;
+    const call = this.#remote.embed(callId, texts, onProgress ? Comlink.proxy(onProgress) : undefined);
+    if (!signal) return call.catch((e: unknown) => { throw toZerdaError(e, 'Embedding failed in the worker'); });
+    return new Promise<Float32Array[]>((resolve, reject) => {
+      const onAbort = (): void => {
+        void this.#remote.abort(callId);
+        reject(abortError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      call.then(
+        (rows) => { signal.removeEventListener('abort', onAbort); resolve(rows); },
+        (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(toZerdaError(e, 'Embedding failed in the worker')); },
+      );
+    });
+  }
+
+  /** Releases the worker's model; terminates the worker when it was created from `workerUrl`. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.#remote.close();
+    } catch {
+      // The worker may already be gone; closing must still succeed.
+    }
+    this.#remote[Comlink.releaseProxy]();
+    this.#ownedWorker?.terminate();
+  }
+}
+
+/**
+ * Create an {@link Embedder} whose model runs in a dedicated worker.
+ *
+ * ```ts
+ * const embedder = createWorkerEmbedder({
+ *   worker: new Worker(new URL('./embed-worker.ts', import.meta.url), { type: 'module' }),
+ * });
+ * await embedder.ready();
+ * ```
+ */
+export function createWorkerEmbedder(options: WorkerEmbedderOptions): WorkerEmbedder {
+  return new WorkerEmbedder(options);
+}
