@@ -120,6 +120,14 @@ export class LongTermMemory {
     return e ? this.#storage.delete(this.#tenantId, id) : false;
   }
 
+  /** Delete entries (and their vectors) by id; ids of other tiers are left alone. Resolves to the number deleted. */
+  async deleteMany(ids: string[]): Promise<number> {
+    if (!Array.isArray(ids)) invalid('ids', 'an array of ids', ids);
+    if (ids.length === 0) return 0;
+    const own = (await this.#storage.getMany(this.#tenantId, ids)).filter((e) => e.tier === TIER).map((e) => e.id);
+    return own.length === 0 ? 0 : this.#storage.deleteMany(this.#tenantId, own);
+  }
+
   /**
    * Delete every unprotected entry whose *effective* importance is below `threshold` now.
    * Resolves to the deleted entries. Idempotent: with no time passing, a second call deletes nothing.
