@@ -116,7 +116,7 @@ export class UserProfileManager {
   }
 
   /** Record one interaction: count it, count its topics, recompute the retention boost. */
-  update(tenantId: string, userId: string, update: ProfileUpdate = {}): Promise<UserProfile> {
+  async update(tenantId: string, userId: string, update: ProfileUpdate = {}): Promise<UserProfile> {
     checkName('tenantId', tenantId);
     checkName('userId', userId);
     if (typeof update !== 'object' || update === null) invalid('update', 'an object {topics?, text?}', update);
@@ -140,7 +140,7 @@ export class UserProfileManager {
   }
 
   /** Merge attributes into the profile; a `null` value removes that attribute. */
-  setAttributes(tenantId: string, userId: string, attributes: Record<string, JsonValue>): Promise<UserProfile> {
+  async setAttributes(tenantId: string, userId: string, attributes: Record<string, JsonValue>): Promise<UserProfile> {
     checkName('tenantId', tenantId);
     checkName('userId', userId);
     const attrs = validateMetadata(attributes);
@@ -157,7 +157,7 @@ export class UserProfileManager {
   }
 
   /** Every stored profile of the tenant. */
-  list(tenantId: string): Promise<UserProfile[]> {
+  async list(tenantId: string): Promise<UserProfile[]> {
     checkName('tenantId', tenantId);
     return this.#storage.listProfiles(tenantId);
   }
