@@ -189,12 +189,13 @@ describe('LongTermMemory', () => {
       const { ltm, clock } = setup();
       const chat = await ltm.store(fact('chat', { kind: 'conversation', importance: 0.9 }));
       const f = await ltm.store(fact('fact', { kind: 'fact', importance: 0.6 }));
-      expect((await ltm.topByImportance(2)).map((r) => r.entry.id)).toEqual([chat.id, f.id]);
+      expect((await ltm.topByImportance(2)).map((e) => e.id)).toEqual([chat.id, f.id]);
       clock.now = 60 * DAY_MS; // chat 0.225, fact ~0.53
-      const ranked = await ltm.topByImportance(2);
+      expect((await ltm.topByImportance(2)).map((e) => e.id)).toEqual([f.id, chat.id]);
+      const ranked = await ltm.rankByImportance(2);
       expect(ranked.map((r) => r.entry.id)).toEqual([f.id, chat.id]);
       expect(ranked[1]!.effectiveImportance).toBeCloseTo(0.225, 10);
-      expect((await ltm.topByImportance(5, 0.3)).map((r) => r.entry.id)).toEqual([f.id]);
+      expect((await ltm.topByImportance(5, 0.3)).map((e) => e.id)).toEqual([f.id]);
       expect(await ltm.topByImportance(0)).toEqual([]);
     });
 
@@ -204,7 +205,7 @@ describe('LongTermMemory', () => {
       const f = await ltm.store(fact('fact', { kind: 'fact', importance: 0.6 }));
       clock.now = 1000 * DAY_MS;
       expect(await ltm.deleteBelowImportance(0.5)).toEqual([]);
-      const ranked = await ltm.topByImportance(2);
+      const ranked = await ltm.rankByImportance(2);
       expect(ranked.map((r) => [r.entry.id, r.effectiveImportance])).toEqual([[chat.id, 0.9], [f.id, 0.6]]);
     });
 

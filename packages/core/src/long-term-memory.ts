@@ -149,7 +149,12 @@ export class LongTermMemory {
    * The `limit` entries with the highest *effective* importance now (at least `minImportance`),
    * highest first, ties by id ascending.
    */
-  async topByImportance(limit: number, minImportance = 0): Promise<RankedEntry[]> {
+  async topByImportance(limit: number, minImportance = 0): Promise<MemoryEntry[]> {
+    return (await this.rankByImportance(limit, minImportance)).map((r) => r.entry);
+  }
+
+  /** Like {@link LongTermMemory.topByImportance}, with each entry's effective importance. */
+  async rankByImportance(limit: number, minImportance = 0): Promise<RankedEntry[]> {
     checkCount('limit', limit);
     checkUnit('minImportance', minImportance);
     if (limit === 0) return [];
