@@ -67,6 +67,14 @@ describe('createEntry', () => {
     expect(codeOf(fn)).toBe('VALIDATION');
   });
 
+  it('keeps a "__proto__" metadata key as data', () => {
+    const metadata = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, never>;
+    const e = createEntry('t', { content: { title: 'a', text: 'b' }, metadata }, NOW);
+    expect(Object.getPrototypeOf(e.metadata)).toBe(Object.prototype);
+    expect((e.metadata as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(Object.keys(e.metadata)).toEqual(['__proto__', 'a']);
+  });
+
   it('rejects cyclic metadata', () => {
     const m: Record<string, unknown> = {};
     m.self = m;

@@ -139,7 +139,8 @@ function copyJson(value: unknown, path: string, seen: Set<object>): JsonValue {
     const obj: Record<string, JsonValue> = {};
     for (const [k, v] of Object.entries(value)) {
       if (v === undefined) continue;
-      obj[k] = copyJson(v, `${path}.${k}`, seen);
+      // defineProperty, not assignment: a JSON key named "__proto__" must stay a plain key.
+      Object.defineProperty(obj, k, { value: copyJson(v, `${path}.${k}`, seen), enumerable: true, writable: true, configurable: true });
     }
     out = obj;
   }
