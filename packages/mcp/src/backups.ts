@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Clock, ZerdaError } from './zerda-core.js';
+
+/** What a backup is made of. */
+export interface BackupSource {
+  /** The SQLite database file, or `undefined` when the storage is not SQLite. */
+  sqlite(): Promise<Uint8Array | undefined>;
+  /** A JSON export of every memory (text). */
+  json(): Promise<string>;
+  /** A digest of the stored memories (not of the export time), to tell whether anything changed. */
+  fingerprint(): Promise<string>;
+}
+
+/** Why a backup was made. */
+export type BackupReason = 'manual' | 'interval' | 'count';
+
+/** One backup folder, as described by its `manifest.json`. */
+export interface BackupInfo {
+  /** Folder name (`backup_2025-03-01T14-30-00-000Z`). */
+  name: string;
+  /** Absolute folder path. */
+  path: string;
+  /** Epoch ms (server clock). */
+  createdAt: number;
+  reason: BackupReason;
+  /** Memories in the backup. */
+  memories: number;
+  /** Files in the folder (besides the manifest). */
+  files: string[];
+  /** Total bytes of those files. */
+  bytes: number;
+  /** {@link BackupSource.fingerprint} at backup time, to tell whether anything changed since. */
+  fingerprint: string;
+}
+
+/** Constructor options of {@link BackupManager}. */
+export interface BackupManagerOptions {
+  /** Folder holding the backup folders (`<dataDir>/memory_backups`). */
+  dir: string;
+  /** Backups kept by rotation, newest first. */
+  keep: number;
+  clock: Clock;
+}
+
+/** File names inside a backup folder. */
+export const BACKUP_FILES = Object.freeze({ sqlite: 'memories.db', json: 'memories.json', manifest: 'manifest.json' });
+
+const PREFIX = 'backup_';
+const TMP_PREFIX = '.tmp-';
+
+/**
+ * Timestamped backup folders with rotation. Each folder holds `memories.db` (a copy of the SQLite
+ * database, openable with any SQLite tool), `memories.json` (a JSON export of every memory) and
+ * `manifest.json`. A folder is written under a temporary name and renamed when complete, so a
+ * crash never leaves a half-written backup that looks finished.
+ */
+export class BackupManager {
+  readonly dir: string;
+  readonly keep: number;
+  readonly #clock: Clock;
+
+  constructor(options: BackupManagerOptions) {
+    this.dir = options.dir;
+    this.keep = options.keep;
+    this.#clock = options.clock;
+  }
+
+  /** SHA-256 (hex) of a text. */
+  static hash(text: string): string {
+    return createHash('sha256').update(text).digest('hex');
+  }
+
+  /** Write a new backup, then rotate. Resolves to the new backup's info. */
+  async create(source: BackupSource, reason: BackupReason, memories: number): Promise<BackupInfo> {
+    const createdAt = this.#clock();
+    await mkdir(this.dir, { recursive: true });
+    const name = await this.#freeName(createdAt);
+    const tmp = join(this.dir, `${TMP_PREFIX}${name}`);
+    const final = join(this.dir, name);
+    try {
+      await rm(tmp, { recursive: true, force: true });
+      await mkdir(tmp);
+      const files: string[] = [];
+      let bytes = 0;
+      const db = await source.sqlite();
+      if (db) {
+        await writeFile(join(tmp, BACKUP_FILES.sqlite), db);
+        files.push(BACKUP_FILES.sqlite);
+        bytes += db.byteLength;
+      }
+      const json = await source.json();
+      await writeFile(join(tmp, BACKUP_FILES.json), json);
+      files.push(BACKUP_FILES.json);
+      bytes += Buffer.byteLength(json);
+      const fingerprint = await source.fingerprint();
+      const info: BackupInfo = { name, path: final, createdAt, reason, memories, files, bytes, fingerprint };
+      const manifest = {
+        format: 'zerda-mcp-backup',
+        version: 1,
+        created_at: new Date(createdAt).toISOString(),
+        created_at_ms: createdAt,
+        reason,
+        memories,
+        files,
+        bytes,
+        fingerprint,
+      };
+      await writeFile(join(tmp, BACKUP_FILES.manifest), JSON.stringify(manifest, null, 2));
+      await rename(tmp, final);
+      await this.rotate();
+      return info;
+    } catch (cause) {
+      await rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+      throw cause instanceof ZerdaError ? cause : new ZerdaError('STORAGE', `Backup failed: ${(cause as Error).message}`, { cause });
+    }
+  }
+
+  /** Complete backups, oldest first. Folders without a readable manifest are ignored. */
+  async list(): Promise<BackupInfo[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const infos: BackupInfo[] = [];
+    for (const name of names) {
+      if (!name.startsWith(PREFIX)) continue;
+      const path = join(this.dir, name);
+      try {
+        const m = JSON.parse(await readFile(join(path, BACKUP_FILES.manifest), 'utf8')) as Record<string, unknown>;
+        if (m.format !== 'zerda-mcp-backup' || typeof m.created_at_ms !== 'number') continue;
+        infos.push({
+          name,
+          path,
+          createdAt: m.created_at_ms,
+          reason: (m.reason as BackupReason) ?? 'manual',
+          memories: typeof m.memories === 'number' ? m.memories : 0,
+          files: Array.isArray(m.files) ? (m.files as string[]) : [],
+          bytes: typeof m.bytes === 'number' ? m.bytes : 0,
+          fingerprint: typeof m.fingerprint === 'string' ? m.fingerprint : '',
+        });
+      } catch {
+        // Not one of ours, or unreadable: rotation leaves it alone.
+      }
+    }
+    return infos.sort((a, b) => a.createdAt - b.createdAt || (a.name < b.name ? -1 : 1));
+  }
+
+  /** The newest complete backup, if any. */
+  async latest(): Promise<BackupInfo | undefined> {
+    return (await this.list()).at(-1);
+  }
+
+  /** Delete all but the newest `keep` backups and any leftover temporary folder. Resolves to the names deleted. */
+  async rotate(): Promise<string[]> {
+    const all = await this.list();
+    const doomed = all.slice(0, Math.max(0, all.length - this.keep));
+    for (const b of doomed) await rm(b.path, { recursive: true, force: true });
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (name.startsWith(TMP_PREFIX)) await rm(join(this.dir, name), { recursive: true, force: true });
+    }
+    return doomed.map((b) => b.name);
+  }
+
+  async #freeName(t: number): Promise<string> {
+    const stamp = new Date(t).toISOString().replace(/[:.]/g, '-');
+    let name = `${PREFIX}${stamp}`;
+    for (let i = 2; await exists(join(this.dir, name)); i++) name = `${PREFIX}${stamp}_${i}`;
+    return name;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

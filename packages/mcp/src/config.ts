@@ -1,0 +1,73 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { invalid } from './zerda-core.js';
+
+/** Which embedder the server uses for semantic recall. */
+export type EmbedderKind = 'model' | 'hash';
+
+/** Server configuration, resolved from the environment by {@link resolveServerConfig}. */
+export interface ServerConfig {
+  /** Root of everything the server writes: `memory_db/` and `memory_backups/`. */
+  dataDir: string;
+  /** The single tenant this server keeps its memories in. */
+  tenantId: string;
+  /** `model` (the bundled offline model) or `hash` (deterministic feature hashing, no model). */
+  embedder: EmbedderKind;
+  /** Explicit model for `embedder: 'model'` (a folder with a transformers.js model, or a hub id). */
+  model: string | undefined;
+  /** Hours between automatic backups. `0` disables time-based backups. */
+  backupIntervalHours: number;
+  /** New memories that trigger an automatic backup. `0` disables count-based backups. */
+  backupEvery: number;
+  /** Backups kept by rotation (the newest ones). */
+  backupKeep: number;
+  /** Testing hook: a file holding the current time (ISO date-time or epoch ms), read on every clock call. */
+  clockFile: string | undefined;
+  /** Testing hook: milliseconds added to the system time. */
+  nowOffsetMs: number;
+}
+
+/** Default data directory name under the user's home. */
+export const DEFAULT_DATA_DIR_NAME = '.zerda-memory';
+
+/**
+ * Read the configuration from environment variables (see the README for the list). Throws a
+ * `VALIDATION` error naming the variable when one is malformed, so a misconfigured server stops
+ * at startup with a clear message instead of misbehaving later.
+ */
+export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): ServerConfig {
+  const rawDir = nonEmpty(env.ZERDA_DATA_DIR) ?? nonEmpty(env.AI_COMPANION_DATA_DIR) ?? join(home, DEFAULT_DATA_DIR_NAME);
+  const dataDir = isAbsolute(rawDir) ? rawDir : resolve(rawDir);
+  const tenantId = nonEmpty(env.ZERDA_TENANT) ?? 'default';
+  if (tenantId.length > 256) invalid('ZERDA_TENANT', 'at most 256 characters', tenantId);
+  const embedderRaw = (nonEmpty(env.ZERDA_EMBEDDER) ?? 'model').toLowerCase();
+  if (embedderRaw !== 'model' && embedderRaw !== 'hash') invalid('ZERDA_EMBEDDER', '"model" or "hash"', embedderRaw);
+  return {
+    dataDir,
+    tenantId,
+    embedder: embedderRaw,
+    model: nonEmpty(env.ZERDA_MODEL),
+    backupIntervalHours: numberVar(env, 'ZERDA_BACKUP_INTERVAL_HOURS', 24, { min: 0 }),
+    backupEvery: numberVar(env, 'ZERDA_BACKUP_EVERY', 100, { min: 0, integer: true }),
+    backupKeep: numberVar(env, 'ZERDA_BACKUP_KEEP', 10, { min: 1, integer: true }),
+    clockFile: nonEmpty(env.ZERDA_CLOCK_FILE),
+    nowOffsetMs: numberVar(env, 'ZERDA_NOW_OFFSET_MS', 0, {}),
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+function numberVar(env: NodeJS.ProcessEnv, name: string, fallback: number, rule: { min?: number; integer?: boolean }): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  const ok = Number.isFinite(n) && (rule.min === undefined || n >= rule.min) && (!rule.integer || Number.isInteger(n));
+  if (!ok) {
+    const what = `${rule.integer ? 'an integer' : 'a number'}${rule.min === undefined ? '' : ` >= ${rule.min}`}`;
+    invalid(name, what, raw);
+  }
+  return n;
+}

@@ -1,0 +1,202 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isZerdaError } from './zerda-core.js';
+import { z } from 'zod';
+import { describeError, type MemoryService, type ToolPayload } from './memory-service.js';
+
+/** Names of the tools, exactly as the tool set this server replaces spells them. */
+export const TOOL_NAMES = [
+  'remember',
+  'search_memories',
+  'search_by_type',
+  'search_by_tags',
+  'get_recent_memories',
+  'update_memory',
+  'delete_memory',
+  'get_memory_stats',
+  'create_backup',
+  'search_by_date_range',
+] as const;
+
+/** One of {@link TOOL_NAMES}. */
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+type Issue = { input?: unknown };
+
+function text(field: string, what = 'a non-empty string') {
+  return z.string({ error: (iss: Issue) => (iss.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
+}
+
+function number(field: string, min: number, max: number, integer: boolean) {
+  const what = `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
+  const msg = (iss: Issue) => `${field} must be ${what}${iss.input === undefined ? '' : ` (received ${JSON.stringify(iss.input)})`}`;
+  const base = z.number({ error: msg });
+  return (integer ? base.int({ error: msg }) : base).min(min, { error: msg }).max(max, { error: msg });
+}
+
+const limit = (fallback: number, max = 1000) =>
+  number('limit', 1, max, true).optional().describe(`Maximum number of memories to return (default ${fallback}).`);
+
+const MEMORY_TYPES = 'conversation, fact, preference, event, task, ephemeral, or any other type name';
+
+/**
+ * Register the ten memory tools on an MCP server. Every failure (bad arguments, unknown id,
+ * storage error) comes back as a tool result with `isError: true` and a message saying what was
+ * wrong; nothing is thrown to the transport and a rejected call changes nothing.
+ */
+export function registerMemoryTools(server: McpServer, service: MemoryService): void {
+  const handle =
+    (fn: (args: Record<string, unknown>) => Promise<ToolPayload>) =>
+    async (args: Record<string, unknown>): Promise<CallToolResult> => {
+      try {
+        const payload = await fn(args ?? {});
+        return { content: [{ type: 'text', text: JSON.stringify(payload, null, 2) }], structuredContent: payload };
+      } catch (err) {
+        return toolError(err);
+      }
+    };
+
+  server.registerTool(
+    'remember',
+    {
+      title: 'Remember',
+      description:
+        'Store a new long-term memory (a fact about the user, a preference, an event, a task, a conversation summary). Returns the new memory id.',
+      inputSchema: {
+        title: text('title').describe('Short title of the memory.'),
+        content: text('content').describe('The full text to remember.'),
+        tags: text('tags', 'a comma-separated string').optional().describe('Comma-separated tags, e.g. "family,birthday". Tags core, identity and pinned stop decay.'),
+        importance: number('importance', 1, 10, false).optional().describe('Importance from 1 (trivial) to 10 (essential); default 5.'),
+        memory_type: text('memory_type').optional().describe(`Type of memory: ${MEMORY_TYPES}; default "conversation".`),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    },
+    handle((a) => service.remember(a)),
+  );
+
+  server.registerTool(
+    'search_memories',
+    {
+      title: 'Search memories',
+      description:
+        'Find memories relevant to a natural-language query. Results carry relevance_score in 0..1 (higher is more relevant). Recalled memories are reinforced.',
+      inputSchema: {
+        query: text('query').describe('What to look for, in natural language.'),
+        search_type: text('search_type').optional().describe('"semantic" (default: meaning + keywords), "vector" (meaning only) or "keyword".'),
+        limit: limit(10, 100),
+      },
+      annotations: { readOnlyHint: false, idempotentHint: false },
+    },
+    handle((a) => service.searchMemories(a)),
+  );
+
+  server.registerTool(
+    'search_by_type',
+    {
+      title: 'Search by type',
+      description: 'List memories of one type, newest first.',
+      inputSchema: {
+        memory_type: text('memory_type').describe(`The type: ${MEMORY_TYPES}.`),
+        limit: limit(20),
+      },
+      annotations: { readOnlyHint: false },
+    },
+    handle((a) => service.searchByType(a)),
+  );
+
+  server.registerTool(
+    'search_by_tags',
+    {
+      title: 'Search by tags',
+      description: 'List memories carrying any of the given tags, newest first.',
+      inputSchema: {
+        tags: text('tags', 'a comma-separated string').describe('Comma-separated tags, e.g. "work,project-x".'),
+        limit: limit(20),
+      },
+      annotations: { readOnlyHint: false },
+    },
+    handle((a) => service.searchByTags(a)),
+  );
+
+  server.registerTool(
+    'get_recent_memories',
+    {
+      title: 'Recent memories',
+      description: 'The most recently stored memories, newest first.',
+      inputSchema: { limit: limit(20) },
+      annotations: { readOnlyHint: false },
+    },
+    handle((a) => service.getRecentMemories(a)),
+  );
+
+  server.registerTool(
+    'update_memory',
+    {
+      title: 'Update memory',
+      description: 'Change a memory\'s title, content, tags or importance. The previous version is kept in the memory\'s history.',
+      inputSchema: {
+        memory_id: text('memory_id').describe('Id of the memory (from remember or a search).'),
+        title: text('title').optional().describe('New title.'),
+        content: text('content').optional().describe('New content.'),
+        tags: text('tags', 'a comma-separated string').optional().describe('New comma-separated tags (replace the old ones).'),
+        importance: number('importance', 1, 10, false).optional().describe('New importance from 1 to 10.'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    },
+    handle((a) => service.updateMemory(a)),
+  );
+
+  server.registerTool(
+    'delete_memory',
+    {
+      title: 'Delete memory',
+      description: 'Delete one memory permanently (backups keep earlier copies).',
+      inputSchema: { memory_id: text('memory_id').describe('Id of the memory to delete.') },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    },
+    handle((a) => service.deleteMemory(a)),
+  );
+
+  server.registerTool(
+    'get_memory_stats',
+    {
+      title: 'Memory statistics',
+      description: 'Counts by type, storage size, last backup, embedding model and data directory.',
+      inputSchema: {},
+      annotations: { readOnlyHint: true },
+    },
+    handle(() => service.getMemoryStats()),
+  );
+
+  server.registerTool(
+    'create_backup',
+    {
+      title: 'Create backup',
+      description: 'Write a backup now: a copy of the SQLite database and a JSON export, in a timestamped folder under memory_backups/ (the newest 10 are kept).',
+      inputSchema: {},
+      annotations: { readOnlyHint: false, destructiveHint: false },
+    },
+    handle(() => service.createBackup()),
+  );
+
+  server.registerTool(
+    'search_by_date_range',
+    {
+      title: 'Search by date range',
+      description: 'List memories created between two dates (inclusive), newest first. Dates are ISO: 2025-03-01 or 2025-03-01T14:30:00Z (UTC when no offset).',
+      inputSchema: {
+        date_from: text('date_from', 'an ISO date or date-time').describe('Start, e.g. "2025-03-01" or "2025-03-01T09:00:00Z".'),
+        date_to: text('date_to', 'an ISO date or date-time').optional().describe('End (inclusive; a bare date includes the whole day). Default: now.'),
+        limit: limit(50),
+      },
+      annotations: { readOnlyHint: false },
+    },
+    handle((a) => service.searchByDateRange(a)),
+  );
+}
+
+/** A tool error result: `isError: true` and one line saying what was wrong. */
+export function toolError(err: unknown): CallToolResult {
+  const message = isZerdaError(err) && err.code !== 'INTERNAL' ? err.message : `Internal error: ${describeError(err)}`;
+  return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true };
+}
