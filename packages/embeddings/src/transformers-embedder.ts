@@ -44,6 +44,10 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
   });
 }
 
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Folder path of a `file:` URL, without Node's `url` module (this file also runs in browsers). */
 function fileUrlToFolder(href: string, suffix: string): string {
   let path = decodeURIComponent(new URL(href).pathname);
@@ -239,6 +243,9 @@ export class TransformersEmbedder implements Embedder {
     });
     let done = texts.length - todo.length;
     for (let start = 0; start < todo.length; start += this.#options.batchSize) {
+      // A WASM inference blocks its thread, so between batches yield one macrotask: an abort (or a
+      // worker's abort message) queued during the batch gets handled before the next one starts.
+      if (start > 0) await yieldToEventLoop();
       if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder was closed during embedding');
       throwIfAborted(signal);
       const batch = todo.slice(start, start + this.#options.batchSize);

@@ -6,7 +6,7 @@ import { createWorkerEmbedder, exposeEmbedder, registerZerdaErrorTransfer, type 
 
 // The host and the client talk over a real MessageChannel (structured cloning, transfers, Comlink
 // proxies) with the real bundled model; the Chromium spec covers a real Worker.
-type Port = Parameters<typeof exposeEmbedder>[1];
+type Port = NonNullable<Parameters<typeof exposeEmbedder>[1]>;
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
 function channel(): { host: Port; client: Port; close(): void } {

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { launchBrowser, offlineContext, servePage, type ServedPage } from './harness.js';
+
+// The worker embedder with the bundled model, in real Chromium, offline: every request outside
+// the test server is aborted, and the spec checks none was even attempted.
+let browser: Browser;
+let served: ServedPage;
+let ctx: BrowserContext;
+let tab: Page;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  served = await servePage(join(import.meta.dirname, 'pages/embeddings'));
+  browser = await launchBrowser();
+  ctx = await offlineContext(browser);
+  ctx.on('request', (r) => requests.push(r.url()));
+  tab = await ctx.newPage();
+  await tab.goto(served.url);
+  await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+});
+afterAll(async () => {
+  await tab?.evaluate(() => window.embeddingsPage.close()).catch(() => undefined);
+  await ctx?.close();
+  await browser?.close();
+  await served?.close();
+});
+
+test('the worker loads the bundled model offline, from the app origin only', async () => {
+  const info = await tab.evaluate(() => window.embeddingsPage.init());
+  console.log('[embeddings] load', JSON.stringify(info));
+  expect(info).toMatchObject({ dim: 512, maxTokens: 128, modelId: 'transformers:use-lite:q8:mean', device: 'wasm', isolated: true });
+  expect(info.loadStatuses).toContain('done');
+  const foreign = requests.filter((u) => !u.startsWith(served.url) && !/^(blob|data):/.test(u));
+  expect(foreign).toEqual([]);
+  expect(requests.some((u) => u.endsWith('.onnx'))).toBe(true);
+  expect(requests.some((u) => /ort-wasm-simd-threaded[^/]*\.wasm$/.test(u))).toBe(true);
+  // The plain WASM build, never the 27 MB asyncify one from the CDN default.
+  expect(requests.some((u) => u.includes('asyncify'))).toBe(false);
+});
+
+test('returns 512-d unit vectors in separate buffers; the model ran in the worker', async () => {
+  const r = await tab.evaluate(() => window.embeddingsPage.basics());
+  expect(r.count).toBe(4);
+  expect(r.lengths).toEqual([512, 512, 512, 512]);
+  expect(r.finite).toBe(true);
+  expect(r.separateBuffers).toBe(true);
+  for (const n of (r.norms as number[]).slice(0, 3)) expect(n).toBeCloseTo(1, 4);
+  expect(r.blankIsZero).toBe(true);
+  expect(r.related as number).toBeGreaterThan(0.6);
+  expect(r.unrelated as number).toBeLessThan(0.3);
+  expect(r.mainThreadModelFetches).toEqual([]);
+});
+
+test('errors keep their code across the worker hop', async () => {
+  const r = await tab.evaluate(() => window.embeddingsPage.errorHop());
+  expect(r).toMatchObject({ rejected: true, isEmbedding: true, instance: true });
+  expect(r.message).toContain('no-such-model');
+});
+
+test('aborting on the main thread stops the worker between batches', async () => {
+  const r = await tab.evaluate(() => window.embeddingsPage.abortHop());
+  console.log('[embeddings] abort', JSON.stringify(r));
+  expect(r.code).toBe('ABORTED');
+  expect((r.progress as number[]).length).toBeLessThanOrEqual(3);
+  expect((r.progress as number[]).at(-1)).toBeLessThan(300);
+  expect(r.afterLength).toBe(512);
+});
+
+test('the main thread stays responsive while 240 sentences are embedded', async () => {
+  const r = await tab.evaluate(() => window.embeddingsPage.responsiveness(240));
+  console.log('[embeddings] responsiveness', JSON.stringify(r));
+  expect(r.allUnit).toBe(true);
+  // Chromium reports tasks over 50 ms. Target: none. A rare one of ~60 ms has been seen on this
+  // 2-core VM (GC, or the worker's threads starving the page), so allow a small tolerance.
+  expect(r.longestTask as number).toBeLessThanOrEqual(80);
+  expect((r.longTasks as number[]).length).toBeLessThanOrEqual(1);
+});

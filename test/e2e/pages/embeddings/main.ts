@@ -1,0 +1,129 @@
+// Test page: the embedder runs in a dedicated worker (the package's ready-made entry) with the
+// bundled model; the spec and the benchmark drive it through `window.embeddingsPage`.
+import EmbedWorker from '@zerda/embeddings/worker-entry?worker';
+import { createWorkerEmbedder, type WorkerEmbedder } from '@zerda/embeddings/worker';
+import { isZerdaError, ZerdaError } from '@zerda/core';
+import { memorySentences } from './sentences.js';
+
+const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
+let embedder: WorkerEmbedder | undefined;
+
+async function init(batchSize = 32): Promise<Record<string, unknown>> {
+  const statuses = new Set<string>();
+  const t0 = performance.now();
+  embedder = createWorkerEmbedder({ worker: new EmbedWorker(), batchSize, onProgress: (p) => statuses.add(p.status) });
+  await embedder.ready();
+  return {
+    loadMs: Math.round(performance.now() - t0),
+    dim: embedder.dim,
+    modelId: embedder.modelId,
+    device: embedder.device,
+    maxTokens: embedder.maxTokens,
+    isolated: globalThis.crossOriginIsolated,
+    loadStatuses: [...statuses],
+  };
+}
+
+async function basics(): Promise<Record<string, unknown>> {
+  const rows = await embedder!.embed(['My birthday is July 4th', 'When is my birthday?', 'I like hiking in the mountains', '  ']);
+  return {
+    count: rows.length,
+    lengths: rows.map((r) => r.length),
+    norms: rows.map((r) => Math.sqrt(dot(r, r))),
+    finite: rows.every((r) => r.every(Number.isFinite)),
+    separateBuffers: new Set(rows.map((r) => r.buffer)).size === rows.length,
+    related: dot(rows[0]!, rows[1]!),
+    unrelated: dot(rows[0]!, rows[2]!),
+    blankIsZero: rows[3]!.every((x) => x === 0),
+    // Resource timing of the page itself: the model and ORT files must have been fetched by the worker only.
+    mainThreadModelFetches: performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => /\.onnx|ort-wasm|tokenizer/.test(n)),
+  };
+}
+
+async function errorHop(): Promise<Record<string, unknown>> {
+  const broken = createWorkerEmbedder({ worker: new EmbedWorker(), model: 'no-such-model' });
+  try {
+    await broken.ready();
+    return { rejected: false };
+  } catch (e) {
+    return {
+      rejected: true,
+      isEmbedding: isZerdaError(e, 'EMBEDDING'),
+      instance: e instanceof ZerdaError,
+      message: (e as Error).message,
+    };
+  } finally {
+    await broken.close();
+  }
+}
+
+async function abortHop(): Promise<Record<string, unknown>> {
+  const controller = new AbortController();
+  const progress: number[] = [];
+  const t0 = performance.now();
+  let code: string | undefined;
+  try {
+    await embedder!.embed(memorySentences(300), {
+      signal: controller.signal,
+      onProgress: (done) => {
+        progress.push(done);
+        controller.abort();
+      },
+    });
+  } catch (e) {
+    code = isZerdaError(e) ? e.code : String(e);
+  }
+  const rejectMs = Math.round(performance.now() - t0);
+  await new Promise((r) => setTimeout(r, 300));
+  const after = await embedder!.embed(['the worker still answers']);
+  return { code, rejectMs, progress, afterLength: after[0]?.length };
+}
+
+/** Embed `n` sentences while watching the main thread: long tasks and timer gaps. */
+async function responsiveness(n: number): Promise<Record<string, unknown>> {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longTasks.push(Math.round(e.duration));
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  let last = performance.now();
+  let maxGap = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    maxGap = Math.max(maxGap, now - last);
+    last = now;
+  }, 10);
+  const texts = memorySentences(n);
+  const t0 = performance.now();
+  const rows = await embedder!.embed(texts);
+  const ms = performance.now() - t0;
+  // Long-task entries are delivered asynchronously; let the observer flush.
+  await new Promise((r) => setTimeout(r, 100));
+  clearInterval(timer);
+  observer.disconnect();
+  return {
+    n,
+    ms: Math.round(ms),
+    sentencesPerSec: Math.round((n / ms) * 1000),
+    allUnit: rows.every((r) => Math.abs(Math.sqrt(dot(r, r)) - 1) < 1e-3),
+    longTasks,
+    longestTask: longTasks.length ? Math.max(...longTasks) : 0,
+    maxTimerGapMs: Math.round(maxGap),
+  };
+}
+
+async function close(): Promise<void> {
+  await embedder?.close();
+}
+
+const api = { init, basics, errorHop, abortHop, responsiveness, close };
+declare global {
+  interface Window {
+    embeddingsPage: typeof api;
+  }
+}
+window.embeddingsPage = api;
+document.getElementById('out')!.textContent = 'ready';
