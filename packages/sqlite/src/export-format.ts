@@ -1,0 +1,113 @@
+import { ZerdaError, invalid, isZerdaError, validateEntry, validateProfile } from '@zerda/core';
+import type { MemoryEntry, UserProfile, VectorModel } from '@zerda/core';
+import { checkKey, checkModel } from './checks.js';
+import { bytesToFloats, fromBase64 } from './record-codec.js';
+
+/** Current version of the JSON export format. */
+export const EXPORT_VERSION = 1;
+
+/** Vectors of one tenant and model in an export: `data` is base64 of little-endian float32, row i = `ids[i]`. */
+export interface ExportedVectors {
+  tenantId: string;
+  model: VectorModel;
+  ids: string[];
+  data: string;
+}
+
+/**
+ * A versioned, self-contained JSON export (also the content of every backup). Re-importing it
+ * anywhere gives identical entries and profiles (every field kept, ids included).
+ */
+export interface ZerdaExport {
+  format: 'zerda-export';
+  version: number;
+  /** Epoch ms. */
+  exportedAt: number;
+  /** Tenants the export was limited to, when it was. */
+  tenants?: string[];
+  entries: MemoryEntry[];
+  profiles: UserProfile[];
+  /** Present when vectors were included. */
+  vectors?: ExportedVectors[];
+}
+
+/** A validated export, ready to write. */
+export interface ValidatedExport {
+  entries: MemoryEntry[];
+  profiles: UserProfile[];
+  vectors: { tenantId: string; model: VectorModel; ids: string[]; data: Float32Array }[];
+}
+
+/**
+ * Validate a whole export (a parsed object or its JSON text) before anything is written.
+ * Throws `VALIDATION` naming the first bad item (`entries[3].importance`, ...).
+ */
+export function validateExport(input: unknown): ValidatedExport {
+  let doc = input;
+  if (typeof doc === 'string') {
+    try {
+      doc = JSON.parse(doc) as unknown;
+    } catch (e) {
+      invalid('export', 'valid JSON', e instanceof Error ? e.message : 'unparseable text');
+    }
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) invalid('export', 'an object', doc);
+  const d = doc as Partial<ZerdaExport>;
+  if (d.format !== 'zerda-export') invalid('export.format', '"zerda-export"', d.format);
+  if (!Number.isInteger(d.version) || (d.version as number) < 1 || (d.version as number) > EXPORT_VERSION)
+    invalid('export.version', `an integer in [1, ${EXPORT_VERSION}]`, d.version);
+  if (!Array.isArray(d.entries)) invalid('export.entries', 'an array', d.entries);
+  if (!Array.isArray(d.profiles)) invalid('export.profiles', 'an array', d.profiles);
+  const seen = new Set<string>();
+  const entries = d.entries.map((e, i) => {
+    const v = at(`export.entries[${i}]`, () => validateEntry(e));
+    const key = `${v.tenantId}\u0000${v.id}`;
+    if (seen.has(key)) invalid(`export.entries[${i}]`, 'a unique (tenantId, id)', v.id);
+    seen.add(key);
+    return v;
+  });
+  const seenProfiles = new Set<string>();
+  const profiles = d.profiles.map((p, i) => {
+    const v = at(`export.profiles[${i}]`, () => validateProfile(p));
+    const key = `${v.tenantId}\u0000${v.userId}`;
+    if (seenProfiles.has(key)) invalid(`export.profiles[${i}]`, 'a unique (tenantId, userId)', v.userId);
+    seenProfiles.add(key);
+    return v;
+  });
+  const vectors: ValidatedExport['vectors'] = [];
+  if (d.vectors !== undefined) {
+    if (!Array.isArray(d.vectors)) invalid('export.vectors', 'an array', d.vectors);
+    d.vectors.forEach((g, i) => {
+      const f = `export.vectors[${i}]`;
+      if (typeof g !== 'object' || g === null) invalid(f, 'an object {tenantId, model, ids, data}', g);
+      checkKey(`${f}.tenantId`, g.tenantId);
+      at(`${f}`, () => checkModel(g.model));
+      if (!Array.isArray(g.ids)) invalid(`${f}.ids`, 'an array of strings', g.ids);
+      g.ids.forEach((id) => checkKey(`${f}.ids[]`, id));
+      if (new Set(g.ids).size !== g.ids.length) invalid(`${f}.ids`, 'unique ids', g.ids);
+      if (typeof g.data !== 'string') invalid(`${f}.data`, 'base64 float32 data', g.data);
+      let data: Float32Array;
+      try {
+        const bytes = fromBase64(g.data);
+        if (bytes.length % 4 !== 0) throw new Error('length');
+        data = bytesToFloats(bytes);
+      } catch {
+        return invalid(`${f}.data`, 'base64 of little-endian float32 values', 'undecodable data');
+      }
+      if (data.length !== g.ids.length * g.model.dim)
+        invalid(`${f}.data`, `${g.ids.length * g.model.dim} floats (ids × dim)`, data.length);
+      for (const x of data) if (!Number.isFinite(x)) invalid(`${f}.data`, 'finite values', x);
+      vectors.push({ tenantId: g.tenantId, model: { id: g.model.id, dim: g.model.dim }, ids: [...g.ids], data });
+    });
+  }
+  return { entries, profiles, vectors };
+}
+
+function at<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (isZerdaError(e, 'VALIDATION')) throw new ZerdaError('VALIDATION', `${path}: ${e.message}`, { details: { ...e.details, path } });
+    throw e;
+  }
+}

@@ -1,0 +1,26 @@
+// Public surface of @zerda/sqlite (browser-safe; the Node file driver is in '@zerda/sqlite/node').
+export { SqliteStorage, createSqliteStorage } from './sqlite-storage.js';
+export type {
+  AutoBackupOptions,
+  CompactionOptions,
+  EncryptionOptions,
+  ExportOptions,
+  ImportReport,
+  OpenReport,
+  SqliteStorageOptions,
+} from './sqlite-storage.js';
+export { MemoryPersistence, createMemoryPersistenceState, persistenceError } from './persistence.js';
+export type {
+  AppendRecord,
+  BackupInfo,
+  FullState,
+  LogRecord,
+  MemoryPersistenceState,
+  Persistence,
+  StreamName,
+  StreamState,
+} from './persistence.js';
+export { IndexedDbPersistence, createIndexedDbPersistence } from './indexeddb-persistence.js';
+export type { IndexedDbPersistenceOptions } from './indexeddb-persistence.js';
+export { EXPORT_VERSION, validateExport } from './export-format.js';
+export type { ExportedVectors, ZerdaExport } from './export-format.js';

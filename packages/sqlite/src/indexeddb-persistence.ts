@@ -1,0 +1,187 @@
+import { openDB } from 'idb';
+import type { IDBPDatabase } from 'idb';
+import { invalid } from '@zerda/core';
+import { byCreated, persistenceError } from './persistence.js';
+import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName, StreamState } from './persistence.js';
+
+/** Options of {@link IndexedDbPersistence}. */
+export interface IndexedDbPersistenceOptions {
+  /** IndexedDB database name. Default `"zerda"`. */
+  name?: string;
+  /**
+   * Transaction durability for writes. `'strict'` (default) asks the browser to flush to disk
+   * before the transaction completes, so an acknowledged write survives an OS crash, not only a
+   * closed tab. `'relaxed'` is faster and still survives a closed tab or a crashed renderer.
+   */
+  durability?: 'strict' | 'relaxed';
+}
+
+const STORES = ['meta', 'main-base', 'main-log', 'vectors-base', 'vectors-log', 'backups'] as const;
+const UPTO = 'upto';
+const META = 'meta';
+
+interface StoredBackup {
+  info: BackupInfo;
+  bytes: Uint8Array;
+}
+
+/**
+ * {@link Persistence} on IndexedDB (through `idb`). Object stores: `meta`; per stream a `*-base`
+ * store (numbered base records plus the `upto` key) and a `*-log` store keyed by `seq`; `backups`.
+ * Every write is one transaction, resolved on `complete`; compaction replaces the base and deletes
+ * the covered log records in the same transaction, so it is atomic. Uses the global `indexedDB`
+ * (in Node tests: `import 'fake-indexeddb/auto'`).
+ */
+export class IndexedDbPersistence implements Persistence {
+  readonly description: string;
+  readonly #name: string;
+  readonly #durability: 'strict' | 'relaxed';
+  #db: Promise<IDBPDatabase> | undefined;
+
+  constructor(options: IndexedDbPersistenceOptions = {}) {
+    const name = options.name ?? 'zerda';
+    if (typeof name !== 'string' || name === '') invalid('name', 'a non-empty string', name);
+    if (options.durability !== undefined && options.durability !== 'strict' && options.durability !== 'relaxed')
+      invalid('durability', "'strict' | 'relaxed'", options.durability);
+    this.#name = name;
+    this.#durability = options.durability ?? 'strict';
+    this.description = `indexeddb:${name}`;
+  }
+
+  #open(): Promise<IDBPDatabase> {
+    this.#db ??= this.#connect();
+    return this.#db;
+  }
+
+  async #connect(): Promise<IDBPDatabase> {
+    if (typeof indexedDB === 'undefined') throw persistenceError('IndexedDB is not available in this runtime', undefined);
+    try {
+      return await openDB(this.#name, 1, {
+        upgrade(db) {
+          for (const s of STORES) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s);
+        },
+        blocking(_current, _next, event) {
+          (event.target as IDBDatabase).close();
+        },
+      });
+    } catch (e) {
+      this.#db = undefined;
+      throw persistenceError(`Cannot open IndexedDB database ${this.#name}`, e);
+    }
+  }
+
+  #write(stores: string[]) {
+    return this.#open().then((db) => db.transaction(stores, 'readwrite', { durability: this.#durability }));
+  }
+
+  async readMeta(): Promise<Uint8Array | undefined> {
+    const db = await this.#open();
+    return (await db.get('meta', META)) as Uint8Array | undefined;
+  }
+
+  async writeMeta(bytes: Uint8Array): Promise<void> {
+    const tx = await this.#write(['meta']);
+    void tx.objectStore('meta').put(bytes, META);
+    await tx.done;
+  }
+
+  async read(stream: StreamName): Promise<StreamState> {
+    const db = await this.#open();
+    const tx = db.transaction([`${stream}-base`, `${stream}-log`], 'readonly');
+    const base = tx.objectStore(`${stream}-base`);
+    const log = tx.objectStore(`${stream}-log`);
+    const [chunks, upto, keys, values] = await Promise.all([
+      base.getAll(IDBKeyRange.lowerBound(0)) as Promise<Uint8Array[]>,
+      base.get(UPTO) as Promise<number | undefined>,
+      log.getAllKeys() as Promise<number[]>,
+      log.getAll() as Promise<Uint8Array[]>,
+      tx.done,
+    ]);
+    const records: LogRecord[] = keys.map((seq, i) => ({ seq, bytes: values[i]! }));
+    return { base: chunks, upto: upto ?? 0, log: records };
+  }
+
+  async head(stream: StreamName): Promise<number> {
+    const db = await this.#open();
+    const tx = db.transaction([`${stream}-base`, `${stream}-log`], 'readonly');
+    const [upto, cursor] = await Promise.all([
+      tx.objectStore(`${stream}-base`).get(UPTO) as Promise<number | undefined>,
+      tx.objectStore(`${stream}-log`).openKeyCursor(null, 'prev'),
+    ]);
+    const last = cursor ? (cursor.key as number) : 0;
+    await tx.done;
+    return Math.max(upto ?? 0, last);
+  }
+
+  async append(records: AppendRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const stores = [...new Set(records.map((r) => `${r.stream}-log`))];
+    const tx = await this.#write(stores);
+    for (const r of records) void tx.objectStore(`${r.stream}-log`).put(r.bytes, r.seq);
+    await tx.done;
+  }
+
+  async compact(stream: StreamName, base: Uint8Array[], upto: number): Promise<void> {
+    const tx = await this.#write([`${stream}-base`, `${stream}-log`]);
+    const b = tx.objectStore(`${stream}-base`);
+    void b.clear();
+    base.forEach((bytes, i) => void b.put(bytes, i));
+    void b.put(upto, UPTO);
+    void tx.objectStore(`${stream}-log`).delete(IDBKeyRange.upperBound(upto));
+    await tx.done;
+  }
+
+  async truncate(stream: StreamName, from: number): Promise<void> {
+    const tx = await this.#write([`${stream}-log`]);
+    void tx.objectStore(`${stream}-log`).delete(IDBKeyRange.lowerBound(from));
+    await tx.done;
+  }
+
+  async replaceAll(state: FullState): Promise<void> {
+    const tx = await this.#write([...STORES]);
+    void tx.objectStore('meta').put(state.meta, META);
+    for (const stream of ['main', 'vectors'] as const) {
+      const b = tx.objectStore(`${stream}-base`);
+      void b.clear();
+      state[stream].base.forEach((bytes, i) => void b.put(bytes, i));
+      void b.put(state[stream].upto, UPTO);
+      void tx.objectStore(`${stream}-log`).clear();
+    }
+    for (const bk of state.backups) void tx.objectStore('backups').put({ info: bk.info, bytes: bk.bytes } satisfies StoredBackup, bk.info.id);
+    await tx.done;
+  }
+
+  async putBackup(info: BackupInfo, bytes: Uint8Array): Promise<void> {
+    const tx = await this.#write(['backups']);
+    void tx.objectStore('backups').put({ info, bytes } satisfies StoredBackup, info.id);
+    await tx.done;
+  }
+
+  async listBackups(): Promise<BackupInfo[]> {
+    const db = await this.#open();
+    const all = (await db.getAll('backups')) as StoredBackup[];
+    return all.map((b) => b.info).sort(byCreated);
+  }
+
+  async getBackup(id: string): Promise<Uint8Array | undefined> {
+    const db = await this.#open();
+    return ((await db.get('backups', id)) as StoredBackup | undefined)?.bytes;
+  }
+
+  async deleteBackup(id: string): Promise<void> {
+    const tx = await this.#write(['backups']);
+    void tx.objectStore('backups').delete(id);
+    await tx.done;
+  }
+
+  async close(): Promise<void> {
+    const db = this.#db;
+    this.#db = undefined;
+    if (db) (await db.catch(() => undefined))?.close();
+  }
+}
+
+/** Create an {@link IndexedDbPersistence}. */
+export function createIndexedDbPersistence(options: IndexedDbPersistenceOptions = {}): IndexedDbPersistence {
+  return new IndexedDbPersistence(options);
+}

@@ -1,0 +1,88 @@
+/**
+ * Lexical search helpers. The FTS4 table uses SQLite's `porter` tokenizer, which wraps the
+ * `simple` tokenizer: tokens are runs of ASCII letters/digits plus any character >= U+0080,
+ * ASCII is case-folded, and English words are Porter-stemmed. Queries are tokenised the same way
+ * here, each token quoted (so no FTS syntax can be injected) and joined with OR. BM25 is computed
+ * in JavaScript from `matchinfo(…, 'pcx')` with per-tenant statistics (document count, average
+ * length, document frequency), so one tenant's data never shifts another tenant's scores.
+ */
+
+// Separators of the `simple` tokenizer: every ASCII character that is not a letter or digit.
+const SEPARATORS = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
+
+/** Tokens as the FTS `simple`/`porter` tokenizer splits them (before stemming), lowercased. */
+export function ftsTokens(text: string): string[] {
+  return text
+    .split(SEPARATORS)
+    .filter((t) => t.length > 0)
+    .map((t) => t.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
+}
+
+/** Number of tokens the FTS index holds for `text` (BM25 document length). */
+export function docLength(text: string): number {
+  return ftsTokens(text).length;
+}
+
+/** Most distinct query terms used (longer queries are cut). */
+export const MAX_QUERY_TERMS = 64;
+
+/** An FTS4 MATCH expression for free text, or `undefined` when it has no tokens. */
+export function matchExpression(query: string): { expr: string; terms: number } | undefined {
+  const terms = [...new Set(ftsTokens(query))].slice(0, MAX_QUERY_TERMS);
+  if (terms.length === 0) return undefined;
+  return { expr: terms.map((t) => `"${t}"`).join(' OR '), terms: terms.length };
+}
+
+/** BM25 parameters (Okapi defaults, as in core's LexicalIndex). */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+/** A candidate row: its matchinfo `pcx` blob and document length. */
+export interface Candidate {
+  id: string;
+  matchinfo: Uint8Array;
+  docLen: number;
+  allowed: boolean;
+}
+
+/**
+ * Rank candidates by BM25. `n` and `avgDl` describe the tenant's whole corpus; document
+ * frequencies are counted over `candidates`, which must be every tenant row matching any term
+ * (filters only mark rows `allowed`, so they never change the statistics).
+ */
+export function rankBm25(candidates: Candidate[], n: number, avgDl: number, limit: number): { id: string; score: number }[] {
+  if (candidates.length === 0 || limit <= 0) return [];
+  const rows = candidates.map((c) => ({ c, hits: phraseHits(c.matchinfo) }));
+  const phrases = rows[0]!.hits.length;
+  const df = new Array<number>(phrases).fill(0);
+  for (const r of rows) for (let p = 0; p < phrases; p++) if ((r.hits[p] ?? 0) > 0) df[p]!++;
+  const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
+  const avg = avgDl > 0 ? avgDl : 1;
+  const out: { id: string; score: number }[] = [];
+  for (const { c, hits } of rows) {
+    if (!c.allowed) continue;
+    let score = 0;
+    const norm = BM25_K1 * (1 - BM25_B + (BM25_B * c.docLen) / avg);
+    for (let p = 0; p < phrases; p++) {
+      const tf = hits[p] ?? 0;
+      if (tf > 0) score += idf[p]! * ((tf * (BM25_K1 + 1)) / (tf + norm));
+    }
+    if (score > 0) out.push({ id: c.id, score });
+  }
+  out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.slice(0, limit);
+}
+
+/** Per-phrase hit counts in the row from a `pcx` matchinfo blob (one column). */
+function phraseHits(blob: Uint8Array): number[] {
+  const ints = new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength) as ArrayBuffer);
+  const p = ints[0] ?? 0;
+  const c = ints[1] ?? 1;
+  const hits: number[] = [];
+  for (let i = 0; i < p; i++) {
+    let sum = 0;
+    for (let col = 0; col < c; col++) sum += ints[2 + 3 * (i * c + col)] ?? 0;
+    hits.push(sum);
+  }
+  return hits;
+}

@@ -1,0 +1,3 @@
+// Node-only entry of @zerda/sqlite: the file persistence driver.
+export { FilePersistence, createFilePersistence } from './file-persistence.js';
+export type { FilePersistenceOptions } from './file-persistence.js';

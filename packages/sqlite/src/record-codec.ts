@@ -1,0 +1,148 @@
+import { ZerdaError, isZerdaError } from '@zerda/core';
+import type { Cipher } from '@zerda/core';
+
+/**
+ * Binary record format shared by every persistence driver (log records, snapshots, vector
+ * chunks, backups):
+ *
+ * ```
+ * offset size  field
+ * 0      4     CRC-32 (IEEE) of bytes 4..end, uint32 little-endian
+ * 4      1     flags: bit 0 = body is a cipher envelope
+ * 5      n     body: [uint32 LE header length][header JSON, UTF-8][binary tail]
+ *              (or a `Cipher` envelope of exactly that when encrypted)
+ * ```
+ *
+ * The checksum covers what is on disk (ciphertext when encrypted), so a torn or bit-flipped
+ * record is detected before any decryption is attempted; AES-GCM then authenticates the content.
+ */
+export interface DecodedRecord<H> {
+  header: H;
+  tail: Uint8Array;
+}
+
+const FLAG_ENCRYPTED = 1;
+const PREFIX = 5;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (IEEE 802.3) of `bytes[start..]`. */
+export function crc32(bytes: Uint8Array, start = 0): number {
+  let c = 0xffffffff;
+  for (let i = start; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** Encode a header (JSON) and an optional binary tail into one record, encrypted when `cipher` is set. */
+export async function encodeRecord(header: unknown, tail: Uint8Array | undefined, cipher: Cipher | undefined): Promise<Uint8Array> {
+  const json = encoder.encode(JSON.stringify(header));
+  const tailLen = tail?.byteLength ?? 0;
+  let body = new Uint8Array(4 + json.length + tailLen);
+  new DataView(body.buffer).setUint32(0, json.length, true);
+  body.set(json, 4);
+  if (tail) body.set(tail, 4 + json.length);
+  if (cipher) body = new Uint8Array(await cipher.encrypt(body));
+  const out = new Uint8Array(PREFIX + body.length);
+  out[4] = cipher ? FLAG_ENCRYPTED : 0;
+  out.set(body, PREFIX);
+  new DataView(out.buffer).setUint32(0, crc32(out, 4), true);
+  return out;
+}
+
+/** Why a record could not be decoded. */
+export type RecordFault = 'checksum' | 'format' | 'decryption' | 'not-encrypted' | 'encrypted';
+
+/** Thrown by {@link decodeRecord}; `fault` tells corruption apart from a key problem. */
+export class RecordError extends Error {
+  constructor(
+    readonly fault: RecordFault,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** True when the record's checksum matches (says nothing about the key). */
+export function recordChecksumOk(bytes: Uint8Array): boolean {
+  if (bytes.length < PREFIX + 4) return false;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return dv.getUint32(0, true) === crc32(bytes, 4);
+}
+
+/** Decode a record made by {@link encodeRecord}. Throws {@link RecordError}. */
+export async function decodeRecord<H>(bytes: Uint8Array, cipher: Cipher | undefined): Promise<DecodedRecord<H>> {
+  if (!recordChecksumOk(bytes)) throw new RecordError('checksum', 'record checksum mismatch (torn or corrupt)');
+  const encrypted = (bytes[4]! & FLAG_ENCRYPTED) !== 0;
+  let body = bytes.subarray(PREFIX);
+  if (encrypted && !cipher) throw new RecordError('encrypted', 'record is encrypted and no key was given');
+  if (!encrypted && cipher) throw new RecordError('not-encrypted', 'record is not encrypted but a key was given');
+  if (cipher) {
+    try {
+      body = await cipher.decrypt(body);
+    } catch (e) {
+      throw new RecordError('decryption', isZerdaError(e) ? e.message : 'cannot decrypt record');
+    }
+  }
+  if (body.length < 4) throw new RecordError('format', 'record body too short');
+  const dv = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const len = dv.getUint32(0, true);
+  if (4 + len > body.length) throw new RecordError('format', 'record header length out of range');
+  let header: H;
+  try {
+    header = JSON.parse(decoder.decode(body.subarray(4, 4 + len))) as H;
+  } catch {
+    throw new RecordError('format', 'record header is not valid JSON');
+  }
+  return { header, tail: body.subarray(4 + len) };
+}
+
+/** Map a {@link RecordError} met while opening to the public error. */
+export function openFailure(what: string, e: unknown): ZerdaError {
+  if (e instanceof RecordError && (e.fault === 'decryption' || e.fault === 'encrypted' || e.fault === 'not-encrypted'))
+    return new ZerdaError('DECRYPTION', `Cannot read the ${what}: ${e.message}`);
+  if (isZerdaError(e)) return e;
+  return new ZerdaError(
+    'STORAGE',
+    `The ${what} is corrupt (${e instanceof Error ? e.message : String(e)}). Nothing was overwritten. ` +
+      'Restore it with SqliteStorage.restoreBackup() or importJson() from an export, or delete the database to start empty.',
+    { cause: e },
+  );
+}
+
+/** Little-endian bytes of a Float32Array (copied). */
+export function floatsToBytes(data: Float32Array): Uint8Array {
+  return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
+}
+
+/** A Float32Array over a copy of `bytes` (which may be unaligned). */
+export function bytesToFloats(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer, 0, bytes.byteLength / 4);
+}
+
+/** Base64 of bytes (no dependency on Buffer or btoa of large strings). */
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) s += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(s);
+}
+
+/** Bytes of a base64 string. Throws on invalid input. */
+export function fromBase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}

@@ -1,0 +1,89 @@
+import type { Database } from 'sql.js';
+import { ZerdaError } from '@zerda/core';
+
+/**
+ * Main-database schema. `rid` links an entry to its FTS4 row; identity is `(tenant_id, id)`.
+ * The FTS4 table is external-content over `entries.text_lc`, so entry text is stored once in the
+ * snapshot. Tags live in their own table (exact, indexed), never as `LIKE` over JSON.
+ */
+const V1 = `
+CREATE TABLE entries (
+  rid INTEGER PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  user_id TEXT,
+  tier TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  created_at REAL NOT NULL,
+  last_access REAL NOT NULL,
+  importance REAL NOT NULL,
+  doc_len INTEGER NOT NULL,
+  text_lc TEXT NOT NULL,
+  data TEXT NOT NULL,
+  UNIQUE (tenant_id, id)
+);
+CREATE INDEX entries_created ON entries (tenant_id, created_at);
+CREATE INDEX entries_access ON entries (tenant_id, last_access);
+CREATE INDEX entries_importance ON entries (tenant_id, importance);
+CREATE INDEX entries_kind ON entries (tenant_id, kind, created_at);
+CREATE INDEX entries_tier ON entries (tenant_id, tier, created_at);
+CREATE TABLE entry_tags (
+  tenant_id TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  id TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, tag, id)
+) WITHOUT ROWID;
+CREATE INDEX entry_tags_entry ON entry_tags (tenant_id, id);
+CREATE VIRTUAL TABLE entries_fts USING fts4 (content="entries", text_lc, tokenize=porter);
+CREATE TABLE profiles (
+  tenant_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, user_id)
+) WITHOUT ROWID;
+`;
+
+/** Forward migrations: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`. */
+const MIGRATIONS: readonly string[] = [V1];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Bring `db` up to {@link SCHEMA_VERSION} (`PRAGMA user_version`), in one transaction.
+ * A database from a newer build fails with `STORAGE` instead of being misread.
+ */
+export function migrate(db: Database): void {
+  const version = Number(db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
+  if (version > SCHEMA_VERSION)
+    throw new ZerdaError(
+      'STORAGE',
+      `Database schema version ${version} is newer than this build supports (${SCHEMA_VERSION}); upgrade @zerda/sqlite`,
+    );
+  if (version === SCHEMA_VERSION) return;
+  db.exec('BEGIN');
+  try {
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}
+
+/** The vector table lives in an attached in-memory database, so `db.export()` (main only) never includes it. */
+export function attachVectors(db: Database): void {
+  db.exec(`
+ATTACH DATABASE ':memory:' AS vec;
+CREATE TABLE vec.vectors (
+  tenant_id TEXT NOT NULL,
+  model_id TEXT NOT NULL,
+  dim INTEGER NOT NULL,
+  id TEXT NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (tenant_id, model_id, id)
+) WITHOUT ROWID;
+CREATE INDEX vec.vectors_entry ON vectors (tenant_id, id);
+`);
+}
