@@ -1,0 +1,105 @@
+import { isZerdaError, type ManagedContext, type MemoryEntry, type PiiFinding, type Role } from '@zerda/core';
+import type { BrowserMemory } from '@zerda/browser';
+
+/** The demo keeps everything in one tenant. */
+export const TENANT = 'demo';
+
+/** Demo users and the role each gets on every open (access control lives in memory). */
+export const USERS: { id: string; label: string; role: Role | null }[] = [
+  { id: 'alice', label: 'Alice (admin)', role: 'admin' },
+  { id: 'bob', label: 'Bob (reader)', role: 'reader' },
+  { id: 'eve', label: 'Eve (no role)', role: null },
+];
+
+/** What happened in one chat turn, kept for the inspector and the prompt viewer. */
+export interface Turn {
+  query: string;
+  reply: string;
+  context: ManagedContext;
+  prompt: string;
+  saved: MemoryEntry | null;
+}
+
+/** PII findings of one saved message. */
+export interface PiiLogItem {
+  at: number;
+  entryId: string;
+  findings: (PiiFinding & { field: string })[];
+}
+
+/** Change topics panels subscribe to. */
+export type Topic = 'memories' | 'user' | 'turn' | 'memory-replaced' | 'clock';
+
+/**
+ * Shared state of the playground and a tiny event bus. Panels read from here, call the manager,
+ * and announce what they changed; other panels (and other tabs, via BroadcastChannel) refresh.
+ */
+export class DemoApp {
+  memory: BrowserMemory;
+  user = USERS[0]!.id;
+  lastTurn: Turn | null = null;
+  readonly turns: Turn[] = [];
+  readonly pii: PiiLogItem[] = [];
+  /** Entry selected for the importance chart. */
+  chartEntryId: string | null = null;
+  readonly #bus = new EventTarget();
+  readonly #channel: BroadcastChannel | null;
+  readonly #errorSink: (message: string) => void;
+
+  constructor(memory: BrowserMemory, errorSink: (message: string) => void) {
+    this.memory = memory;
+    this.#errorSink = errorSink;
+    this.#channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`zerda-demo:${memory.name ?? 'memory'}`) : null;
+    this.#channel?.addEventListener('message', (e: MessageEvent<Topic>) => this.#emit(e.data));
+    this.grantDemoRoles();
+  }
+
+  get manager() {
+    return this.memory.manager;
+  }
+
+  /** Give the demo users their roles (access control is in memory, so on every open). */
+  grantDemoRoles(): void {
+    for (const u of USERS) if (u.role) this.memory.manager.grant(u.id, TENANT, u.role);
+  }
+
+  /** Swap in a reopened memory (after a restore or a passphrase change). */
+  replaceMemory(memory: BrowserMemory): void {
+    this.memory = memory;
+    this.grantDemoRoles();
+    this.changed('memory-replaced');
+    this.changed('memories');
+  }
+
+  /** Subscribe to a topic. */
+  on(topic: Topic, listener: () => void): void {
+    this.#bus.addEventListener(topic, () => listener());
+  }
+
+  /** Announce a change here and in other tabs. */
+  changed(topic: Topic): void {
+    this.#emit(topic);
+    if (topic === 'memories') this.#channel?.postMessage(topic);
+  }
+
+  #emit(topic: Topic): void {
+    this.#bus.dispatchEvent(new Event(topic));
+  }
+
+  /** Run an action; show a failure (with its Zerda error code) in the error banner instead of throwing. */
+  async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
+    try {
+      this.#errorSink('');
+      return await action();
+    } catch (err) {
+      this.#errorSink(describeError(err));
+      return undefined;
+    }
+  }
+}
+
+/** `CODE: message` for Zerda errors, the message otherwise. */
+export function describeError(err: unknown): string {
+  if (isZerdaError(err)) return `${err.code}: ${err.message}`;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,156 @@
+import { isZerdaError } from '@zerda/core';
+import type { BrowserMemory } from '@zerda/browser';
+import { DemoApp, describeError, TENANT, USERS } from './app.js';
+import { createDemoClock } from './demo-clock.js';
+import { h, replace, select } from './dom.js';
+import { openDemoMemory, modelFileUrls, isMarkedEncrypted, markEncrypted } from './open-memory.js';
+import { registerOffline } from './offline.js';
+import { createChatPanel } from './panels/chat-panel.js';
+import { createDataPanel } from './panels/data-panel.js';
+import { createImportancePanel } from './panels/importance-panel.js';
+import { createInspectorPanel } from './panels/inspector-panel.js';
+import { createPrivacyPanel } from './panels/privacy-panel.js';
+import { createProfilePanel } from './panels/profile-panel.js';
+import { createRecallPanel } from './panels/recall-panel.js';
+import { createProgressBar } from './progress.js';
+import './styles.css';
+
+const root = document.getElementById('app')!;
+const clock = createDemoClock();
+const errorBanner = h('div', { class: 'error-banner', testid: 'error-banner', attrs: { role: 'alert', hidden: true } });
+const showError = (message: string) => {
+  errorBanner.textContent = message;
+  errorBanner.hidden = !message;
+};
+const modelProgress = createProgressBar('model-progress', 'Loading');
+const offlineStatus = h('span', { class: 'badge', testid: 'offline-status', text: 'offline: …' });
+const storageStatus = h('span', { class: 'badge', testid: 'storage-status' });
+
+void registerOffline((state, detail) => {
+  offlineStatus.textContent = state === 'ready' ? 'offline-ready' : `offline: ${state}`;
+  offlineStatus.dataset.state = state;
+  offlineStatus.title = detail ?? '';
+}, modelFileUrls());
+
+async function open(passphrase?: string): Promise<BrowserMemory> {
+  return openDemoMemory({
+    clock: () => clock.now(),
+    ...(passphrase ? { passphrase } : {}),
+    onProgress: (p) => {
+      if (p.phase === 'ready') modelProgress.done('ready');
+      else modelProgress.set(p.progress ?? null, `${p.phase === 'model' ? 'embedding model' : 'database'}${p.detail ? `: ${p.detail}` : ''}`);
+    },
+  });
+}
+
+/** Ask for the passphrase until the encrypted database opens (or the visitor starts over). */
+function unlock(firstError?: string): Promise<BrowserMemory> {
+  return new Promise((resolve) => {
+    const input = h('input', { testid: 'unlock-passphrase', attrs: { type: 'password', placeholder: 'passphrase', autocomplete: 'current-password' } });
+    const error = h('p', { class: 'error', testid: 'unlock-error', text: firstError ?? '' });
+    const submit = h('button', { class: 'primary', testid: 'unlock-submit', text: 'Unlock' });
+    const form = h(
+      'form',
+      { class: 'unlock', testid: 'unlock-form' },
+      h('h2', { text: 'This memory is encrypted' }),
+      h('p', { text: 'Enter the passphrase to decrypt it. Nothing is decrypted outside this tab.' }),
+      input,
+      submit,
+      error,
+    );
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      submit.disabled = true;
+      error.textContent = '';
+      try {
+        const memory = await open(input.value);
+        form.remove();
+        resolve(memory);
+      } catch (err) {
+        error.textContent = isZerdaError(err, 'DECRYPTION') ? `Wrong passphrase (${err.code})` : describeError(err);
+        submit.disabled = false;
+        input.select();
+      }
+    });
+    replace(root, form);
+    input.focus();
+  });
+}
+
+async function start(): Promise<void> {
+  replace(root, h('div', { class: 'loading', testid: 'loading' }, h('h1', { text: 'Zerda' }), modelProgress.element));
+  modelProgress.set(null, 'starting');
+  let memory: BrowserMemory;
+  if (isMarkedEncrypted()) {
+    memory = await unlock();
+  } else {
+    try {
+      memory = await open();
+    } catch (err) {
+      if (!isZerdaError(err, 'DECRYPTION')) throw err;
+      markEncrypted(true);
+      memory = await unlock();
+    }
+  }
+  mount(new DemoApp(memory, showError));
+}
+
+function mount(app: DemoApp): void {
+  const userSelect = select('user-select', USERS.map((u) => [u.id, u.label]), app.user);
+  userSelect.addEventListener('change', () => {
+    app.user = userSelect.value;
+    app.changed('user');
+  });
+  app.on('user', () => (userSelect.value = app.user));
+  const updateStorage = () => {
+    storageStatus.textContent = `${app.memory.name ? `IndexedDB “${app.memory.name}”` : 'in memory'}${app.memory.encrypted ? ' · encrypted' : ''} · ${app.memory.embedder?.modelId ?? 'no embedder'}`;
+    storageStatus.dataset.encrypted = String(app.memory.encrypted);
+  };
+  app.on('memory-replaced', updateStorage);
+  updateStorage();
+
+  const setPassphrase = async (passphrase: string | null) => {
+    await app.memory.setPassphrase(passphrase);
+    markEncrypted(passphrase !== null);
+    app.changed('memory-replaced');
+  };
+
+  const tabs: [id: string, label: string, panel: HTMLElement][] = [
+    ['memory', 'Memory', createInspectorPanel(app)],
+    ['recall', 'Recall', createRecallPanel(app)],
+    ['importance', 'Importance', createImportancePanel(app, clock)],
+    ['profile', 'Profile', createProfilePanel(app)],
+    ['privacy', 'Privacy', createPrivacyPanel(app, setPassphrase)],
+    ['data', 'Data', createDataPanel(app)],
+  ];
+  const nav = h('nav', { class: 'tabs', attrs: { role: 'tablist' } });
+  const body = h('div', { class: 'tab-body' });
+  const show = (id: string) => {
+    for (const [tid, , panel] of tabs) panel.hidden = tid !== id;
+    for (const b of nav.querySelectorAll<HTMLButtonElement>('button')) b.setAttribute('aria-selected', String(b.dataset.tab === id));
+  };
+  for (const [id, label, panel] of tabs) {
+    nav.append(h('button', { testid: `tab-${id}`, attrs: { role: 'tab', 'data-tab': id }, text: label, on: { click: () => show(id) } }));
+    body.append(panel);
+  }
+  show('memory');
+
+  replace(
+    root,
+    h(
+      'header',
+      {},
+      h('h1', {}, 'Zerda ', h('small', { text: 'browser-first memory for AI chat' })),
+      h('div', { class: 'status' }, storageStatus, offlineStatus, h('label', {}, 'User ', userSelect)),
+    ),
+    modelProgress.element,
+    errorBanner,
+    h('main', {}, createChatPanel(app), h('aside', { class: 'inspector' }, nav, body)),
+  );
+  document.body.dataset.ready = 'true';
+  document.body.dataset.tenant = TENANT;
+}
+
+start().catch((err) => {
+  replace(root, h('div', { class: 'fatal', testid: 'fatal-error' }, h('h2', { text: 'Zerda could not start' }), h('pre', { text: describeError(err) })));
+});

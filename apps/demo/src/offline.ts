@@ -1,0 +1,27 @@
+/** Service-worker registration and the "offline-ready" indicator. */
+
+/** Offline status as shown in the header. */
+export type OfflineState = 'unsupported' | 'dev' | 'caching' | 'ready' | 'error';
+
+/**
+ * Register `sw.js` (production builds only: the dev server's module graph is not worth caching)
+ * and report when the app, its WASM and the model are all in the cache. `extraUrls` are files the
+ * page knows it needs but the build manifest may not list (model files fetched by the worker).
+ */
+export async function registerOffline(onState: (state: OfflineState, detail?: string) => void, extraUrls: string[] = []): Promise<void> {
+  if (!('serviceWorker' in navigator)) return onState('unsupported');
+  if (!import.meta.env.PROD) return onState('dev', 'service worker off in dev mode');
+  try {
+    navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type: string; count?: number; error?: string }>) => {
+      if (e.data?.type === 'precached') onState('ready', `${e.data.count} files cached`);
+      if (e.data?.type === 'precache-failed') onState('error', e.data.error);
+    });
+    onState('caching');
+    await navigator.serviceWorker.register(new URL('sw.js', document.baseURI), { scope: './' });
+    const registration = await navigator.serviceWorker.ready;
+    // Ask the worker to (re)check its cache: it answers `precached` once everything is stored.
+    registration.active?.postMessage({ type: 'precache', extraUrls });
+  } catch (err) {
+    onState('error', err instanceof Error ? err.message : String(err));
+  }
+}

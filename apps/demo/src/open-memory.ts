@@ -1,0 +1,33 @@
+import { openBrowserMemory, type BrowserMemory, type OpenProgress } from '@zerda/browser/vite';
+import type { Clock } from '@zerda/core';
+
+/** IndexedDB database of the demo. */
+export const DATABASE = 'zerda-demo';
+const ENCRYPTED_KEY = 'zerda-demo:encrypted';
+
+/** Open the demo's memory: IndexedDB + the bundled model in a worker, with the demo clock. */
+export function openDemoMemory(options: { clock: Clock; passphrase?: string; onProgress: (p: OpenProgress) => void }): Promise<BrowserMemory> {
+  return openBrowserMemory({
+    name: DATABASE,
+    clock: options.clock,
+    ...(options.passphrase ? { passphrase: options.passphrase } : {}),
+    systemPrompt: 'You are a helpful assistant. Use the memories below when they are relevant; do not invent facts about the user.',
+    onProgress: options.onProgress,
+  });
+}
+
+/** Model and WASM files the embedding worker fetches, for the offline cache. */
+export function modelFileUrls(): string[] {
+  return [];
+}
+
+/** Whether this browser last left the demo database encrypted (so the unlock form shows first). */
+export function isMarkedEncrypted(): boolean {
+  return localStorage.getItem(ENCRYPTED_KEY) === '1';
+}
+
+/** Remember whether the database is encrypted. */
+export function markEncrypted(on: boolean): void {
+  if (on) localStorage.setItem(ENCRYPTED_KEY, '1');
+  else localStorage.removeItem(ENCRYPTED_KEY);
+}

@@ -1,0 +1,131 @@
+import { buildPrompt, isInteraction } from '@zerda/core';
+import { TENANT, type DemoApp, type Turn } from '../app.js';
+import { field, h, replace, select } from '../dom.js';
+import { createEndpointResponder, createLocalResponder, type EndpointSettings, type Responder } from '../responder.js';
+
+const SETTINGS_KEY = 'zerda-demo:endpoint';
+
+function loadSettings(): EndpointSettings & { use: boolean } {
+  try {
+    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<EndpointSettings & { use: boolean }> | null;
+    return { baseUrl: raw?.baseUrl ?? '', model: raw?.model ?? '', apiKey: raw?.apiKey ?? '', use: raw?.use === true };
+  } catch {
+    return { baseUrl: '', model: '', apiKey: '', use: false };
+  }
+}
+
+/**
+ * The chat pane: each turn builds the context (recall → working memory → token-budgeted prompt),
+ * asks the responder, and saves the turn with `saveInteraction`. The exact prompt of every reply
+ * can be opened under it.
+ */
+export function createChatPanel(app: DemoApp): HTMLElement {
+  const settings = loadSettings();
+  const log = h('div', { class: 'chat-log', testid: 'chat-log', attrs: { 'aria-live': 'polite' } });
+  const input = h('textarea', { testid: 'chat-input', attrs: { rows: 2, placeholder: 'Tell me something about you, or ask what I remember…' } });
+  const send = h('button', { class: 'primary', testid: 'chat-send', text: 'Send' });
+
+  const responderSelect = select('responder-select', [['local', 'Built-in local responder (offline)'], ['endpoint', 'OpenAI-compatible endpoint']], settings.use ? 'endpoint' : 'local');
+  const baseUrl = h('input', { testid: 'endpoint-url', attrs: { placeholder: 'https://api.openai.com/v1', value: settings.baseUrl } });
+  const model = h('input', { testid: 'endpoint-model', attrs: { placeholder: 'gpt-4o-mini', value: settings.model } });
+  const apiKey = h('input', { testid: 'endpoint-key', attrs: { type: 'password', placeholder: 'API key (kept in this browser)', value: settings.apiKey } });
+  const endpointBox = h('div', { class: 'endpoint', attrs: { hidden: !settings.use } }, field('Base URL', baseUrl), field('Model', model), field('API key', apiKey));
+  const saveSettings = () => {
+    const use = responderSelect.value === 'endpoint';
+    endpointBox.hidden = !use;
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value, use }));
+  };
+  for (const el of [responderSelect, baseUrl, model, apiKey]) el.addEventListener('change', saveSettings);
+
+  const responder = (): Responder =>
+    responderSelect.value === 'endpoint'
+      ? createEndpointResponder({ baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value })
+      : createLocalResponder();
+
+  const submit = async () => {
+    const query = input.value.trim();
+    if (!query || send.disabled) return;
+    send.disabled = true;
+    input.value = '';
+    log.append(message('user', query));
+    const pending = message('assistant', '…');
+    log.append(pending);
+    log.scrollTop = log.scrollHeight;
+    const turn = await app.guard(async () => {
+      const context = await app.manager.buildContext(app.user, TENANT, query);
+      const prompt = buildPrompt(context);
+      const reply = await responder().reply(query, context);
+      const saved = await app.manager.saveInteraction(app.user, TENANT, query, reply);
+      if (saved.pii.length) app.pii.push({ at: Date.now(), entryId: saved.entry.id, findings: saved.pii });
+      const t: Turn = { query, reply, context, prompt, saved: saved.entry };
+      return t;
+    });
+    if (turn) {
+      app.lastTurn = turn;
+      app.turns.push(turn);
+      pending.replaceWith(message('assistant', turn.reply, turn));
+      app.changed('turn');
+      app.changed('memories');
+    } else {
+      pending.replaceWith(message('error', 'The turn failed — see the error above.'));
+    }
+    log.scrollTop = log.scrollHeight;
+    send.disabled = false;
+    input.focus();
+  };
+  send.addEventListener('click', () => void submit());
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void submit();
+    }
+  });
+
+  // Earlier sessions' turns (long-term conversation memories), so a reload shows continuity.
+  const loadHistory = async () => {
+    const past = await app.guard(() => app.manager.listMemories(app.user, TENANT, { kinds: ['conversation'], userId: app.user, limit: 6 }));
+    const items = (past ?? []).reverse().flatMap((e) => {
+      if (!isInteraction(e.content)) return [];
+      return [message('user', e.content.input, undefined, true), message('assistant', e.content.output, undefined, true)];
+    });
+    replace(log, ...(items.length ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items] : [welcome()]));
+  };
+  app.on('user', () => void loadHistory());
+  app.on('memory-replaced', () => void loadHistory());
+  void loadHistory();
+
+  return h(
+    'section',
+    { class: 'panel chat', testid: 'chat-panel' },
+    h('h2', { text: 'Chat' }),
+    log,
+    h('div', { class: 'composer' }, input, send),
+    h('details', { class: 'responder' }, h('summary', { text: 'Responder' }), responderSelect, endpointBox),
+  );
+}
+
+function welcome(): HTMLElement {
+  return h(
+    'div',
+    { class: 'welcome' },
+    h('p', { text: 'Everything here runs in your browser: memories are stored in IndexedDB, embeddings are computed by a local model in a Web Worker, and nothing leaves this page unless you configure an endpoint.' }),
+    h('p', { text: 'Try: “My name is Ada and I love hiking in the Alps.” — then later: “What do I like?”' }),
+  );
+}
+
+function message(role: 'user' | 'assistant' | 'error', text: string, turn?: Turn, past = false): HTMLElement {
+  const el = h('div', { class: `msg ${role}${past ? ' past' : ''}`, testid: past ? 'chat-past' : `chat-${role}` }, h('div', { class: 'bubble', text }));
+  if (turn) {
+    const piiCount = turn.saved ? Number(turn.saved.metadata.piiMasked ?? 0) : 0;
+    const meta = h(
+      'div',
+      { class: 'msg-meta' },
+      `${turn.context.working.length} memories · ${turn.context.tokenCount}/${turn.context.budget} tokens`,
+      turn.saved?.tier === 'long_term' ? ' · saved to long-term' : ' · kept in short-term',
+      piiCount ? h('span', { class: 'badge warn', testid: 'pii-badge', text: `${piiCount} PII masked` }) : null,
+    );
+    const prompt = h('details', { class: 'prompt' }, h('summary', { testid: 'prompt-toggle', text: 'View exact prompt' }), h('pre', { testid: 'prompt-view', text: turn.prompt }));
+    el.append(meta, prompt);
+  }
+  return el;
+}

@@ -1,0 +1,168 @@
+import type { MaintenanceReport } from '@zerda/core';
+import { TENANT, type DemoApp } from '../app.js';
+import { download, fmtDate, h, replace } from '../dom.js';
+import { createProgressBar } from '../progress.js';
+
+/** Maintenance (forgetting, compression), re-indexing, statistics, backups, export and import. */
+export function createDataPanel(app: DemoApp): HTMLElement {
+  return h(
+    'section',
+    { class: 'panel', testid: 'data-panel' },
+    h('h3', { text: 'Maintenance' }),
+    maintenance(app),
+    h('h3', { text: 'Statistics' }),
+    stats(app),
+    h('h3', { text: 'Backups, export and import' }),
+    backups(app),
+  );
+}
+
+function maintenance(app: DemoApp): HTMLElement {
+  const report = h('div', { testid: 'maintenance-report' });
+  const run = h('button', { class: 'primary', testid: 'maintenance-run', text: 'Run maintenance' });
+  const reindex = h('button', { testid: 'reindex-run', text: 'Re-index vectors' });
+  const progress = createProgressBar('reindex-progress', 'Re-indexing');
+  run.addEventListener('click', async () => {
+    run.disabled = true;
+    const r = await app.guard(() => app.manager.runMaintenance(TENANT));
+    run.disabled = false;
+    if (!r) return;
+    replace(report, describeReport(r));
+    app.changed('memories');
+  });
+  reindex.addEventListener('click', async () => {
+    reindex.disabled = true;
+    progress.set(0, 'starting');
+    const n = await app.guard(() => app.manager.reindex(TENANT, { onProgress: (done, total) => progress.set(total ? done / total : 1, `${done} / ${total}`) }));
+    progress.done(n === undefined ? 'failed' : `${n} memories re-embedded`);
+    reindex.disabled = false;
+    app.changed('memories');
+  });
+  return h(
+    'div',
+    {},
+    h('p', { class: 'muted', text: 'Deletes memories whose effective importance decayed below the threshold (pinned, core and identity never), compresses old ones into summaries when the store is near capacity, and evicts faded short-term turns. Running it twice changes nothing the second time.' }),
+    h('div', { class: 'row' }, run, reindex),
+    progress.element,
+    report,
+  );
+}
+
+function describeReport(r: MaintenanceReport): HTMLElement {
+  return h(
+    'dl',
+    { class: 'facts', attrs: { 'data-noop': r.noop } },
+    h('dt', { text: 'Examined' }), h('dd', { testid: 'report-examined', text: String(r.examined) }),
+    h('dt', { text: 'Forgotten' }), h('dd', { testid: 'report-deleted', text: String(r.deleted.length) }),
+    h('dt', { text: 'Compressed' }), h('dd', { text: r.compression ? `${r.compression.removed.length} → ${r.compression.summaries.length} summaries${r.compression.usedLlm ? ' (LLM)' : ' (extractive)'}` : 'not needed' }),
+    h('dt', { text: 'Short-term evicted' }), h('dd', { text: String(r.shortTermEvicted) }),
+    h('dt', { text: 'Result' }), h('dd', { testid: 'report-result', text: r.noop ? 'nothing to do' : 'changed' }),
+    h('dt', { text: 'Took' }), h('dd', { text: `${r.durationMs} ms` }),
+  );
+}
+
+function stats(app: DemoApp): HTMLElement {
+  const view = h('dl', { class: 'facts', testid: 'stats-view' });
+  const refresh = async () => {
+    const s = await app.guard(() => app.manager.stats(TENANT));
+    if (!s) return;
+    const kinds = Object.entries(s.storage.byKind).map(([k, n]) => `${k} ${n}`).join(', ') || '—';
+    const tiers = Object.entries(s.storage.byTier).map(([k, n]) => `${k} ${n}`).join(', ') || '—';
+    replace(
+      view,
+      h('dt', { text: 'Long-term memories' }), h('dd', { testid: 'stats-entries', text: String(s.storage.entries) }),
+      h('dt', { text: 'By tier' }), h('dd', { text: tiers }),
+      h('dt', { text: 'By kind' }), h('dd', { text: kinds }),
+      h('dt', { text: 'Vectors' }), h('dd', { testid: 'stats-vectors', text: String(s.storage.vectors) }),
+      h('dt', { text: 'Short-term' }), h('dd', { text: `${s.shortTerm.entries} turns (${s.shortTerm.users} users)` }),
+      h('dt', { text: 'Working' }), h('dd', { text: `${s.working.entries} memories, ${s.working.tokens} tokens` }),
+      h('dt', { text: 'Profiles' }), h('dd', { text: String(s.profiles) }),
+      h('dt', { text: 'Embedder' }), h('dd', { testid: 'stats-embedder', text: s.embedder ? `${s.embedder.modelId} (${s.embedder.dim}-d)` : 'none (lexical only)' }),
+      h('dt', { text: 'Storage' }), h('dd', { testid: 'stats-storage', text: `${app.manager.storage.name}${s.storage.bytes ? ` · ${(s.storage.bytes / 1024).toFixed(1)} KiB` : ''}${app.memory.encrypted ? ' · encrypted' : ''}` }),
+      h('dt', { text: 'Pending indexing' }), h('dd', { text: String(s.pendingIndexing) }),
+    );
+  };
+  app.on('memories', () => void refresh());
+  void refresh();
+  return view;
+}
+
+function backups(app: DemoApp): HTMLElement {
+  const list = h('div', { testid: 'backup-list' });
+  const create = h('button', { class: 'primary', testid: 'backup-create', text: 'Create backup' });
+  const exportJson = h('button', { testid: 'export-json', text: 'Export JSON' });
+  const file = h('input', { testid: 'import-file', attrs: { type: 'file', accept: 'application/json,.json' } });
+  const progress = createProgressBar('import-progress', 'Importing');
+  const result = h('p', { class: 'muted', testid: 'import-result' });
+
+  const refresh = async () => {
+    const items = await app.guard(() => app.memory.listBackups());
+    if (!items) return;
+    replace(
+      list,
+      ...(items.length
+        ? items
+            .slice()
+            .reverse()
+            .map((b) =>
+              h(
+                'div',
+                { class: 'backup', testid: 'backup-row', attrs: { 'data-id': b.id } },
+                h('span', { text: `${fmtDate(b.createdAt)} · ${(b.size / 1024).toFixed(1)} KiB` }),
+                h('button', { testid: 'backup-restore', text: 'Restore', on: { click: () => void restore(b.id) } }),
+                h('button', { testid: 'backup-download', text: 'Download', on: { click: () => void save(b.id) } }),
+                h('button', { class: 'danger', testid: 'backup-delete', text: 'Delete', on: { click: () => void remove(b.id) } }),
+              ),
+            )
+        : [h('p', { class: 'muted', text: 'No backups yet.' })]),
+    );
+  };
+  const restore = async (id: string) => {
+    if (await app.guard(() => app.memory.restoreBackup(id)) !== undefined) app.changed('memories');
+  };
+  const save = async (id: string) => {
+    const bytes = await app.guard(() => app.memory.readBackup(id));
+    if (bytes) download(`zerda-backup-${id}.bin`, new Blob([bytes.slice().buffer as ArrayBuffer], { type: 'application/octet-stream' }));
+  };
+  const remove = async (id: string) => {
+    await app.guard(() => app.memory.deleteBackup(id));
+    void refresh();
+  };
+  create.addEventListener('click', async () => {
+    await app.guard(() => app.memory.createBackup());
+    void refresh();
+  });
+  exportJson.addEventListener('click', async () => {
+    const data = await app.guard(() => app.memory.exportJson());
+    if (data) download(`zerda-export-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(data));
+  });
+  file.addEventListener('change', async () => {
+    const chosen = file.files?.[0];
+    if (!chosen) return;
+    progress.set(0, 'reading file');
+    result.textContent = '';
+    const report = await app.guard(async () => {
+      const data: unknown = JSON.parse(await chosen.text());
+      return app.memory.importJson(data, {
+        onProgress: (p) => progress.set(p.total ? p.done / p.total : null, `${p.phase}: ${p.done} / ${p.total}`),
+      });
+    });
+    progress.done(report ? `imported ${report.entries}` : 'failed');
+    if (report) {
+      result.textContent = `Imported ${report.entries} memories and ${report.profiles} profiles; ${report.embedded} embedded.`;
+      result.dataset.entries = String(report.entries);
+    }
+    file.value = '';
+    app.changed('memories');
+  });
+  app.on('memory-replaced', () => void refresh());
+  void refresh();
+  return h(
+    'div',
+    {},
+    h('div', { class: 'row' }, create, exportJson, h('label', { class: 'file' }, 'Import JSON ', file)),
+    progress.element,
+    result,
+    list,
+  );
+}

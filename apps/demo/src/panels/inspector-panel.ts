@@ -1,0 +1,201 @@
+import { isInteraction, type MemoryEntry } from '@zerda/core';
+import { TENANT, type DemoApp } from '../app.js';
+import { field, fmt, fmtDate, h, replace, select } from '../dom.js';
+import { memorySnippet } from '../responder.js';
+import { sampleMemories } from '../samples.js';
+
+const PAGE = 100;
+
+/** Short-term window, this turn's working memory, and the long-term store with filters and editing. */
+export function createInspectorPanel(app: DemoApp): HTMLElement {
+  const shortTerm = h('ol', { class: 'entries', testid: 'short-term-list' });
+  const working = h('div', { testid: 'working-list' });
+  const longTerm = h('div', { class: 'entries', testid: 'long-term-list' });
+  const ltmCount = h('span', { class: 'muted', testid: 'long-term-count' });
+
+  const kind = select('filter-kind', [['', 'All kinds']]);
+  const tag = h('input', { testid: 'filter-tag', attrs: { placeholder: 'tag' } });
+  const from = h('input', { testid: 'filter-from', attrs: { type: 'date' } });
+  const to = h('input', { testid: 'filter-to', attrs: { type: 'date' } });
+  const text = h('input', { testid: 'filter-text', attrs: { placeholder: 'contains…' } });
+  for (const el of [kind, tag, from, to, text]) el.addEventListener('change', () => void refreshLongTerm());
+
+  const refreshShortTerm = () => {
+    const entries = app.manager.shortTerm(TENANT, app.user).getAll();
+    replace(shortTerm, ...(entries.length ? entries.map((e) => h('li', { testid: 'short-term-item' }, tierBadge(e), memorySnippet(e))) : [h('li', { class: 'muted', text: 'Empty: chat to fill the sliding window.' })]));
+  };
+
+  const refreshWorking = () => {
+    const scored = app.lastTurn?.context.working ?? [];
+    if (!scored.length) {
+      replace(working, h('p', { class: 'muted', text: 'Rebuilt on every turn: the memories ranked into the last prompt.' }));
+      return;
+    }
+    replace(
+      working,
+      table(
+        ['memory', 'relevance', 'recency', 'importance', 'score'],
+        scored.map((w) => h('tr', { testid: 'working-row' }, h('td', { text: memorySnippet(w.entry, 90) }), num(w.relevance), num(w.recency), num(w.importance), num(w.score))),
+      ),
+      h('p', { class: 'muted', text: `${app.manager.workingMemory(TENANT, app.user).tokenCount} tokens in working memory` }),
+    );
+  };
+
+  const refreshLongTerm = async () => {
+    const filter = {
+      ...(kind.value ? { kinds: [kind.value] } : {}),
+      ...(tag.value.trim() ? { tags: [tag.value.trim()] } : {}),
+      ...(from.value ? { createdFrom: new Date(`${from.value}T00:00:00`).getTime() } : {}),
+      ...(to.value ? { createdTo: new Date(`${to.value}T23:59:59.999`).getTime() } : {}),
+      ...(text.value.trim() ? { text: text.value.trim() } : {}),
+    };
+    const result = await app.guard(async () => {
+      const entries = await app.manager.listMemories(app.user, TENANT, { ...filter, tiers: ['long_term'], limit: PAGE });
+      const total = await app.manager.storage.count({ tenantId: TENANT, tiers: ['long_term'], ...filter });
+      const stats = await app.manager.storage.stats(TENANT);
+      return { entries, total, kinds: Object.keys(stats.byKind).sort() };
+    });
+    if (!result) {
+      replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
+      ltmCount.textContent = '';
+      return;
+    }
+    const current = kind.value;
+    replace(kind, h('option', { attrs: { value: '' }, text: 'All kinds' }), ...result.kinds.map((k) => h('option', { attrs: { value: k }, text: k })));
+    kind.value = result.kinds.includes(current) ? current : '';
+    ltmCount.textContent = `${result.total} stored${result.total > PAGE ? ` (showing ${PAGE})` : ''}`;
+    replace(longTerm, ...(result.entries.length ? result.entries.map((e) => row(app, e)) : [h('p', { class: 'muted', text: 'No long-term memories match.' })]));
+  };
+
+  const refresh = () => {
+    refreshShortTerm();
+    refreshWorking();
+    void refreshLongTerm();
+  };
+  app.on('memories', refresh);
+  app.on('user', refresh);
+  app.on('turn', refresh);
+  refresh();
+
+  return h(
+    'section',
+    { class: 'panel', testid: 'inspector-panel' },
+    h('h3', { text: 'Short-term window' }),
+    h('p', { class: 'muted', text: `The last ${app.manager.config.windowSize} turns of this session, oldest first.` }),
+    shortTerm,
+    h('h3', { text: 'Working memory (last turn)' }),
+    working,
+    h('h3', {}, 'Long-term memory ', ltmCount),
+    h('div', { class: 'filters' }, kind, tag, field('from', from), field('to', to), text),
+    addForm(app),
+    longTerm,
+  );
+}
+
+function addForm(app: DemoApp): HTMLElement {
+  const title = h('input', { testid: 'add-title', attrs: { placeholder: 'Title' } });
+  const body = h('input', { testid: 'add-text', attrs: { placeholder: 'What to remember' } });
+  const kind = select('add-kind', ['fact', 'preference', 'event', 'task', 'ephemeral'].map((k) => [k, k]));
+  const tags = h('input', { testid: 'add-tags', attrs: { placeholder: 'tags, comma separated' } });
+  const add = h('button', { testid: 'add-submit', text: 'Remember' });
+  const samples = h('button', { testid: 'add-samples', text: 'Add sample memories' });
+  add.addEventListener('click', async () => {
+    const ok = await app.guard(() =>
+      app.manager.remember(app.user, TENANT, { title: title.value, text: body.value, kind: kind.value, tags: splitTags(tags.value) }),
+    );
+    if (ok) {
+      title.value = body.value = tags.value = '';
+      app.changed('memories');
+    }
+  });
+  samples.addEventListener('click', async () => {
+    await app.guard(async () => {
+      for (const s of sampleMemories()) await app.manager.remember(app.user, TENANT, s);
+    });
+    app.changed('memories');
+  });
+  return h('details', { class: 'add' }, h('summary', { testid: 'add-toggle', text: 'Add a memory' }), title, body, kind, tags, add, samples);
+}
+
+function row(app: DemoApp, entry: MemoryEntry): HTMLElement {
+  const pinned = entry.tags.includes('pinned');
+  const eff = app.manager.effectiveImportance(entry);
+  const view = h(
+    'div',
+    { class: 'entry-body' },
+    h('div', { class: 'entry-text', testid: 'ltm-text', text: memorySnippet(entry, 240) }),
+    h(
+      'div',
+      { class: 'entry-meta' },
+      h('span', { class: 'badge', testid: 'ltm-kind', text: entry.kind }),
+      ...entry.tags.map((t) => h('span', { class: `badge tag${t === 'pinned' ? ' pin' : ''}`, testid: 'ltm-tag', text: t })),
+      h('span', { class: 'muted', text: ` ${fmtDate(entry.createdAt)} · importance ${fmt(entry.importance, 2)} → ${fmt(eff, 2)} · recalled ${entry.accessCount}×` }),
+    ),
+  );
+  const el = h('div', { class: `entry${pinned ? ' pinned' : ''}`, testid: 'ltm-row', attrs: { 'data-id': entry.id } }, view);
+  const actions = h(
+    'div',
+    { class: 'entry-actions' },
+    h('button', { testid: 'ltm-pin', text: pinned ? 'Unpin' : 'Pin', on: { click: () => void pin(app, entry, !pinned) } }),
+    h('button', { testid: 'ltm-edit', text: 'Edit', on: { click: () => el.replaceChildren(editor(app, entry, () => el.replaceChildren(view, actions))) } }),
+    h('button', { testid: 'ltm-chart', text: 'Chart', on: { click: () => { app.chartEntryId = entry.id; app.changed('clock'); document.querySelector<HTMLElement>('[data-tab="importance"]')?.click(); } } }),
+    h('button', { class: 'danger', testid: 'ltm-delete', text: 'Delete', on: { click: () => void remove(app, entry) } }),
+  );
+  el.append(actions);
+  return el;
+}
+
+function editor(app: DemoApp, entry: MemoryEntry, cancel: () => void): HTMLElement {
+  const c = entry.content;
+  const first = h('input', { testid: 'edit-title', attrs: { value: isInteraction(c) ? c.input : c.title } });
+  const second = h('textarea', { testid: 'edit-text', attrs: { rows: 3 } });
+  second.value = isInteraction(c) ? c.output : c.text;
+  const importance = h('input', { testid: 'edit-importance', attrs: { type: 'number', min: 0, max: 1, step: 0.05, value: entry.importance } });
+  const tags = h('input', { testid: 'edit-tags', attrs: { value: entry.tags.join(', ') } });
+  const save = h('button', { class: 'primary', testid: 'edit-save', text: 'Save' });
+  save.addEventListener('click', async () => {
+    const content = isInteraction(c) ? { input: first.value, output: second.value } : { title: first.value, text: second.value };
+    const ok = await app.guard(() =>
+      app.manager.updateMemory(app.user, TENANT, entry.id, { content, importance: Number(importance.value), tags: splitTags(tags.value) }),
+    );
+    if (ok) app.changed('memories');
+  });
+  return h(
+    'div',
+    { class: 'editor', testid: 'ltm-editor' },
+    field(isInteraction(c) ? 'User said' : 'Title', first),
+    field(isInteraction(c) ? 'Reply' : 'Text', second),
+    field('Importance', importance),
+    field('Tags', tags),
+    h('div', {}, save, h('button', { text: 'Cancel', on: { click: cancel } })),
+  );
+}
+
+async function pin(app: DemoApp, entry: MemoryEntry, on: boolean): Promise<void> {
+  const tags = on ? [...entry.tags, 'pinned'] : entry.tags.filter((t) => t !== 'pinned');
+  const ok = await app.guard(() => app.manager.updateMemory(app.user, TENANT, entry.id, { tags }));
+  if (ok) app.changed('memories');
+}
+
+async function remove(app: DemoApp, entry: MemoryEntry): Promise<void> {
+  const ok = await app.guard(() => app.manager.deleteMemory(app.user, TENANT, entry.id));
+  if (ok !== undefined) app.changed('memories');
+}
+
+function splitTags(value: string): string[] {
+  return value.split(',').map((t) => t.trim()).filter(Boolean);
+}
+
+function tierBadge(entry: MemoryEntry): HTMLElement {
+  return h('span', { class: 'badge', text: entry.tier === 'long_term' ? 'also long-term' : 'short-term only' });
+}
+
+/** A small table. */
+export function table(headers: string[], rows: HTMLElement[]): HTMLTableElement {
+  return h('table', {}, h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', { text: t })))), h('tbody', {}, ...rows));
+}
+
+/** A numeric cell. */
+export function num(n: number | undefined, digits = 3): HTMLTableCellElement {
+  return h('td', { class: 'num', text: fmt(n, digits) });
+}

@@ -1,0 +1,120 @@
+import type { Role } from '@zerda/core';
+import { TENANT, USERS, type DemoApp } from '../app.js';
+import { field, fmtDate, h, replace, select } from '../dom.js';
+
+/** PII findings per message, encryption at rest, and roles with live access checks. */
+export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | null) => Promise<void>): HTMLElement {
+  return h(
+    'section',
+    { class: 'panel', testid: 'privacy-panel' },
+    h('h3', { text: 'PII masked before storage' }),
+    piiLog(app),
+    h('h3', { text: 'Encryption at rest' }),
+    encryption(app, reopen),
+    h('h3', { text: 'Users and roles' }),
+    access(app),
+  );
+}
+
+function piiLog(app: DemoApp): HTMLElement {
+  const list = h('div', { testid: 'pii-log' });
+  const refresh = () => {
+    if (!app.pii.length) {
+      replace(list, h('p', { class: 'muted', text: 'Nothing masked yet. Try: “Mail me at ada@example.com or call +44 20 7946 0958.”' }));
+      return;
+    }
+    replace(
+      list,
+      ...app.pii
+        .slice()
+        .reverse()
+        .map((item) =>
+          h(
+            'div',
+            { class: 'pii-item', testid: 'pii-row' },
+            h('span', { class: 'muted', text: `${fmtDate(item.at)} · ${item.findings.length} finding(s)` }),
+            h(
+              'ul',
+              {},
+              ...item.findings.map((f) =>
+                h('li', { testid: 'pii-finding' }, h('span', { class: 'badge warn', text: f.type }), ` in ${f.field}: ${redact(f.value)} → `, h('code', { text: f.replacement })),
+              ),
+            ),
+          ),
+        ),
+    );
+  };
+  app.on('turn', refresh);
+  refresh();
+  return h('div', {}, h('p', { class: 'muted', text: 'Found in this session’s messages. Only the masked text is stored; the originals never reach the database.' }), list);
+}
+
+/** Show just enough of a secret to recognise it. */
+function redact(value: string): string {
+  return value.length <= 4 ? '••••' : `${value.slice(0, 2)}${'•'.repeat(Math.min(8, value.length - 4))}${value.slice(-2)}`;
+}
+
+function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise<void>): HTMLElement {
+  const status = h('p', { testid: 'encryption-status' });
+  const passphrase = h('input', { testid: 'passphrase-input', attrs: { type: 'password', placeholder: 'new passphrase', autocomplete: 'new-password' } });
+  const enable = h('button', { class: 'primary', testid: 'encrypt-enable', text: 'Encrypt with this passphrase' });
+  const disable = h('button', { testid: 'encrypt-disable', text: 'Turn encryption off' });
+  const refresh = () => {
+    const on = app.memory.encrypted;
+    status.textContent = on
+      ? 'On: every byte written to IndexedDB (snapshot, log, backups) is AES-GCM encrypted; the key is derived from your passphrase (PBKDF2) and never stored.'
+      : 'Off: memories are stored in IndexedDB in the clear.';
+    status.dataset.state = on ? 'on' : 'off';
+    disable.hidden = !on;
+    enable.textContent = on ? 'Change passphrase' : 'Encrypt with this passphrase';
+  };
+  enable.addEventListener('click', async () => {
+    if (!passphrase.value) return;
+    const value = passphrase.value;
+    passphrase.value = '';
+    await app.guard(() => reopen(value));
+    refresh();
+  });
+  disable.addEventListener('click', async () => {
+    await app.guard(() => reopen(null));
+    refresh();
+  });
+  app.on('memory-replaced', refresh);
+  refresh();
+  return h('div', {}, status, h('div', { class: 'row' }, passphrase, enable, disable));
+}
+
+function access(app: DemoApp): HTMLElement {
+  const body = h('tbody', {});
+  const current = select('privacy-user', USERS.map((u) => [u.id, u.label]), app.user);
+  current.addEventListener('change', () => {
+    app.user = current.value;
+    app.changed('user');
+  });
+  const refresh = () => {
+    current.value = app.user;
+    replace(
+      body,
+      ...USERS.map((u) => {
+        const role = select(`role-${u.id}`, [['', 'no role'], ['reader', 'reader'], ['writer', 'writer'], ['admin', 'admin']], app.manager.access.roleOf(u.id, TENANT) ?? '');
+        role.addEventListener('change', () => {
+          if (role.value) app.manager.grant(u.id, TENANT, role.value as Role);
+          else app.manager.revoke(u.id, TENANT);
+          app.changed('user');
+        });
+        const perms = (['read', 'write', 'delete', 'admin'] as const).map((p) => h('td', { class: app.manager.can(u.id, TENANT, p) ? 'yes' : 'no', text: app.manager.can(u.id, TENANT, p) ? '✓' : '✗' }));
+        return h('tr', { testid: `access-${u.id}` }, h('td', { text: u.id }), h('td', {}, role), ...perms);
+      }),
+    );
+  };
+  app.on('user', refresh);
+  app.on('memory-replaced', refresh);
+  refresh();
+  return h(
+    'div',
+    {},
+    field('Acting as', current),
+    h('table', {}, h('thead', {}, h('tr', {}, ...['user', 'role', 'read', 'write', 'delete', 'admin'].map((t) => h('th', { text: t })))), body),
+    h('p', { class: 'muted', text: 'Access is fail-closed: switch to Bob and delete a memory, or to Eve and chat — the manager refuses with ACCESS_DENIED.' }),
+  );
+}

@@ -1,0 +1,41 @@
+import { TENANT, type DemoApp } from '../app.js';
+import { fmt, fmtDate, h, replace } from '../dom.js';
+
+/** The current user's profile: interaction count, topics, retention boost, attributes. */
+export function createProfilePanel(app: DemoApp): HTMLElement {
+  const view = h('div', { testid: 'profile-view' });
+  const refresh = async () => {
+    const profile = await app.guard(async () => {
+      // Profiles are read through the manager's tiers, which take no user: ask the manager's
+      // access check first so a user without a role sees the real ACCESS_DENIED.
+      if (!app.manager.can(app.user, TENANT, 'read')) await app.manager.listMemories(app.user, TENANT, { limit: 1 });
+      return app.manager.profiles.get(TENANT, app.user);
+    });
+    if (!profile) {
+      replace(view, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
+      return;
+    }
+    const topics = Object.entries(profile.topics).sort((a, b) => b[1] - a[1]).slice(0, 15);
+    const max = topics[0]?.[1] ?? 1;
+    replace(
+      view,
+      h(
+        'dl',
+        { class: 'facts' },
+        h('dt', { text: 'User' }), h('dd', { testid: 'profile-user', text: profile.userId }),
+        h('dt', { text: 'Interactions' }), h('dd', { testid: 'profile-interactions', text: String(profile.interactionCount) }),
+        h('dt', { text: 'Retention boost' }), h('dd', { testid: 'profile-boost', text: `${profile.memoryRetentionBoost >= 0 ? '+' : ''}${fmt(profile.memoryRetentionBoost, 3)} on new memories' importance` }),
+        h('dt', { text: 'Since' }), h('dd', { text: profile.interactionCount ? fmtDate(profile.createdAt) : '—' }),
+      ),
+      h('h4', { text: 'Topics' }),
+      topics.length
+        ? h('ul', { class: 'bars', testid: 'profile-topics' }, ...topics.map(([t, n]) => h('li', { testid: 'profile-topic' }, h('span', { text: t }), h('meter', { attrs: { min: 0, max, value: n } }), h('span', { class: 'num', text: String(n) }))))
+        : h('p', { class: 'muted', text: 'No topics yet: chat a little.' }),
+      Object.keys(profile.attributes).length ? h('pre', { text: JSON.stringify(profile.attributes, null, 2) }) : null,
+    );
+  };
+  app.on('memories', () => void refresh());
+  app.on('user', () => void refresh());
+  void refresh();
+  return h('section', { class: 'panel', testid: 'profile-panel' }, h('h3', { text: 'User profile' }), h('p', { class: 'muted', text: 'Built from every saved turn; frequent users get a small retention boost.' }), view);
+}

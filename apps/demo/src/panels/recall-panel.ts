@@ -1,0 +1,66 @@
+import type { RecallHit } from '@zerda/core';
+import { TENANT, type DemoApp } from '../app.js';
+import { h, replace, select } from '../dom.js';
+import { memorySnippet } from '../responder.js';
+import { num, table } from './inspector-panel.js';
+
+/** Recall with its scores laid bare: lexical (BM25), vector (cosine), and the fused score. */
+export function createRecallPanel(app: DemoApp): HTMLElement {
+  const query = h('input', { testid: 'recall-query', attrs: { placeholder: 'What do I like to do outdoors?' } });
+  const mode = select('recall-mode', [['hybrid', 'hybrid (fused)'], ['lexical', 'lexical only'], ['vector', 'vector only']]);
+  const reinforce = h('input', { testid: 'recall-reinforce', attrs: { type: 'checkbox' } });
+  const run = h('button', { class: 'primary', testid: 'recall-run', text: 'Recall' });
+  const results = h('div', { testid: 'recall-results' });
+  const source = h('p', { class: 'muted', testid: 'recall-source' });
+
+  const show = (hits: RecallHit[], label: string) => {
+    source.textContent = label;
+    if (!hits.length) {
+      replace(results, h('p', { class: 'muted', text: 'Nothing recalled.' }));
+      return;
+    }
+    replace(
+      results,
+      table(
+        ['memory', 'kind', 'lexical (BM25)', 'vector (cosine)', 'fused', 'ranks L/V'],
+        hits.map((hit) =>
+          h(
+            'tr',
+            { testid: 'recall-row' },
+            h('td', { text: memorySnippet(hit.entry, 100) }),
+            h('td', { text: hit.entry.kind }),
+            num(hit.lexicalScore),
+            num(hit.vectorScore),
+            num(hit.score),
+            h('td', { class: 'num', text: `${hit.lexicalRank ?? '—'} / ${hit.vectorRank ?? '—'}` }),
+          ),
+        ),
+      ),
+    );
+  };
+
+  const recall = async () => {
+    if (!query.value.trim()) return;
+    const hits = await app.guard(() =>
+      app.manager.recall(app.user, TENANT, query.value, { mode: mode.value as 'hybrid' | 'lexical' | 'vector', reinforce: reinforce.checked }),
+    );
+    if (hits) show(hits, `Recall for “${query.value}” (${mode.value}${reinforce.checked ? ', reinforced' : ''})`);
+    if (hits && reinforce.checked) app.changed('memories');
+  };
+  run.addEventListener('click', () => void recall());
+  query.addEventListener('keydown', (e) => e.key === 'Enter' && void recall());
+  app.on('turn', () => {
+    if (app.lastTurn) show(app.lastTurn.context.recalled, `Recalled for the last chat turn: “${app.lastTurn.query}”`);
+  });
+  show([], 'Ask something, or chat: the last turn’s recall shows here.');
+
+  return h(
+    'section',
+    { class: 'panel', testid: 'recall-panel' },
+    h('h3', { text: 'Recall' }),
+    h('p', { class: 'muted', text: 'Hybrid recall fuses a BM25 keyword ranking and a cosine ranking over embeddings (reciprocal-rank fusion), then keeps hits above an adaptive threshold.' }),
+    h('div', { class: 'row' }, query, mode, h('label', { class: 'check' }, reinforce, 'reinforce'), run),
+    source,
+    results,
+  );
+}

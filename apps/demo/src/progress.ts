@@ -1,0 +1,33 @@
+import { h } from './dom.js';
+
+/** A labelled progress bar. `set(null)` shows an indeterminate bar; `done()` hides it. */
+export interface ProgressBar {
+  readonly element: HTMLElement;
+  set(fraction: number | null, label?: string): void;
+  done(label?: string): void;
+}
+
+/** Create a progress bar with a stable test id (`<testid>` on the wrapper, `<testid>-label` on the text). */
+export function createProgressBar(testid: string, title: string): ProgressBar {
+  const bar = h('progress', { attrs: { max: 1 } });
+  const label = h('span', { class: 'progress-label', testid: `${testid}-label` });
+  const element = h('div', { class: 'progress', testid, attrs: { hidden: true } }, h('strong', { text: title }), bar, label);
+  return {
+    element,
+    set(fraction, text) {
+      element.hidden = false;
+      element.dataset.state = 'running';
+      if (fraction === null) bar.removeAttribute('value');
+      else bar.value = Math.min(1, Math.max(0, fraction));
+      label.textContent = text ?? (fraction === null ? '' : `${Math.round(fraction * 100)}%`);
+    },
+    done(text) {
+      bar.value = 1;
+      element.dataset.state = 'done';
+      label.textContent = text ?? 'done';
+      setTimeout(() => {
+        if (element.dataset.state === 'done') element.hidden = true;
+      }, 4000);
+    },
+  };
+}

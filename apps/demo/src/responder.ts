@@ -1,0 +1,79 @@
+import { entryText, isInteraction, type ManagedContext, type MemoryEntry } from '@zerda/core';
+
+/** Settings of an OpenAI-compatible chat endpoint. */
+export interface EndpointSettings {
+  /** e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+}
+
+/** Produces the assistant's reply from the built context. */
+export interface Responder {
+  readonly name: string;
+  reply(query: string, context: ManagedContext, signal?: AbortSignal): Promise<string>;
+}
+
+/** What a memory says, in one line: the user's words for a turn, `title: text` for a fact. */
+export function memorySnippet(entry: MemoryEntry, max = 160): string {
+  const c = entry.content;
+  const text = isInteraction(c) ? c.input : `${c.title}: ${c.text}`;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+const GREETING = /^(hi|hello|hey|good (morning|evening|afternoon))\b/i;
+const STATEMENT = /\b(my name is|i am|i'm|i live|i work|i (like|love|hate|prefer|dislike|want|need)|remember)\b/i;
+
+/**
+ * A built-in responder that needs no network and no model: it answers from what memory recalled
+ * for this turn, so a visitor can see recall working. It is deliberately simple and honest about
+ * what it is.
+ */
+export function createLocalResponder(): Responder {
+  return {
+    name: 'local',
+    async reply(query, context) {
+      const recalled = context.working
+        .filter((w) => w.relevance > 0)
+        .sort((a, b) => b.score - a.score)
+        .map((w) => w.entry)
+        .filter((e) => entryText(e).trim() !== query.trim());
+      if (GREETING.test(query.trim())) {
+        return recalled.length
+          ? `Hello again! I remember ${recalled.length} thing${recalled.length === 1 ? '' : 's'} related to this, e.g. “${memorySnippet(recalled[0]!)}”.`
+          : 'Hello! I am the local demo responder. Tell me about yourself and ask me later — I will recall it from memory.';
+      }
+      if (STATEMENT.test(query) && !query.trim().endsWith('?')) {
+        return `Noted — I'll remember that. (${context.working.length} memories were in this turn's context.)`;
+      }
+      if (!recalled.length) return "I don't recall anything about that yet. Tell me something and ask me again later.";
+      const lines = recalled.slice(0, 3).map((e) => `• ${memorySnippet(e)}`);
+      return `Here is what I remember about that:\n${lines.join('\n')}`;
+    },
+  };
+}
+
+/** A responder that sends the built context's messages to an OpenAI-compatible `/chat/completions`. */
+export function createEndpointResponder(settings: EndpointSettings): Responder {
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  return {
+    name: 'endpoint',
+    async reply(_query, context, signal) {
+      const response = await fetch(`${base}/chat/completions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+        },
+        body: JSON.stringify({ model: settings.model, messages: context.messages }),
+        ...(signal ? { signal } : {}),
+      });
+      if (!response.ok) throw new Error(`Endpoint answered ${response.status} ${response.statusText}`);
+      const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+      const content = body.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new Error('Endpoint reply has no choices[0].message.content');
+      return content;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { invalid, type MemoryManager } from '@zerda/core';
+import { validateExport, type SqliteStorage, type ZerdaExport } from '@zerda/sqlite';
+
+/** Progress of an import or restore. */
+export interface ImportProgress {
+  /** `writing`: storing entries and profiles; `embedding`: computing vectors for memories that lack them. */
+  phase: 'writing' | 'embedding';
+  done: number;
+  total: number;
+  /** Tenant being embedded (phase `embedding`). */
+  tenantId?: string;
+}
+
+/** Options of `BrowserMemory.importJson`. */
+export interface ImportOptions {
+  onProgress?: (progress: ImportProgress) => void;
+  /** Stops embedding between batches (rejects with `ABORTED`; what was written stays). */
+  signal?: AbortSignal;
+  /** `merge` (default) upserts; `replace` first removes everything. */
+  mode?: 'merge' | 'replace';
+}
+
+/** What an import or restore did. */
+export interface MemoryImportReport {
+  /** Entries added or updated. */
+  entries: number;
+  profiles: number;
+  /** Vectors taken from the export as they were. */
+  vectors: number;
+  /** Memories embedded after writing (those without a vector for the current model). */
+  embedded: number;
+  tenants: string[];
+}
+
+/**
+ * Write an export (or, with `doc === null`, take what a restore already wrote), then embed every
+ * memory that lacks a vector for the manager's model, tenant by tenant, with progress. The
+ * document is validated whole before anything is written; a bad one changes nothing.
+ */
+export async function importIntoMemory(
+  manager: MemoryManager,
+  sqlite: SqliteStorage,
+  doc: unknown,
+  options: ImportOptions = {},
+): Promise<MemoryImportReport> {
+  if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+  const { onProgress, signal, mode = 'merge' } = options;
+  if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
+  let entries = 0;
+  let profiles = 0;
+  let vectors = 0;
+  let tenants: string[];
+  if (doc !== null) {
+    const parsed = typeof doc === 'string' ? (JSON.parse(doc) as unknown) : doc;
+    const valid = validateExport(parsed);
+    const total = valid.entries.length + valid.profiles.length;
+    onProgress?.({ phase: 'writing', done: 0, total });
+    await manager.flush();
+    const result = await sqlite.importJson(parsed as ZerdaExport, { mode });
+    entries = result.added + result.updated;
+    profiles = result.profiles;
+    vectors = result.vectors;
+    onProgress?.({ phase: 'writing', done: total, total });
+    tenants = mode === 'replace' ? await sqlite.listTenants() : [...new Set([...valid.entries, ...valid.profiles].map((x) => x.tenantId))];
+  } else {
+    tenants = await sqlite.listTenants();
+    entries = (await sqlite.stats()).entries;
+  }
+  let embedded = 0;
+  if (manager.semantic) {
+    for (const tenantId of tenants) {
+      manager.semantic.unload(tenantId);
+      const report = await manager.semantic.reindex(tenantId, {
+        ...(signal ? { signal } : {}),
+        onProgress: (done, total) => onProgress?.({ phase: 'embedding', done, total, tenantId }),
+      });
+      embedded += report.embedded;
+    }
+  }
+  return { entries, profiles, vectors, embedded, tenants };
+}

@@ -1,0 +1,267 @@
+import {
+  HashEmbedder,
+  InMemoryStorage,
+  invalid,
+  MemoryManager,
+  ZerdaError,
+  type Clock,
+  type Embedder,
+  type LlmClient,
+  type MemoryConfig,
+  type MemoryManagerOptions,
+  type OwnerOption,
+  type StorageAdapter,
+} from '@zerda/core';
+import {
+  createIndexedDbPersistence,
+  SqliteStorage,
+  type IndexedDbPersistence,
+  type BackupInfo,
+  type SqliteStorageOptions,
+  type ZerdaExport,
+} from '@zerda/sqlite';
+import { createWorkerEmbedder, type MessageEndpoint } from '@zerda/embeddings/worker';
+import type { ModelLoadProgress, SerializableEmbedderOptions } from '@zerda/embeddings';
+import { importIntoMemory, type ImportOptions, type MemoryImportReport } from './import.js';
+
+/** Progress of {@link openBrowserMemory}, for a loading bar. */
+export interface OpenProgress {
+  /** `storage`: opening (and decrypting) the database; `model`: loading the embedding model; `ready`: done. */
+  phase: 'storage' | 'model' | 'ready';
+  /** 0..1 within the phase, when known. */
+  progress?: number;
+  /** Human-readable detail (a file name). */
+  detail?: string;
+}
+
+/**
+ * The embedding model in a Web Worker: a running worker (or port) that called `exposeEmbedder`
+ * (e.g. `new EmbedWorker()` from `@zerda/embeddings/worker-entry?worker`), or the URL of such a
+ * module worker script, plus where the model is (`modelFiles`, `localModelPath`, `model`, ...).
+ */
+export interface WorkerModelOptions extends SerializableEmbedderOptions {
+  worker?: MessageEndpoint;
+  workerUrl?: string | URL;
+}
+
+/** Options of {@link openBrowserMemory}. Everything is optional. */
+export interface OpenBrowserMemoryOptions {
+  /** IndexedDB database name. Default `zerda`. */
+  name?: string;
+  /** Encrypt everything written to IndexedDB (AES-GCM, key from this passphrase via PBKDF2). */
+  passphrase?: string;
+  /** Encrypt with your own AES-GCM `CryptoKey` instead of a passphrase. */
+  key?: CryptoKey;
+  /**
+   * Where memories live: `indexeddb` (default; durable), `memory` (SQLite in memory, gone on
+   * reload), or your own adapter (then `name`, `passphrase`, `key` and `sqlite` do not apply).
+   */
+  storage?: 'indexeddb' | 'memory' | StorageAdapter;
+  /**
+   * Vector embeddings: the model in a worker ({@link WorkerModelOptions}), `hash` (no model:
+   * deterministic feature hashing), `none` (lexical recall only), or any `Embedder` (e.g. an
+   * in-thread `createTransformersEmbedder()` where workers are unavailable, as in an extension's
+   * service worker). Default `hash`; `@zerda/browser/vite` defaults to the bundled model.
+   */
+  embedder?: WorkerModelOptions | 'hash' | 'none' | Embedder;
+  /** URL of sql.js' `sql-wasm-browser.wasm` when the bundler does not resolve it by itself. */
+  sqlWasmUrl?: string;
+  /** Extra `SqliteStorage` options (compaction, automatic backups, corrupt-snapshot recovery). */
+  sqlite?: Pick<SqliteStorageOptions, 'compaction' | 'backups' | 'restoreFrom'>;
+  /** Memory configuration (validated by core). */
+  config?: Partial<MemoryConfig>;
+  /** Single-user apps: this user is admin of every tenant (`'me'`), or of one (`{ userId, tenantId }`). */
+  owner?: OwnerOption;
+  /** System instruction placed first in every context. */
+  systemPrompt?: string;
+  /** Token budget of `buildContext`. */
+  contextTokens?: number;
+  /** Optional LLM for compression summaries. */
+  llm?: LlmClient;
+  /** Source of time (epoch ms). Default `Date.now`. */
+  clock?: Clock;
+  /** Loading progress (database, then model). */
+  onProgress?: (progress: OpenProgress) => void;
+}
+
+/** An open browser memory: the manager plus the parts it was wired from. Close it when done. */
+export interface BrowserMemory {
+  /** The orchestrator: save, recall, build context and prompts, maintain. */
+  readonly manager: MemoryManager;
+  /** The storage adapter under the manager. */
+  readonly storage: StorageAdapter;
+  /** The embedder under the manager (`null` for lexical-only recall). */
+  readonly embedder: Embedder | null;
+  /** IndexedDB database name, or `null` when nothing is persisted. */
+  readonly name: string | null;
+  /** True while everything written to IndexedDB is encrypted. */
+  readonly encrypted: boolean;
+  /** Re-encrypt everything with a new passphrase, or remove encryption with `null`. */
+  setPassphrase(passphrase: string | null): Promise<void>;
+  /** Write a backup (kept in IndexedDB, encrypted like everything else). */
+  createBackup(): Promise<BackupInfo>;
+  /** Stored backups, oldest first. */
+  listBackups(): Promise<BackupInfo[]>;
+  /** Replace everything with a backup's content, then re-index what lacks vectors. */
+  restoreBackup(id: string, options?: Omit<ImportOptions, 'mode'>): Promise<MemoryImportReport>;
+  /** A backup's stored bytes (encrypted when encryption is on), e.g. to download. */
+  readBackup(id: string): Promise<Uint8Array>;
+  /** Delete a backup. */
+  deleteBackup(id: string): Promise<void>;
+  /** Every tenant's entries and profiles as versioned JSON (`zerda-export`). */
+  exportJson(options?: { tenantId?: string; includeVectors?: boolean }): Promise<ZerdaExport>;
+  /**
+   * Import a `zerda-export` (object or JSON text): validated whole before anything is written,
+   * then written and embedded in batches with progress, yielding to the event loop in between.
+   */
+  importJson(data: unknown, options?: ImportOptions): Promise<MemoryImportReport>;
+  /** Flush background work, then close the manager, the embedder (and its worker) and the database. */
+  close(): Promise<void>;
+}
+
+const OPTION_KEYS = new Set([
+  'name', 'passphrase', 'key', 'storage', 'embedder', 'sqlWasmUrl', 'sqlite', 'config', 'owner', 'systemPrompt',
+  'contextTokens', 'llm', 'clock', 'onProgress',
+]);
+
+/**
+ * Open Zerda in a browser context — a page, a PWA, a worker or an extension background — in one
+ * call: `MemoryManager` over `SqliteStorage` persisted in IndexedDB, with the embedding model in a
+ * Web Worker. Touches no DOM (only IndexedDB, Workers, WebCrypto), so it runs wherever those exist.
+ *
+ * A wrong passphrase rejects with `DECRYPTION` and changes nothing; so does a missing one for an
+ * encrypted database.
+ */
+export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) invalid('options', 'an object', options);
+  for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`options.${key}`, `one of ${[...OPTION_KEYS].join(', ')}`, key);
+  const name = options.name ?? 'zerda';
+  if (typeof name !== 'string' || !name.trim()) invalid('name', 'a non-empty string', name);
+  if (options.passphrase !== undefined && (typeof options.passphrase !== 'string' || options.passphrase.length === 0))
+    invalid('passphrase', 'a non-empty string', options.passphrase);
+  if (options.passphrase !== undefined && options.key !== undefined) invalid('key', 'either passphrase or key, not both', 'both');
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress', 'a function', options.onProgress);
+  const storageChoice = options.storage ?? 'indexeddb';
+  if (typeof storageChoice === 'string' && storageChoice !== 'indexeddb' && storageChoice !== 'memory')
+    invalid('storage', "'indexeddb', 'memory' or a StorageAdapter", storageChoice);
+  const embedderChoice = options.embedder ?? 'hash';
+  if (typeof embedderChoice === 'string' && embedderChoice !== 'hash' && embedderChoice !== 'none')
+    invalid('embedder', "worker options, 'hash', 'none' or an Embedder", embedderChoice);
+  const report = options.onProgress ?? (() => {});
+
+  report({ phase: 'storage', progress: 0 });
+  let storage: StorageAdapter;
+  let sqlite: SqliteStorage | null = null;
+  let persistence: IndexedDbPersistence | null = null;
+  if (typeof storageChoice === 'object') {
+    storage = storageChoice;
+  } else {
+    const encryption = options.passphrase !== undefined ? { passphrase: options.passphrase } : options.key ? { key: options.key } : undefined;
+    persistence = storageChoice === 'indexeddb' ? createIndexedDbPersistence({ name }) : null;
+    sqlite = await SqliteStorage.open({
+      ...options.sqlite,
+      ...(persistence ? { persistence } : {}),
+      ...(encryption ? { encryption } : {}),
+      ...(options.sqlWasmUrl ? { locateFile: () => options.sqlWasmUrl! } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    storage = sqlite;
+  }
+  report({ phase: 'storage', progress: 1 });
+
+  let embedder: Embedder | null = null;
+  try {
+    embedder = createEmbedder(embedderChoice, report);
+    report({ phase: 'model', progress: 0 });
+    const managerOptions: MemoryManagerOptions = {
+      storage,
+      embedder,
+      ...(options.config ? { config: options.config } : {}),
+      ...(options.owner !== undefined ? { owner: options.owner } : {}),
+      ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+      ...(options.contextTokens !== undefined ? { contextTokens: options.contextTokens } : {}),
+      ...(options.llm ? { llm: options.llm } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    };
+    const manager = await MemoryManager.create(managerOptions);
+    report({ phase: 'ready', progress: 1 });
+    return createHandle({ manager, storage, sqlite, persistence, embedder, name: storageChoice === 'indexeddb' ? name : null, encrypted: !!(options.passphrase || options.key) });
+  } catch (err) {
+    await embedder?.close().catch(() => {});
+    await storage.close().catch(() => {});
+    throw err;
+  }
+}
+
+function createEmbedder(choice: NonNullable<OpenBrowserMemoryOptions['embedder']>, report: (p: OpenProgress) => void): Embedder | null {
+  if (choice === 'none') return null;
+  if (choice === 'hash') return new HashEmbedder();
+  if (typeof (choice as Embedder).embed === 'function') return choice as Embedder;
+  const { worker, workerUrl, ...model } = choice as WorkerModelOptions;
+  if (worker === undefined && workerUrl === undefined) invalid('embedder', 'worker options with `worker` or `workerUrl`', choice);
+  const files = new Map<string, number>();
+  return createWorkerEmbedder({
+    ...model,
+    ...(worker !== undefined ? { worker } : { workerUrl: workerUrl! }),
+    onProgress: (p: ModelLoadProgress) => {
+      if (p.status === 'progress' && p.file) files.set(p.file, (p.progress ?? 0) / 100);
+      if (p.status === 'progress_total' && p.progress !== undefined) report({ phase: 'model', progress: p.progress / 100 });
+      else if (p.status === 'progress' && files.size) {
+        const mean = [...files.values()].reduce((a, b) => a + b, 0) / files.size;
+        report({ phase: 'model', progress: mean, ...(p.file ? { detail: p.file } : {}) });
+      }
+    },
+  });
+}
+
+interface Parts {
+  manager: MemoryManager;
+  storage: StorageAdapter;
+  sqlite: SqliteStorage | null;
+  persistence: IndexedDbPersistence | null;
+  embedder: Embedder | null;
+  name: string | null;
+  encrypted: boolean;
+}
+
+function createHandle(parts: Parts): BrowserMemory {
+  const { manager, storage, sqlite, persistence, embedder, name } = parts;
+  let encrypted = parts.encrypted;
+  const needSqlite = (what: string): SqliteStorage => {
+    if (!sqlite) throw new ZerdaError('UNSUPPORTED', `${what} needs the built-in SQLite storage`);
+    return sqlite;
+  };
+  return {
+    manager,
+    storage,
+    embedder,
+    name,
+    get encrypted() {
+      return encrypted;
+    },
+    async setPassphrase(passphrase) {
+      if (passphrase !== null && (typeof passphrase !== 'string' || passphrase.length === 0))
+        invalid('passphrase', 'a non-empty string or null', passphrase);
+      await needSqlite('Encryption').changeEncryption(passphrase === null ? null : { passphrase });
+      encrypted = passphrase !== null;
+    },
+    createBackup: () => needSqlite('Backups').createBackup(),
+    listBackups: () => (sqlite ? sqlite.listBackups() : Promise.resolve([])),
+    async restoreBackup(id, options = {}) {
+      const db = needSqlite('Backups');
+      await manager.flush();
+      await db.restoreBackup(id);
+      return importIntoMemory(manager, db, null, options);
+    },
+    async readBackup(id) {
+      if (!persistence) throw new ZerdaError('UNSUPPORTED', 'Reading backup bytes needs IndexedDB persistence');
+      const bytes = await persistence.getBackup(id);
+      if (!bytes) throw new ZerdaError('NOT_FOUND', `No backup with id ${id}`);
+      return bytes;
+    },
+    deleteBackup: (id) => needSqlite('Backups').deleteBackup(id),
+    exportJson: (options = {}) => needSqlite('Export').exportJson(options),
+    importJson: (data, options = {}) => importIntoMemory(manager, needSqlite('Import'), data, options),
+    close: () => manager.close(),
+  };
+}
