@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The test command: installs what it needs (pnpm deps, Debian Chromium), builds, type-checks,
+# then runs the unit suite (Node) and the browser suite (real Chromium). Prints
+# "N passed, N failed" last and exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PNPM=(npx -y pnpm@10.34.9)
+mkdir -p .tmp
+
+if [ "${CI:-}" = "true" ]; then
+  "${PNPM[@]}" install --frozen-lockfile || exit 1
+else
+  "${PNPM[@]}" install || exit 1
+fi
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's chromium for the browser suite…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || exit 1
+  else
+    echo "!! Chromium not found at /usr/bin/chromium; install it (sudo apt-get install chromium) or set CHROMIUM_PATH" >&2
+    exit 1
+  fi
+fi
+
+status=0
+echo "== build"; "${PNPM[@]}" run build || status=1
+echo "== typecheck"; "${PNPM[@]}" run typecheck || status=1
+
+run_project() {
+  local project=$1
+  echo "== tests: $project"
+  npx vitest run --project "$project" --reporter=default --reporter=json --outputFile=".tmp/vitest-$project.json" || status=1
+}
+run_project unit
+run_project e2e
+
+node scripts/summarize-tests.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json || status=1
+exit $status
