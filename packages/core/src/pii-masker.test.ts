@@ -26,6 +26,9 @@ describe('PiiMasker: true positives', () => {
     ['Büro 030 1234567', 'phone', '030 1234567'],
     ['portable 06 12 34 56 78', 'phone', '06 12 34 56 78'],
     ['intl 0049 171 1234567', 'phone', '0049 171 1234567'],
+    ['Handy 0171/1234567.', 'phone', '0171/1234567'],
+    ['US +1-555-123-4567', 'phone', '+1-555-123-4567'],
+    ['DE +49 (0)30 1234567', 'phone', '+49 (0)30 1234567'],
     ['card 4111 1111 1111 1111 exp 12/30', 'credit_card', '4111 1111 1111 1111'],
     ['card 4111-1111-1111-1111', 'credit_card', '4111-1111-1111-1111'],
     ['amex 378282246310005', 'credit_card', '378282246310005'],
@@ -74,6 +77,9 @@ describe('PiiMasker: false positives', () => {
     'Words like sk-short, ghp_tooshort, AKIA123 and eyJnot.a.jwt stay.',
     'My token is short: token=abc and the tokenizer=bpe',
     'Call me maybe at 12 34 or extension 4567.',
+    'The token: authentication. The password: required. Use sk-learn-style-naming-conventions-here.',
+    'ISBN 978-3-16-148410-0, ts 1700000000000, id 550e8400-e29b-41d4-a716-446655440000, pages 100-200-300.',
+    'Dates 2024/01/15 and 1/2 cup; user@localhost is not an address.',
   ])('%s', (text) => {
     const { findings, text: masked } = masker.mask(text);
     expect(findings).toEqual([]);

@@ -161,7 +161,7 @@ function isPhone(raw: string): boolean {
   // National format with a trunk prefix ("030 1234567", "(0171) 123 4567", "06 12 34 56 78"):
   // plain digit runs without separators are too often order numbers or ids to call them phones.
   const national = raw.startsWith('0') || raw.startsWith('(0');
-  return national && digits >= 9 && digits <= 12 && /[ .()-]/.test(raw);
+  return national && digits >= 9 && digits <= 12 && /[ ./()-]/.test(raw);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,6 +216,19 @@ function ibanSpan(m: RegExpExecArray): { start: number; end: number } | undefine
   return undefined;
 }
 
+/**
+ * The value of `token: …`/`password=…`. Prose ("the token: authentication…") is not a secret:
+ * the value must hold a digit, mixed case or a symbol (trailing punctuation does not count).
+ */
+function assignedSecret(m: RegExpExecArray): { start: number; end: number } | undefined {
+  const span = valueGroup(m);
+  const raw = m.input.slice(span.start, span.end);
+  const value = raw.replace(/[.!?:)\]}]+$/, '');
+  if (value.length < 8) return undefined;
+  const secretLike = /\d/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value);
+  return secretLike ? { start: span.start, end: span.start + value.length } : undefined;
+}
+
 function builtinDetectors(): Detector[] {
   const api = (regex: RegExp, priority = 90): Detector => ({ type: 'api_key', priority, regex, accept: valueGroup });
   return [
@@ -225,7 +238,13 @@ function builtinDetectors(): Detector[] {
       regex: /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g,
       accept: whole,
     },
-    api(/\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g), // OpenAI
+    {
+      // OpenAI. Random keys carry digits; "sk-some-long-kebab-case-name" in prose does not.
+      type: 'api_key',
+      priority: 90,
+      regex: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g,
+      accept: (m) => (/\d/.test(m[0]) ? whole(m) : undefined),
+    },
     api(/\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}\b/g), // GitHub tokens
     api(/\bgithub_pat_[A-Za-z0-9_]{22,}\b/g), // GitHub fine-grained
     api(/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g), // AWS access key id
@@ -239,10 +258,13 @@ function builtinDetectors(): Detector[] {
       accept: (m) => (isJwtHeader(m[0].slice(0, m[0].indexOf('.'))) ? whole(m) : undefined),
     },
     api(/\b[Bb]earer\s+(?<value>[A-Za-z0-9._~+/-]{16,}=*)/dg, 50),
-    api(
-      /(?<![\w-])(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|secret|access[_-]?token|auth[_-]?token|token|password|passwd|pwd)["']?\s*[:=]\s*["']?(?<value>[^\s"',;]{8,})/dgi,
-      40,
-    ),
+    {
+      type: 'api_key',
+      priority: 40,
+      regex:
+        /(?<![\w-])(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|secret|access[_-]?token|auth[_-]?token|token|password|passwd|pwd)["']?\s*[:=]\s*["']?(?<value>[^\s"',;]{8,})/dgi,
+      accept: assignedSecret,
+    },
     {
       type: 'iban',
       priority: 70,
@@ -271,7 +293,7 @@ function builtinDetectors(): Detector[] {
     {
       type: 'phone',
       priority: 30,
-      regex: /(?<![\w+#/.:-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,12}(?:[ .-]\d{1,12}){0,6}(?![\w/]|[.:-]\d)/g,
+      regex: /(?<![\w+#/.:-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,12}(?:[ ./-]\d{1,12}){0,6}(?![\w/]|[.:-]\d)/g,
       accept: (m) => (isPhone(m[0]) ? whole(m) : undefined),
     },
   ];
@@ -303,7 +325,7 @@ interface Candidate {
  * - `email`;
  * - `phone`: international (`+CC …`, `00CC …`, 8–15 digits), North-American (`(555) 123-4567`,
  *   `555-123-4567`) and trunk-prefixed national numbers with separators (`030 1234567`,
- *   `06 12 34 56 78`). Plain digit runs, years, dates and version strings are not phones;
+ *   `0171/1234567`, `06 12 34 56 78`). Plain digit runs, years, dates and version strings are not phones;
  * - `credit_card`: 13–19 digits, optionally grouped by spaces or dashes, IIN starting 2–6, Luhn-valid;
  * - `iban`: upper-case, optionally space-grouped, country length and ISO 7064 mod-97 checked;
  * - `ip_address`: IPv4 (octets 0–255, no leading zeros) and IPv6 (full, compressed, IPv4-mapped);
