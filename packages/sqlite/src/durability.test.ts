@@ -1,0 +1,278 @@
+import 'fake-indexeddb/auto';
+import { appendFile, mkdtemp, readFile, readdir, rm, truncate, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEntry, isZerdaError } from '@zerda/core';
+import type { MemoryEntry, ZerdaErrorCode } from '@zerda/core';
+import { FilePersistence } from './file-persistence.js';
+import { IndexedDbPersistence } from './indexeddb-persistence.js';
+import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
+import type { AppendRecord, MemoryPersistenceState } from './persistence.js';
+import { SqliteStorage } from './sqlite-storage.js';
+
+const T0 = 1_700_000_000_000;
+const WEAK = { iterations: 1000, allowWeakIterations: true } as const;
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'zerda-dur-'));
+  dirs.push(d);
+  return d;
+}
+
+function fact(text: string, extra: Partial<Parameters<typeof createEntry>[1]> = {}): MemoryEntry {
+  return createEntry('t1', { content: { title: 'note', text }, ...extra }, T0);
+}
+
+async function rejectsWith(p: Promise<unknown>, code: ZerdaErrorCode): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    expect(isZerdaError(e, code), `expected ${code}, got ${String(e)}`).toBe(true);
+    return e as Error;
+  }
+  throw new Error(`expected rejection with ${code}`);
+}
+
+function snapshotState(s: MemoryPersistenceState): string {
+  const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+  return JSON.stringify({
+    meta: s.meta && hex(s.meta),
+    main: { base: s.streams.main.base.map(hex), upto: s.streams.main.upto, log: s.streams.main.log.map((r) => [r.seq, hex(r.bytes)]) },
+    vectors: { base: s.streams.vectors.base.map(hex), log: s.streams.vectors.log.map((r) => [r.seq, hex(r.bytes)]) },
+    backups: [...s.backups.keys()],
+  });
+}
+
+describe('encryption at rest', () => {
+  it('a wrong passphrase fails with DECRYPTION and overwrites nothing; the right one opens', async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'right', ...WEAK } });
+    const e = fact('the secret kingfisher nests by the river');
+    await s.put(e);
+    await s.putVectors('t1', { id: 'm', dim: 2 }, [{ id: e.id, vector: new Float32Array([1, 2]) }]);
+    await s.createBackup({ includeVectors: true });
+    await s.close();
+    const before = snapshotState(state);
+    await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'wrong', ...WEAK } }), 'DECRYPTION');
+    await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state) }), 'DECRYPTION');
+    expect(snapshotState(state)).toBe(before);
+    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'right', ...WEAK } });
+    expect(await again.get('t1', e.id)).toEqual(e);
+    expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 5 })).map((h) => h.id)).toEqual([e.id]);
+    await again.close();
+  });
+
+  it('nothing written holds plaintext', async () => {
+    const dir = await tempDir();
+    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }), encryption: { passphrase: 'pw', ...WEAK } });
+    await s.put(fact('plaintext-marker-xyzzy'));
+    await s.compact();
+    await s.put(fact('second-marker-plugh'));
+    await s.createBackup();
+    await s.close();
+    const files = [...(await readdir(dir)).map((f) => join(dir, f)), ...(await readdir(join(dir, 'backups'))).map((f) => join(dir, 'backups', f))];
+    let total = 0;
+    for (const f of files) {
+      if ((await stat(f)).isDirectory()) continue;
+      const text = (await readFile(f)).toString('latin1');
+      total += text.length;
+      expect(text).not.toContain('xyzzy');
+      expect(text).not.toContain('plugh');
+    }
+    expect(total).toBeGreaterThan(1000);
+  });
+
+  it('changeEncryption re-encrypts everything: the new passphrase opens, the old one fails', async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'old', ...WEAK } });
+    const e = fact('rotate me');
+    await s.put(e);
+    const b = await s.createBackup();
+    await s.changeEncryption({ passphrase: 'new', ...WEAK });
+    await s.put(fact('after rotation'));
+    await s.close();
+    await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'old', ...WEAK } }), 'DECRYPTION');
+    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'new', ...WEAK } });
+    expect(await again.count({ tenantId: 't1' })).toBe(2);
+    const report = await again.restoreBackup(b.id);
+    expect(report.added).toBe(1);
+    expect(await again.query({ tenantId: 't1' })).toEqual([e]);
+    await again.changeEncryption(null);
+    await again.close();
+    const plain = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect(await plain.get('t1', e.id)).toEqual(e);
+    await plain.close();
+  });
+});
+
+describe('corruption', () => {
+  it('a torn append at the end of the file log is dropped; the valid prefix and later writes survive', async () => {
+    const dir = await tempDir();
+    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    const es = [fact('one'), fact('two'), fact('three')];
+    for (const e of es) await s.put(e);
+    await s.close();
+    // A torn frame: a length promising more bytes than were written.
+    await appendFile(join(dir, 'main.log'), Buffer.from([200, 0, 0, 0, 9, 9, 9]));
+    const s2 = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    expect(s2.openReport.droppedLogRecords).toBe(1);
+    expect(await s2.count({ tenantId: 't1' })).toBe(3);
+    const late = fact('four');
+    await s2.put(late);
+    await s2.close();
+    const s3 = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    expect(s3.openReport.droppedLogRecords).toBe(0);
+    expect(await s3.get('t1', late.id)).toEqual(late);
+    expect(await s3.count({ tenantId: 't1' })).toBe(4);
+    await s3.close();
+  });
+
+  it('a record cut short (checksum mismatch) ends replay there', async () => {
+    const dir = await tempDir();
+    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    const a = fact('kept');
+    const b = fact('lost');
+    await s.put(a);
+    await s.put(b);
+    await s.close();
+    const size = (await stat(join(dir, 'main.log'))).size;
+    await truncate(join(dir, 'main.log'), size - 3);
+    const s2 = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    expect(s2.openReport.droppedLogRecords).toBe(1);
+    expect(await s2.get('t1', a.id)).toEqual(a);
+    expect(await s2.get('t1', b.id)).toBeUndefined();
+    await s2.close();
+  });
+
+  it('a bit-flipped IndexedDB log record is detected by its checksum and the tail dropped', async () => {
+    const name = 'corrupt-idb';
+    const s = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });
+    const es = [fact('alpha'), fact('beta'), fact('gamma')];
+    for (const e of es) await s.put(e);
+    await s.close();
+    const { openDB } = await import('idb');
+    const db = await openDB(name, 1);
+    const keys = (await db.getAllKeys('main-log')) as number[];
+    const rec = (await db.get('main-log', keys[1]!)) as Uint8Array;
+    rec[rec.length - 2]! ^= 0xff;
+    await db.put('main-log', rec, keys[1]!);
+    db.close();
+    const s2 = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });
+    expect(s2.openReport.droppedLogRecords).toBe(2);
+    expect((await s2.query({ tenantId: 't1', orderBy: 'createdAt' })).map((e) => e.id).sort()).toEqual([es[0]!.id]);
+    await s2.put(es[2]!);
+    await s2.close();
+    const s3 = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });
+    expect(await s3.count({ tenantId: 't1' })).toBe(2);
+    await s3.close();
+  });
+
+  it('a corrupt snapshot fails with STORAGE (never an empty database); restoreFrom recovers from a backup', async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    const e = fact('precious');
+    await s.put(e);
+    await s.createBackup();
+    await s.put(fact('newer'));
+    await s.compact();
+    await s.close();
+    const snap = state.streams.main.base[0]!;
+    snap[200]! ^= 0x55;
+    const err = await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state) }), 'STORAGE');
+    expect(err.message).toMatch(/restore/i);
+    const r = await SqliteStorage.open({ persistence: new MemoryPersistence(state), restoreFrom: 'latest' });
+    expect(r.openReport.restoredFrom).toBeDefined();
+    expect(await r.query({ tenantId: 't1' })).toEqual([e]);
+    await r.close();
+    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect(await again.count({ tenantId: 't1' })).toBe(1);
+    await again.close();
+  });
+});
+
+class QuotaPersistence extends MemoryPersistence {
+  full = false;
+  override async append(records: AppendRecord[]): Promise<void> {
+    if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return super.append(records);
+  }
+}
+
+describe('quota', () => {
+  it('maps quota exhaustion to QUOTA_EXCEEDED and keeps memory equal to what was persisted', async () => {
+    const p = new QuotaPersistence();
+    const s = await SqliteStorage.open({ persistence: p });
+    const a = fact('before the disk filled');
+    await s.put(a);
+    p.full = true;
+    const b = fact('does not fit');
+    await rejectsWith(s.put(b), 'QUOTA_EXCEEDED');
+    await rejectsWith(s.delete('t1', a.id), 'QUOTA_EXCEEDED');
+    expect(await s.get('t1', b.id)).toBeUndefined();
+    expect(await s.get('t1', a.id)).toEqual(a);
+    expect(await s.lexicalSearch({ tenantId: 't1', query: 'fit', limit: 5 })).toEqual([]);
+    p.full = false;
+    await s.put(b);
+    await s.close();
+    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(p.state) });
+    expect((await again.query({ tenantId: 't1', orderBy: 'createdAt' })).map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
+    await again.close();
+  });
+});
+
+describe('compaction', () => {
+  it('folds the log into a snapshot on the record threshold; vectors stay out of the snapshot', async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), compaction: { maxLogRecords: 5, maxVectorLogRecords: 3 } });
+    const es = Array.from({ length: 12 }, (_, i) => fact(`memory number ${i}`));
+    for (const e of es) await s.put(e);
+    expect(state.streams.main.log.length).toBeLessThan(5);
+    expect(state.streams.main.base).toHaveLength(1);
+    const dim = 512;
+    for (let k = 0; k < 4; k++)
+      await s.putVectors(
+        't1',
+        { id: 'm', dim },
+        es.slice(k * 3, k * 3 + 3).map((e) => ({ id: e.id, vector: new Float32Array(dim).fill(k + 1) })),
+      );
+    await s.compact();
+    const snapshotBytes = state.streams.main.base[0]!.length;
+    const vectorBytes = state.streams.vectors.base.reduce((n, b) => n + b.length, 0);
+    expect(vectorBytes).toBeGreaterThan(12 * dim * 4);
+    expect(state.streams.vectors.log).toHaveLength(0);
+    await s.close();
+    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect(await again.count({ tenantId: 't1' })).toBe(12);
+    const block = await again.loadVectors('t1', 'm');
+    expect(block?.ids).toHaveLength(12);
+    expect(block?.data[dim * block.ids.indexOf(es[11]!.id)]).toBe(4);
+    await again.put(fact('one more'));
+    await again.compact();
+    // The snapshot did not absorb the 24 KB of vectors.
+    expect(state.streams.main.base[0]!.length).toBeLessThan(snapshotBytes + 8192);
+    await again.close();
+  });
+});
+
+describe('lexical search', () => {
+  it('stems with porter and keeps BM25 statistics per tenant', async () => {
+    const s = await SqliteStorage.open();
+    const run = createEntry('t1', { content: { title: 'Sport', text: 'I was running in the park' } }, T0);
+    const other = createEntry('t1', { content: { title: 'Food', text: 'pasta with tomato' } }, T0);
+    await s.putMany([run, other]);
+    const hits = await s.lexicalSearch({ tenantId: 't1', query: 'runs', limit: 5 });
+    expect(hits.map((h) => h.id)).toEqual([run.id]);
+    const before = hits[0]!.score;
+    await s.putMany(Array.from({ length: 20 }, (_, i) => createEntry('t2', { content: { title: 'x', text: `runner ${i} runs` } }, T0)));
+    const after = await s.lexicalSearch({ tenantId: 't1', query: 'runs', limit: 5 });
+    expect(after[0]!.score).toBe(before);
+    expect(await s.lexicalSearch({ tenantId: 't1', query: '"); DROP TABLE entries; --', limit: 5 })).toEqual([]);
+    expect(await s.count({ tenantId: 't1' })).toBe(2);
+    await s.close();
+  });
+});
