@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from './errors.js';
-import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion } from './fusion.js';
+import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion, scoreFusion } from './fusion.js';
 
 const L = (...ids: string[]) => ids.map((id, i) => ({ id, score: 100 - i }));
 
@@ -46,6 +46,29 @@ describe('reciprocalRankFusion', () => {
       }
       expect(isZerdaError(err, 'VALIDATION')).toBe(true);
     }
+  });
+});
+
+describe('scoreFusion', () => {
+  it('averages max-normalised scores by weight over the lists that found anything', () => {
+    const lex = [{ id: 'a', score: 8 }, { id: 'b', score: 5 }];
+    const vec = [{ id: 'b', score: 0.5 }, { id: 'c', score: 0.25 }];
+    const fused = scoreFusion([lex, vec], { weights: [1, 0.5] });
+    const byId = new Map(fused.map((f) => [f.id, f]));
+    expect(byId.get('a')!.score).toBeCloseTo(1 / 1.5, 12);
+    expect(byId.get('b')!.score).toBeCloseTo((5 / 8 + 0.5 * 1) / 1.5, 12);
+    expect(byId.get('c')!.score).toBeCloseTo((0.5 * 0.5) / 1.5, 12);
+    expect(byId.get('b')!.ranks).toEqual([2, 1]);
+    expect(fused.map((f) => f.id)).toEqual(['b', 'a', 'c']);
+    // An empty list does not dilute the others: the best hit of the only list scores 1.
+    expect(scoreFusion([lex, []], { weights: [1, 0.5] })[0]!.score).toBe(1);
+  });
+  it('keeps score gaps that RRF flattens', () => {
+    const lex = [{ id: 'a', score: 10 }, { id: 'b', score: 1 }];
+    const vec = [{ id: 'b', score: 0.31 }, { id: 'a', score: 0.3 }];
+    expect(scoreFusion([lex, vec])[0]!.id).toBe('a');
+    expect(reciprocalRankFusion([lex, vec])[0]!.id).toBe('a'); // a tie broken by id only
+    expect(reciprocalRankFusion([lex, vec])[0]!.score).toBe(reciprocalRankFusion([lex, vec])[1]!.score);
   });
 });
 

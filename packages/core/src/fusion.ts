@@ -50,6 +50,43 @@ export function reciprocalRankFusion(lists: readonly (readonly Scored[])[], opti
   return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** Options of {@link scoreFusion}. */
+export interface ScoreFusionOptions {
+  /** One weight (>= 0) per list; default 1 each. */
+  weights?: readonly number[];
+}
+
+/**
+ * Weighted convex combination of max-normalised scores: each list's scores are divided by that
+ * list's best score, then `Σ weight_i × norm_i / Σ weight_i` over the lists that returned anything.
+ * Unlike RRF it keeps how far apart the scores are, so a weak signal's near-ties barely move the
+ * order. The result is in 0..1 (1 = best in every list), best first, ties by id ascending.
+ * Lists must be best first; non-positive scores contribute nothing.
+ */
+export function scoreFusion(lists: readonly (readonly Scored[])[], options: ScoreFusionOptions = {}): FusedItem[] {
+  if (!Array.isArray(lists)) invalid('lists', 'an array of ranked lists', lists);
+  const { weights } = options;
+  checkRrf(lists.length, 0, weights);
+  const fused = new Map<string, FusedItem>();
+  let totalWeight = 0;
+  lists.forEach((list: readonly Scored[], li: number) => {
+    const w = weights?.[li] ?? 1;
+    const max = list.reduce((m, it) => Math.max(m, it.score), 0);
+    if (list.length === 0 || w === 0 || !(max > 0)) return;
+    totalWeight += w;
+    list.forEach((item: Scored, r: number) => {
+      let f = fused.get(item.id);
+      if (!f) fused.set(item.id, (f = { id: item.id, score: 0, ranks: new Array(lists.length).fill(undefined) }));
+      if (f.ranks[li] !== undefined) return;
+      f.ranks[li] = r + 1;
+      if (item.score > 0) f.score += (w * item.score) / max;
+    });
+  });
+  const out = [...fused.values()];
+  if (totalWeight > 0) for (const f of out) f.score /= totalWeight;
+  return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 /**
  * The highest fused score attainable with these weights (rank 1 in every list). Dividing by it
  * maps weighted RRF scores onto 0..1, where 1 means "first everywhere".

@@ -93,6 +93,8 @@ describe('SemanticMemory.search', () => {
       const hits = await memory.search(T, query, { mode });
       expect(hits[0]?.entry.id, mode).toBe(stored[expected]!.id);
     }
+    const scored = await memory.search(T, query, { fusion: 'score' });
+    expect(scored[0]?.entry.id, 'score fusion').toBe(stored[expected]!.id);
   });
 
   it('returns scores in 0..1, best first, with the evidence behind each rank', async () => {
@@ -205,6 +207,7 @@ describe('SemanticMemory.search', () => {
       () => memory.search(T, 'x', { ratio: 2 }),
       () => memory.search(T, 'x', { weights: { lexical: -1 } }),
       () => memory.search(T, 'x', { weights: { lexical: 0, vector: 0 } }),
+      () => memory.search(T, 'x', { fusion: 'max' as 'rrf' }),
       () => memory.search(T, 'x', { filter: { tenantId: 'other' } as never }),
     ];
     for (const f of bad) await expect(f()).rejects.toSatisfy((e) => isZerdaError(e, 'VALIDATION'));

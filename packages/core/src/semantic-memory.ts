@@ -1,7 +1,7 @@
 import { resolveConfig, type MemoryConfig } from './config.js';
 import type { EmbedOptions, Embedder } from './embedder.js';
 import { invalid, wrapError, ZerdaError } from './errors.js';
-import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion } from './fusion.js';
+import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion } from './fusion.js';
 import { LruCache } from './lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from './storage.js';
 import type { Scored } from './top-k.js';
@@ -10,6 +10,9 @@ import { VectorIndex } from './vector-index.js';
 
 /** Which signals a search uses. */
 export type RecallMode = 'hybrid' | 'lexical' | 'vector';
+
+/** How lexical and vector lists are combined (see `reciprocalRankFusion` and `scoreFusion`). */
+export type FusionMethod = 'rrf' | 'score';
 
 /** Weights of the lexical and vector lists in reciprocal-rank fusion. */
 export interface FusionWeights {
@@ -23,6 +26,9 @@ export interface FusionWeights {
  * vector list mostly re-orders lexical candidates and only adds a few of its own.
  */
 export const DEFAULT_FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, vector: 0.35 });
+
+/** Default fusion method. */
+export const DEFAULT_FUSION_METHOD: FusionMethod = 'rrf';
 
 /** Default share of the top score a hit must reach to be kept ({@link SemanticSearchOptions.ratio}). */
 export const DEFAULT_THRESHOLD_RATIO = 0.5;
@@ -41,6 +47,8 @@ export interface SemanticSearchOptions {
   filter?: Omit<MemoryFilter, 'tenantId'>;
   /** Fusion weights (hybrid mode). Default {@link DEFAULT_FUSION_WEIGHTS}. */
   weights?: Partial<FusionWeights>;
+  /** How the lists are combined: weighted reciprocal-rank fusion or a weighted mean of max-normalised scores. */
+  fusion?: FusionMethod;
   /** RRF damping constant. Default 60. */
   rrfK?: number;
   /** Candidates taken from each list before fusion. Default `max(50, 5 × topK)`. */
@@ -212,12 +220,17 @@ export class SemanticMemory {
 
     const weights =
       o.mode === 'hybrid' ? [o.weights.lexical, o.weights.vector] : o.mode === 'lexical' ? [1, 0] : [0, 1];
-    const fused = reciprocalRankFusion([lexical, vector], { k: o.rrfK, weights }).filter((f) => f.score > 0);
-    if (fused.length === 0) return [];
-    // Normalise by what the lists that found anything could give, so a tenant without vectors
-    // yet (or a query without lexical matches) still scores its best hit near 1.
-    const max = (lexical.length > 0 ? weights[0]! : 0) / (o.rrfK + 1) + (vector.length > 0 ? weights[1]! : 0) / (o.rrfK + 1);
-    const scored = fused.map((f) => ({ ...f, score: Math.min(1, f.score / max) }));
+    let scored;
+    if (o.fusion === 'score') {
+      scored = scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
+    } else {
+      const fused = reciprocalRankFusion([lexical, vector], { k: o.rrfK, weights }).filter((f) => f.score > 0);
+      // Normalise by what the lists that found anything could give, so a tenant without vectors
+      // yet (or a query without lexical matches) still scores its best hit near 1.
+      const max = ((lexical.length > 0 ? weights[0]! : 0) + (vector.length > 0 ? weights[1]! : 0)) / (o.rrfK + 1);
+      scored = fused.map((f) => ({ ...f, score: Math.min(1, f.score / max) }));
+    }
+    if (scored.length === 0) return [];
     const kept = adaptiveThreshold(scored, { minScore: o.minScore, ratio: o.ratio });
 
     // Fetch a little more than topK: rows of entries deleted behind our back are skipped.
@@ -397,7 +410,9 @@ export class SemanticMemory {
       mode = 'hybrid',
       filter,
       rrfK = DEFAULT_RRF_K,
+      fusion = DEFAULT_FUSION_METHOD,
     } = options;
+    if (fusion !== 'rrf' && fusion !== 'score') invalid('fusion', "'rrf' | 'score'", fusion);
     if (!Number.isInteger(topK) || topK < 1) invalid('topK', 'an integer >= 1', topK);
     if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)) invalid('minScore', 'a number in [0, 1]', minScore);
     if (typeof ratio !== 'number' || !(ratio >= 0 && ratio <= 1)) invalid('ratio', 'a number in [0, 1]', ratio);
@@ -414,7 +429,7 @@ export class SemanticMemory {
     if (mode === 'hybrid' && weights.lexical === 0 && weights.vector === 0) invalid('weights', 'at least one weight > 0', weights);
     const candidates = options.candidates ?? Math.max(50, 5 * topK);
     if (!Number.isInteger(candidates) || candidates < topK) invalid('candidates', `an integer >= topK (${topK})`, candidates);
-    return { topK, minScore, ratio, mode, filter, rrfK, weights, candidates };
+    return { topK, minScore, ratio, mode, filter, rrfK, fusion, weights, candidates };
   }
 }
 
