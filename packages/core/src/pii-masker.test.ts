@@ -96,6 +96,7 @@ describe('PiiMasker: placeholders, overlaps, options', () => {
     expect(r.findings.map((f) => f.start)).toEqual([0, 16, text.lastIndexOf('a@x.io'), text.indexOf('10.0')]);
     // A new call starts counting again.
     expect(masker.mask('b@y.io').text).toBe('[EMAIL_1]');
+    expect(masker.detect(text)).toEqual(r.findings);
   });
 
   it('resolves overlaps deterministically: the most specific detector wins', () => {
@@ -157,6 +158,24 @@ describe('PiiMasker: placeholders, overlaps, options', () => {
     expect(code(() => new PiiMasker({ custom: [{ type: '', pattern: /x/ }] }))).toBe('VALIDATION');
     expect(code(() => new PiiMasker({ custom: [{ type: 't', pattern: 'x' as never }] }))).toBe('VALIDATION');
     expect(code(() => masker.mask(42 as never))).toBe('VALIDATION');
+  });
+
+  it('stays linear on adversarial inputs (no catastrophic backtracking)', () => {
+    const inputs = [
+      '1 '.repeat(50_000),
+      '1'.repeat(100_000),
+      'a.'.repeat(50_000) + '@',
+      'a@' + 'b.'.repeat(50_000),
+      'a:'.repeat(50_000),
+      '+1 ('.repeat(20_000),
+      'DE89 '.repeat(20_000),
+      'token=' + 'x'.repeat(100_000),
+    ];
+    for (const text of inputs) {
+      const t = performance.now();
+      masker.mask(text);
+      expect(performance.now() - t, text.slice(0, 12)).toBeLessThan(1500);
+    }
   });
 
   it('handles empty text and large inputs', () => {
