@@ -1,0 +1,46 @@
+/**
+ * Embedding in Chromium: throughput in the worker, and the longest main-thread task while 1,000
+ * memories are embedded (target: none over 50 ms), against the same work on the page's own thread.
+ * Run: `node --conditions=@zerda/source --import tsx test/bench/embeddings-browser.ts [n]`
+ * Prints figures only; never gates CI.
+ */
+import { join } from 'node:path';
+import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
+
+export interface BrowserEmbeddingFigures {
+  load: Record<string, unknown>;
+  worker: Record<string, unknown>;
+  inThread: Record<string, unknown>;
+}
+
+export async function benchBrowserEmbeddings(n = 1000, baselineN = 200): Promise<BrowserEmbeddingFigures> {
+  const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/embeddings'));
+  const browser = await launchBrowser();
+  try {
+    const ctx = await offlineContext(browser);
+    const tab = await ctx.newPage();
+    await tab.goto(served.url);
+    await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+    const load = await tab.evaluate(() => window.embeddingsPage.init());
+    await tab.evaluate(() => window.embeddingsPage.responsiveness(32)); // warm-up
+    const worker = await tab.evaluate((count) => window.embeddingsPage.responsiveness(count), n);
+    const inThread = await tab.evaluate((count) => window.embeddingsPage.inThread(count), baselineN);
+    await tab.evaluate(() => window.embeddingsPage.close());
+    await ctx.close();
+    return { load, worker, inThread };
+  } finally {
+    await browser.close();
+    await served.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const n = Number(process.argv[2] ?? 1000);
+  const { load, worker, inThread } = await benchBrowserEmbeddings(n);
+  const longTasks = worker.longTasks as number[];
+  console.log(`Chromium embeddings (use-lite q8, WASM, ${String(load.isolated ? 'cross-origin isolated' : 'not isolated')})`);
+  console.log(`  model load in worker:        ${String(load.loadMs)} ms`);
+  console.log(`  worker, ${n} memories:       ${String(worker.ms)} ms = ${String(worker.sentencesPerSec)} sentences/s`);
+  console.log(`  main thread meanwhile:       longest task ${String(worker.longestTask)} ms, ${longTasks.length} tasks over 50 ms, max timer gap ${String(worker.maxTimerGapMs)} ms`);
+  console.log(`  baseline, same work on the page thread (${String(inThread.n)} memories): ${String(inThread.sentencesPerSec)} sentences/s, longest task ${String(inThread.longestTask)} ms`);
+}
