@@ -448,3 +448,8 @@ export class ContextBuilder {
     return { text, messages, sections, tokenCount: this.#count(text), budget: this.#budget, dropped };
   }
 }
+
+/** Create a {@link ContextBuilder}. */
+export function createContextBuilder(totalTokenBudget: number, options?: ContextBuilderOptions): ContextBuilder {
+  return new ContextBuilder(totalTokenBudget, options);
+}
