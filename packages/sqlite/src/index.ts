@@ -24,3 +24,5 @@ export { IndexedDbPersistence, createIndexedDbPersistence } from './indexeddb-pe
 export type { IndexedDbPersistenceOptions } from './indexeddb-persistence.js';
 export { EXPORT_VERSION, validateExport } from './export-format.js';
 export type { ExportedVectors, ZerdaExport } from './export-format.js';
+export { SharedSqliteStorage, openSharedSqliteStorage } from './shared-storage.js';
+export type { ChannelLike, SharedSqliteStorageOptions } from './shared-storage.js';

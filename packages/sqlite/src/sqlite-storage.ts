@@ -319,6 +319,17 @@ export class SqliteStorage implements StorageAdapter {
     return storage;
   }
 
+  /**
+   * Check that `encryption` fits the database behind `persistence` (right passphrase or key, or
+   * none for a plain database) without loading or writing anything. Rejects with `DECRYPTION`.
+   * Resolves for a database never written.
+   */
+  static async verifyKey(options: Pick<SqliteStorageOptions, 'persistence' | 'encryption'>): Promise<void> {
+    if (!options.persistence) return;
+    const meta = await guard('read the database meta record', () => options.persistence!.readMeta());
+    if (meta) await checkMeta(meta, options.encryption === undefined ? undefined : createCipher(options.encryption));
+  }
+
   // ---- StorageAdapter -------------------------------------------------------------------------
 
   /** Upsert one entry (validated, whole entry replaced). Resolves once durable. */
