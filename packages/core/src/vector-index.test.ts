@@ -130,3 +130,58 @@ describe('VectorIndex', () => {
     expect(idx.ids()).toEqual(['a']);
   });
 });
+
+describe('VectorIndex int8 mode', () => {
+  it('returns exact cosines and (nearly always) the exact top-k, through growth, upserts and removals', () => {
+    const rand = rng(9);
+    const dim = 64;
+    const idx = new VectorIndex(dim, { quantization: 'int8', initialCapacity: 4 });
+    expect(idx.quantization).toBe('int8');
+    const ref = new Map<string, Float32Array>();
+    for (let i = 0; i < 1000; i++) {
+      const v = randomVector(rand, dim);
+      idx.upsert(`v${i}`, v);
+      ref.set(`v${i}`, v);
+    }
+    for (let i = 0; i < 1000; i += 4) {
+      idx.remove(`v${i}`);
+      ref.delete(`v${i}`);
+    }
+    for (let i = 1; i < 1000; i += 9) {
+      const v = randomVector(rand, dim);
+      idx.upsert(`v${i}`, v);
+      ref.set(`v${i}`, v);
+    }
+    let found = 0;
+    let wanted = 0;
+    for (let t = 0; t < 30; t++) {
+      const q = randomVector(rand, dim);
+      const exact = bruteForce(ref, q, 10);
+      const hits = idx.search(q, 10);
+      expect(hits).toHaveLength(10);
+      for (const h of hits) expect(h.score).toBeCloseTo(cosine(q, ref.get(h.id)!), 5); // re-scored with floats
+      const truth = new Set(exact.map((h) => h.id));
+      found += hits.filter((h) => truth.has(h.id)).length;
+      wanted += 10;
+      const allow = (id: string) => id.endsWith('3');
+      expect(idx.search(q, 5, allow).every((h) => allow(h.id))).toBe(true);
+    }
+    expect(found / wanted).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('is chosen by option, also from a block, and validated', () => {
+    const block = new VectorIndex(4).toBlock('m');
+    expect(VectorIndex.fromBlock(block, { quantization: 'int8' }).quantization).toBe('int8');
+    expect(new VectorIndex(4).quantization).toBe('none');
+    expect(isZerdaError(errorOf(() => new VectorIndex(4, { quantization: 'pq' as 'int8' })), 'VALIDATION')).toBe(true);
+    expect(isZerdaError(errorOf(() => new VectorIndex(4, { rescore: 0 })), 'VALIDATION')).toBe(true);
+    const idx = new VectorIndex(2, { quantization: 'int8' });
+    idx.upsert('z', [0, 0]);
+    idx.upsert('a', [1, 0]);
+    expect(idx.search([0, 0], 2)).toEqual([
+      { id: 'a', score: 0 },
+      { id: 'z', score: 0 },
+    ]);
+    expect(idx.search([1, 0], 1)).toEqual([{ id: 'a', score: 1 }]);
+  });
+});

@@ -2,10 +2,26 @@ import { invalid } from './errors.js';
 import type { VectorBlock } from './storage.js';
 import { isCount, TopK, type Scored } from './top-k.js';
 
+/**
+ * Scan precision. `'int8'` also keeps each row quantised to int8 with a per-row scale; search then
+ * scans the int8 codes (a quarter of the bytes) for `k × rescore` candidates and re-scores those
+ * with the float rows, so returned scores are exact cosines.
+ *
+ * Measured in V8 (20k-50k rows × 384, Node 20) the int8 scan is no faster than the float scan, and
+ * since the float rows are kept for re-scoring it costs 25% more memory: keep the default `'none'`.
+ * The mode is the first half of a memory-saving index (codes in memory, floats re-read for the few
+ * candidates), which only pays off once the float rows can be dropped.
+ */
+export type VectorQuantization = 'none' | 'int8';
+
 /** Options of {@link VectorIndex}. */
 export interface VectorIndexOptions {
   /** Rows allocated up front (grows by doubling). Default 64. */
   initialCapacity?: number;
+  /** Default 'none' (exact float scan). */
+  quantization?: VectorQuantization;
+  /** int8 mode: candidates re-scored per result wanted (an integer >= 1). Default 4. */
+  rescore?: number;
 }
 
 /**
@@ -20,27 +36,37 @@ export class VectorIndex {
   #capacity: number;
   #ids: string[] = [];
   readonly #rowOf = new Map<string, number>();
+  readonly #rescore: number;
+  #codes: Int8Array | undefined;
+  #scales: Float32Array | undefined;
 
   /** @param dim vector dimension (an integer >= 1). */
   constructor(dim: number, options: VectorIndexOptions = {}) {
     if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1) invalid('dim', 'an integer >= 1', dim);
-    const { initialCapacity = 64 } = options;
+    const { initialCapacity = 64, quantization = 'none', rescore = 4 } = options;
     if (!Number.isInteger(initialCapacity) || initialCapacity < 1) invalid('initialCapacity', 'an integer >= 1', initialCapacity);
+    if (quantization !== 'none' && quantization !== 'int8') invalid('quantization', "'none' | 'int8'", quantization);
+    if (!Number.isInteger(rescore) || rescore < 1) invalid('rescore', 'an integer >= 1', rescore);
     this.#dim = dim;
     this.#capacity = initialCapacity;
     this.#data = new Float32Array(initialCapacity * dim);
+    this.#rescore = rescore;
+    if (quantization === 'int8') {
+      this.#codes = new Int8Array(initialCapacity * dim);
+      this.#scales = new Float32Array(initialCapacity);
+    }
   }
 
   /**
    * Build an index from a stored block (row i of `block.data` is `block.ids[i]`). Throws
    * `VALIDATION` when the block's shape is inconsistent or an id repeats.
    */
-  static fromBlock(block: VectorBlock): VectorIndex {
+  static fromBlock(block: VectorBlock, options: Omit<VectorIndexOptions, 'initialCapacity'> = {}): VectorIndex {
     if (typeof block !== 'object' || block === null) invalid('block', 'a VectorBlock', block);
     const dim = block.model?.dim;
     if (!Array.isArray(block.ids)) invalid('block.ids', 'an array of ids', block.ids);
     if (!(block.data instanceof Float32Array)) invalid('block.data', 'a Float32Array', block.data);
-    const index = new VectorIndex(dim, { initialCapacity: Math.max(1, block.ids.length) });
+    const index = new VectorIndex(dim, { ...options, initialCapacity: Math.max(1, block.ids.length) });
     if (block.data.length !== block.ids.length * dim)
       invalid('block.data', `${block.ids.length} x ${dim} = ${block.ids.length * dim} floats`, block.data.length);
     for (let i = 0; i < block.ids.length; i++) {
@@ -62,6 +88,11 @@ export class VectorIndex {
   /** Number of vectors. */
   get size(): number {
     return this.#ids.length;
+  }
+
+  /** Scan precision. */
+  get quantization(): VectorQuantization {
+    return this.#codes ? 'int8' : 'none';
   }
 
   /** Rows currently allocated. */
@@ -86,6 +117,8 @@ export class VectorIndex {
     if (row !== last) {
       const dim = this.#dim;
       this.#data.copyWithin(row * dim, last * dim, (last + 1) * dim);
+      this.#codes?.copyWithin(row * dim, last * dim, (last + 1) * dim);
+      if (this.#scales) this.#scales[row] = this.#scales[last]!;
       const moved = this.#ids[last]!;
       this.#ids[row] = moved;
       this.#rowOf.set(moved, row);
@@ -126,11 +159,16 @@ export class VectorIndex {
     this.#checkVector('query', query);
     if (!isCount(k)) invalid('k', 'an integer >= 0', k);
     if (allow !== undefined && typeof allow !== 'function') invalid('allow', 'a function', allow);
-    const n = this.#ids.length;
-    if (k === 0 || n === 0) return [];
-    const dim = this.#dim;
+    if (k === 0 || this.#ids.length === 0) return [];
     const q = Float32Array.from(query);
     normalise(q);
+    if (this.#codes) return this.#searchInt8(q, k, allow);
+    return this.#searchExact(q, k, allow);
+  }
+
+  #searchExact(q: Float32Array, k: number, allow: ((id: string) => boolean) | undefined): Scored[] {
+    const n = this.#ids.length;
+    const dim = this.#dim;
     const data = this.#data;
     const ids = this.#ids;
     const top = new TopK(k);
@@ -154,6 +192,46 @@ export class VectorIndex {
     };
   }
 
+  #searchInt8(q: Float32Array, k: number, allow: ((id: string) => boolean) | undefined): Scored[] {
+    const dim = this.#dim;
+    const codes = this.#codes!;
+    const scales = this.#scales!;
+    const ids = this.#ids;
+    const qc = new Int8Array(dim);
+    const qScale = quantise(q, qc);
+    // A zero query scores 0 everywhere; the exact scan gives the same deterministic order.
+    if (qScale === 0) return this.#searchExact(q, k, allow);
+    const coarse = new TopK(k * this.#rescore);
+    for (let row = 0, off = 0; row < ids.length; row++, off += dim) {
+      let acc = 0;
+      for (let j = 0; j < dim; j++) acc += qc[j]! * codes[off + j]!;
+      const approx = acc * qScale * scales[row]!;
+      if (approx < coarse.threshold) continue;
+      const id = ids[row]!;
+      if (allow && !allow(id)) continue;
+      coarse.push(id, approx);
+    }
+    return this.#rescored(
+      coarse.sorted().map((c) => c.id),
+      q,
+      k,
+    );
+  }
+
+  /** Exact float scores of `candidates`, best `k`. */
+  #rescored(candidates: string[], q: Float32Array, k: number): Scored[] {
+    const dim = this.#dim;
+    const data = this.#data;
+    const top = new TopK(k);
+    for (const id of candidates) {
+      const off = this.#rowOf.get(id)! * dim;
+      let s = 0;
+      for (let j = 0; j < dim; j++) s += q[j]! * data[off + j]!;
+      top.push(id, s);
+    }
+    return top.sorted();
+  }
+
   #append(id: string, vector: ArrayLike<number>): void {
     const row = this.#ids.length;
     if (row === this.#capacity) {
@@ -161,6 +239,14 @@ export class VectorIndex {
       const grown = new Float32Array(this.#capacity * this.#dim);
       grown.set(this.#data.subarray(0, row * this.#dim));
       this.#data = grown;
+      if (this.#codes && this.#scales) {
+        const codes = new Int8Array(this.#capacity * this.#dim);
+        codes.set(this.#codes.subarray(0, row * this.#dim));
+        this.#codes = codes;
+        const scales = new Float32Array(this.#capacity);
+        scales.set(this.#scales.subarray(0, row));
+        this.#scales = scales;
+      }
     }
     this.#ids.push(id);
     this.#rowOf.set(id, row);
@@ -171,7 +257,9 @@ export class VectorIndex {
     const dim = this.#dim;
     const off = row * dim;
     for (let j = 0; j < dim; j++) this.#data[off + j] = vector[j]!;
-    normalise(this.#data.subarray(off, off + dim));
+    const stored = this.#data.subarray(off, off + dim);
+    normalise(stored);
+    if (this.#codes && this.#scales) this.#scales[row] = quantise(stored, this.#codes.subarray(off, off + dim));
   }
 
   #checkVector(field: string, vector: unknown): void {
@@ -191,6 +279,19 @@ function normalise(v: Float32Array): void {
   if (!(norm > 0)) return;
   const inv = 1 / Math.sqrt(norm);
   for (let j = 0; j < v.length; j++) v[j]! *= inv;
+}
+
+/** Symmetric int8 quantisation of `v` into `out`; returns the scale (`v[j] ≈ out[j] × scale`). */
+function quantise(v: Float32Array, out: Int8Array): number {
+  let maxAbs = 0;
+  for (let j = 0; j < v.length; j++) maxAbs = Math.max(maxAbs, Math.abs(v[j]!));
+  if (maxAbs === 0) {
+    out.fill(0);
+    return 0;
+  }
+  const scale = maxAbs / 127;
+  for (let j = 0; j < v.length; j++) out[j] = Math.round(v[j]! / scale);
+  return scale;
 }
 
 /** Create a {@link VectorIndex}. */
