@@ -9,6 +9,11 @@ export interface BackupSource {
   sqlite(): Promise<Uint8Array | undefined>;
   /** A JSON export of every memory (text). */
   json(): Promise<string>;
+  /**
+   * Copy the database's own files into `target` (a folder to create), when the storage has any.
+   * Such a copy reopens as-is: point the server's `memory_db/` at it.
+   */
+  files?(target: string): Promise<void>;
   /** A digest of the stored memories (not of the export time), to tell whether anything changed. */
   fingerprint(): Promise<string>;
 }
@@ -45,15 +50,21 @@ export interface BackupManagerOptions {
 }
 
 /** File names inside a backup folder. */
-export const BACKUP_FILES = Object.freeze({ sqlite: 'memories.db', json: 'memories.json', manifest: 'manifest.json' });
+export const BACKUP_FILES = Object.freeze({
+  sqlite: 'memories.db',
+  json: 'memories.json',
+  manifest: 'manifest.json',
+  database: 'memory_db',
+});
 
 const PREFIX = 'backup_';
 const TMP_PREFIX = '.tmp-';
 
 /**
- * Timestamped backup folders with rotation. Each folder holds `memories.db` (a copy of the SQLite
- * database, openable with any SQLite tool), `memories.json` (a JSON export of every memory) and
- * `manifest.json`. A folder is written under a temporary name and renamed when complete, so a
+ * Timestamped backup folders with rotation. Each folder holds `memories.db` (the memories as a
+ * standalone SQLite database, openable with any SQLite tool), `memories.json` (a JSON export that
+ * `SqliteStorage.importJson` reads back), `memory_db/` (a copy of the live database files, which
+ * reopen as they are) and `manifest.json`. A folder is written under a temporary name and renamed when complete, so a
  * crash never leaves a half-written backup that looks finished.
  */
 export class BackupManager {
@@ -89,6 +100,12 @@ export class BackupManager {
         await writeFile(join(tmp, BACKUP_FILES.sqlite), db);
         files.push(BACKUP_FILES.sqlite);
         bytes += db.byteLength;
+      }
+      if (source.files) {
+        const target = join(tmp, BACKUP_FILES.database);
+        await source.files(target);
+        files.push(BACKUP_FILES.database);
+        bytes += await folderSize(target);
       }
       const json = await source.json();
       await writeFile(join(tmp, BACKUP_FILES.json), json);
@@ -171,6 +188,15 @@ export class BackupManager {
     for (let i = 2; await exists(join(this.dir, name)); i++) name = `${PREFIX}${stamp}_${i}`;
     return name;
   }
+}
+
+async function folderSize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? await folderSize(path) : (await stat(path)).size;
+  }
+  return total;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -9,6 +9,8 @@ export type EmbedderKind = 'model' | 'hash';
 export interface ServerConfig {
   /** Root of everything the server writes: `memory_db/` and `memory_backups/`. */
   dataDir: string;
+  /** `sqlite` (durable, the default) or `memory` (nothing written to disk except backups). */
+  storage: 'sqlite' | 'memory';
   /** The single tenant this server keeps its memories in. */
   tenantId: string;
   /** `model` (the bundled offline model) or `hash` (deterministic feature hashing, no model). */
@@ -42,8 +44,11 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
   if (tenantId.length > 256) invalid('ZERDA_TENANT', 'at most 256 characters', tenantId);
   const embedderRaw = (nonEmpty(env.ZERDA_EMBEDDER) ?? 'model').toLowerCase();
   if (embedderRaw !== 'model' && embedderRaw !== 'hash') invalid('ZERDA_EMBEDDER', '"model" or "hash"', embedderRaw);
+  const storage = (nonEmpty(env.ZERDA_STORAGE) ?? 'sqlite').toLowerCase();
+  if (storage !== 'sqlite' && storage !== 'memory') invalid('ZERDA_STORAGE', '"sqlite" or "memory"', storage);
   return {
     dataDir,
+    storage,
     tenantId,
     embedder: embedderRaw,
     model: nonEmpty(env.ZERDA_MODEL),

@@ -133,7 +133,7 @@ export class MemoryService {
     const clock = options.clock ?? createServerClock({ clockFile: config.clockFile, nowOffsetMs: config.nowOffsetMs });
     const log = options.log ?? (() => undefined);
     await mkdir(config.dataDir, { recursive: true });
-    const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock }));
+    const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage }));
     let manager: MemoryManager;
     try {
       const embedder = options.embedder ?? (await createServerEmbedder(config));

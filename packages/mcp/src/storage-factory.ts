@@ -1,5 +1,8 @@
-import { InMemoryStorage, type Clock, type StorageAdapter } from './zerda-core.js';
+import { cp, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BackupManager, type BackupSource } from './backups.js';
+import { buildSqliteCopy } from './sqlite-export.js';
+import { InMemoryStorage, type Clock, type StorageAdapter } from './zerda-core.js';
 
 /** An opened storage plus what the server needs to back it up and report on it. */
 export interface StorageHandle {
@@ -19,35 +22,72 @@ export interface OpenStorageOptions {
   /** Folder for the database files (`<dataDir>/memory_db`). */
   dbDir: string;
   clock: Clock;
-  /** `memory`: keep nothing on disk (tests). Default `sqlite`. */
+  /** `memory`: keep nothing on disk (tests, throwaway sessions). Default `sqlite`. */
   kind?: 'sqlite' | 'memory';
 }
 
-/** Open the server's storage. */
+/**
+ * Open the server's storage: `SqliteStorage` (sql.js) persisted by `FilePersistence` in `dbDir`
+ * (an fsynced append-only log plus snapshots; the folder is locked to one process). The
+ * storage's own backups are off: the server writes its backups under `memory_backups/`.
+ */
 export async function openStorage(options: OpenStorageOptions): Promise<StorageHandle> {
-  const storage = new InMemoryStorage();
+  const { dbDir, clock } = options;
+  if (options.kind === 'memory') {
+    const storage = new InMemoryStorage();
+    return {
+      storage,
+      kind: 'memory',
+      location: undefined,
+      backupSource: (tenantId) => ({
+        sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
+        json: async () => jsonExport(storage, tenantId, clock()),
+        fingerprint: async () => fingerprint(storage, tenantId),
+      }),
+      sizeOnDisk: async () => 0,
+    };
+  }
+  const [{ SqliteStorage }, { FilePersistence }] = await Promise.all([import('@zerda/sqlite'), import('@zerda/sqlite/node')]);
+  const persistence = new FilePersistence({ dir: dbDir });
+  const storage = await SqliteStorage.open({ persistence, clock, backups: { enabled: false } });
   return {
     storage,
-    kind: 'memory',
-    location: undefined,
+    kind: 'sqlite',
+    location: dbDir,
     backupSource: (tenantId) => ({
-      sqlite: async () => undefined,
-      json: async () => jsonExport(storage, tenantId, options.clock()),
+      sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
+      json: async () => JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1),
       fingerprint: async () => fingerprint(storage, tenantId),
+      files: async (target: string) => {
+        await cp(dbDir, target, { recursive: true, filter: (src) => !/[\\/](lock|backups)$/.test(src) });
+      },
     }),
-    sizeOnDisk: async () => 0,
+    sizeOnDisk: () => folderSize(dbDir),
   };
+}
+
+async function allEntries(storage: StorageAdapter, tenantId: string) {
+  return storage.query({ tenantId, orderBy: 'createdAt', order: 'asc' });
 }
 
 /** A `zerda-export` (version 1) JSON document of one tenant's memories and profiles. */
 export async function jsonExport(storage: StorageAdapter, tenantId: string, now: number): Promise<string> {
-  const entries = await storage.query({ tenantId, orderBy: 'createdAt', order: 'asc' });
+  const entries = await allEntries(storage, tenantId);
   const profiles = await storage.listProfiles(tenantId);
   return JSON.stringify({ format: 'zerda-export', version: 1, exportedAt: now, tenants: [tenantId], entries, profiles }, null, 1);
 }
 
 /** SHA-256 of a tenant's entries (ids, versions, content): changes whenever a memory does. */
 export async function fingerprint(storage: StorageAdapter, tenantId: string): Promise<string> {
-  const entries = await storage.query({ tenantId, orderBy: 'createdAt', order: 'asc' });
-  return BackupManager.hash(JSON.stringify(entries));
+  return BackupManager.hash(JSON.stringify(await allEntries(storage, tenantId)));
+}
+
+async function folderSize(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const s = await stat(join(dir, name)).catch(() => undefined);
+    if (!s) continue;
+    total += s.isDirectory() ? await folderSize(join(dir, name)) : s.size;
+  }
+  return total;
 }

@@ -1,0 +1,76 @@
+// Test helper (not part of the build): spawns the real server over stdio and talks to it with the
+// official SDK client, exactly as a desktop app does.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+/** Repository root (where `tsx` resolves from). */
+export const REPO_ROOT = resolve(HERE, '../../..');
+const CLI = join(HERE, 'cli.ts');
+
+/** A parsed tool result. */
+export interface CallResult {
+  isError: boolean;
+  text: string;
+  /** The JSON payload of a successful call (`{}` for errors). */
+  json: Record<string, unknown> & { results?: Record<string, unknown>[] };
+}
+
+/** A spawned server with a connected client. */
+export interface Harness {
+  client: Client;
+  stderr: () => string;
+  call(name: string, args?: Record<string, unknown>): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/** A fresh temporary directory. */
+export function tempDir(prefix = 'zerda-mcp-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Write the server's test clock (epoch ms). */
+export function setClock(file: string, epochMs: number): void {
+  writeFileSync(file, String(epochMs));
+}
+
+/**
+ * Spawn `node --conditions=@zerda/source --import tsx src/cli.ts` (the TypeScript sources, so no
+ * build is needed) with `env` on top of the SDK's default environment, and connect a client.
+ */
+export async function startServer(env: Record<string, string>): Promise<Harness> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--conditions=@zerda/source', '--import', 'tsx', CLI],
+    cwd: REPO_ROOT,
+    env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ZERDA_STORAGE: 'memory', ...env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const client = new Client({ name: 'zerda-mcp-test', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    throw new Error(`server did not start: ${(e as Error).message}\n${err}`);
+  }
+  return {
+    client,
+    stderr: () => err,
+    async call(name, args = {}) {
+      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text?: string }[] };
+      const text = r.content.map((c) => c.text ?? '').join('\n');
+      const isError = r.isError === true;
+      return { isError, text, json: isError ? {} : (JSON.parse(text) as CallResult['json']) };
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
