@@ -325,7 +325,7 @@ export class MemoryManager {
     const content = { input: maskedIn.text, output: maskedOut.text };
 
     return this.#serial(tenantId, async () => {
-      const topics = options.topics ?? this.profiles.extractTopics(`${content.input}\n${content.output}`);
+      const topics = options.topics ?? this.profiles.extractTopics(content.input);
       const profile = await this.profiles.update(tenantId, userId, { topics, text: content.input });
       const base = options.importance ?? estimateImportance(content.input, content.output);
       const importance = clamp01(options.importance === undefined ? base + profile.memoryRetentionBoost : base);

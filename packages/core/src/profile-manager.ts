@@ -81,11 +81,20 @@ export function validateProfile(profile: UserProfile): UserProfile {
  * Topics of a text: its most frequent content words (length >= 4, not stopwords, not numbers),
  * lowercased, most frequent first (ties: first seen), at most `max`.
  */
+/** Conversational verbs and fillers that are never topics on their own. */
+const CHATTER = new Set(
+  ('like likes liked love loved loves hate want wants wanted need needs needed know knew think thought keep kept live lives lived ' +
+    'meet name named please remember remembered thanks thank really just also going went make made good great nice sure well ' +
+    'sounds lovely feel felt today tomorrow yesterday tell told said says call called maybe much many thing things stuff ' +
+    'actually right okay yeah help could would should might able talk talking usually always never sometimes lately noted')
+    .split(' '),
+);
+
 export function extractTopics(text: string, max = 5): string[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
   const counts = new Map<string, number>();
   for (const w of tokenize(text)) {
-    if (w.length < 4 || STOPWORDS.has(w) || /^\d+$/.test(w)) continue;
+    if (w.length < 4 || STOPWORDS.has(w) || CHATTER.has(w) || /^\d+$/.test(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   // Map keeps first-seen order and sort is stable, so ties keep it.
