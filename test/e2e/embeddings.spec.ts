@@ -55,8 +55,10 @@ test('returns 512-d unit vectors in separate buffers; the model ran in the worke
 
 test('errors keep their code across the worker hop', async () => {
   const r = await tab.evaluate(() => window.embeddingsPage.errorHop());
-  expect(r).toMatchObject({ rejected: true, isEmbedding: true, instance: true });
-  expect(r.message).toContain('no-such-model');
+  expect(r.missingModel).toMatchObject({ rejected: true, isEmbedding: true, instance: true });
+  expect(r.missingModel!.message).toContain('no-such-model');
+  // A worker that never comes up fails the call with EMBEDDING instead of hanging.
+  expect(r.brokenWorker).toMatchObject({ rejected: true, isEmbedding: true });
 });
 
 test('aborting on the main thread stops the worker between batches', async () => {

@@ -146,8 +146,13 @@ describe('worker embedder over a message channel', () => {
     const c = channel();
     exposeEmbedder({}, c.host);
     const e = createWorkerEmbedder({ worker: c.client });
+    await e.ready();
+    // A call in flight when the embedder closes rejects with CLOSED rather than hanging.
+    const pending = rejection(e.embed(Array.from({ length: 200 }, (_, i) => `pending text ${i}`)));
     await e.close();
+    expect(isZerdaError(await pending, 'CLOSED')).toBe(true);
     expect(isZerdaError(await rejection(e.embed(['x'])), 'CLOSED')).toBe(true);
+    expect(isZerdaError(await rejection(e.ready()), 'CLOSED')).toBe(true);
     c.close();
   });
 });

@@ -118,7 +118,7 @@ export function exposeEmbedder(defaults: TransformersEmbedderOptions = {}, endpo
           ...merged,
           onProgress: (p) => {
             defaultProgress?.(p);
-            void onProgress?.(p);
+            if (onProgress) Promise.resolve(onProgress(p)).catch(() => undefined);
           },
         });
         initKey = key;
@@ -129,6 +129,9 @@ export function exposeEmbedder(defaults: TransformersEmbedderOptions = {}, endpo
         embedder = undefined;
         initKey = undefined;
         throw e;
+      } finally {
+        // Loading reports progress only once; free the main thread's end of the callback.
+        (onProgress as Partial<Comlink.Remote<() => void>> | undefined)?.[Comlink.releaseProxy]?.();
       }
       return { modelId: embedder.modelId, dim: embedder.dim, maxTokens: embedder.maxTokens, device: embedder.device };
     },
@@ -200,7 +203,9 @@ export class WorkerEmbedder implements Embedder {
   #info: WorkerEmbedderInfo | undefined;
   #loading: Promise<WorkerEmbedderInfo> | undefined;
   #closed = false;
+  #failure: ZerdaError | undefined;
   #nextCall = 1;
+  readonly #pending = new Set<(error: ZerdaError) => void>();
   readonly #remote: Comlink.Remote<EmbedderHost>;
   readonly #options: SerializableEmbedderOptions;
   readonly #onLoadProgress: ((progress: ModelLoadProgress) => void) | undefined;
@@ -224,6 +229,12 @@ export class WorkerEmbedder implements Embedder {
     } else {
       endpoint = worker!;
     }
+    // A worker whose script fails to load, or that throws outside a call, would leave every
+    // pending call waiting forever; fail them instead, and every later call too.
+    endpoint.addEventListener('error', (event: Event) => {
+      const detail = (event as ErrorEvent).message;
+      this.#fail(new ZerdaError('EMBEDDING', `The embedding worker failed${detail ? `: ${detail}` : ' (script error or failed to load)'}`));
+    });
     this.#remote = Comlink.wrap<EmbedderHost>(endpoint);
   }
 
@@ -247,17 +258,61 @@ export class WorkerEmbedder implements Embedder {
     return this.#info?.device;
   }
 
+  #fail(error: ZerdaError): void {
+    this.#failure ??= error;
+    for (const reject of [...this.#pending]) reject(error);
+  }
+
+  #assertUsable(): void {
+    if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder is closed');
+    if (this.#failure) throw this.#failure;
+  }
+
+  /**
+   * Settle with `call`, unless the worker fails, the embedder is closed or `signal` fires first
+   * (then `onAbort` tells the worker to stop).
+   */
+  #track<T>(call: Promise<T>, message: string, signal?: AbortSignal, onAbort?: () => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const abortListener = (): void => {
+        onAbort?.();
+        fail(abortError());
+      };
+      const cleanup = (): void => {
+        this.#pending.delete(fail);
+        signal?.removeEventListener('abort', abortListener);
+      };
+      const fail = (error: ZerdaError): void => {
+        cleanup();
+        reject(error);
+      };
+      this.#pending.add(fail);
+      signal?.addEventListener('abort', abortListener, { once: true });
+      call.then(
+        (value) => { cleanup(); resolve(value); },
+        (e: unknown) => fail(toZerdaError(e, message)),
+      );
+    });
+  }
+
   /** Loads the model in the worker (once; a failed load is retried by the next call). */
   async ready(): Promise<void> {
     await this.#load();
   }
 
   #load(): Promise<WorkerEmbedderInfo> {
-    if (this.#closed) return Promise.reject(new ZerdaError('CLOSED', 'Embedder is closed'));
+    try {
+      this.#assertUsable();
+    } catch (e) {
+      return Promise.reject(e);
+    }
     if (this.#info) return Promise.resolve(this.#info);
     if (!this.#loading) {
       const progress = this.#onLoadProgress ? Comlink.proxy(this.#onLoadProgress) : undefined;
-      this.#loading = this.#remote.init(this.#options, progress).then(
+      this.#loading = this.#track(
+        this.#remote.init(this.#options, progress),
+        'Could not load the embedding model in the worker',
+      ).then(
         (info) => {
           this.#info = info;
           this.#modelId = info.modelId;
@@ -265,7 +320,7 @@ export class WorkerEmbedder implements Embedder {
         },
         (e: unknown) => {
           this.#loading = undefined;
-          throw toZerdaError(e, 'Could not load the embedding model in the worker');
+          throw e;
         },
       );
     }
@@ -279,35 +334,30 @@ export class WorkerEmbedder implements Embedder {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     const { signal, onProgress } = options;
     if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
-    if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder is closed');
+    this.#assertUsable();
     if (signal?.aborted) throw abortError();
-    await this.#load();
-    if (signal?.aborted) throw abortError();
+    await this.#track(this.#load(), 'Could not load the embedding model in the worker', signal);
     if (texts.length === 0) return [];
     const callId = this.#nextCall++;
     const call = this.#remote.embed(callId, texts, onProgress ? Comlink.proxy(onProgress) : undefined);
-    if (!signal) return call.catch((e: unknown) => { throw toZerdaError(e, 'Embedding failed in the worker'); });
-    return new Promise<Float32Array[]>((resolve, reject) => {
-      const onAbort = (): void => {
-        void this.#remote.abort(callId);
-        reject(abortError());
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      call.then(
-        (rows) => { signal.removeEventListener('abort', onAbort); resolve(rows); },
-        (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(toZerdaError(e, 'Embedding failed in the worker')); },
-      );
-    });
+    return this.#track(call, 'Embedding failed in the worker', signal, () => void this.#remote.abort(callId));
   }
 
-  /** Releases the worker's model; terminates the worker when it was created from `workerUrl`. Idempotent. */
+  /**
+   * Releases the worker's model (pending calls reject with `CLOSED`); terminates the worker when it
+   * was created from `workerUrl`. Idempotent.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    try {
-      await this.#remote.close();
-    } catch {
-      // The worker may already be gone; closing must still succeed.
+    const closed = new ZerdaError('CLOSED', 'Embedder was closed');
+    for (const reject of [...this.#pending]) reject(closed);
+    if (!this.#failure) {
+      try {
+        await this.#remote.close();
+      } catch {
+        // The worker may already be gone; closing must still succeed.
+      }
     }
     this.#remote[Comlink.releaseProxy]();
     this.#ownedWorker?.terminate();

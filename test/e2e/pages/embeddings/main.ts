@@ -43,10 +43,9 @@ async function basics(): Promise<Record<string, unknown>> {
   };
 }
 
-async function errorHop(): Promise<Record<string, unknown>> {
-  const broken = createWorkerEmbedder({ worker: new EmbedWorker(), model: 'no-such-model' });
+async function failure(embedder: WorkerEmbedder): Promise<Record<string, unknown>> {
   try {
-    await broken.ready();
+    await embedder.ready();
     return { rejected: false };
   } catch (e) {
     return {
@@ -56,8 +55,16 @@ async function errorHop(): Promise<Record<string, unknown>> {
       message: (e as Error).message,
     };
   } finally {
-    await broken.close();
+    await embedder.close();
   }
+}
+
+/** A model that fails to load inside the worker, and a worker script that fails to load at all. */
+async function errorHop(): Promise<Record<string, Record<string, unknown>>> {
+  return {
+    missingModel: await failure(createWorkerEmbedder({ worker: new EmbedWorker(), model: 'no-such-model' })),
+    brokenWorker: await failure(createWorkerEmbedder({ workerUrl: new URL('./no-such-worker.js', location.href) })),
+  };
 }
 
 async function abortHop(): Promise<Record<string, unknown>> {
