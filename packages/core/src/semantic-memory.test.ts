@@ -93,8 +93,8 @@ describe('SemanticMemory.search', () => {
       const hits = await memory.search(T, query, { mode });
       expect(hits[0]?.entry.id, mode).toBe(stored[expected]!.id);
     }
-    const scored = await memory.search(T, query, { fusion: 'score' });
-    expect(scored[0]?.entry.id, 'score fusion').toBe(stored[expected]!.id);
+    const rrf = await memory.search(T, query, { fusion: 'rrf' });
+    expect(rrf[0]?.entry.id, 'rrf').toBe(stored[expected]!.id);
   });
 
   it('returns scores in 0..1, best first, with the evidence behind each rank', async () => {
@@ -109,8 +109,12 @@ describe('SemanticMemory.search', () => {
       if (h.lexicalRank !== undefined) expect(h.lexicalScore).toBeGreaterThan(0);
       if (h.vectorRank !== undefined) expect(h.vectorScore).toBeGreaterThan(0);
     }
-    const both = hits.find((h) => h.lexicalRank === 1 && h.vectorRank === 1);
-    if (both) expect(both.score).toBeCloseTo(1, 10);
+    for (const fusion of ['score', 'rrf'] as const) {
+      const [best] = await memory.search(T, 'allergic to penicillin hospital visit', { fusion });
+      expect(best!.entry.id).toBe(stored[5]!.id);
+      expect([best!.lexicalRank, best!.vectorRank]).toEqual([1, 1]);
+      expect(best!.score, fusion).toBeCloseTo(1, 10); // first in every list = 1
+    }
   });
 
   it('modes use only their own signal; vector mode bridges spelling variants BM25 cannot', async () => {

@@ -21,14 +21,19 @@ export interface FusionWeights {
 }
 
 /**
- * Default fusion weights. Lexical is favoured: with a weak embedding model, equal-weight RRF
- * measured worse than BM25 alone (LoCoMo R@10: BM25 61.2, weak cosine 37.0, plain RRF 57.2), so the
- * vector list mostly re-orders lexical candidates and only adds a few of its own.
+ * Default fusion weights: lexical is favoured. Measured on LoCoMo (1,536 questions of categories 1-4,
+ * one memory per turn, recall of the evidence turns) with the bundled use-lite model, BM25 alone gives
+ * R@10 59.9 / R@5 53.6 / P@1 35.0 and cosine alone 37.7 / 27.0 / 10.4; equal-weight RRF drops to
+ * R@10 56.1, while score fusion with vector weight 0.3 reaches 62.8 / 54.8 / 35.5 (0.2: 62.4, 0.5: 62.7).
+ * With the hashing embedder the same setting stays within 1 point of BM25 (59.2 vs 59.9).
  */
-export const DEFAULT_FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, vector: 0.35 });
+export const DEFAULT_FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, vector: 0.3 });
 
-/** Default fusion method. */
-export const DEFAULT_FUSION_METHOD: FusionMethod = 'rrf';
+/**
+ * Default fusion method: `'score'`. RRF throws away how far apart scores are, so a weak vector
+ * model's near-ties reorder BM25's confident ranking (see {@link DEFAULT_FUSION_WEIGHTS}).
+ */
+export const DEFAULT_FUSION_METHOD: FusionMethod = 'score';
 
 /** Default share of the top score a hit must reach to be kept ({@link SemanticSearchOptions.ratio}). */
 export const DEFAULT_THRESHOLD_RATIO = 0.5;
@@ -47,9 +52,12 @@ export interface SemanticSearchOptions {
   filter?: Omit<MemoryFilter, 'tenantId'>;
   /** Fusion weights (hybrid mode). Default {@link DEFAULT_FUSION_WEIGHTS}. */
   weights?: Partial<FusionWeights>;
-  /** How the lists are combined: weighted reciprocal-rank fusion or a weighted mean of max-normalised scores. */
+  /**
+   * How the lists are combined: `'score'` (default), a weighted mean of max-normalised scores, or
+   * `'rrf'`, weighted reciprocal-rank fusion (normalised so 1 = first in every list used).
+   */
   fusion?: FusionMethod;
-  /** RRF damping constant. Default 60. */
+  /** RRF damping constant (`fusion: 'rrf'` only). Default 60. */
   rrfK?: number;
   /** Candidates taken from each list before fusion. Default `max(50, 5 × topK)`. */
   candidates?: number;
@@ -108,8 +116,8 @@ const PAGE = 1000;
 /**
  * Hybrid recall over a tenant's memories: BM25 (from the storage adapter) and cosine similarity
  * (an in-memory {@link VectorIndex} per tenant, hydrated lazily from stored vectors of the
- * embedder's model) fused by weighted reciprocal-rank fusion, normalised to 0..1 and cut by an
- * adaptive threshold. Vectors of another model id or dimension are never loaded or compared.
+ * embedder's model) fused (weighted score fusion by default, or weighted reciprocal-rank fusion)
+ * into a 0..1 score and cut by an adaptive threshold. Vectors of another model id or dimension are never loaded or compared.
  *
  * Entries themselves are stored by the caller (`LongTermMemory`); this class stores their vectors.
  */
