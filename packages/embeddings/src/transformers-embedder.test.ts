@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isZerdaError } from '@zerda/core';
-import { bundledModelPath } from './node.js';
+import { bundledModelDir, bundledModelPath } from './node.js';
 import { createTransformersEmbedder, TransformersEmbedder } from './transformers-embedder.js';
 
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -149,6 +149,19 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
       expect(dot(a!, b!)).toBeCloseTo(1, 5);
     } finally {
       await Promise.all([explicit.close(), cls.close(), missing.close()]);
+    }
+  });
+
+  test('a model folder given by path loads like a model id', async () => {
+    const byPath = createTransformersEmbedder({ model: bundledModelDir(), dtype: 'q8', modelId: 'use-lite-by-path' });
+    try {
+      await byPath.ready();
+      expect(byPath.dim).toBe(512);
+      const [a] = await byPath.embed(['a memory about the garden']);
+      const [b] = await embedder.embed(['a memory about the garden']);
+      expect(dot(a!, b!)).toBeCloseTo(1, 5);
+    } finally {
+      await byPath.close();
     }
   });
 
