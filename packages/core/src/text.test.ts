@@ -14,9 +14,10 @@ describe('tokenize', () => {
   it('joins in-word apostrophes', () => {
     expect(tokenize("I don't like Bob’s car")).toEqual(['i', 'dont', 'like', 'bobs', 'car']);
   });
-  it('returns [] for empty or punctuation-only text', () => {
+  it('returns [] for empty or punctuation-only text and rejects non-strings', () => {
     expect(tokenize('')).toEqual([]);
     expect(tokenize(' ?! ... ')).toEqual([]);
+    expect(() => tokenize(undefined as unknown as string)).toThrow(/text/);
   });
 });
 

@@ -1,3 +1,5 @@
+import { invalid } from './errors.js';
+
 /**
  * Text analysis shared by the lexical index and the hashing embedder: Unicode-aware tokenisation,
  * English stopwords and the Porter stemmer.
@@ -12,10 +14,10 @@ const ASCII_WORD_RE = /^[a-z]+$/;
 /**
  * Split text into lowercase tokens: maximal runs of Unicode letters and digits. Numbers are
  * kept ("2024", "42"); diacritics are folded ("café" → "cafe"); in-word apostrophes are dropped
- * ("don't" → "dont"). Non-string input throws nothing and yields `[]` only for the empty string:
- * callers pass strings.
+ * ("don't" → "dont"). Throws `VALIDATION` when `text` is not a string.
  */
 export function tokenize(text: string): string[] {
+  if (typeof text !== 'string') invalid('text', 'a string', text);
   if (text.length === 0) return [];
   const normalised = text
     .normalize('NFKD')
