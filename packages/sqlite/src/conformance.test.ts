@@ -57,6 +57,18 @@ runStorageConformance(
 );
 
 runStorageConformance(
+  'SqliteStorage + IndexedDbPersistence, encrypted, compacting every 2 records',
+  () => {
+    const name = `conf-${idb++}`;
+    return opener(() => new IndexedDbPersistence({ name }), {
+      encryption: { passphrase: 'correct horse', iterations: 1000, allowWeakIterations: true },
+      compaction: { maxLogRecords: 2, maxVectorLogRecords: 2 },
+    })();
+  },
+  { reopen },
+);
+
+runStorageConformance(
   'SqliteStorage + FilePersistence',
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'zerda-sqlite-'));

@@ -91,7 +91,7 @@ export class IndexedDbPersistence implements Persistence {
     const base = tx.objectStore(`${stream}-base`);
     const log = tx.objectStore(`${stream}-log`);
     const [chunks, upto, keys, values] = await Promise.all([
-      base.getAll(IDBKeyRange.lowerBound(0)) as Promise<Uint8Array[]>,
+      base.getAll(IDBKeyRange.bound(0, Infinity)) as Promise<Uint8Array[]>,
       base.get(UPTO) as Promise<number | undefined>,
       log.getAllKeys() as Promise<number[]>,
       log.getAll() as Promise<Uint8Array[]>,
