@@ -19,6 +19,10 @@ function serializeLoad<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+// transformers.js' own default, restored for loads that do not set a path, so one embedder's
+// folder never leaks into another's lookup.
+const DEFAULT_LOCAL_MODEL_PATH = env.localModelPath;
+
 const IS_NODE =
   typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
 
@@ -180,7 +184,7 @@ export class TransformersEmbedder implements Embedder {
     }
     env.allowLocalModels = true;
     env.allowRemoteModels = o.allowRemoteModels;
-    if (localModelPath !== undefined) env.localModelPath = localModelPath;
+    env.localModelPath = localModelPath ?? DEFAULT_LOCAL_MODEL_PATH;
     env.useBrowserCache = o.browserCache;
     env.useWasmCache = o.browserCache;
     if (IS_NODE) env.useFS = modelFiles === undefined;
