@@ -1,4 +1,4 @@
-import { invalid } from './zerda-core.js';
+import { invalid } from '@zerda/core';
 
 /** Lowest and highest importance on the tool scale. */
 export const IMPORTANCE_MIN = 1;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Clock, ZerdaError } from './zerda-core.js';
+import { type Clock, ZerdaError } from '@zerda/core';
 
 /** What a backup is made of. */
 export interface BackupSource {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Clock, ZerdaError } from './zerda-core.js';
+import { type Clock, ZerdaError } from '@zerda/core';
 
 /**
  * The server's clock: the system time, shifted by `nowOffsetMs`, or, when `clockFile` is set,

@@ -1,4 +1,4 @@
-import { effectiveImportance, isProtected, type MemoryConfig, type MemoryEntry } from './zerda-core.js';
+import { effectiveImportance, isProtected, type MemoryConfig, type MemoryEntry } from '@zerda/core';
 import { round } from './args.js';
 
 /**

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { HashEmbedder, type Embedder } from './zerda-core.js';
+import { HashEmbedder, type Embedder } from '@zerda/core';
 import type { ServerConfig } from './config.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   type MemoryEntry,
   type RecallHit,
   type RecallMode,
-} from './zerda-core.js';
+} from '@zerda/core';
 import {
   baseToImportance,
   importanceToBase,

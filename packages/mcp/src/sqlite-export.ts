@@ -1,5 +1,5 @@
 import initSqlJs from 'sql.js';
-import type { MemoryEntry } from './zerda-core.js';
+import type { MemoryEntry } from '@zerda/core';
 
 /**
  * A standalone SQLite database (file bytes) of the given memories, in a flat, self-describing

@@ -2,7 +2,7 @@ import { cp, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BackupManager, type BackupSource } from './backups.js';
 import { buildSqliteCopy } from './sqlite-export.js';
-import { InMemoryStorage, type Clock, type StorageAdapter } from './zerda-core.js';
+import { InMemoryStorage, type Clock, type StorageAdapter } from '@zerda/core';
 
 /** An opened storage plus what the server needs to back it up and report on it. */
 export interface StorageHandle {

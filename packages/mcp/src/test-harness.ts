@@ -47,7 +47,7 @@ export async function startServer(env: Record<string, string>): Promise<Harness>
     command: process.execPath,
     args: ['--conditions=@zerda/source', '--import', 'tsx', CLI],
     cwd: REPO_ROOT,
-    env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ZERDA_STORAGE: 'memory', ...env },
+    env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ...env },
     stderr: 'pipe',
   });
   let err = '';

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isZerdaError } from './zerda-core.js';
+import { isZerdaError } from '@zerda/core';
 import { z } from 'zod';
 import { describeError, type MemoryService, type ToolPayload } from './memory-service.js';
 

@@ -1,0 +1,47 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startServer, tempDir, type Harness } from './test-harness.js';
+
+// The default configuration: the bundled offline model (use-lite) embeds in-process. Paraphrased
+// questions, with no word in common with the memory, must still find it.
+const model = join(REPO_ROOT, 'packages/embeddings/model/use-lite/onnx/model_quantized.onnx');
+const available = existsSync(model) && statSync(model).size > 1_000_000;
+const dataDir = tempDir();
+let server: Harness;
+
+describe.skipIf(!available)('with the bundled model', () => {
+  beforeAll(async () => {
+    server = await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'model' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('recalls by meaning', async () => {
+    const stats = await server.call('get_memory_stats');
+    expect(String((stats.json.model as Record<string, unknown>).id)).toContain('use-lite');
+    const memories = [
+      ['Coffee', 'Alex drinks espresso with oat milk every morning', 'preference'],
+      ['Dog', 'Alex has a border collie named Pixel', 'fact'],
+      ['Trip', 'We talked about a trip to Lisbon in May', 'conversation'],
+    ];
+    for (const [title, content, memory_type] of memories) {
+      const r = await server.call('remember', { title, content, memory_type });
+      expect(r.isError, r.text).toBe(false);
+    }
+    const cases: [string, string][] = [
+      ['travel plans to Portugal', 'Trip'],
+      ['What does Alex like to drink at breakfast?', 'Coffee'],
+    ];
+    for (const [query, title] of cases) {
+      const r = await server.call('search_memories', { query, search_type: 'vector' });
+      const top = r.json.results![0]!;
+      expect(top.title, query).toBe(title);
+      expect(top.similarity as number).toBeGreaterThan(0.2);
+      expect(top.similarity as number).toBeLessThanOrEqual(1);
+    }
+  }, 60_000);
+});
