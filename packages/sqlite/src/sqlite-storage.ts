@@ -427,8 +427,10 @@ export class SqliteStorage implements StorageAdapter {
     if (!match || query.limit === 0) return [];
     const { sql, params } = filterSql(query.filter ?? {});
     const rows = this.#rows(
+      // CROSS JOIN pins the FTS table as the outer loop; otherwise SQLite may scan the tenant's
+      // rows and run one full-text lookup per row.
       `SELECT e.id, matchinfo(entries_fts, 'pcx'), e.doc_len, (${sql}) FROM entries_fts
-       JOIN entries e ON e.rid = entries_fts.docid
+       CROSS JOIN entries e ON e.rid = entries_fts.docid
        WHERE entries_fts MATCH ? AND e.tenant_id = ?`,
       [...params, match.expr, query.tenantId],
     );
@@ -595,6 +597,15 @@ export class SqliteStorage implements StorageAdapter {
   /** The last failure of background maintenance (compaction, automatic backup), if any. */
   get maintenanceError(): ZerdaError | undefined {
     return this.#maintenanceError;
+  }
+
+  /**
+   * The main database as a plain SQLite file (entries, tags, FTS index, profiles; no vectors).
+   * Unencrypted even when the storage encrypts at rest: handle it accordingly.
+   */
+  exportDatabase(): Uint8Array {
+    this.#open();
+    return this.#db.export();
   }
 
   /** Fold the log into a fresh snapshot now (and rewrite vector chunks when loaded). */
