@@ -384,7 +384,7 @@ export class MemoryService {
   }
 
   async #findDuplicate(content: string): Promise<MemoryEntry | undefined> {
-    const candidates = await this.manager.listMemories(MCP_USER, this.config.tenantId, { text: content, limit: 50 });
+    const candidates = await this.manager.listMemories(MCP_USER, this.config.tenantId, { text: content, limit: 1000 });
     return candidates.find((e) => 'text' in e.content && e.content.text.trim() === content);
   }
 

@@ -11,6 +11,8 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Repository root (where `tsx` resolves from). */
 export const REPO_ROOT = resolve(HERE, '../../..');
 const CLI = join(HERE, 'cli.ts');
+/** The built bin (`pnpm build`), as the README tells desktop apps to run it. */
+export const DIST_CLI = resolve(HERE, '../dist/cli.js');
 
 /** A parsed tool result. */
 export interface CallResult {
@@ -40,12 +42,13 @@ export function setClock(file: string, epochMs: number): void {
 
 /**
  * Spawn `node --conditions=@zerda/source --import tsx src/cli.ts` (the TypeScript sources, so no
- * build is needed) with `env` on top of the SDK's default environment, and connect a client.
+ * build is needed), or `node dist/cli.js` with `dist`, with `env` on top of the SDK's default
+ * environment, and connect a client.
  */
-export async function startServer(env: Record<string, string>): Promise<Harness> {
+export async function startServer(env: Record<string, string>, options: { dist?: boolean } = {}): Promise<Harness> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--conditions=@zerda/source', '--import', 'tsx', CLI],
+    args: options.dist ? [DIST_CLI] : ['--conditions=@zerda/source', '--import', 'tsx', CLI],
     cwd: REPO_ROOT,
     env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ...env },
     stderr: 'pipe',
