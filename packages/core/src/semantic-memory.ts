@@ -145,7 +145,8 @@ export class SemanticMemory {
   }
 
   /**
-   * Embed the entries' text, store the vectors (`putVectors`) and update loaded indexes.
+   * Embed the entries' text, store the vectors (`putVectors`) and update loaded indexes. Call it
+   * after the entries themselves are stored (a search treats a vector without an entry as stale).
    * Resolves once the vectors are stored; failures reject (nothing is swallowed).
    */
   async add(entries: MemoryEntry[], options: EmbedOptions = {}): Promise<void> {
@@ -253,7 +254,8 @@ export class SemanticMemory {
     for (const f of wanted) {
       const entry = byId.get(f.id);
       if (!entry) {
-        this.#dropStale(tenantId, f.id);
+        // Deleted in storage without `remove()`: drop the row so it stops taking result slots.
+        await this.#dropStale(tenantId, f.id);
         continue;
       }
       const hit: RecallHit = { entry, score: f.score };
@@ -378,8 +380,9 @@ export class SemanticMemory {
     return { modelId: model.id, dim: model.dim, index };
   }
 
-  #dropStale(tenantId: string, id: string): void {
-    void this.#indexes.get(tenantId)?.then((t) => t.index.remove(id), () => undefined);
+  async #dropStale(tenantId: string, id: string): Promise<void> {
+    const loaded = this.#indexes.get(tenantId);
+    if (loaded) (await loaded).index.remove(id);
   }
 
   async #readyModel(): Promise<VectorModel> {
