@@ -44,4 +44,24 @@ describe.skipIf(!available)('with the bundled model', () => {
       expect(top.similarity as number).toBeLessThanOrEqual(1);
     }
   }, 60_000);
+
+  it('re-indexes existing memories when the embedder changes', async () => {
+    const dir = tempDir();
+    try {
+      const hash = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_EMBEDDER: 'hash' });
+      await hash.call('remember', { title: 'Trip', content: 'We talked about a trip to Lisbon in May' });
+      await hash.call('remember', { title: 'Dog', content: 'Alex has a border collie named Pixel' });
+      await hash.close();
+      const withModel = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_EMBEDDER: 'model' });
+      try {
+        const r = await withModel.call('search_memories', { query: 'travel plans to Portugal', search_type: 'vector' });
+        expect(r.json.results![0]!.title).toBe('Trip');
+        expect(r.json.results![0]!.similarity as number).toBeGreaterThan(0.3);
+      } finally {
+        await withModel.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
