@@ -1,0 +1,28 @@
+/**
+ * @zerda/sqlite in Chromium: IndexedDbPersistence (strict durability) against the naive baseline
+ * (export the whole database and put it in IndexedDB on every write), at 1k/10k/100k memories.
+ * Run: `node --conditions=@zerda/source --import tsx test/bench/sqlite-browser.ts [sizes...]`
+ * Prints figures only; never gates CI.
+ */
+import { join } from 'node:path';
+import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
+
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/sqlite-bench'));
+const browser = await launchBrowser();
+try {
+  const ctx = await offlineContext(browser);
+  const tab = await ctx.newPage();
+  await tab.goto(served.url);
+  await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+  const result = await tab.evaluate(
+    (s) => (globalThis as unknown as { sqliteBench: (s: number[]) => Promise<{ figures: unknown[]; logs: string[] }> }).sqliteBench(s),
+    sizes.length ? sizes : [1_000, 10_000, 100_000],
+  );
+  for (const l of result.logs) console.error(l);
+  console.table(result.figures);
+  await ctx.close();
+} finally {
+  await browser.close();
+  await served.close();
+}
