@@ -43,15 +43,21 @@ export class DemoApp {
   /** Entry selected for the importance chart. */
   chartEntryId: string | null = null;
   readonly #bus = new EventTarget();
-  readonly #channel: BroadcastChannel | null;
   readonly #errorSink: (message: string) => void;
+  #unsubscribe: () => void;
 
   constructor(memory: BrowserMemory, errorSink: (message: string) => void) {
     this.memory = memory;
     this.#errorSink = errorSink;
-    this.#channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`zerda-demo:${memory.name ?? 'memory'}`) : null;
-    this.#channel?.addEventListener('message', (e: MessageEvent<Topic>) => this.#emit(e.data));
+    this.#unsubscribe = this.#follow(memory);
     this.grantDemoRoles();
+  }
+
+  /** Refresh when another tab changes the database. */
+  #follow(memory: BrowserMemory): () => void {
+    return memory.onChange((change) => {
+      if (change.source === 'remote') this.changed('memories');
+    });
   }
 
   get manager() {
@@ -65,7 +71,9 @@ export class DemoApp {
 
   /** Swap in a reopened memory (after a restore or a passphrase change). */
   replaceMemory(memory: BrowserMemory): void {
+    this.#unsubscribe();
     this.memory = memory;
+    this.#unsubscribe = this.#follow(memory);
     this.grantDemoRoles();
     this.changed('memory-replaced');
     this.changed('memories');
@@ -76,13 +84,8 @@ export class DemoApp {
     this.#bus.addEventListener(topic, () => listener());
   }
 
-  /** Announce a change here and in other tabs. */
+  /** Announce a change to the panels. */
   changed(topic: Topic): void {
-    this.#emit(topic);
-    if (topic === 'memories') this.#channel?.postMessage(topic);
-  }
-
-  #emit(topic: Topic): void {
     this.#bus.dispatchEvent(new Event(topic));
   }
 

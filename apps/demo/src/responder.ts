@@ -34,11 +34,12 @@ export function createLocalResponder(): Responder {
   return {
     name: 'local',
     async reply(query, context) {
-      const recalled = context.working
-        .filter((w) => w.relevance > 0)
-        .sort((a, b) => b.score - a.score)
-        .map((w) => w.entry)
-        .filter((e) => entryText(e).trim() !== query.trim());
+      // Recall hits come first (they include recent turns, which the prompt carries as history),
+      // then whatever else working memory ranked as relevant.
+      const seen = new Set<string>();
+      const recalled = [...context.recalled.map((r) => r.entry), ...context.working.filter((w) => w.relevance > 0).map((w) => w.entry)]
+        .filter((e) => !seen.has(e.id) && (seen.add(e.id), true))
+        .filter((e) => memorySnippet(e, 10_000) !== query.trim());
       if (GREETING.test(query.trim())) {
         return recalled.length
           ? `Hello again! I remember ${recalled.length} thing${recalled.length === 1 ? '' : 's'} related to this, e.g. “${memorySnippet(recalled[0]!)}”.`

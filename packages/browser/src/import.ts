@@ -1,6 +1,12 @@
 import { invalid, type MemoryManager } from '@zerda/core';
 import { validateExport, type SqliteStorage, type ZerdaExport } from '@zerda/sqlite';
 
+/** The bulk operations of `SqliteStorage` (and of `SharedSqliteStorage`, which forwards them). */
+export type BulkStorage = Pick<
+  SqliteStorage,
+  'exportJson' | 'importJson' | 'createBackup' | 'listBackups' | 'restoreBackup' | 'deleteBackup' | 'changeEncryption' | 'listTenants' | 'stats'
+>;
+
 /** Progress of an import or restore. */
 export interface ImportProgress {
   /** `writing`: storing entries and profiles; `embedding`: computing vectors for memories that lack them. */
@@ -39,7 +45,7 @@ export interface MemoryImportReport {
  */
 export async function importIntoMemory(
   manager: MemoryManager,
-  sqlite: SqliteStorage,
+  sqlite: BulkStorage,
   doc: unknown,
   options: ImportOptions = {},
 ): Promise<MemoryImportReport> {

@@ -7,4 +7,5 @@ export {
   type OpenProgress,
   type WorkerModelOptions,
 } from './open-browser-memory.js';
-export type { ImportOptions, ImportProgress, MemoryImportReport } from './import.js';
+export type { ImportOptions, ImportProgress, MemoryImportReport, BulkStorage } from './import.js';
+export type { ChangeListener, MemoryChange } from './change-feed.js';

@@ -13,16 +13,17 @@ import {
   type StorageAdapter,
 } from '@zerda/core';
 import {
-  createIndexedDbPersistence,
+  IndexedDbPersistence,
+  SharedSqliteStorage,
   SqliteStorage,
-  type IndexedDbPersistence,
   type BackupInfo,
   type SqliteStorageOptions,
   type ZerdaExport,
 } from '@zerda/sqlite';
 import { createWorkerEmbedder, type MessageEndpoint } from '@zerda/embeddings/worker';
 import type { ModelLoadProgress, SerializableEmbedderOptions } from '@zerda/embeddings';
-import { importIntoMemory, type ImportOptions, type MemoryImportReport } from './import.js';
+import { announceWrites, ChangeFeed, type ChangeListener } from './change-feed.js';
+import { importIntoMemory, type BulkStorage, type ImportOptions, type MemoryImportReport } from './import.js';
 
 /** Progress of {@link openBrowserMemory}, for a loading bar. */
 export interface OpenProgress {
@@ -53,8 +54,10 @@ export interface OpenBrowserMemoryOptions {
   /** Encrypt with your own AES-GCM `CryptoKey` instead of a passphrase. */
   key?: CryptoKey;
   /**
-   * Where memories live: `indexeddb` (default; durable), `memory` (SQLite in memory, gone on
-   * reload), or your own adapter (then `name`, `passphrase`, `key` and `sqlite` do not apply).
+   * Where memories live: `indexeddb` (default; durable, shared by every tab of the origin: one
+   * tab owns the database through a Web Lock, the others forward to it), `memory` (SQLite in
+   * memory, gone on reload), or your own adapter (then `name`, `passphrase`, `key` and `sqlite`
+   * do not apply).
    */
   storage?: 'indexeddb' | 'memory' | StorageAdapter;
   /**
@@ -96,7 +99,16 @@ export interface BrowserMemory {
   readonly name: string | null;
   /** True while everything written to IndexedDB is encrypted. */
   readonly encrypted: boolean;
-  /** Re-encrypt everything with a new passphrase, or remove encryption with `null`. */
+  /**
+   * Be told when stored memories change — here or in another tab on the same database (then the
+   * recall index of those tenants is reloaded before listeners run). Returns the unsubscribe.
+   */
+  onChange(listener: ChangeListener): () => void;
+  /**
+   * Re-encrypt everything with a new passphrase, or remove encryption with `null`. With several
+   * tabs open, only the tab that owns the database may do this (`UNSUPPORTED` elsewhere); the
+   * other tabs must reopen with the new passphrase.
+   */
   setPassphrase(passphrase: string | null): Promise<void>;
   /** Write a backup (kept in IndexedDB, encrypted like everything else). */
   createBackup(): Promise<BackupInfo>;
@@ -151,30 +163,34 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
 
   report({ phase: 'storage', progress: 0 });
   let storage: StorageAdapter;
-  let sqlite: SqliteStorage | null = null;
-  let persistence: IndexedDbPersistence | null = null;
+    let bulk: BulkStorage | null = null;
   if (typeof storageChoice === 'object') {
     storage = storageChoice;
   } else {
     const encryption = options.passphrase !== undefined ? { passphrase: options.passphrase } : options.key ? { key: options.key } : undefined;
-    persistence = storageChoice === 'indexeddb' ? createIndexedDbPersistence({ name }) : null;
-    sqlite = await SqliteStorage.open({
+    const sqliteOptions: SqliteStorageOptions = {
       ...options.sqlite,
-      ...(persistence ? { persistence } : {}),
       ...(encryption ? { encryption } : {}),
       ...(options.sqlWasmUrl ? { locateFile: () => options.sqlWasmUrl! } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
-    });
-    storage = sqlite;
+    };
+    let opened: SqliteStorage | SharedSqliteStorage;
+    if (storageChoice === 'memory') opened = await SqliteStorage.open(sqliteOptions);
+    else if (hasWebLocks()) opened = await SharedSqliteStorage.open({ ...sqliteOptions, name });
+    else opened = await SqliteStorage.open({ ...sqliteOptions, persistence: new IndexedDbPersistence({ name }) });
+    bulk = opened;
+    storage = opened;
   }
   report({ phase: 'storage', progress: 1 });
 
+  const persisted = storageChoice === 'indexeddb' ? name : null;
+  const feed = new ChangeFeed(persisted);
   let embedder: Embedder | null = null;
   try {
     embedder = createEmbedder(embedderChoice, report);
     report({ phase: 'model', progress: 0 });
     const managerOptions: MemoryManagerOptions = {
-      storage,
+      storage: announceWrites(storage, feed),
       embedder,
       ...(options.config ? { config: options.config } : {}),
       ...(options.owner !== undefined ? { owner: options.owner } : {}),
@@ -185,8 +201,9 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
     };
     const manager = await MemoryManager.create(managerOptions);
     report({ phase: 'ready', progress: 1 });
-    return createHandle({ manager, storage, sqlite, persistence, embedder, name: storageChoice === 'indexeddb' ? name : null, encrypted: !!(options.passphrase || options.key) });
+    return createHandle({ manager, storage, bulk, feed, embedder, name: persisted, encrypted: !!(options.passphrase || options.key) });
   } catch (err) {
+    feed.close();
     await embedder?.close().catch(() => {});
     await storage.close().catch(() => {});
     throw err;
@@ -217,20 +234,30 @@ function createEmbedder(choice: NonNullable<OpenBrowserMemoryOptions['embedder']
 interface Parts {
   manager: MemoryManager;
   storage: StorageAdapter;
-  sqlite: SqliteStorage | null;
-  persistence: IndexedDbPersistence | null;
+  bulk: BulkStorage | null;
+  feed: ChangeFeed;
   embedder: Embedder | null;
   name: string | null;
   encrypted: boolean;
 }
 
+function hasWebLocks(): boolean {
+  return typeof (globalThis.navigator as Navigator | undefined)?.locks?.request === 'function';
+}
+
 function createHandle(parts: Parts): BrowserMemory {
-  const { manager, storage, sqlite, persistence, embedder, name } = parts;
+  const { manager, storage, bulk, feed, embedder, name } = parts;
   let encrypted = parts.encrypted;
-  const needSqlite = (what: string): SqliteStorage => {
-    if (!sqlite) throw new ZerdaError('UNSUPPORTED', `${what} needs the built-in SQLite storage`);
-    return sqlite;
+  const needBulk = (what: string): BulkStorage => {
+    if (!bulk) throw new ZerdaError('UNSUPPORTED', `${what} needs the built-in SQLite storage`);
+    return bulk;
   };
+  // Another tab wrote: our recall index of those tenants is stale (entries are read through).
+  feed.subscribe((change) => {
+    if (change.source !== 'remote' || !manager.semantic) return;
+    if (change.tenantIds === null) manager.semantic.unload();
+    else for (const t of change.tenantIds) manager.semantic.unload(t);
+  });
   return {
     manager,
     storage,
@@ -239,29 +266,49 @@ function createHandle(parts: Parts): BrowserMemory {
     get encrypted() {
       return encrypted;
     },
+    onChange: (listener) => feed.subscribe(listener),
     async setPassphrase(passphrase) {
       if (passphrase !== null && (typeof passphrase !== 'string' || passphrase.length === 0))
         invalid('passphrase', 'a non-empty string or null', passphrase);
-      await needSqlite('Encryption').changeEncryption(passphrase === null ? null : { passphrase });
+      const db = needBulk('Encryption');
+      await manager.flush();
+      await db.changeEncryption(passphrase === null ? null : { passphrase });
       encrypted = passphrase !== null;
     },
-    createBackup: () => needSqlite('Backups').createBackup(),
-    listBackups: () => (sqlite ? sqlite.listBackups() : Promise.resolve([])),
+    createBackup: () => needBulk('Backups').createBackup(),
+    listBackups: () => (bulk ? bulk.listBackups() : Promise.resolve([])),
     async restoreBackup(id, options = {}) {
-      const db = needSqlite('Backups');
+      const db = needBulk('Backups');
       await manager.flush();
       await db.restoreBackup(id);
+      feed.notify(null);
       return importIntoMemory(manager, db, null, options);
     },
     async readBackup(id) {
-      if (!persistence) throw new ZerdaError('UNSUPPORTED', 'Reading backup bytes needs IndexedDB persistence');
-      const bytes = await persistence.getBackup(id);
-      if (!bytes) throw new ZerdaError('NOT_FOUND', `No backup with id ${id}`);
-      return bytes;
+      if (name === null) throw new ZerdaError('UNSUPPORTED', 'Reading backup bytes needs IndexedDB persistence');
+      // A second connection: with several tabs, the database itself is held by the owner tab.
+      const p = new IndexedDbPersistence({ name });
+      try {
+        const bytes = await p.getBackup(id);
+        if (!bytes) throw new ZerdaError('NOT_FOUND', `No backup with id ${id}`);
+        return bytes;
+      } finally {
+        await p.close();
+      }
     },
-    deleteBackup: (id) => needSqlite('Backups').deleteBackup(id),
-    exportJson: (options = {}) => needSqlite('Export').exportJson(options),
-    importJson: (data, options = {}) => importIntoMemory(manager, needSqlite('Import'), data, options),
-    close: () => manager.close(),
+    deleteBackup: (id) => needBulk('Backups').deleteBackup(id),
+    exportJson: (options = {}) => needBulk('Export').exportJson(options),
+    async importJson(data, options = {}) {
+      const report = await importIntoMemory(manager, needBulk('Import'), data, options);
+      feed.notify(report.tenants);
+      return report;
+    },
+    async close() {
+      try {
+        await manager.close();
+      } finally {
+        feed.close();
+      }
+    },
   };
 }

@@ -2,7 +2,7 @@
 // Vite apps: `openBrowserMemory` with the bundled embedding model in a worker and sql.js' WASM,
 // all emitted with the app and served from its own origin (no CDN, works offline).
 import EmbedWorker from '@zerda/embeddings/worker-entry?worker';
-import sqlWasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
+import { sqlWasmUrl } from '@zerda/sqlite/vite';
 import { openBrowserMemory as open, type BrowserMemory, type OpenBrowserMemoryOptions } from './open-browser-memory.js';
 
 export * from './index.js';

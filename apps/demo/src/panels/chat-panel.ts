@@ -48,7 +48,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     send.disabled = true;
     input.value = '';
     log.append(message('user', query));
-    const pending = message('assistant', '…');
+    const pending = message('pending', '…');
     log.append(pending);
     log.scrollTop = log.scrollHeight;
     const turn = await app.guard(async () => {
@@ -113,7 +113,7 @@ function welcome(): HTMLElement {
   );
 }
 
-function message(role: 'user' | 'assistant' | 'error', text: string, turn?: Turn, past = false): HTMLElement {
+function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string, turn?: Turn, past = false): HTMLElement {
   const el = h('div', { class: `msg ${role}${past ? ' past' : ''}`, testid: past ? 'chat-past' : `chat-${role}` }, h('div', { class: 'bubble', text }));
   if (turn) {
     const piiCount = turn.saved ? Number(turn.saved.metadata.piiMasked ?? 0) : 0;

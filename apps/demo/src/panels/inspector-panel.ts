@@ -22,13 +22,13 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
 
   const refreshShortTerm = () => {
     const entries = app.manager.shortTerm(TENANT, app.user).getAll();
-    replace(shortTerm, ...(entries.length ? entries.map((e) => h('li', { testid: 'short-term-item' }, tierBadge(e), memorySnippet(e))) : [h('li', { class: 'muted', text: 'Empty: chat to fill the sliding window.' })]));
+    replace(shortTerm, ...(entries.length ? entries.map((e) => h('li', { testid: 'short-term-item' }, tierBadge(e), memorySnippet(e))) : [h('li', { class: 'muted empty', text: 'Empty: chat to fill the sliding window.' })]));
   };
 
   const refreshWorking = () => {
     const scored = app.lastTurn?.context.working ?? [];
     if (!scored.length) {
-      replace(working, h('p', { class: 'muted', text: 'Rebuilt on every turn: the memories ranked into the last prompt.' }));
+      replace(working, h('p', { class: 'muted', text: 'Rebuilt on every turn: the long-term memories ranked into the last prompt (recent turns go in as history instead).' }));
       return;
     }
     replace(
