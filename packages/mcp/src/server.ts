@@ -29,15 +29,22 @@ export async function createZerdaMcpServer(options: MemoryServiceOptions): Promi
     },
   );
   registerMemoryTools(server, service);
-  let closed = false;
+  let closing: Promise<void> | undefined;
   return {
     server,
     service,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await server.close().catch(() => undefined);
-      await service.close();
+    close() {
+      // Assigned before any await: closing the transport calls back into close() synchronously.
+      if (!closing) {
+        const { promise, resolve, reject } = deferred();
+        closing = promise;
+        server
+          .close()
+          .catch(() => undefined)
+          .then(() => service.close())
+          .then(resolve, reject);
+      }
+      return closing;
     },
   };
 }
@@ -52,15 +59,19 @@ export async function runStdioServer(config: ServerConfig = resolveServerConfig(
   const transport = new StdioServerTransport();
   let stopping: Promise<void> | undefined;
   const stop = (why: string) => {
-    stopping ??= (async () => {
+    if (!stopping) {
       log(`stopping (${why})`);
-      try {
-        await mcp.close();
-      } catch (err) {
-        log(`close failed: ${describeError(err)}`);
-        process.exitCode = 1;
-      }
-    })();
+      // Assigned before close() runs: closing the transport calls back into stop() synchronously.
+      const { promise, resolve } = deferred();
+      stopping = promise;
+      mcp
+        .close()
+        .catch((err: unknown) => {
+          log(`close failed: ${describeError(err)}`);
+          process.exitCode = 1;
+        })
+        .finally(resolve);
+    }
     return stopping;
   };
   transport.onclose = () => void stop('client disconnected').then(() => process.exit());
@@ -73,4 +84,14 @@ export async function runStdioServer(config: ServerConfig = resolveServerConfig(
   const embedder = s.manager.embedder;
   log(`ready: data ${config.dataDir} (${s.storageKind}), tenant ${config.tenantId}, model ${embedder?.modelId ?? 'none'}`);
   return mcp;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (err: unknown) => void } {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
