@@ -26,7 +26,7 @@ import type { Candidate } from './lexical.js';
 import { MemoryPersistence, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, Persistence, StreamName } from './persistence.js';
 import { RecordError, bytesToFloats, decodeRecord, encodeRecord, floatsToBytes, fromBase64, openFailure, toBase64 } from './record-codec.js';
-import { SCHEMA_VERSION, attachVectors, migrate } from './schema.js';
+import { SCHEMA_VERSION, attachVectors, migrate, tune } from './schema.js';
 
 /** How to encrypt at rest: a passphrase (PBKDF2-SHA256) or a supplied AES-GCM `CryptoKey`. */
 export type EncryptionOptions = PassphraseCipherOptions | KeyCipherOptions;
@@ -236,6 +236,7 @@ export class SqliteStorage implements StorageAdapter {
     let restoreId: string | undefined;
     if (!p) {
       db = new SQL.Database();
+      tune(db);
       migrate(db);
       attachVectors(db);
     } else {
@@ -260,11 +261,13 @@ export class SqliteStorage implements StorageAdapter {
       }
       try {
         db = new SQL.Database(snapshot);
+        tune(db);
         migrate(db);
       } catch (e) {
         corrupt = openFailure('snapshot', e);
         if (options.restoreFrom === undefined) throw corrupt;
         db = new SQL.Database();
+        tune(db);
         migrate(db);
       }
       attachVectors(db);
@@ -1060,6 +1063,17 @@ function createApplier(db: Database): Applier {
   const run = (sql: string, params: SqlValue[]) => {
     prepared(sql).run(params);
   };
+  const all = (sql: string, params: SqlValue[]) => {
+    const s = prepared(sql);
+    try {
+      s.bind(params);
+      const out: SqlValue[][] = [];
+      while (s.step()) out.push(s.get());
+      return out;
+    } finally {
+      s.reset();
+    }
+  };
   const one = (sql: string, params: SqlValue[]) => {
     const s = prepared(sql);
     try {
@@ -1069,8 +1083,9 @@ function createApplier(db: Database): Applier {
       s.reset();
     }
   };
-  // Batched upsert: rows go in as one JSON parameter and SQLite's json_each does the looping, so
-  // a 10k-entry import costs a handful of statements instead of tens of thousands.
+  // Upsert a batch: existing rows are found with one query and removed (FTS first: external-content
+  // FTS4 reads the old text from `entries` to unindex it), new rows go in through one prepared
+  // statement, and the FTS index is filled with one INSERT … SELECT over the new rowids.
   const KEYS = "SELECT json_extract(value, '$[0]') AS t, json_extract(value, '$[1]') AS i FROM json_each(?)";
   const upsertMany = (list: MemoryEntry[]): number => {
     if (list.length === 0) return 0;
@@ -1080,33 +1095,25 @@ function createApplier(db: Database): Applier {
       latest.delete(key);
       latest.set(key, e);
     }
-    const rows = [...latest.values()].map((e) => {
-      const lc = entryText(e).toLowerCase();
-      return [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, docLength(lc), lc, JSON.stringify(e), e.tags];
-    });
-    const keys = JSON.stringify(rows.map((r) => [r[0], r[1]]));
-    const existing = Number(one(`SELECT count(*) FROM (${KEYS}) k JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys])![0]);
-    if (existing > 0) {
-      // External-content FTS4 reads the old text from `entries` to unindex it: delete it first.
-      run(`DELETE FROM entries_fts WHERE docid IN (SELECT e.rid FROM (${KEYS}) k JOIN entries e ON e.tenant_id = k.t AND e.id = k.i)`, [keys]);
-      run(`DELETE FROM entry_tags WHERE (tenant_id, id) IN (${KEYS})`, [keys]);
-      run(`DELETE FROM entries WHERE (tenant_id, id) IN (${KEYS})`, [keys]);
+    const entries = [...latest.values()];
+    const keys = JSON.stringify(entries.map((e) => [e.tenantId, e.id]));
+    const existing = all(`SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys]);
+    for (const [rid, t, id] of existing) {
+      run('DELETE FROM entries_fts WHERE docid = ?', [rid!]);
+      run('DELETE FROM entry_tags WHERE tenant_id = ? AND id = ?', [t!, id!]);
+      run('DELETE FROM entries WHERE rid = ?', [rid!]);
     }
     const before = Number(one('SELECT coalesce(max(rid), 0) FROM entries', [])![0]);
-    const json = JSON.stringify(rows);
-    const col = (i: number) => `json_extract(value, '$[${i}]')`;
-    run(
-      `INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, data)
-       SELECT ${[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(col).join(', ')} FROM json_each(?)`,
-      [json],
-    );
+    for (const e of entries) {
+      const lc = entryText(e).toLowerCase();
+      run(
+        'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, docLength(lc), lc, JSON.stringify(e)],
+      );
+      for (const tag of e.tags) run('INSERT OR IGNORE INTO entry_tags (tenant_id, tag, id) VALUES (?, ?, ?)', [e.tenantId, tag, e.id]);
+    }
     run('INSERT INTO entries_fts (docid, text_lc) SELECT rid, text_lc FROM entries WHERE rid > ?', [before]);
-    run(
-      `INSERT OR IGNORE INTO entry_tags (tenant_id, tag, id)
-       SELECT json_extract(r.value, '$[0]'), t.value, json_extract(r.value, '$[1]') FROM json_each(?) r, json_each(r.value, '$[11]') t`,
-      [json],
-    );
-    return rows.length - existing;
+    return entries.length - existing.length;
   };
   const remove = (t: string, id: string) => {
     const old = one('SELECT rid, text_lc FROM entries WHERE tenant_id = ? AND id = ?', [t, id]);
