@@ -69,7 +69,7 @@ export function filterSql(f: Omit<MemoryFilter, 'tenantId'>): { sql: string; par
   if (f.kinds !== undefined) list('e.kind', f.kinds);
   if (f.tags !== undefined) {
     const tags = [...new Set(f.tags)];
-    const sub = 'FROM entry_tags t WHERE t.tenant_id = e.tenant_id AND t.id = e.id AND t.tag IN (SELECT value FROM json_each(?))';
+    const sub = 'FROM entry_tags t WHERE t.rid = e.rid AND t.tag IN (SELECT value FROM json_each(?))';
     if (f.tagMode === 'all') {
       parts.push(`(SELECT count(*) ${sub}) = ?`);
       params.push(JSON.stringify(tags), tags.length);

@@ -259,6 +259,26 @@ describe('compaction', () => {
   });
 });
 
+describe('tags', () => {
+  it('tag rows never outlive their entry (rowids are reused after deletes)', async () => {
+    const s = await SqliteStorage.open();
+    const tagged = createEntry('a', { content: { title: 't', text: 'x' }, tags: ['red'] }, T0);
+    await s.put(tagged);
+    await s.clearTenant('a');
+    const plain = createEntry('b', { content: { title: 't', text: 'y' } }, T0);
+    await s.put(plain);
+    expect(await s.query({ tenantId: 'b', tags: ['red'] })).toEqual([]);
+    const again = createEntry('b', { content: { title: 't', text: 'z' }, tags: ['red'] }, T0);
+    await s.put(again);
+    await s.delete('b', again.id);
+    await s.put(createEntry('b', { content: { title: 't', text: 'w' } }, T0));
+    expect(await s.count({ tenantId: 'b', tags: ['red'] })).toBe(0);
+    await s.put({ ...plain, tags: ['blue'], version: 2 });
+    expect((await s.query({ tenantId: 'b', tags: ['blue'] })).map((e) => e.id)).toEqual([plain.id]);
+    await s.close();
+  });
+});
+
 describe('lexical search', () => {
   it('stems with porter and keeps BM25 statistics per tenant', async () => {
     const s = await SqliteStorage.open();

@@ -2,7 +2,9 @@ import type { Database } from 'sql.js';
 import { ZerdaError } from '@zerda/core';
 
 /**
- * Main-database schema. `rid` links an entry to its FTS4 row; identity is `(tenant_id, id)`.
+ * Main-database schema. `rid` links an entry to its FTS4 row and its tags; identity is
+ * `(tenant_id, id)`. `data` holds only the fields without a column (content, accessCount, tags,
+ * metadata, version), so no value is stored twice.
  * The FTS4 table is external-content over `entries.text_lc`, so entry text is stored once in the
  * snapshot. Tags live in their own table (exact, indexed), never as `LIKE` over JSON.
  */
@@ -28,12 +30,11 @@ CREATE INDEX entries_importance ON entries (tenant_id, importance);
 CREATE INDEX entries_kind ON entries (tenant_id, kind, created_at);
 CREATE INDEX entries_tier ON entries (tenant_id, tier, created_at);
 CREATE TABLE entry_tags (
-  tenant_id TEXT NOT NULL,
   tag TEXT NOT NULL,
-  id TEXT NOT NULL,
-  PRIMARY KEY (tenant_id, tag, id)
+  rid INTEGER NOT NULL,
+  PRIMARY KEY (tag, rid)
 ) WITHOUT ROWID;
-CREATE INDEX entry_tags_entry ON entry_tags (tenant_id, id);
+CREATE INDEX entry_tags_rid ON entry_tags (rid);
 CREATE VIRTUAL TABLE entries_fts USING fts4 (content="entries", text_lc, tokenize=porter);
 CREATE TABLE profiles (
   tenant_id TEXT NOT NULL,

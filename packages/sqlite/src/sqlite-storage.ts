@@ -128,6 +128,37 @@ interface MetaRecord {
 }
 
 const KEY_CHECK = 'zerda-key-check';
+const ENTRY_COLUMNS = 'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
+
+/** The part of an entry kept as JSON (everything else has its own column). */
+interface StoredData {
+  content: MemoryEntry['content'];
+  accessCount: number;
+  tags: string[];
+  metadata: MemoryEntry['metadata'];
+  version: number;
+}
+
+/** Rebuild an entry from a row selected with {@link ENTRY_COLUMNS}. */
+function rowToEntry(r: SqlValue[]): MemoryEntry {
+  const d = JSON.parse(r[8] as string) as StoredData;
+  const e: MemoryEntry = {
+    id: r[1] as string,
+    tenantId: r[0] as string,
+    content: d.content,
+    tier: r[3] as MemoryEntry['tier'],
+    kind: r[4] as string,
+    createdAt: r[5] as number,
+    lastAccess: r[6] as number,
+    importance: r[7] as number,
+    accessCount: d.accessCount,
+    tags: d.tags,
+    metadata: d.metadata,
+    version: d.version,
+  };
+  if (r[2] !== null) e.userId = r[2] as string;
+  return e;
+}
 const VECTOR_CHUNK_ROWS = 4096;
 const DAY = 86_400_000;
 
@@ -356,8 +387,8 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     checkKey('id', id);
-    const row = this.#rows('SELECT data FROM entries WHERE tenant_id = ? AND id = ?', [tenantId, id])[0];
-    return row ? (JSON.parse(row[0] as string) as MemoryEntry) : undefined;
+    const row = this.#rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id = ?`, [tenantId, id])[0];
+    return row ? rowToEntry(row) : undefined;
   }
 
   /** Copies of the entries found, in the order of `ids` (missing skipped, duplicates once). */
@@ -366,16 +397,16 @@ export class SqliteStorage implements StorageAdapter {
     checkKey('tenantId', tenantId);
     checkIds(ids);
     if (ids.length === 0) return [];
-    const found = new Map<string, string>();
-    for (const [id, data] of this.#rows(
-      'SELECT id, data FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))',
-      [tenantId, JSON.stringify(ids)],
-    ))
-      found.set(id as string, data as string);
+    const found = new Map<string, SqlValue[]>();
+    for (const row of this.#rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id IN (SELECT value FROM json_each(?))`, [
+      tenantId,
+      JSON.stringify(ids),
+    ]))
+      found.set(row[1] as string, row);
     const out: MemoryEntry[] = [];
     for (const id of new Set(ids)) {
-      const d = found.get(id);
-      if (d !== undefined) out.push(JSON.parse(d) as MemoryEntry);
+      const row = found.get(id);
+      if (row !== undefined) out.push(rowToEntry(row));
     }
     return out;
   }
@@ -404,10 +435,10 @@ export class SqliteStorage implements StorageAdapter {
     const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[query.orderBy ?? 'createdAt'];
     const dir = (query.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const rows = this.#rows(
-      `SELECT e.data FROM entries e WHERE e.tenant_id = ? AND ${sql} ORDER BY e.${column} ${dir}, e.id ASC LIMIT ? OFFSET ?`,
+      `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND ${sql} ORDER BY e.${column} ${dir}, e.id ASC LIMIT ? OFFSET ?`,
       [query.tenantId, ...params, query.limit ?? -1, query.offset ?? 0],
     );
-    return rows.map((r) => JSON.parse(r[0] as string) as MemoryEntry);
+    return rows.map(rowToEntry);
   }
 
   /** Number of entries matching the filter. */
@@ -909,7 +940,7 @@ export class SqliteStorage implements StorageAdapter {
       version: EXPORT_VERSION,
       exportedAt: this.#clock(),
       ...(options.tenantId === undefined ? {} : { tenants: [options.tenantId] }),
-      entries: this.#rows(`SELECT data FROM entries ${where} ORDER BY tenant_id, id`, params).map((r) => JSON.parse(r[0] as string) as MemoryEntry),
+      entries: this.#rows(`SELECT ${ENTRY_COLUMNS} FROM entries e ${where} ORDER BY e.tenant_id, e.id`, params).map(rowToEntry),
       profiles: this.#rows(`SELECT data FROM profiles ${where} ORDER BY tenant_id, user_id`, params).map(
         (r) => JSON.parse(r[0] as string) as UserProfile,
       ),
@@ -1098,19 +1129,21 @@ function createApplier(db: Database): Applier {
     const entries = [...latest.values()];
     const keys = JSON.stringify(entries.map((e) => [e.tenantId, e.id]));
     const existing = all(`SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys]);
-    for (const [rid, t, id] of existing) {
+    for (const [rid] of existing) {
       run('DELETE FROM entries_fts WHERE docid = ?', [rid!]);
-      run('DELETE FROM entry_tags WHERE tenant_id = ? AND id = ?', [t!, id!]);
+      run('DELETE FROM entry_tags WHERE rid = ?', [rid!]);
       run('DELETE FROM entries WHERE rid = ?', [rid!]);
     }
     const before = Number(one('SELECT coalesce(max(rid), 0) FROM entries', [])![0]);
     for (const e of entries) {
       const lc = entryText(e).toLowerCase();
+      const rest: StoredData = { content: e.content, accessCount: e.accessCount, tags: e.tags, metadata: e.metadata, version: e.version };
       run(
         'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, docLength(lc), lc, JSON.stringify(e)],
+        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, docLength(lc), lc, JSON.stringify(rest)],
       );
-      for (const tag of e.tags) run('INSERT OR IGNORE INTO entry_tags (tenant_id, tag, id) VALUES (?, ?, ?)', [e.tenantId, tag, e.id]);
+      // WITHOUT ROWID inserts leave last_insert_rowid() alone, so it still names the entry.
+      for (const tag of e.tags) run('INSERT OR IGNORE INTO entry_tags (tag, rid) VALUES (?, last_insert_rowid())', [tag]);
     }
     run('INSERT INTO entries_fts (docid, text_lc) SELECT rid, text_lc FROM entries WHERE rid > ?', [before]);
     return entries.length - existing.length;
@@ -1120,7 +1153,7 @@ function createApplier(db: Database): Applier {
     if (!old) return;
     run('DELETE FROM entries_fts WHERE docid = ?', [Number(old[0])]);
     run('DELETE FROM entries WHERE rid = ?', [Number(old[0])]);
-    run('DELETE FROM entry_tags WHERE tenant_id = ? AND id = ?', [t, id]);
+    run('DELETE FROM entry_tags WHERE rid = ?', [Number(old[0])]);
   };
   const profile = (p: UserProfile) =>
     run('INSERT OR REPLACE INTO profiles (tenant_id, user_id, data) VALUES (?, ?, ?)', [p.tenantId, p.userId, JSON.stringify(p)]);
@@ -1136,8 +1169,8 @@ function createApplier(db: Database): Applier {
         return 0;
       case 'clear':
         run('DELETE FROM entries_fts WHERE docid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [op.t]);
+        run('DELETE FROM entry_tags WHERE rid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [op.t]);
         run('DELETE FROM entries WHERE tenant_id = ?', [op.t]);
-        run('DELETE FROM entry_tags WHERE tenant_id = ?', [op.t]);
         run('DELETE FROM profiles WHERE tenant_id = ?', [op.t]);
         return 0;
       case 'import': {
