@@ -1,0 +1,302 @@
+/**
+ * Shared body of the vector-search benchmark (Node: vector-node.ts, Chromium: vector-browser.ts
+ * driving pages/vector). For each size it builds one set of seeded random unit vectors and, in the
+ * same process on the same vectors, measures top-k query latency (p50/p95) of
+ * - `VectorIndex` from @zerda/core (one contiguous Float32Array, bounded heap);
+ * - a straightforward per-entry loop: one `Float32Array` per entry, dot product against each,
+ *   push every `{ id, score }`, full sort, slice;
+ * - @orama/orama's vector search (`mode: 'vector'`, `similarity: -1` so every row is a candidate
+ *   and the top k are exact, as ours are; Orama's default 0.8 threshold would return nothing on
+ *   random 512-d vectors).
+ * Contenders run round-robin per query so machine noise hits them alike. It also checks that the
+ * three agree on the top-k ids, and times hydration (`VectorIndex.fromBlock`) and the baselines'
+ * build steps. Prints nothing itself; returns figures. Never part of CI.
+ */
+import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
+import { VectorIndex } from '@zerda/core';
+import type { VectorBlock } from '@zerda/core';
+
+export interface VectorBenchConfig {
+  /** Row counts to measure, e.g. [10_000, 100_000]. */
+  sizes: number[];
+  /** Vector dimension. Default 512. */
+  dim?: number;
+  /** Results per query. Default 10. */
+  k?: number;
+  /** Measured queries per size (each contender runs each). Default 40. */
+  queries?: number;
+  /** Unmeasured queries per size first. Default 5. */
+  warmup?: number;
+  /** `VectorIndex.fromBlock` runs per size (the median is reported). Default 3. */
+  buildRuns?: number;
+  /** Skip Orama (it dominates setup time). Default false. */
+  skipOrama?: boolean;
+  seed?: number;
+  /** Monotonic clock in ms (performance.now). */
+  now: () => number;
+  log?: (line: string) => void;
+}
+
+export type Contender = 'VectorIndex' | 'per-entry loop' | 'orama';
+
+export interface QueryFigures {
+  size: number;
+  contender: Contender;
+  p50Ms: number;
+  p95Ms: number;
+  /** This contender's p50 over the per-entry loop's p50 (below 1 = faster than the loop). */
+  vsLoopP50: number;
+}
+
+export interface BuildFigures {
+  size: number;
+  step: string;
+  ms: number;
+}
+
+export interface AgreementFigures {
+  size: number;
+  queries: number;
+  /** Queries whose top-k ids (in order) equal the per-entry loop's. */
+  indexSameIds: number;
+  oramaSameIds: number | null;
+  /** Largest |score difference| vs the loop over all compared results. */
+  indexMaxScoreDiff: number;
+  oramaMaxScoreDiff: number | null;
+  /** One line per disagreement, for the log. */
+  notes: string[];
+}
+
+export interface VectorBenchResult {
+  query: QueryFigures[];
+  build: BuildFigures[];
+  agreement: AgreementFigures[];
+}
+
+interface Hit {
+  id: string;
+  score: number;
+}
+
+/** mulberry32: small, fast, seeded; good enough for benchmark data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `rows` unit vectors, uniformly distributed on the sphere (normalised Gaussians). */
+function unitVectors(rows: number, dim: number, rand: () => number): Float32Array {
+  const out = new Float32Array(rows * dim);
+  for (let r = 0; r < rows; r++) {
+    const off = r * dim;
+    let norm = 0;
+    for (let j = 0; j < dim; j += 2) {
+      // Box-Muller: two Gaussians per pair of uniforms.
+      const u = 1 - rand();
+      const v = rand();
+      const m = Math.sqrt(-2 * Math.log(u));
+      const a = m * Math.cos(2 * Math.PI * v);
+      out[off + j] = a;
+      norm += a * a;
+      if (j + 1 < dim) {
+        const b = m * Math.sin(2 * Math.PI * v);
+        out[off + j + 1] = b;
+        norm += b * b;
+      }
+    }
+    const inv = 1 / Math.sqrt(norm);
+    for (let j = 0; j < dim; j++) out[off + j]! *= inv;
+  }
+  return out;
+}
+
+/** Queries: half fresh random directions, half a stored row plus noise (a realistic near match). */
+function makeQueries(count: number, data: Float32Array, rows: number, dim: number, rand: () => number): Float32Array[] {
+  const fresh = unitVectors(count, dim, rand);
+  const noise = unitVectors(count, dim, rand);
+  const out: Float32Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const q = fresh.slice(i * dim, (i + 1) * dim);
+    if (i % 2 === 1) {
+      const row = Math.floor(rand() * rows);
+      for (let j = 0; j < dim; j++) q[j] = data[row * dim + j]! + 0.5 * noise[i * dim + j]!;
+    }
+    out.push(q);
+  }
+  return out;
+}
+
+function loopSearch(vectors: Float32Array[], ids: string[], q: Float32Array, k: number): Hit[] {
+  const dim = q.length;
+  let qn = 0;
+  for (let j = 0; j < dim; j++) qn += q[j]! * q[j]!;
+  const inv = qn > 0 ? 1 / Math.sqrt(qn) : 0;
+  const scored: Hit[] = [];
+  for (let i = 0; i < vectors.length; i++) {
+    const v = vectors[i]!;
+    let s = 0;
+    for (let j = 0; j < dim; j++) s += q[j]! * v[j]!;
+    scored.push({ id: ids[i]!, score: s * inv });
+  }
+  scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return scored.slice(0, k);
+}
+
+async function buildOrama(vectors: Float32Array[], ids: string[], dim: number): Promise<AnyOrama> {
+  const db = create({ schema: { v: `vector[${dim}]` } as const });
+  const batch = 2_000;
+  for (let start = 0; start < ids.length; start += batch) {
+    const docs = [];
+    // Orama's schema check accepts only plain arrays for vectors; it copies them into a Float32Array.
+    for (let i = start; i < Math.min(ids.length, start + batch); i++) docs.push({ id: ids[i]!, v: Array.from(vectors[i]!) });
+    await insertMultiple(db, docs, batch);
+  }
+  return db;
+}
+
+async function oramaSearch(db: AnyOrama, q: Float32Array, k: number): Promise<Hit[]> {
+  const res = await search(db, { mode: 'vector', vector: { value: q, property: 'v' }, similarity: -1, limit: k });
+  return res.hits.map((h) => ({ id: h.id, score: h.score }));
+}
+
+function quantile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Compare `got` with the reference; returns the largest score difference, or null when ids differ. */
+function compare(ref: Hit[], got: Hit[]): { same: boolean; maxDiff: number } {
+  let maxDiff = 0;
+  let same = ref.length === got.length;
+  for (let i = 0; i < Math.min(ref.length, got.length); i++) {
+    if (ref[i]!.id !== got[i]!.id) same = false;
+    else maxDiff = Math.max(maxDiff, Math.abs(ref[i]!.score - got[i]!.score));
+  }
+  return { same, maxDiff };
+}
+
+/** Run the benchmark over `config.sizes`. */
+export async function benchVectors(config: VectorBenchConfig): Promise<VectorBenchResult> {
+  const { dim = 512, k = 10, queries = 40, warmup = 5, buildRuns = 3, skipOrama = false, seed = 42, now } = config;
+  const log = config.log ?? (() => {});
+  const result: VectorBenchResult = { query: [], build: [], agreement: [] };
+
+  for (const size of config.sizes) {
+    const rand = prng(seed + size);
+    let t = now();
+    const data = unitVectors(size, dim, rand);
+    const ids = Array.from({ length: size }, (_, i) => `m${String(i).padStart(7, '0')}`);
+    const qs = makeQueries(warmup + queries, data, size, dim, rand);
+    log(`${size}: generated ${size} x ${dim} vectors in ${round(now() - t, 0)} ms`);
+
+    const block: VectorBlock = { model: { id: 'bench', dim }, ids, data };
+    const buildTimes: number[] = [];
+    let index: VectorIndex | undefined;
+    for (let r = 0; r < buildRuns; r++) {
+      index = undefined;
+      t = now();
+      index = VectorIndex.fromBlock(block);
+      buildTimes.push(now() - t);
+    }
+    buildTimes.sort((a, b) => a - b);
+    result.build.push({ size, step: `VectorIndex.fromBlock (median of ${buildRuns})`, ms: round(quantile(buildTimes, 0.5), 1) });
+
+    t = now();
+    const upserted = new VectorIndex(dim);
+    for (let i = 0; i < size; i++) upserted.upsert(ids[i]!, data.subarray(i * dim, (i + 1) * dim));
+    result.build.push({ size, step: 'VectorIndex: upsert one by one', ms: round(now() - t, 1) });
+
+    t = now();
+    const vectors = Array.from({ length: size }, (_, i) => data.slice(i * dim, (i + 1) * dim));
+    result.build.push({ size, step: 'per-entry loop: one Float32Array per entry', ms: round(now() - t, 1) });
+
+    let db: AnyOrama | undefined;
+    if (!skipOrama) {
+      t = now();
+      db = await buildOrama(vectors, ids, dim);
+      result.build.push({ size, step: 'orama: insertMultiple', ms: round(now() - t, 1) });
+    }
+    log(`${size}: built (${result.build.filter((b) => b.size === size).map((b) => `${b.step} ${b.ms} ms`).join('; ')})`);
+
+    const times: Record<Contender, number[]> = { VectorIndex: [], 'per-entry loop': [], orama: [] };
+    const agree: AgreementFigures = {
+      size,
+      queries,
+      indexSameIds: 0,
+      oramaSameIds: db ? 0 : null,
+      indexMaxScoreDiff: 0,
+      oramaMaxScoreDiff: db ? 0 : null,
+      notes: [],
+    };
+    for (let qi = 0; qi < qs.length; qi++) {
+      const q = qs[qi]!;
+      const measured = qi >= warmup;
+      // Rotate the starting contender so none always runs right after another's garbage.
+      const order = [0, 1, 2].map((o) => (o + qi) % 3);
+      let ours: Hit[] = [];
+      let loop: Hit[] = [];
+      let theirs: Hit[] = [];
+      for (const o of order) {
+        if (o === 0) {
+          const t0 = now();
+          ours = index!.search(q, k);
+          if (measured) times.VectorIndex.push(now() - t0);
+        } else if (o === 1) {
+          const t0 = now();
+          loop = loopSearch(vectors, ids, q, k);
+          if (measured) times['per-entry loop'].push(now() - t0);
+        } else if (db) {
+          const t0 = now();
+          theirs = await oramaSearch(db, q, k);
+          if (measured) times.orama.push(now() - t0);
+        }
+      }
+      if (!measured) continue;
+      const a = compare(loop, ours);
+      if (a.same) agree.indexSameIds++;
+      else agree.notes.push(`q${qi} VectorIndex ${ours.map((h) => h.id).join(',')} vs loop ${loop.map((h) => h.id).join(',')}`);
+      agree.indexMaxScoreDiff = Math.max(agree.indexMaxScoreDiff, a.maxDiff);
+      if (db) {
+        const b = compare(loop, theirs);
+        if (b.same) agree.oramaSameIds!++;
+        else agree.notes.push(`q${qi} orama ${theirs.map((h) => h.id).join(',')} vs loop ${loop.map((h) => h.id).join(',')}`);
+        agree.oramaMaxScoreDiff = Math.max(agree.oramaMaxScoreDiff!, b.maxDiff);
+      }
+    }
+    result.agreement.push(agree);
+    const loopP50 = quantile([...times['per-entry loop']].sort((x, y) => x - y), 0.5);
+    for (const c of ['VectorIndex', 'per-entry loop', 'orama'] as const) {
+      const sorted = [...times[c]].sort((x, y) => x - y);
+      if (sorted.length === 0) continue;
+      const p50 = quantile(sorted, 0.5);
+      result.query.push({ size, contender: c, p50Ms: round(p50), p95Ms: round(quantile(sorted, 0.95)), vsLoopP50: round(p50 / loopP50) });
+    }
+    log(`${size}: ${result.query.filter((f) => f.size === size).map((f) => `${f.contender} p50 ${f.p50Ms} ms`).join('; ')}`);
+    if (upserted.size !== size) throw new Error('upsert build lost rows');
+  }
+  return result;
+}
+
+/** Figures as printable tables (shared by both drivers). */
+export function formatResult(env: string, r: VectorBenchResult): string {
+  const lines = [`## ${env}`, '', '| rows | contender | p50 ms | p95 ms | p50 vs loop |', '|---:|---|---:|---:|---:|'];
+  for (const f of r.query) lines.push(`| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.vsLoopP50}x |`);
+  lines.push('', '| rows | build step | ms |', '|---:|---|---:|');
+  for (const b of r.build) lines.push(`| ${b.size} | ${b.step} | ${b.ms} |`);
+  lines.push('', '| rows | queries | VectorIndex = loop ids | orama = loop ids | max score diff (ours / orama) |', '|---:|---:|---:|---:|---|');
+  for (const a of r.agreement)
+    lines.push(
+      `| ${a.size} | ${a.queries} | ${a.indexSameIds} | ${a.oramaSameIds ?? '-'} | ${a.indexMaxScoreDiff.toExponential(1)} / ${a.oramaMaxScoreDiff?.toExponential(1) ?? '-'} |`,
+    );
+  for (const a of r.agreement) for (const n of a.notes.slice(0, 5)) lines.push(`- ${a.size}: ${n}`);
+  return lines.join('\n');
+}

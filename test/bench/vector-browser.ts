@@ -1,0 +1,35 @@
+/**
+ * Vector search in Chromium (main thread of a production Vite bundle): VectorIndex vs a per-entry
+ * loop vs @orama/orama, 512-d, 10k and 100k rows. The page computes the figures; this prints them.
+ * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-browser.ts [sizes...]`
+ * (`--no-orama` skips Orama). Prints figures only; never gates CI.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
+import { formatResult, type VectorBenchConfig, type VectorBenchResult } from './vector-bench-core.js';
+
+type PageConfig = Omit<VectorBenchConfig, 'now' | 'log'>;
+
+const args = process.argv.slice(2);
+const sizes = args.map(Number).filter((n) => n > 0);
+const config: PageConfig = { sizes: sizes.length ? sizes : [10_000, 100_000], skipOrama: args.includes('--no-orama') };
+const served = await servePage(join(REPO_ROOT, 'test/bench/pages/vector'));
+const browser = await launchBrowser();
+try {
+  const ctx = await offlineContext(browser);
+  const tab = await ctx.newPage();
+  await tab.goto(served.url);
+  await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+  const load = loadavg()[0]!.toFixed(1);
+  const out = await tab.evaluate(
+    (c) => (globalThis as unknown as { vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }> }).vectorBench(c),
+    config,
+  );
+  for (const l of out.logs) console.error(l);
+  console.log(formatResult(`Chromium ${browser.version()} (load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`, out.result));
+  await ctx.close();
+} finally {
+  await browser.close();
+  await served.close();
+}

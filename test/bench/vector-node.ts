@@ -1,0 +1,17 @@
+/**
+ * Vector search in Node: VectorIndex vs a per-entry loop vs @orama/orama, 512-d, 10k and 100k rows.
+ * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-node.ts [sizes...]`
+ * (`--no-orama` skips Orama). Prints figures only; never gates CI.
+ */
+import { performance } from 'node:perf_hooks';
+import { benchVectors, formatResult } from './vector-bench-core.js';
+
+const args = process.argv.slice(2);
+const sizes = args.map(Number).filter((n) => n > 0);
+const result = await benchVectors({
+  sizes: sizes.length ? sizes : [10_000, 100_000],
+  skipOrama: args.includes('--no-orama'),
+  now: () => performance.now(),
+  log: (l) => console.error(l),
+});
+console.log(formatResult(`Node ${process.version}`, result));
