@@ -56,7 +56,7 @@ describe('server configuration', () => {
     expect(resolveServerConfig({ AI_COMPANION_DATA_DIR: '/b' }, '/home/u').dataDir).toBe('/b');
     const d = resolveServerConfig({}, '/home/u');
     expect(d.dataDir).toBe('/home/u/.zerda-memory');
-    expect(d).toMatchObject({ tenantId: 'default', embedder: 'model', storage: 'sqlite', backupIntervalHours: 24, backupEvery: 100, backupKeep: 10 });
+    expect(d).toMatchObject({ tenantId: 'default', embedder: 'model', storage: 'sqlite', backupIntervalHours: 24, backupEvery: 100, backupKeep: 10, maskPii: false });
   });
 
   it('rejects malformed variables by name', () => {
@@ -64,5 +64,8 @@ describe('server configuration', () => {
     rejects(() => resolveServerConfig({ ZERDA_BACKUP_KEEP: '0' }), 'ZERDA_BACKUP_KEEP');
     rejects(() => resolveServerConfig({ ZERDA_BACKUP_EVERY: '2.5' }), 'ZERDA_BACKUP_EVERY');
     rejects(() => resolveServerConfig({ ZERDA_NOW_OFFSET_MS: 'soon' }), 'ZERDA_NOW_OFFSET_MS');
+    rejects(() => resolveServerConfig({ ZERDA_MASK_PII: 'maybe' }), 'ZERDA_MASK_PII');
+    rejects(() => resolveServerConfig({ ZERDA_STORAGE: 'postgres' }), 'ZERDA_STORAGE');
+    expect(resolveServerConfig({ ZERDA_MASK_PII: 'yes' }).maskPii).toBe(true);
   });
 });

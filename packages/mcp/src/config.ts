@@ -23,6 +23,8 @@ export interface ServerConfig {
   backupEvery: number;
   /** Backups kept by rotation (the newest ones). */
   backupKeep: number;
+  /** Mask PII (emails, phone numbers, card numbers, keys…) before storing. Default false: it is the user's own memory. */
+  maskPii: boolean;
   /** Testing hook: a file holding the current time (ISO date-time or epoch ms), read on every clock call. */
   clockFile: string | undefined;
   /** Testing hook: milliseconds added to the system time. */
@@ -55,6 +57,7 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
     backupIntervalHours: numberVar(env, 'ZERDA_BACKUP_INTERVAL_HOURS', 24, { min: 0 }),
     backupEvery: numberVar(env, 'ZERDA_BACKUP_EVERY', 100, { min: 0, integer: true }),
     backupKeep: numberVar(env, 'ZERDA_BACKUP_KEEP', 10, { min: 1, integer: true }),
+    maskPii: booleanVar(env, 'ZERDA_MASK_PII', false),
     clockFile: nonEmpty(env.ZERDA_CLOCK_FILE),
     nowOffsetMs: numberVar(env, 'ZERDA_NOW_OFFSET_MS', 0, {}),
   };
@@ -63,6 +66,14 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
 function nonEmpty(value: string | undefined): string | undefined {
   const v = value?.trim();
   return v ? v : undefined;
+}
+
+function booleanVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  return invalid(name, '1/true/yes/on or 0/false/no/off', raw);
 }
 
 function numberVar(env: NodeJS.ProcessEnv, name: string, fallback: number, rule: { min?: number; integer?: boolean }): number {

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   invalid,
@@ -27,6 +27,7 @@ import { createServerClock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { mcpMemoryConfig, MemoryDynamics, type DynamicsOptions } from './dynamics.js';
 import { createServerEmbedder } from './embedder-factory.js';
+import { importLegacyDatabase, LEGACY_DB_FILE, writeImportMarker } from './legacy-import.js';
 import { openStorage, type StorageHandle } from './storage-factory.js';
 
 /** The user every memory of this single-user server belongs to. */
@@ -143,13 +144,14 @@ export class MemoryService {
         embedder,
         clock,
         owner: { userId: MCP_USER, tenantId: config.tenantId },
-        masker: false,
+        ...(config.maskPii ? {} : { masker: false as const }),
       });
     } catch (err) {
       await handle.storage.close().catch(() => undefined);
       throw err;
     }
     const service = new MemoryService(config, manager, handle, clock, log, options.dynamics);
+    await importLegacy(config, handle, clock, log);
     // Embeds memories that have no vector for the current model (a model switch, or a crash
     // between a write and its indexing); also warms the vector index for the first search.
     const reindex = await manager.reindex(config.tenantId);
@@ -514,6 +516,29 @@ type ListQuery = {
   createdTo?: number;
   limit: number;
 };
+
+/**
+ * First start on a data directory of the Python "long-term memory MCP" (`AI_COMPANION_DATA_DIR`):
+ * import its `memory_db/memories.db` once, when this tenant is still empty.
+ */
+async function importLegacy(config: ServerConfig, handle: StorageHandle, clock: Clock, log: (m: string) => void): Promise<void> {
+  const source = join(config.dataDir, 'memory_db', LEGACY_DB_FILE);
+  const marker = join(config.dataDir, 'legacy-import.json');
+  if (!(await exists(source)) || (await exists(marker))) return;
+  if ((await handle.storage.count({ tenantId: config.tenantId })) > 0) return;
+  const report = await importLegacyDatabase(handle.storage, config.tenantId, source);
+  await writeImportMarker(marker, source, report, clock());
+  log(`imported ${report.imported} memories from ${source}${report.skipped ? ` (${report.skipped} unreadable rows skipped)` : ''}`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function titleOf(entry: MemoryEntry): string {
   const c = entry.content;

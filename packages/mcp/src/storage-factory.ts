@@ -1,4 +1,4 @@
-import { cp, readdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BackupManager, type BackupSource } from './backups.js';
 import { buildSqliteCopy } from './sqlite-export.js';
@@ -59,10 +59,15 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
       json: async () => JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1),
       fingerprint: async () => fingerprint(storage, tenantId),
       files: async (target: string) => {
-        await cp(dbDir, target, { recursive: true, filter: (src) => !/[\\/](lock|backups)$/.test(src) });
+        await mkdir(target, { recursive: true });
+        for (const name of await ownFiles(dbDir)) await copyFile(join(dbDir, name), join(target, name));
       },
     }),
-    sizeOnDisk: () => folderSize(dbDir),
+    sizeOnDisk: async () => {
+      let total = 0;
+      for (const name of await ownFiles(dbDir)) total += (await stat(join(dbDir, name))).size;
+      return total;
+    },
   };
 }
 
@@ -82,12 +87,12 @@ export async function fingerprint(storage: StorageAdapter, tenantId: string): Pr
   return BackupManager.hash(JSON.stringify(await allEntries(storage, tenantId)));
 }
 
-async function folderSize(dir: string): Promise<number> {
-  let total = 0;
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const s = await stat(join(dir, name)).catch(() => undefined);
-    if (!s) continue;
-    total += s.isDirectory() ? await folderSize(join(dir, name)) : s.size;
-  }
-  return total;
+/**
+ * The database's own files in `dir` (`meta`, `main.*`, `vectors.*`): not the lock, not the
+ * storage's internal backups, and not files of other tools sharing the folder (the Python tool's
+ * `memories.db` and `chroma_db/`).
+ */
+async function ownFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile() && /^(meta|main\.[a-z]+|vectors\.[a-z]+)$/.test(e.name)).map((e) => e.name);
 }

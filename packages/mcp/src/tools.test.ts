@@ -94,7 +94,9 @@ describe('zerda-mcp tools over stdio', () => {
   });
 
   it('updates keep the previous version; delete removes for good', async () => {
-    const id = await remember({ title: 'Job', content: 'Alex works as a nurse', importance: 6, memory_type: 'fact' });
+    const id = await remember({ title: 'Job', content: 'Alex works as a nurse, write to alex.doe@example.com', importance: 6, memory_type: 'fact' });
+    const stored = await server.call('search_memories', { query: 'nurse', search_type: 'keyword' });
+    expect(stored.json.results![0]!.content).toBe('Alex works as a nurse, write to alex.doe@example.com'); // not masked by default
     const upd = await server.call('update_memory', { memory_id: id, content: 'Alex works as a paramedic', importance: 9 });
     expect(upd.isError, upd.text).toBe(false);
     expect(upd.json.previous_versions).toBe(1);
