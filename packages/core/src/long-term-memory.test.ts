@@ -271,3 +271,29 @@ describe('LongTermMemory', () => {
     });
   });
 });
+
+describe('LongTermMemory.topByImportance over many entries', () => {
+  it('matches a brute-force ranking by effective importance (early-stopping scan is exact)', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const storage = createInMemoryStorage();
+    const ltm = new LongTermMemory({ storage, tenantId: 't', config: resolveConfig({}), clock: () => now });
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const kinds = ['conversation', 'fact', 'ephemeral', 'task'];
+    for (let i = 0; i < 300; i++) {
+      now = Date.UTC(2026, 0, 1) + Math.floor(rnd() * 200) * DAY_MS;
+      await ltm.store({ content: { title: `n${i}`, text: `note ${i}` }, importance: Math.round(rnd() * 20) / 20, kind: kinds[i % 4]!, tags: i % 17 === 0 ? ['pinned'] : [] });
+    }
+    now = Date.UTC(2026, 9, 1);
+    const all = await storage.query({ tenantId: 't' });
+    for (const [limit, min] of [[5, 0], [40, 0], [100, 0.1], [300, 0]] as const) {
+      const expected = all
+        .map((e) => ({ id: e.id, eff: ltm.effectiveImportance(e) }))
+        .filter((r) => r.eff >= min)
+        .sort((a, b) => b.eff - a.eff || (a.id < b.id ? -1 : 1))
+        .slice(0, limit)
+        .map((r) => r.id);
+      expect((await ltm.topByImportance(limit, min)).map((e) => e.id)).toEqual(expected);
+    }
+  });
+});

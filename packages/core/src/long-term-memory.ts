@@ -159,11 +159,24 @@ export class LongTermMemory {
     checkUnit('minImportance', minImportance);
     if (limit === 0) return [];
     const now = this.#clock();
-    return (await this.#all())
-      .map((entry) => ({ entry, effectiveImportance: this.#effective(entry, now) }))
-      .filter((r) => r.effectiveImportance >= minImportance)
-      .sort((a, b) => b.effectiveImportance - a.effectiveImportance || (a.entry.id < b.entry.id ? -1 : 1))
-      .slice(0, limit);
+    // Effective importance never exceeds base importance, so scanning by base importance (desc)
+    // can stop once the base of the next entry cannot beat the current k-th best effective value.
+    const page = Math.max(64, limit * 4);
+    const best: RankedEntry[] = [];
+    for (let offset = 0; ; offset += page) {
+      const batch = await this.#storage.query({ tenantId: this.#tenantId, tiers: [TIER], orderBy: 'importance', order: 'desc', limit: page, offset });
+      for (const entry of batch) {
+        const effective = this.#effective(entry, now);
+        if (effective >= minImportance) best.push({ entry, effectiveImportance: effective });
+      }
+      best.sort((a, b) => b.effectiveImportance - a.effectiveImportance || (a.entry.id < b.entry.id ? -1 : 1));
+      if (best.length > limit) best.length = limit;
+      const last = batch.at(-1);
+      if (batch.length < page || !last) break;
+      const floor = best.length === limit ? best[limit - 1]!.effectiveImportance : minImportance;
+      if (last.importance < floor) break;
+    }
+    return best;
   }
 
   /** The `limit` newest entries, newest first. */
