@@ -284,6 +284,10 @@ describe('LongTermMemory.topByImportance over many entries', () => {
       now = Date.UTC(2026, 0, 1) + Math.floor(rnd() * 200) * DAY_MS;
       await ltm.store({ content: { title: `n${i}`, text: `note ${i}` }, importance: Math.round(rnd() * 20) / 20, kind: kinds[i % 4]!, tags: i % 17 === 0 ? ['pinned'] : [] });
     }
+    // Many high-base ephemeral entries that have decayed to nothing: the true top entries sit
+    // several pages down when scanning by base importance.
+    now = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 200; i++) await ltm.store({ content: { title: `e${i}`, text: 'gone' }, importance: 0.95 + (i % 5) / 100, kind: 'ephemeral' });
     now = Date.UTC(2026, 9, 1);
     const all = await storage.query({ tenantId: 't' });
     for (const [limit, min] of [[5, 0], [40, 0], [100, 0.1], [300, 0]] as const) {
