@@ -168,7 +168,7 @@ export class MemoryService {
   // ------------------------------------------------------------------ tools
 
   /** `remember(title, content, tags?, importance? = 5, memory_type? = "conversation")`. */
-  remember(args: Record<string, unknown>): Promise<ToolPayload> {
+  async remember(args: Record<string, unknown>): Promise<ToolPayload> {
     const title = requireText(args.title, 'title', 1000);
     const content = requireText(args.content, 'content');
     const tags = args.tags === undefined ? [] : parseTags(args.tags).map((t) => t.toLowerCase());
@@ -191,7 +191,7 @@ export class MemoryService {
         importance: base,
         tags: [...new Set(tags)],
       });
-      await this.manager.flush();
+      const warning = await this.#flushIndexing();
       this.#dirty = true;
       this.#newSinceBackup++;
       this.#backupAnchor ??= entry.createdAt;
@@ -201,12 +201,13 @@ export class MemoryService {
         memory_id: entry.id,
         message: `Stored memory "${title}" (type ${kind}, importance ${baseToImportance(base)}).`,
         memory: this.#view(entry, now),
+        ...(warning ? { warning } : {}),
       };
     });
   }
 
   /** `search_memories(query, search_type? = "semantic", limit? = 10)`: recall with relevance scores; recalled memories are reinforced. */
-  searchMemories(args: Record<string, unknown>): Promise<ToolPayload> {
+  async searchMemories(args: Record<string, unknown>): Promise<ToolPayload> {
     const query = requireText(args.query, 'query', 10_000);
     const typeName = args.search_type === undefined ? 'semantic' : requireText(args.search_type, 'search_type', 20).toLowerCase();
     const searchType = SEARCH_TYPES[typeName];
@@ -230,14 +231,14 @@ export class MemoryService {
   }
 
   /** `search_by_type(memory_type, limit? = 20)`: newest first. */
-  searchByType(args: Record<string, unknown>): Promise<ToolPayload> {
+  async searchByType(args: Record<string, unknown>): Promise<ToolPayload> {
     const kind = parseMemoryType(args.memory_type);
     const limit = parseLimit(args.limit, 20);
     return this.#list({ kinds: [kind], limit }, { memory_type: kind });
   }
 
   /** `search_by_tags(tags, limit? = 20)`: memories carrying any of the tags, newest first. */
-  searchByTags(args: Record<string, unknown>): Promise<ToolPayload> {
+  async searchByTags(args: Record<string, unknown>): Promise<ToolPayload> {
     const tags = parseTags(args.tags).map((t) => t.toLowerCase());
     if (!tags.length) invalid('tags', 'at least one tag, comma-separated (e.g. "work,ideas")', args.tags);
     const limit = parseLimit(args.limit, 20);
@@ -245,13 +246,13 @@ export class MemoryService {
   }
 
   /** `get_recent_memories(limit? = 20)`: newest first. */
-  getRecentMemories(args: Record<string, unknown>): Promise<ToolPayload> {
+  async getRecentMemories(args: Record<string, unknown>): Promise<ToolPayload> {
     const limit = parseLimit(args.limit, 20);
     return this.#list({ limit }, {});
   }
 
   /** `search_by_date_range(date_from, date_to? = now, limit? = 50)`: created in the range (inclusive), newest first. */
-  searchByDateRange(args: Record<string, unknown>): Promise<ToolPayload> {
+  async searchByDateRange(args: Record<string, unknown>): Promise<ToolPayload> {
     const from = parseDateArg(args.date_from, 'date_from');
     const to = args.date_to === undefined ? undefined : parseDateArg(args.date_to, 'date_to', true);
     const limit = parseLimit(args.limit, 50);
@@ -268,7 +269,7 @@ export class MemoryService {
   }
 
   /** `update_memory(memory_id, title?, content?, tags?, importance?)`: the previous version is kept in the memory's history. */
-  updateMemory(args: Record<string, unknown>): Promise<ToolPayload> {
+  async updateMemory(args: Record<string, unknown>): Promise<ToolPayload> {
     const id = requireText(args.memory_id, 'memory_id', 256);
     const title = optionalText(args.title, 'title', 1000);
     const content = optionalText(args.content, 'content');
@@ -290,7 +291,7 @@ export class MemoryService {
       });
       const anchored: MemoryEntry = { ...updated, lastAccess: Math.max(updated.lastAccess, now) };
       await this.manager.storage.put(anchored);
-      await this.manager.flush();
+      const warning = await this.#flushIndexing();
       this.dynamics.forget(id);
       this.#dirty = true;
       const history = anchored.metadata.history;
@@ -300,12 +301,13 @@ export class MemoryService {
         message: `Updated memory ${id}; the previous version is kept in its history.`,
         memory: this.#view(anchored, now),
         previous_versions: Array.isArray(history) ? history.length : 0,
+        ...(warning ? { warning } : {}),
       };
     });
   }
 
   /** `delete_memory(memory_id)`. */
-  deleteMemory(args: Record<string, unknown>): Promise<ToolPayload> {
+  async deleteMemory(args: Record<string, unknown>): Promise<ToolPayload> {
     const id = requireText(args.memory_id, 'memory_id', 256);
     return this.#run(async () => {
       const current = await this.#require(id);
@@ -317,7 +319,7 @@ export class MemoryService {
   }
 
   /** `get_memory_stats()`: counts by type, storage size, last backup, model, data directory. */
-  getMemoryStats(): Promise<ToolPayload> {
+  async getMemoryStats(): Promise<ToolPayload> {
     return this.#run(async () => {
       const stats = await this.manager.stats(this.config.tenantId);
       const backups = await this.backups.list();
@@ -344,7 +346,7 @@ export class MemoryService {
   }
 
   /** `create_backup()`: SQLite copy + JSON export in a timestamped folder under `memory_backups/`. */
-  createBackup(): Promise<ToolPayload> {
+  async createBackup(): Promise<ToolPayload> {
     return this.#run(async () => {
       const info = await this.#backup('manual');
       const kept = await this.backups.list();
@@ -452,8 +454,22 @@ export class MemoryService {
     };
   }
 
+  /**
+   * Wait for vector indexing. The memory itself is already stored, so an embedding failure is
+   * reported as a warning, not as a failed call; the next start indexes what is missing.
+   */
+  async #flushIndexing(): Promise<string | undefined> {
+    try {
+      await this.manager.flush();
+      return undefined;
+    } catch (err) {
+      this.#log(`indexing failed: ${describeError(err)}`);
+      return `Stored, but indexing for search by meaning failed (${describeError(err)}); it is retried when the server restarts.`;
+    }
+  }
+
   async #backup(reason: BackupReason): Promise<BackupInfo> {
-    await this.manager.flush();
+    await this.#flushIndexing();
     const stats = await this.manager.storage.count({ tenantId: this.config.tenantId });
     const info = await this.backups.create(this.#handle.backupSource(this.config.tenantId), reason, stats);
     this.#lastBackup = info;
