@@ -77,8 +77,12 @@ describe('create_backup', () => {
     expect(backup.path!.startsWith(dataDir)).toBe(true);
   });
 
-  it('keeps only the newest 10 backups', async () => {
-    const { dataDir, server } = await open({});
+  it('keeps only the newest 10 backups, even when they share a timestamp', async () => {
+    const clockDir = tempDir();
+    dirs.push(clockDir);
+    const clockFile = join(clockDir, 'clock.txt');
+    setClock(clockFile, Date.UTC(2025, 2, 1, 8)); // frozen: every backup gets the same time
+    const { dataDir, server } = await open({ ZERDA_CLOCK_FILE: clockFile });
     await server.call('remember', { title: 'One', content: 'Something to back up' });
     const made: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -88,6 +92,7 @@ describe('create_backup', () => {
       expect(r.json.backups_kept).toBe(Math.min(i + 1, 10));
     }
     expect(new Set(made).size).toBe(12);
+    expect(made[1]).toBe(`${made[0]}_2`);
     expect(backupNames(dataDir)).toEqual(made.slice(2).sort());
   });
 });

@@ -163,7 +163,7 @@ export class BackupManager {
         // Not one of ours, or unreadable: rotation leaves it alone.
       }
     }
-    return infos.sort((a, b) => a.createdAt - b.createdAt || (a.name < b.name ? -1 : 1));
+    return infos.sort((a, b) => a.createdAt - b.createdAt || suffix(a.name) - suffix(b.name));
   }
 
   /** The newest complete backup, if any. */
@@ -182,12 +182,19 @@ export class BackupManager {
     return doomed.map((b) => b.name);
   }
 
+  /** A fresh name; same-millisecond names get a suffix above every existing one, so order holds. */
   async #freeName(t: number): Promise<string> {
-    const stamp = new Date(t).toISOString().replace(/[:.]/g, '-');
-    let name = `${PREFIX}${stamp}`;
-    for (let i = 2; await exists(join(this.dir, name)); i++) name = `${PREFIX}${stamp}_${i}`;
-    return name;
+    const stamp = `${PREFIX}${new Date(t).toISOString().replace(/[:.]/g, '-')}`;
+    const taken = (await readdir(this.dir)).filter((n) => n === stamp || n.startsWith(`${stamp}_`));
+    if (!taken.length) return stamp;
+    return `${stamp}_${Math.max(...taken.map(suffix)) + 1}`;
   }
+}
+
+/** The `_N` suffix of a name made in the same millisecond as another (1 for none). */
+function suffix(name: string): number {
+  const m = /_(\d+)$/.exec(name.slice(PREFIX.length));
+  return m ? Number(m[1]) : 1;
 }
 
 async function folderSize(dir: string): Promise<number> {
@@ -199,11 +206,3 @@ async function folderSize(dir: string): Promise<number> {
   return total;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
