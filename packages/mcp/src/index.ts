@@ -30,5 +30,7 @@ export {
   type SearchHitView,
   type ToolPayload,
 } from './memory-service.js';
+export { importLegacyDatabase, writeImportMarker, LEGACY_DB_FILE, type LegacyImportReport } from './legacy-import.js';
+export { buildSqliteCopy } from './sqlite-export.js';
 export { registerMemoryTools, toolError, TOOL_NAMES, type ToolName } from './tools.js';
 export { createZerdaMcpServer, runStdioServer, SERVER_NAME, SERVER_VERSION, type ZerdaMcpServer } from './server.js';
