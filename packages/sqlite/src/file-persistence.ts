@@ -41,7 +41,8 @@ interface Scan {
  * - `backups/<id>.bak` — uint32 info length, info JSON, bytes.
  * - `lock` — the pid of the process that has the directory open; a second live process is refused.
  *
- * Compaction writes the new base first, then rewrites the log without the covered records; if the
+ * An append that touches both streams writes `vectors.log` then `main.log` (two files, two
+ * fsyncs; not atomic together). Compaction writes the new base first, then rewrites the log without the covered records; if the
  * process dies in between, the covered records are skipped on read because their seq <= upto.
  * `replaceAll` (passphrase change) renames several files one after another: it is not atomic
  * across files (see the README).
@@ -132,7 +133,9 @@ export class FilePersistence implements Persistence {
 
   async append(records: AppendRecord[]): Promise<void> {
     await this.#wrap('append', async () => {
-      for (const stream of ['main', 'vectors'] as const) {
+      // Vectors first: if the process dies between the two files, a delete has removed the
+      // vectors of an entry that still exists (re-embeddable) rather than leaving orphan vectors.
+      for (const stream of ['vectors', 'main'] as const) {
         const mine = records.filter((r) => r.stream === stream);
         if (mine.length === 0) continue;
         const scan = await this.#scan(stream);

@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import type { IDBPDatabase } from 'idb';
-import { invalid } from '@zerda/core';
+import { ZerdaError, invalid } from '@zerda/core';
 import { byCreated, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName, StreamState } from './persistence.js';
 
@@ -54,7 +54,7 @@ export class IndexedDbPersistence implements Persistence {
   }
 
   async #connect(): Promise<IDBPDatabase> {
-    if (typeof indexedDB === 'undefined') throw persistenceError('IndexedDB is not available in this runtime', undefined);
+    if (typeof indexedDB === 'undefined') throw new ZerdaError('UNSUPPORTED', 'IndexedDB is not available in this runtime');
     try {
       return await openDB(this.#name, 1, {
         upgrade(db) {

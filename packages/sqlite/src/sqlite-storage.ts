@@ -86,6 +86,8 @@ export interface OpenReport {
   droppedLogRecords: number;
   /** Set when a corrupt snapshot was replaced by this backup (`restoreFrom`). */
   restoredFrom?: string;
+  /** Where opening spent its time (ms): reading bytes, checking/decrypting the snapshot, loading it into SQLite, replaying the log. */
+  timings: { read: number; decode: number; load: number; replay: number };
 }
 
 /** What an import changed. */
@@ -258,7 +260,13 @@ export class SqliteStorage implements StorageAdapter {
     const SQL = await loadSqlJs(options);
     const cipher = options.encryption === undefined ? undefined : createCipher(options.encryption);
     const p = options.persistence;
-    const report: OpenReport = { replayed: 0, droppedLogRecords: 0 };
+    const report: OpenReport = { replayed: 0, droppedLogRecords: 0, timings: { read: 0, decode: 0, load: 0, replay: 0 } };
+    let mark = performance.now();
+    const lap = (k: keyof OpenReport['timings']) => {
+      const now = performance.now();
+      report.timings[k] += now - mark;
+      mark = now;
+    };
     let db: Database;
     let mainSeq = 0;
     let vecSeq = 0;
@@ -274,6 +282,7 @@ export class SqliteStorage implements StorageAdapter {
       const metaBytes = await guard('read the database meta record', () => p.readMeta());
       const main = await guard('read the database', () => p.read('main'));
       vecSeq = await guard('read the vector store', () => p.head('vectors'));
+      lap('read');
       if (metaBytes) await checkMeta(metaBytes, cipher);
       else if (main.base.length > 0 || main.log.length > 0 || vecSeq > 0)
         throw new ZerdaError('STORAGE', `The database in ${p.description} has data but no meta record; it cannot be opened safely`);
@@ -290,6 +299,7 @@ export class SqliteStorage implements StorageAdapter {
           if (corrupt.code === 'DECRYPTION' || options.restoreFrom === undefined) throw corrupt;
         }
       }
+      lap('decode');
       try {
         db = new SQL.Database(snapshot);
         tune(db);
@@ -302,6 +312,7 @@ export class SqliteStorage implements StorageAdapter {
         migrate(db);
       }
       attachVectors(db);
+      lap('load');
       mainSeq = Math.max(main.upto, main.log.at(-1)?.seq ?? 0);
       if (corrupt) {
         restoreId = options.restoreFrom;
@@ -334,6 +345,7 @@ export class SqliteStorage implements StorageAdapter {
           mainSeq = Math.max(last, mainSeq);
         }
       }
+      lap('replay');
       if (!metaBytes) await guard('write the meta record', async () => p.writeMeta(await makeMeta(cipher)));
     }
     const storage = new SqliteStorage({ db, persistence: p, cipher, options, mainSeq, vecSeq, logCount, logBytes, report });
@@ -1128,7 +1140,7 @@ function createApplier(db: Database): Applier {
     }
     const entries = [...latest.values()];
     const keys = JSON.stringify(entries.map((e) => [e.tenantId, e.id]));
-    const existing = all(`SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys]);
+    const existing = all(`SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k CROSS JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys]);
     for (const [rid] of existing) {
       run('DELETE FROM entries_fts WHERE docid = ?', [rid!]);
       run('DELETE FROM entry_tags WHERE rid = ?', [rid!]);
