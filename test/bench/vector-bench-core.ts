@@ -31,19 +31,31 @@ export interface VectorBenchConfig {
   buildRuns?: number;
   /** Skip Orama (it dominates setup time). Default false. */
   skipOrama?: boolean;
+  /**
+   * More index implementations timed like `VectorIndex` (e.g. a frozen pre-change copy, to
+   * measure before and after in one run), by label.
+   */
+  extraIndexes?: Record<string, IndexClass>;
   seed?: number;
   /** Monotonic clock in ms (performance.now). */
   now: () => number;
   log?: (line: string) => void;
 }
 
-export type Contender = 'VectorIndex' | 'per-entry loop' | 'orama';
+/** What the benchmark needs of an index class (`VectorIndex` and frozen copies of it). */
+export interface IndexClass {
+  fromBlock(block: VectorBlock): { search(q: Float32Array, k: number): Hit[] };
+}
+
+/** 'VectorIndex', 'per-entry loop', 'orama', or a label of `extraIndexes`. */
+export type Contender = string;
 
 export interface QueryFigures {
   size: number;
   contender: Contender;
   p50Ms: number;
   p95Ms: number;
+  minMs: number;
   /** This contender's p50 over the per-entry loop's p50 (below 1 = faster than the loop). */
   vsLoopP50: number;
 }
@@ -59,6 +71,8 @@ export interface AgreementFigures {
   queries: number;
   /** Queries whose top-k ids (in order) equal the per-entry loop's. */
   indexSameIds: number;
+  /** Same, per extra index label. */
+  extraSameIds: Record<string, number>;
   oramaSameIds: number | null;
   /** Largest |score difference| vs the loop over all compared results. */
   indexMaxScoreDiff: number;
@@ -73,7 +87,7 @@ export interface VectorBenchResult {
   agreement: AgreementFigures[];
 }
 
-interface Hit {
+export interface Hit {
   id: string;
   score: number;
 }
@@ -199,16 +213,20 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     log(`${size}: generated ${size} x ${dim} vectors in ${round(now() - t, 0)} ms`);
 
     const block: VectorBlock = { model: { id: 'bench', dim }, ids, data };
-    const buildTimes: number[] = [];
-    let index: VectorIndex | undefined;
-    for (let r = 0; r < buildRuns; r++) {
-      index = undefined;
-      t = now();
-      index = VectorIndex.fromBlock(block);
-      buildTimes.push(now() - t);
+    const index = VectorIndex.fromBlock(block);
+    const extras: { label: string; index: ReturnType<IndexClass['fromBlock']> }[] = [];
+    const classes: [string, IndexClass][] = [['VectorIndex', VectorIndex], ...Object.entries(config.extraIndexes ?? {})];
+    for (const [label, cls] of classes) {
+      const buildTimes: number[] = [];
+      for (let r = 0; r < buildRuns; r++) {
+        t = now();
+        const built = cls.fromBlock(block);
+        buildTimes.push(now() - t);
+        if (r === 0 && label !== 'VectorIndex') extras.push({ label, index: built });
+      }
+      buildTimes.sort((a, b) => a - b);
+      result.build.push({ size, step: `${label}.fromBlock (median of ${buildRuns})`, ms: round(quantile(buildTimes, 0.5), 1) });
     }
-    buildTimes.sort((a, b) => a - b);
-    result.build.push({ size, step: `VectorIndex.fromBlock (median of ${buildRuns})`, ms: round(quantile(buildTimes, 0.5), 1) });
 
     t = now();
     const upserted = new VectorIndex(dim);
@@ -227,11 +245,18 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     }
     log(`${size}: built (${result.build.filter((b) => b.size === size).map((b) => `${b.step} ${b.ms} ms`).join('; ')})`);
 
-    const times: Record<Contender, number[]> = { VectorIndex: [], 'per-entry loop': [], orama: [] };
+    const contenders: { label: Contender; run: (q: Float32Array) => Hit[] | Promise<Hit[]> }[] = [
+      { label: 'VectorIndex', run: (q) => index.search(q, k) },
+      ...extras.map((e) => ({ label: e.label, run: (q: Float32Array) => e.index.search(q, k) })),
+      { label: 'per-entry loop', run: (q) => loopSearch(vectors, ids, q, k) },
+    ];
+    if (db) contenders.push({ label: 'orama', run: (q) => oramaSearch(db, q, k) });
+    const times = new Map<Contender, number[]>(contenders.map((c) => [c.label, []]));
     const agree: AgreementFigures = {
       size,
       queries,
       indexSameIds: 0,
+      extraSameIds: Object.fromEntries(extras.map((e) => [e.label, 0])),
       oramaSameIds: db ? 0 : null,
       indexMaxScoreDiff: 0,
       oramaMaxScoreDiff: db ? 0 : null,
@@ -240,45 +265,38 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     for (let qi = 0; qi < qs.length; qi++) {
       const q = qs[qi]!;
       const measured = qi >= warmup;
+      const hits = new Map<Contender, Hit[]>();
       // Rotate the starting contender so none always runs right after another's garbage.
-      const order = [0, 1, 2].map((o) => (o + qi) % 3);
-      let ours: Hit[] = [];
-      let loop: Hit[] = [];
-      let theirs: Hit[] = [];
-      for (const o of order) {
-        if (o === 0) {
-          const t0 = now();
-          ours = index!.search(q, k);
-          if (measured) times.VectorIndex.push(now() - t0);
-        } else if (o === 1) {
-          const t0 = now();
-          loop = loopSearch(vectors, ids, q, k);
-          if (measured) times['per-entry loop'].push(now() - t0);
-        } else if (db) {
-          const t0 = now();
-          theirs = await oramaSearch(db, q, k);
-          if (measured) times.orama.push(now() - t0);
-        }
+      for (let o = 0; o < contenders.length; o++) {
+        const c = contenders[(o + qi) % contenders.length]!;
+        const t0 = now();
+        const h = await c.run(q);
+        const dt = now() - t0;
+        if (measured) times.get(c.label)!.push(dt);
+        hits.set(c.label, h);
       }
       if (!measured) continue;
-      const a = compare(loop, ours);
+      const loop = hits.get('per-entry loop')!;
+      const ids10 = (h: Hit[]): string => h.map((x) => x.id).join(',');
+      const a = compare(loop, hits.get('VectorIndex')!);
       if (a.same) agree.indexSameIds++;
-      else agree.notes.push(`q${qi} VectorIndex ${ours.map((h) => h.id).join(',')} vs loop ${loop.map((h) => h.id).join(',')}`);
+      else agree.notes.push(`q${qi} VectorIndex ${ids10(hits.get('VectorIndex')!)} vs loop ${ids10(loop)}`);
       agree.indexMaxScoreDiff = Math.max(agree.indexMaxScoreDiff, a.maxDiff);
+      for (const e of extras) if (compare(loop, hits.get(e.label)!).same) agree.extraSameIds[e.label]!++;
       if (db) {
+        const theirs = hits.get('orama')!;
         const b = compare(loop, theirs);
         if (b.same) agree.oramaSameIds!++;
-        else agree.notes.push(`q${qi} orama ${theirs.map((h) => h.id).join(',')} vs loop ${loop.map((h) => h.id).join(',')}`);
+        else agree.notes.push(`q${qi} orama ${ids10(theirs)} vs loop ${ids10(loop)}`);
         agree.oramaMaxScoreDiff = Math.max(agree.oramaMaxScoreDiff!, b.maxDiff);
       }
     }
     result.agreement.push(agree);
-    const loopP50 = quantile([...times['per-entry loop']].sort((x, y) => x - y), 0.5);
-    for (const c of ['VectorIndex', 'per-entry loop', 'orama'] as const) {
-      const sorted = [...times[c]].sort((x, y) => x - y);
-      if (sorted.length === 0) continue;
+    const loopP50 = quantile([...times.get('per-entry loop')!].sort((x, y) => x - y), 0.5);
+    for (const [c, list] of times) {
+      const sorted = [...list].sort((x, y) => x - y);
       const p50 = quantile(sorted, 0.5);
-      result.query.push({ size, contender: c, p50Ms: round(p50), p95Ms: round(quantile(sorted, 0.95)), vsLoopP50: round(p50 / loopP50) });
+      result.query.push({ size, contender: c, p50Ms: round(p50), p95Ms: round(quantile(sorted, 0.95)), minMs: round(sorted[0]!), vsLoopP50: round(p50 / loopP50) });
     }
     log(`${size}: ${result.query.filter((f) => f.size === size).map((f) => `${f.contender} p50 ${f.p50Ms} ms`).join('; ')}`);
     if (upserted.size !== size) throw new Error('upsert build lost rows');
@@ -288,8 +306,8 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
 
 /** Figures as printable tables (shared by both drivers). */
 export function formatResult(env: string, r: VectorBenchResult): string {
-  const lines = [`## ${env}`, '', '| rows | contender | p50 ms | p95 ms | p50 vs loop |', '|---:|---|---:|---:|---:|'];
-  for (const f of r.query) lines.push(`| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.vsLoopP50}x |`);
+  const lines = [`## ${env}`, '', '| rows | contender | p50 ms | p95 ms | min ms | p50 vs loop |', '|---:|---|---:|---:|---:|---:|'];
+  for (const f of r.query) lines.push(`| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.minMs} | ${f.vsLoopP50}x |`);
   lines.push('', '| rows | build step | ms |', '|---:|---|---:|');
   for (const b of r.build) lines.push(`| ${b.size} | ${b.step} | ${b.ms} |`);
   lines.push('', '| rows | queries | VectorIndex = loop ids | orama = loop ids | max score diff (ours / orama) |', '|---:|---:|---:|---:|---|');
@@ -297,6 +315,8 @@ export function formatResult(env: string, r: VectorBenchResult): string {
     lines.push(
       `| ${a.size} | ${a.queries} | ${a.indexSameIds} | ${a.oramaSameIds ?? '-'} | ${a.indexMaxScoreDiff.toExponential(1)} / ${a.oramaMaxScoreDiff?.toExponential(1) ?? '-'} |`,
     );
+  for (const a of r.agreement)
+    for (const [label, same] of Object.entries(a.extraSameIds)) lines.push(`- ${a.size}: ${label} = loop ids on ${same}/${a.queries} queries`);
   for (const a of r.agreement) for (const n of a.notes.slice(0, 5)) lines.push(`- ${a.size}: ${n}`);
   return lines.join('\n');
 }
