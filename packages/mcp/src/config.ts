@@ -17,6 +17,8 @@ export interface ServerConfig {
   embedder: EmbedderKind;
   /** Explicit model for `embedder: 'model'` (a folder with a transformers.js model, or a hub id). */
   model: string | undefined;
+  /** Weight variant of `model` (`fp32`, `q8`, …). Default: the model's own default. */
+  modelDtype: string | undefined;
   /** Hours between automatic backups. `0` disables time-based backups. */
   backupIntervalHours: number;
   /** New memories that trigger an automatic backup. `0` disables count-based backups. */
@@ -54,6 +56,7 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
     tenantId,
     embedder: embedderRaw,
     model: nonEmpty(env.ZERDA_MODEL),
+    modelDtype: nonEmpty(env.ZERDA_MODEL_DTYPE),
     backupIntervalHours: numberVar(env, 'ZERDA_BACKUP_INTERVAL_HOURS', 24, { min: 0 }),
     backupEvery: numberVar(env, 'ZERDA_BACKUP_EVERY', 100, { min: 0, integer: true }),
     backupKeep: numberVar(env, 'ZERDA_BACKUP_KEEP', 10, { min: 1, integer: true }),

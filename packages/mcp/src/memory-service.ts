@@ -151,12 +151,17 @@ export class MemoryService {
       throw err;
     }
     const service = new MemoryService(config, manager, handle, clock, log, options.dynamics);
-    await importLegacy(config, handle, clock, log);
-    // Embeds memories that have no vector for the current model (a model switch, or a crash
-    // between a write and its indexing); also warms the vector index for the first search.
-    const reindex = await manager.reindex(config.tenantId);
-    if (reindex.embedded > 0) log(`indexed ${reindex.embedded} memories for ${manager.embedder?.modelId ?? 'lexical search'}`);
-    await service.#initBackups();
+    try {
+      await importLegacy(config, handle, clock, log);
+      // Embeds memories that have no vector for the current model (a model switch, or a crash
+      // between a write and its indexing); also warms the vector index for the first search.
+      const reindex = await manager.reindex(config.tenantId);
+      if (reindex.embedded > 0) log(`indexed ${reindex.embedded} memories for ${manager.embedder?.modelId ?? 'lexical search'}`);
+      await service.#initBackups();
+    } catch (err) {
+      await manager.close().catch(() => undefined);
+      throw err;
+    }
     return service;
   }
 

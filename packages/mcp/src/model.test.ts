@@ -64,4 +64,22 @@ describe.skipIf(!available)('with the bundled model', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('loads another model from a local folder (ZERDA_MODEL, ZERDA_MODEL_DTYPE)', async () => {
+    const dir = tempDir();
+    const folder = join(REPO_ROOT, 'packages/embeddings/model/use-lite');
+    const custom = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_EMBEDDER: 'model', ZERDA_MODEL: folder, ZERDA_MODEL_DTYPE: 'q8' });
+    try {
+      const stats = await custom.call('get_memory_stats');
+      expect((stats.json.model as Record<string, unknown>).id).toBe('transformers:use-lite:q8:mean');
+      await custom.call('remember', { title: 'Trip', content: 'We talked about a trip to Lisbon in May' });
+      const r = await custom.call('search_memories', { query: 'holiday in Portugal', search_type: 'vector' });
+      expect(r.json.results![0]!.title).toBe('Trip');
+      const bad = await startServer({ ZERDA_DATA_DIR: join(dir, 'other'), ZERDA_EMBEDDER: 'model', ZERDA_MODEL: join(dir, 'no-such-model') }).catch((e: Error) => e);
+      expect(bad).toBeInstanceOf(Error);
+    } finally {
+      await custom.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
