@@ -83,8 +83,11 @@ describe('zerda-mcp tools over stdio', () => {
     const byTags = await server.call('search_by_tags', { tags: 'pets, MORNING' });
     expect(byTags.json.results!.map((r) => r.id).sort()).toEqual([coffee, dog].sort());
 
-    const recent = await server.call('get_recent_memories', { limit: 2 });
-    expect(recent.json.results!.map((r) => r.id)).toEqual([chat, dog]);
+    const recent = await server.call('get_recent_memories', { limit: 3 });
+    expect(recent.json.results!.map((r) => r.id).sort()).toEqual([coffee, dog, chat].sort());
+    const times = recent.json.results!.map((r) => Date.parse(r.timestamp as string));
+    expect([...times].sort((a, b) => b - a)).toEqual(times); // newest first
+    expect((await server.call('get_recent_memories', { limit: 2 })).json.count).toBe(2);
 
     const today = new Date().toISOString().slice(0, 10);
     const range = await server.call('search_by_date_range', { date_from: today });
