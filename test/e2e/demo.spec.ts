@@ -345,7 +345,10 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   await page.setInputFiles(tid('import-file'), { name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
   await page.waitForSelector(`${tid('import-result')}[data-entries="1000"]`, { timeout: 150_000 });
   const elapsed = Date.now() - started;
-  const { longTasks, frameGaps } = await page.evaluate(() => window as unknown as { longTasks: number[]; frameGaps: number[] });
+  const { longTasks, frameGaps } = await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[]; frameGaps: number[] };
+    return { longTasks: w.longTasks, frameGaps: w.frameGaps };
+  });
   const maxTask = Math.max(0, ...longTasks);
   const maxGap = Math.max(0, ...frameGaps);
   console.log(`import 1000: ${elapsed} ms; long tasks ${longTasks.length}, longest ${maxTask.toFixed(0)} ms; longest frame gap ${maxGap.toFixed(0)} ms`);
@@ -353,7 +356,8 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(1000);
   expect(Number(await page.textContent(tid('stats-vectors')))).toBe(1000);
   // Responsive: no single task blocks input for long (the embedding runs in the worker).
-  expect(maxTask).toBeLessThan(400);
+  expect(maxTask).toBeLessThan(150);
+  expect(maxGap).toBeLessThan(300);
   // Recall works over the imported set.
   await tab(page, 'recall');
   await page.fill(tid('recall-query'), 'gardening');

@@ -5,10 +5,17 @@
 const PREFIX = 'zerda-demo-';
 const MANIFEST = new URL('precache-manifest.json', self.registration.scope).href;
 
+// The manifest from the network (a new deploy), else the copy cached with the last precache.
 async function loadManifest() {
-  const response = await fetch(MANIFEST, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`manifest: HTTP ${response.status}`);
-  return response.json();
+  try {
+    const response = await fetch(MANIFEST, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`manifest: HTTP ${response.status}`);
+    return await response.json();
+  } catch (err) {
+    const cached = await caches.match(MANIFEST);
+    if (!cached) throw err;
+    return cached.json();
+  }
 }
 
 async function precache(extraUrls = []) {
@@ -22,6 +29,7 @@ async function precache(extraUrls = []) {
     if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
     await cache.put(url, response);
   }
+  await cache.put(MANIFEST, new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }));
   for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
   return urls.length;
 }
@@ -46,7 +54,8 @@ self.addEventListener('message', (event) => {
 });
 
 async function fromCache(request) {
-  return caches.match(request, { ignoreSearch: request.mode === 'navigate' });
+  // ignoreVary: the preview server varies on Origin, and module scripts are CORS requests.
+  return caches.match(request, { ignoreSearch: request.mode === 'navigate', ignoreVary: true });
 }
 
 self.addEventListener('fetch', (event) => {

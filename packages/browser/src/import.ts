@@ -7,6 +7,13 @@ export type BulkStorage = Pick<
   'exportJson' | 'importJson' | 'createBackup' | 'listBackups' | 'restoreBackup' | 'deleteBackup' | 'changeEncryption' | 'listTenants' | 'stats'
 >;
 
+/** Entries per write during an import. */
+const WRITE_BATCH = 100;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Progress of an import or restore. */
 export interface ImportProgress {
   /** `writing`: storing entries and profiles; `embedding`: computing vectors for memories that lack them. */
@@ -41,7 +48,8 @@ export interface MemoryImportReport {
 /**
  * Write an export (or, with `doc === null`, take what a restore already wrote), then embed every
  * memory that lacks a vector for the manager's model, tenant by tenant, with progress. The
- * document is validated whole before anything is written; a bad one changes nothing.
+ * document is validated whole before anything is written; a bad one changes nothing. Writes go
+ * in batches of 100 entries with a yield to the event loop in between.
  */
 export async function importIntoMemory(
   manager: MemoryManager,
@@ -57,16 +65,31 @@ export async function importIntoMemory(
   let vectors = 0;
   let tenants: string[];
   if (doc !== null) {
-    const parsed = typeof doc === 'string' ? (JSON.parse(doc) as unknown) : doc;
+    const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as ZerdaExport;
     const valid = validateExport(parsed);
-    const total = valid.entries.length + valid.profiles.length;
+    const total = valid.entries.length;
     onProgress?.({ phase: 'writing', done: 0, total });
     await manager.flush();
-    const result = await sqlite.importJson(parsed as ZerdaExport, { mode });
-    entries = result.added + result.updated;
-    profiles = result.profiles;
-    vectors = result.vectors;
-    onProgress?.({ phase: 'writing', done: total, total });
+    // Written in batches (one log record each) so no single task blocks the page for long. Every
+    // batch is an upsert by id, so re-running an import that failed midway completes it.
+    const batches = Math.max(1, Math.ceil(total / WRITE_BATCH));
+    for (let b = 0; b < batches; b++) {
+      const last = b === batches - 1;
+      const part: ZerdaExport = {
+        format: 'zerda-export',
+        version: parsed.version,
+        exportedAt: parsed.exportedAt,
+        entries: parsed.entries.slice(b * WRITE_BATCH, (b + 1) * WRITE_BATCH),
+        profiles: b === 0 ? parsed.profiles : [],
+        ...(last && parsed.vectors ? { vectors: parsed.vectors } : {}),
+      };
+      const result = await sqlite.importJson(part, { mode: b === 0 ? mode : 'merge' });
+      entries += result.added + result.updated;
+      profiles += result.profiles;
+      vectors += result.vectors;
+      onProgress?.({ phase: 'writing', done: Math.min(total, (b + 1) * WRITE_BATCH), total });
+      if (!last) await yieldToEventLoop();
+    }
     tenants = mode === 'replace' ? await sqlite.listTenants() : [...new Set([...valid.entries, ...valid.profiles].map((x) => x.tenantId))];
   } else {
     tenants = await sqlite.listTenants();
