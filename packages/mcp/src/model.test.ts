@@ -7,11 +7,12 @@ import { REPO_ROOT, startServer, tempDir, type Harness } from './test-harness.js
 // questions, with no word in common with the memory, must still find it.
 const model = join(REPO_ROOT, 'packages/embeddings/model/use-lite/onnx/model_quantized.onnx');
 const available = existsSync(model) && statSync(model).size > 1_000_000;
-const dataDir = tempDir();
+let dataDir = '';
 let server: Harness;
 
 describe.skipIf(!available)('with the bundled model', () => {
   beforeAll(async () => {
+    dataDir = tempDir();
     server = await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'model' });
   }, 120_000);
 
