@@ -162,6 +162,7 @@ function rowToEntry(r: SqlValue[]): MemoryEntry {
   return e;
 }
 const VECTOR_CHUNK_ROWS = 4096;
+const SLOW_REPLAY_MS = 250;
 const DAY = 86_400_000;
 
 let defaultSqlJs: Promise<SqlJsStatic> | undefined;
@@ -362,6 +363,12 @@ export class SqliteStorage implements StorageAdapter {
       report.restoredFrom = id;
     }
     storage.#watchVisibility();
+    // A long replay will be paid again by the next cold open: fold the log now, in the write
+    // queue (close() and the first write wait for it; failures land in maintenanceError).
+    if (p && report.timings.replay > SLOW_REPLAY_MS && storage.#logCount > 0)
+      storage.#serial(() => storage.#compactMain()).catch((e: unknown) => {
+        storage.#maintenanceError = persistenceError('compaction after open failed', e);
+      });
     return storage;
   }
 
