@@ -79,3 +79,22 @@ export function download(filename: string, data: string | Blob, type = 'applicat
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Wrap a panel's refresh so it only runs while the panel is shown: a hidden panel is marked
+ * stale and refreshes when it becomes visible again. Keeps a bulk change from re-rendering every
+ * panel in one long task.
+ */
+export function whenVisible(panel: HTMLElement, refresh: () => void): () => void {
+  let stale = false;
+  new MutationObserver(() => {
+    if (!panel.hidden && stale) {
+      stale = false;
+      refresh();
+    }
+  }).observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  return () => {
+    if (panel.hidden) stale = true;
+    else refresh();
+  };
+}

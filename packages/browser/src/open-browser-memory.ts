@@ -168,7 +168,7 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
     storage = storageChoice;
   } else {
     const encryption = options.passphrase !== undefined ? { passphrase: options.passphrase } : options.key ? { key: options.key } : undefined;
-    const sqliteOptions: SqliteStorageOptions = {
+    const sqliteOptions: Omit<SqliteStorageOptions, 'persistence'> = {
       ...options.sqlite,
       ...(encryption ? { encryption } : {}),
       ...(options.sqlWasmUrl ? { locateFile: () => options.sqlWasmUrl! } : {}),

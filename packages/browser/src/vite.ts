@@ -9,13 +9,20 @@ export * from './index.js';
 
 /**
  * {@link open | openBrowserMemory} with Vite defaults: `embedder` is the bundled `use-lite` model
- * in a module worker (`@zerda/embeddings/worker-entry`), `sqlWasmUrl` is sql.js' WASM. Pass
- * `embedder: 'hash'` (or your own) to skip the model.
+ * in a module worker (`@zerda/embeddings/worker-entry`, at most 4 WASM threads and one core left
+ * to the page), `sqlWasmUrl` is sql.js' WASM. Pass `embedder: 'hash'` (or your own) to skip the
+ * model, or `embedder: { worker, ... }` to choose the model options yourself.
  */
 export function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {
   return open({
     sqlWasmUrl,
     ...options,
-    embedder: options.embedder ?? (typeof Worker === 'function' ? { worker: new EmbedWorker() } : 'hash'),
+    embedder: options.embedder ?? (typeof Worker === 'function' ? { worker: new EmbedWorker(), numThreads: workerThreads() } : 'hash'),
   });
+}
+
+/** WASM threads for the model: up to 4, leaving one core to the page so it stays responsive. */
+function workerThreads(): number {
+  const cores = (globalThis.navigator as Navigator | undefined)?.hardwareConcurrency ?? 2;
+  return Math.max(1, Math.min(4, cores - 1));
 }

@@ -1,6 +1,6 @@
 import { entryText, type MemoryEntry } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
-import { fmt, h, replace, select } from '../dom.js';
+import { fmt, h, replace, select, whenVisible } from '../dom.js';
 import { importanceChartData, renderImportanceChart } from '../importance-chart.js';
 import { memorySnippet } from '../responder.js';
 
@@ -58,12 +58,7 @@ export function createImportancePanel(app: DemoApp, clock: { offsetDays(): numbe
     draw();
   });
   horizon.addEventListener('change', draw);
-  app.on('memories', () => void load());
-  app.on('user', () => void load());
-  app.on('clock', () => void load());
-  void load();
-
-  return h(
+  const section = h(
     'section',
     { class: 'panel', testid: 'importance-panel' },
     h('h3', { text: 'Importance over time' }),
@@ -79,6 +74,12 @@ export function createImportancePanel(app: DemoApp, clock: { offsetDays(): numbe
       clockLabel,
     ),
   );
+  const refresh = whenVisible(section, () => void load());
+  app.on('memories', refresh);
+  app.on('user', refresh);
+  app.on('clock', refresh);
+  refresh();
+  return section;
 }
 
 function legend(): HTMLElement {

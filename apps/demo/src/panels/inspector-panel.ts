@@ -1,6 +1,6 @@
 import { isInteraction, type MemoryEntry } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
-import { field, fmt, fmtDate, h, replace, select } from '../dom.js';
+import { field, fmt, fmtDate, h, replace, select, whenVisible } from '../dom.js';
 import { memorySnippet } from '../responder.js';
 import { sampleMemories } from '../samples.js';
 
@@ -67,17 +67,7 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     replace(longTerm, ...(result.entries.length ? result.entries.map((e) => row(app, e)) : [h('p', { class: 'muted', text: 'No long-term memories match.' })]));
   };
 
-  const refresh = () => {
-    refreshShortTerm();
-    refreshWorking();
-    void refreshLongTerm();
-  };
-  app.on('memories', refresh);
-  app.on('user', refresh);
-  app.on('turn', refresh);
-  refresh();
-
-  return h(
+  const section = h(
     'section',
     { class: 'panel', testid: 'inspector-panel' },
     h('h3', { text: 'Short-term window' }),
@@ -90,6 +80,16 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     addForm(app),
     longTerm,
   );
+  const refresh = whenVisible(section, () => {
+    refreshShortTerm();
+    refreshWorking();
+    void refreshLongTerm();
+  });
+  app.on('memories', refresh);
+  app.on('user', refresh);
+  app.on('turn', refresh);
+  refresh();
+  return section;
 }
 
 function addForm(app: DemoApp): HTMLElement {

@@ -1,5 +1,5 @@
 import { TENANT, type DemoApp } from '../app.js';
-import { fmt, fmtDate, h, replace } from '../dom.js';
+import { fmt, fmtDate, h, replace, whenVisible } from '../dom.js';
 
 /** The current user's profile: interaction count, topics, retention boost, attributes. */
 export function createProfilePanel(app: DemoApp): HTMLElement {
@@ -34,8 +34,10 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
       Object.keys(profile.attributes).length ? h('pre', { text: JSON.stringify(profile.attributes, null, 2) }) : null,
     );
   };
-  app.on('memories', () => void refresh());
-  app.on('user', () => void refresh());
-  void refresh();
-  return h('section', { class: 'panel', testid: 'profile-panel' }, h('h3', { text: 'User profile' }), h('p', { class: 'muted', text: 'Built from every saved turn; frequent users get a small retention boost.' }), view);
+  const section = h('section', { class: 'panel', testid: 'profile-panel' }, h('h3', { text: 'User profile' }), h('p', { class: 'muted', text: 'Built from every saved turn; frequent users get a small retention boost.' }), view);
+  const update = whenVisible(section, () => void refresh());
+  app.on('memories', update);
+  app.on('user', update);
+  update();
+  return section;
 }
