@@ -128,3 +128,18 @@ test('a corrupted log tail is detected by checksum and the valid prefix kept', a
   expect(await page.evaluate(() => z.count())).toBe(6);
   await page.close();
 });
+
+test('a second writer on the same database is refused with CONFLICT (no interleaved logs)', async () => {
+  const name = dbName('conflict');
+  const a = await tab();
+  const b = await tab();
+  expect((await a.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+  await a.evaluate(() => z.write(3, 'x'));
+  const second = await b.evaluate((name) => z.open({ name }), name);
+  expect(second.error?.code).toBe('CONFLICT');
+  await a.close({ runBeforeUnload: false });
+  const reopened = await b.evaluate((name) => z.open({ name }), name);
+  expect(reopened.error).toBeUndefined();
+  expect(await b.evaluate(() => z.count())).toBe(3);
+  await b.close();
+});

@@ -14,6 +14,18 @@ export interface IndexedDbPersistenceOptions {
    * closed tab. `'relaxed'` is faster and still survives a closed tab or a crashed renderer.
    */
   durability?: 'strict' | 'relaxed';
+  /**
+   * Hold an exclusive Web Lock (`zerda-idb:<name>`) from first use (backup reads excepted) until `close()`, so a second
+   * writer on the same database (another tab, another instance) fails with `CONFLICT` instead of
+   * interleaving log records. Default true (ignored where `navigator.locks` does not exist). Use
+   * `SharedSqliteStorage` to share a database between tabs.
+   */
+  exclusive?: boolean;
+  /**
+   * How long to wait for that lock before failing with `CONFLICT` (a closing or reloading tab
+   * releases it a moment after it goes away). Default 3000 ms.
+   */
+  lockTimeoutMs?: number;
 }
 
 const STORES = ['meta', 'main-base', 'main-log', 'vectors-base', 'vectors-log', 'backups'] as const;
@@ -36,6 +48,10 @@ export class IndexedDbPersistence implements Persistence {
   readonly description: string;
   readonly #name: string;
   readonly #durability: 'strict' | 'relaxed';
+  readonly #exclusive: boolean;
+  readonly #lockTimeoutMs: number;
+  #unlock: (() => void) | undefined;
+  #locked: Promise<void> | undefined;
   #db: Promise<IDBPDatabase> | undefined;
 
   constructor(options: IndexedDbPersistenceOptions = {}) {
@@ -45,10 +61,16 @@ export class IndexedDbPersistence implements Persistence {
       invalid('durability', "'strict' | 'relaxed'", options.durability);
     this.#name = name;
     this.#durability = options.durability ?? 'strict';
+    this.#exclusive = options.exclusive ?? true;
+    const wait = options.lockTimeoutMs ?? 3000;
+    if (!Number.isInteger(wait) || wait < 0) invalid('lockTimeoutMs', 'an integer >= 0', wait);
+    this.#lockTimeoutMs = wait;
     this.description = `indexeddb:${name}`;
   }
 
-  #open(): Promise<IDBPDatabase> {
+  /** The connection; with `lock` (every method but the backup reads) the exclusive lock first. */
+  async #open(lock = true): Promise<IDBPDatabase> {
+    if (lock) await this.#lock();
     this.#db ??= this.#connect();
     return this.#db;
   }
@@ -67,6 +89,44 @@ export class IndexedDbPersistence implements Persistence {
     } catch (e) {
       this.#db = undefined;
       throw persistenceError(`Cannot open IndexedDB database ${this.#name}`, e);
+    }
+  }
+
+  #lock(): Promise<void> {
+    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    if (!this.#exclusive || !locks) return Promise.resolve();
+    this.#locked ??= this.#acquire(locks).catch((e: unknown) => {
+      this.#locked = undefined;
+      throw e;
+    });
+    return this.#locked;
+  }
+
+  async #acquire(locks: LockManager): Promise<void> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.#lockTimeoutMs);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        locks
+          .request(`zerda-idb:${this.#name}`, { signal: abort.signal }, () => {
+            return new Promise<void>((release) => {
+              this.#unlock = release;
+              resolve();
+            });
+          })
+          .catch((e: unknown) => {
+            reject(
+              abort.signal.aborted
+                ? new ZerdaError(
+                    'CONFLICT',
+                    `IndexedDB database ${this.#name} is already open for writing (another tab or instance); share it with SharedSqliteStorage`,
+                  )
+                : e,
+            );
+          });
+      });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -157,14 +217,15 @@ export class IndexedDbPersistence implements Persistence {
     await tx.done;
   }
 
+  // Backup reads take no lock: another tab may read a backup while the owner holds the database.
   async listBackups(): Promise<BackupInfo[]> {
-    const db = await this.#open();
+    const db = await this.#open(false);
     const all = (await db.getAll('backups')) as StoredBackup[];
     return all.map((b) => b.info).sort(byCreated);
   }
 
   async getBackup(id: string): Promise<Uint8Array | undefined> {
-    const db = await this.#open();
+    const db = await this.#open(false);
     return ((await db.get('backups', id)) as StoredBackup | undefined)?.bytes;
   }
 
@@ -178,6 +239,9 @@ export class IndexedDbPersistence implements Persistence {
     const db = this.#db;
     this.#db = undefined;
     if (db) (await db.catch(() => undefined))?.close();
+    this.#unlock?.();
+    this.#unlock = undefined;
+    this.#locked = undefined;
   }
 }
 

@@ -174,7 +174,8 @@ export class SharedSqliteStorage implements StorageAdapter {
         .catch(reject);
     });
     if (first === 'follower') {
-      const p = this.#persistence();
+      // Read-only check of the key: must not take the owner's exclusive IndexedDB lock.
+      const p = this.#options.persistence?.() ?? new IndexedDbPersistence({ name: this.#options.name, exclusive: false });
       try {
         await SqliteStorage.verifyKey({ persistence: p, ...(this.#options.encryption ? { encryption: this.#options.encryption } : {}) });
       } finally {

@@ -255,9 +255,20 @@ export class SqliteStorage implements StorageAdapter {
    * key first: a wrong passphrase fails with `DECRYPTION` before anything is written), loads the
    * snapshot, replays the log (a corrupt or torn tail is dropped and reported in
    * {@link openReport}). A corrupt snapshot fails with `STORAGE` unless `restoreFrom` is given.
+   * The storage owns `persistence`: it is closed by {@link close}, and when opening fails.
    */
   static async open(options: SqliteStorageOptions = {}): Promise<SqliteStorage> {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    try {
+      return await SqliteStorage.#openWith(options);
+    } catch (e) {
+      // The storage owns its driver: release it (locks, handles) when opening fails.
+      await options.persistence?.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  static async #openWith(options: SqliteStorageOptions): Promise<SqliteStorage> {
     const SQL = await loadSqlJs(options);
     const cipher = options.encryption === undefined ? undefined : createCipher(options.encryption);
     const p = options.persistence;
