@@ -1,0 +1,153 @@
+import { CATEGORY_NAMES, type LocomoConversation, type LocomoQuestion } from './locomo.js';
+
+/** Recall modes, as `MemoryManager.recall` names them. */
+export type RecallMode = 'lexical' | 'vector' | 'hybrid';
+
+/** The cut-offs reported. */
+export const CUTOFFS = [5, 10, 25] as const;
+
+/**
+ * A memory system under evaluation, driven through one conversation at a time: `open` gives a
+ * fresh memory holding the conversation, whose `search` returns the `dia_id`s of the best turns,
+ * best first.
+ */
+export interface RetrievalSystem {
+  open(conversation: LocomoConversation): Promise<ConversationMemory>;
+}
+
+/** A fresh memory that holds one conversation. */
+export interface ConversationMemory {
+  search(query: string, k: number, mode: RecallMode): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Recall@k sums for one group of questions. */
+export interface RecallTally {
+  questions: number;
+  /** Sum over questions of the share of evidence found in the top k, per cut-off. */
+  sums: Record<number, number>;
+}
+
+/** Results of one mode. */
+export interface ModeResult {
+  mode: RecallMode;
+  overall: RecallTally;
+  byCategory: Record<number, RecallTally>;
+  byConversation: Record<string, RecallTally>;
+  /** Query latencies in ms. */
+  latencies: number[];
+}
+
+/** Share of `evidence` found among the first `k` of `ranked`. */
+export function recallAt(ranked: readonly string[], evidence: readonly string[], k: number): number {
+  const top = new Set(ranked.slice(0, k));
+  let found = 0;
+  for (const id of evidence) if (top.has(id)) found++;
+  return found / evidence.length;
+}
+
+function tally(): RecallTally {
+  return { questions: 0, sums: Object.fromEntries(CUTOFFS.map((k) => [k, 0])) };
+}
+
+function add(t: RecallTally, ranked: string[], q: LocomoQuestion): void {
+  t.questions++;
+  for (const k of CUTOFFS) t.sums[k]! += recallAt(ranked, q.evidence, k);
+}
+
+/** Percent recall@k of a tally (micro-average over its questions). */
+export function percent(t: RecallTally, k: number): number {
+  return t.questions ? (100 * t.sums[k]!) / t.questions : 0;
+}
+
+/** The `p`-th percentile (nearest rank) of `xs`. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+/**
+ * Run the protocol: for each conversation a fresh memory, then every question of categories 1–4
+ * in every mode; recall@5/10/25 micro-averaged over questions, per category, per conversation and
+ * overall, plus query latency.
+ */
+export async function evaluate(
+  system: RetrievalSystem,
+  conversations: readonly LocomoConversation[],
+  modes: readonly RecallMode[],
+  onConversation?: (conv: LocomoConversation, ms: number) => void,
+): Promise<ModeResult[]> {
+  const results = modes.map<ModeResult>((mode) => ({ mode, overall: tally(), byCategory: {}, byConversation: {}, latencies: [] }));
+  const depth = Math.max(...CUTOFFS);
+  for (const conv of conversations) {
+    const t0 = performance.now();
+    const memory = await system.open(conv);
+    try {
+      for (const r of results) {
+        const perConv = (r.byConversation[conv.sampleId] = tally());
+        for (const q of conv.questions) {
+          const s = performance.now();
+          const ranked = await memory.search(q.question, depth, r.mode);
+          r.latencies.push(performance.now() - s);
+          add(r.overall, ranked, q);
+          add((r.byCategory[q.category] ??= tally()), ranked, q);
+          add(perConv, ranked, q);
+        }
+      }
+    } finally {
+      await memory.close();
+    }
+    onConversation?.(conv, performance.now() - t0);
+  }
+  return results;
+}
+
+/** Sum the per-conversation tallies of `ids` (e.g. a held-out split). */
+export function subset(result: ModeResult, ids: readonly string[]): RecallTally {
+  const t = tally();
+  for (const id of ids) {
+    const c = result.byConversation[id];
+    if (!c) continue;
+    t.questions += c.questions;
+    for (const k of CUTOFFS) t.sums[k]! += c.sums[k]!;
+  }
+  return t;
+}
+
+const fmt = (x: number) => x.toFixed(1);
+
+/** A Markdown table: one row per mode, R@5/10/25 overall and R@10 per category, plus latency. */
+export function formatTable(results: readonly ModeResult[], label = ''): string {
+  const cats = [1, 2, 3, 4] as const;
+  const head = [
+    '| mode | R@5 | R@10 | R@25 | ' + cats.map((c) => `${CATEGORY_NAMES[c]} R@5/10/25`).join(' | ') + ' | p50 ms | p95 ms |',
+    '|---|---|---|---|' + cats.map(() => '---|').join('') + '---|---|',
+  ];
+  const rows = results.map((r) => {
+    const overall = CUTOFFS.map((k) => fmt(percent(r.overall, k)));
+    const byCat = cats.map((c) => {
+      const t = r.byCategory[c];
+      return t ? CUTOFFS.map((k) => fmt(percent(t, k))).join(' / ') : '–';
+    });
+    return `| ${label}${r.mode} | ${overall.join(' | ')} | ${byCat.join(' | ')} | ${percentile(r.latencies, 50).toFixed(2)} | ${percentile(r.latencies, 95).toFixed(2)} |`;
+  });
+  return [...head, ...rows].join('\n');
+}
+
+/** A Markdown table of overall R@5/10/25 of `ids` per mode (for tuning vs held-out splits). */
+export function formatSplit(results: readonly ModeResult[], splits: Record<string, readonly string[]>): string {
+  const names = Object.keys(splits);
+  const head = [
+    '| mode | ' + names.map((n) => `${n} R@5 / R@10 / R@25`).join(' | ') + ' |',
+    '|---|' + names.map(() => '---|').join(''),
+  ];
+  const rows = results.map((r) => {
+    const cells = names.map((n) => {
+      const t = subset(r, splits[n]!);
+      return `${CUTOFFS.map((k) => fmt(percent(t, k))).join(' / ')} (${t.questions} q)`;
+    });
+    return `| ${r.mode} | ${cells.join(' | ')} |`;
+  });
+  return [...head, ...rows].join('\n');
+}

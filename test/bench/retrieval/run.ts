@@ -1,0 +1,174 @@
+/**
+ * Retrieval quality on LoCoMo (issue 4, "Retrieval quality"). Drives the public recall path an
+ * app uses — `MemoryManager.saveInteraction` to store, `MemoryManager.recall` to search — over
+ * InMemoryStorage (default) or SqliteStorage, with the bundled use-lite model, and prints
+ * recall@5/10/25 per category and overall for lexical, vector and hybrid recall, plus latency.
+ *
+ * Run (from the repository root):
+ *   npx tsx --conditions=@zerda/source test/bench/retrieval/run.ts [options]
+ * Options:
+ *   --data <path>           locomo10.json (default $LOCOMO_PATH or ../shared/bench/data/locomo10.json)
+ *   --storage memory|sqlite default memory
+ *   --context none|previous|neighbours
+ *                           what each memory carries as `metadata.context` (default neighbours:
+ *                           the previous and next turn of the same session)
+ *   --modes a,b,c           default lexical,vector,hybrid
+ *   --conversations a-b     0-based range of conversations (default all ten)
+ *   --json <file>           also write the raw results as JSON
+ *
+ * LoCoMo: Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM Agents",
+ * ACL 2024, https://github.com/snap-research/LoCoMo — data CC BY-NC 4.0, read from disk, never
+ * copied into this repository.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { InMemoryStorage, MemoryManager, type StorageAdapter } from '@zerda/core';
+import {
+  evaluate,
+  formatSplit,
+  formatTable,
+  percentile,
+  type ConversationMemory,
+  type RecallMode,
+  type RetrievalSystem,
+} from './evaluate.js';
+import { loadLocomo, type LocomoConversation, type LocomoTurn } from './locomo.js';
+import { createCachedUseLite, REPO_ROOT } from './model.js';
+
+/** How much surrounding dialogue a turn's memory carries in `metadata.context`. */
+export type ContextMode = 'none' | 'previous' | 'neighbours';
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    storage: { type: 'string', default: 'memory' },
+    context: { type: 'string', default: 'neighbours' },
+    modes: { type: 'string', default: 'lexical,vector,hybrid' },
+    conversations: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+
+const dataPath = resolve(REPO_ROOT, args.data ?? process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json');
+if (!existsSync(dataPath)) {
+  console.log(`SKIPPED: LoCoMo data not found at ${dataPath}.`);
+  console.log('Get locomo10.json from https://github.com/snap-research/LoCoMo (data/, CC BY-NC 4.0) and pass --data <path> or set LOCOMO_PATH.');
+  process.exit(0);
+}
+const storageKind = args.storage;
+if (storageKind !== 'memory' && storageKind !== 'sqlite') throw new Error(`--storage must be memory or sqlite, got ${storageKind}`);
+const contextMode = args.context as ContextMode;
+if (!['none', 'previous', 'neighbours'].includes(contextMode)) throw new Error(`--context must be none, previous or neighbours`);
+const modes = args.modes.split(',') as RecallMode[];
+for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw new Error(`unknown mode ${m}`);
+
+let conversations = loadLocomo(dataPath);
+if (args.conversations) {
+  const [a, b = a] = args.conversations.split('-').map(Number);
+  conversations = conversations.slice(a, b! + 1);
+}
+const embedder = createCachedUseLite();
+
+/** The surrounding turns of `i` within its session, per `mode`. */
+export function contextOf(turns: readonly LocomoTurn[], i: number, mode: ContextMode): string {
+  if (mode === 'none') return '';
+  const t = turns[i]!;
+  const near = mode === 'previous' ? [i - 1] : [i - 1, i + 1];
+  return near
+    .map((j) => turns[j])
+    .filter((n): n is LocomoTurn => n !== undefined && n.session === t.session)
+    .map((n) => n.text)
+    .join('\n');
+}
+
+async function openStorage(): Promise<StorageAdapter> {
+  if (storageKind === 'memory') return new InMemoryStorage();
+  const { createSqliteStorage } = await import('@zerda/sqlite');
+  return createSqliteStorage();
+}
+
+const USER = 'bench';
+
+const system: RetrievalSystem = {
+  async open(conv: LocomoConversation): Promise<ConversationMemory> {
+    let now = 0;
+    const mgr = await MemoryManager.create({
+      storage: await openStorage(),
+      embedder,
+      owner: USER,
+      masker: false,
+      clock: () => now,
+      // Every turn goes to long-term memory; nothing is forgotten or compressed during the run.
+      config: { importanceThreshold: 0, enableDecay: false, maxLongTerm: 100_000 },
+    });
+    const tenant = conv.sampleId;
+    const turns = conv.sessions.flatMap((s) => s.turns);
+    let i = 0;
+    for (const session of conv.sessions) {
+      now = session.timestamp;
+      for (const turn of session.turns) {
+        const context = contextOf(turns, i++, contextMode);
+        await mgr.saveInteraction(USER, tenant, turn.text, '', {
+          importance: 0.5,
+          topics: [],
+          metadata: context ? { diaId: turn.diaId, context } : { diaId: turn.diaId },
+        });
+      }
+      await mgr.flush();
+    }
+    now = conv.sessions.at(-1)!.timestamp + 86_400_000;
+    return {
+      async search(query, k, mode) {
+        // ratio 0: recall@k measures the ranking, so the adaptive threshold must not cut the list.
+        const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, reinforce: false });
+        return hits.map((h) => String(h.entry.metadata.diaId));
+      },
+      close: () => mgr.close().catch(() => undefined),
+    };
+  },
+};
+
+const t0 = performance.now();
+console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
+const results = await evaluate(system, conversations, modes, (conv, ms) =>
+  console.log(`  ${conv.sampleId}: ${conv.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${conv.questions.length} questions, ${(ms / 1000).toFixed(1)} s`),
+);
+embedder.save();
+const totalS = (performance.now() - t0) / 1000;
+
+// Query-side model cost, which the cached runs above do not pay: embed 50 questions one at a time.
+let embedMs: number[] = [];
+const sample = conversations.flatMap((c) => c.questions.map((q) => q.question)).filter((_, i) => i % 31 === 0).slice(0, 50);
+if (modes.some((m) => m !== 'lexical')) {
+  const { createTransformersEmbedder } = await import('@zerda/embeddings');
+  const real = createTransformersEmbedder({ device: 'cpu' });
+  await real.ready();
+  const cached = await embedder.embed(sample);
+  let worst = 0;
+  for (const [j, q] of sample.entries()) {
+    const s = performance.now();
+    const [v] = await real.embed([q]);
+    embedMs.push(performance.now() - s);
+    let dot = 0;
+    for (let d = 0; d < v!.length; d++) dot += v![d]! * cached[j]![d]!;
+    worst = Math.max(worst, Math.abs(1 - dot));
+  }
+  await real.close();
+  if (worst > 1e-3) throw new Error(`Cached vectors differ from the model's (1 - cos up to ${worst}); delete .tmp/retrieval-cache`);
+}
+await embedder.close();
+
+const tune = conversations.slice(0, 5).map((c) => c.sampleId);
+const heldOut = conversations.slice(5).map((c) => c.sampleId);
+console.log(`\n${formatTable(results)}\n`);
+if (heldOut.length) console.log(`${formatSplit(results, { 'tuning (first 5)': tune, 'held out (last 5)': heldOut })}\n`);
+if (embedMs.length)
+  console.log(`Query embedding with the model (not in the latencies above, which hit the vector cache): p50 ${percentile(embedMs, 50).toFixed(1)} ms, p95 ${percentile(embedMs, 95).toFixed(1)} ms over ${embedMs.length} questions.`);
+console.log(`Total ${totalS.toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`);
+
+if (args.json) {
+  const out = resolve(args.json);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify({ storage: storageKind, context: contextMode, model: embedder.modelId, results, embedMs }, null, 2));
+}
