@@ -89,6 +89,36 @@ async function errorBanner(page: Page): Promise<string> {
   return (await page.textContent(tid('error-banner'))) ?? '';
 }
 
+/** IndexedDB stores (of every database of the page's origin) whose bytes contain `needle` as UTF-8. */
+async function idbStoresContaining(page: Page, needle: string): Promise<string[]> {
+  return page.evaluate(async (needle) => {
+    const collect = (v: unknown): number[] => {
+      if (v instanceof Uint8Array) return [...v];
+      if (v instanceof ArrayBuffer) return [...new Uint8Array(v)];
+      if (typeof v === 'string') return [...new TextEncoder().encode(v)];
+      if (v && typeof v === 'object') return Object.values(v).flatMap(collect);
+      return [];
+    };
+    const found: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open(name!);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const values = await new Promise<unknown[]>((resolve) => {
+          const r = db.transaction(store).objectStore(store).getAll();
+          r.onsuccess = () => resolve(r.result);
+        });
+        if (new TextDecoder().decode(new Uint8Array(values.flatMap(collect))).includes(needle)) found.push(`${name}/${store}`);
+      }
+      db.close();
+    }
+    return found;
+  }, needle);
+}
+
 // ---------------------------------------------------------------- specs
 
 let shared: { ctx: BrowserContext; page: Page } | undefined;
@@ -225,8 +255,17 @@ test('two tabs share one database', async () => {
   await countWhen(other, tid('ltm-row'), `n === ${n}`);
   await addMemory(other, 'Second tab', 'Written from the second tab');
   await countWhen(page, tid('ltm-row'), `n === ${n + 1}`);
-  await addMemory(page, 'First tab', 'Written from the first tab');
+  await addMemory(page, 'First tab', 'Written from the first tab about origami cranes');
   await countWhen(other, tid('ltm-row'), `n === ${n + 2}`);
+  // The other tab's recall index picked up the new vector too.
+  await tab(other, 'recall');
+  await other.selectOption(tid('recall-mode'), 'vector');
+  await other.fill(tid('recall-query'), 'origami cranes');
+  await other.click(tid('recall-run'));
+  await countWhen(other, tid('recall-row'), 'n >= 1');
+  const top = await other.locator(`${tid('recall-row')} td`).allTextContents();
+  expect(top[0]).toContain('origami cranes');
+  expect(Number(top[3])).toBeGreaterThan(0);
   await other.close();
   await page.reload();
   await waitReady(page);
@@ -241,6 +280,7 @@ test('an encrypted database reopens only with the right passphrase', async () =>
   await page.click(tid('add-toggle'));
   await page.click(tid('add-samples'));
   const n = await countWhen(page, tid('ltm-row'), 'n >= 5');
+  expect(await idbStoresContaining(page, 'Zermatt')).not.toEqual([]);
   await tab(page, 'privacy');
   await page.fill(tid('passphrase-input'), 'correct horse battery staple');
   await page.click(tid('encrypt-enable'));
@@ -257,35 +297,8 @@ test('an encrypted database reopens only with the right passphrase', async () =>
   await waitReady(page);
   await countWhen(page, tid('ltm-row'), `n === ${n}`);
   expect(await page.getAttribute(tid('storage-status'), 'data-encrypted')).toBe('true');
-  // Nothing readable is left in IndexedDB: no sample text appears in any stored byte.
-  const leaked = await page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name!);
-    const found: string[] = [];
-    for (const name of names) {
-      const db = await new Promise<IDBDatabase>((res, rej) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => res(r.result);
-        r.onerror = () => rej(r.error);
-      });
-      for (const store of db.objectStoreNames) {
-        const values = await new Promise<unknown[]>((res) => {
-          const r = db.transaction(store).objectStore(store).getAll();
-          r.onsuccess = () => res(r.result);
-        });
-        const text = new TextDecoder().decode(new Uint8Array(values.flatMap((v) => collectBytes(v))));
-        if (text.includes('Zermatt')) found.push(`${name}/${store}`);
-      }
-      db.close();
-    }
-    return found;
-    function collectBytes(v: unknown): number[] {
-      if (v instanceof Uint8Array) return [...v];
-      if (v instanceof ArrayBuffer) return [...new Uint8Array(v)];
-      if (typeof v === 'string') return [...new TextEncoder().encode(v)];
-      if (v && typeof v === 'object') return Object.values(v).flatMap(collectBytes);
-      return [];
-    }
-  });
+  // Nothing readable is left in IndexedDB (before encryption, the same scan finds the text).
+  const leaked = await idbStoresContaining(page, 'Zermatt');
   expect(leaked).toEqual([]);
   await ctx.close();
 });

@@ -79,7 +79,7 @@ export function renderImportanceChart(data: ImportanceChartData): SVGSVGElement 
     svg.append(el('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, v.toFixed(2)));
   }
   const spanDays = (data.to - data.from) / DAY;
-  const step = spanDays > 400 ? 180 : spanDays > 120 ? 60 : spanDays > 40 ? 15 : 5;
+  const step = spanDays > 400 ? 90 : spanDays > 150 ? 30 : spanDays > 40 ? 15 : 5;
   for (let d = Math.ceil((data.from - data.now) / DAY / step) * step; data.now + d * DAY <= data.to; d += step) {
     const tx = x(data.now + d * DAY);
     svg.append(el('text', { x: tx, y: H - 8, 'text-anchor': 'middle', class: 'axis' }, d === 0 ? 'now' : `${d > 0 ? '+' : ''}${d}d`));

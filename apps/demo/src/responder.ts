@@ -46,7 +46,8 @@ export function createLocalResponder(): Responder {
           : 'Hello! I am the local demo responder. Tell me about yourself and ask me later — I will recall it from memory.';
       }
       if (STATEMENT.test(query) && !query.trim().endsWith('?')) {
-        return `Noted — I'll remember that. (${context.working.length} memories were in this turn's context.)`;
+        const n = context.working.length;
+        return `Noted — I'll remember that. (${n} ${n === 1 ? 'memory was' : 'memories were'} in this turn's context.)`;
       }
       if (!recalled.length) return "I don't recall anything about that yet. Tell me something and ask me again later.";
       const lines = recalled.slice(0, 3).map((e) => `• ${memorySnippet(e)}`);

@@ -275,8 +275,8 @@ function createHandle(parts: Parts): BrowserMemory {
       await db.changeEncryption(passphrase === null ? null : { passphrase });
       encrypted = passphrase !== null;
     },
-    createBackup: () => needBulk('Backups').createBackup(),
-    listBackups: () => (bulk ? bulk.listBackups() : Promise.resolve([])),
+    createBackup: async () => needBulk('Backups').createBackup(),
+    listBackups: async () => (bulk ? bulk.listBackups() : []),
     async restoreBackup(id, options = {}) {
       const db = needBulk('Backups');
       await manager.flush();
@@ -296,8 +296,8 @@ function createHandle(parts: Parts): BrowserMemory {
         await p.close();
       }
     },
-    deleteBackup: (id) => needBulk('Backups').deleteBackup(id),
-    exportJson: (options = {}) => needBulk('Export').exportJson(options),
+    deleteBackup: async (id) => needBulk('Backups').deleteBackup(id),
+    exportJson: async (options = {}) => needBulk('Export').exportJson(options),
     async importJson(data, options = {}) {
       const report = await importIntoMemory(manager, needBulk('Import'), data, options);
       feed.notify(report.tenants);

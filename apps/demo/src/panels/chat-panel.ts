@@ -120,7 +120,7 @@ function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string,
     const meta = h(
       'div',
       { class: 'msg-meta' },
-      `${turn.context.working.length} memories · ${turn.context.tokenCount}/${turn.context.budget} tokens`,
+      `${plural(turn.context.working.length, 'memory', 'memories')} · ${turn.context.tokenCount}/${turn.context.budget} tokens`,
       turn.saved?.tier === 'long_term' ? ' · saved to long-term' : ' · kept in short-term',
       piiCount ? h('span', { class: 'badge warn', testid: 'pii-badge', text: `${piiCount} PII masked` }) : null,
     );
@@ -128,4 +128,8 @@ function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string,
     el.append(meta, prompt);
   }
   return el;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
