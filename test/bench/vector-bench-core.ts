@@ -16,6 +16,7 @@ import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import { VectorIndex } from '@zerda/core';
 import type { VectorBlock } from '@zerda/core';
 
+/** What {@link benchVectors} measures and how. */
 export interface VectorBenchConfig {
   /** Row counts to measure, e.g. [10_000, 100_000]. */
   sizes: number[];
@@ -50,6 +51,7 @@ export interface IndexClass {
 /** 'VectorIndex', 'per-entry loop', 'orama', or a label of `extraIndexes`. */
 export type Contender = string;
 
+/** Query latency of one contender at one size. */
 export interface QueryFigures {
   size: number;
   contender: Contender;
@@ -60,12 +62,14 @@ export interface QueryFigures {
   vsLoopP50: number;
 }
 
+/** One timed build/hydration step. */
 export interface BuildFigures {
   size: number;
   step: string;
   ms: number;
 }
 
+/** How often each contender's top-k ids match the per-entry loop's, at one size. */
 export interface AgreementFigures {
   size: number;
   queries: number;
@@ -81,12 +85,14 @@ export interface AgreementFigures {
   notes: string[];
 }
 
+/** Everything {@link benchVectors} measured. */
 export interface VectorBenchResult {
   query: QueryFigures[];
   build: BuildFigures[];
   agreement: AgreementFigures[];
 }
 
+/** One search result, as every contender reports it. */
 export interface Hit {
   id: string;
   score: number;
