@@ -5,7 +5,7 @@
  * keeps the page responsive. Screenshots go to test/e2e/.artifacts/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -233,7 +233,22 @@ test('every tier is visible and works through the UI', async () => {
   expect(Number(await page.textContent(tid('stats-vectors')))).toBe(rows);
   await page.click(tid('backup-create'));
   await countWhen(page, tid('backup-row'), 'n === 1');
+  const [exported] = await Promise.all([page.waitForEvent('download'), page.click(tid('export-json'))]);
+  const doc = JSON.parse(await readFile((await exported.path())!, 'utf8')) as { format: string; entries: unknown[] };
+  expect(doc.format).toBe('zerda-export');
+  expect(doc.entries).toHaveLength(rows);
+  const [backupFile] = await Promise.all([page.waitForEvent('download'), page.click(tid('backup-download'))]);
+  expect((await stat((await backupFile.path())!)).size).toBeGreaterThan(0);
   await screenshot(page, '08-data');
+  // Restore brings back a memory deleted after the backup.
+  await tab(page, 'memory');
+  await page.locator(tid('ltm-delete')).first().click();
+  await countWhen(page, tid('ltm-row'), `n === ${rows - 1}`);
+  await tab(page, 'data');
+  await page.click(tid('backup-restore'));
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n, rows);
+  await tab(page, 'memory');
+  await countWhen(page, tid('ltm-row'), `n === ${rows}`);
 });
 
 test('memories survive a reload', async () => {

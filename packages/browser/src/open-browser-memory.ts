@@ -216,17 +216,18 @@ function createEmbedder(choice: NonNullable<OpenBrowserMemoryOptions['embedder']
   if (typeof (choice as Embedder).embed === 'function') return choice as Embedder;
   const { worker, workerUrl, ...model } = choice as WorkerModelOptions;
   if (worker === undefined && workerUrl === undefined) invalid('embedder', 'worker options with `worker` or `workerUrl`', choice);
-  const files = new Map<string, number>();
   return createWorkerEmbedder({
     ...model,
     ...(worker !== undefined ? { worker } : { workerUrl: workerUrl! }),
     onProgress: (p: ModelLoadProgress) => {
-      if (p.status === 'progress' && p.file) files.set(p.file, (p.progress ?? 0) / 100);
-      if (p.status === 'progress_total' && p.progress !== undefined) report({ phase: 'model', progress: p.progress / 100 });
-      else if (p.status === 'progress' && files.size) {
-        const mean = [...files.values()].reduce((a, b) => a + b, 0) / files.size;
-        report({ phase: 'model', progress: mean, ...(p.file ? { detail: p.file } : {}) });
-      }
+      if (p.status !== 'progress_total' || p.loaded === undefined) return;
+      // Without a Content-Length the total grows with what was loaded: then only bytes are known.
+      const known = p.total !== undefined && p.total > p.loaded;
+      report({
+        phase: 'model',
+        ...(known ? { progress: p.loaded / p.total! } : {}),
+        detail: `${(p.loaded / 1_048_576).toFixed(1)} MB`,
+      });
     },
   });
 }

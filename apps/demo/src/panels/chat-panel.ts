@@ -29,7 +29,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
   const baseUrl = h('input', { testid: 'endpoint-url', attrs: { placeholder: 'https://api.openai.com/v1', value: settings.baseUrl } });
   const model = h('input', { testid: 'endpoint-model', attrs: { placeholder: 'gpt-4o-mini', value: settings.model } });
   const apiKey = h('input', { testid: 'endpoint-key', attrs: { type: 'password', placeholder: 'API key (kept in this browser)', value: settings.apiKey } });
-  const endpointBox = h('div', { class: 'endpoint', attrs: { hidden: !settings.use } }, field('Base URL', baseUrl), field('Model', model), field('API key', apiKey));
+  const endpointBox = h('form', { class: 'endpoint', attrs: { hidden: !settings.use }, on: { submit: (e) => e.preventDefault() } }, field('Base URL', baseUrl), field('Model', model), field('API key', apiKey));
   const saveSettings = () => {
     const use = responderSelect.value === 'endpoint';
     endpointBox.hidden = !use;

@@ -92,7 +92,7 @@ function backups(app: DemoApp): HTMLElement {
   const create = h('button', { class: 'primary', testid: 'backup-create', text: 'Create backup' });
   const exportJson = h('button', { testid: 'export-json', text: 'Export JSON' });
   const file = h('input', { testid: 'import-file', attrs: { type: 'file', accept: 'application/json,.json' } });
-  const progress = createProgressBar('import-progress', 'Importing');
+  const progress = createProgressBar('import-progress', 'Import / restore');
   const result = h('p', { class: 'muted', testid: 'import-result' });
 
   const refresh = async () => {
@@ -118,7 +118,12 @@ function backups(app: DemoApp): HTMLElement {
     );
   };
   const restore = async (id: string) => {
-    if (await app.guard(() => app.memory.restoreBackup(id)) !== undefined) app.changed('memories');
+    progress.set(null, 'restoring');
+    const report = await app.guard(() =>
+      app.memory.restoreBackup(id, { onProgress: (p) => progress.set(p.total ? p.done / p.total : null, `${p.phase}: ${p.done} / ${p.total}`) }),
+    );
+    progress.done(report ? `restored ${report.entries} memories` : 'failed');
+    app.changed('memories');
   };
   const save = async (id: string) => {
     const bytes = await app.guard(() => app.memory.readBackup(id));

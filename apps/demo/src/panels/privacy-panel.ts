@@ -68,7 +68,10 @@ function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise
     disable.hidden = !on;
     enable.textContent = on ? 'Change passphrase' : 'Encrypt with this passphrase';
   };
-  enable.addEventListener('click', async () => {
+  const form = h('form', { class: 'row' }, passphrase, enable, disable);
+  disable.type = 'button';
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
     if (!passphrase.value) return;
     const value = passphrase.value;
     passphrase.value = '';
@@ -81,7 +84,7 @@ function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise
   });
   app.on('memory-replaced', refresh);
   refresh();
-  return h('div', {}, status, h('div', { class: 'row' }, passphrase, enable, disable));
+  return h('div', {}, status, form);
 }
 
 function access(app: DemoApp): HTMLElement {
