@@ -110,6 +110,44 @@ describe('encryption at rest', () => {
   });
 });
 
+describe('single writer per file database', () => {
+  it('a second instance on an open directory fails with CONFLICT; after close it opens', async () => {
+    const dir = await tempDir();
+    const a = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    await a.put(fact('only one writer'));
+    await rejectsWith(SqliteStorage.open({ persistence: new FilePersistence({ dir }) }), 'CONFLICT');
+    await a.close();
+    const b = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    expect(await b.count({ tenantId: 't1' })).toBe(1);
+    await b.close();
+  });
+});
+
+describe('changeEncryption on real drivers', () => {
+  for (const driver of ['file', 'indexeddb'] as const) {
+    it(`rewrites everything through ${driver} persistence`, async () => {
+      const dir = driver === 'file' ? await tempDir() : '';
+      const name = `rekey-${Math.random()}`;
+      const make = () => (driver === 'file' ? new FilePersistence({ dir }) : new IndexedDbPersistence({ name }));
+      const s = await SqliteStorage.open({ persistence: make() });
+      const e = fact('rekeyed kingfisher');
+      await s.put(e);
+      await s.putVectors('t1', { id: 'm', dim: 2 }, [{ id: e.id, vector: new Float32Array([3, 4]) }]);
+      const b = await s.createBackup({ includeVectors: true });
+      await s.changeEncryption({ passphrase: 'fresh', ...WEAK });
+      await s.put(fact('written after'));
+      await s.close();
+      await rejectsWith(SqliteStorage.open({ persistence: make() }), 'DECRYPTION');
+      const again = await SqliteStorage.open({ persistence: make(), encryption: { passphrase: 'fresh', ...WEAK } });
+      expect(await again.count({ tenantId: 't1' })).toBe(2);
+      expect([...(await again.loadVectors('t1', 'm'))!.data]).toEqual([3, 4]);
+      expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 3 })).map((h) => h.id)).toEqual([e.id]);
+      expect((await again.restoreBackup(b.id)).added).toBe(1);
+      await again.close();
+    });
+  }
+});
+
 describe('corruption', () => {
   it('a torn append at the end of the file log is dropped; the valid prefix and later writes survive', async () => {
     const dir = await tempDir();

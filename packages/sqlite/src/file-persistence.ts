@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ZerdaError, invalid } from '@zerda/core';
 import { byCreated, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName, StreamState } from './persistence.js';
@@ -16,6 +16,8 @@ export interface FilePersistenceOptions {
 const BASE_MAGIC = 0x3153425a; // "ZBS1"
 const FRAME = 12; // uint32 length + float64 seq
 const LOCK = 'lock';
+/** Directories open in this process (the pid lock cannot tell two instances of one process apart). */
+const OPEN_DIRS = new Set<string>();
 
 interface Frame {
   seq: number;
@@ -39,7 +41,8 @@ interface Scan {
  * - `<stream>.log` — append-only frames: uint32 length, float64 seq, bytes; fsynced per append.
  *   An incomplete frame at the end (a torn append) is reported and cut before the next append.
  * - `backups/<id>.bak` — uint32 info length, info JSON, bytes.
- * - `lock` — the pid of the process that has the directory open; a second live process is refused.
+ * - `lock` — the pid of the process that has the directory open; a second live process (or a second
+ *   instance in this process) is refused with `CONFLICT`.
  *
  * An append that touches both streams writes `vectors.log` then `main.log` (two files, two
  * fsyncs; not atomic together). Compaction writes the new base first, then rewrites the log without the covered records; if the
@@ -72,6 +75,18 @@ export class FilePersistence implements Persistence {
   }
 
   async #lock(): Promise<void> {
+    const key = resolve(this.#dir);
+    if (OPEN_DIRS.has(key)) throw new ZerdaError('CONFLICT', `${this.#dir} is already open in this process`);
+    OPEN_DIRS.add(key);
+    try {
+      await this.#lockFile();
+    } catch (e) {
+      OPEN_DIRS.delete(key);
+      throw e;
+    }
+  }
+
+  async #lockFile(): Promise<void> {
     await mkdir(join(this.#dir, 'backups'), { recursive: true });
     const path = join(this.#dir, LOCK);
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -85,7 +100,7 @@ export class FilePersistence implements Persistence {
           await rm(path, { force: true });
           continue;
         }
-        throw new ZerdaError('STORAGE', `${this.#dir} is open in another process (pid ${pid})`);
+        throw new ZerdaError('CONFLICT', `${this.#dir} is open in another process (pid ${pid})`);
       }
     }
     throw new ZerdaError('STORAGE', `Cannot lock ${this.#dir}`);
@@ -253,8 +268,12 @@ export class FilePersistence implements Persistence {
     this.#handles.clear();
     this.#scans.clear();
     if (this.#ready) {
+      const ready = this.#ready;
       this.#ready = undefined;
-      await rm(this.#path(LOCK), { force: true });
+      if (await ready.then(() => true, () => false)) {
+        await rm(this.#path(LOCK), { force: true });
+        OPEN_DIRS.delete(resolve(this.#dir));
+      }
     }
   }
 
