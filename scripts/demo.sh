@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
-# Run the Zerda playground (apps/demo): installs dependencies (npm registry only), then starts
-# the Vite dev server and prints its URL. Everything else runs in the browser: the embedding model
-# and WASM ship with the repository, so no further network access is needed.
-#   DEMO_PORT=5173 (default)   DEMO_HOST=localhost (default; 0.0.0.0 to expose it)
-#   DEMO_MODE=dev (default) | preview (production build + preview: service worker, offline)
+# Run the Zerda playground (apps/demo). Installs dependencies (the npm registry is the only network
+# access), builds the demo and serves it, printing its URL. The embedding model and every WASM file
+# ship with the repository and are served from the demo's own origin; after the first visit a
+# service worker keeps the whole app working offline.
+#   DEMO_PORT=5173   DEMO_HOST=localhost (0.0.0.0 to expose it)
+#   DEMO_MODE=preview (default: production build, offline-capable) | dev (Vite dev server with HMR;
+#   no service worker)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PNPM=(npx -y pnpm@10.34.9)
 "${PNPM[@]}" install
 port="${DEMO_PORT:-5173}"
 host="${DEMO_HOST:-localhost}"
-echo
-echo "Zerda demo: http://${host}:${port}/"
-echo
-if [ "${DEMO_MODE:-dev}" = "preview" ]; then
-  "${PNPM[@]}" --filter @zerda/demo run build
-  exec "${PNPM[@]}" --filter @zerda/demo exec vite preview --host "$host" --port "$port" --strictPort
+mode="${DEMO_MODE:-preview}"
+if [ "$mode" = "dev" ]; then
+  echo; echo "Zerda demo (dev server): http://${host}:${port}/"; echo
+  exec "${PNPM[@]}" --filter @zerda/demo exec vite --host "$host" --port "$port" --strictPort
 fi
-exec "${PNPM[@]}" --filter @zerda/demo exec vite --host "$host" --port "$port" --strictPort
+"${PNPM[@]}" --filter @zerda/demo run build
+echo; echo "Zerda demo: http://${host}:${port}/"; echo
+exec "${PNPM[@]}" --filter @zerda/demo exec vite preview --host "$host" --port "$port" --strictPort
