@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { build, preview, type InlineConfig, type PreviewServer } from 'vite';
+import { build, defaultClientConditions, preview, type InlineConfig, type PreviewServer } from 'vite';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -53,7 +53,8 @@ export function pageViteConfig(root: string, extra: InlineConfig = {}): InlineCo
     configFile: false,
     logLevel: 'warn',
     resolve: {
-      conditions: ['@zerda/source'],
+      // Workspace sources first, then Vite's defaults (keeping 'browser', so e.g. sql.js's browser build is used).
+      conditions: ['@zerda/source', ...defaultClientConditions],
       alias: [{ find: /^onnxruntime-web\/webgpu$/, replacement: 'onnxruntime-web/wasm' }],
     },
     worker: { format: 'es' },
