@@ -33,6 +33,11 @@ export interface VectorBenchConfig {
   /** Skip Orama (it dominates setup time). Default false. */
   skipOrama?: boolean;
   /**
+   * Also time `VectorIndex` with `{ simd: false }` (its plain JavaScript scan) as
+   * 'VectorIndex (JS)', so the SIMD path and the JS path are compared in one run. Default true.
+   */
+  jsIndex?: boolean;
+  /**
    * More index implementations timed like `VectorIndex` (e.g. a frozen pre-change copy, to
    * measure before and after in one run), by label.
    */
@@ -206,7 +211,7 @@ function compare(ref: Hit[], got: Hit[]): { same: boolean; maxDiff: number } {
 
 /** Run the benchmark over `config.sizes`. */
 export async function benchVectors(config: VectorBenchConfig): Promise<VectorBenchResult> {
-  const { dim = 512, k = 10, queries = 40, warmup = 5, buildRuns = 3, skipOrama = false, seed = 42, now } = config;
+  const { dim = 512, k = 10, queries = 40, warmup = 5, buildRuns = 3, skipOrama = false, jsIndex = true, seed = 42, now } = config;
   const log = config.log ?? (() => {});
   const result: VectorBenchResult = { query: [], build: [], agreement: [] };
 
@@ -221,7 +226,13 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     const block: VectorBlock = { model: { id: 'bench', dim }, ids, data };
     const index = VectorIndex.fromBlock(block);
     const extras: { label: string; index: ReturnType<IndexClass['fromBlock']> }[] = [];
-    const classes: [string, IndexClass][] = [['VectorIndex', VectorIndex], ...Object.entries(config.extraIndexes ?? {})];
+    log(`${size}: VectorIndex scans with ${index.simd ? 'WebAssembly SIMD' : 'plain JavaScript'}`);
+    const jsClass: IndexClass = { fromBlock: (b) => VectorIndex.fromBlock(b, { simd: false }) };
+    const classes: [string, IndexClass][] = [
+      ['VectorIndex', VectorIndex],
+      ...(jsIndex ? [['VectorIndex (JS)', jsClass] as [string, IndexClass]] : []),
+      ...Object.entries(config.extraIndexes ?? {}),
+    ];
     for (const [label, cls] of classes) {
       const buildTimes: number[] = [];
       for (let r = 0; r < buildRuns; r++) {
@@ -238,6 +249,12 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     const upserted = new VectorIndex(dim);
     for (let i = 0; i < size; i++) upserted.upsert(ids[i]!, data.subarray(i * dim, (i + 1) * dim));
     result.build.push({ size, step: 'VectorIndex: upsert one by one', ms: round(now() - t, 1) });
+    if (jsIndex) {
+      t = now();
+      const upsertedJs = new VectorIndex(dim, { simd: false });
+      for (let i = 0; i < size; i++) upsertedJs.upsert(ids[i]!, data.subarray(i * dim, (i + 1) * dim));
+      result.build.push({ size, step: 'VectorIndex (JS): upsert one by one', ms: round(now() - t, 1) });
+    }
 
     t = now();
     const vectors = Array.from({ length: size }, (_, i) => data.slice(i * dim, (i + 1) * dim));
