@@ -17,6 +17,7 @@ export * from './short-term-memory.js';
 export * from './working-memory.js';
 export * from './long-term-memory.js';
 export * from './in-memory-storage.js';
+export * from './storage-checks.js';
 export * from './compressor.js';
 export * from './profile-manager.js';
 export * from './text.js';
