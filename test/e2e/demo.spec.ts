@@ -386,7 +386,7 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(1000);
   expect(Number(await page.textContent(tid('stats-vectors')))).toBe(1000);
   // Responsive: no single task blocks input for long (the embedding runs in the worker).
-  expect(maxTask).toBeLessThan(200); // quiet machine: none over 50 ms; one unbatched write alone takes ~200 ms
+  expect(maxTask).toBeLessThan(200); // measured: none over 50 ms; one unbatched write alone takes ~200 ms
   expect(maxLag).toBeLessThan(500); // lenient: on a busy 2-core machine the OS also delays timers
   // Recall works over the imported set.
   await tab(page, 'recall');

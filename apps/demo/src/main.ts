@@ -3,7 +3,7 @@ import type { BrowserMemory } from '@zerda/browser';
 import { DemoApp, describeError, TENANT, USERS } from './app.js';
 import { createDemoClock } from './demo-clock.js';
 import { h, replace, select } from './dom.js';
-import { openDemoMemory, modelFileUrls, isMarkedEncrypted, markEncrypted } from './open-memory.js';
+import { DATABASE, isMarkedEncrypted, markEncrypted, modelFileUrls, openDemoMemory } from './open-memory.js';
 import { registerOffline } from './offline.js';
 import { createChatPanel } from './panels/chat-panel.js';
 import { createDataPanel } from './panels/data-panel.js';
@@ -49,14 +49,22 @@ function unlock(firstError?: string): Promise<BrowserMemory> {
     const input = h('input', { testid: 'unlock-passphrase', attrs: { type: 'password', placeholder: 'passphrase', autocomplete: 'current-password' } });
     const error = h('p', { class: 'error', testid: 'unlock-error', text: firstError ?? '' });
     const submit = h('button', { class: 'primary', testid: 'unlock-submit', text: 'Unlock' });
+    const reset = h('button', {
+      class: 'danger',
+      testid: 'unlock-reset',
+      text: 'Forgot it? Delete this memory and start over',
+      attrs: { type: 'button' },
+      on: { click: () => void startOver() },
+    });
     const form = h(
       'form',
       { class: 'unlock', testid: 'unlock-form' },
       h('h2', { text: 'This memory is encrypted' }),
-      h('p', { text: 'Enter the passphrase to decrypt it. Nothing is decrypted outside this tab.' }),
+      h('p', { text: 'Enter the passphrase to decrypt it. The key is derived in this tab and never stored.' }),
       input,
       submit,
       error,
+      reset,
     );
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
@@ -75,6 +83,19 @@ function unlock(firstError?: string): Promise<BrowserMemory> {
     replace(root, form);
     input.focus();
   });
+}
+
+/** Without the passphrase the data is unreadable by design: the only way on is a fresh database. */
+async function startOver(): Promise<void> {
+  if (!confirm('Delete the encrypted memory in this browser? This cannot be undone.')) return;
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(DATABASE);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error('Close the other tabs of this demo first.'));
+  });
+  markEncrypted(false);
+  location.reload();
 }
 
 async function start(): Promise<void> {

@@ -11,6 +11,9 @@ export function openDemoMemory(options: { clock: Clock; passphrase?: string; onP
     name: DATABASE,
     clock: options.clock,
     ...(options.passphrase ? { passphrase: options.passphrase } : {}),
+    // Automatic backups by time only: the default (every 100 new memories) would write a full
+    // backup per batch during a bulk import, each one a long task on the page.
+    sqlite: { backups: { everyNewEntries: 100_000, keep: 5 } },
     systemPrompt: 'You are a helpful assistant. Use the memories below when they are relevant; do not invent facts about the user.',
     onProgress: options.onProgress,
   });
