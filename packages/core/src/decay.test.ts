@@ -12,6 +12,14 @@ describe('effectiveImportance', () => {
     expect(effectiveImportance(at('task', 0.8), 14 * DAY_MS, cfg)).toBeCloseTo(0.4, 10);
   });
 
+  it('reads a partial config over the defaults instead of silently not decaying', () => {
+    expect(effectiveImportance(at('conversation', 0.8), 30 * DAY_MS, {})).toBeCloseTo(0.4, 10);
+    expect(effectiveImportance(at('conversation', 0.8), 30 * DAY_MS)).toBeCloseTo(0.4, 10);
+    expect(effectiveImportance(at('conversation', 0.8), 10 * DAY_MS, { halfLifeDays: { conversation: 10 } })).toBeCloseTo(0.4, 10);
+    expect(effectiveImportance(at('conversation', 0.8), 300 * DAY_MS, { enableDecay: false })).toBe(0.8);
+    expect(() => effectiveImportance(at('conversation', 0.8), 0, { enableDecay: 'no' as never })).toThrow(/enableDecay/);
+  });
+
   it('equals base at lastAccess and never exceeds it', () => {
     expect(effectiveImportance(at('conversation', 0.7), 0, cfg)).toBe(0.7);
     // lastAccess in the future (clock skew) must not inflate importance

@@ -1,5 +1,5 @@
 import { DAY_MS } from './clock.js';
-import type { MemoryConfig } from './config.js';
+import { resolveConfig, type MemoryConfig } from './config.js';
 import type { MemoryEntry } from './types.js';
 
 /** The fields decay reads. */
@@ -32,13 +32,45 @@ export function floorFor(kind: string, config: MemoryConfig): number {
  *
  * Pure and derived from base importance every time, so it never compounds: calling it twice, or
  * running maintenance twice, gives the same number. Protected entries and `enableDecay: false`
- * give the base importance.
+ * give the base importance. `config` is a resolved config (`manager.config`) or a partial one,
+ * read over the defaults like `MemoryManager.create({ config })` reads it.
  */
-export function effectiveImportance(entry: DecayInput, now: number, config: MemoryConfig): number {
+export function effectiveImportance(entry: DecayInput, now: number, config: MemoryConfig | Partial<MemoryConfig> = {}): number {
+  const cfg = completeConfig(config);
   const base = entry.importance;
-  if (!config.enableDecay || isProtected(entry, config)) return base;
+  if (!cfg.enableDecay || isProtected(entry, cfg)) return base;
   const days = Math.max(0, now - entry.lastAccess) / DAY_MS;
-  const halfLife = halfLifeFor(entry.kind, config);
+  const halfLife = halfLifeFor(entry.kind, cfg);
   const decayed = Number.isFinite(halfLife) ? base * Math.pow(2, -days / halfLife) : base;
-  return Math.max(decayed, Math.min(base, floorFor(entry.kind, config)));
+  return Math.max(decayed, Math.min(base, floorFor(entry.kind, cfg)));
+}
+
+const resolvedPartials = new WeakMap<object, MemoryConfig>();
+
+/**
+ * A partial config (e.g. `{ enableDecay: false }` or `{ halfLifeDays: { fact: 10 } }`) means
+ * "these over the defaults", exactly as `MemoryManager.create({ config })` reads it; reading its
+ * missing fields as `undefined` would silently disable decay. Resolved once per object.
+ */
+function completeConfig(config: MemoryConfig | Partial<MemoryConfig>): MemoryConfig {
+  if (isComplete(config)) return config;
+  let cfg = resolvedPartials.get(config);
+  if (!cfg) {
+    cfg = resolveConfig(config);
+    resolvedPartials.set(config, cfg);
+  }
+  return cfg;
+}
+
+function isComplete(c: MemoryConfig | Partial<MemoryConfig>): c is MemoryConfig {
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.enableDecay === 'boolean' &&
+    typeof c.baseDecayRate === 'number' &&
+    typeof c.minImportance === 'number' &&
+    typeof c.halfLifeDays === 'object' &&
+    typeof c.decayFloors === 'object' &&
+    Array.isArray(c.protectedTags)
+  );
 }

@@ -129,6 +129,30 @@ describe('MemoryManager: saving', () => {
     expect(await storage.listProfiles('t')).toEqual([]);
   });
 
+  it('a bad kind, or a storage failure, leaves profile, window and storage untouched', async () => {
+    const { mgr, storage } = await make();
+    await rejectsWith(mgr.saveInteraction('owner', 't', 'hello about rust', 'x', { kind: 5 as unknown as string }), 'VALIDATION');
+    expect(await storage.listProfiles('t')).toEqual([]);
+    const realPut = storage.put.bind(storage);
+    storage.put = async () => {
+      throw new ZerdaError('STORAGE', 'disk full');
+    };
+    await rejectsWith(mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x', { importance: 0.9 }), 'STORAGE');
+    expect(await storage.listProfiles('t')).toEqual([]);
+    expect(mgr.shortTerm('t', 'owner').size).toBe(0);
+    storage.put = realPut;
+    const { entry } = await mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x');
+    expect((await storage.getProfile('t', 'owner'))?.interactionCount).toBe(1);
+    // The retention boost is the one the first interaction earns, as before the reordering.
+    expect(entry.importance).toBeCloseTo(Math.min(1, estimateImportance('hello about rust programming', 'x') + 0.02), 10);
+  });
+
+  it('tier accessors validate their ids', async () => {
+    const { mgr } = await make();
+    await rejectsWith(() => mgr.shortTerm('', 'u'), 'VALIDATION');
+    await rejectsWith(() => mgr.workingMemory('t', ''), 'VALIDATION');
+  });
+
   it('rejects invalid config naming the field', async () => {
     const err = await rejectsWith(MemoryManager.create({ config: { windowSize: 0 } }), 'VALIDATION');
     expect(err.message).toContain('windowSize');

@@ -12,7 +12,7 @@ import { HashEmbedder } from './hash-embedder.js';
 import { InMemoryStorage } from './in-memory-storage.js';
 import { LongTermMemory } from './long-term-memory.js';
 import { PiiMasker, type PiiFinding } from './pii-masker.js';
-import { UserProfileManager } from './profile-manager.js';
+import { retentionBoost, UserProfileManager } from './profile-manager.js';
 import { MemorySelector, type ScoredMemory } from './selector.js';
 import { SemanticMemory, type RecallHit, type ReindexOptions, type ReindexReport, type SemanticSearchOptions } from './semantic-memory.js';
 import { ShortTermMemory } from './short-term-memory.js';
@@ -267,6 +267,8 @@ export class MemoryManager {
 
   /** The short-term sliding window of one user in one tenant (in memory, per session). */
   shortTerm(tenantId: string, userId: string): ShortTermMemory {
+    checkId('tenantId', tenantId);
+    checkId('userId', userId);
     const key = WORKING_KEY(tenantId, userId);
     let stm = this.#shortTerm.get(key);
     if (!stm) {
@@ -278,6 +280,8 @@ export class MemoryManager {
 
   /** The working memory of one user's last turn (rebuilt by every `buildContext`). */
   workingMemory(tenantId: string, userId: string): WorkingMemory {
+    checkId('tenantId', tenantId);
+    checkId('userId', userId);
     const key = WORKING_KEY(tenantId, userId);
     let wm = this.#working.get(key);
     if (!wm) {
@@ -324,11 +328,19 @@ export class MemoryManager {
     const pii = [...maskedIn.findings, ...maskedOut.findings];
     const content = { input: maskedIn.text, output: maskedOut.text };
 
+    if (options.kind !== undefined && (typeof options.kind !== 'string' || !options.kind.trim()))
+      invalid('kind', 'a non-empty string', options.kind);
+    const stm = this.shortTerm(tenantId, userId);
+
     return this.#serial(tenantId, async () => {
       const topics = options.topics ?? this.profiles.extractTopics(content.input);
-      const profile = await this.profiles.update(tenantId, userId, { topics, text: content.input });
+      // The boost this interaction earns is computed from the profile as it will be after the
+      // update, but the profile is written only once the entry is stored: a failed save leaves
+      // the profile untouched (a rejected call changes nothing).
+      const current = await this.profiles.get(tenantId, userId);
+      const boost = retentionBoost(current.interactionCount + 1);
       const base = options.importance ?? estimateImportance(content.input, content.output);
-      const importance = clamp01(options.importance === undefined ? base + profile.memoryRetentionBoost : base);
+      const importance = clamp01(options.importance === undefined ? base + boost : base);
       if (pii.length) metadata.piiMasked = pii.length;
       const promote = importance >= this.config.importanceThreshold;
       const newEntry: NewEntry = {
@@ -341,11 +353,16 @@ export class MemoryManager {
         userId,
       };
       const entry = createEntry(tenantId, newEntry, this.#clock());
-      if (promote) {
-        await this.storage.put(entry);
-        this.#enqueueIndex(entry);
+      if (promote) await this.storage.put(entry);
+      try {
+        await this.profiles.update(tenantId, userId, { topics, text: content.input });
+      } catch (err) {
+        // Best-effort rollback; the profile failure is what the caller needs to see.
+        if (promote) await this.storage.delete(tenantId, entry.id).catch(() => undefined);
+        throw err;
       }
-      this.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
+      if (promote) this.#enqueueIndex(entry);
+      stm.add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
       return { entry: structuredClone(entry), pii };
     });
   }
