@@ -83,6 +83,11 @@ export interface AgreementFigures {
   /** Same, per extra index label. */
   extraSameIds: Record<string, number>;
   oramaSameIds: number | null;
+  /**
+   * Queries whose `VectorIndex` hits (ids, order and scores) are exactly those of
+   * 'VectorIndex (JS)', i.e. the SIMD path against the JavaScript path; null when not timed.
+   */
+  jsIdentical: number | null;
   /** Largest |score difference| vs the loop over all compared results. */
   indexMaxScoreDiff: number;
   oramaMaxScoreDiff: number | null;
@@ -281,6 +286,7 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       indexSameIds: 0,
       extraSameIds: Object.fromEntries(extras.map((e) => [e.label, 0])),
       oramaSameIds: db ? 0 : null,
+      jsIdentical: jsIndex ? 0 : null,
       indexMaxScoreDiff: 0,
       oramaMaxScoreDiff: db ? 0 : null,
       notes: [],
@@ -306,6 +312,12 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       else agree.notes.push(`q${qi} VectorIndex ${ids10(hits.get('VectorIndex')!)} vs loop ${ids10(loop)}`);
       agree.indexMaxScoreDiff = Math.max(agree.indexMaxScoreDiff, a.maxDiff);
       for (const e of extras) if (compare(loop, hits.get(e.label)!).same) agree.extraSameIds[e.label]!++;
+      if (jsIndex) {
+        const js = hits.get('VectorIndex (JS)')!;
+        const ours = hits.get('VectorIndex')!;
+        if (js.length === ours.length && js.every((h, i) => h.id === ours[i]!.id && h.score === ours[i]!.score)) agree.jsIdentical!++;
+        else agree.notes.push(`q${qi} VectorIndex differs from VectorIndex (JS)`);
+      }
       if (db) {
         const theirs = hits.get('orama')!;
         const b = compare(loop, theirs);
@@ -338,6 +350,8 @@ export function formatResult(env: string, r: VectorBenchResult): string {
     lines.push(
       `| ${a.size} | ${a.queries} | ${a.indexSameIds} | ${a.oramaSameIds ?? '-'} | ${a.indexMaxScoreDiff.toExponential(1)} / ${a.oramaMaxScoreDiff?.toExponential(1) ?? '-'} |`,
     );
+  for (const a of r.agreement)
+    if (a.jsIdentical !== null) lines.push(`- ${a.size}: VectorIndex (SIMD) = VectorIndex (JS) exactly (ids, order, scores) on ${a.jsIdentical}/${a.queries} queries`);
   for (const a of r.agreement)
     for (const [label, same] of Object.entries(a.extraSameIds)) lines.push(`- ${a.size}: ${label} = loop ids on ${same}/${a.queries} queries`);
   for (const a of r.agreement) for (const n of a.notes.slice(0, 5)) lines.push(`- ${a.size}: ${n}`);
