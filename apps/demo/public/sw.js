@@ -18,11 +18,11 @@ async function loadManifest() {
   }
 }
 
-async function precache(extraUrls = []) {
+async function precache() {
   const manifest = await loadManifest();
   const name = PREFIX + manifest.version;
   const cache = await caches.open(name);
-  const urls = [...new Set([...manifest.urls, ...extraUrls].map((u) => new URL(u, self.registration.scope).href))];
+  const urls = manifest.urls.map((u) => new URL(u, self.registration.scope).href);
   for (const url of urls) {
     if (await cache.match(url)) continue;
     const response = await fetch(url, { cache: 'reload' });
@@ -46,7 +46,7 @@ self.addEventListener('message', (event) => {
   if (event.data?.type !== 'precache') return;
   const reply = (msg) => event.source?.postMessage(msg);
   event.waitUntil(
-    precache(event.data.extraUrls ?? []).then(
+    precache().then(
       (count) => reply({ type: 'precached', count }),
       (err) => reply({ type: 'precache-failed', error: String(err?.message ?? err) }),
     ),

@@ -27,15 +27,15 @@ export interface PiiLogItem {
   findings: (PiiFinding & { field: string })[];
 }
 
-/** Change topics panels subscribe to. */
-export type Topic = 'memories' | 'user' | 'turn' | 'memory-replaced' | 'clock';
+/** Change topics panels subscribe to (`encryption`: the passphrase was set or removed). */
+export type Topic = 'memories' | 'user' | 'turn' | 'encryption' | 'clock';
 
 /**
  * Shared state of the playground and a tiny event bus. Panels read from here, call the manager,
  * and announce what they changed; other panels (and other tabs, via BroadcastChannel) refresh.
  */
 export class DemoApp {
-  memory: BrowserMemory;
+  readonly memory: BrowserMemory;
   user = USERS[0]!.id;
   lastTurn: Turn | null = null;
   readonly turns: Turn[] = [];
@@ -44,20 +44,15 @@ export class DemoApp {
   chartEntryId: string | null = null;
   readonly #bus = new EventTarget();
   readonly #errorSink: (message: string) => void;
-  #unsubscribe: () => void;
 
   constructor(memory: BrowserMemory, errorSink: (message: string) => void) {
     this.memory = memory;
     this.#errorSink = errorSink;
-    this.#unsubscribe = this.#follow(memory);
-    this.grantDemoRoles();
-  }
-
-  /** Refresh when another tab changes the database. */
-  #follow(memory: BrowserMemory): () => void {
-    return memory.onChange((change) => {
+    // Another tab wrote to the shared database: refresh what shows it.
+    memory.onChange((change) => {
       if (change.source === 'remote') this.changed('memories');
     });
+    this.grantDemoRoles();
   }
 
   get manager() {
@@ -67,16 +62,6 @@ export class DemoApp {
   /** Give the demo users their roles (access control is in memory, so on every open). */
   grantDemoRoles(): void {
     for (const u of USERS) if (u.role) this.memory.manager.grant(u.id, TENANT, u.role);
-  }
-
-  /** Swap in a reopened memory (after a restore or a passphrase change). */
-  replaceMemory(memory: BrowserMemory): void {
-    this.#unsubscribe();
-    this.memory = memory;
-    this.#unsubscribe = this.#follow(memory);
-    this.grantDemoRoles();
-    this.changed('memory-replaced');
-    this.changed('memories');
   }
 
   /** Subscribe to a topic. */

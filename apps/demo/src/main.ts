@@ -3,7 +3,7 @@ import type { BrowserMemory } from '@zerda/browser';
 import { DemoApp, describeError, TENANT, USERS } from './app.js';
 import { createDemoClock } from './demo-clock.js';
 import { h, replace, select } from './dom.js';
-import { DATABASE, isMarkedEncrypted, markEncrypted, modelFileUrls, openDemoMemory } from './open-memory.js';
+import { DATABASE, isMarkedEncrypted, markEncrypted, openDemoMemory } from './open-memory.js';
 import { registerOffline } from './offline.js';
 import { createChatPanel } from './panels/chat-panel.js';
 import { createDataPanel } from './panels/data-panel.js';
@@ -30,7 +30,7 @@ void registerOffline((state, detail) => {
   offlineStatus.textContent = state === 'ready' ? 'offline-ready' : `offline: ${state}`;
   offlineStatus.dataset.state = state;
   offlineStatus.title = detail ?? '';
-}, modelFileUrls());
+});
 
 async function open(passphrase?: string): Promise<BrowserMemory> {
   return openDemoMemory({
@@ -127,13 +127,13 @@ function mount(app: DemoApp): void {
     storageStatus.textContent = `${app.memory.name ? `IndexedDB “${app.memory.name}”` : 'in memory'}${app.memory.encrypted ? ' · encrypted' : ''} · ${app.memory.embedder?.modelId ?? 'no embedder'}`;
     storageStatus.dataset.encrypted = String(app.memory.encrypted);
   };
-  app.on('memory-replaced', updateStorage);
+  app.on('encryption', updateStorage);
   updateStorage();
 
   const setPassphrase = async (passphrase: string | null) => {
     await app.memory.setPassphrase(passphrase);
     markEncrypted(passphrase !== null);
-    app.changed('memory-replaced');
+    app.changed('encryption');
   };
 
   const tabs: [id: string, label: string, panel: HTMLElement][] = [

@@ -5,10 +5,10 @@ export type OfflineState = 'unsupported' | 'dev' | 'caching' | 'ready' | 'error'
 
 /**
  * Register `sw.js` (production builds only: the dev server's module graph is not worth caching)
- * and report when the app, its WASM and the model are all in the cache. `extraUrls` are files the
- * page knows it needs but the build manifest may not list (model files fetched by the worker).
+ * and report when the app, its WASM and the model are all in the cache (the build's
+ * `precache-manifest.json` lists them, worker bundles and model files included).
  */
-export async function registerOffline(onState: (state: OfflineState, detail?: string) => void, extraUrls: string[] = []): Promise<void> {
+export async function registerOffline(onState: (state: OfflineState, detail?: string) => void): Promise<void> {
   if (!('serviceWorker' in navigator)) return onState('unsupported');
   // `import.meta.hot` exists only under the dev server (NODE_ENV may say otherwise in test runners).
   if (import.meta.hot) return onState('dev', 'service worker off under the dev server');
@@ -21,7 +21,7 @@ export async function registerOffline(onState: (state: OfflineState, detail?: st
     await navigator.serviceWorker.register(new URL('sw.js', document.baseURI), { scope: './' });
     const registration = await navigator.serviceWorker.ready;
     // Ask the worker to (re)check its cache: it answers `precached` once everything is stored.
-    registration.active?.postMessage({ type: 'precache', extraUrls });
+    registration.active?.postMessage({ type: 'precache' });
   } catch (err) {
     onState('error', err instanceof Error ? err.message : String(err));
   }

@@ -19,11 +19,6 @@ export function openDemoMemory(options: { clock: Clock; passphrase?: string; onP
   });
 }
 
-/** Model and WASM files the embedding worker fetches, for the offline cache. */
-export function modelFileUrls(): string[] {
-  return [];
-}
-
 /** Whether this browser last left the demo database encrypted (so the unlock form shows first). */
 export function isMarkedEncrypted(): boolean {
   return localStorage.getItem(ENCRYPTED_KEY) === '1';

@@ -91,7 +91,6 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     replace(log, ...(items.length ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items] : [welcome()]));
   };
   app.on('user', () => void loadHistory());
-  app.on('memory-replaced', () => void loadHistory());
   void loadHistory();
 
   return h(

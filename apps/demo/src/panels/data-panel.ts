@@ -160,7 +160,7 @@ function backups(app: DemoApp): HTMLElement {
     file.value = '';
     app.changed('memories');
   });
-  app.on('memory-replaced', () => void refresh());
+  app.on('encryption', () => void refresh());
   void refresh();
   return h(
     'div',

@@ -82,7 +82,7 @@ function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise
     await app.guard(() => reopen(null));
     refresh();
   });
-  app.on('memory-replaced', refresh);
+  app.on('encryption', refresh);
   refresh();
   return h('div', {}, status, form);
 }
@@ -111,7 +111,6 @@ function access(app: DemoApp): HTMLElement {
     );
   };
   app.on('user', refresh);
-  app.on('memory-replaced', refresh);
   refresh();
   return h(
     'div',
