@@ -263,6 +263,36 @@ test('memories survive a reload', async () => {
   expect(await page.locator(tid('chat-past')).count()).toBeGreaterThan(0);
 });
 
+test('replies can come from an OpenAI-compatible endpoint, with the built context as messages', async () => {
+  const { page } = shared!;
+  const endpoint = 'http://localhost:9/v1/chat/completions';
+  let sent: { model?: string; messages?: { role: string; content: string }[] } | undefined;
+  let auth: string | undefined;
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type' };
+  await page.route(endpoint, async (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    sent = route.request().postDataJSON() as typeof sent;
+    auth = route.request().headers().authorization;
+    return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'From the endpoint: you like tea.' } }] }) });
+  });
+  await page.click('details.responder > summary');
+  await page.selectOption(tid('responder-select'), 'endpoint');
+  await page.fill(tid('endpoint-url'), 'http://localhost:9/v1');
+  await page.fill(tid('endpoint-model'), 'test-model');
+  await page.fill(tid('endpoint-key'), 'sk-test');
+  await page.dispatchEvent(tid('endpoint-key'), 'change');
+  const reply = await chat(page, 'What do I prefer to drink?');
+  expect(reply).toBe('From the endpoint: you like tea.');
+  expect(sent?.model).toBe('test-model');
+  expect(auth).toBe('Bearer sk-test');
+  expect(sent?.messages?.[0]?.role).toBe('system');
+  expect(sent?.messages?.at(-1)).toEqual({ role: 'user', content: expect.stringContaining('What do I prefer to drink?') });
+  expect(JSON.stringify(sent?.messages)).toContain('I prefer tea over coffee');
+  await page.selectOption(tid('responder-select'), 'local');
+  await page.dispatchEvent(tid('responder-select'), 'change');
+  await page.unroute(endpoint);
+});
+
 test('two tabs share one database', async () => {
   const { ctx, page } = shared!;
   const other = await openDemo(ctx);
