@@ -171,6 +171,9 @@ test('every tier is visible and works through the UI', async () => {
   await page.click(tid('clock-reset'));
   await page.waitForFunction((d) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > d, decayed);
   expect(Number(await page.getAttribute(tid('chart-facts'), 'data-effective'))).toBeCloseTo(before, 3);
+  // Reinforcement: recalling the memory raises its importance.
+  await page.click(tid('chart-recall'));
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > b + 0.01, before);
 
   // Profile.
   await tab(page, 'profile');
