@@ -23,7 +23,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InMemoryStorage, MemoryManager, type StorageAdapter } from '@zerda/core';
+import { InMemoryStorage, MemoryManager, type Embedder, type StorageAdapter } from '@zerda/core';
 import {
   evaluate,
   formatSplit,
@@ -90,12 +90,25 @@ async function openStorage(): Promise<StorageAdapter> {
 
 const USER = 'bench';
 
+/** The shared embedder, lent to one manager: `MemoryManager.close()` closes its embedder. */
+const lent: Embedder = {
+  get modelId() {
+    return embedder.modelId;
+  },
+  get dim() {
+    return embedder.dim;
+  },
+  ready: () => embedder.ready(),
+  embed: (texts, options) => embedder.embed(texts, options),
+  close: async () => {},
+};
+
 const system: RetrievalSystem = {
   async open(conv: LocomoConversation): Promise<ConversationMemory> {
     let now = 0;
     const mgr = await MemoryManager.create({
       storage: await openStorage(),
-      embedder,
+      embedder: lent,
       owner: USER,
       masker: false,
       clock: () => now,
