@@ -3,7 +3,9 @@
  * loop vs @orama/orama, 512-d, 10k and 100k rows. The page computes the figures; this prints them.
  * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-browser.ts [sizes...]`
  * (`--no-orama` skips Orama; `--no-before` skips the pre-change copy of VectorIndex;
- * `--wasm` adds the WebAssembly SIMD probe of vector-wasm-simd.ts). Prints figures only; never gates CI.
+ * `--wasm` adds the WebAssembly SIMD probe of vector-wasm-simd.ts). 'VectorIndex' is the default
+ * index (WebAssembly SIMD scan where available), 'VectorIndex (JS)' the same with `{ simd: false }`.
+ * Prints figures only; never gates CI.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';

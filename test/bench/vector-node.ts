@@ -3,7 +3,9 @@
  * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-node.ts [sizes...]`
  * (`--cpu` times with process CPU time instead of wall time, which a busy shared machine distorts
  * less; `--no-orama` skips Orama; `--no-before` skips the pre-change copy of VectorIndex;
- * `--wasm` adds the WebAssembly SIMD probe of vector-wasm-simd.ts). Prints figures only; never gates CI.
+ * `--wasm` adds the WebAssembly SIMD probe of vector-wasm-simd.ts). 'VectorIndex' is the default
+ * index (WebAssembly SIMD scan where available), 'VectorIndex (JS)' the same with `{ simd: false }`.
+ * Prints figures only; never gates CI.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';

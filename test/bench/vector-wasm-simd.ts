@@ -2,7 +2,9 @@
  * Benchmark-only probe: the same exact top-k scan as `VectorIndex`, with the dot products done by a
  * tiny hand-assembled WebAssembly SIMD kernel (f32x4, four accumulators, float32 sums). It answers
  * "what would WASM SIMD buy over scalar JS?" for the 30 ms @ 100k target; it is not part of any
- * package. Requires `dim % 16 === 0`.
+ * package. Requires `dim % 16 === 0`. `VectorIndex` now ships the product version of this kernel
+ * (packages/core/src/simd-dot.ts: any dim, growable memory, exact re-scoring); the probe stays as a
+ * reference for the bare kernel's speed.
  */
 import type { VectorBlock } from '@zerda/core';
 import { TopK, type Scored } from '../../packages/core/src/top-k.js';

@@ -143,7 +143,9 @@ function defaultApi(): WebAssemblyApi | undefined {
 
 /**
  * The compiled kernel, or null when SIMD is unsupported (validation fails) or compiling is refused
- * (a CSP without `'wasm-unsafe-eval'` throws at compile). Decided once per namespace.
+ * (a CSP without `'wasm-unsafe-eval'` throws at compile; the browser still logs, and reports, that
+ * one violation). Decided once per namespace. Synchronous compiling is fine on a main thread for a
+ * module this small (491 bytes; Chromium refuses it only for large modules).
  */
 function kernelModule(api: WebAssemblyApi): WebAssembly.Module | null {
   const known = compiled.get(api);

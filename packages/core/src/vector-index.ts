@@ -27,8 +27,8 @@ export interface VectorIndexOptions {
    * Scan with the WebAssembly SIMD kernel (`simd-dot.ts`) where the runtime allows it: about 6x
    * faster at 100k × 512 (test/bench/VECTOR-RESULTS.md), same results. `false` forces the plain
    * JavaScript scan. Where WebAssembly SIMD is missing or compiling is refused (a CSP without
-   * `'wasm-unsafe-eval'`) the index falls back to JavaScript silently. int8 mode is JavaScript
-   * only. Default true.
+   * `'wasm-unsafe-eval'`) the index falls back to JavaScript without an error (the browser still
+   * logs that one CSP violation). int8 mode is JavaScript only. Default true.
    */
   simd?: boolean;
   /**
