@@ -328,6 +328,19 @@ describe('MemoryManager: flush and background work', () => {
     expect(hits[0]?.entry.id).toBe(entry.id);
   });
 
+  it('memories stored without a vector (a process killed before indexing, an import) are embedded on first recall', async () => {
+    const storage = new InMemoryStorage();
+    const first = await make({ storage, embedder: null });
+    const { entry } = await first.mgr.remember('owner', 't', { title: 'Pet', text: 'My cat Miso sleeps on the piano' });
+    // A fresh manager over the same storage: the entry has no vector for this embedder.
+    const { mgr } = await make({ storage });
+    expect(await mgr.recall('owner', 't', 'Miso', { mode: 'vector', reinforce: false })).toEqual([]);
+    await mgr.flush();
+    const hits = await mgr.recall('owner', 't', 'cat Miso piano', { mode: 'vector', reinforce: false });
+    expect(hits[0]?.entry.id).toBe(entry.id);
+    expect((await storage.loadVectors('t', mgr.embedder!.modelId))?.ids).toEqual([entry.id]);
+  });
+
   it('flush() rejects when background indexing failed, never swallowing it, and only once', async () => {
     const inner = new HashEmbedder();
     let fail = false;

@@ -183,6 +183,7 @@ export class MemoryManager {
   #indexQueue: MemoryEntry[] = [];
   #indexLoop: Promise<void> | null = null;
   #backgroundErrors: unknown[] = [];
+  readonly #catchUps = new Map<string, Promise<void>>();
   #closed = false;
 
   private constructor(options: MemoryManagerOptions) {
@@ -506,7 +507,10 @@ export class MemoryManager {
 
   async #search(tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
     if (!query.trim()) return [];
-    if (this.semantic) return this.semantic.search(tenantId, query, options);
+    if (this.semantic) {
+      this.#catchUp(tenantId);
+      return this.semantic.search(tenantId, query, options);
+    }
     return this.#lexicalOnly(tenantId, query, options);
   }
 
@@ -685,6 +689,8 @@ export class MemoryManager {
     return this.#serial(tenantId, async () => {
       this.#indexQueue = this.#indexQueue.filter((e) => e.tenantId !== tenantId);
       await this.#drainIndex();
+      await this.#catchUps.get(tenantId);
+      this.#catchUps.delete(tenantId);
       const entries = await this.storage.clearTenant(tenantId);
       if (this.semantic) this.semantic.unload(tenantId);
       const prefix = `${tenantId}\u0000`;
@@ -720,6 +726,27 @@ export class MemoryManager {
       this.#indexLoop = loop;
       this.#pending.add(loop);
     }
+  }
+
+  /**
+   * Once per tenant and manager, on first recall: embed the memories that are stored but have no
+   * vector — saved by a process that was killed before its background indexing ran, or imported
+   * without vectors. Runs in the background (recall meanwhile works lexically); `flush()` awaits
+   * it and reports its failure.
+   */
+  #catchUp(tenantId: string): void {
+    const semantic = this.semantic;
+    if (!semantic || this.#catchUps.has(tenantId)) return;
+    const task: Promise<void> = (async () => {
+      const [stored, indexed] = await Promise.all([this.storage.count({ tenantId }), semantic.vectorCount(tenantId)]);
+      if (stored > indexed) await semantic.reindex(tenantId);
+    })()
+      .catch((err: unknown) => {
+        this.#backgroundErrors.push(err);
+      })
+      .finally(() => this.#pending.delete(task));
+    this.#catchUps.set(tenantId, task);
+    this.#pending.add(task);
   }
 
   async #runIndexLoop(): Promise<void> {

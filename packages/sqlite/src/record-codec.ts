@@ -135,10 +135,15 @@ export function openFailure(what: string, e: unknown): ZerdaError {
   if (e instanceof RecordError && (e.fault === 'decryption' || e.fault === 'encrypted' || e.fault === 'not-encrypted'))
     return new ZerdaError('DECRYPTION', `Cannot read the ${what}: ${e.message}`);
   if (isZerdaError(e)) return e;
+  // The advice must be something the caller can still do: a storage that failed to open has no
+  // restoreBackup() to call, so opening points to the `restoreFrom` option.
+  const advice = what.startsWith('backup')
+    ? 'This backup cannot be restored; pick another one from listBackups().'
+    : "Reopen with SqliteStorage.open({ ..., restoreFrom: 'latest' }) (or a backup id) to restore the newest backup, " +
+      'or importJson() an export into a new database; deleting the database starts empty.';
   return new ZerdaError(
     'STORAGE',
-    `The ${what} is corrupt (${e instanceof Error ? e.message : String(e)}). Nothing was overwritten. ` +
-      'Restore it with SqliteStorage.restoreBackup() or importJson() from an export, or delete the database to start empty.',
+    `The ${what} is corrupt (${e instanceof Error ? e.message : String(e)}). Nothing was overwritten. ${advice}`,
     { cause: e },
   );
 }
