@@ -234,6 +234,9 @@ test('every tier is visible and works through the UI', async () => {
   expect(Number(await page.textContent(tid('report-examined')))).toBe(rows);
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(rows);
   expect(Number(await page.textContent(tid('stats-vectors')))).toBe(rows);
+  await page.click(tid('reindex-run'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="reindex-progress-label"]')?.textContent?.includes('re-embedded'));
+  expect(await page.textContent(tid('reindex-progress-label'))).toBe(`${rows} of ${rows} memories re-embedded`);
   await page.click(tid('backup-create'));
   await countWhen(page, tid('backup-row'), 'n === 1');
   const [exported] = await Promise.all([page.waitForEvent('download'), page.click(tid('export-json'))]);

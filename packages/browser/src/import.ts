@@ -99,7 +99,7 @@ export async function importIntoMemory(
   if (manager.semantic) {
     for (const tenantId of tenants) {
       manager.semantic.unload(tenantId);
-      const report = await manager.semantic.reindex(tenantId, {
+      const report = await manager.reindex(tenantId, {
         ...(signal ? { signal } : {}),
         onProgress: (done, total) => onProgress?.({ phase: 'embedding', done, total, tenantId }),
       });

@@ -33,8 +33,10 @@ function maintenance(app: DemoApp): HTMLElement {
   reindex.addEventListener('click', async () => {
     reindex.disabled = true;
     progress.set(0, 'starting');
-    const n = await app.guard(() => app.manager.reindex(TENANT, { onProgress: (done, total) => progress.set(total ? done / total : 1, `${done} / ${total}`) }));
-    progress.done(n === undefined ? 'failed' : `${n} memories re-embedded`);
+    const report = await app.guard(() =>
+      app.manager.reindex(TENANT, { force: true, onProgress: (done, total) => progress.set(total ? done / total : 1, `${done} / ${total}`) }),
+    );
+    progress.done(report ? `${report.embedded} of ${report.total} memories re-embedded` : 'failed');
     reindex.disabled = false;
     app.changed('memories');
   });
