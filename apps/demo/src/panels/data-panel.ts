@@ -21,6 +21,17 @@ function maintenance(app: DemoApp): HTMLElement {
   const report = h('div', { testid: 'maintenance-report' });
   const run = h('button', { class: 'primary', testid: 'maintenance-run', text: 'Run maintenance' });
   const reindex = h('button', { testid: 'reindex-run', text: 'Re-index vectors' });
+  const clear = h('button', { class: 'danger', testid: 'clear-tenant', text: 'Delete all memories' });
+  clear.addEventListener('click', async () => {
+    if (!confirm('Delete every memory, vector and profile of this demo tenant?')) return;
+    // Clearing a tenant is an app-level operation (no user); the demo still asks for the admin role.
+    const r = await app.guard(async () => {
+      if (!app.manager.can(app.user, TENANT, 'admin')) app.manager.access.assert(app.user, TENANT, 'admin');
+      return app.manager.clearTenant(TENANT);
+    });
+    if (r) replace(report, h('p', { testid: 'clear-result', text: `Deleted ${r.entries} memories.` }));
+    app.changed('memories');
+  });
   const progress = createProgressBar('reindex-progress', 'Re-indexing');
   run.addEventListener('click', async () => {
     run.disabled = true;
@@ -44,7 +55,7 @@ function maintenance(app: DemoApp): HTMLElement {
     'div',
     {},
     h('p', { class: 'muted', text: 'Deletes memories whose effective importance decayed below the threshold (pinned, core and identity never), compresses old ones into summaries when the store is near capacity, and evicts faded short-term turns. Running it twice changes nothing the second time.' }),
-    h('div', { class: 'row' }, run, reindex),
+    h('div', { class: 'row' }, run, reindex, clear),
     progress.element,
     report,
   );
