@@ -24,6 +24,7 @@ export * from './text.js';
 export * from './lexical-index.js';
 export * from './lru-cache.js';
 export * from './vector-index.js';
+export { simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
 export * from './hash-embedder.js';
 export * from './fusion.js';
 export * from './semantic-memory.js';
