@@ -187,6 +187,19 @@ describe('corruption', () => {
     await s2.close();
   });
 
+  it('without Web Locks, a second IndexedDB instance on the same database in this process is refused (CONFLICT)', async () => {
+    expect((globalThis.navigator as Navigator | undefined)?.locks).toBeUndefined();
+    const name = 'no-locks-twice';
+    const s = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });
+    await s.put(fact('first'));
+    await rejectsWith(SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) }), 'CONFLICT');
+    await s.put(fact('second'));
+    await s.close();
+    const again = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });
+    expect(await again.count({ tenantId: 't1' })).toBe(2);
+    await again.close();
+  });
+
   it('a bit-flipped IndexedDB log record is detected by its checksum and the tail dropped', async () => {
     const name = 'corrupt-idb';
     const s = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });

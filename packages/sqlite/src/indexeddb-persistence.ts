@@ -17,7 +17,8 @@ export interface IndexedDbPersistenceOptions {
   /**
    * Hold an exclusive Web Lock (`zerda-idb:<name>`) from first use (backup reads excepted) until `close()`, so a second
    * writer on the same database (another tab, another instance) fails with `CONFLICT` instead of
-   * interleaving log records. Default true (ignored where `navigator.locks` does not exist). Use
+   * interleaving log records. Default true. Where `navigator.locks` does not exist, only a second
+   * instance in the same page or process is refused (there is nothing to coordinate with others). Use
    * `SharedSqliteStorage` to share a database between tabs.
    */
   exclusive?: boolean;
@@ -27,6 +28,13 @@ export interface IndexedDbPersistenceOptions {
    */
   lockTimeoutMs?: number;
 }
+
+/**
+ * Names held by instances of this realm where there are no Web Locks (Node with
+ * fake-indexeddb, older browsers): two instances on one database in one realm would interleave
+ * log records (both number them from the same head) and lose writes on replay.
+ */
+const heldWithoutLocks = new Set<string>();
 
 const STORES = ['meta', 'main-base', 'main-log', 'vectors-base', 'vectors-log', 'backups'] as const;
 const UPTO = 'upto';
@@ -94,7 +102,17 @@ export class IndexedDbPersistence implements Persistence {
 
   #lock(): Promise<void> {
     const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-    if (!this.#exclusive || !locks) return Promise.resolve();
+    if (!this.#exclusive) return Promise.resolve();
+    if (!locks) {
+      if (this.#unlock) return Promise.resolve();
+      if (heldWithoutLocks.has(this.#name))
+        return Promise.reject(
+          new ZerdaError('CONFLICT', `IndexedDB database ${this.#name} is already open for writing by another instance in this page or process`),
+        );
+      heldWithoutLocks.add(this.#name);
+      this.#unlock = () => heldWithoutLocks.delete(this.#name);
+      return Promise.resolve();
+    }
     this.#locked ??= this.#acquire(locks).catch((e: unknown) => {
       this.#locked = undefined;
       throw e;
