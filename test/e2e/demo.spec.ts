@@ -429,5 +429,12 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   await page.fill(tid('recall-query'), 'gardening');
   await page.click(tid('recall-run'));
   await countWhen(page, tid('recall-row'), 'n >= 1');
+  // And everything goes at once.
+  await tab(page, 'data');
+  page.once('dialog', (d) => void d.accept());
+  await page.click(tid('clear-tenant'));
+  await page.waitForSelector(tid('clear-result'));
+  expect(await page.textContent(tid('clear-result'))).toBe('Deleted 1000 memories.');
+  expect(Number(await page.textContent(tid('stats-entries')))).toBe(0);
   await ctx.close();
 });
