@@ -84,6 +84,10 @@ describe('profile helpers', () => {
     expect(retentionBoost(1e12)).toBe(0.3);
   });
 
+  it('extractTopics skips the masker placeholders (an e-mail is not a topic)', () => {
+    expect(extractTopics('Mail [EMAIL_1] or [EMAIL_2] about climbing, card [CREDIT_CARD_1]')).toEqual(['mail', 'climbing', 'card']);
+  });
+
   it('extractTopics returns frequent content words, most frequent first, without chatter', () => {
     expect(extractTopics('The garden: tomatoes, tomatoes and basil in the garden; tomatoes again. 2024 was good.')).toEqual([
       'tomatoes',

@@ -77,10 +77,8 @@ export function validateProfile(profile: UserProfile): UserProfile {
   };
 }
 
-/**
- * Topics of a text: its most frequent content words (length >= 4, not stopwords, not numbers),
- * lowercased, most frequent first (ties: first seen), at most `max`.
- */
+const PII_PLACEHOLDER = /\[[A-Z][A-Z0-9_]*_\d+\]/g;
+
 /** Conversational verbs and fillers that are never topics on their own. */
 const CHATTER = new Set(
   ('like likes liked love loved loves hate want wants wanted need needs needed know knew think thought keep kept live lives lived ' +
@@ -90,10 +88,16 @@ const CHATTER = new Set(
     .split(' '),
 );
 
+/**
+ * Topics of a text: its most frequent content words (length >= 4, not stopwords, not numbers),
+ * lowercased, most frequent first (ties: first seen), at most `max`. PII placeholders left by the
+ * masker are skipped.
+ */
 export function extractTopics(text: string, max = 5): string[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
   const counts = new Map<string, number>();
-  for (const w of tokenize(text)) {
+  // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about.
+  for (const w of tokenize(text.replace(PII_PLACEHOLDER, ' '))) {
     if (w.length < 4 || STOPWORDS.has(w) || CHATTER.has(w) || /^\d+$/.test(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
