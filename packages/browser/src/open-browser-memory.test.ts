@@ -63,6 +63,13 @@ describe('openBrowserMemory', () => {
     await expectCode(() => memory.manager.recall('me', T, 'hiking'), 'CLOSED');
   });
 
+  it('reports progress from storage to ready, and nothing after ready', async () => {
+    const phases: string[] = [];
+    const memory = await openBrowserMemory({ storage: 'memory', onProgress: (p) => phases.push(`${p.phase}:${p.progress ?? '-'}`) });
+    expect(phases).toEqual(['storage:0', 'storage:1', 'model:0', 'ready:1']);
+    await memory.close();
+  });
+
   it('persists in IndexedDB and reopens only with the right passphrase', async () => {
     const name = dbName();
     const a = await openBrowserMemory({ name, passphrase: 'right one', owner: 'me' });

@@ -159,7 +159,14 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   const embedderChoice = options.embedder ?? 'hash';
   if (typeof embedderChoice === 'string' && embedderChoice !== 'hash' && embedderChoice !== 'none')
     invalid('embedder', "worker options, 'hash', 'none' or an Embedder", embedderChoice);
-  const report = options.onProgress ?? (() => {});
+  const onProgress = options.onProgress;
+  // Late model events (they cross the worker asynchronously) must not follow `ready`.
+  let finished = false;
+  const report = (p: OpenProgress): void => {
+    if (finished || !onProgress) return;
+    if (p.phase === 'ready') finished = true;
+    onProgress(p);
+  };
 
   report({ phase: 'storage', progress: 0 });
   let storage: StorageAdapter;
