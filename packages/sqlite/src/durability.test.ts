@@ -123,6 +123,21 @@ describe('single writer per file database', () => {
   });
 });
 
+describe('verifyKey', () => {
+  it('releases the database: a wrong key after a right one is DECRYPTION (not CONFLICT), and the database opens afterwards', async () => {
+    const dir = await tempDir();
+    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }), encryption: { passphrase: 'right', ...WEAK } });
+    await s.put(fact('secret'));
+    await s.close();
+    const p = new FilePersistence({ dir });
+    await SqliteStorage.verifyKey({ persistence: p, encryption: { passphrase: 'right', ...WEAK } });
+    await rejectsWith(SqliteStorage.verifyKey({ persistence: new FilePersistence({ dir }), encryption: { passphrase: 'wrong', ...WEAK } }), 'DECRYPTION');
+    const again = await SqliteStorage.open({ persistence: p, encryption: { passphrase: 'right', ...WEAK } });
+    expect(await again.count({ tenantId: 't1' })).toBe(1);
+    await again.close();
+  });
+});
+
 describe('changeEncryption on real drivers', () => {
   for (const driver of ['file', 'indexeddb'] as const) {
     it(`rewrites everything through ${driver} persistence`, async () => {

@@ -386,12 +386,18 @@ export class SqliteStorage implements StorageAdapter {
   /**
    * Check that `encryption` fits the database behind `persistence` (right passphrase or key, or
    * none for a plain database) without loading or writing anything. Rejects with `DECRYPTION`.
-   * Resolves for a database never written.
+   * Resolves for a database never written. The persistence is closed afterwards (reading may
+   * have taken its lock), so the same instance can be passed to {@link SqliteStorage.open} next.
    */
   static async verifyKey(options: Pick<SqliteStorageOptions, 'persistence' | 'encryption'>): Promise<void> {
-    if (!options.persistence) return;
-    const meta = await guard('read the database meta record', () => options.persistence!.readMeta());
-    if (meta) await checkMeta(meta, options.encryption === undefined ? undefined : createCipher(options.encryption));
+    const p = options.persistence;
+    if (!p) return;
+    try {
+      const meta = await guard('read the database meta record', () => p.readMeta());
+      if (meta) await checkMeta(meta, options.encryption === undefined ? undefined : createCipher(options.encryption));
+    } finally {
+      await p.close();
+    }
   }
 
   // ---- StorageAdapter -------------------------------------------------------------------------
