@@ -1,4 +1,4 @@
-import { entryText, isInteraction, type ManagedContext, type MemoryEntry } from '@zerda/core';
+import { isInteraction, type ManagedContext, type MemoryEntry } from '@zerda/core';
 
 /** Settings of an OpenAI-compatible chat endpoint. */
 export interface EndpointSettings {
@@ -22,6 +22,13 @@ export function memorySnippet(entry: MemoryEntry, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** Cosine similarity below which a vector-only hit is treated as unrelated (bundled model). */
+const MIN_COSINE = 0.35;
+
+function isQuestion(entry: MemoryEntry): boolean {
+  return isInteraction(entry.content) && entry.content.input.trim().endsWith('?');
+}
+
 const GREETING = /^(hi|hello|hey|good (morning|evening|afternoon))\b/i;
 const STATEMENT = /\b(my name is|i am|i'm|i live|i work|i (like|love|hate|prefer|dislike|want|need)|remember)\b/i;
 
@@ -34,12 +41,14 @@ export function createLocalResponder(): Responder {
   return {
     name: 'local',
     async reply(query, context) {
-      // Recall hits come first (they include recent turns, which the prompt carries as history),
-      // then whatever else working memory ranked as relevant.
+      // Memories worth quoting: recalled with some absolute evidence (a keyword match, or a
+      // cosine similarity that is not noise), and not the user's own earlier questions.
       const seen = new Set<string>();
-      const recalled = [...context.recalled.map((r) => r.entry), ...context.working.filter((w) => w.relevance > 0).map((w) => w.entry)]
+      const recalled = context.recalled
+        .filter((h) => (h.lexicalScore ?? 0) > 0 || (h.vectorScore ?? 0) >= MIN_COSINE)
+        .map((h) => h.entry)
         .filter((e) => !seen.has(e.id) && (seen.add(e.id), true))
-        .filter((e) => memorySnippet(e, 10_000) !== query.trim());
+        .filter((e) => !isQuestion(e) && memorySnippet(e, 10_000) !== query.trim());
       if (GREETING.test(query.trim())) {
         return recalled.length
           ? `Hello again! I remember ${recalled.length} thing${recalled.length === 1 ? '' : 's'} related to this, e.g. “${memorySnippet(recalled[0]!)}”.`
