@@ -55,8 +55,8 @@ export function createLocalResponder(): Responder {
           : 'Hello! I am the local demo responder. Tell me about yourself and ask me later — I will recall it from memory.';
       }
       if (STATEMENT.test(query) && !query.trim().endsWith('?')) {
-        const n = context.working.length;
-        return `Noted — I'll remember that. (${n} ${n === 1 ? 'memory was' : 'memories were'} in this turn's context.)`;
+        // Short on purpose: the reply is stored with the turn and would otherwise blur its vector.
+        return "Noted — I'll remember that.";
       }
       if (!recalled.length) return "I don't recall anything about that yet. Tell me something and ask me again later.";
       const lines = recalled.slice(0, 3).map((e) => `• ${memorySnippet(e)}`);
