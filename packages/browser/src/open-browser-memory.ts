@@ -295,7 +295,7 @@ function createHandle(parts: Parts): BrowserMemory {
     async readBackup(id) {
       if (name === null) throw new ZerdaError('UNSUPPORTED', 'Reading backup bytes needs IndexedDB persistence');
       // A second connection: with several tabs, the database itself is held by the owner tab.
-      const p = new IndexedDbPersistence({ name });
+      const p = new IndexedDbPersistence({ name, exclusive: false });
       try {
         const bytes = await p.getBackup(id);
         if (!bytes) throw new ZerdaError('NOT_FOUND', `No backup with id ${id}`);
