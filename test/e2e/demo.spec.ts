@@ -317,10 +317,14 @@ test('two tabs share one database', async () => {
   const top = await other.locator(`${tid('recall-row')} td`).allTextContents();
   expect(top[0]).toContain('origami cranes');
   expect(Number(top[3])).toBeGreaterThan(0);
-  await other.close();
-  await page.reload();
-  await waitReady(page);
-  await countWhen(page, tid('ltm-row'), `n === ${n + 2}`);
+  // The first tab owns the database; when it goes away the other takes over, losing nothing.
+  await page.close();
+  await addMemory(other, 'After takeover', 'Written once the first tab was gone');
+  await other.reload();
+  await waitReady(other);
+  await tab(other, 'memory');
+  await countWhen(other, tid('ltm-row'), `n === ${n + 3}`);
+  await screenshot(other, '12-second-tab');
   await shared!.ctx.close();
 });
 
