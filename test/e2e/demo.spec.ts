@@ -214,6 +214,12 @@ test('every tier is visible and works through the UI', async () => {
   await page.fill(tid('filter-tag'), '');
   await page.dispatchEvent(tid('filter-tag'), 'change');
   await countWhen(page, tid('ltm-row'), `n === ${rows}`);
+  await page.fill(tid('filter-from'), '2099-01-01');
+  await page.dispatchEvent(tid('filter-from'), 'change');
+  await countWhen(page, tid('ltm-row'), 'n === 0');
+  await page.fill(tid('filter-from'), '');
+  await page.dispatchEvent(tid('filter-from'), 'change');
+  await countWhen(page, tid('ltm-row'), `n === ${rows}`);
   await page.locator(tid('ltm-edit')).first().click();
   await page.fill(tid('edit-title'), 'Edited: I prefer tea over coffee');
   await page.click(tid('edit-save'));
