@@ -17,12 +17,16 @@ export function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promi
   return open({
     sqlWasmUrl,
     ...options,
-    embedder: options.embedder ?? (typeof Worker === 'function' ? { worker: new EmbedWorker(), numThreads: workerThreads() } : 'hash'),
+    embedder: options.embedder ?? (typeof Worker === 'function' ? { worker: new EmbedWorker(), ...workerThreads() } : 'hash'),
   });
 }
 
-/** WASM threads for the model: up to 4, leaving one core to the page so it stays responsive. */
-function workerThreads(): number {
+/**
+ * WASM threads for the model: up to 4, leaving one core to the page so it stays responsive.
+ * Threads need cross-origin isolation (COOP/COEP); without it the embedder's default (1) stands.
+ */
+function workerThreads(): { numThreads?: number } {
+  if (!(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return {};
   const cores = (globalThis.navigator as Navigator | undefined)?.hardwareConcurrency ?? 2;
-  return Math.max(1, Math.min(4, cores - 1));
+  return { numThreads: Math.max(1, Math.min(4, cores - 1)) };
 }
