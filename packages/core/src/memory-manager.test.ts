@@ -341,6 +341,29 @@ describe('MemoryManager: flush and background work', () => {
     expect((await storage.loadVectors('t', mgr.embedder!.modelId))?.ids).toEqual([entry.id]);
   });
 
+  it('a failed catch-up is retried on a later recall and does not make flush() reject', async () => {
+    const storage = new InMemoryStorage();
+    const first = await make({ storage, embedder: null });
+    const { entry } = await first.mgr.remember('owner', 't', { title: 'Pet', text: 'My cat Miso sleeps on the piano' });
+    const inner = new HashEmbedder();
+    let down = true;
+    const embedder: Embedder = {
+      modelId: inner.modelId,
+      dim: inner.dim,
+      ready: () => inner.ready(),
+      close: () => inner.close(),
+      embed: (texts, o) => (down ? Promise.reject(new ZerdaError('EMBEDDING', 'model down')) : inner.embed(texts, o)),
+    };
+    const { mgr } = await make({ storage, embedder });
+    await mgr.recall('owner', 't', 'Miso', { mode: 'lexical', reinforce: false });
+    await mgr.flush();
+    down = false;
+    await mgr.recall('owner', 't', 'Miso', { mode: 'lexical', reinforce: false });
+    await mgr.flush();
+    const hits = await mgr.recall('owner', 't', 'cat Miso piano', { mode: 'vector', reinforce: false });
+    expect(hits[0]?.entry.id).toBe(entry.id);
+  });
+
   it('flush() rejects when background indexing failed, never swallowing it, and only once', async () => {
     const inner = new HashEmbedder();
     let fail = false;

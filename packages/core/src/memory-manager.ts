@@ -732,7 +732,9 @@ export class MemoryManager {
    * Once per tenant and manager, on first recall: embed the memories that are stored but have no
    * vector — saved by a process that was killed before its background indexing ran, or imported
    * without vectors. Runs in the background (recall meanwhile works lexically); `flush()` awaits
-   * it and reports its failure.
+   * it. A failed catch-up is retried on a later recall rather than reported: the failure that
+   * left the vectors missing was reported by `flush()` when it happened (or by another process),
+   * and an embedder that is down for a while must not turn every later `flush()` into an error.
    */
   #catchUp(tenantId: string): void {
     const semantic = this.semantic;
@@ -741,8 +743,8 @@ export class MemoryManager {
       const [stored, indexed] = await Promise.all([this.storage.count({ tenantId }), semantic.vectorCount(tenantId)]);
       if (stored > indexed) await semantic.reindex(tenantId);
     })()
-      .catch((err: unknown) => {
-        this.#backgroundErrors.push(err);
+      .catch(() => {
+        if (this.#catchUps.get(tenantId) === task) this.#catchUps.delete(tenantId);
       })
       .finally(() => this.#pending.delete(task));
     this.#catchUps.set(tenantId, task);

@@ -123,6 +123,29 @@ describe('single writer per file database', () => {
   });
 });
 
+describe('open options', () => {
+  it('a typo or a bad value is VALIDATION before anything is written, never a silently in-memory or default database', async () => {
+    const dir = await tempDir();
+    const bad: unknown[] = [
+      { persistance: new MemoryPersistence() },
+      { persistence: { read: () => undefined } },
+      { restoreFrom: 5 },
+      { compaction: { maxLogRecord: 10 } },
+      { backups: { evry: 3 } },
+      { backups: { enabled: 'yes' } },
+      { clock: 5 },
+    ];
+    for (const options of bad) await rejectsWith(SqliteStorage.open(options as never), 'VALIDATION');
+    // A rejected open releases the driver it was given and leaves the directory as it was.
+    await rejectsWith(SqliteStorage.open({ persistence: new FilePersistence({ dir }), backups: { kep: 1 } as never }), 'VALIDATION');
+    expect((await readdir(dir)).filter((f) => f !== 'backups')).toEqual([]);
+    const ok = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+    await ok.close();
+    expect(() => new FilePersistence({ dir, fsynk: false } as never)).toThrow(/fsynk/);
+    expect(() => new IndexedDbPersistence({ nmae: 'x' } as never)).toThrow(/nmae/);
+  });
+});
+
 describe('verifyKey', () => {
   it('releases the database: a wrong key after a right one is DECRYPTION (not CONFLICT), and the database opens afterwards', async () => {
     const dir = await tempDir();

@@ -60,7 +60,9 @@ export class FilePersistence implements Persistence {
 
   constructor(options: FilePersistenceOptions) {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object {dir}', options);
+    for (const k of Object.keys(options)) if (k !== 'dir' && k !== 'fsync') invalid(`options.${k}`, 'one of dir, fsync', k);
     if (typeof options.dir !== 'string' || options.dir === '') invalid('options.dir', 'a directory path', options.dir);
+    if (options.fsync !== undefined && typeof options.fsync !== 'boolean') invalid('options.fsync', 'a boolean', options.fsync);
     this.#dir = options.dir;
     this.#fsync = options.fsync ?? true;
     this.description = `file:${options.dir}`;

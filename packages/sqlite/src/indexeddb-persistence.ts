@@ -63,6 +63,11 @@ export class IndexedDbPersistence implements Persistence {
   #db: Promise<IDBPDatabase> | undefined;
 
   constructor(options: IndexedDbPersistenceOptions = {}) {
+    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    // A typo such as `nmae` would otherwise silently open the default database.
+    for (const k of Object.keys(options))
+      if (!['name', 'durability', 'exclusive', 'lockTimeoutMs'].includes(k)) invalid(`options.${k}`, 'one of name, durability, exclusive, lockTimeoutMs', k);
+    if (options.exclusive !== undefined && typeof options.exclusive !== 'boolean') invalid('exclusive', 'a boolean', options.exclusive);
     const name = options.name ?? 'zerda';
     if (typeof name !== 'string' || name === '') invalid('name', 'a non-empty string', name);
     if (options.durability !== undefined && options.durability !== 'strict' && options.durability !== 'relaxed')
