@@ -48,10 +48,9 @@ export class DemoApp {
   constructor(memory: BrowserMemory, errorSink: (message: string) => void) {
     this.memory = memory;
     this.#errorSink = errorSink;
-    // Another tab wrote to the shared database: refresh what shows it.
-    memory.onChange((change) => {
-      if (change.source === 'remote') this.changed('memories');
-    });
+    // Any stored change — another tab's, or background work here (vector indexing, imports) —
+    // refreshes what shows it. Bursts arrive coalesced.
+    memory.onChange(() => this.changed('memories'));
     this.grantDemoRoles();
   }
 
