@@ -31,6 +31,9 @@ describe('tool arguments', () => {
     expect(parseDateArg('2025-03-01T14:30:00+02:00', 'd')).toBe(Date.UTC(2025, 2, 1, 12, 30));
     expect(parseDateArg('2025-03-01 14:30:00-0130', 'd')).toBe(Date.UTC(2025, 2, 1, 16, 0));
     expect(parseDateArg('2024-02-29', 'd')).toBe(Date.UTC(2024, 1, 29));
+    // Years 0001..0099 are real ISO years (an assistant asking for "everything since 0001-01-01"), not 1901..1999.
+    expect(new Date(parseDateArg('0001-01-01', 'd')).toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(new Date(parseDateArg('0099-12-31T23:00Z', 'd')).toISOString()).toBe('0099-12-31T23:00:00.000Z');
     for (const bad of ['2025-02-29', '2025-13-01', '2025-00-10', '2025-03-32', '2025-03-01T24:00', '2025-03-01T12:60',
       'yesterday', '03/01/2025', '2025-3-1', '', 20250301, null]) rejects(() => parseDateArg(bad, 'date_from'), 'date_from');
   });
@@ -56,6 +59,10 @@ describe('server configuration', () => {
     expect(resolveServerConfig({ AI_COMPANION_DATA_DIR: '/b' }, '/home/u').dataDir).toBe('/b');
     const d = resolveServerConfig({}, '/home/u');
     expect(d.dataDir).toBe('/home/u/.zerda-memory');
+    // No shell expands `~` in a desktop app's JSON configuration.
+    expect(resolveServerConfig({ ZERDA_DATA_DIR: '~/my-memory' }, '/home/u').dataDir).toBe('/home/u/my-memory');
+    expect(resolveServerConfig({ AI_COMPANION_DATA_DIR: '~' }, '/home/u').dataDir).toBe('/home/u');
+    expect(resolveServerConfig({ ZERDA_DATA_DIR: '/srv/~x' }, '/home/u').dataDir).toBe('/srv/~x');
     expect(d).toMatchObject({ tenantId: 'default', embedder: 'model', storage: 'sqlite', backupIntervalHours: 24, backupEvery: 100, backupKeep: 10, maskPii: false });
   });
 

@@ -91,7 +91,7 @@ export function parseDateArg(value: unknown, field: string, endOfDay = false): n
   if (d) {
     const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
     checkCalendar(field, expected, text, y, m, day, 0, 0, 0);
-    const start = Date.UTC(y, m - 1, day);
+    const start = utc(y, m, day, 0, 0, 0, 0);
     return endOfDay ? start + 86_400_000 - 1 : start;
   }
   const t = DATE_TIME_RE.exec(text);
@@ -99,7 +99,7 @@ export function parseDateArg(value: unknown, field: string, endOfDay = false): n
   const [y, m, day, hh, mm, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(t[i] ?? 0)) as [number, number, number, number, number, number];
   checkCalendar(field, expected, text, y, m, day, hh, mm, ss);
   const ms = t[7] ? Number(t[7].slice(0, 3).padEnd(3, '0')) : 0;
-  let epoch = Date.UTC(y, m - 1, day, hh, mm, ss, ms);
+  let epoch = utc(y, m, day, hh, mm, ss, ms);
   const zone = t[8];
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
@@ -113,7 +113,15 @@ export function parseDateArg(value: unknown, field: string, endOfDay = false): n
 }
 
 function checkCalendar(field: string, expected: string, text: string, y: number, m: number, d: number, hh: number, mm: number, ss: number): void {
-  const probe = new Date(Date.UTC(y, m - 1, d));
+  const probe = new Date(utc(y, m, d, 0, 0, 0, 0));
   const realDay = probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
   if (!realDay || hh > 23 || mm > 59 || ss > 59 || y < 1) invalid(field, expected, text);
+}
+
+// Date.UTC reads years 0..99 as 1900..1999, so "0001-01-01" would turn into 1901.
+function utc(y: number, month: number, d: number, hh: number, mm: number, ss: number, ms: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, month - 1, d);
+  t.setUTCHours(hh, mm, ss, ms);
+  return t.getTime();
 }

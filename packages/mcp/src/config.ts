@@ -42,7 +42,7 @@ export const DEFAULT_DATA_DIR_NAME = '.zerda-memory';
  * at startup with a clear message instead of misbehaving later.
  */
 export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): ServerConfig {
-  const rawDir = nonEmpty(env.ZERDA_DATA_DIR) ?? nonEmpty(env.AI_COMPANION_DATA_DIR) ?? join(home, DEFAULT_DATA_DIR_NAME);
+  const rawDir = expandHome(nonEmpty(env.ZERDA_DATA_DIR) ?? nonEmpty(env.AI_COMPANION_DATA_DIR) ?? join(home, DEFAULT_DATA_DIR_NAME), home);
   const dataDir = isAbsolute(rawDir) ? rawDir : resolve(rawDir);
   const tenantId = nonEmpty(env.ZERDA_TENANT) ?? 'default';
   if (tenantId.length > 256) invalid('ZERDA_TENANT', 'at most 256 characters', tenantId);
@@ -64,6 +64,13 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
     clockFile: nonEmpty(env.ZERDA_CLOCK_FILE),
     nowOffsetMs: numberVar(env, 'ZERDA_NOW_OFFSET_MS', 0, {}),
   };
+}
+
+// No shell expands `~` in a desktop app's JSON configuration, and a literal `~` folder under
+// whatever working directory the app happens to use would silently split the user's memory.
+function expandHome(path: string, home: string): string {
+  if (path === '~') return home;
+  return /^~[/\\]/.test(path) ? join(home, path.slice(2)) : path;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

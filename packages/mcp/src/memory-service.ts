@@ -286,6 +286,23 @@ export class MemoryService {
     return this.#run(async () => {
       const current = await this.#require(id);
       const now = this.#clock();
+      const history = current.metadata.history;
+      // An update that changes nothing would still add a history version identical to the memory.
+      const unchanged =
+        (title === undefined || title === titleOf(current)) &&
+        (content === undefined || content === contentOf(current)) &&
+        (tags === undefined || (tags.length === current.tags.length && tags.every((t, i) => t === current.tags[i]))) &&
+        (base === undefined || base === current.importance);
+      if (unchanged) {
+        return {
+          success: true,
+          memory_id: id,
+          message: `Memory ${id} already has these values; nothing was changed.`,
+          memory: this.#view(current, now),
+          previous_versions: Array.isArray(history) ? history.length : 0,
+          unchanged: true,
+        };
+      }
       // Materialise decay so an update never resurrects a faded memory by re-anchoring it.
       const importance = base ?? round(this.dynamics.effective(current, now) / 10, 4);
       const updated = await this.manager.updateMemory(MCP_USER, this.config.tenantId, id, {
@@ -299,13 +316,13 @@ export class MemoryService {
       const warning = await this.#flushIndexing();
       this.dynamics.forget(id);
       this.#dirty = true;
-      const history = anchored.metadata.history;
+      const versions = anchored.metadata.history;
       return {
         success: true,
         memory_id: id,
         message: `Updated memory ${id}; the previous version is kept in its history.`,
         memory: this.#view(anchored, now),
-        previous_versions: Array.isArray(history) ? history.length : 0,
+        previous_versions: Array.isArray(versions) ? versions.length : 0,
         ...(warning ? { warning } : {}),
       };
     });
@@ -429,9 +446,8 @@ export class MemoryService {
   }
 
   #view(entry: MemoryEntry, now: number): MemoryView {
-    const c = entry.content;
     const title = titleOf(entry);
-    const content = 'text' in c ? c.text : c.output;
+    const content = contentOf(entry);
     const history = entry.metadata.history;
     return {
       id: entry.id,
@@ -564,6 +580,11 @@ async function exists(path: string): Promise<boolean> {
 function titleOf(entry: MemoryEntry): string {
   const c = entry.content;
   return 'title' in c ? c.title : c.input.slice(0, 80);
+}
+
+function contentOf(entry: MemoryEntry): string {
+  const c = entry.content;
+  return 'text' in c ? c.text : c.output;
 }
 
 function backupView(info: BackupInfo): Record<string, JsonValue> {

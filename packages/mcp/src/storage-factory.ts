@@ -2,7 +2,7 @@ import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BackupManager, type BackupSource } from './backups.js';
 import { buildSqliteCopy } from './sqlite-export.js';
-import { InMemoryStorage, type Clock, type StorageAdapter } from '@zerda/core';
+import { InMemoryStorage, isZerdaError, ZerdaError, type Clock, type StorageAdapter } from '@zerda/core';
 
 /** An opened storage plus what the server needs to back it up and report on it. */
 export interface StorageHandle {
@@ -49,7 +49,18 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
   }
   const [{ SqliteStorage }, { FilePersistence }] = await Promise.all([import('@zerda/sqlite'), import('@zerda/sqlite/node')]);
   const persistence = new FilePersistence({ dir: dbDir });
-  const storage = await SqliteStorage.open({ persistence, clock, backups: { enabled: false } });
+  const storage = await SqliteStorage.open({ persistence, clock, backups: { enabled: false } }).catch((err: unknown) => {
+    // The lock holds only a pid: a folder copied from a running server, or a lock left by a crash
+    // whose pid now belongs to another process, looks exactly like a second server.
+    if (!isZerdaError(err, 'CONFLICT')) throw err;
+    throw new ZerdaError(
+      'CONFLICT',
+      `${err.message}. Only one server may use a data directory at a time: close the other app or server using it, ` +
+        `or give each one its own ZERDA_DATA_DIR. If none is running (the folder was copied from a running server, ` +
+        `or the lock outlived a crash), delete ${join(dbDir, 'lock')} and start again.`,
+      { cause: err },
+    );
+  });
   return {
     storage,
     kind: 'sqlite',

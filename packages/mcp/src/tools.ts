@@ -27,15 +27,32 @@ function text(field: string, what = 'a non-empty string') {
   return z.string({ error: (iss: Issue) => (iss.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
 }
 
+/** A plain decimal number written as a string: `"7"`, `" 7.5 "`. */
+const NUMERIC_STRING = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+// Small local models often quote numbers ("importance": "7"), and the Python tool this server
+// replaces accepted that; the advertised schema stays `number`, a quoted plain number is read as one.
 function number(field: string, min: number, max: number, integer: boolean) {
   const what = `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
   const msg = (iss: Issue) => `${field} must be ${what}${iss.input === undefined ? '' : ` (received ${JSON.stringify(iss.input)})`}`;
   const base = z.number({ error: msg });
-  return (integer ? base.int({ error: msg }) : base).min(min, { error: msg }).max(max, { error: msg });
+  const checked = (integer ? base.int({ error: msg }) : base).min(min, { error: msg }).max(max, { error: msg });
+  return z.preprocess((v) => (typeof v === 'string' && NUMERIC_STRING.test(v) ? Number(v) : v), checked);
+}
+
+/** Comma-separated tags; an array of strings (a common LLM habit) is joined into that form. */
+function tagList(field: string) {
+  const joined = (v: unknown) => (Array.isArray(v) && v.every((t) => typeof t === 'string') ? v.join(',') : v);
+  return z.preprocess(joined, text(field, 'a comma-separated string such as "work,ideas"'));
+}
+
+// Clients generated from strict JSON schemas send `null` for an optional parameter they don't use.
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === null ? undefined : v), schema.optional()).optional();
 }
 
 const limit = (fallback: number, max = 1000) =>
-  number('limit', 1, max, true).optional().describe(`Maximum number of memories to return (default ${fallback}).`);
+  optional(number('limit', 1, max, true)).describe(`Maximum number of memories to return (default ${fallback}).`);
 
 const MEMORY_TYPES = 'conversation, fact, preference, event, task, ephemeral, or any other type name';
 
@@ -65,9 +82,9 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
       inputSchema: {
         title: text('title').describe('Short title of the memory.'),
         content: text('content').describe('The full text to remember.'),
-        tags: text('tags', 'a comma-separated string').optional().describe('Comma-separated tags, e.g. "family,birthday". Tags core, identity and pinned stop decay.'),
-        importance: number('importance', 1, 10, false).optional().describe('Importance from 1 (trivial) to 10 (essential); default 5.'),
-        memory_type: text('memory_type').optional().describe(`Type of memory: ${MEMORY_TYPES}; default "conversation".`),
+        tags: optional(tagList('tags')).describe('Comma-separated tags, e.g. "family,birthday". Tags core, identity and pinned stop decay.'),
+        importance: optional(number('importance', 1, 10, false)).describe('Importance from 1 (trivial) to 10 (essential); default 5.'),
+        memory_type: optional(text('memory_type')).describe(`Type of memory: ${MEMORY_TYPES}; default "conversation".`),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     },
@@ -82,7 +99,7 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
         'Find memories relevant to a natural-language query. Results carry relevance_score in 0..1 (higher is more relevant). Recalled memories are reinforced.',
       inputSchema: {
         query: text('query').describe('What to look for, in natural language.'),
-        search_type: text('search_type').optional().describe('"semantic" (default: meaning + keywords), "vector" (meaning only) or "keyword".'),
+        search_type: optional(text('search_type')).describe('"semantic" (default: meaning + keywords), "vector" (meaning only) or "keyword".'),
         limit: limit(10, 100),
       },
       annotations: { readOnlyHint: false, idempotentHint: false },
@@ -110,7 +127,7 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
       title: 'Search by tags',
       description: 'List memories carrying any of the given tags, newest first.',
       inputSchema: {
-        tags: text('tags', 'a comma-separated string').describe('Comma-separated tags, e.g. "work,project-x".'),
+        tags: tagList('tags').describe('Comma-separated tags, e.g. "work,project-x".'),
         limit: limit(20),
       },
       annotations: { readOnlyHint: false },
@@ -136,10 +153,10 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
       description: 'Change a memory\'s title, content, tags or importance. The previous version is kept in the memory\'s history.',
       inputSchema: {
         memory_id: text('memory_id').describe('Id of the memory (from remember or a search).'),
-        title: text('title').optional().describe('New title.'),
-        content: text('content').optional().describe('New content.'),
-        tags: text('tags', 'a comma-separated string').optional().describe('New comma-separated tags (replace the old ones).'),
-        importance: number('importance', 1, 10, false).optional().describe('New importance from 1 to 10.'),
+        title: optional(text('title')).describe('New title.'),
+        content: optional(text('content')).describe('New content.'),
+        tags: optional(tagList('tags')).describe('New comma-separated tags (replace the old ones).'),
+        importance: optional(number('importance', 1, 10, false)).describe('New importance from 1 to 10.'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     },
@@ -186,7 +203,7 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
       description: 'List memories created between two dates (inclusive), newest first. Dates are ISO: 2025-03-01 or 2025-03-01T14:30:00Z (UTC when no offset).',
       inputSchema: {
         date_from: text('date_from', 'an ISO date or date-time').describe('Start, e.g. "2025-03-01" or "2025-03-01T09:00:00Z".'),
-        date_to: text('date_to', 'an ISO date or date-time').optional().describe('End (inclusive; a bare date includes the whole day). Default: now.'),
+        date_to: optional(text('date_to', 'an ISO date or date-time')).describe('End (inclusive; a bare date includes the whole day). Default: now.'),
         limit: limit(50),
       },
       annotations: { readOnlyHint: false },
