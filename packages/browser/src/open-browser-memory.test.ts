@@ -47,6 +47,9 @@ describe('openBrowserMemory', () => {
     await expectCode(openBrowserMemory({ passphrase: '' }), 'VALIDATION');
     await expectCode(openBrowserMemory({ name: '  ' }), 'VALIDATION');
     await expectCode(openBrowserMemory({ embedder: {} }), 'VALIDATION');
+    await expectCode(openBrowserMemory({ name: 'never-created', config: { windowSize: 0 } }), 'VALIDATION');
+    // Nothing was created by the rejected calls.
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('never-created');
   });
 
   it('wires a working manager without any DOM (in-memory SQLite, hashing embedder)', async () => {

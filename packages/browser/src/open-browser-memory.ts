@@ -3,6 +3,7 @@ import {
   InMemoryStorage,
   invalid,
   MemoryManager,
+  resolveConfig,
   ZerdaError,
   type Clock,
   type Embedder,
@@ -157,8 +158,10 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   if (typeof storageChoice === 'string' && storageChoice !== 'indexeddb' && storageChoice !== 'memory')
     invalid('storage', "'indexeddb', 'memory' or a StorageAdapter", storageChoice);
   const embedderChoice = options.embedder ?? 'hash';
-  if (typeof embedderChoice === 'string' && embedderChoice !== 'hash' && embedderChoice !== 'none')
-    invalid('embedder', "worker options, 'hash', 'none' or an Embedder", embedderChoice);
+  if (typeof embedderChoice === 'string' ? embedderChoice !== 'hash' && embedderChoice !== 'none' : !isEmbedderChoice(embedderChoice))
+    invalid('embedder', "worker options with `worker` or `workerUrl`, 'hash', 'none' or an Embedder", embedderChoice);
+  // Everything the manager would reject is rejected before the database is touched.
+  if (options.config !== undefined) resolveConfig(options.config);
   const onProgress = options.onProgress;
   // Late model events (they cross the worker asynchronously) must not follow `ready`.
   let finished = false;
@@ -170,7 +173,7 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
 
   report({ phase: 'storage', progress: 0 });
   let storage: StorageAdapter;
-    let bulk: BulkStorage | null = null;
+  let bulk: BulkStorage | null = null;
   if (typeof storageChoice === 'object') {
     storage = storageChoice;
   } else {
@@ -222,7 +225,6 @@ function createEmbedder(choice: NonNullable<OpenBrowserMemoryOptions['embedder']
   if (choice === 'hash') return new HashEmbedder();
   if (typeof (choice as Embedder).embed === 'function') return choice as Embedder;
   const { worker, workerUrl, ...model } = choice as WorkerModelOptions;
-  if (worker === undefined && workerUrl === undefined) invalid('embedder', 'worker options with `worker` or `workerUrl`', choice);
   return createWorkerEmbedder({
     ...model,
     ...(worker !== undefined ? { worker } : { workerUrl: workerUrl! }),
@@ -247,6 +249,12 @@ interface Parts {
   embedder: Embedder | null;
   name: string | null;
   encrypted: boolean;
+}
+
+function isEmbedderChoice(choice: unknown): boolean {
+  if (typeof choice !== 'object' || choice === null) return false;
+  const c = choice as Partial<Embedder & WorkerModelOptions>;
+  return typeof c.embed === 'function' || c.worker !== undefined || c.workerUrl !== undefined;
 }
 
 function hasWebLocks(): boolean {
