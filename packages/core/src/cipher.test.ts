@@ -105,6 +105,8 @@ describe('createCipher (passphrase)', () => {
   it('validates options and inputs with VALIDATION', async () => {
     expect(await codeOf(() => createCipher({ passphrase: '' }))).toBe('VALIDATION');
     expect(await codeOf(() => createCipher({ passphrase: 'pw', iterations: 1000 }))).toBe('VALIDATION');
+    // A misspelt option must not silently fall back to the default.
+    expect(await codeOf(() => createCipher({ passphrase: 'pw', iteration: 200_000 } as never))).toBe('VALIDATION');
     expect(await codeOf(() => createCipher({ passphrase: 'pw', iterations: 1.5, allowWeakIterations: true }))).toBe(
       'VALIDATION',
     );

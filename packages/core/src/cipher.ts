@@ -321,6 +321,9 @@ export function createCipher(options: PassphraseCipherOptions | KeyCipherOptions
   const hasKey = 'key' in options && options.key !== undefined;
   const hasPass = 'passphrase' in options && options.passphrase !== undefined;
   if (hasKey === hasPass) invalid('options', 'exactly one of passphrase or key');
+  const allowed = hasKey ? ['key', 'keyId'] : ['passphrase', 'iterations', 'allowWeakIterations'];
+  // A typo such as `iteration` must not silently fall back to the default cost.
+  for (const k of Object.keys(options)) if (!allowed.includes(k)) invalid(`options.${k}`, `one of ${allowed.join(', ')}`, k);
   subtle();
   return new AesGcmCipher(hasKey ? keySource(options as KeyCipherOptions) : passphraseSource(options as PassphraseCipherOptions));
 }

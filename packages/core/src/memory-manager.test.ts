@@ -159,6 +159,11 @@ describe('MemoryManager: saving', () => {
     await rejectsWith(MemoryManager.create({ config: { importanceTreshold: 0.5 } as never }), 'VALIDATION');
   });
 
+  it('rejects unknown or ill-typed options (a storage typo must not fall back to memory)', async () => {
+    for (const options of [{ storge: new InMemoryStorage() }, { llm: {} }, { masker: true }, { counter: 5 }, { systemPrompt: 5 }, { access: {} }])
+      await rejectsWith(MemoryManager.create(options as never), 'VALIDATION');
+  });
+
   it('identity is (tenantId, id): tenants are isolated, ids are random UUIDs (defect 8)', async () => {
     const { mgr, storage } = await make();
     const a = await mgr.remember('owner', 'ta', { title: 'Same', text: 'Same content' });

@@ -187,6 +187,19 @@ export class MemoryManager {
   #closed = false;
 
   private constructor(options: MemoryManagerOptions) {
+    // A typo such as `storge` would otherwise run on a fresh in-memory storage and lose everything.
+    checkOptions(
+      options,
+      ['config', 'storage', 'embedder', 'llm', 'clock', 'owner', 'masker', 'counter', 'contextTokens', 'systemPrompt', 'access'],
+      'options',
+    );
+    if (options.llm !== undefined && typeof (options.llm as Partial<LlmClient> | null)?.generate !== 'function')
+      invalid('llm', 'an LlmClient with generate(prompt, { maxTokens })', options.llm);
+    if (options.masker !== undefined && options.masker !== false && typeof (options.masker as Partial<PiiMasker> | null)?.mask !== 'function')
+      invalid('masker', 'a PiiMasker or false', options.masker);
+    if (options.counter !== undefined && typeof options.counter !== 'function') invalid('counter', 'a function (text) => tokens', options.counter);
+    if (options.systemPrompt !== undefined && typeof options.systemPrompt !== 'string') invalid('systemPrompt', 'a string', options.systemPrompt);
+    if (options.access !== undefined && !(options.access instanceof AccessController)) invalid('access', 'an AccessController', options.access);
     this.config = resolveConfig(options.config ?? {});
     this.#clock = options.clock ?? systemClock;
     if (typeof this.#clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', this.#clock);
