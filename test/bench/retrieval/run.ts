@@ -134,7 +134,8 @@ const system: RetrievalSystem = {
     return {
       async search(query, k, mode) {
         // ratio 0: recall@k measures the ranking, so the adaptive threshold must not cut the list.
-        const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, reinforce: false });
+        // now: the manager's clock (the day after the last session), for "in June", "last week".
+        const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, reinforce: false, now });
         return hits.map((h) => String(h.entry.metadata.diaId));
       },
       close: () => mgr.close().catch(() => undefined),
