@@ -346,6 +346,20 @@ describe('MemoryManager: flush and background work', () => {
     expect((await storage.loadVectors('t', mgr.embedder!.modelId))?.ids).toEqual([entry.id]);
   });
 
+  it('reindex reloads vectors from storage: after a restore done on the storage directly, every missing vector is rebuilt', async () => {
+    const { mgr, storage } = await make();
+    const a = (await mgr.remember('owner', 't', { title: 'Pet', text: 'My cat Miso sleeps on the piano' })).entry;
+    await mgr.flush();
+    await mgr.recall('owner', 't', 'Miso', { reinforce: false });
+    // What a restore without vectors does underneath the manager.
+    await storage.deleteVectors('t');
+    const b = { ...a, id: crypto.randomUUID(), content: { title: 'Plant', text: 'Water the fern on Sundays' } };
+    await storage.put(b);
+    const report = await mgr.reindex('t');
+    expect(report.embedded).toBe(2);
+    expect((await storage.loadVectors('t', mgr.embedder!.modelId))?.ids.sort()).toEqual([a.id, b.id].sort());
+  });
+
   it('a failed catch-up is retried on a later recall and does not make flush() reject', async () => {
     const storage = new InMemoryStorage();
     const first = await make({ storage, embedder: null });

@@ -715,14 +715,19 @@ export class MemoryManager {
   }
 
   /**
-   * Re-embed every long-term memory of a tenant with the current embedder (after a model
-   * change). Reports progress; resolves to what it embedded and removed.
+   * Embed the tenant's long-term memories that have no vector for the current embedder (all of
+   * them with `force`): after a model change, or after `importJson`/`restoreBackup` was called on
+   * the storage directly (the tenant's vectors are reloaded from storage first). Reports
+   * progress; resolves to what it embedded and removed.
    */
   async reindex(tenantId: string, options: ReindexOptions = {}): Promise<ReindexReport> {
     this.#open();
     checkId('tenantId', tenantId);
     if (!this.semantic) return { total: 0, embedded: 0, removed: 0 };
     await this.flush();
+    // Reload the vectors from storage first: after an import or a restore done on the storage
+    // directly, the cached index still holds the vectors of before.
+    this.semantic.unload(tenantId);
     return this.semantic.reindex(tenantId, options);
   }
 
