@@ -96,7 +96,7 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
     {
       title: 'Search memories',
       description:
-        'Find memories relevant to a natural-language query. Results carry relevance_score in 0..1 (higher is more relevant). Recalled memories are reinforced.',
+        'Find memories relevant to a natural-language query, best first. relevance_score (0..1) ranks the results against each other (the best one scores near 1 even when it is a weak match); similarity (cosine, when present) says how close in meaning each one really is. Recalled memories are reinforced.',
       inputSchema: {
         query: text('query').describe('What to look for, in natural language.'),
         search_type: optional(text('search_type')).describe('"semantic" (default: meaning + keywords), "vector" (meaning only) or "keyword".'),
