@@ -60,6 +60,9 @@ describe('arguments the way LLM clients send them', () => {
     const range = await server.call('search_by_date_range', { date_from: '2000-01-01', date_to: null });
     expect(range.isError, range.text).toBe(false);
     expect(range.json.count).toBe(3);
+    const future = await server.call('search_by_date_range', { date_from: '2999-01-01' });
+    expect(future.isError).toBe(true);
+    expect(future.text).toMatch(/date_from: expected a time not after now \(.*date_to defaults to now\)/);
     const none = await server.call('update_memory', { memory_id: r.json.memory_id, title: null, content: null });
     expect(none.isError).toBe(true);
     expect(none.text).toMatch(/at least one of title, content, tags, importance/);

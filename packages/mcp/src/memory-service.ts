@@ -264,7 +264,8 @@ export class MemoryService {
     return this.#run(async () => {
       const until = to ?? this.#clock();
       if (from > until) {
-        invalid('date_from', `a time before date_to (${new Date(until).toISOString()})`, args.date_from);
+        const bound = to === undefined ? `now (${new Date(until).toISOString()}; date_to defaults to now)` : `date_to (${new Date(until).toISOString()})`;
+        invalid('date_from', `a time not after ${bound}`, args.date_from);
       }
       return this.#listNow({ createdFrom: from, createdTo: until, limit }, {
         date_from: new Date(from).toISOString(),
