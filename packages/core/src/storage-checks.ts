@@ -25,9 +25,17 @@ export function checkModel(model: unknown): asserts model is VectorModel {
 
 const STRING_LIST_FIELDS = ['ids', 'kinds', 'tags'] as const;
 
-/** Validate a filter. */
+const FILTER_KEYS = ['tenantId', 'ids', 'tiers', 'kinds', 'tags', 'tagMode', 'userId', 'createdFrom', 'createdTo', 'minImportance', 'maxImportance', 'text'];
+const QUERY_KEYS = [...FILTER_KEYS, 'orderBy', 'order', 'limit', 'offset'];
+
+/** Validate a filter. Unknown keys are rejected: `{ kind: 'fact' }` must not silently match everything. */
 export function checkFilter(f: MemoryFilter): void {
+  checkFilterWith(f, FILTER_KEYS);
+}
+
+function checkFilterWith(f: MemoryFilter, keys: readonly string[]): void {
   if (typeof f !== 'object' || f === null) invalid('filter', 'an object with tenantId', f);
+  for (const k of Object.keys(f)) if (!keys.includes(k)) invalid(`filter.${k}`, `one of ${keys.join(', ')}`, k);
   checkKey('tenantId', f.tenantId);
   for (const k of STRING_LIST_FIELDS) {
     const v = f[k];
@@ -47,7 +55,7 @@ export function checkFilter(f: MemoryFilter): void {
 
 /** Validate a query (filter + order + page). */
 export function checkQuery(q: MemoryQuery): void {
-  checkFilter(q);
+  checkFilterWith(q, QUERY_KEYS);
   if (q.orderBy !== undefined && !['createdAt', 'lastAccess', 'importance'].includes(q.orderBy))
     invalid('query.orderBy', "'createdAt' | 'lastAccess' | 'importance'", q.orderBy);
   if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc') invalid('query.order', "'asc' | 'desc'", q.order);

@@ -204,6 +204,15 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         await expectCode(s.putMany([good, { ...entry(t), tags: 'x' as never }]), 'VALIDATION');
         expect(await s.count({ tenantId: t })).toBe(0);
       });
+
+      it('rejects unknown filter keys with VALIDATION (a typo such as kind for kinds must not match everything)', async () => {
+        const t = tenant();
+        await s.put(entry(t));
+        await expectCode(s.query({ tenantId: t, kind: 'nothing' } as never), 'VALIDATION');
+        await expectCode(s.count({ tenantId: t, tag: 'x' } as never), 'VALIDATION');
+        await expectCode(s.lexicalSearch({ tenantId: t, query: 'x', limit: 1, filter: { kind: 'fact' } as never }), 'VALIDATION');
+        expect(await s.count({ tenantId: t, kinds: ['nothing'] })).toBe(0);
+      });
     });
 
     describe('rule 3: reads have no side effects', () => {
