@@ -188,6 +188,10 @@ describe('ContextBuilder', () => {
     }
   });
 
+  it('rejects a misspelt option (a counter passed as countr must not be ignored)', () => {
+    expect(() => new ContextBuilder(100, { countr: () => 1 } as never)).toThrow(/countr/);
+  });
+
   it('validates its arguments', () => {
     const codes: unknown[] = [];
     const attempt = (fn: () => unknown) => {

@@ -251,6 +251,8 @@ export class ContextBuilder {
     if (!Number.isInteger(totalTokenBudget) || totalTokenBudget < 1)
       invalid('totalTokenBudget', 'an integer >= 1', totalTokenBudget);
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    for (const k of Object.keys(options))
+      if (!['counter', 'headers', 'systemPrompt', 'priority'].includes(k)) invalid(`options.${k}`, 'one of counter, headers, systemPrompt, priority', k);
     const counter = options.counter ?? estimateTokens;
     if (typeof counter !== 'function') invalid('counter', 'a function (text) => number', counter);
     const titles = { ...DEFAULT_SECTION_TITLES };

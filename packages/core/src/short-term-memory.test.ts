@@ -34,6 +34,12 @@ describe('ShortTermMemory', () => {
     expect(texts(stm.getRecent(10))).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('rejects misspelt or ill-typed options with VALIDATION', () => {
+    expect(codeOf(() => new ShortTermMemory(3, { confg: resolveConfig() } as never))).toBe('VALIDATION');
+    expect(codeOf(() => new ShortTermMemory(3, { onEvict: 1 } as never))).toBe('VALIDATION');
+    expect(codeOf(() => new ShortTermMemory(3, { clock: () => 0 }))).toBeUndefined();
+  });
+
   it('getRecent(0) returns [] (not the whole window)', () => {
     const stm = new ShortTermMemory(5);
     stm.add('a');
