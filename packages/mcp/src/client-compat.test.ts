@@ -81,6 +81,26 @@ describe('arguments the way LLM clients send them', () => {
   });
 });
 
+describe('ZERDA_MASK_PII=1', () => {
+  it('still refuses the same content twice (compared in its masked, stored form)', async () => {
+    const dir = tempDir();
+    const s = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_MASK_PII: '1' });
+    try {
+      const content = 'Her e-mail is maria.silva@example.com';
+      const first = await s.call('remember', { title: 'Contact', content });
+      expect(first.isError, first.text).toBe(false);
+      expect((first.json.memory as Record<string, unknown>).content).not.toContain('maria.silva@example.com');
+      const again = await s.call('remember', { title: 'Contact again', content });
+      expect(again.isError, again.text).toBe(true);
+      expect(again.text).toMatch(/Duplicate content/);
+      expect((await s.call('get_memory_stats')).json.total_memories).toBe(1);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('data directory', () => {
   it('expands ~ in ZERDA_DATA_DIR (no shell does it for a JSON config)', async () => {
     const home = tempDir('zerda-mcp-home-');

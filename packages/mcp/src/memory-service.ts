@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   invalid,
   MemoryManager,
+  PiiMasker,
   ZerdaError,
   type Clock,
   type Embedder,
@@ -109,6 +110,8 @@ export class MemoryService {
   readonly #handle: StorageHandle;
   readonly #clock: Clock;
   readonly #log: (message: string) => void;
+  /** The manager's masker when `maskPii` is on: duplicates are compared in their stored (masked) form. */
+  readonly #masker: PiiMasker | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #lastBackup: BackupInfo | undefined;
   /** Where the backup interval runs from: the last backup, else the oldest memory. */
@@ -118,8 +121,17 @@ export class MemoryService {
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  private constructor(config: ServerConfig, manager: MemoryManager, handle: StorageHandle, clock: Clock, log: (m: string) => void, dynamics?: DynamicsOptions) {
+  private constructor(
+    config: ServerConfig,
+    manager: MemoryManager,
+    handle: StorageHandle,
+    clock: Clock,
+    log: (m: string) => void,
+    masker: PiiMasker | undefined,
+    dynamics?: DynamicsOptions,
+  ) {
     this.config = config;
+    this.#masker = masker;
     this.manager = manager;
     this.#handle = handle;
     this.#clock = clock;
@@ -136,6 +148,7 @@ export class MemoryService {
     await mkdir(config.dataDir, { recursive: true });
     const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage }));
     let manager: MemoryManager;
+    const masker = config.maskPii ? new PiiMasker() : undefined;
     try {
       const embedder = options.embedder ?? (await createServerEmbedder(config));
       manager = await MemoryManager.create({
@@ -144,13 +157,13 @@ export class MemoryService {
         embedder,
         clock,
         owner: { userId: MCP_USER, tenantId: config.tenantId },
-        ...(config.maskPii ? {} : { masker: false as const }),
+        masker: masker ?? false,
       });
     } catch (err) {
       await handle.storage.close().catch(() => undefined);
       throw err;
     }
-    const service = new MemoryService(config, manager, handle, clock, log, options.dynamics);
+    const service = new MemoryService(config, manager, handle, clock, log, masker, options.dynamics);
     try {
       await importLegacy(config, handle, clock, log);
       // Embeds memories that have no vector for the current model (a model switch, or a crash
@@ -290,8 +303,8 @@ export class MemoryService {
       const history = current.metadata.history;
       // An update that changes nothing would still add a history version identical to the memory.
       const unchanged =
-        (title === undefined || title === titleOf(current)) &&
-        (content === undefined || content === contentOf(current)) &&
+        (title === undefined || this.#storedForm(title) === titleOf(current)) &&
+        (content === undefined || this.#storedForm(content) === contentOf(current)) &&
         (tags === undefined || (tags.length === current.tags.length && tags.every((t, i) => t === current.tags[i]))) &&
         (base === undefined || base === current.importance);
       if (unchanged) {
@@ -414,9 +427,15 @@ export class MemoryService {
     return entry;
   }
 
+  /** A text as the manager stores it (masked when `maskPii` is on). */
+  #storedForm(text: string): string {
+    return this.#masker ? this.#masker.mask(text).text : text;
+  }
+
   async #findDuplicate(content: string): Promise<MemoryEntry | undefined> {
-    const candidates = await this.manager.listMemories(MCP_USER, this.config.tenantId, { text: content, limit: 1000 });
-    return candidates.find((e) => 'text' in e.content && e.content.text.trim() === content);
+    const stored = this.#storedForm(content).trim();
+    const candidates = await this.manager.listMemories(MCP_USER, this.config.tenantId, { text: stored, limit: 1000 });
+    return candidates.find((e) => 'text' in e.content && e.content.text.trim() === stored);
   }
 
   #list(query: ListQuery, echo: Record<string, JsonValue>): Promise<ToolPayload> {
