@@ -37,7 +37,7 @@ import { loadLocomo, type LocomoConversation, type LocomoTurn } from './locomo.j
 import { createCachedUseLite, REPO_ROOT } from './model.js';
 
 /** How much surrounding dialogue a turn's memory carries in `metadata.context`. */
-export type ContextMode = 'none' | 'previous' | 'neighbours';
+type ContextMode = 'none' | 'previous' | 'neighbours';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,7 +71,7 @@ if (args.conversations) {
 const embedder = createCachedUseLite();
 
 /** The surrounding turns of `i` within its session, per `mode`. */
-export function contextOf(turns: readonly LocomoTurn[], i: number, mode: ContextMode): string {
+function contextOf(turns: readonly LocomoTurn[], i: number, mode: ContextMode): string {
   if (mode === 'none') return '';
   const t = turns[i]!;
   const near = mode === 'previous' ? [i - 1] : [i - 1, i + 1];
