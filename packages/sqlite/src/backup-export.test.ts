@@ -40,6 +40,33 @@ describe('export and import', () => {
     await b.close();
   });
 
+  it("replace with a tenant-limited export replaces that tenant only, also after a reopen (replay)", async () => {
+    const state = createMemoryPersistenceState();
+    const a = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    const [kept, other] = [fact('t1', 'espresso'), fact('t2', 'other tenant')];
+    await a.putMany([kept, other]);
+    await a.putProfile(profile('t2', 'u'));
+    await a.putVectors('t2', { id: 'm', dim: 3 }, [{ id: other.id, vector: new Float32Array([1, 2, 3]) }]);
+    const doc = await a.exportJson({ tenantId: 't1' });
+    await a.put(fact('t1', 'added after the export'));
+    const report = await a.importJson(doc, { mode: 'replace' });
+    expect(report).toMatchObject({ added: 1, updated: 0 });
+    const check = async (s: SqliteStorage) => {
+      expect(await s.query({ tenantId: 't1' })).toEqual([kept]);
+      expect(await s.query({ tenantId: 't2' })).toEqual([other]);
+      expect(await s.listProfiles('t2')).toEqual([profile('t2', 'u')]);
+      expect((await s.loadVectors('t2', 'm'))?.ids).toEqual([other.id]);
+    };
+    await check(a);
+    await a.close();
+    const b = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    await check(b);
+    // A document claiming a scope that does not cover its content is rejected whole.
+    await expect(b.importJson({ ...doc, tenants: ['t2'] }, { mode: 'replace' })).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
+    await check(b);
+    await b.close();
+  });
+
   it('validates the whole document first: one bad entry writes nothing', async () => {
     const s = await SqliteStorage.open();
     const good = fact('t1', 'fine');

@@ -33,6 +33,8 @@ export interface ZerdaExport {
 
 /** A validated export, ready to write. */
 export interface ValidatedExport {
+  /** The tenants a limited export covers (`replace` then replaces only these). */
+  tenants?: string[];
   entries: MemoryEntry[];
   profiles: UserProfile[];
   vectors: { tenantId: string; model: VectorModel; ids: string[]; data: Float32Array }[];
@@ -100,7 +102,16 @@ export function validateExport(input: unknown): ValidatedExport {
       vectors.push({ tenantId: g.tenantId, model: { id: g.model.id, dim: g.model.dim }, ids: [...g.ids], data });
     });
   }
-  return { entries, profiles, vectors };
+  let tenants: string[] | undefined;
+  if (d.tenants !== undefined) {
+    if (!Array.isArray(d.tenants) || d.tenants.length === 0) invalid('export.tenants', 'a non-empty array of tenant ids', d.tenants);
+    d.tenants.forEach((t, i) => checkKey(`export.tenants[${i}]`, t));
+    const scope = new Set(d.tenants);
+    const outside = [...entries, ...profiles, ...vectors].find((x) => !scope.has(x.tenantId));
+    if (outside) invalid('export.tenants', `to include every tenant in the document`, outside.tenantId);
+    tenants = [...scope];
+  }
+  return { ...(tenants ? { tenants } : {}), entries, profiles, vectors };
 }
 
 function at<T>(path: string, fn: () => T): T {

@@ -111,7 +111,7 @@ type MainOp =
   | { o: 'del'; t: string; ids: string[] }
   | { o: 'prof'; p: UserProfile }
   | { o: 'clear'; t: string }
-  | { o: 'import'; replace: boolean; e: MemoryEntry[]; p: UserProfile[] };
+  | { o: 'import'; replace: boolean; ts?: string[]; e: MemoryEntry[]; p: UserProfile[] };
 
 type VecOp =
   | { o: 'vput'; t: string; m: string; d: number; ids: string[] }
@@ -700,7 +700,9 @@ export class SqliteStorage implements StorageAdapter {
   /**
    * Import an export (object or JSON text). The whole document is validated first; then it is
    * written as one log record (all or nothing). `mode: 'merge'` (default) upserts; `'replace'`
-   * first removes everything of every tenant. Resolves to what was added or updated.
+   * first removes everything of the tenants the document covers: its `tenants` when it is a
+   * tenant-limited export (`exportJson({ tenantId })`), every tenant otherwise. Resolves to what
+   * was added or updated.
    */
   async importJson(doc: ZerdaExport | string, options: { mode?: 'merge' | 'replace' } = {}): Promise<ImportReport> {
     this.#open();
@@ -1013,9 +1015,11 @@ export class SqliteStorage implements StorageAdapter {
       for (const e of valid.entries)
         if (this.#rows('SELECT 1 FROM entries WHERE tenant_id = ? AND id = ?', [e.tenantId, e.id]).length > 0) updated++;
     }
-    const vec: VecWrite[] = replace ? [{ op: { o: 'vdel' } }] : [];
+    // A tenant-limited export replaces only its tenants; the others are not part of the document.
+    const scope = replace ? valid.tenants : undefined;
+    const vec: VecWrite[] = !replace ? [] : scope ? scope.map((t) => ({ op: { o: 'vdel', t } })) : [{ op: { o: 'vdel' } }];
     for (const g of valid.vectors) vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
-    await this.#commit({ o: 'import', replace, e: valid.entries, p: valid.profiles }, vec);
+    await this.#commit({ o: 'import', replace, ...(scope ? { ts: scope } : {}), e: valid.entries, p: valid.profiles }, vec);
     return {
       added: valid.entries.length - updated,
       updated,
@@ -1250,7 +1254,14 @@ function createApplier(db: Database): Applier {
         run('DELETE FROM profiles WHERE tenant_id = ?', [op.t]);
         return 0;
       case 'import': {
-        if (op.replace) {
+        if (op.replace && op.ts) {
+          for (const t of op.ts) {
+            run('DELETE FROM entries_fts WHERE docid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [t]);
+            run('DELETE FROM entry_tags WHERE rid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [t]);
+            run('DELETE FROM entries WHERE tenant_id = ?', [t]);
+            run('DELETE FROM profiles WHERE tenant_id = ?', [t]);
+          }
+        } else if (op.replace) {
           run('DELETE FROM entries_fts', []);
           run('DELETE FROM entries', []);
           run('DELETE FROM entry_tags', []);
