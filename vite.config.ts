@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },
