@@ -139,7 +139,7 @@ describe('MemoryManager: saving', () => {
     };
     await rejectsWith(mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x', { importance: 0.9 }), 'STORAGE');
     expect(await storage.listProfiles('t')).toEqual([]);
-    expect(mgr.shortTerm('t', 'owner').size).toBe(0);
+    expect((await mgr.stats('t')).shortTerm).toEqual({ users: 0, entries: 0 });
     storage.put = realPut;
     const { entry } = await mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x');
     expect((await storage.getProfile('t', 'owner'))?.interactionCount).toBe(1);
@@ -214,6 +214,22 @@ describe('MemoryManager: context and prompt', () => {
     expect(after!.accessCount).toBe(1);
     expect(after!.importance).toBeCloseTo(0.65, 10);
     expect(after!.lastAccess).toBe(c.clock());
+  });
+
+  it('a rejected buildContext leaves working memory and the short-term windows as they were', async () => {
+    const { mgr } = await make();
+    await mgr.remember('owner', 't', { title: 'Pet', text: 'My cat Miso sleeps on the piano' });
+    await mgr.buildContext('owner', 't', 'cat');
+    const before = mgr.workingMemory('t', 'owner').entries();
+    expect(before.length).toBe(1);
+    await rejectsWith(mgr.buildContext('owner', 't', 'piano', { tokenBudget: -1 }), 'VALIDATION');
+    await rejectsWith(mgr.buildContext('owner', 't', 'piano', { tokenBudget: 16, systemPrompt: 'word '.repeat(100) }), 'VALIDATION');
+    await rejectsWith(mgr.buildContext('owner', 't', 'piano', { documents: 'x' as never }), 'VALIDATION');
+    expect(mgr.workingMemory('t', 'owner').entries()).toEqual(before);
+    mgr.grant('reader', 't', 'reader');
+    await rejectsWith(mgr.buildContext('reader', 't', 'piano', { tokenBudget: 0 }), 'VALIDATION');
+    expect((await mgr.stats('t')).shortTerm.users).toBe(0);
+    expect((await mgr.stats('t')).working.users).toBe(1);
   });
 
   it('tokenCount never exceeds the budget', async () => {

@@ -344,7 +344,6 @@ export class MemoryManager {
 
     if (options.kind !== undefined && (typeof options.kind !== 'string' || !options.kind.trim()))
       invalid('kind', 'a non-empty string', options.kind);
-    const stm = this.shortTerm(tenantId, userId);
 
     return this.#serial(tenantId, async () => {
       const topics = options.topics ?? this.profiles.extractTopics(content.input);
@@ -376,7 +375,7 @@ export class MemoryManager {
         throw err;
       }
       if (promote) this.#enqueueIndex(entry);
-      stm.add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
+      this.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
       return { entry: structuredClone(entry), pii };
     });
   }
@@ -564,10 +563,13 @@ export class MemoryManager {
     checkCount('topKLongTerm', topKLongTerm);
     checkCount('historyTurns', historyTurns);
     const budget = options.tokenBudget ?? this.#contextTokens;
+    // Built before anything else so a bad budget is rejected before working memory changes.
+    const builder = new ContextBuilder(budget, { counter: this.#counter });
 
     const recalled = topKSemantic > 0 ? await this.#search(tenantId, query, { ...options.search, topK: topKSemantic }) : [];
     const important = topKLongTerm > 0 ? await this.longTerm(tenantId).topByImportance(topKLongTerm) : [];
-    const history = historyTurns > 0 ? this.shortTerm(tenantId, userId).getRecent(historyTurns) : [];
+    const window = this.#shortTerm.get(WORKING_KEY(tenantId, userId));
+    const history = historyTurns > 0 && window ? window.getRecent(historyTurns) : [];
     const inHistory = new Set(history.map((e) => e.id));
 
     const candidates = new Map<string, { entry: MemoryEntry; relevance: number }>();
@@ -576,15 +578,15 @@ export class MemoryManager {
     for (const id of inHistory) candidates.delete(id);
 
     const ranked = this.selector.rank([...candidates.values()]);
-    const wm = this.workingMemory(tenantId, userId);
-    const { kept } = wm.rebuild(ranked.map((r) => r.entry));
+    // Selected on a scratch copy; the user's working memory is replaced only once the context
+    // has been built (a rejected call changes nothing).
+    const { kept } = new WorkingMemory(this.config.maxWorking, this.config.maxTokens, this.#counter).rebuild(ranked.map((r) => r.entry));
     const keptIds = new Set(kept.map((e) => e.id));
     const working = ranked.filter((r) => keptIds.has(r.entry.id));
 
     const profile: UserProfile | undefined =
       options.includeProfile === false ? undefined : await this.profiles.get(tenantId, userId);
     const system = options.systemPrompt ?? this.#systemPrompt;
-    const builder = new ContextBuilder(budget, { counter: this.#counter });
     const context = builder.build({
       ...(system !== undefined ? { system } : {}),
       ...(profile && profile.interactionCount > 0 ? { profile } : {}),
@@ -593,6 +595,7 @@ export class MemoryManager {
       history,
       query,
     });
+    this.workingMemory(tenantId, userId).rebuild(kept);
     const usedIds = new Set(
       context.sections.flatMap((s) => (s.kind === 'memories' ? (s.itemIds ?? []) : [])),
     );
