@@ -376,6 +376,31 @@ describe('MemoryManager: flush and background work', () => {
     expect((await storage.loadVectors('t', mgr.embedder!.modelId))?.ids.sort()).toEqual([a.id, b.id].sort());
   });
 
+  it('saves made while a catch-up runs are all indexed once it is done', async () => {
+    const storage = new InMemoryStorage();
+    const first = await make({ storage, embedder: null });
+    for (let i = 0; i < 5; i++) await first.mgr.remember('owner', 't', { title: `old ${i}`, text: `old memory number ${i}` });
+    const inner = new HashEmbedder();
+    const slow: Embedder = {
+      modelId: inner.modelId,
+      dim: inner.dim,
+      ready: () => inner.ready(),
+      close: () => inner.close(),
+      embed: async (texts, o) => {
+        await new Promise((r) => setTimeout(r, 5));
+        return inner.embed(texts, o);
+      },
+    };
+    const { mgr } = await make({ storage, embedder: slow });
+    const saves: Promise<unknown>[] = [];
+    await mgr.recall('owner', 't', 'old', { reinforce: false });
+    for (let i = 0; i < 20; i++) saves.push(mgr.remember('owner', 't', { title: `new ${i}`, text: `new memory number ${i}` }));
+    await Promise.all(saves);
+    await mgr.flush();
+    expect(await mgr.semantic!.vectorCount('t')).toBe(25);
+    expect((await storage.loadVectors('t', slow.modelId))?.ids.length).toBe(25);
+  });
+
   it('a failed catch-up is retried on a later recall and does not make flush() reject', async () => {
     const storage = new InMemoryStorage();
     const first = await make({ storage, embedder: null });

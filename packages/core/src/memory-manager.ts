@@ -730,8 +730,11 @@ export class MemoryManager {
     await this.flush();
     // Reload the vectors from storage first: after an import or a restore done on the storage
     // directly, the cached index still holds the vectors of before.
-    this.semantic.unload(tenantId);
-    return this.semantic.reindex(tenantId, options);
+    const semantic = this.semantic;
+    return this.#exclusiveIndexing(async () => {
+      semantic.unload(tenantId);
+      return semantic.reindex(tenantId, options);
+    });
   }
 
   // ---------------------------------------------------------------- background work
@@ -739,13 +742,34 @@ export class MemoryManager {
   #enqueueIndex(entry: MemoryEntry): void {
     if (!this.semantic) return;
     this.#indexQueue.push(entry);
-    if (!this.#indexLoop) {
-      const loop = this.#runIndexLoop().finally(() => {
-        this.#indexLoop = null;
-        this.#pending.delete(loop);
-      });
-      this.#indexLoop = loop;
-      this.#pending.add(loop);
+    this.#startIndexLoop();
+  }
+
+  #startIndexLoop(): void {
+    if (this.#indexLoop || !this.#indexQueue.length) return;
+    const loop = this.#runIndexLoop().finally(() => {
+      this.#indexLoop = null;
+      this.#pending.delete(loop);
+    });
+    this.#indexLoop = loop;
+    this.#pending.add(loop);
+  }
+
+  /**
+   * Run `fn` while no indexing runs: it holds the indexing slot, so saves meanwhile queue up and
+   * are embedded right after. A reindex racing the index loop could otherwise drop from the
+   * in-memory index a vector the loop had just added.
+   */
+  async #exclusiveIndexing<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.#indexLoop) await this.#indexLoop;
+    let release!: () => void;
+    this.#indexLoop = new Promise<void>((r) => (release = r));
+    try {
+      return await fn();
+    } finally {
+      this.#indexLoop = null;
+      release();
+      this.#startIndexLoop();
     }
   }
 
@@ -760,10 +784,10 @@ export class MemoryManager {
   #catchUp(tenantId: string): void {
     const semantic = this.semantic;
     if (!semantic || this.#catchUps.has(tenantId)) return;
-    const task: Promise<void> = (async () => {
+    const task: Promise<void> = this.#exclusiveIndexing(async () => {
       const [stored, indexed] = await Promise.all([this.storage.count({ tenantId }), semantic.vectorCount(tenantId)]);
       if (stored > indexed) await semantic.reindex(tenantId);
-    })()
+    })
       .catch(() => {
         if (this.#catchUps.get(tenantId) === task) this.#catchUps.delete(tenantId);
       })
