@@ -7,7 +7,7 @@ export type DecayInput = Pick<MemoryEntry, 'importance' | 'lastAccess' | 'kind' 
 
 /** True when the entry carries one of `config.protectedTags`: it never decays, is never deleted or compressed. */
 export function isProtected(entry: Pick<MemoryEntry, 'tags'>, config: MemoryConfig): boolean {
-  return entry.tags.some((t) => config.protectedTags.includes(t));
+  return (entry.tags ?? []).some((t) => config.protectedTags.includes(t));
 }
 
 /**
