@@ -568,8 +568,8 @@ export class MemoryManager {
 
     const recalled = topKSemantic > 0 ? await this.#search(tenantId, query, { ...options.search, topK: topKSemantic }) : [];
     const important = topKLongTerm > 0 ? await this.longTerm(tenantId).topByImportance(topKLongTerm) : [];
-    const window = this.#shortTerm.get(WORKING_KEY(tenantId, userId));
-    const history = historyTurns > 0 && window ? window.getRecent(historyTurns) : [];
+    const userWindow = this.#shortTerm.get(WORKING_KEY(tenantId, userId));
+    const history = historyTurns > 0 && userWindow ? userWindow.getRecent(historyTurns) : [];
     const inHistory = new Set(history.map((e) => e.id));
 
     const candidates = new Map<string, { entry: MemoryEntry; relevance: number }>();
