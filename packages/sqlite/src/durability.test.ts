@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, readFile, readdir, rm, truncate, stat } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { createEntry, isZerdaError, MemoryManager } from '@zerda/core';
 import type { MemoryEntry, ZerdaErrorCode } from '@zerda/core';
 import { FilePersistence } from './file-persistence.js';
 import { IndexedDbPersistence } from './indexeddb-persistence.js';
@@ -258,6 +258,34 @@ describe('corruption', () => {
     await s2.close();
     const s3 = await SqliteStorage.open({ persistence: new IndexedDbPersistence({ name }) });
     expect(await s3.count({ tenantId: 't1' })).toBe(2);
+    await s3.close();
+  });
+
+  it('a corrupt vector base is dropped, rewritten and reported; memories stay and recall re-embeds them', async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    const mgr = await MemoryManager.create({ storage: s, owner: 'o' });
+    for (const text of ['my cat Miso sleeps on the piano', 'water the fern on Sundays', 'the bike lock code is in the notebook'])
+      await mgr.remember('o', 't1', { title: 'note', text });
+    await mgr.flush();
+    const modelId = mgr.embedder!.modelId;
+    await s.compact();
+    await mgr.close();
+    expect(state.streams.vectors.base.length).toBeGreaterThan(1);
+    state.streams.vectors.base[1]![40]! ^= 0x55;
+    const s2 = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect(await s2.count({ tenantId: 't1' })).toBe(3);
+    expect(await s2.loadVectors('t1', modelId)).toBeUndefined();
+    expect(isZerdaError(s2.maintenanceError, 'STORAGE')).toBe(true);
+    expect(s2.maintenanceError?.message).toMatch(/vector store was corrupt.*reindex/);
+    const m2 = await MemoryManager.create({ storage: s2, owner: 'o' });
+    await m2.recall('o', 't1', 'piano', { reinforce: false });
+    await m2.flush();
+    expect((await s2.loadVectors('t1', modelId))?.ids.length).toBe(3);
+    await m2.close();
+    const s3 = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect((await s3.loadVectors('t1', modelId))?.ids.length).toBe(3);
+    expect(s3.maintenanceError).toBeUndefined();
     await s3.close();
   });
 

@@ -929,6 +929,7 @@ export class SqliteStorage implements StorageAdapter {
     const p = this.#p;
     const s = await guard('read the vector store', () => p.read('vectors'));
     const decoded: { op: VecOp; data?: Float32Array }[] = [];
+    let baseLost: ZerdaError | undefined;
     if (s.base.length > 0) {
       try {
         const head = await decodeRecord<{ o: string; n: number }>(s.base[0]!, this.#cipher);
@@ -938,7 +939,12 @@ export class SqliteStorage implements StorageAdapter {
           decoded.push({ op: rec.header, data: bytesToFloats(rec.tail) });
         }
       } catch (e) {
-        throw openFailure('vector store', e);
+        // Vectors are derived data (re-embedding rebuilds them) and the key was checked at open.
+        // Failing every vector call instead would break all recall and context building, with
+        // no way out (restoreBackup and importJson load vectors first), so the corrupt base is
+        // dropped, rewritten below, and reported.
+        baseLost = openFailure('vector store', e);
+        decoded.length = 0;
       }
     }
     let bad: number | undefined;
@@ -965,6 +971,15 @@ export class SqliteStorage implements StorageAdapter {
     });
     this.#vecLogCount = count;
     this.#vectors = 'loaded';
+    if (baseLost) {
+      await this.#compactVectors();
+      this.#maintenanceError = new ZerdaError(
+        'STORAGE',
+        `The vector store was corrupt (${baseLost.message.replace(/ Nothing was overwritten\..*$/, '')}); the vectors it held were dropped and the store rewritten. ` +
+          'Memories are intact; manager.reindex(tenantId) embeds them again (a MemoryManager also does it on the first recall of each tenant).',
+        { cause: baseLost },
+      );
+    }
   }
 
   #checkDim(tenantId: string, model: VectorModel): void {
