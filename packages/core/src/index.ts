@@ -28,6 +28,7 @@ export { simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
 export * from './hash-embedder.js';
 export * from './fusion.js';
 export * from './semantic-memory.js';
+export * from './time-expressions.js';
 export * from './selector.js';
 export * from './pii-masker.js';
 export * from './cipher.js';

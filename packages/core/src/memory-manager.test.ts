@@ -476,3 +476,41 @@ describe('estimateImportance', () => {
     expect(estimateImportance('hi')).toBeLessThan(0.3);
   });
 });
+
+describe('MemoryManager: turn context', () => {
+  it("attaches the user's previous turn as metadata.context by default, so an answer is found by its question", async () => {
+    const { mgr, storage } = await make();
+    await mgr.saveInteraction('owner', 't', 'Where did you go on holiday last summer?', '', { importance: 0.6 });
+    const { entry } = await mgr.saveInteraction('owner', 't', 'We went to Crete with the kids', '', { importance: 0.6 });
+    expect(entry.metadata.context).toBe('Where did you go on holiday last summer?');
+    expect((await storage.get('t', entry.id))!.metadata.context).toBe('Where did you go on holiday last summer?');
+    await mgr.flush();
+    const hits = await mgr.recall('owner', 't', 'holiday summer', { mode: 'lexical', reinforce: false, ratio: 0 } as never);
+    expect(hits.map((h) => h.entry.id)).toContain(entry.id);
+  });
+
+  it("turnContext: 'none' stores turns bare; an explicit context is kept", async () => {
+    const { mgr } = await make({ turnContext: 'none' });
+    await mgr.saveInteraction('owner', 't', 'first turn here', '', { importance: 0.6 });
+    const bare = await mgr.saveInteraction('owner', 't', 'second turn here', '', { importance: 0.6 });
+    expect(bare.entry.metadata.context).toBeUndefined();
+    const explicit = await mgr.saveInteraction('owner', 't', 'third', '', { importance: 0.6, metadata: { context: 'given' } });
+    expect(explicit.entry.metadata.context).toBe('given');
+    await rejectsWith(MemoryManager.create({ turnContext: 'both' as never }), 'VALIDATION');
+  });
+
+  it('updateMemory re-indexes when only the context changes', async () => {
+    const { mgr } = await make();
+    const { entry } = await mgr.remember('owner', 't', { title: 'Note', text: 'plain words' });
+    await mgr.flush();
+    expect(await mgr.recall('owner', 't', 'zanzibar', { mode: 'lexical', reinforce: false })).toEqual([]);
+    await mgr.updateMemory('owner', 't', entry.id, { metadata: { context: 'trip to zanzibar' } });
+    await mgr.flush();
+    const hits = await mgr.recall('owner', 't', 'zanzibar', { mode: 'lexical', reinforce: false });
+    expect(hits[0]?.entry.id).toBe(entry.id);
+  });
+
+  it('questions score lower than statements (they ask memory, they do not add to it)', () => {
+    expect(estimateImportance('What do I love doing outdoors?')).toBeLessThan(estimateImportance('I love hiking outdoors'));
+  });
+});

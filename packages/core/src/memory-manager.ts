@@ -14,7 +14,7 @@ import { LongTermMemory } from './long-term-memory.js';
 import { PiiMasker, type PiiFinding } from './pii-masker.js';
 import { retentionBoost, UserProfileManager } from './profile-manager.js';
 import { MemorySelector, type ScoredMemory } from './selector.js';
-import { SemanticMemory, type RecallHit, type ReindexOptions, type ReindexReport, type SemanticSearchOptions } from './semantic-memory.js';
+import { CONTEXT_KEY, indexedText, SemanticMemory, type RecallHit, type ReindexOptions, type ReindexReport, type SemanticSearchOptions } from './semantic-memory.js';
 import { ShortTermMemory } from './short-term-memory.js';
 import type { MemoryFilter, StorageAdapter, StorageStats } from './storage.js';
 import { estimateTokens, type TokenCounter } from './tokens.js';
@@ -51,7 +51,17 @@ export interface MemoryManagerOptions {
   systemPrompt?: string;
   /** Bring your own access controller (e.g. pre-populated). Default: an empty, fail-closed one. */
   access?: AccessController;
+  /**
+   * What a saved turn carries as `metadata.context` (indexed and embedded with it, see
+   * `SemanticMemory`) when the caller gives none: `'previous'` (default) attaches the user's
+   * previous turn from the short-term window, so a reply like "yes, last June" is found by what it
+   * answered; `'none'` stores turns bare.
+   */
+  turnContext?: 'previous' | 'none';
 }
+
+/** Longest automatic turn context (characters); longer previous turns keep their end. */
+const MAX_TURN_CONTEXT_CHARS = 400;
 
 /** Options for {@link MemoryManager.saveInteraction}. */
 export interface SaveInteractionOptions {
@@ -175,6 +185,7 @@ export class MemoryManager {
   readonly #counter: TokenCounter;
   readonly #contextTokens: number;
   readonly #systemPrompt: string | undefined;
+  readonly #turnContext: 'previous' | 'none';
   readonly #shortTerm = new Map<string, ShortTermMemory>();
   readonly #working = new Map<string, WorkingMemory>();
   readonly #longTerm = new Map<string, LongTermMemory>();
@@ -190,7 +201,7 @@ export class MemoryManager {
     // A typo such as `storge` would otherwise run on a fresh in-memory storage and lose everything.
     checkOptions(
       options,
-      ['config', 'storage', 'embedder', 'llm', 'clock', 'owner', 'masker', 'counter', 'contextTokens', 'systemPrompt', 'access'],
+      ['config', 'storage', 'embedder', 'llm', 'clock', 'owner', 'masker', 'counter', 'contextTokens', 'systemPrompt', 'access', 'turnContext'],
       'options',
     );
     if (options.llm !== undefined && typeof (options.llm as Partial<LlmClient> | null)?.generate !== 'function')
@@ -213,10 +224,12 @@ export class MemoryManager {
     if (!Number.isInteger(this.#contextTokens) || this.#contextTokens < 16)
       invalid('contextTokens', 'an integer >= 16', options.contextTokens);
     this.#systemPrompt = options.systemPrompt;
+    this.#turnContext = options.turnContext ?? 'previous';
+    if (this.#turnContext !== 'previous' && this.#turnContext !== 'none') invalid('turnContext', "'previous' | 'none'", options.turnContext);
     this.access = options.access ?? new AccessController();
     this.profiles = new UserProfileManager({ storage: this.storage, clock: this.#clock });
     this.semantic = this.embedder
-      ? new SemanticMemory({ storage: this.storage, embedder: this.embedder, config: this.config })
+      ? new SemanticMemory({ storage: this.storage, embedder: this.embedder, config: this.config, clock: this.#clock })
       : null;
     this.selector = new MemorySelector(this.config, this.#clock);
     this.forgetting = new ForgettingMechanism(this.config, this.#clock);
@@ -355,6 +368,11 @@ export class MemoryManager {
       const base = options.importance ?? estimateImportance(content.input, content.output);
       const importance = clamp01(options.importance === undefined ? base + boost : base);
       if (pii.length) metadata.piiMasked = pii.length;
+      if (this.#turnContext === 'previous' && metadata[CONTEXT_KEY] === undefined) {
+        const previous = this.#shortTerm.get(WORKING_KEY(tenantId, userId))?.getRecent(1)[0];
+        const text = previous ? entryText(previous).trim() : '';
+        if (text) metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
+      }
       const promote = importance >= this.config.importanceThreshold;
       const newEntry: NewEntry = {
         content,
@@ -464,7 +482,7 @@ export class MemoryManager {
         version: current.version + 1,
       };
       await this.storage.put(next);
-      if (entryText(next) !== entryText(current)) this.#enqueueIndex(next);
+      if (indexedText(next) !== indexedText(current)) this.#enqueueIndex(next);
       return structuredClone(next);
     });
   }
@@ -927,6 +945,8 @@ export function estimateImportance(input: string, output = ''): number {
   const words = input.split(/\s+/).filter(Boolean).length;
   score += Math.min(0.1, words / 400);
   if (/^(hi|hello|hey|thanks|thank you|ok|okay|bye)[.!]*$/i.test(input.trim())) score -= 0.2;
+  // A question asks for memory rather than adding to it.
+  if (/\?\s*$/.test(input) || /^(what|when|where|who|whom|which|why|how|do|does|did|can|could|is|are|was|were)\b/i.test(input.trim())) score -= 0.15;
   if (output && output.length > 400) score += 0.02;
   return Math.min(0.9, Math.max(0.1, score));
 }
