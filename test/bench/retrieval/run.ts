@@ -9,9 +9,11 @@
  * Options:
  *   --data <path>           locomo10.json (default $LOCOMO_PATH or ../shared/bench/data/locomo10.json)
  *   --storage memory|sqlite default memory
- *   --context none|previous|neighbours
- *                           what each memory carries as `metadata.context` (default neighbours:
- *                           the previous and next turn of the same session)
+ *   --context default|none|previous|neighbours
+ *                           what each memory carries as `metadata.context`. default: nothing is
+ *                           passed and the manager attaches the user's previous turn itself (its
+ *                           default `turnContext`); none: bare turns; previous / neighbours: the
+ *                           harness passes the previous (and next) turn of the same session
  *   --modes a,b,c           default lexical,vector,hybrid
  *   --conversations a-b     0-based range of conversations (default all ten)
  *   --json <file>           also write the raw results as JSON
@@ -37,13 +39,13 @@ import { loadLocomo, type LocomoConversation, type LocomoTurn } from './locomo.j
 import { createCachedUseLite, REPO_ROOT } from './model.js';
 
 /** How much surrounding dialogue a turn's memory carries in `metadata.context`. */
-type ContextMode = 'none' | 'previous' | 'neighbours';
+type ContextMode = 'default' | 'none' | 'previous' | 'neighbours';
 
 const { values: args } = parseArgs({
   options: {
     data: { type: 'string' },
     storage: { type: 'string', default: 'memory' },
-    context: { type: 'string', default: 'neighbours' },
+    context: { type: 'string', default: 'default' },
     modes: { type: 'string', default: 'lexical,vector,hybrid' },
     conversations: { type: 'string' },
     json: { type: 'string' },
@@ -59,7 +61,7 @@ if (!existsSync(dataPath)) {
 const storageKind = args.storage;
 if (storageKind !== 'memory' && storageKind !== 'sqlite') throw new Error(`--storage must be memory or sqlite, got ${storageKind}`);
 const contextMode = args.context as ContextMode;
-if (!['none', 'previous', 'neighbours'].includes(contextMode)) throw new Error(`--context must be none, previous or neighbours`);
+if (!['default', 'none', 'previous', 'neighbours'].includes(contextMode)) throw new Error(`--context must be default, none, previous or neighbours`);
 const modes = args.modes.split(',') as RecallMode[];
 for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw new Error(`unknown mode ${m}`);
 
@@ -72,7 +74,7 @@ const embedder = createCachedUseLite();
 
 /** The surrounding turns of `i` within its session, per `mode`. */
 function contextOf(turns: readonly LocomoTurn[], i: number, mode: ContextMode): string {
-  if (mode === 'none') return '';
+  if (mode === 'none' || mode === 'default') return '';
   const t = turns[i]!;
   const near = mode === 'previous' ? [i - 1] : [i - 1, i + 1];
   return near
@@ -112,6 +114,9 @@ const system: RetrievalSystem = {
       owner: USER,
       masker: false,
       clock: () => now,
+      // 'default': the manager attaches the user's previous turn itself (turnContext 'previous');
+      // 'none' stores bare turns; 'previous'/'neighbours' pass metadata.context explicitly.
+      turnContext: contextMode === 'default' ? 'previous' : 'none',
       // Every turn goes to long-term memory; nothing is forgotten or compressed during the run.
       config: { importanceThreshold: 0, enableDecay: false, maxLongTerm: 100_000 },
     });
