@@ -43,6 +43,24 @@ describe('LexicalIndex', () => {
     expect(idx.search('2025', 3).map((h) => h.id)).toEqual(['f']);
   });
 
+  it('finds words in Chinese, Japanese, Korean and accented text', () => {
+    const idx = new LexicalIndex();
+    idx.add('zh', '她的猫叫小米，三岁了。');
+    idx.add('ja', '毎朝コーヒーを飲みます');
+    idx.add('ko', '저는 김치를 좋아해요');
+    idx.add('de', 'Wir wohnen in München');
+    idx.add('fr', 'Un café près de la gare');
+    idx.add('en', 'My cat sleeps all day');
+    const top = (q: string) => idx.search(q, 3).map((h) => h.id);
+    expect(top('小米')).toEqual(['zh']);
+    expect(top('我的猫叫什么名字？')).toEqual(['zh']);
+    expect(top('コーヒー')).toEqual(['ja']);
+    expect(top('김치')).toEqual(['ko']);
+    expect(top('munchen')).toEqual(['de']);
+    expect(top('MÜNCHEN')).toEqual(['de']);
+    expect(top('cafe')).toEqual(['fr']);
+    expect(top('cat')).toEqual(['en']);
+  });
   it('scores match a from-scratch BM25 after adds, replacements and removals', () => {
     const idx = new LexicalIndex();
     const docs = new Map<string, string>();

@@ -14,6 +14,36 @@ describe('tokenize', () => {
   it('joins in-word apostrophes', () => {
     expect(tokenize("I don't like Bob’s car")).toEqual(['i', 'dont', 'like', 'bobs', 'car']);
   });
+  it('splits Chinese runs into overlapping character bigrams', () => {
+    expect(tokenize('她的猫叫小米，三岁了。')).toEqual(['她的', '的猫', '猫叫', '叫小', '小米', '三岁', '岁了']);
+    // A one-character run stays whole; a two-character run is its one bigram.
+    expect(tokenize('猫。东京')).toEqual(['猫', '东京']);
+  });
+  it('splits Japanese kana and kanji into bigrams, keeping voicing marks and the long-vowel mark', () => {
+    expect(tokenize('コーヒーが好き')).toEqual(['コー', 'ーヒ', 'ヒー', 'ーが', 'が好', '好き']);
+    // Half-width katakana is widened and its voicing mark recomposed, not folded away.
+    expect(tokenize('ｶﾞｯｺｳ')).toEqual(tokenize('ガッコウ'));
+    expect(tokenize('ガッコウ')).not.toEqual(tokenize('カッコウ'));
+  });
+  it('splits Korean into syllable bigrams (never into jamo)', () => {
+    expect(tokenize('김치를 좋아해요')).toEqual(['김치', '치를', '좋아', '아해', '해요']);
+    expect(tokenize('김치'.normalize('NFD'))).toEqual(['김치']);
+  });
+  it('splits mixed-script runs where the script changes', () => {
+    expect(tokenize('我爱Tokyo2024和iPhone的Café')).toEqual(['我爱', 'tokyo2024', '和', 'iphone', '的', 'cafe']);
+  });
+  it('treats characters outside the BMP as one character', () => {
+    expect(tokenize('𠮷野家')).toEqual(['𠮷野', '野家']);
+  });
+  it('folds diacritics the same in composed and decomposed text', () => {
+    expect(tokenize('München Café Zoë'.normalize('NFC'))).toEqual(['munchen', 'cafe', 'zoe']);
+    expect(tokenize('München Café Zoë'.normalize('NFD'))).toEqual(['munchen', 'cafe', 'zoe']);
+  });
+  it('is idempotent on its own output, so pre-tokenised queries analyse the same', () => {
+    for (const text of ['她的猫叫小米，三岁了。', 'コーヒーが好き', '김치를 좋아해요', '我爱Tokyo和iPhone的Café', "Don't stop"]) {
+      expect(tokenize(tokenize(text).join(' '))).toEqual(tokenize(text));
+    }
+  });
   it('returns [] for empty or punctuation-only text and rejects non-strings', () => {
     expect(tokenize('')).toEqual([]);
     expect(tokenize(' ?! ... ')).toEqual([]);
@@ -56,6 +86,9 @@ describe('stem (Porter)', () => {
 describe('analyze', () => {
   it('drops stopwords and stems the rest', () => {
     expect(analyze('What are the running shoes I bought in 2023?')).toEqual(['run', 'shoe', 'bought', '2023']);
+  });
+  it('stems Latin words only and keeps CJK bigrams and accented words folded', () => {
+    expect(analyze('I love the cafés in München and 小米的猫')).toEqual(['love', 'cafe', 'munchen', '小米', '米的', '的猫']);
   });
   it('stopwords are lowercase tokens as tokenize emits them', () => {
     for (const w of STOPWORDS) expect(tokenize(w)).toEqual([w]);

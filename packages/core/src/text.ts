@@ -1,30 +1,66 @@
 import { invalid } from './errors.js';
 
 /**
- * Text analysis shared by the lexical index and the hashing embedder: Unicode-aware tokenisation,
- * English stopwords and the Porter stemmer.
+ * Text analysis shared by the lexical index, the storage adapters' keyword search and the hashing
+ * embedder: Unicode-aware tokenisation (CJK split into character bigrams), English stopwords and
+ * the Porter stemmer.
  */
 
 const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
 // Apostrophes inside a word ("don't", "user’s") join it instead of splitting it into fragments.
 const INNER_APOSTROPHE_RE = /(?<=[\p{L}\p{N}])['’‘ʼ](?=[\p{L}\p{N}])/gu;
-const COMBINING_MARKS_RE = /\p{M}+/gu;
+// Every combining mark except the kana voicing marks: "é" folds to "e", but "が" must not become "か".
+const FOLDED_MARKS_RE = /[^\P{M}\u3099\u309A]+/gu;
+// NFKD splits Hangul syllables into jamo and kana into base + voicing mark; NFC puts them back.
+const NEEDS_RECOMPOSE_RE = /[\u1100-\u11FF\u3099\u309A\uA960-\uA97F\uD7B0-\uD7FF]/u;
+// Scripts written without spaces between words. Script_Extensions also covers the characters they
+// share (the long-vowel mark "ー", the iteration mark "々").
+const CJK = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+const CJK_TEST_RE = new RegExp(`[${CJK}]`, 'u');
+const SCRIPT_RUN_RE = new RegExp(`[${CJK}]+|[^${CJK}]+`, 'gu');
+const CJK_RUN_RE = new RegExp(`^[${CJK}]+$`, 'u');
 const ASCII_WORD_RE = /^[a-z]+$/;
 
 /**
  * Split text into lowercase tokens: maximal runs of Unicode letters and digits. Numbers are
- * kept ("2024", "42"); diacritics are folded ("café" → "cafe"); in-word apostrophes are dropped
- * ("don't" → "dont"). Throws `VALIDATION` when `text` is not a string.
+ * kept ("2024", "42"); diacritics are folded ("café" → "cafe", "München" → "munchen"); in-word
+ * apostrophes are dropped ("don't" → "dont").
+ *
+ * Chinese, Japanese and Korean (Han, Hiragana, Katakana, Hangul) are written without spaces
+ * between words, so a run in those scripts becomes its overlapping character bigrams
+ * ("小米很乖" → "小米", "米很", "很乖"); a run of one character is kept as it is. A run that mixes
+ * scripts is split where the script changes ("iPhone的" → "iphone", "的"). Kana voicing marks and
+ * Hangul syllables survive the diacritic folding. A word of one CJK character inside a longer run
+ * is therefore only found through the bigrams it is part of.
+ *
+ * This is the tokenisation of every adapter's keyword search (through {@link analyze}), so the
+ * same words match in memory and in SQLite. Throws `VALIDATION` when `text` is not a string.
  */
 export function tokenize(text: string): string[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
   if (text.length === 0) return [];
-  const normalised = text
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS_RE, '')
-    .replace(INNER_APOSTROPHE_RE, '')
-    .toLowerCase();
-  return normalised.match(TOKEN_RE) ?? [];
+  let normalised = text.normalize('NFKD').replace(FOLDED_MARKS_RE, '');
+  if (NEEDS_RECOMPOSE_RE.test(normalised)) normalised = normalised.normalize('NFC');
+  normalised = normalised.replace(INNER_APOSTROPHE_RE, '').toLowerCase();
+  const runs = normalised.match(TOKEN_RE) ?? [];
+  if (!CJK_TEST_RE.test(normalised)) return runs;
+  const out: string[] = [];
+  for (const run of runs) {
+    if (!CJK_TEST_RE.test(run)) {
+      out.push(run);
+      continue;
+    }
+    for (const part of run.match(SCRIPT_RUN_RE)!) {
+      if (!CJK_RUN_RE.test(part)) {
+        out.push(part);
+        continue;
+      }
+      const chars = Array.from(part);
+      if (chars.length === 1) out.push(part);
+      else for (let i = 1; i < chars.length; i++) out.push(chars[i - 1]! + chars[i]!);
+    }
+  }
+  return out;
 }
 
 /** English stopwords dropped by {@link analyze} (lowercase, apostrophes removed like {@link tokenize} does). */
@@ -43,8 +79,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Tokenise, drop stopwords, stem. This is the analysis used for BM25 indexing and querying, so
- * "running shoes" and "shoe run" share terms.
+ * Tokenise ({@link tokenize}: diacritics folded, CJK as bigrams), drop stopwords, stem. This is
+ * the analysis used for BM25 indexing and querying by the in-memory index and the SQLite adapter
+ * alike, so "running shoes" and "shoe run" share terms, and so do "cafe" and "Café".
  */
 export function analyze(text: string): string[] {
   const out: string[] = [];
