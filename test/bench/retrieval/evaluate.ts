@@ -1,4 +1,5 @@
 import { CATEGORY_NAMES, type LocomoConversation, type LocomoQuestion } from './locomo.js';
+import type { LongMemEvalQuestion } from './longmemeval.js';
 
 /** Recall modes, as `MemoryManager.recall` names them. */
 export type RecallMode = 'lexical' | 'vector' | 'hybrid';
@@ -150,4 +151,123 @@ export function formatSplit(results: readonly ModeResult[], splits: Record<strin
     return `| ${r.mode} | ${cells.join(' | ')} |`;
   });
   return [...head, ...rows].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// LongMemEval: one fresh memory per question; turn-level and session-level recall.
+
+/** A memory system driven one LongMemEval question at a time; `search` returns turn ids. */
+export interface QuestionSystem {
+  open(question: LongMemEvalQuestion): Promise<ConversationMemory>;
+}
+
+/** Turn-level and session-level tallies of one group of LongMemEval questions. */
+export interface LevelTallies {
+  /** Share of `has_answer` turns in the top k (questions with at least one such turn). */
+  turn: RecallTally;
+  /** Share of evidence sessions with at least one turn in the top k. */
+  session: RecallTally;
+  /** 1 when every evidence session has a turn in the top k (LongMemEval's `recall_all`). */
+  sessionAll: RecallTally;
+}
+
+/** LongMemEval results of one mode. */
+export interface LongMemEvalModeResult {
+  mode: RecallMode;
+  overall: LevelTallies;
+  byType: Record<string, LevelTallies>;
+  /** Query latencies in ms. */
+  latencies: number[];
+}
+
+/** 1 when every id of `evidence` is among the first `k` of `ranked`, else 0. */
+export function recallAllAt(ranked: readonly string[], evidence: readonly string[], k: number): number {
+  return recallAt(ranked, evidence, k) === 1 ? 1 : 0;
+}
+
+function levels(): LevelTallies {
+  return { turn: tally(), session: tally(), sessionAll: tally() };
+}
+
+function addLevels(t: LevelTallies, ranked: readonly string[], q: LongMemEvalQuestion, sessionOf: ReadonlyMap<string, string>): void {
+  if (q.evidence.length) {
+    t.turn.questions++;
+    for (const k of CUTOFFS) t.turn.sums[k]! += recallAt(ranked, q.evidence, k);
+  }
+  if (q.evidenceSessions.length) {
+    // The top k turns, read as the sessions they come from: a session is hit by any of its turns.
+    const sessions = ranked.map((id) => sessionOf.get(id) ?? '');
+    t.session.questions++;
+    t.sessionAll.questions++;
+    for (const k of CUTOFFS) {
+      t.session.sums[k]! += recallAt(sessions, q.evidenceSessions, k);
+      t.sessionAll.sums[k]! += recallAllAt(sessions, q.evidenceSessions, k);
+    }
+  }
+}
+
+/**
+ * Run the LongMemEval protocol: for each question a fresh memory holding its haystack, then the
+ * question in every mode; turn-level and session-level recall@5/10/25, micro-averaged over
+ * questions, per `question_type` and overall, plus query latency. Questions with neither evidence
+ * turns nor evidence sessions are skipped (nothing to measure).
+ */
+export async function evaluateLongMemEval(
+  system: QuestionSystem,
+  questions: readonly LongMemEvalQuestion[],
+  modes: readonly RecallMode[],
+  onQuestion?: (question: LongMemEvalQuestion, ms: number) => void,
+): Promise<LongMemEvalModeResult[]> {
+  const results = modes.map<LongMemEvalModeResult>((mode) => ({ mode, overall: levels(), byType: {}, latencies: [] }));
+  const depth = Math.max(...CUTOFFS);
+  for (const q of questions) {
+    if (!q.evidence.length && !q.evidenceSessions.length) continue;
+    const sessionOf = new Map(q.sessions.flatMap((s) => s.turns.map((t) => [t.id, t.sessionKey] as const)));
+    const t0 = performance.now();
+    const memory = await system.open(q);
+    try {
+      for (const r of results) {
+        const s = performance.now();
+        const ranked = await memory.search(q.question, depth, r.mode);
+        r.latencies.push(performance.now() - s);
+        addLevels(r.overall, ranked, q, sessionOf);
+        addLevels((r.byType[q.type] ??= levels()), ranked, q, sessionOf);
+      }
+    } finally {
+      await memory.close();
+    }
+    onQuestion?.(q, performance.now() - t0);
+  }
+  return results;
+}
+
+const triple = (t: RecallTally) => CUTOFFS.map((k) => fmt(percent(t, k))).join(' / ');
+
+/**
+ * Markdown tables of LongMemEval results: overall per mode (turn-level R@5/10/25, session-level
+ * R@5/10/25 and all@5/10/25, latency), then one row per `question_type` and mode.
+ */
+export function formatLongMemEval(results: readonly LongMemEvalModeResult[]): string {
+  const overall = [
+    '| mode | turn R@5 | turn R@10 | turn R@25 | session R@5 | session R@10 | session R@25 | session all@5/10/25 | p50 ms | p95 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => {
+      const o = r.overall;
+      return `| ${r.mode} | ${CUTOFFS.map((k) => fmt(percent(o.turn, k))).join(' | ')} | ${CUTOFFS.map((k) => fmt(percent(o.session, k))).join(' | ')} | ${triple(o.sessionAll)} | ${percentile(r.latencies, 50).toFixed(2)} | ${percentile(r.latencies, 95).toFixed(2)} |`;
+    }),
+  ];
+  const first = results[0];
+  const counts = first ? `Questions: ${first.overall.turn.questions} with evidence turns (turn level), ${first.overall.session.questions} with evidence sessions (session level).` : '';
+  const types = Object.keys(first?.byType ?? {}).sort();
+  const byType = [
+    '| question type | turn q | session q | mode | turn R@5/10/25 | session R@5/10/25 | session all@5/10/25 |',
+    '|---|---|---|---|---|---|---|',
+    ...types.flatMap((type) =>
+      results.map((r) => {
+        const t = r.byType[type]!;
+        return `| ${type} | ${t.turn.questions} | ${t.session.questions} | ${r.mode} | ${t.turn.questions ? triple(t.turn) : '–'} | ${t.session.questions ? triple(t.session) : '–'} | ${t.sessionAll.questions ? triple(t.sessionAll) : '–'} |`;
+      }),
+    ),
+  ];
+  return [counts, '', ...overall, '', ...byType].join('\n');
 }

@@ -1,13 +1,18 @@
 /**
- * Retrieval quality on LoCoMo (issue 4, "Retrieval quality"). Drives the public recall path an
- * app uses — `MemoryManager.saveInteraction` to store, `MemoryManager.recall` to search — over
- * InMemoryStorage (default) or SqliteStorage, with the bundled use-lite model, and prints
- * recall@5/10/25 per category and overall for lexical, vector and hybrid recall, plus latency.
+ * Retrieval quality on LoCoMo and LongMemEval (issue 4, "Retrieval quality"). Drives the public
+ * recall path an app uses — `MemoryManager.saveInteraction` to store, `MemoryManager.recall` to
+ * search — over InMemoryStorage (default) or SqliteStorage, with the bundled use-lite model, and
+ * prints recall@5/10/25 for lexical, vector and hybrid recall, plus latency: per category on
+ * LoCoMo, turn-level and session-level per `question_type` on LongMemEval.
  *
  * Run (from the repository root):
  *   npx tsx --conditions=@zerda/source test/bench/retrieval/run.ts [options]
  * Options:
- *   --data <path>           locomo10.json (default $LOCOMO_PATH or ../shared/bench/data/locomo10.json)
+ *   --data <path>           the data file. Default: LoCoMo's locomo10.json ($LOCOMO_PATH or
+ *                           ../shared/bench/data/locomo10.json); with --format longmemeval,
+ *                           $LONGMEMEVAL_PATH or ../shared/bench/data/longmemeval_s_cleaned.json
+ *   --format locomo|longmemeval
+ *                           default: detected from the JSON's shape
  *   --storage memory|sqlite default memory
  *   --context default|none|previous|neighbours
  *                           what each memory carries as `metadata.context`. default: nothing is
@@ -15,19 +20,24 @@
  *                           default `turnContext`); none: bare turns; previous / neighbours: the
  *                           harness passes the previous (and next) turn of the same session
  *   --modes a,b,c           default lexical,vector,hybrid
- *   --conversations a-b     0-based range of conversations (default all ten)
+ *   --conversations a-b     0-based range of conversations (LoCoMo, default all ten) or of
+ *                           questions (LongMemEval, counted before abstention questions are left out)
  *   --json <file>           also write the raw results as JSON
  *
  * LoCoMo: Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM Agents",
- * ACL 2024, https://github.com/snap-research/LoCoMo — data CC BY-NC 4.0, read from disk, never
- * copied into this repository.
+ * ACL 2024, https://github.com/snap-research/LoCoMo — data CC BY-NC 4.0.
+ * LongMemEval: Wu et al., "LongMemEval: Benchmarking Chat Assistants on Long-Term Interactive
+ * Memory", 2024, https://github.com/xiaowu0162/LongMemEval — MIT.
+ * Both are read from disk, never copied into this repository.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InMemoryStorage, MemoryManager, type Embedder, type StorageAdapter } from '@zerda/core';
 import {
   evaluate,
+  evaluateLongMemEval,
+  formatLongMemEval,
   formatSplit,
   formatTable,
   percentile,
@@ -35,7 +45,8 @@ import {
   type RecallMode,
   type RetrievalSystem,
 } from './evaluate.js';
-import { loadLocomo, type LocomoConversation, type LocomoTurn } from './locomo.js';
+import { parseLocomo } from './locomo.js';
+import { isLongMemEval, parseLongMemEval } from './longmemeval.js';
 import { createCachedUseLite, REPO_ROOT } from './model.js';
 
 /** How much surrounding dialogue a turn's memory carries in `metadata.context`. */
@@ -44,6 +55,7 @@ type ContextMode = 'default' | 'none' | 'previous' | 'neighbours';
 const { values: args } = parseArgs({
   options: {
     data: { type: 'string' },
+    format: { type: 'string' },
     storage: { type: 'string', default: 'memory' },
     context: { type: 'string', default: 'default' },
     modes: { type: 'string', default: 'lexical,vector,hybrid' },
@@ -52,10 +64,23 @@ const { values: args } = parseArgs({
   },
 });
 
-const dataPath = resolve(REPO_ROOT, args.data ?? process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json');
+if (args.format !== undefined && args.format !== 'locomo' && args.format !== 'longmemeval')
+  throw new Error(`--format must be locomo or longmemeval, got ${args.format}`);
+const dataPath = resolve(
+  REPO_ROOT,
+  args.data ??
+    (args.format === 'longmemeval'
+      ? (process.env.LONGMEMEVAL_PATH ?? '../shared/bench/data/longmemeval_s_cleaned.json')
+      : (process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json')),
+);
 if (!existsSync(dataPath)) {
-  console.log(`SKIPPED: LoCoMo data not found at ${dataPath}.`);
-  console.log('Get locomo10.json from https://github.com/snap-research/LoCoMo (data/, CC BY-NC 4.0) and pass --data <path> or set LOCOMO_PATH.');
+  if (args.format === 'longmemeval') {
+    console.log(`SKIPPED: LongMemEval data not found at ${dataPath}.`);
+    console.log('Get longmemeval_s_cleaned.json (or _oracle / _m) from https://github.com/xiaowu0162/LongMemEval (MIT) and pass --data <path> or set LONGMEMEVAL_PATH.');
+  } else {
+    console.log(`SKIPPED: LoCoMo data not found at ${dataPath}.`);
+    console.log('Get locomo10.json from https://github.com/snap-research/LoCoMo (data/, CC BY-NC 4.0) and pass --data <path> or set LOCOMO_PATH.');
+  }
   process.exit(0);
 }
 const storageKind = args.storage;
@@ -65,21 +90,33 @@ if (!['default', 'none', 'previous', 'neighbours'].includes(contextMode)) throw 
 const modes = args.modes.split(',') as RecallMode[];
 for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw new Error(`unknown mode ${m}`);
 
-let conversations = loadLocomo(dataPath);
-if (args.conversations) {
-  const [a, b = a] = args.conversations.split('-').map(Number);
-  conversations = conversations.slice(a, b! + 1);
+const raw = JSON.parse(readFileSync(dataPath, 'utf8')) as unknown;
+const format = isLongMemEval(raw) ? 'longmemeval' : 'locomo';
+if (args.format !== undefined && args.format !== format) throw new Error(`--format ${args.format}, but ${dataPath} has the ${format} shape`);
+const range = args.conversations?.split('-').map(Number);
+/** The `--conversations a-b` slice of `xs`. */
+function sliced<T>(xs: T[]): T[] {
+  if (!range) return xs;
+  const [a, b = a] = range;
+  return xs.slice(a, b! + 1);
 }
 const embedder = createCachedUseLite();
 
+/** A turn to store: its id (returned by `search`), its session and its memory text. */
+interface StoredTurn {
+  id: string;
+  session: string | number;
+  text: string;
+}
+
 /** The surrounding turns of `i` within its session, per `mode`. */
-function contextOf(turns: readonly LocomoTurn[], i: number, mode: ContextMode): string {
+function contextOf(turns: readonly StoredTurn[], i: number, mode: ContextMode): string {
   if (mode === 'none' || mode === 'default') return '';
   const t = turns[i]!;
   const near = mode === 'previous' ? [i - 1] : [i - 1, i + 1];
   return near
     .map((j) => turns[j])
-    .filter((n): n is LocomoTurn => n !== undefined && n.session === t.session)
+    .filter((n): n is StoredTurn => n !== undefined && n.session === t.session)
     .map((n) => n.text)
     .join('\n');
 }
@@ -105,60 +142,112 @@ const lent: Embedder = {
   close: async () => {},
 };
 
-const system: RetrievalSystem = {
-  async open(conv: LocomoConversation): Promise<ConversationMemory> {
-    let now = 0;
-    const mgr = await MemoryManager.create({
-      storage: await openStorage(),
-      embedder: lent,
-      owner: USER,
-      masker: false,
-      clock: () => now,
-      // 'default': the manager attaches the user's previous turn itself (turnContext 'previous');
-      // 'none' stores bare turns; 'previous'/'neighbours' pass metadata.context explicitly.
-      turnContext: contextMode === 'default' ? 'previous' : 'none',
-      // Every turn goes to long-term memory; nothing is forgotten or compressed during the run.
-      config: { importanceThreshold: 0, enableDecay: false, maxLongTerm: 100_000 },
-    });
-    const tenant = conv.sampleId;
-    const turns = conv.sessions.flatMap((s) => s.turns);
-    let i = 0;
-    for (const session of conv.sessions) {
-      now = session.timestamp;
-      for (const turn of session.turns) {
-        const context = contextOf(turns, i++, contextMode);
-        await mgr.saveInteraction(USER, tenant, turn.text, '', {
-          importance: 0.5,
-          topics: [],
-          metadata: context ? { diaId: turn.diaId, context } : { diaId: turn.diaId },
-        });
-      }
-      await mgr.flush();
+/**
+ * A fresh manager over fresh storage holding `sessions` (in order; the clock is each session's
+ * date while its turns are saved), whose `search` recalls as of `now` and returns turn ids.
+ */
+async function openMemory(
+  tenant: string,
+  sessions: readonly { timestamp: number; turns: readonly StoredTurn[] }[],
+  now: number,
+): Promise<ConversationMemory> {
+  let clock = 0;
+  const mgr = await MemoryManager.create({
+    storage: await openStorage(),
+    embedder: lent,
+    owner: USER,
+    masker: false,
+    clock: () => clock,
+    // 'default': the manager attaches the user's previous turn itself (turnContext 'previous');
+    // 'none' stores bare turns; 'previous'/'neighbours' pass metadata.context explicitly.
+    turnContext: contextMode === 'default' ? 'previous' : 'none',
+    // Every turn goes to long-term memory; nothing is forgotten or compressed during the run.
+    config: { importanceThreshold: 0, enableDecay: false, maxLongTerm: 100_000 },
+  });
+  const turns = sessions.flatMap((s) => s.turns);
+  let i = 0;
+  for (const session of sessions) {
+    clock = session.timestamp;
+    for (const turn of session.turns) {
+      const context = contextOf(turns, i++, contextMode);
+      await mgr.saveInteraction(USER, tenant, turn.text, '', {
+        importance: 0.5,
+        topics: [],
+        metadata: context ? { diaId: turn.id, context } : { diaId: turn.id },
+      });
     }
-    now = conv.sessions.at(-1)!.timestamp + 86_400_000;
-    return {
-      async search(query, k, mode) {
-        // ratio 0: recall@k measures the ranking, so the adaptive threshold must not cut the list.
-        // now: the manager's clock (the day after the last session), for "in June", "last week".
-        const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, reinforce: false, now });
-        return hits.map((h) => String(h.entry.metadata.diaId));
-      },
-      close: () => mgr.close().catch(() => undefined),
-    };
-  },
-};
+    await mgr.flush();
+  }
+  clock = now;
+  return {
+    async search(query, k, mode) {
+      // ratio 0: recall@k measures the ranking, so the adaptive threshold must not cut the list.
+      // now: the manager's clock (LoCoMo: the day after the last session; LongMemEval: the
+      // question's date), for "in June", "last week".
+      const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, reinforce: false, now });
+      return hits.map((h) => String(h.entry.metadata.diaId));
+    },
+    close: () => mgr.close().catch(() => undefined),
+  };
+}
 
 const t0 = performance.now();
-console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
-const results = await evaluate(system, conversations, modes, (conv, ms) =>
-  console.log(`  ${conv.sampleId}: ${conv.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${conv.questions.length} questions, ${(ms / 1000).toFixed(1)} s`),
-);
+let questionTexts: string[];
+let report: () => void;
+let rawResults: unknown;
+
+if (format === 'locomo') {
+  const conversations = sliced(parseLocomo(raw));
+  const system: RetrievalSystem = {
+    open: (conv) =>
+      openMemory(
+        conv.sampleId,
+        conv.sessions.map((s) => ({ timestamp: s.timestamp, turns: s.turns.map((t) => ({ id: t.diaId, session: s.number, text: t.text })) })),
+        conv.sessions.at(-1)!.timestamp + 86_400_000,
+      ),
+  };
+  console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
+  const results = await evaluate(system, conversations, modes, (conv, ms) =>
+    console.log(`  ${conv.sampleId}: ${conv.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${conv.questions.length} questions, ${(ms / 1000).toFixed(1)} s`),
+  );
+  rawResults = results;
+  questionTexts = conversations.flatMap((c) => c.questions.map((q) => q.question));
+  const tune = conversations.slice(0, 5).map((c) => c.sampleId);
+  const heldOut = conversations.slice(5).map((c) => c.sampleId);
+  report = () => {
+    console.log(`\n${formatTable(results)}\n`);
+    if (heldOut.length) console.log(`${formatSplit(results, { 'tuning (first 5)': tune, 'held out (last 5)': heldOut })}\n`);
+  };
+} else {
+  const data = parseLongMemEval(sliced(raw as unknown[]));
+  const questions = data.questions;
+  const system = {
+    open: (q: (typeof questions)[number]) =>
+      openMemory(
+        q.questionId,
+        q.sessions.map((s) => ({ timestamp: s.timestamp, turns: s.turns.map((t) => ({ id: t.id, session: s.key, text: t.text })) })),
+        q.questionTimestamp,
+      ),
+  };
+  const turnCount = questions.reduce((n, q) => n + q.sessions.reduce((m, s) => m + s.turns.length, 0), 0);
+  console.log(`LongMemEval retrieval: ${questions.length} questions (${data.abstention.length} abstention questions left out), ${turnCount} turns; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
+  if (data.unresolvedSessions.length) console.log(`  answer_session_ids naming no haystack session (dropped): ${data.unresolvedSessions.join(', ')}`);
+  const every = questions.length <= 20 ? 1 : 25;
+  let done = 0;
+  const results = await evaluateLongMemEval(system, questions, modes, (q, ms) => {
+    if (++done % every === 0 || done === questions.length)
+      console.log(`  ${done}/${questions.length} ${q.questionId} (${q.type}): ${q.sessions.length} sessions, ${q.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${q.evidence.length} evidence turns, ${q.evidenceSessions.length} evidence sessions, ${(ms / 1000).toFixed(1)} s`);
+  });
+  rawResults = { results, abstention: data.abstention, unresolvedSessions: data.unresolvedSessions };
+  questionTexts = questions.map((q) => q.question);
+  report = () => console.log(`\n${formatLongMemEval(results)}\n`);
+}
 embedder.save();
 const totalS = (performance.now() - t0) / 1000;
 
 // Query-side model cost, which the cached runs above do not pay: embed 50 questions one at a time.
 let embedMs: number[] = [];
-const sample = conversations.flatMap((c) => c.questions.map((q) => q.question)).filter((_, i) => i % 31 === 0).slice(0, 50);
+const sample = questionTexts.filter((_, i) => i % 31 === 0).slice(0, 50);
 if (modes.some((m) => m !== 'lexical')) {
   const { createTransformersEmbedder } = await import('@zerda/embeddings');
   const real = createTransformersEmbedder({ device: 'cpu' });
@@ -178,10 +267,7 @@ if (modes.some((m) => m !== 'lexical')) {
 }
 await embedder.close();
 
-const tune = conversations.slice(0, 5).map((c) => c.sampleId);
-const heldOut = conversations.slice(5).map((c) => c.sampleId);
-console.log(`\n${formatTable(results)}\n`);
-if (heldOut.length) console.log(`${formatSplit(results, { 'tuning (first 5)': tune, 'held out (last 5)': heldOut })}\n`);
+report();
 if (embedMs.length)
   console.log(`Query embedding with the model (not in the latencies above, which hit the vector cache): p50 ${percentile(embedMs, 50).toFixed(1)} ms, p95 ${percentile(embedMs, 95).toFixed(1)} ms over ${embedMs.length} questions.`);
 console.log(`Total ${totalS.toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`);
@@ -189,5 +275,5 @@ console.log(`Total ${totalS.toFixed(1)} s (model cache: ${embedder.misses} embed
 if (args.json) {
   const out = resolve(args.json);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ storage: storageKind, context: contextMode, model: embedder.modelId, results, embedMs }, null, 2));
+  writeFileSync(out, JSON.stringify({ format, storage: storageKind, context: contextMode, model: embedder.modelId, results: rawResults, embedMs }, null, 2));
 }
