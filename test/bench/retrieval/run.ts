@@ -232,11 +232,14 @@ if (format === 'locomo') {
   const turnCount = questions.reduce((n, q) => n + q.sessions.reduce((m, s) => m + s.turns.length, 0), 0);
   console.log(`LongMemEval retrieval: ${questions.length} questions (${data.abstention.length} abstention questions left out), ${turnCount} turns; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
   if (data.unresolvedSessions.length) console.log(`  answer_session_ids naming no haystack session (dropped): ${data.unresolvedSessions.join(', ')}`);
-  const every = questions.length <= 20 ? 1 : 25;
+  // Questions with neither evidence turns nor evidence sessions have nothing to measure.
+  const measured = questions.filter((q) => q.evidence.length || q.evidenceSessions.length).length;
+  if (measured < questions.length) console.log(`  ${questions.length - measured} questions have no evidence turn or session and are skipped`);
+  const every = measured <= 20 ? 1 : 25;
   let done = 0;
   const results = await evaluateLongMemEval(system, questions, modes, (q, ms) => {
-    if (++done % every === 0 || done === questions.length)
-      console.log(`  ${done}/${questions.length} ${q.questionId} (${q.type}): ${q.sessions.length} sessions, ${q.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${q.evidence.length} evidence turns, ${q.evidenceSessions.length} evidence sessions, ${(ms / 1000).toFixed(1)} s`);
+    if (++done % every === 0 || done === measured)
+      console.log(`  ${done}/${measured} ${q.questionId} (${q.type}): ${q.sessions.length} sessions, ${q.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${q.evidence.length} evidence turns, ${q.evidenceSessions.length} evidence sessions, ${(ms / 1000).toFixed(1)} s`);
   });
   rawResults = { results, abstention: data.abstention, unresolvedSessions: data.unresolvedSessions };
   questionTexts = questions.map((q) => q.question);
