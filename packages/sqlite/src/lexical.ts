@@ -1,35 +1,30 @@
+import { analyze } from '@zerda/core';
+
 /**
- * Lexical search helpers. The FTS4 table uses SQLite's `porter` tokenizer, which wraps the
- * `simple` tokenizer: tokens are runs of ASCII letters/digits plus any character >= U+0080,
- * ASCII is case-folded, and English words are Porter-stemmed. Queries are tokenised the same way
- * here, each token quoted (so no FTS syntax can be injected) and joined with OR. BM25 is computed
- * in JavaScript from `matchinfo(…, 'pcx')` with per-tenant statistics (document count, average
- * length, document frequency), so one tenant's data never shifts another tenant's scores.
+ * Lexical search helpers. Text is analysed in JavaScript with core's {@link analyze} (Unicode
+ * tokens, diacritics folded, CJK split into character bigrams, English stopwords dropped, Porter
+ * stemming), so SQLite indexes exactly the terms core's in-memory `LexicalIndex` does. The terms
+ * are stored space-separated in `entries.terms` and indexed by an FTS4 table with the `simple`
+ * tokenizer, which splits only on ASCII punctuation and whitespace and so keeps every analysed term
+ * whole. Queries are analysed the same way, each term quoted (so no FTS syntax can be injected) and
+ * joined with OR. BM25 is computed in JavaScript from `matchinfo(…, 'pcx')` with per-tenant
+ * statistics (document count, average length, document frequency), so one tenant's data never
+ * shifts another tenant's scores.
  */
 
-// Separators of the `simple` tokenizer: every ASCII character that is not a letter or digit.
-const SEPARATORS = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/;
-
-/** Tokens as the FTS `simple`/`porter` tokenizer splits them (before stemming), lowercased. */
-export function ftsTokens(text: string): string[] {
-  return text
-    .split(SEPARATORS)
-    .filter((t) => t.length > 0)
-    .map((t) => t.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
-}
-
-/** Number of tokens the FTS index holds for `text` (BM25 document length). */
-export function docLength(text: string): number {
-  return ftsTokens(text).length;
+/** The indexed terms of `text`: core's {@link analyze}. Its length is the BM25 document length. */
+export function ftsTerms(text: string): string[] {
+  return analyze(text);
 }
 
 /** Most distinct query terms used (longer queries are cut). */
 export const MAX_QUERY_TERMS = 64;
 
-/** An FTS4 MATCH expression for free text, or `undefined` when it has no tokens. */
+/** An FTS4 MATCH expression for free text, or `undefined` when it has no terms. */
 export function matchExpression(query: string): { expr: string; terms: number } | undefined {
-  const terms = [...new Set(ftsTokens(query))].slice(0, MAX_QUERY_TERMS);
+  const terms = [...new Set(ftsTerms(query))].slice(0, MAX_QUERY_TERMS);
   if (terms.length === 0) return undefined;
+  // Terms hold only letters, marks and digits, so quoting needs no escaping.
   return { expr: terms.map((t) => `"${t}"`).join(' OR '), terms: terms.length };
 }
 

@@ -1,12 +1,14 @@
 import type { Database } from 'sql.js';
-import { ZerdaError } from '@zerda/core';
+import { entryText, ZerdaError } from '@zerda/core';
+import type { MemoryContent } from '@zerda/core';
+import { ftsTerms } from './lexical.js';
 
 /**
  * Main-database schema. `rid` links an entry to its FTS4 row and its tags; identity is
  * `(tenant_id, id)`. `data` holds only the fields without a column (content, accessCount, tags,
  * metadata, version), so no value is stored twice.
- * The FTS4 table is external-content over `entries.text_lc`, so entry text is stored once in the
- * snapshot. Tags live in their own table (exact, indexed), never as `LIKE` over JSON.
+ * `text_lc` (lowercased text) serves the substring `text` filter. The FTS4 table is
+ * external-content over `entries.terms` (added in version 2), so the analysed terms are stored once. Tags live in their own table (exact, indexed), never as `LIKE` over JSON.
  */
 const V1 = `
 CREATE TABLE entries (
@@ -44,33 +46,66 @@ CREATE TABLE profiles (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * Version 2: the FTS table indexes core's analysed terms (`entries.terms`, see lexical.ts) with
+ * the `simple` tokenizer instead of the raw text with `porter`, so CJK, accents and stemming match
+ * the in-memory index. Existing rows are analysed from their stored content and the index rebuilt.
+ */
+function v2(db: Database): void {
+  db.exec(`
+ALTER TABLE entries ADD COLUMN terms TEXT NOT NULL DEFAULT '';
+DROP TABLE entries_fts;
+CREATE VIRTUAL TABLE entries_fts USING fts4 (content="entries", terms, tokenize=simple);
+`);
+  const read = db.prepare('SELECT rid, data FROM entries');
+  const write = db.prepare('UPDATE entries SET terms = ?, doc_len = ? WHERE rid = ?');
+  try {
+    while (read.step()) {
+      const [rid, data] = read.get();
+      const content = (JSON.parse(data as string) as { content: MemoryContent }).content;
+      const terms = ftsTerms(entryText({ content }));
+      write.run([terms.join(' '), terms.length, rid as number]);
+    }
+  } finally {
+    read.free();
+    write.free();
+  }
+  db.exec(`INSERT INTO entries_fts (entries_fts) VALUES ('rebuild')`);
+}
+
 /** Forward migrations: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`. */
-const MIGRATIONS: readonly string[] = [V1];
+const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [V1, v2];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * Bring `db` up to {@link SCHEMA_VERSION} (`PRAGMA user_version`), in one transaction.
- * A database from a newer build fails with `STORAGE` instead of being misread.
+ * Bring `db` up to {@link SCHEMA_VERSION} (`PRAGMA user_version`), in one transaction, and return
+ * the version it had (0 for a new database). A database from a newer build fails with `STORAGE`
+ * instead of being misread.
  */
-export function migrate(db: Database): void {
+export function migrate(db: Database): number {
   const version = Number(db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
   if (version > SCHEMA_VERSION)
     throw new ZerdaError(
       'STORAGE',
       `Database schema version ${version} is newer than this build supports (${SCHEMA_VERSION}); upgrade @zerda/sqlite`,
     );
-  if (version === SCHEMA_VERSION) return;
+  if (version === SCHEMA_VERSION) return version;
   db.exec('BEGIN');
   try {
-    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = version; v < SCHEMA_VERSION; v++) {
+      const step = MIGRATIONS[v]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
+    }
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     db.exec('COMMIT');
   } catch (e) {
     db.exec('ROLLBACK');
     throw e;
   }
+  return version;
 }
 
 /**

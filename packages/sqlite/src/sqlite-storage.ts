@@ -21,7 +21,7 @@ import type {
 import { checkFilter, checkIds, checkKey, checkModel, checkQuery, filterSql } from './checks.js';
 import { EXPORT_VERSION, validateExport } from './export-format.js';
 import type { ValidatedExport, ZerdaExport } from './export-format.js';
-import { docLength, matchExpression, rankBm25 } from './lexical.js';
+import { ftsTerms, matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
 import { MemoryPersistence, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, Persistence, StreamName } from './persistence.js';
@@ -176,7 +176,8 @@ let defaultSqlJs: Promise<SqlJsStatic> | undefined;
  *   equals what was persisted).
  * - Vectors live in an attached in-memory database (`vec.vectors`) and their own record stream,
  *   loaded on first use, so snapshots, compaction and cold open scale with text only.
- * - Lexical search: FTS4 (porter tokenizer) with BM25 computed from `matchinfo`.
+ * - Lexical search: FTS4 over core's `analyze` terms (as the in-memory index uses) with BM25
+ *   computed from `matchinfo`.
  * - Extras beyond the adapter: {@link compact}, {@link createBackup}, {@link listBackups},
  *   {@link restoreBackup}, {@link deleteBackup}, {@link exportJson}, {@link importJson},
  *   {@link changeEncryption}, {@link openReport}.
@@ -287,6 +288,8 @@ export class SqliteStorage implements StorageAdapter {
     let logCount = 0;
     let logBytes = 0;
     let restoreId: string | undefined;
+    // The snapshot was migrated from an older schema: rewrite it once, or every open migrates again.
+    let upgraded = false;
     if (!p) {
       db = new SQL.Database();
       tune(db);
@@ -317,7 +320,8 @@ export class SqliteStorage implements StorageAdapter {
       try {
         db = new SQL.Database(snapshot);
         tune(db);
-        migrate(db);
+        const from = migrate(db);
+        upgraded = from > 0 && from < SCHEMA_VERSION;
       } catch (e) {
         corrupt = openFailure('snapshot', e);
         if (options.restoreFrom === undefined) throw corrupt;
@@ -378,8 +382,8 @@ export class SqliteStorage implements StorageAdapter {
     storage.#watchVisibility();
     // A long replay will be paid again by the next cold open: fold the log now, in the write
     // queue (close() and the first write wait for it; failures land in maintenanceError).
-    if (p && report.timings.replay > SLOW_REPLAY_MS && storage.#logCount > 0)
-      storage.#serial(() => storage.#compactMain()).catch((e: unknown) => {
+    if (p && (upgraded || (report.timings.replay > SLOW_REPLAY_MS && storage.#logCount > 0)))
+      storage.#serial(() => storage.#compactMain(upgraded)).catch((e: unknown) => {
         storage.#maintenanceError = persistenceError('compaction after open failed', e);
       });
     return storage;
@@ -487,7 +491,7 @@ export class SqliteStorage implements StorageAdapter {
     return Number(this.#rows(`SELECT count(*) FROM entries e WHERE e.tenant_id = ? AND ${sql}`, [filter.tenantId, ...params])[0]![0]);
   }
 
-  /** BM25 over FTS4 (porter) with per-tenant statistics; the filter applies before ranking. */
+  /** BM25 over FTS4 (core's analysed terms) with per-tenant statistics; the filter applies before ranking. */
   async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
     this.#open();
     if (typeof query !== 'object' || query === null) invalid('query', 'an object', query);
@@ -495,7 +499,7 @@ export class SqliteStorage implements StorageAdapter {
     if (typeof query.query !== 'string') invalid('query.query', 'a string', query.query);
     if (!Number.isInteger(query.limit) || query.limit < 0) invalid('query.limit', 'an integer >= 0', query.limit);
     checkFilter({ ...(query.filter ?? {}), tenantId: query.tenantId });
-    const match = matchExpression(query.query.toLowerCase());
+    const match = matchExpression(query.query);
     if (!match || query.limit === 0) return [];
     const { sql, params } = filterSql(query.filter ?? {});
     const rows = this.#rows(
@@ -880,8 +884,9 @@ export class SqliteStorage implements StorageAdapter {
     return encodeRecord({ o: 'snap', schema: SCHEMA_VERSION }, this.#db.export(), cipher);
   }
 
-  async #compactMain(): Promise<void> {
-    if (!this.#p || this.#logCount === 0) return;
+  /** Fold the log into a new snapshot; `force` writes one even when the log is empty. */
+  async #compactMain(force = false): Promise<void> {
+    if (!this.#p || (this.#logCount === 0 && !force)) return;
     const rec = await this.#snapshotRecord(this.#cipher);
     await guard('compact the database', () => this.#p!.compact('main', [rec], this.#mainSeq));
     this.#logCount = 0;
@@ -1231,20 +1236,21 @@ function createApplier(db: Database): Applier {
     }
     const before = Number(one('SELECT coalesce(max(rid), 0) FROM entries', [])![0]);
     for (const e of entries) {
-      const lc = entryText(e).toLowerCase();
+      const text = entryText(e);
+      const terms = ftsTerms(text);
       const rest: StoredData = { content: e.content, accessCount: e.accessCount, tags: e.tags, metadata: e.metadata, version: e.version };
       run(
-        'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, docLength(lc), lc, JSON.stringify(rest)],
+        'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, terms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, terms.length, text.toLowerCase(), terms.join(' '), JSON.stringify(rest)],
       );
       // WITHOUT ROWID inserts leave last_insert_rowid() alone, so it still names the entry.
       for (const tag of e.tags) run('INSERT OR IGNORE INTO entry_tags (tag, rid) VALUES (?, last_insert_rowid())', [tag]);
     }
-    run('INSERT INTO entries_fts (docid, text_lc) SELECT rid, text_lc FROM entries WHERE rid > ?', [before]);
+    run('INSERT INTO entries_fts (docid, terms) SELECT rid, terms FROM entries WHERE rid > ?', [before]);
     return entries.length - existing.length;
   };
   const remove = (t: string, id: string) => {
-    const old = one('SELECT rid, text_lc FROM entries WHERE tenant_id = ? AND id = ?', [t, id]);
+    const old = one('SELECT rid FROM entries WHERE tenant_id = ? AND id = ?', [t, id]);
     if (!old) return;
     run('DELETE FROM entries_fts WHERE docid = ?', [Number(old[0])]);
     run('DELETE FROM entries WHERE rid = ?', [Number(old[0])]);
