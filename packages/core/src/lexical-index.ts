@@ -22,6 +22,11 @@ interface Doc {
  * An in-memory Okapi BM25 index over {@link analyze}d text. Documents are added, replaced and
  * removed incrementally; document frequencies and the average length stay exact after every
  * change. Scores use the non-negative IDF `ln(1 + (N - df + 0.5) / (df + 0.5))`.
+ *
+ * With the default analyzer, matching is Unicode-aware: accents fold ("munchen" finds
+ * "München"), and Chinese, Japanese and Korean text is indexed as character bigrams ("小米" is
+ * found in "她的猫叫小米"). `@zerda/sqlite` indexes the same terms, so keyword recall and scores are
+ * the same in both adapters.
  */
 export class LexicalIndex {
   readonly #k1: number;
