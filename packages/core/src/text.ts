@@ -19,6 +19,8 @@ const CJK = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
 const CJK_TEST_RE = new RegExp(`[${CJK}]`, 'u');
 const SCRIPT_RUN_RE = new RegExp(`[${CJK}]+|[^${CJK}]+`, 'gu');
 const CJK_RUN_RE = new RegExp(`^[${CJK}]+$`, 'u');
+// Jamo, kana and CJK all lie at U+1100 or above: text without such characters skips the checks.
+const BEYOND_U10FF_RE = /[^\u0000-\u10FF]/;
 const ASCII_WORD_RE = /^[a-z]+$/;
 
 /**
@@ -40,10 +42,11 @@ export function tokenize(text: string): string[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
   if (text.length === 0) return [];
   let normalised = text.normalize('NFKD').replace(FOLDED_MARKS_RE, '');
-  if (NEEDS_RECOMPOSE_RE.test(normalised)) normalised = normalised.normalize('NFC');
+  const wide = BEYOND_U10FF_RE.test(normalised);
+  if (wide && NEEDS_RECOMPOSE_RE.test(normalised)) normalised = normalised.normalize('NFC');
   normalised = normalised.replace(INNER_APOSTROPHE_RE, '').toLowerCase();
   const runs = normalised.match(TOKEN_RE) ?? [];
-  if (!CJK_TEST_RE.test(normalised)) return runs;
+  if (!wide || !CJK_TEST_RE.test(normalised)) return runs;
   const out: string[] = [];
   for (const run of runs) {
     if (!CJK_TEST_RE.test(run)) {

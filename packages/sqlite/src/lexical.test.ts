@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { analyze, createEntry, entryText, LexicalIndex } from '@zerda/core';
+import { analyze, createEntry, createInMemoryStorage, entryText, LexicalIndex, MemoryManager } from '@zerda/core';
+import type { StorageAdapter } from '@zerda/core';
 import type { MemoryEntry } from '@zerda/core';
 import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
 import type { MemoryPersistenceState, StreamName } from './persistence.js';
@@ -92,6 +93,33 @@ describe('lexical search tokenisation', () => {
     await s.delete('t1', 'zh');
     expect(await ids(s, '旺财')).toEqual([]);
     await s.close();
+  });
+});
+
+describe('recall through MemoryManager', () => {
+  it('finds the same memories with the same lexical scores in memory and in SQLite', async () => {
+    const recallAll = async (storage: StorageAdapter) => {
+      const mgr = await MemoryManager.create({ storage, owner: 'o' });
+      for (const [, text] of CORPUS) await mgr.remember('o', 't1', { title: 'note', text });
+      await mgr.flush();
+      const out: Record<string, [string, number | undefined][]> = {};
+      for (const q of ['小米', '她的猫叫什么？', 'コーヒー', '김치', 'munchen', 'café', 'running']) {
+        const hits = await mgr.recall('o', 't1', q, { mode: 'lexical', reinforce: false });
+        out[q] = hits.map((h) => [entryText(h.entry), h.lexicalScore]);
+      }
+      await mgr.close();
+      return out;
+    };
+    const sqlite = await recallAll(await SqliteStorage.open());
+    const memory = await recallAll(createInMemoryStorage());
+    expect(sqlite['小米']![0]![0]).toContain('小米');
+    expect(sqlite['コーヒー']![0]![0]).toContain('コーヒー');
+    expect(sqlite['munchen']![0]![0]).toContain('München');
+    expect(sqlite['café']![0]![0]).toContain('café');
+    for (const q of Object.keys(memory)) {
+      expect(sqlite[q]!.map((h) => h[0]), q).toEqual(memory[q]!.map((h) => h[0]));
+      sqlite[q]!.forEach((h, i) => expect(h[1], q).toBeCloseTo(memory[q]![i]![1]!, 10));
+    }
   });
 });
 
