@@ -432,7 +432,7 @@ export class SemanticMemory {
     allowed: Map<string, MemoryEntry> | undefined,
     contextWeight: number,
   ): Promise<LexicalHit[]> {
-    // Adapters tokenise their own way and not all drop stopwords (SQLite FTS does not): send only
+    // Adapters tokenise their own way and not all drop stopwords (e.g. a plain FTS tokenizer): send only
     // the words that carry meaning, unless that leaves nothing.
     const terms = tokenize(query).filter((t) => !STOPWORDS.has(t));
     const text = terms.length > 0 ? terms.join(' ') : query;
