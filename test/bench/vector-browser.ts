@@ -2,8 +2,7 @@
  * Vector search in Chromium (main thread of a production Vite bundle): VectorIndex vs a per-entry
  * loop vs @orama/orama, 512-d, 10k and 100k rows. The page computes the figures; this prints them.
  * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-browser.ts [sizes...]`
- * (`--no-orama` skips Orama; `--no-before` skips the pre-change copy of VectorIndex;
- * `--wasm` adds the WebAssembly SIMD probe of vector-wasm-simd.ts). 'VectorIndex' is the default
+ * (`--no-orama` skips Orama). 'VectorIndex' is the default
  * index (WebAssembly SIMD scan where available), 'VectorIndex (JS)' the same with `{ simd: false }`.
  * Prints figures only; never gates CI.
  */
@@ -12,11 +11,11 @@ import { join } from 'node:path';
 import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
 import { formatResult, type VectorBenchConfig, type VectorBenchResult } from './vector-bench-core.js';
 
-type PageConfig = Omit<VectorBenchConfig, 'now' | 'log' | 'extraIndexes'> & { before?: boolean; wasm?: boolean };
+type PageConfig = Omit<VectorBenchConfig, 'now' | 'log' | 'extraIndexes'>;
 
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
-const config: PageConfig = { sizes: sizes.length ? sizes : [10_000, 100_000], skipOrama: args.includes('--no-orama'), before: !args.includes('--no-before'), wasm: args.includes('--wasm') };
+const config: PageConfig = { sizes: sizes.length ? sizes : [10_000, 100_000], skipOrama: args.includes('--no-orama') };
 const served = await servePage(join(REPO_ROOT, 'test/bench/pages/vector'));
 const browser = await launchBrowser();
 try {

@@ -2,16 +2,13 @@
  * Vector search in Node: VectorIndex vs a per-entry loop vs @orama/orama, 512-d, 10k and 100k rows.
  * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-node.ts [sizes...]`
  * (`--cpu` times with process CPU time instead of wall time, which a busy shared machine distorts
- * less; `--no-orama` skips Orama; `--no-before` skips the pre-change copy of VectorIndex;
- * `--wasm` adds the WebAssembly SIMD probe of vector-wasm-simd.ts). 'VectorIndex' is the default
+ * less; `--no-orama` skips Orama). 'VectorIndex' is the default
  * index (WebAssembly SIMD scan where available), 'VectorIndex (JS)' the same with `{ simd: false }`.
  * Prints figures only; never gates CI.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { benchVectors, formatResult } from './vector-bench-core.js';
-import { VectorIndex as VectorIndexBefore } from './vector-index-before.js';
-import { WasmSimdIndex } from './vector-wasm-simd.js';
 
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
@@ -20,10 +17,6 @@ const load = loadavg()[0]!.toFixed(1);
 const result = await benchVectors({
   sizes: sizes.length ? sizes : [10_000, 100_000],
   skipOrama: args.includes('--no-orama'),
-  extraIndexes: {
-    ...(args.includes('--no-before') ? {} : { 'VectorIndex (before)': VectorIndexBefore }),
-    ...(args.includes('--wasm') ? { 'wasm SIMD probe': WasmSimdIndex } : {}),
-  },
   now: cpu
     ? () => {
         const u = process.cpuUsage();
