@@ -81,6 +81,8 @@ export async function importIntoMemory(
         exportedAt: parsed.exportedAt,
         entries: parsed.entries.slice(b * WRITE_BATCH, (b + 1) * WRITE_BATCH),
         profiles: b === 0 ? parsed.profiles : [],
+        // A tenant-limited export must stay limited: without its list, `replace` would clear every tenant.
+        ...(valid.tenants ? { tenants: valid.tenants } : {}),
         ...(last && parsed.vectors ? { vectors: parsed.vectors } : {}),
       };
       const result = await sqlite.importJson(part, { mode: b === 0 ? mode : 'merge' });
@@ -90,7 +92,7 @@ export async function importIntoMemory(
       onProgress?.({ phase: 'writing', done: Math.min(total, (b + 1) * WRITE_BATCH), total });
       if (!last) await yieldToEventLoop();
     }
-    tenants = mode === 'replace' ? await sqlite.listTenants() : [...new Set([...valid.entries, ...valid.profiles].map((x) => x.tenantId))];
+    tenants = mode === 'replace' && !valid.tenants ? await sqlite.listTenants() : [...new Set([...valid.entries, ...valid.profiles].map((x) => x.tenantId))];
   } else {
     tenants = await sqlite.listTenants();
     entries = (await sqlite.stats()).entries;

@@ -113,6 +113,17 @@ describe('openBrowserMemory', () => {
     await memory.close();
   });
 
+  it('a replace import of a tenant-limited export replaces only that tenant', async () => {
+    const memory = await openBrowserMemory({ storage: 'memory', owner: 'me' });
+    await memory.importJson({ format: 'zerda-export', version: 1, exportedAt: 0, entries: [...entries(3, 'keep'), ...entries(4)], profiles: [] });
+    const doc = { format: 'zerda-export', version: 1, exportedAt: 0, tenants: [T], entries: entries(150), profiles: [] };
+    const report = await memory.importJson(doc, { mode: 'replace' });
+    expect(report.tenants).toEqual([T]);
+    expect(await memory.manager.storage.count({ tenantId: T })).toBe(150);
+    expect(await memory.manager.storage.count({ tenantId: 'keep' })).toBe(3);
+    await memory.close();
+  });
+
   it('validates the whole import before writing: one bad entry changes nothing', async () => {
     const memory = await openBrowserMemory({ storage: 'memory', owner: 'me' });
     const list = entries(250) as unknown as Record<string, unknown>[];
