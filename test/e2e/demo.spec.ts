@@ -86,7 +86,7 @@ async function addMemory(page: Page, title: string, text: string, kind = 'fact')
 
 async function errorBanner(page: Page): Promise<string> {
   await page.waitForSelector(`${tid('error-banner')}:not([hidden])`, { timeout: 10_000 });
-  return (await page.textContent(tid('error-banner'))) ?? '';
+  return (await page.textContent(tid('error-text'))) ?? '';
 }
 
 /** IndexedDB stores (of every database of the page's origin) whose bytes contain `needle` as UTF-8. */
@@ -181,6 +181,9 @@ test('every tier is visible and works through the UI', async () => {
   expect(await page.locator(tid('profile-topic')).count()).toBeGreaterThan(0);
   await screenshot(page, '05-profile');
 
+  // Any statement is taken as something to remember, not only "my name is…"-style ones.
+  expect(await chat(page, 'My favourite colour is teal.')).toMatch(/remember/i);
+
   // PII is masked before storage and reported.
   await chat(page, 'Please remember my email is ada@example.com');
   await page.waitForSelector(tid('pii-badge'));
@@ -200,6 +203,15 @@ test('every tier is visible and works through the UI', async () => {
   await page.selectOption(tid('user-select'), 'eve');
   await chat(page, 'hello there');
   expect(await errorBanner(page)).toContain('ACCESS_DENIED');
+  // Eve does not see Alice's last turn, and app-level operations are refused to her as well.
+  expect(await page.locator(tid('working-row')).count()).toBe(0);
+  await page.click(tid('error-dismiss'));
+  expect(await page.isHidden(tid('error-banner'))).toBe(true);
+  await tab(page, 'data');
+  await page.waitForFunction(() => document.querySelector('[data-testid="stats-view"]')?.textContent?.includes('Not allowed'));
+  await page.click(tid('maintenance-run'));
+  expect(await errorBanner(page)).toContain('ACCESS_DENIED');
+  expect(await page.locator(tid('report-examined')).count()).toBe(0);
   await tab(page, 'privacy');
   await screenshot(page, '06-privacy-access-denied');
   await page.selectOption(tid('user-select'), 'alice');
@@ -251,6 +263,13 @@ test('every tier is visible and works through the UI', async () => {
   expect(doc.entries).toHaveLength(rows);
   const [backupFile] = await Promise.all([page.waitForEvent('download'), page.click(tid('backup-download'))]);
   expect((await stat((await backupFile.path())!)).size).toBeGreaterThan(0);
+  // A file that is not an export is refused, and the error stays up through the refreshes that follow.
+  await page.setInputFiles(tid('import-file'), { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  expect(await errorBanner(page)).toContain('VALIDATION');
+  await page.waitForFunction(() => document.querySelector('[data-testid="import-result"]')?.textContent?.includes('Nothing was imported'));
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await page.isVisible(tid('error-banner'))).toBe(true);
+  expect(await page.textContent(tid('error-text'))).toContain('VALIDATION');
   await screenshot(page, '08-data');
   // Restore brings back a memory deleted after the backup.
   await tab(page, 'memory');

@@ -37,7 +37,8 @@ export type Topic = 'memories' | 'user' | 'turn' | 'encryption' | 'clock';
 export class DemoApp {
   readonly memory: BrowserMemory;
   user = USERS[0]!.id;
-  lastTurn: Turn | null = null;
+  /** The last chat turn of each user (the inspector shows the current user's only). */
+  readonly lastTurns = new Map<string, Turn>();
   readonly turns: Turn[] = [];
   readonly pii: PiiLogItem[] = [];
   /** Entry selected for the importance chart. */
@@ -52,6 +53,20 @@ export class DemoApp {
     // refreshes what shows it. Bursts arrive coalesced.
     memory.onChange(() => this.changed('memories'));
     this.grantDemoRoles();
+  }
+
+  /** The current user's last chat turn. */
+  get lastTurn(): Turn | null {
+    return this.lastTurns.get(this.user) ?? null;
+  }
+
+  /**
+   * Fail with the manager's own `ACCESS_DENIED` unless the current user holds `permission`: the
+   * demo asks it before app-level operations (maintenance, statistics, backups, export, import)
+   * that take no user.
+   */
+  require(permission: 'read' | 'write' | 'delete' | 'admin'): void {
+    if (!this.manager.can(this.user, TENANT, permission)) this.manager.access.assert(this.user, TENANT, permission);
   }
 
   get manager() {
@@ -73,10 +88,14 @@ export class DemoApp {
     this.#bus.dispatchEvent(new Event(topic));
   }
 
-  /** Run an action; show a failure (with its Zerda error code) in the error banner instead of throwing. */
-  async guard<T>(action: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Run an action; show a failure (with its Zerda error code) in the error banner instead of
+   * throwing. A visitor's action clears the previous error first; a `background` refresh does not,
+   * so the refreshes a failed action triggers cannot wipe its error before anyone reads it.
+   */
+  async guard<T>(action: () => Promise<T>, options: { background?: boolean } = {}): Promise<T | undefined> {
     try {
-      this.#errorSink('');
+      if (!options.background) this.#errorSink('');
       return await action();
     } catch (err) {
       this.#errorSink(describeError(err));

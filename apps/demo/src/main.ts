@@ -17,11 +17,17 @@ import './styles.css';
 
 const root = document.getElementById('app')!;
 const clock = createDemoClock();
-const errorBanner = h('div', { class: 'error-banner', testid: 'error-banner', attrs: { role: 'alert', hidden: true } });
-const showError = (message: string) => {
-  errorBanner.textContent = message;
+const errorText = h('span', { testid: 'error-text' });
+const errorBanner = h(
+  'div',
+  { class: 'error-banner', testid: 'error-banner', attrs: { role: 'alert', hidden: true } },
+  errorText,
+  h('button', { class: 'dismiss', testid: 'error-dismiss', title: 'Dismiss', attrs: { type: 'button', 'aria-label': 'Dismiss' }, text: '×', on: { click: () => showError('') } }),
+);
+function showError(message: string): void {
+  errorText.textContent = message;
   errorBanner.hidden = !message;
-};
+}
 const modelProgress = createProgressBar('model-progress', 'Loading');
 const offlineStatus = h('span', { class: 'badge', testid: 'offline-status', text: 'offline: …' });
 const storageStatus = h('span', { class: 'badge', testid: 'storage-status' });

@@ -30,7 +30,13 @@ function isQuestion(entry: MemoryEntry): boolean {
 }
 
 const GREETING = /^(hi|hello|hey|good (morning|evening|afternoon))\b/i;
-const STATEMENT = /\b(my name is|i am|i'm|i live|i work|i (like|love|hate|prefer|dislike|want|need)|remember)\b/i;
+const QUESTION = /^(what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|should|would|will|have|has|tell me|remind me|list|show me|recall)\b/i;
+
+/** A question asks memory for something; anything else tells it something. */
+function asksSomething(query: string): boolean {
+  const q = query.trim();
+  return q.endsWith('?') || QUESTION.test(q);
+}
 
 /**
  * A built-in responder that needs no network and no model: it answers from what memory recalled
@@ -54,7 +60,7 @@ export function createLocalResponder(): Responder {
           ? `Hello again! I remember ${recalled.length} thing${recalled.length === 1 ? '' : 's'} related to this, e.g. “${memorySnippet(recalled[0]!)}”.`
           : 'Hello! I am the local demo responder. Tell me about yourself and ask me later — I will recall it from memory.';
       }
-      if (STATEMENT.test(query) && !query.trim().endsWith('?')) {
+      if (!asksSomething(query)) {
         // Short on purpose: the reply is stored with the turn and would otherwise blur its vector.
         return "Noted — I'll remember that.";
       }

@@ -51,6 +51,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     const pending = message('pending', '…');
     log.append(pending);
     log.scrollTop = log.scrollHeight;
+    const user = app.user;
     const turn = await app.guard(async () => {
       const context = await app.manager.buildContext(app.user, TENANT, query);
       const prompt = buildPrompt(context);
@@ -61,7 +62,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
       return t;
     });
     if (turn) {
-      app.lastTurn = turn;
+      app.lastTurns.set(user, turn);
       app.turns.push(turn);
       pending.replaceWith(message('assistant', turn.reply, turn));
       app.changed('turn');
@@ -83,12 +84,14 @@ export function createChatPanel(app: DemoApp): HTMLElement {
 
   // Earlier sessions' turns (long-term conversation memories), so a reload shows continuity.
   const loadHistory = async () => {
-    const past = await app.guard(() => app.manager.listMemories(app.user, TENANT, { kinds: ['conversation'], userId: app.user, limit: 6 }));
+    const past = await app.guard(() => app.manager.listMemories(app.user, TENANT, { kinds: ['conversation'], userId: app.user, limit: 6 }), { background: true });
     const items = (past ?? []).reverse().flatMap((e) => {
       if (!isInteraction(e.content)) return [];
       return [message('user', e.content.input, undefined, true), message('assistant', e.content.output, undefined, true)];
     });
     replace(log, ...(items.length ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items] : [welcome()]));
+    // Show the latest turn, as any chat does, not the top of the history.
+    log.scrollTop = log.scrollHeight;
   };
   app.on('user', () => void loadHistory());
   void loadHistory();
@@ -119,7 +122,7 @@ function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string,
     const meta = h(
       'div',
       { class: 'msg-meta' },
-      `${plural(turn.context.working.length, 'memory', 'memories')} · ${turn.context.tokenCount}/${turn.context.budget} tokens`,
+      `${turn.context.recalled.length} recalled · ${turn.context.working.length} in working memory · ${turn.context.tokenCount}/${turn.context.budget} tokens`,
       turn.saved?.tier === 'long_term' ? ' · saved to long-term' : ' · kept in short-term',
       piiCount ? h('span', { class: 'badge warn', testid: 'pii-badge', text: `${piiCount} PII masked` }) : null,
     );
@@ -127,8 +130,4 @@ function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string,
     el.append(meta, prompt);
   }
   return el;
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

@@ -26,7 +26,7 @@ function maintenance(app: DemoApp): HTMLElement {
     if (!confirm('Delete every memory, vector and profile of this demo tenant?')) return;
     // Clearing a tenant is an app-level operation (no user); the demo still asks for the admin role.
     const r = await app.guard(async () => {
-      if (!app.manager.can(app.user, TENANT, 'admin')) app.manager.access.assert(app.user, TENANT, 'admin');
+      app.require('admin');
       return app.manager.clearTenant(TENANT);
     });
     if (r) replace(report, h('p', { testid: 'clear-result', text: `Deleted ${r.entries} memories.` }));
@@ -35,7 +35,11 @@ function maintenance(app: DemoApp): HTMLElement {
   const progress = createProgressBar('reindex-progress', 'Re-indexing');
   run.addEventListener('click', async () => {
     run.disabled = true;
-    const r = await app.guard(() => app.manager.runMaintenance(TENANT));
+    // App-level operations take no user; the demo still asks for the admin role, fail-closed.
+    const r = await app.guard(async () => {
+      app.require('admin');
+      return app.manager.runMaintenance(TENANT);
+    });
     run.disabled = false;
     if (!r) return;
     replace(report, describeReport(r));
@@ -44,9 +48,10 @@ function maintenance(app: DemoApp): HTMLElement {
   reindex.addEventListener('click', async () => {
     reindex.disabled = true;
     progress.set(0, 'starting');
-    const report = await app.guard(() =>
-      app.manager.reindex(TENANT, { force: true, onProgress: (done, total) => progress.set(total ? done / total : 1, `${done} / ${total}`) }),
-    );
+    const report = await app.guard(async () => {
+      app.require('admin');
+      return app.manager.reindex(TENANT, { force: true, onProgress: (done, total) => progress.set(total ? done / total : 1, `${done} / ${total}`) });
+    });
     progress.done(report ? `${report.embedded} of ${report.total} memories re-embedded` : 'failed');
     reindex.disabled = false;
     app.changed('memories');
@@ -77,8 +82,14 @@ function describeReport(r: MaintenanceReport): HTMLElement {
 function stats(app: DemoApp): HTMLElement {
   const view = h('dl', { class: 'facts', testid: 'stats-view' });
   const refresh = async () => {
-    const s = await app.guard(() => app.manager.stats(TENANT));
-    if (!s) return;
+    const s = await app.guard(async () => {
+      app.require('read');
+      return app.manager.stats(TENANT);
+    }, { background: true });
+    if (!s) {
+      replace(view, h('dd', { class: 'muted', text: 'Not allowed to read as this user.' }));
+      return;
+    }
     const kinds = Object.entries(s.storage.byKind).map(([k, n]) => `${k} ${n}`).join(', ') || '—';
     const tiers = Object.entries(s.storage.byTier).map(([k, n]) => `${k} ${n}`).join(', ') || '—';
     replace(
@@ -87,8 +98,8 @@ function stats(app: DemoApp): HTMLElement {
       h('dt', { text: 'By tier' }), h('dd', { text: tiers }),
       h('dt', { text: 'By kind' }), h('dd', { text: kinds }),
       h('dt', { text: 'Vectors' }), h('dd', { testid: 'stats-vectors', text: String(s.storage.vectors) }),
-      h('dt', { text: 'Short-term' }), h('dd', { text: `${s.shortTerm.entries} turns (${s.shortTerm.users} users)` }),
-      h('dt', { text: 'Working' }), h('dd', { text: `${s.working.entries} memories, ${s.working.tokens} tokens` }),
+      h('dt', { text: 'Short-term' }), h('dd', { text: `${plural(s.shortTerm.entries, 'turn')} (${plural(s.shortTerm.users, 'user')})` }),
+      h('dt', { text: 'Working' }), h('dd', { text: `${plural(s.working.entries, 'memory', 'memories')}, ${plural(s.working.tokens, 'token')}` }),
       h('dt', { text: 'Profiles' }), h('dd', { text: String(s.profiles) }),
       h('dt', { text: 'Embedder' }), h('dd', { testid: 'stats-embedder', text: s.embedder ? `${s.embedder.modelId} (${s.embedder.dim}-d)` : 'none (lexical only)' }),
       h('dt', { text: 'Storage' }), h('dd', { testid: 'stats-storage', text: `${app.manager.storage.name}${s.storage.bytes ? ` · ${(s.storage.bytes / 1024).toFixed(1)} KiB` : ''}${app.memory.encrypted ? ' · encrypted' : ''}` }),
@@ -96,6 +107,7 @@ function stats(app: DemoApp): HTMLElement {
     );
   };
   app.on('memories', () => void refresh());
+  app.on('user', () => void refresh());
   void refresh();
   return view;
 }
@@ -109,8 +121,14 @@ function backups(app: DemoApp): HTMLElement {
   const result = h('p', { class: 'muted', testid: 'import-result' });
 
   const refresh = async () => {
-    const items = await app.guard(() => app.memory.listBackups());
-    if (!items) return;
+    const items = await app.guard(async () => {
+      app.require('admin');
+      return app.memory.listBackups();
+    }, { background: true });
+    if (!items) {
+      replace(list, h('p', { class: 'muted', text: 'Backups need the admin role.' }));
+      return;
+    }
     replace(
       list,
       ...(items.length
@@ -132,26 +150,39 @@ function backups(app: DemoApp): HTMLElement {
   };
   const restore = async (id: string) => {
     progress.set(null, 'restoring');
-    const report = await app.guard(() =>
-      app.memory.restoreBackup(id, { onProgress: (p) => progress.set(p.total ? p.done / p.total : null, `${p.phase}: ${p.done} / ${p.total}`) }),
-    );
+    const report = await app.guard(async () => {
+      app.require('admin');
+      return app.memory.restoreBackup(id, { onProgress: (p) => progress.set(p.total ? p.done / p.total : null, `${p.phase}: ${p.done} / ${p.total}`) });
+    });
     progress.done(report ? `restored ${report.entries} memories` : 'failed');
     app.changed('memories');
   };
   const save = async (id: string) => {
-    const bytes = await app.guard(() => app.memory.readBackup(id));
+    const bytes = await app.guard(async () => {
+      app.require('admin');
+      return app.memory.readBackup(id);
+    });
     if (bytes) download(`zerda-backup-${id}.bin`, new Blob([bytes.slice().buffer as ArrayBuffer], { type: 'application/octet-stream' }));
   };
   const remove = async (id: string) => {
-    await app.guard(() => app.memory.deleteBackup(id));
+    await app.guard(async () => {
+      app.require('admin');
+      return app.memory.deleteBackup(id);
+    });
     void refresh();
   };
   create.addEventListener('click', async () => {
-    await app.guard(() => app.memory.createBackup());
+    await app.guard(async () => {
+      app.require('admin');
+      return app.memory.createBackup();
+    });
     void refresh();
   });
   exportJson.addEventListener('click', async () => {
-    const data = await app.guard(() => app.memory.exportJson());
+    const data = await app.guard(async () => {
+      app.require('admin');
+      return app.memory.exportJson();
+    });
     if (data) download(`zerda-export-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(data));
   });
   file.addEventListener('change', async () => {
@@ -160,20 +191,30 @@ function backups(app: DemoApp): HTMLElement {
     progress.set(0, 'reading file');
     result.textContent = '';
     const report = await app.guard(async () => {
-      const data: unknown = JSON.parse(await chosen.text());
+      app.require('admin');
+      let data: unknown;
+      try {
+        data = JSON.parse(await chosen.text());
+      } catch {
+        throw new Error(`${chosen.name} is not JSON: choose a file made with Export JSON.`);
+      }
       return app.memory.importJson(data, {
         onProgress: (p) => progress.set(p.total ? p.done / p.total : null, `${p.phase}: ${p.done} / ${p.total}`),
       });
     });
     progress.done(report ? `imported ${report.entries}` : 'failed');
     if (report) {
-      result.textContent = `Imported ${report.entries} memories and ${report.profiles} profiles; ${report.embedded} embedded.`;
+      result.textContent = `Imported ${plural(report.entries, 'memory', 'memories')} and ${plural(report.profiles, 'profile')}; ${report.embedded} needed new vectors.`;
       result.dataset.entries = String(report.entries);
+    } else {
+      result.textContent = `Nothing was imported from ${chosen.name} — see the error above.`;
+      delete result.dataset.entries;
     }
     file.value = '';
     app.changed('memories');
   });
   app.on('encryption', () => void refresh());
+  app.on('user', () => void refresh());
   void refresh();
   return h(
     'div',
@@ -183,4 +224,8 @@ function backups(app: DemoApp): HTMLElement {
     result,
     list,
   );
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

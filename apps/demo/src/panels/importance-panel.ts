@@ -36,7 +36,7 @@ export function createImportancePanel(app: DemoApp, clock: { offsetDays(): numbe
   };
 
   const load = async () => {
-    const list = await app.guard(() => app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 200 }));
+    const list = await app.guard(() => app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 200 }), { background: true });
     entries = list ?? [];
     const wanted = app.chartEntryId ?? picker.value;
     replace(picker, ...entries.map((e) => h('option', { attrs: { value: e.id }, text: `[${e.kind}] ${memorySnippet(e, 60)}` })));

@@ -19,6 +19,14 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
   const to = h('input', { testid: 'filter-to', attrs: { type: 'date' } });
   const text = h('input', { testid: 'filter-text', attrs: { placeholder: 'contains…' } });
   for (const el of [kind, tag, from, to, text]) el.addEventListener('change', () => void refreshLongTerm());
+  // Text filters apply while typing, not only on Enter or blur.
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  for (const el of [tag, text]) {
+    el.addEventListener('input', () => {
+      clearTimeout(typing);
+      typing = setTimeout(() => void refreshLongTerm(), 250);
+    });
+  }
 
   const refreshShortTerm = () => {
     const entries = app.manager.shortTerm(TENANT, app.user).getAll();
@@ -54,7 +62,7 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       const total = await app.manager.storage.count({ tenantId: TENANT, tiers: ['long_term'], ...filter });
       const stats = await app.manager.storage.stats(TENANT);
       return { entries, total, kinds: Object.keys(stats.byKind).sort() };
-    });
+    }, { background: true });
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       ltmCount.textContent = '';
@@ -76,7 +84,7 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     h('h3', { text: 'Working memory (last turn)' }),
     working,
     h('h3', {}, 'Long-term memory ', ltmCount),
-    h('div', { class: 'filters' }, kind, tag, field('from', from), field('to', to), text),
+    h('div', { class: 'filters' }, field('kind', kind), field('tag', tag), field('from', from), field('to', to), field('contains', text)),
     addForm(app),
     longTerm,
   );

@@ -10,7 +10,7 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
       // access check first so a user without a role sees the real ACCESS_DENIED.
       if (!app.manager.can(app.user, TENANT, 'read')) await app.manager.listMemories(app.user, TENANT, { limit: 1 });
       return app.manager.profiles.get(TENANT, app.user);
-    });
+    }, { background: true });
     if (!profile) {
       replace(view, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       return;

@@ -49,10 +49,14 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
   };
   run.addEventListener('click', () => void recall());
   query.addEventListener('keydown', (e) => e.key === 'Enter' && void recall());
-  app.on('turn', () => {
+  // The current user's last turn only: another user's recall is not theirs to see.
+  const showLastTurn = () => {
     if (app.lastTurn) show(app.lastTurn.context.recalled, `Recalled for the last chat turn: “${app.lastTurn.query}”`);
-  });
-  show([], 'Ask something, or chat: the last turn’s recall shows here.');
+    else show([], 'Ask something, or chat: the last turn’s recall shows here.');
+  };
+  app.on('turn', showLastTurn);
+  app.on('user', showLastTurn);
+  showLastTurn();
 
   return h(
     'section',
