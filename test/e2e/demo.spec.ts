@@ -135,6 +135,8 @@ test('every tier is visible and works through the UI', async () => {
   expect(first).toMatch(/remember/i);
   expect(await page.locator(tid('short-term-item')).count()).toBe(1);
   await countWhen(page, tid('ltm-row'), 'n === 2');
+  // A stored turn shows its reply under the user's words (text filters match both).
+  expect(await page.locator(tid('ltm-reply')).first().textContent()).toMatch(/remember/i);
 
   const answer = await chat(page, 'What do I love doing outdoors?');
   expect(answer).toContain('hiking');

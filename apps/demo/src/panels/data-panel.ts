@@ -2,6 +2,7 @@ import type { MaintenanceReport } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
 import { download, fmtDate, h, replace } from '../dom.js';
 import { createProgressBar } from '../progress.js';
+import { memorySnippet } from '../responder.js';
 
 /** Maintenance (forgetting, compression), re-indexing, statistics, backups, export and import. */
 export function createDataPanel(app: DemoApp): HTMLElement {
@@ -38,11 +39,13 @@ function maintenance(app: DemoApp): HTMLElement {
     // App-level operations take no user; the demo still asks for the admin role, fail-closed.
     const r = await app.guard(async () => {
       app.require('admin');
-      return app.manager.runMaintenance(TENANT);
+      // What each memory said, to name the forgotten ones (the report has their ids only).
+      const before = await app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 10_000 });
+      return { report: await app.manager.runMaintenance(TENANT), names: new Map(before.map((e) => [e.id, memorySnippet(e, 60)])) };
     });
     run.disabled = false;
     if (!r) return;
-    replace(report, describeReport(r));
+    replace(report, describeReport(r.report, r.names));
     app.changed('memories');
   });
   reindex.addEventListener('click', async () => {
@@ -66,12 +69,13 @@ function maintenance(app: DemoApp): HTMLElement {
   );
 }
 
-function describeReport(r: MaintenanceReport): HTMLElement {
+function describeReport(r: MaintenanceReport, names: Map<string, string>): HTMLElement {
+  const forgotten = r.deleted.map((id) => names.get(id) ?? id);
   return h(
     'dl',
     { class: 'facts', attrs: { 'data-noop': r.noop } },
     h('dt', { text: 'Examined' }), h('dd', { testid: 'report-examined', text: String(r.examined) }),
-    h('dt', { text: 'Forgotten' }), h('dd', { testid: 'report-deleted', text: String(r.deleted.length) }),
+    h('dt', { text: 'Forgotten' }), h('dd', { testid: 'report-deleted', attrs: { 'data-count': r.deleted.length } }, String(r.deleted.length), forgotten.length ? h('ul', { class: 'forgotten' }, ...forgotten.map((t) => h('li', { text: t }))) : null),
     h('dt', { text: 'Compressed' }), h('dd', { text: r.compression ? `${r.compression.removed.length} → ${r.compression.summaries.length} summaries${r.compression.usedLlm ? ' (LLM)' : ' (extractive)'}` : 'not needed' }),
     h('dt', { text: 'Short-term evicted' }), h('dd', { text: String(r.shortTermEvicted) }),
     h('dt', { text: 'Result' }), h('dd', { testid: 'report-result', text: r.noop ? 'nothing to do' : 'changed' }),

@@ -132,6 +132,8 @@ function row(app: DemoApp, entry: MemoryEntry): HTMLElement {
     'div',
     { class: 'entry-body' },
     h('div', { class: 'entry-text', testid: 'ltm-text', text: memorySnippet(entry, 240) }),
+    // A turn is shown by the user's words; its reply is part of the memory too (text filters match it).
+    isInteraction(entry.content) ? h('div', { class: 'entry-reply muted', testid: 'ltm-reply', text: `↳ ${oneLine(entry.content.output, 160)}` }) : null,
     h(
       'div',
       { class: 'entry-meta' },
@@ -188,6 +190,11 @@ async function pin(app: DemoApp, entry: MemoryEntry, on: boolean): Promise<void>
 async function remove(app: DemoApp, entry: MemoryEntry): Promise<void> {
   const ok = await app.guard(() => app.manager.deleteMemory(app.user, TENANT, entry.id));
   if (ok !== undefined) app.changed('memories');
+}
+
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 function splitTags(value: string): string[] {
