@@ -278,6 +278,13 @@ test('every tier is visible and works through the UI', async () => {
   await page.locator(tid('ltm-delete')).first().click();
   await countWhen(page, tid('ltm-row'), `n === ${rows - 1}`);
   await tab(page, 'data');
+  // Restoring replaces everything, so it asks first: declining changes nothing.
+  page.once('dialog', (d) => void d.dismiss());
+  await page.click(tid('backup-restore'));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await page.textContent(tid('import-progress-label'))).not.toMatch(/restor|writing|embedding/);
+  expect(Number(await page.textContent(tid('stats-entries')))).toBe(rows - 1);
+  page.once('dialog', (d) => void d.accept());
   await page.click(tid('backup-restore'));
   await page.waitForFunction((n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n, rows);
   await tab(page, 'memory');

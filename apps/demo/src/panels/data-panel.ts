@@ -1,6 +1,6 @@
 import type { MaintenanceReport } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
-import { download, fmtDate, h, replace } from '../dom.js';
+import { download, h, replace } from '../dom.js';
 import { createProgressBar } from '../progress.js';
 import { memorySnippet } from '../responder.js';
 
@@ -143,7 +143,8 @@ function backups(app: DemoApp): HTMLElement {
               h(
                 'div',
                 { class: 'backup', testid: 'backup-row', attrs: { 'data-id': b.id } },
-                h('span', { text: `${fmtDate(b.createdAt)} · ${(b.size / 1024).toFixed(1)} KiB` }),
+                // Seconds shown: two backups a minute apart must not look the same.
+                h('span', { text: `${new Date(b.createdAt).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' })} · ${(b.size / 1024).toFixed(1)} KiB` }),
                 h('button', { testid: 'backup-restore', text: 'Restore', on: { click: () => void restore(b.id) } }),
                 h('button', { testid: 'backup-download', text: 'Download', on: { click: () => void save(b.id) } }),
                 h('button', { class: 'danger', testid: 'backup-delete', text: 'Delete', on: { click: () => void remove(b.id) } }),
@@ -153,6 +154,7 @@ function backups(app: DemoApp): HTMLElement {
     );
   };
   const restore = async (id: string) => {
+    if (!confirm('Replace every memory in this browser with this backup? Changes made since it was taken are lost.')) return;
     progress.set(null, 'restoring');
     const report = await app.guard(async () => {
       app.require('admin');

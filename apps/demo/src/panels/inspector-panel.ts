@@ -29,6 +29,11 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
   }
 
   const refreshShortTerm = () => {
+    // Asking for the window of a user without a role would create one for them.
+    if (!app.manager.can(app.user, TENANT, 'read')) {
+      replace(shortTerm, h('li', { class: 'muted empty', text: 'Not allowed to read as this user.' }));
+      return;
+    }
     const entries = app.manager.shortTerm(TENANT, app.user).getAll();
     replace(shortTerm, ...(entries.length ? entries.map((e) => h('li', { testid: 'short-term-item' }, tierBadge(e), memorySnippet(e))) : [h('li', { class: 'muted empty', text: 'Empty: chat to fill the sliding window.' })]));
   };
