@@ -351,6 +351,12 @@ test('two tabs share one database', async () => {
   const top = await other.locator(`${tid('recall-row')} td`).allTextContents();
   expect(top[0]).toContain('origami cranes');
   expect(Number(top[3])).toBeGreaterThan(0);
+  // Only the owner tab may change encryption; the other says so in words a visitor can act on.
+  await tab(other, 'privacy');
+  await other.fill(tid('passphrase-input'), 'not here');
+  await other.click(tid('encrypt-enable'));
+  expect(await errorBanner(other)).toContain('tab that opened this demo first');
+  expect(await other.getAttribute(tid('encryption-status'), 'data-state')).toBe('off');
   // The first tab owns the database; when it goes away the other takes over, losing nothing.
   await page.close();
   await addMemory(other, 'After takeover', 'Written once the first tab was gone');

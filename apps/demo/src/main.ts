@@ -137,7 +137,15 @@ function mount(app: DemoApp): void {
   updateStorage();
 
   const setPassphrase = async (passphrase: string | null) => {
-    await app.memory.setPassphrase(passphrase);
+    try {
+      await app.memory.setPassphrase(passphrase);
+    } catch (err) {
+      // The library's message names its API (isOwner); a visitor needs to know what to do instead.
+      if (isZerdaError(err, 'UNSUPPORTED')) {
+        throw new Error('UNSUPPORTED: encryption can only be changed in the tab that opened this demo first. Change it there, or close the other tabs and reload this one.');
+      }
+      throw err;
+    }
     markEncrypted(passphrase !== null);
     app.changed('encryption');
   };

@@ -77,6 +77,7 @@ export function createEndpointResponder(settings: EndpointSettings): Responder {
   return {
     name: 'endpoint',
     async reply(_query, context, signal) {
+      if (!base) throw new Error('No endpoint set: enter its base URL under Responder, or pick the built-in local responder.');
       const response = await fetch(`${base}/chat/completions`, {
         method: 'POST',
         headers: {
@@ -85,6 +86,9 @@ export function createEndpointResponder(settings: EndpointSettings): Responder {
         },
         body: JSON.stringify({ model: settings.model, messages: context.messages }),
         ...(signal ? { signal } : {}),
+      }).catch((err: unknown) => {
+        // The browser says only "Failed to fetch"; name the likely causes.
+        throw new Error(`Could not reach ${base} (${err instanceof Error ? err.message : String(err)}): is it running, and does it allow requests from this page (CORS)?`);
       });
       if (!response.ok) throw new Error(`Endpoint answered ${response.status} ${response.statusText}`);
       const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };

@@ -18,13 +18,13 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
   const from = h('input', { testid: 'filter-from', attrs: { type: 'date' } });
   const to = h('input', { testid: 'filter-to', attrs: { type: 'date' } });
   const text = h('input', { testid: 'filter-text', attrs: { placeholder: 'contains…' } });
-  for (const el of [kind, tag, from, to, text]) el.addEventListener('change', () => void refreshLongTerm());
+  for (const el of [kind, tag, from, to, text]) el.addEventListener('change', () => void refreshLongTerm(true));
   // Text filters apply while typing, not only on Enter or blur.
   let typing: ReturnType<typeof setTimeout> | undefined;
   for (const el of [tag, text]) {
     el.addEventListener('input', () => {
       clearTimeout(typing);
-      typing = setTimeout(() => void refreshLongTerm(), 250);
+      typing = setTimeout(() => void refreshLongTerm(true), 250);
     });
   }
 
@@ -54,7 +54,11 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     );
   };
 
-  const refreshLongTerm = async () => {
+  // `force`: the visitor changed a filter. Otherwise (a change elsewhere, another tab, background
+  // indexing) an open editor is left alone: re-rendering would throw away what is being typed.
+  // Closing the editor announces a change, which catches the list up.
+  const refreshLongTerm = async (force = false) => {
+    if (!force && longTerm.querySelector('[data-testid="ltm-editor"]')) return;
     const filter = {
       ...(kind.value ? { kinds: [kind.value] } : {}),
       ...(tag.value.trim() ? { tags: [tag.value.trim()] } : {}),
@@ -152,7 +156,7 @@ function row(app: DemoApp, entry: MemoryEntry): HTMLElement {
     'div',
     { class: 'entry-actions' },
     h('button', { testid: 'ltm-pin', text: pinned ? 'Unpin' : 'Pin', on: { click: () => void pin(app, entry, !pinned) } }),
-    h('button', { testid: 'ltm-edit', text: 'Edit', on: { click: () => el.replaceChildren(editor(app, entry, () => el.replaceChildren(view, actions))) } }),
+    h('button', { testid: 'ltm-edit', text: 'Edit', on: { click: () => el.replaceChildren(editor(app, entry, () => { el.replaceChildren(view, actions); app.changed('memories'); })) } }),
     h('button', { testid: 'ltm-chart', text: 'Chart', on: { click: () => { app.chartEntryId = entry.id; app.changed('clock'); document.querySelector<HTMLElement>('[data-tab="importance"]')?.click(); } } }),
     h('button', { class: 'danger', testid: 'ltm-delete', text: 'Delete', on: { click: () => void remove(app, entry) } }),
   );
@@ -160,7 +164,7 @@ function row(app: DemoApp, entry: MemoryEntry): HTMLElement {
   return el;
 }
 
-function editor(app: DemoApp, entry: MemoryEntry, cancel: () => void): HTMLElement {
+function editor(app: DemoApp, entry: MemoryEntry, close: () => void): HTMLElement {
   const c = entry.content;
   const first = h('input', { testid: 'edit-title', attrs: { value: isInteraction(c) ? c.input : c.title } });
   const second = h('textarea', { testid: 'edit-text', attrs: { rows: 3 } });
@@ -173,7 +177,7 @@ function editor(app: DemoApp, entry: MemoryEntry, cancel: () => void): HTMLEleme
     const ok = await app.guard(() =>
       app.manager.updateMemory(app.user, TENANT, entry.id, { content, importance: Number(importance.value), tags: splitTags(tags.value) }),
     );
-    if (ok) app.changed('memories');
+    if (ok) close();
   });
   return h(
     'div',
@@ -182,7 +186,7 @@ function editor(app: DemoApp, entry: MemoryEntry, cancel: () => void): HTMLEleme
     field(isInteraction(c) ? 'Reply' : 'Text', second),
     field('Importance', importance),
     field('Tags', tags),
-    h('div', {}, save, h('button', { text: 'Cancel', on: { click: cancel } })),
+    h('div', {}, save, h('button', { testid: 'edit-cancel', text: 'Cancel', on: { click: close } })),
   );
 }
 
