@@ -1,7 +1,7 @@
 import { validateEntry } from './entry.js';
 import { invalid, ZerdaError } from './errors.js';
 import { LexicalIndex } from './lexical-index.js';
-import { checkFilter, checkIds, checkKey, checkModel, checkQuery } from './storage-checks.js';
+import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery } from './storage-checks.js';
 import { validateProfile } from './profile-manager.js';
 import type {
   LexicalHit,
@@ -127,12 +127,8 @@ export class InMemoryStorage implements StorageAdapter {
   /** BM25 search over the tenant's entry text; the filter applies before ranking. */
   async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
     this.#open();
-    if (typeof query !== 'object' || query === null) invalid('query', 'an object', query);
-    checkKey('tenantId', query.tenantId);
-    if (typeof query.query !== 'string') invalid('query.query', 'a string', query.query);
-    if (!Number.isInteger(query.limit) || query.limit < 0) invalid('query.limit', 'an integer >= 0', query.limit);
+    checkLexicalQuery(query);
     const filter: MemoryFilter = { ...(query.filter ?? {}), tenantId: query.tenantId };
-    checkFilter(filter);
     const t = this.#tenants.get(query.tenantId);
     if (!t) return [];
     const match = compileFilter(filter);

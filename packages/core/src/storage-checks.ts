@@ -1,5 +1,5 @@
 import { invalid } from './errors.js';
-import type { MemoryFilter, MemoryQuery, VectorModel } from './storage.js';
+import type { LexicalQuery, MemoryFilter, MemoryQuery, VectorModel } from './storage.js';
 import { TIERS } from './types.js';
 
 // Argument rules shared by every StorageAdapter, so all adapters reject the same calls the same way.
@@ -61,4 +61,13 @@ export function checkQuery(q: MemoryQuery): void {
   if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc') invalid('query.order', "'asc' | 'desc'", q.order);
   if (q.limit !== undefined && (!Number.isInteger(q.limit) || q.limit < 0)) invalid('query.limit', 'an integer >= 0', q.limit);
   if (q.offset !== undefined && (!Number.isInteger(q.offset) || q.offset < 0)) invalid('query.offset', 'an integer >= 0', q.offset);
+}
+
+/** Validate a lexical search request (tenant, query text, limit, optional filter). */
+export function checkLexicalQuery(query: LexicalQuery): void {
+  if (typeof query !== 'object' || query === null) invalid('query', 'an object', query);
+  checkKey('tenantId', query.tenantId);
+  if (typeof query.query !== 'string') invalid('query.query', 'a string', query.query);
+  if (!Number.isInteger(query.limit) || query.limit < 0) invalid('query.limit', 'an integer >= 0', query.limit);
+  checkFilter({ ...(query.filter ?? {}), tenantId: query.tenantId });
 }

@@ -18,7 +18,7 @@ import type {
   VectorModel,
   VectorRecord,
 } from '@zerda/core';
-import { checkFilter, checkIds, checkKey, checkModel, checkQuery, filterSql } from './checks.js';
+import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, filterSql } from './checks.js';
 import { EXPORT_VERSION, validateExport } from './export-format.js';
 import type { ValidatedExport, ZerdaExport } from './export-format.js';
 import { ftsTerms, matchExpression, rankBm25 } from './lexical.js';
@@ -494,11 +494,7 @@ export class SqliteStorage implements StorageAdapter {
   /** BM25 over FTS4 (core's analysed terms) with per-tenant statistics; the filter applies before ranking. */
   async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
     this.#open();
-    if (typeof query !== 'object' || query === null) invalid('query', 'an object', query);
-    checkKey('tenantId', query.tenantId);
-    if (typeof query.query !== 'string') invalid('query.query', 'a string', query.query);
-    if (!Number.isInteger(query.limit) || query.limit < 0) invalid('query.limit', 'an integer >= 0', query.limit);
-    checkFilter({ ...(query.filter ?? {}), tenantId: query.tenantId });
+    checkLexicalQuery(query);
     const match = matchExpression(query.query);
     if (!match || query.limit === 0) return [];
     const { sql, params } = filterSql(query.filter ?? {});
