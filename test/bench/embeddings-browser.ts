@@ -5,7 +5,7 @@
  * Prints figures only; never gates CI.
  */
 import { join } from 'node:path';
-import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
+import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
 
 export interface BrowserEmbeddingFigures {
   load: Record<string, unknown>;
@@ -14,23 +14,16 @@ export interface BrowserEmbeddingFigures {
 }
 
 export async function benchBrowserEmbeddings(n = 1000, baselineN = 200): Promise<BrowserEmbeddingFigures> {
-  const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/embeddings'));
-  const browser = await launchBrowser();
+  const { tab, close } = await openReadyPage(join(REPO_ROOT, 'test/e2e/pages/embeddings'));
   try {
-    const ctx = await offlineContext(browser);
-    const tab = await ctx.newPage();
-    await tab.goto(served.url);
-    await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
     const load = await tab.evaluate(() => window.embeddingsPage.init());
     await tab.evaluate(() => window.embeddingsPage.responsiveness(32)); // warm-up
     const worker = await tab.evaluate((count) => window.embeddingsPage.responsiveness(count), n);
     const inThread = await tab.evaluate((count) => window.embeddingsPage.inThread(count), baselineN);
     await tab.evaluate(() => window.embeddingsPage.close());
-    await ctx.close();
     return { load, worker, inThread };
   } finally {
-    await browser.close();
-    await served.close();
+    await close();
   }
 }
 

@@ -5,24 +5,17 @@
  * Prints figures only; never gates CI.
  */
 import { join } from 'node:path';
-import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
+import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/sqlite-bench'));
-const browser = await launchBrowser();
+const { tab, close } = await openReadyPage(join(REPO_ROOT, 'test/e2e/pages/sqlite-bench'));
 try {
-  const ctx = await offlineContext(browser);
-  const tab = await ctx.newPage();
-  await tab.goto(served.url);
-  await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
   const result = await tab.evaluate(
     (s) => (globalThis as unknown as { sqliteBench: (s: number[]) => Promise<{ figures: unknown[]; logs: string[] }> }).sqliteBench(s),
     sizes.length ? sizes : [1_000, 10_000, 100_000],
   );
   for (const l of result.logs) console.error(l);
   console.table(result.figures);
-  await ctx.close();
 } finally {
-  await browser.close();
-  await served.close();
+  await close();
 }

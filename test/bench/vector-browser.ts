@@ -8,7 +8,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, offlineContext, servePage, REPO_ROOT } from '../e2e/harness.js';
+import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
 import { formatResult, type VectorBenchConfig, type VectorBenchResult } from './vector-bench-core.js';
 
 type PageConfig = Omit<VectorBenchConfig, 'now' | 'log' | 'extraIndexes'>;
@@ -16,13 +16,8 @@ type PageConfig = Omit<VectorBenchConfig, 'now' | 'log' | 'extraIndexes'>;
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
 const config: PageConfig = { sizes: sizes.length ? sizes : [10_000, 100_000], skipOrama: args.includes('--no-orama') };
-const served = await servePage(join(REPO_ROOT, 'test/bench/pages/vector'));
-const browser = await launchBrowser();
+const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/bench/pages/vector'));
 try {
-  const ctx = await offlineContext(browser);
-  const tab = await ctx.newPage();
-  await tab.goto(served.url);
-  await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
   const load = loadavg()[0]!.toFixed(1);
   const out = await tab.evaluate(
     (c) => (globalThis as unknown as { vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }> }).vectorBench(c),
@@ -30,8 +25,6 @@ try {
   );
   for (const l of out.logs) console.error(l);
   console.log(formatResult(`Chromium ${browser.version()} (load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`, out.result));
-  await ctx.close();
 } finally {
-  await browser.close();
-  await served.close();
+  await close();
 }

@@ -85,3 +85,33 @@ export async function servePage(root: string, extra: InlineConfig = {}): Promise
     },
   };
 }
+
+/** A built page opened offline in a fresh Chromium, once its `#out` element reads `ready`. */
+export interface ReadyPage {
+  browser: Browser;
+  tab: import('playwright-core').Page;
+  close(): Promise<void>;
+}
+
+/** Serve `root`, launch Chromium, open the page offline and wait for `#out` to read `ready`. */
+export async function openReadyPage(root: string): Promise<ReadyPage> {
+  const served = await servePage(root);
+  const browser = await launchBrowser().catch(async (err: unknown) => {
+    await served.close();
+    throw err;
+  });
+  const close = async () => {
+    await browser.close();
+    await served.close();
+  };
+  try {
+    const ctx = await offlineContext(browser);
+    const tab = await ctx.newPage();
+    await tab.goto(served.url);
+    await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+    return { browser, tab, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
