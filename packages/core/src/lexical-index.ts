@@ -13,6 +13,27 @@ export interface Bm25Options {
   analyzer?: (text: string) => string[];
 }
 
+/** Okapi BM25 defaults used by every Zerda lexical index (in-memory, SQLite, PostgreSQL). */
+export const BM25_DEFAULTS: Readonly<{ k1: number; b: number }> = Object.freeze({ k1: 1.2, b: 0.75 });
+
+/**
+ * The non-negative BM25 IDF of a term found in `df` of `n` documents:
+ * `ln(1 + (n - df + 0.5) / (df + 0.5))`. Adapters that keep their own postings call this (and
+ * {@link bm25TermScore}) so their scores equal {@link LexicalIndex}'s.
+ */
+export function bm25Idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * One query term's BM25 contribution to a document's score: `idf · tf · (k1 + 1) / (tf + k1 ·
+ * (1 - b + b · docLength / averageLength))`. A document's score is the sum over the distinct query
+ * terms it contains.
+ */
+export function bm25TermScore(idf: number, tf: number, docLength: number, averageLength: number, k1 = BM25_DEFAULTS.k1, b = BM25_DEFAULTS.b): number {
+  return (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * docLength) / averageLength));
+}
+
 interface Doc {
   terms: Map<string, number>;
   length: number;
@@ -38,7 +59,7 @@ export class LexicalIndex {
   #totalLength = 0;
 
   constructor(options: Bm25Options = {}) {
-    const { k1 = 1.2, b = 0.75, analyzer = analyze } = options;
+    const { k1 = BM25_DEFAULTS.k1, b = BM25_DEFAULTS.b, analyzer = analyze } = options;
     if (typeof k1 !== 'number' || !Number.isFinite(k1) || k1 < 0) invalid('k1', 'a finite number >= 0', k1);
     if (typeof b !== 'number' || !(b >= 0 && b <= 1)) invalid('b', 'a number in [0, 1]', b);
     if (typeof analyzer !== 'function') invalid('analyzer', 'a function', analyzer);
@@ -132,7 +153,7 @@ export class LexicalIndex {
       const posting = this.#postings.get(term);
       if (!posting) continue;
       const df = posting.size;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = bm25Idf(n, df);
       for (const [id, tf] of posting) {
         if (rejected) {
           if (rejected.has(id)) continue;
@@ -141,8 +162,7 @@ export class LexicalIndex {
             continue;
           }
         }
-        const len = this.#docs.get(id)!.length;
-        const s = (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * len) / avgdl));
+        const s = bm25TermScore(idf, tf, this.#docs.get(id)!.length, avgdl, k1, b);
         scores.set(id, (scores.get(id) ?? 0) + s);
       }
     }
