@@ -170,3 +170,5 @@ export type {
   MaintenanceReport,
   ManagerStats,
 } from './manager/memory-manager.js';
+/** One per-key task queue (the lock every component uses for per-tenant ordering). */
+export { KeyedMutex } from './manager/keyed-mutex.js';
