@@ -91,7 +91,7 @@ export type { ProfileUpdate, UserProfileManagerOptions } from './dynamics/profil
 
 // ── Retrieval: analysis, lexical and vector indexes, fusion, time expressions, selector
 export { analyze } from './retrieval/text.js';
-export { LexicalIndex, createLexicalIndex } from './retrieval/lexical-index.js';
+export { BM25_DEFAULTS, LexicalIndex, bm25Idf, bm25TermScore, createLexicalIndex } from './retrieval/lexical-index.js';
 export type { Bm25Options } from './retrieval/lexical-index.js';
 export { VectorIndex, createVectorIndex } from './retrieval/vector-index.js';
 export type { VectorQuantization, VectorIndexOptions } from './retrieval/vector-index.js';
