@@ -14,7 +14,10 @@ const SKIP_REASON =
 /** `describe` when a server is configured; otherwise a skipped block whose name gives the reason. */
 export function describePostgres(name: string, fn: (url: string) => void): void {
   if (DATABASE_URL) describe(name, () => fn(DATABASE_URL));
-  else describe.skip(`${name} (${SKIP_REASON})`, () => fn(''));
+  else {
+    console.warn(`[@zerda/postgres] ${name}: ${SKIP_REASON}`);
+    describe.skip(`${name} (${SKIP_REASON})`, () => fn(''));
+  }
 }
 
 /** A fresh schema name, so each test file migrates its own tables. */
