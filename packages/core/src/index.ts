@@ -35,3 +35,4 @@ export * from './cipher.js';
 export * from './access-controller.js';
 export * from './context-builder.js';
 export * from './memory-manager.js';
+export { KeyedMutex } from './manager/keyed-mutex.js';
