@@ -1,38 +1,174 @@
 /**
  * @zerda/core — storage-agnostic memory for AI chat apps: tiers, policies, retrieval, context,
  * privacy and the `MemoryManager` orchestrator. Runs in browsers, workers and Node.
+ *
+ * The public names are listed here one by one; everything else in `src/` is internal.
  * @packageDocumentation
  */
-export * from './errors.js';
-export * from './types.js';
-export * from './config.js';
-export type * from './storage.js';
-export type * from './embedder.js';
-export * from './clock.js';
-export * from './entry.js';
-export * from './tokens.js';
-export * from './decay.js';
-export * from './forgetting.js';
-export * from './short-term-memory.js';
-export * from './working-memory.js';
-export * from './long-term-memory.js';
-export * from './in-memory-storage.js';
-export * from './storage-checks.js';
-export * from './compressor.js';
-export * from './profile-manager.js';
-export * from './text.js';
-export * from './lexical-index.js';
-export * from './lru-cache.js';
-export * from './vector-index.js';
-export { simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
-export * from './hash-embedder.js';
-export * from './fusion.js';
-export * from './semantic-memory.js';
-export * from './time-expressions.js';
-export * from './selector.js';
-export * from './pii-masker.js';
-export * from './cipher.js';
-export * from './access-controller.js';
-export * from './context-builder.js';
-export * from './memory-manager.js';
+
+// ── Model: entries, errors, configuration, clock, the embedder/LLM contracts
+export { ZerdaError, isZerdaError, invalid, wrapError } from './model/errors.js';
+export type { ZerdaErrorCode, SerializedZerdaError } from './model/errors.js';
+export { TIERS, entryText, isInteraction } from './model/types.js';
+export type {
+  Tier,
+  BuiltinKind,
+  MemoryKind,
+  InteractionContent,
+  FactContent,
+  MemoryContent,
+  JsonValue,
+  MemoryEntry,
+  UserProfile,
+} from './model/types.js';
+export { DEFAULT_CONFIG, DEFAULT_HALF_LIVES, DEFAULT_DECAY_FLOORS, resolveConfig } from './model/config.js';
+export type { MemoryConfig, SelectorWeights } from './model/config.js';
+export { systemClock, DAY_MS } from './model/clock.js';
+export type { Clock } from './model/clock.js';
+export { DEFAULT_IMPORTANCE, createEntry, validateEntry, normalizeTags } from './model/entry.js';
+export type { NewEntry } from './model/entry.js';
+export type { Embedder, EmbedOptions, LlmClient } from './model/embedder.js';
+
+// ── Storage: the adapter contract, the in-memory adapter, and the checks every adapter shares
+export type {
+  StorageAdapter,
+  MemoryFilter,
+  MemoryQuery,
+  LexicalHit,
+  LexicalQuery,
+  VectorModel,
+  VectorRecord,
+  VectorBlock,
+  StorageStats,
+} from './storage/storage.js';
+export { InMemoryStorage, createInMemoryStorage } from './storage/in-memory-storage.js';
+/** Argument checks shared by every `StorageAdapter` (for adapter authors). */
+export { checkKey, checkIds, checkModel, checkFilter, checkQuery, checkLexicalQuery } from './storage/storage-checks.js';
+
+// ── Tiers
+export { ShortTermMemory } from './tiers/short-term-memory.js';
+export type { ShortTermMemoryOptions, ShortTermAddOptions, ShortTermStats } from './tiers/short-term-memory.js';
+export { WorkingMemory } from './tiers/working-memory.js';
+export type { WorkingRebuild, WorkingStats } from './tiers/working-memory.js';
+export { LongTermMemory } from './tiers/long-term-memory.js';
+export type { LongTermMemoryOptions, RankedEntry, LongTermStats } from './tiers/long-term-memory.js';
+export {
+  SemanticMemory,
+  createSemanticMemory,
+  DEFAULT_FUSION_WEIGHTS,
+  DEFAULT_FUSION_METHOD,
+  DEFAULT_THRESHOLD_RATIO,
+  DEFAULT_CONTEXT_WEIGHT,
+  DEFAULT_TIME_BOOST,
+} from './tiers/semantic-memory.js';
+export type {
+  RecallMode,
+  FusionMethod,
+  FusionWeights,
+  SemanticSearchOptions,
+  RecallHit,
+  ReindexOptions,
+  ReindexReport,
+  SemanticMemoryOptions,
+} from './tiers/semantic-memory.js';
+
+// ── Dynamics: decay, forgetting, compression, profiles
+export { effectiveImportance, isProtected, halfLifeFor, floorFor } from './dynamics/decay.js';
+export type { DecayInput } from './dynamics/decay.js';
+export { ForgettingMechanism } from './dynamics/forgetting.js';
+export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
+export type { MemoryCompressorOptions, CompressionReport } from './dynamics/compressor.js';
+export {
+  UserProfileManager,
+  createDefaultProfile,
+  validateProfile,
+  retentionBoost,
+  RETENTION_BOOST_MIN,
+  RETENTION_BOOST_MAX,
+  MAX_PROFILE_TOPICS,
+} from './dynamics/profile-manager.js';
+export type { ProfileUpdate, UserProfileManagerOptions } from './dynamics/profile-manager.js';
+
+// ── Retrieval: analysis, lexical and vector indexes, fusion, time expressions, selector
+export { analyze } from './retrieval/text.js';
+export { BM25_DEFAULTS, LexicalIndex, bm25Idf, bm25TermScore, createLexicalIndex } from './retrieval/lexical-index.js';
+export type { Bm25Options } from './retrieval/lexical-index.js';
+export { VectorIndex, createVectorIndex } from './retrieval/vector-index.js';
+export type { VectorQuantization, VectorIndexOptions } from './retrieval/vector-index.js';
+export { simdDotSupported } from './retrieval/simd-dot.js';
+export type { WebAssemblyApi } from './retrieval/simd-dot.js';
+export { HashEmbedder, createHashEmbedder } from './retrieval/hash-embedder.js';
+export type { HashEmbedderOptions } from './retrieval/hash-embedder.js';
+export {
+  reciprocalRankFusion,
+  scoreFusion,
+  adaptiveThreshold,
+  minMaxNormalize,
+  maxRrfScore,
+  DEFAULT_RRF_K,
+} from './retrieval/fusion.js';
+export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
+export { parseTimeRanges } from './retrieval/time-expressions.js';
+export type { TimeRange } from './retrieval/time-expressions.js';
+export { MemorySelector, createMemorySelector } from './retrieval/selector.js';
+export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
+
+// ── Context
+export {
+  ContextBuilder,
+  createContextBuilder,
+  buildPrompt,
+  SECTION_ORDER,
+  DEFAULT_SECTION_TITLES,
+  DEFAULT_SYSTEM_PROMPT,
+  DEFAULT_PACKING_PRIORITY,
+} from './context/context-builder.js';
+export type {
+  ChatMessage,
+  SectionKind,
+  ContextDocument,
+  ContextInput,
+  ContextSection,
+  DropReason,
+  DroppedItem,
+  BuiltContext,
+  ContextBuilderOptions,
+} from './context/context-builder.js';
+export { estimateTokens } from './context/tokens.js';
+export type { TokenCounter } from './context/tokens.js';
+
+// ── Privacy
+export { PiiMasker, createPiiMasker, unmask, PII_TYPES } from './privacy/pii-masker.js';
+export type { BuiltinPiiType, PiiType, PiiFinding, MaskResult, CustomPiiPattern, PiiMaskerOptions } from './privacy/pii-masker.js';
+export {
+  createCipher,
+  DEFAULT_PBKDF2_ITERATIONS,
+  MIN_PBKDF2_ITERATIONS,
+  MAX_PBKDF2_ITERATIONS,
+} from './privacy/cipher.js';
+export type { Cipher, PassphraseCipherOptions, KeyCipherOptions } from './privacy/cipher.js';
+export {
+  AccessController,
+  createAccessController,
+  ROLE_PERMISSIONS,
+  ROLES,
+  PERMISSIONS,
+} from './privacy/access-controller.js';
+export type { Role, Permission, Grant } from './privacy/access-controller.js';
+
+// ── The manager
+export { MemoryManager } from './manager/memory-manager.js';
+export type {
+  OwnerOption,
+  MemoryManagerOptions,
+  SaveInteractionOptions,
+  SaveResult,
+  RememberInput,
+  MemoryPatch,
+  BuildContextOptions,
+  ManagedContext,
+  MaintenanceReport,
+  ManagerStats,
+} from './manager/memory-manager.js';
+/** One per-key task queue (the lock every component uses for per-tenant ordering). */
 export { KeyedMutex } from './manager/keyed-mutex.js';

@@ -1,4 +1,4 @@
-import { analyze } from '@zerda/core';
+import { analyze, bm25Idf, bm25TermScore } from '@zerda/core';
 
 /**
  * Lexical search helpers. Text is analysed in JavaScript with core's {@link analyze} (Unicode
@@ -28,10 +28,6 @@ export function matchExpression(query: string): { expr: string; terms: number } 
   return { expr: terms.map((t) => `"${t}"`).join(' OR '), terms: terms.length };
 }
 
-/** BM25 parameters (Okapi defaults, as in core's LexicalIndex). */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
-
 /** A candidate row: its matchinfo `pcx` blob and document length. */
 export interface Candidate {
   id: string;
@@ -51,16 +47,15 @@ export function rankBm25(candidates: Candidate[], n: number, avgDl: number, limi
   const phrases = rows[0]!.hits.length;
   const df = new Array<number>(phrases).fill(0);
   for (const r of rows) for (let p = 0; p < phrases; p++) if ((r.hits[p] ?? 0) > 0) df[p]!++;
-  const idf = df.map((d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
+  const idf = df.map((d) => bm25Idf(n, d));
   const avg = avgDl > 0 ? avgDl : 1;
   const out: { id: string; score: number }[] = [];
   for (const { c, hits } of rows) {
     if (!c.allowed) continue;
     let score = 0;
-    const norm = BM25_K1 * (1 - BM25_B + (BM25_B * c.docLen) / avg);
     for (let p = 0; p < phrases; p++) {
       const tf = hits[p] ?? 0;
-      if (tf > 0) score += idf[p]! * ((tf * (BM25_K1 + 1)) / (tf + norm));
+      if (tf > 0) score += bm25TermScore(idf[p]!, tf, c.docLen, avg);
     }
     if (score > 0) out.push({ id: c.id, score });
   }

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEntry } from '../entry.js';
-import type { NewEntry } from '../entry.js';
-import { isZerdaError } from '../errors.js';
-import type { ZerdaErrorCode } from '../errors.js';
-import type { StorageAdapter, VectorBlock, VectorModel } from '../storage.js';
-import type { MemoryEntry, UserProfile } from '../types.js';
+import { createEntry } from '../model/entry.js';
+import type { NewEntry } from '../model/entry.js';
+import { isZerdaError } from '../model/errors.js';
+import type { ZerdaErrorCode } from '../model/errors.js';
+import type { StorageAdapter, VectorBlock, VectorModel } from '../storage/storage.js';
+import type { MemoryEntry, UserProfile } from '../model/types.js';
 
 /** Makes a fresh adapter (or a fresh view of a shared one: every test uses its own tenant ids). */
 export type StorageFactory = () => Promise<StorageAdapter> | StorageAdapter;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { isZerdaError } from '../model/errors.js';
+import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion, scoreFusion } from './fusion.js';
+
+const L = (...ids: string[]) => ids.map((id, i) => ({ id, score: 100 - i }));
+
+describe('reciprocalRankFusion', () => {
+  it('sums 1/(k+rank) across lists and records ranks', () => {
+    const fused = reciprocalRankFusion([L('a', 'b', 'c'), L('b', 'd')], { k: 10 });
+    const byId = new Map(fused.map((f) => [f.id, f]));
+    expect(byId.get('b')!.score).toBeCloseTo(1 / 12 + 1 / 11, 12);
+    expect(byId.get('a')!.score).toBeCloseTo(1 / 11, 12);
+    expect(byId.get('d')!.score).toBeCloseTo(1 / 12, 12);
+    expect(byId.get('b')!.ranks).toEqual([2, 1]);
+    expect(byId.get('c')!.ranks).toEqual([3, undefined]);
+    expect(fused.map((f) => f.id)).toEqual(['b', 'a', 'd', 'c']);
+  });
+  it('weights decide which list wins a disagreement', () => {
+    const lists = [L('lex', 'x'), L('vec', 'y')];
+    expect(reciprocalRankFusion(lists, { weights: [1, 0.5] })[0]!.id).toBe('lex');
+    expect(reciprocalRankFusion(lists, { weights: [0.5, 1] })[0]!.id).toBe('vec');
+    expect(reciprocalRankFusion(lists, { weights: [1, 0] }).find((f) => f.id === 'vec')!.score).toBe(0);
+  });
+  it('counts a repeated id once per list, at its best rank; ties break by id', () => {
+    const fused = reciprocalRankFusion([L('a', 'a', 'b'), L('b', 'a')], { k: 0 });
+    expect(fused.find((f) => f.id === 'a')!.score).toBeCloseTo(1 + 1 / 2, 12);
+    expect(reciprocalRankFusion([L('z'), L('y')]).map((f) => f.id)).toEqual(['y', 'z']);
+  });
+  it('normalises against the best attainable score', () => {
+    const weights = [1, 0.4];
+    const max = maxRrfScore(weights, 60);
+    const top = reciprocalRankFusion([L('a'), L('a')], { weights })[0]!;
+    expect(top.score / max).toBeCloseTo(1, 12);
+  });
+  it('rejects bad options', () => {
+    for (const f of [
+      () => reciprocalRankFusion([L('a')], { k: -1 }),
+      () => reciprocalRankFusion([L('a')], { weights: [1, 1] }),
+      () => reciprocalRankFusion([L('a')], { weights: [-1] }),
+    ]) {
+      let err: unknown;
+      try {
+        f();
+      } catch (e) {
+        err = e;
+      }
+      expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+    }
+  });
+});
+
+describe('scoreFusion', () => {
+  it('averages max-normalised scores by weight over the lists that found anything', () => {
+    const lex = [{ id: 'a', score: 8 }, { id: 'b', score: 5 }];
+    const vec = [{ id: 'b', score: 0.5 }, { id: 'c', score: 0.25 }];
+    const fused = scoreFusion([lex, vec], { weights: [1, 0.5] });
+    const byId = new Map(fused.map((f) => [f.id, f]));
+    expect(byId.get('a')!.score).toBeCloseTo(1 / 1.5, 12);
+    expect(byId.get('b')!.score).toBeCloseTo((5 / 8 + 0.5 * 1) / 1.5, 12);
+    expect(byId.get('c')!.score).toBeCloseTo((0.5 * 0.5) / 1.5, 12);
+    expect(byId.get('b')!.ranks).toEqual([2, 1]);
+    expect(fused.map((f) => f.id)).toEqual(['b', 'a', 'c']);
+    // An empty list does not dilute the others: the best hit of the only list scores 1.
+    expect(scoreFusion([lex, []], { weights: [1, 0.5] })[0]!.score).toBe(1);
+  });
+  it('keeps score gaps that RRF flattens', () => {
+    const lex = [{ id: 'a', score: 10 }, { id: 'b', score: 1 }];
+    const vec = [{ id: 'b', score: 0.31 }, { id: 'a', score: 0.3 }];
+    expect(scoreFusion([lex, vec])[0]!.id).toBe('a');
+    expect(reciprocalRankFusion([lex, vec])[0]!.id).toBe('a'); // a tie broken by id only
+    expect(reciprocalRankFusion([lex, vec])[0]!.score).toBe(reciprocalRankFusion([lex, vec])[1]!.score);
+  });
+});
+
+describe('calibration helpers', () => {
+  it('minMaxNormalize maps onto 0..1 keeping order', () => {
+    expect(minMaxNormalize([{ score: 4 }, { score: 3 }, { score: 2 }]).map((x) => x.score)).toEqual([1, 0.5, 0]);
+    expect(minMaxNormalize([{ score: 7 }, { score: 7 }]).map((x) => x.score)).toEqual([1, 1]);
+  });
+  it('adaptiveThreshold follows the top score, honours minScore and falls back to top-1', () => {
+    const hits = [0.9, 0.6, 0.44, 0.1].map((score, i) => ({ id: `h${i}`, score }));
+    expect(adaptiveThreshold(hits, { ratio: 0.5 }).map((h) => h.id)).toEqual(['h0', 'h1']);
+    expect(adaptiveThreshold(hits, { ratio: 0.4 }).map((h) => h.id)).toEqual(['h0', 'h1', 'h2']);
+    expect(adaptiveThreshold(hits, { ratio: 0, minScore: 0.5 }).map((h) => h.id)).toEqual(['h0', 'h1']);
+    expect(adaptiveThreshold(hits, { minScore: 0.95 }).map((h) => h.id)).toEqual(['h0']);
+    expect(adaptiveThreshold([], {})).toEqual([]);
+  });
+});

@@ -1,0 +1,343 @@
+import { validateEntry } from '../model/entry.js';
+import { invalid, ZerdaError } from '../model/errors.js';
+import { LexicalIndex } from '../retrieval/lexical-index.js';
+import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery } from './storage-checks.js';
+import { validateProfile } from '../dynamics/profile-manager.js';
+import type {
+  LexicalHit,
+  LexicalQuery,
+  MemoryFilter,
+  MemoryQuery,
+  StorageAdapter,
+  StorageStats,
+  VectorBlock,
+  VectorModel,
+  VectorRecord,
+} from './storage.js';
+import { entryText, TIERS } from '../model/types.js';
+import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
+
+interface VectorSet {
+  model: VectorModel;
+  rows: Map<string, Float32Array>;
+}
+
+interface TenantData {
+  entries: Map<string, MemoryEntry>;
+  lexical: LexicalIndex;
+  vectors: Map<string, VectorSet>;
+  profiles: Map<string, UserProfile>;
+}
+
+/**
+ * A {@link StorageAdapter} that keeps everything in memory (lost when the process ends). Used by
+ * tests and as a reference implementation; it passes `runStorageConformance`. Lexical search is
+ * BM25 over one {@link LexicalIndex} per tenant, kept in sync on every write.
+ */
+export class InMemoryStorage implements StorageAdapter {
+  /** @inheritdoc */
+  readonly name = 'memory';
+  readonly #tenants = new Map<string, TenantData>();
+  #closed = false;
+
+  /** Upsert one entry (replaces the whole entry). */
+  async put(entry: MemoryEntry): Promise<void> {
+    this.#open();
+    this.#write(validateEntry(entry));
+  }
+
+  /** Upsert many entries, all or nothing: every entry is validated before any is written. */
+  async putMany(entries: MemoryEntry[]): Promise<void> {
+    this.#open();
+    if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
+    const valid = entries.map((e) => validateEntry(e));
+    for (const e of valid) this.#write(e);
+  }
+
+  /** A copy of the entry, or `undefined`. No side effects. */
+  async get(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('id', id);
+    const e = this.#tenants.get(tenantId)?.entries.get(id);
+    return e && structuredClone(e);
+  }
+
+  /** Copies of the entries found, in the order of `ids` (missing ids skipped, duplicates once). */
+  async getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkIds(ids);
+    const t = this.#tenants.get(tenantId);
+    if (!t) return [];
+    const out: MemoryEntry[] = [];
+    for (const id of new Set(ids)) {
+      const e = t.entries.get(id);
+      if (e) out.push(structuredClone(e));
+    }
+    return out;
+  }
+
+  /** Delete one entry and its vectors. */
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('id', id);
+    return this.#remove(tenantId, id);
+  }
+
+  /** Delete entries (and their vectors); resolves to how many existed. */
+  async deleteMany(tenantId: string, ids: string[]): Promise<number> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkIds(ids);
+    let n = 0;
+    for (const id of new Set(ids)) if (this.#remove(tenantId, id)) n++;
+    return n;
+  }
+
+  /** Filtered, ordered, paged copies. */
+  async query(query: MemoryQuery): Promise<MemoryEntry[]> {
+    this.#open();
+    checkQuery(query);
+    const t = this.#tenants.get(query.tenantId);
+    if (!t) return [];
+    const match = compileFilter(query);
+    const rows = [...t.entries.values()].filter(match);
+    const field = query.orderBy ?? 'createdAt';
+    const dir = (query.order ?? 'desc') === 'desc' ? -1 : 1;
+    rows.sort((a, b) => (a[field] - b[field]) * dir || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const offset = query.offset ?? 0;
+    const end = query.limit === undefined ? undefined : offset + query.limit;
+    return structuredClone(rows.slice(offset, end));
+  }
+
+  /** Number of entries matching the filter. */
+  async count(filter: MemoryFilter): Promise<number> {
+    this.#open();
+    checkFilter(filter);
+    const t = this.#tenants.get(filter.tenantId);
+    if (!t) return 0;
+    const match = compileFilter(filter);
+    let n = 0;
+    for (const e of t.entries.values()) if (match(e)) n++;
+    return n;
+  }
+
+  /** BM25 search over the tenant's entry text; the filter applies before ranking. */
+  async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
+    this.#open();
+    checkLexicalQuery(query);
+    const filter: MemoryFilter = { ...(query.filter ?? {}), tenantId: query.tenantId };
+    const t = this.#tenants.get(query.tenantId);
+    if (!t) return [];
+    const match = compileFilter(filter);
+    const hasFilter = query.filter !== undefined && Object.keys(query.filter).length > 0;
+    const allow = hasFilter
+      ? (id: string) => {
+          const e = t.entries.get(id);
+          return e !== undefined && match(e);
+        }
+      : undefined;
+    return t.lexical.search(query.query, query.limit, allow);
+  }
+
+  /** Store vectors for one model, all or nothing; each must have `model.dim` finite floats. */
+  async putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkModel(model);
+    if (!Array.isArray(records)) invalid('records', 'an array of {id, vector}', records);
+    const rows = records.map((r, i) => {
+      if (typeof r !== 'object' || r === null) invalid(`records[${i}]`, 'an object {id, vector}', r);
+      checkKey(`records[${i}].id`, r.id);
+      const v = r.vector as unknown;
+      if (!(v instanceof Float32Array)) invalid(`records[${i}].vector`, 'a Float32Array', v);
+      if (v.length !== model.dim) invalid(`records[${i}].vector`, `length ${model.dim} (model.dim)`, v.length);
+      for (const x of v) if (!Number.isFinite(x)) invalid(`records[${i}].vector`, 'finite values', x);
+      return [r.id, new Float32Array(v)] as const;
+    });
+    const existing = this.#tenants.get(tenantId)?.vectors.get(model.id);
+    if (existing && existing.rows.size > 0 && existing.model.dim !== model.dim)
+      invalid('model.dim', `${existing.model.dim} (stored vectors of model ${model.id})`, model.dim);
+    if (rows.length === 0) return;
+    const t = this.#tenant(tenantId);
+    let set = t.vectors.get(model.id);
+    if (!set || set.model.dim !== model.dim) {
+      set = { model: { id: model.id, dim: model.dim }, rows: new Map() };
+      t.vectors.set(model.id, set);
+    }
+    for (const [id, v] of rows) set.rows.set(id, v);
+  }
+
+  /** Every vector of the tenant for `modelId`, packed; `undefined` when there are none. */
+  async loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('modelId', modelId);
+    const set = this.#tenants.get(tenantId)?.vectors.get(modelId);
+    if (!set || set.rows.size === 0) return undefined;
+    const ids = [...set.rows.keys()].sort();
+    const dim = set.model.dim;
+    const data = new Float32Array(ids.length * dim);
+    ids.forEach((id, i) => data.set(set.rows.get(id)!, i * dim));
+    return { model: { ...set.model }, ids, data };
+  }
+
+  /** Models that hold at least one vector for the tenant, by id. */
+  async vectorModels(tenantId: string): Promise<VectorModel[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    const t = this.#tenants.get(tenantId);
+    if (!t) return [];
+    return [...t.vectors.values()]
+      .filter((s) => s.rows.size > 0)
+      .map((s) => ({ ...s.model }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  /** Delete the tenant's vectors of one model (or all); resolves to rows deleted. */
+  async deleteVectors(tenantId: string, modelId?: string): Promise<number> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    if (modelId !== undefined) checkKey('modelId', modelId);
+    const t = this.#tenants.get(tenantId);
+    if (!t) return 0;
+    let n = 0;
+    for (const [id, set] of t.vectors) {
+      if (modelId !== undefined && id !== modelId) continue;
+      n += set.rows.size;
+      t.vectors.delete(id);
+    }
+    this.#prune(tenantId);
+    return n;
+  }
+
+  /** A copy of the profile, or `undefined`. */
+  async getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('userId', userId);
+    const p = this.#tenants.get(tenantId)?.profiles.get(userId);
+    return p && structuredClone(p);
+  }
+
+  /** Upsert a profile (validated, copied). */
+  async putProfile(profile: UserProfile): Promise<void> {
+    this.#open();
+    const p = validateProfile(profile);
+    this.#tenant(p.tenantId).profiles.set(p.userId, p);
+  }
+
+  /** Copies of the tenant's profiles, by `userId` ascending. */
+  async listProfiles(tenantId: string): Promise<UserProfile[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    const t = this.#tenants.get(tenantId);
+    if (!t) return [];
+    return structuredClone([...t.profiles.values()].sort((a, b) => (a.userId < b.userId ? -1 : 1)));
+  }
+
+  /** Remove the tenant's entries, vectors and profiles; resolves to entries removed. */
+  async clearTenant(tenantId: string): Promise<number> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    const n = this.#tenants.get(tenantId)?.entries.size ?? 0;
+    this.#tenants.delete(tenantId);
+    return n;
+  }
+
+  /** Tenants holding an entry or a profile, sorted. */
+  async listTenants(): Promise<string[]> {
+    this.#open();
+    return [...this.#tenants]
+      .filter(([, t]) => t.entries.size > 0 || t.profiles.size > 0)
+      .map(([id]) => id)
+      .sort();
+  }
+
+  /** Counts for one tenant or all. */
+  async stats(tenantId?: string): Promise<StorageStats> {
+    this.#open();
+    if (tenantId !== undefined) checkKey('tenantId', tenantId);
+    const stats: StorageStats = { entries: 0, byTier: {}, byKind: {}, profiles: 0, vectors: 0 };
+    for (const [id, t] of this.#tenants) {
+      if (tenantId !== undefined && id !== tenantId) continue;
+      stats.entries += t.entries.size;
+      stats.profiles += t.profiles.size;
+      for (const s of t.vectors.values()) stats.vectors += s.rows.size;
+      for (const e of t.entries.values()) {
+        stats.byTier[e.tier] = (stats.byTier[e.tier] ?? 0) + 1;
+        stats.byKind[e.kind] = (stats.byKind[e.kind] ?? 0) + 1;
+      }
+    }
+    return stats;
+  }
+
+  /** Drop everything; every later call rejects with `CLOSED`. */
+  async close(): Promise<void> {
+    this.#open();
+    this.#closed = true;
+    this.#tenants.clear();
+  }
+
+  #open(): void {
+    if (this.#closed) throw new ZerdaError('CLOSED', 'InMemoryStorage is closed');
+  }
+
+  #tenant(tenantId: string): TenantData {
+    let t = this.#tenants.get(tenantId);
+    if (!t) {
+      t = { entries: new Map(), lexical: new LexicalIndex(), vectors: new Map(), profiles: new Map() };
+      this.#tenants.set(tenantId, t);
+    }
+    return t;
+  }
+
+  #write(entry: MemoryEntry): void {
+    const t = this.#tenant(entry.tenantId);
+    t.entries.set(entry.id, entry);
+    t.lexical.add(entry.id, entryText(entry));
+  }
+
+  #remove(tenantId: string, id: string): boolean {
+    const t = this.#tenants.get(tenantId);
+    if (!t || !t.entries.delete(id)) return false;
+    t.lexical.remove(id);
+    for (const set of t.vectors.values()) set.rows.delete(id);
+    this.#prune(tenantId);
+    return true;
+  }
+
+  #prune(tenantId: string): void {
+    const t = this.#tenants.get(tenantId);
+    if (!t) return;
+    for (const [id, set] of t.vectors) if (set.rows.size === 0) t.vectors.delete(id);
+    if (t.entries.size === 0 && t.profiles.size === 0 && t.vectors.size === 0) this.#tenants.delete(tenantId);
+  }
+}
+
+/** Create an empty {@link InMemoryStorage}. */
+export function createInMemoryStorage(): InMemoryStorage {
+  return new InMemoryStorage();
+}
+
+function compileFilter(f: MemoryFilter): (e: MemoryEntry) => boolean {
+  const ids = f.ids && new Set(f.ids);
+  const tiers = f.tiers && new Set<Tier>(f.tiers);
+  const kinds = f.kinds && new Set(f.kinds);
+  const tags = f.tags;
+  const all = f.tagMode === 'all';
+  const text = f.text?.toLowerCase();
+  return (e) =>
+    (!ids || ids.has(e.id)) &&
+    (!tiers || tiers.has(e.tier)) &&
+    (!kinds || kinds.has(e.kind)) &&
+    (!tags || (all ? tags.every((t) => e.tags.includes(t)) : tags.some((t) => e.tags.includes(t)))) &&
+    (f.userId === undefined || e.userId === f.userId) &&
+    (f.createdFrom === undefined || e.createdAt >= f.createdFrom) &&
+    (f.createdTo === undefined || e.createdAt <= f.createdTo) &&
+    (f.minImportance === undefined || e.importance >= f.minImportance) &&
+    (f.maxImportance === undefined || e.importance < f.maxImportance) &&
+    (text === undefined || entryText(e).toLowerCase().includes(text));
+}

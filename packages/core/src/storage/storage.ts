@@ -1,0 +1,142 @@
+import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
+
+/**
+ * Filter shared by queries, counts and lexical search. All fields are optional and combine with
+ * AND. Every query is scoped to exactly one tenant.
+ */
+export interface MemoryFilter {
+  tenantId: string;
+  /** Only these ids. */
+  ids?: string[];
+  tiers?: Tier[];
+  kinds?: string[];
+  /** Entries carrying these tags (`tagMode` 'any', the default, or 'all'). Exact, case-sensitive match. */
+  tags?: string[];
+  tagMode?: 'any' | 'all';
+  userId?: string;
+  /** Inclusive lower bound on `createdAt` (epoch ms). */
+  createdFrom?: number;
+  /** Inclusive upper bound on `createdAt` (epoch ms). */
+  createdTo?: number;
+  /** Minimum *base* importance (inclusive). */
+  minImportance?: number;
+  /** Maximum *base* importance (exclusive). */
+  maxImportance?: number;
+  /** Case-insensitive substring over the entry's text (title/text or input/output). */
+  text?: string;
+}
+
+/** Query = filter + order + page. */
+export interface MemoryQuery extends MemoryFilter {
+  orderBy?: 'createdAt' | 'lastAccess' | 'importance';
+  /** Default 'desc'. Ties break by `id` ascending so results are deterministic. */
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+/** A lexical hit with its BM25 score (higher is better). */
+export interface LexicalHit {
+  id: string;
+  score: number;
+}
+
+/** Lexical search request. `query` is free text; the adapter tokenises it its own way. */
+export interface LexicalQuery {
+  tenantId: string;
+  query: string;
+  limit: number;
+  filter?: Omit<MemoryFilter, 'tenantId'>;
+}
+
+/** Identifies the embedding space a vector belongs to. */
+export interface VectorModel {
+  /** Model id (e.g. `use-lite`, `Xenova/all-MiniLM-L6-v2`, `hash-256`). */
+  id: string;
+  dim: number;
+}
+
+/** One stored vector. */
+export interface VectorRecord {
+  id: string;
+  vector: Float32Array;
+}
+
+/** All vectors of a tenant for one model, packed row-major: row i is `ids[i]`. */
+export interface VectorBlock {
+  model: VectorModel;
+  ids: string[];
+  /** `ids.length * model.dim` floats. */
+  data: Float32Array;
+}
+
+/** Storage statistics for a tenant (or all tenants). */
+export interface StorageStats {
+  entries: number;
+  byTier: Record<string, number>;
+  byKind: Record<string, number>;
+  profiles: number;
+  vectors: number;
+  /** Approximate bytes used, when the adapter can tell. */
+  bytes?: number;
+}
+
+/**
+ * The storage seam. Implementations: `InMemoryStorage` (core), `SqliteStorage` (@zerda/sqlite).
+ * Every argument and result is plain structured-clonable data, so an adapter can live in a worker.
+ *
+ * Rules every implementation keeps (checked by `runStorageConformance` in `@zerda/core/testing`):
+ * 1. Identity is `(tenantId, id)`. Two tenants may hold the same id independently; no call for one
+ *    tenant reads, changes or counts another tenant's data.
+ * 2. `put` and `putMany` are upserts that replace the *whole* entry (content included). `putMany` is
+ *    all-or-nothing: if any entry is rejected, none is written.
+ * 3. Reads have no side effects: `get`, `query`, `count`, `lexicalSearch` never change `lastAccess`,
+ *    `accessCount` or anything else.
+ * 4. Returned objects are copies: mutating them does not change stored data, and mutating an object
+ *    after passing it to `put` does not either.
+ * 5. A write resolves only once it is durable for that adapter (in memory for `InMemoryStorage`,
+ *    persisted for a persistent adapter). A rejected write changes nothing.
+ * 6. Query ordering is deterministic: by the requested field, ties by `id` ascending. Without
+ *    `orderBy`, order is `createdAt` desc.
+ * 7. Deleting an entry also deletes its vectors. `clearTenant` removes the tenant's entries,
+ *    vectors and profiles, and nothing of other tenants.
+ * 8. Vectors are kept per model id; `loadVectors` only returns vectors of the requested model, and
+ *    `putVectors` rejects a vector whose length differs from `model.dim` (`VALIDATION`).
+ * 9. After `close()`, every call rejects with `CLOSED`.
+ * Errors are `ZerdaError`s: `VALIDATION` for bad input, `STORAGE`/`QUOTA_EXCEEDED` for failures.
+ */
+export interface StorageAdapter {
+  /** Human-readable adapter name (for stats). */
+  readonly name: string;
+
+  put(entry: MemoryEntry): Promise<void>;
+  putMany(entries: MemoryEntry[]): Promise<void>;
+  get(tenantId: string, id: string): Promise<MemoryEntry | undefined>;
+  getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]>;
+  /** Resolves true when something was deleted. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Resolves to the number deleted. */
+  deleteMany(tenantId: string, ids: string[]): Promise<number>;
+  query(query: MemoryQuery): Promise<MemoryEntry[]>;
+  count(filter: MemoryFilter): Promise<number>;
+  /** BM25-ranked lexical search over entry text, best first. */
+  lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]>;
+
+  putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void>;
+  loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined>;
+  /** Model ids with stored vectors for the tenant. */
+  vectorModels(tenantId: string): Promise<VectorModel[]>;
+  /** Delete vectors of the given model (or all models when omitted). Resolves to rows deleted. */
+  deleteVectors(tenantId: string, modelId?: string): Promise<number>;
+
+  getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined>;
+  putProfile(profile: UserProfile): Promise<void>;
+  listProfiles(tenantId: string): Promise<UserProfile[]>;
+
+  /** Remove everything of the tenant. Resolves to the number of entries removed. */
+  clearTenant(tenantId: string): Promise<number>;
+  /** Tenant ids that hold any entry or profile. */
+  listTenants(): Promise<string[]>;
+  stats(tenantId?: string): Promise<StorageStats>;
+  close(): Promise<void>;
+}
