@@ -627,13 +627,29 @@ export class MemoryManager {
     return buildPrompt(context);
   }
 
-  async #reinforce(tenantId: string, ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    await this.#serial(tenantId, async () => {
-      const fresh = await this.storage.getMany(tenantId, ids);
+  /**
+   * Record that these memories were used (shown to a user or a model) without a `recall`: each
+   * long-term one is reinforced exactly as a recall reinforces it (see `config.reinforcementStep`,
+   * `reinforcementWritebackStep`, `decayWritebackStep`). Unknown ids and other tiers are skipped.
+   * Resolves to the memories as stored now, in the order of `ids`.
+   */
+  async reinforce(userId: string, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+    this.#open();
+    this.#assert(userId, tenantId, 'read');
+    if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
+    for (const id of ids) checkId('id', id);
+    return this.#reinforce(tenantId, ids);
+  }
+
+  async #reinforce(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+    if (!ids.length) return [];
+    return this.#serial(tenantId, async () => {
+      const fresh = await this.storage.getMany(tenantId, [...new Set(ids)]);
       const now = this.#clock();
       const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => this.forgetting.reinforce(e, now));
       if (updated.length) await this.storage.putMany(updated);
+      const byId = new Map([...fresh, ...updated].map((e) => [e.id, e]));
+      return ids.flatMap((id) => (byId.has(id) ? [structuredClone(byId.get(id)!)] : []));
     });
   }
 
