@@ -169,6 +169,6 @@ export type {
   ManagedContext,
   MaintenanceReport,
   ManagerStats,
-} from './manager/memory-manager.js';
+} from './manager/types.js';
 /** One per-key task queue (the lock every component uses for per-tenant ordering). */
 export { KeyedMutex } from './manager/keyed-mutex.js';
