@@ -270,9 +270,9 @@ function createHandle(parts: Parts): BrowserMemory {
   };
   // Another tab wrote: our recall index of those tenants is stale (entries are read through).
   feed.subscribe((change) => {
-    if (change.source !== 'remote' || !manager.semantic) return;
-    if (change.tenantIds === null) manager.semantic.unload();
-    else for (const t of change.tenantIds) manager.semantic.unload(t);
+    if (change.source !== 'remote') return;
+    if (change.tenantIds === null) manager.dropCachedVectors();
+    else for (const t of change.tenantIds) manager.dropCachedVectors(t);
   });
   return {
     manager,

@@ -76,6 +76,8 @@ export type {
 export { effectiveImportance, isProtected, halfLifeFor, floorFor } from './dynamics/decay.js';
 export type { DecayInput } from './dynamics/decay.js';
 export { ForgettingMechanism } from './dynamics/forgetting.js';
+export { reinforceEntry, quantize, REINFORCEMENT_ACCUM_KEY, LAST_DECAY_KEY } from './dynamics/reinforcement.js';
+export { estimateImportance } from './dynamics/importance.js';
 export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
 export type { MemoryCompressorOptions, CompressionReport } from './dynamics/compressor.js';
 export {
