@@ -44,6 +44,14 @@ export type {
 export { InMemoryStorage, createInMemoryStorage } from './storage/in-memory-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
 export { checkKey, checkIds, checkModel, checkFilter, checkQuery, checkLexicalQuery } from './storage/storage-checks.js';
+/** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
+export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
+export type { ExportContent, ExportedVectors, ValidatedExport, VectorGroup, ZerdaExport } from './storage/export-format.js';
+/** The automatic-backup policy (when a backup is due), shared by SQLite and the MCP server. */
+export { BackupSchedule } from './storage/backup-schedule.js';
+export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
+/** Byte helpers for adapters (vectors as bytes, base64). */
+export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from './util/bytes.js';
 
 // ── Tiers
 export { ShortTermMemory } from './tiers/short-term-memory.js';

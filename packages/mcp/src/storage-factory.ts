@@ -2,7 +2,7 @@ import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BackupManager, type BackupSource } from './backups.js';
 import { buildSqliteCopy } from './sqlite-export.js';
-import { InMemoryStorage, isZerdaError, ZerdaError, type Clock, type StorageAdapter } from '@zerda/core';
+import { buildExport, InMemoryStorage, isZerdaError, ZerdaError, type Clock, type StorageAdapter } from '@zerda/core';
 
 /** An opened storage plus what the server needs to back it up and report on it. */
 export interface StorageHandle {
@@ -86,11 +86,11 @@ async function allEntries(storage: StorageAdapter, tenantId: string) {
   return storage.query({ tenantId, orderBy: 'createdAt', order: 'asc' });
 }
 
-/** A `zerda-export` (version 1) JSON document of one tenant's memories and profiles. */
+/** A `zerda-export` JSON document (core's {@link buildExport}) of one tenant's memories and profiles. */
 export async function jsonExport(storage: StorageAdapter, tenantId: string, now: number): Promise<string> {
   const entries = await allEntries(storage, tenantId);
   const profiles = await storage.listProfiles(tenantId);
-  return JSON.stringify({ format: 'zerda-export', version: 1, exportedAt: now, tenants: [tenantId], entries, profiles }, null, 1);
+  return JSON.stringify(buildExport({ exportedAt: now, tenants: [tenantId], entries, profiles }), null, 1);
 }
 
 /** SHA-256 of a tenant's entries (ids, versions, content): changes whenever a memory does. */

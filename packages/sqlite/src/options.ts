@@ -25,7 +25,7 @@ export interface CompactionOptions {
 export interface AutoBackupOptions {
   /** Default true. */
   enabled?: boolean;
-  /** Back up when this long has passed since the last backup. Default 24 h. */
+  /** Back up when this long has passed since the last backup and anything changed (core's `BackupSchedule`). Default 24 h. */
   intervalMs?: number;
   /** ...or after this many new memories. Default 100. */
   everyNewEntries?: number;

@@ -1,5 +1,5 @@
 import type { SqlValue } from 'sql.js';
-import { ZerdaError, createCipher, invalid, isZerdaError, systemClock, validateEntry, validateProfile } from '@zerda/core';
+import { ZerdaError, createCipher, invalid, isZerdaError, systemClock, validateEntry, validateExport, validateProfile } from '@zerda/core';
 import type {
   LexicalHit,
   LexicalQuery,
@@ -12,10 +12,9 @@ import type {
   VectorBlock,
   VectorModel,
   VectorRecord,
+  ZerdaExport,
 } from '@zerda/core';
 import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, filterSql } from './checks.js';
-import { validateExport } from './export-format.js';
-import type { ZerdaExport } from './export-format.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
 import { checkMeta } from './meta.js';
@@ -79,6 +78,7 @@ export class SqliteStorage implements StorageAdapter {
   readonly #backups: Backups;
   #maintenanceError: ZerdaError | undefined;
   #unwatch: (() => void) | undefined;
+  #closing: Promise<void> | undefined;
 
   private constructor(s: Store, options: SqliteStorageOptions, report: OpenReport) {
     this.#s = s;
@@ -416,13 +416,18 @@ export class SqliteStorage implements StorageAdapter {
     return stats;
   }
 
-  /** Wait for pending writes, release the database and the driver. Later calls reject with `CLOSED`. */
-  async close(): Promise<void> {
-    this.#open();
-    this.#s.closed = true;
-    await this.#s.idle();
-    this.#release();
-    await this.#s.p?.close();
+  /**
+   * Wait for pending writes, release the database and the driver. Later calls reject with
+   * `CLOSED`; closing again is a no-op (it resolves once the first close has finished).
+   */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#s.closed = true;
+      await this.#s.idle();
+      this.#release();
+      await this.#s.p?.close();
+    })();
+    return this.#closing;
   }
 
   // ---- Extras -----------------------------------------------------------------------------------
@@ -538,7 +543,7 @@ export class SqliteStorage implements StorageAdapter {
   /** Persist the records (durably), apply them in memory, then run maintenance. Runs inside serial. */
   async #commit(main: MainOp | undefined, vec: VecWrite[]): Promise<number> {
     const added = await this.#s.commit(main, vec);
-    this.#backups.newSinceBackup += added;
+    this.#backups.schedule.noteChange(added);
     await this.#maintain();
     return added;
   }

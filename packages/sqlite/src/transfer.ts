@@ -1,11 +1,9 @@
-import { ZerdaError, invalid } from '@zerda/core';
-import type { Cipher, Clock, UserProfile } from '@zerda/core';
-import { EXPORT_VERSION, validateExport } from './export-format.js';
-import type { ValidatedExport, ZerdaExport } from './export-format.js';
+import { BackupSchedule, ZerdaError, buildExport, invalid, validateExport } from '@zerda/core';
+import type { Cipher, Clock, ExportContent, UserProfile, ValidatedExport, ZerdaExport } from '@zerda/core';
 import type { AutoBackupOptions, ExportOptions, ImportReport } from './options.js';
 import { guard } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
-import { bytesToFloats, decodeRecord, encodeRecord, floatsToBytes, openFailure, toBase64 } from './record-codec.js';
+import { bytesToFloats, decodeRecord, encodeRecord, openFailure } from './record-codec.js';
 import { makeMeta } from './meta.js';
 import { ENTRY_COLUMNS, rowToEntry } from './sql-apply.js';
 import type { MainOp, VecWrite } from './sql-apply.js';
@@ -29,9 +27,7 @@ export async function exportDoc(ctx: TransferContext, options: ExportOptions): P
   const store = ctx.store;
   const where = options.tenantId === undefined ? '' : 'WHERE tenant_id = ?';
   const params = options.tenantId === undefined ? [] : [options.tenantId];
-  const doc: ZerdaExport = {
-    format: 'zerda-export',
-    version: EXPORT_VERSION,
+  const content: ExportContent = {
     exportedAt: ctx.clock(),
     ...(options.tenantId === undefined ? {} : { tenants: [options.tenantId] }),
     entries: store.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e ${where} ORDER BY e.tenant_id, e.id`, params).map(rowToEntry),
@@ -41,16 +37,16 @@ export async function exportDoc(ctx: TransferContext, options: ExportOptions): P
   };
   if (options.includeVectors) {
     await ctx.ensureVectors();
-    doc.vectors = [];
+    content.vectors = [];
     for (const [t, m, d] of store.rows(`SELECT DISTINCT tenant_id, model_id, dim FROM vec.vectors ${where} ORDER BY 1, 2`, params)) {
       const rows = store.rows('SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [t, m]);
       const dim = Number(d);
       const data = new Float32Array(rows.length * dim);
       rows.forEach((r, i) => data.set(bytesToFloats(r[1] as Uint8Array), i * dim));
-      doc.vectors.push({ tenantId: t as string, model: { id: m as string, dim }, ids: rows.map((r) => r[0] as string), data: toBase64(floatsToBytes(data)) });
+      content.vectors.push({ tenantId: t as string, model: { id: m as string, dim }, ids: rows.map((r) => r[0] as string), data });
     }
   }
-  return doc;
+  return buildExport(content);
 }
 
 /** Write a validated export as one record (inside `serial`): merged, or replacing the tenants it covers. */
@@ -84,16 +80,19 @@ export async function importDoc(ctx: TransferContext, valid: ValidatedExport, re
   };
 }
 
-/** Automatic backups and their retention; `backupStore` is the driver (or an in-memory one). */
+/** Automatic backups (when: core's {@link BackupSchedule}) and their retention; `backupStore` is the driver (or an in-memory one). */
 export class Backups {
-  lastBackupAt = 0;
-  newSinceBackup = 0;
+  readonly schedule: BackupSchedule;
 
   constructor(
     readonly ctx: TransferContext,
     readonly backupStore: Persistence,
     readonly auto: Required<AutoBackupOptions>,
-  ) {}
+  ) {
+    this.schedule = new BackupSchedule(
+      auto.enabled ? { everyNewEntries: auto.everyNewEntries, intervalMs: auto.intervalMs, clock: ctx.clock } : { clock: ctx.clock },
+    );
+  }
 
   /** Write a backup (inside `serial`) and prune to `keep`. */
   async create(includeVectors: boolean): Promise<BackupInfo> {
@@ -103,8 +102,7 @@ export class Backups {
     const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
     const info: BackupInfo = { id: `backup-${stamp}-${globalThis.crypto.randomUUID().slice(0, 8)}`, createdAt: now, size: bytes.length };
     await guard('write the backup', () => this.backupStore.putBackup(info, bytes));
-    this.lastBackupAt = now;
-    this.newSinceBackup = 0;
+    this.schedule.backedUp(now);
     const all = await guard('list backups', () => this.backupStore.listBackups());
     for (const old of all.slice(0, Math.max(0, all.length - this.auto.keep)))
       await guard('prune old backups', () => this.backupStore.deleteBackup(old.id));
@@ -114,17 +112,15 @@ export class Backups {
   /** Where automatic backups stand after opening: the last backup's time and the entries since. */
   async init(): Promise<void> {
     const last = (await guard('list backups', () => this.backupStore.listBackups())).at(-1);
-    this.lastBackupAt = last?.createdAt ?? this.ctx.clock();
-    this.newSinceBackup = last ? Number(this.ctx.store.rows('SELECT count(*) FROM entries WHERE created_at > ?', [last.createdAt])[0]![0]) : 0;
+    this.schedule.start({
+      since: last?.createdAt ?? this.ctx.clock(),
+      newEntries: last ? Number(this.ctx.store.rows('SELECT count(*) FROM entries WHERE created_at > ?', [last.createdAt])[0]![0]) : 0,
+    });
   }
 
   /** Back up now when the automatic policy says so (inside `serial`). */
   async maybeBackup(): Promise<void> {
-    if (
-      this.auto.enabled &&
-      (this.newSinceBackup >= this.auto.everyNewEntries || (this.ctx.clock() - this.lastBackupAt >= this.auto.intervalMs && this.newSinceBackup > 0))
-    )
-      await this.create(this.auto.includeVectors);
+    if (this.schedule.due()) await this.create(this.auto.includeVectors);
   }
 
   /** The decoded, validated export inside backup `id`. */
