@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { checkOptionKeys } from './options.js';
 
 /** Weights the selector uses to rank candidates. They need not sum to 1. */
 export interface SelectorWeights {
@@ -146,10 +147,7 @@ const UNIT_FIELDS = [
  * Unknown keys are rejected too (a typo should not silently do nothing).
  */
 export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig {
-  if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) invalid('config', 'an object', partial);
-  for (const key of Object.keys(partial)) {
-    if (!(key in DEFAULT_CONFIG)) invalid(`config.${key}`, `one of ${Object.keys(DEFAULT_CONFIG).join(', ')}`, key);
-  }
+  checkOptionKeys(partial, Object.keys(DEFAULT_CONFIG), 'config');
   const cfg: MemoryConfig = {
     ...structuredClone(DEFAULT_CONFIG as MemoryConfig),
     ...partial,

@@ -3,7 +3,7 @@ import { DAY_MS } from '../model/clock.js';
 import { resolveConfig } from '../model/config.js';
 import type { MemoryConfig } from '../model/config.js';
 import { isZerdaError } from '../model/errors.js';
-import { createInMemoryStorage } from '../storage/in-memory-storage.js';
+import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { LongTermMemory } from './long-term-memory.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
@@ -12,7 +12,7 @@ const WRITES = new Set(['put', 'putMany', 'delete', 'deleteMany', 'putVectors', 
 
 /** A real InMemoryStorage that counts calls to its write methods. */
 function countingStorage(): { storage: StorageAdapter; writes: () => number } {
-  const inner = createInMemoryStorage();
+  const inner = new InMemoryStorage();
   let writes = 0;
   const storage = new Proxy(inner, {
     get(target, key) {
@@ -131,7 +131,7 @@ describe('LongTermMemory', () => {
   });
 
   it('identity is (tenantId, id): two tenants hold the same id without touching each other', async () => {
-    const storage = createInMemoryStorage();
+    const storage = new InMemoryStorage();
     const config = resolveConfig();
     const a = new LongTermMemory({ storage, tenantId: 'a', config, clock: () => 0 });
     const b = new LongTermMemory({ storage, tenantId: 'b', config, clock: () => 0 });
@@ -238,7 +238,7 @@ describe('LongTermMemory', () => {
 describe('LongTermMemory.topByImportance over many entries', () => {
   it('matches a brute-force ranking by effective importance (early-stopping scan is exact)', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const storage = createInMemoryStorage();
+    const storage = new InMemoryStorage();
     const ltm = new LongTermMemory({ storage, tenantId: 't', config: resolveConfig({}), clock: () => now });
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
