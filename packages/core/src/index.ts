@@ -125,6 +125,23 @@ export type { TimeRange } from './retrieval/time-expressions.js';
 export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
 
+// ── Formation: turns → memories (extractors, consolidation)
+export { OfflineExtractor, readTurn, FORMED_KINDS } from './formation/offline-extractor.js';
+export type { TurnReading } from './formation/offline-extractor.js';
+export { LlmExtractor } from './formation/llm-extractor.js';
+export type { LlmExtractorOptions } from './formation/llm-extractor.js';
+export { consolidate, wordOverlap, RESTATE_WORD_OVERLAP, RESTATE_COSINE } from './formation/consolidation.js';
+export { SOURCES_KEY } from './formation/types.js';
+export type {
+  FormationTurn,
+  FormedStatement,
+  FormationDropReason,
+  FormationOp,
+  FormationPlan,
+  FormationContext,
+  MemoryExtractor,
+} from './formation/types.js';
+
 // ── Context
 export {
   ContextBuilder,
