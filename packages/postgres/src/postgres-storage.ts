@@ -841,9 +841,11 @@ export class PostgresStorage implements StorageAdapter {
     const r = await db.query(
       `INSERT INTO ${this.#s}.entries AS x (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
        SELECT $1, r.id, r.user_id, r.tier, r.kind, r.created_at, r.last_access, r.importance, r.version,
-              ARRAY(SELECT json_array_elements_text(r.tags)), r.doc_len, r.text_lc, r.data
-       FROM json_to_recordset($2::json) AS r(id text, user_id text, tier text, kind text, created_at float8, last_access float8,
-            importance float8, version integer, tags json, doc_len integer, text_lc text, data json)
+              ARRAY(SELECT json_array_elements_text(r.tags)), r.doc_len, r.text_lc, d.data::json
+       FROM json_to_recordset($2::json) AS r(n integer, id text, user_id text, tier text, kind text, created_at float8, last_access float8,
+            importance float8, version integer, tags json, doc_len integer, text_lc text)
+       -- The JSON part travels as text: the json type keeps an escaped U+0000 that json_to_recordset would reject.
+       JOIN unnest($3::text[]) WITH ORDINALITY AS d(data, n) ON d.n = r.n
        ON CONFLICT (tenant_id, id) DO UPDATE SET user_id = EXCLUDED.user_id, tier = EXCLUDED.tier, kind = EXCLUDED.kind,
          created_at = EXCLUDED.created_at, last_access = EXCLUDED.last_access, importance = EXCLUDED.importance,
          version = EXCLUDED.version, tags = EXCLUDED.tags, doc_len = EXCLUDED.doc_len, text_lc = EXCLUDED.text_lc, data = EXCLUDED.data
@@ -852,7 +854,8 @@ export class PostgresStorage implements StorageAdapter {
       [
         tenantId,
         JSON.stringify(
-          rows.map(({ row }) => ({
+          rows.map(({ row }, i) => ({
+            n: i + 1,
             id: row[0],
             user_id: row[1],
             tier: row[2],
@@ -864,9 +867,9 @@ export class PostgresStorage implements StorageAdapter {
             tags: row[8],
             doc_len: row[9],
             text_lc: row[10],
-            data: row[11],
           })),
         ),
+        rows.map(({ row }) => JSON.stringify(row[11])),
       ],
     );
     if (r.rowCount !== entries.length) {
