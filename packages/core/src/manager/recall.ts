@@ -27,8 +27,11 @@ export async function recall(
 }
 
 /** Hybrid search when there is a semantic tier, the storage's lexical search otherwise. */
-async function searchMemories(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
-  if (!query.trim()) return [];
+async function searchMemories(s: ManagerState, tenantId: string, raw: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+  if (!raw.trim()) return [];
+  // Masked like stored text: a secret typed again must not reach the embedder or the storage
+  // either, and its placeholder matches the stored one.
+  const query = s.mask(raw, 'query').text;
   if (s.semantic) {
     s.index.catchUp(tenantId);
     return s.semantic.search(tenantId, query, options);
