@@ -20,7 +20,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HashEmbedder, VectorIndex, createEntry, reciprocalRankFusion } from '@zerda/core';
+import { VectorIndex, createEntry, reciprocalRankFusion } from '@zerda/core';
 import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
 import { SqliteStorage } from '@zerda/sqlite';
@@ -38,7 +38,7 @@ const WRITES = env('ZERDA_BENCH_WRITES', 500);
 const SQLITE_MAX = env('ZERDA_BENCH_SQLITE_MAX', 100_000);
 const BATCH = 500;
 const K = 10;
-const MODEL: VectorModel = { id: `hash-${DIM}`, dim: DIM };
+const MODEL: VectorModel = { id: `bench-${DIM}`, dim: DIM };
 const log = (s: string) => console.error(`[bench] ${s}`);
 
 // ---- synthetic corpus: topic words (Zipf within a topic) + common words, so queries have answers.
@@ -54,24 +54,35 @@ function sentence(topic: number, len: number): string {
   for (let i = 0; i < len; i++) out.push(rand() < 0.6 ? TOPICS[topic]![zipf(40)]! : COMMON[Math.floor(rand() * COMMON.length)]!);
   return out.join(' ');
 }
-const embedder = new HashEmbedder({ dim: DIM });
+// Vectors: one random direction per topic plus noise (unit length), as dense sentence embeddings
+// cluster by topic. (Feature-hashing vectors of random words are nearly orthogonal: every distance
+// is about 1, which tells nothing about an approximate index.)
+const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+const CENTROIDS = TOPICS.map(() => Float32Array.from({ length: DIM }, gauss));
+function topicVector(topic: number): Float32Array {
+  const c = CENTROIDS[topic]!;
+  const v = Float32Array.from({ length: DIM }, (_, i) => c[i]! + 0.8 * gauss());
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
 
 async function corpus(tenantId: string, n: number, idPrefix: string): Promise<{ entries: MemoryEntry[]; vectors: Float32Array[] }> {
   const entries: MemoryEntry[] = [];
+  const vectors: Float32Array[] = [];
   for (let i = 0; i < n; i++) {
     const topic = Math.floor(rand() * TOPICS.length);
     const e = createEntry(tenantId, { content: { title: sentence(topic, 3), text: sentence(topic, 12 + Math.floor(rand() * 20)) }, kind: 'fact' }, 1_700_000_000_000 + i);
     entries.push({ ...e, id: `${idPrefix}${String(i).padStart(8, '0')}` });
+    vectors.push(topicVector(topic));
   }
-  const vectors: Float32Array[] = [];
-  for (let i = 0; i < n; i += 1000) vectors.push(...(await embedder.embed(entries.slice(i, i + 1000).map((e) => `${(e.content as { title: string }).title} ${(e.content as { text: string }).text}`))));
   return { entries, vectors };
 }
 
 async function queries(n: number): Promise<{ text: string; vector: Float32Array }[]> {
-  const texts = Array.from({ length: n }, () => sentence(Math.floor(rand() * TOPICS.length), 4));
-  const vectors = await embedder.embed(texts);
-  return texts.map((text, i) => ({ text, vector: vectors[i]! }));
+  return Array.from({ length: n }, () => {
+    const topic = Math.floor(rand() * TOPICS.length);
+    return { text: sentence(topic, 4), vector: topicVector(topic) };
+  });
 }
 
 async function ingest(s: StorageAdapter, entries: MemoryEntry[], vectors: Float32Array[]): Promise<{ entriesPerS: number; vectorsPerS: number }> {

@@ -471,20 +471,28 @@ export class PostgresStorage implements StorageAdapter {
     // The dimension is a validated integer; pgvector needs it as a type modifier (never a parameter)
     // for the expression to match the index.
     const d = model.dim;
-    const distance = options.exact ? `embedding <=> $3::vector` : `embedding::vector(${d}) <=> $3::vector(${d})`;
-    return this.#read('search vectors', tenantId, async (db) => {
-      if (!options.exact) {
-        await db.query(`SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`, [String(ef)]);
-      }
+    const params = [tenantId, model.id, vectorText(vector), k];
+    const search = async (db: Db, exact: boolean) => {
+      const distance = exact ? `embedding <=> $3::vector` : `embedding::vector(${d}) <=> $3::vector(${d})`;
       const r = await db.query<{ id: string; distance: number }>(
         `SELECT id, ${distance} AS distance FROM ${this.#s}.vectors
          WHERE tenant_id = $1 AND model_id = $2 AND dim = ${d} ORDER BY ${distance} LIMIT $4`,
-        [tenantId, model.id, vectorText(vector), k],
+        params,
       );
+      return r.rows;
+    };
+    return this.#read('search vectors', tenantId, async (db) => {
+      let rows: { id: string; distance: number }[];
+      if (options.exact) rows = await search(db, true);
+      else {
+        await db.query(`SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`, [String(ef)]);
+        rows = await search(db, false);
+        // The shared index ran out before finding k rows of this tenant (a small tenant in a large
+        // index, or a region of the graph the scan could not leave): the exact search answers.
+        if (rows.length < k) rows = await search(db, true);
+      }
       // relaxed_order may return near-ties slightly out of order: sort the final page.
-      return r.rows
-        .map((row) => ({ id: row.id, score: 1 - row.distance }))
-        .sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+      return rows.map((row) => ({ id: row.id, score: 1 - row.distance })).sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
     });
   }
 
