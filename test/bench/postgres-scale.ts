@@ -183,7 +183,7 @@ function writer(url: string, schema: string, tenant: string, worker: number, put
 
 // ---- the run -----------------------------------------------------------------------------------
 let url = process.env.ZERDA_BENCH_DATABASE_URL ?? process.env.ZERDA_TEST_DATABASE_URL;
-const serverEnv = { ...process.env, ZERDA_PG_DIR: join(ROOT, '.tmp/pg-bench'), ZERDA_PG_PORT: '55433' };
+const serverEnv = { ...process.env, ZERDA_PG_PORT: '55433' };
 let started = false;
 if (!url) {
   log('starting a throwaway PostgreSQL server (scripts/pg-test-server.sh)');
