@@ -230,6 +230,46 @@ describe('MemoryManager.reinforce', () => {
   });
 });
 
+describe('MemoryManager: what adapters and apps read through it', () => {
+  it('profile, roleOf, assertCan, countMemories, storageName, indexedVectors and dropCachedVectors', async () => {
+    const { mgr } = await make();
+    mgr.grant('reader', 't', 'reader');
+    expect(mgr.roleOf('reader', 't')).toBe('reader');
+    expect(mgr.roleOf('nobody', 't')).toBeUndefined();
+    expect(() => mgr.assertCan('reader', 't', 'read')).not.toThrow();
+    expect(() => mgr.assertCan('reader', 't', 'write')).toThrow(/lacks permission "write"/);
+    await mgr.saveInteraction('owner', 't', 'I love sailing on the fjord', 'Nice!', { importance: 0.6 });
+    await mgr.remember('owner', 't', { title: 'Boat', text: 'The boat is called Tern', kind: 'fact' });
+    expect((await mgr.profile('owner', 't')).interactionCount).toBe(1);
+    await rejectsWith(mgr.profile('nobody', 't'), 'ACCESS_DENIED');
+    expect(await mgr.countMemories('reader', 't')).toBe(2);
+    expect(await mgr.countMemories('reader', 't', { kinds: ['fact'] })).toBe(1);
+    await rejectsWith(mgr.countMemories('nobody', 't'), 'ACCESS_DENIED');
+    expect(mgr.storageName).toBe(new InMemoryStorage().name);
+    await mgr.flush();
+    expect((await mgr.stats('t')).indexedVectors).toBe(2);
+    mgr.dropCachedVectors('t');
+    mgr.dropCachedVectors();
+    expect((await mgr.stats('t')).indexedVectors).toBe(2);
+    expect(() => mgr.dropCachedVectors('')).toThrow(/tenantId/);
+  });
+
+  it('updateMemory with touch materialises decay and re-anchors lastAccess', async () => {
+    const { mgr, advance } = await make({ config: { importanceThreshold: 0.3, halfLifeDays: { fact: 10 } } });
+    const { entry } = await mgr.remember('owner', 't', { title: 'Car', text: 'blue', importance: 0.8 });
+    advance(10 * DAY_MS);
+    const plain = await mgr.updateMemory('owner', 't', entry.id, { text: 'red' });
+    expect(plain).toMatchObject({ importance: 0.8, lastAccess: entry.lastAccess });
+    const touched = await mgr.updateMemory('owner', 't', entry.id, { text: 'green', touch: true });
+    expect(touched.importance).toBeCloseTo(0.4, 9);
+    expect(touched.lastAccess).toBe(mgr.now());
+    expect(mgr.effectiveImportance(touched)).toBeCloseTo(0.4, 9);
+    const given = await mgr.updateMemory('owner', 't', entry.id, { importance: 0.7, touch: true });
+    expect(given.importance).toBe(0.7);
+    await rejectsWith(mgr.updateMemory('owner', 't', entry.id, { touch: 'yes' as never }), 'VALIDATION');
+  });
+});
+
 describe('MemoryManager: context and prompt', () => {
   it('recalls the relevant memory into the context and reinforces it on recall, not on get (defect 6)', async () => {
     const c = fakeClock();
@@ -434,7 +474,7 @@ describe('MemoryManager: flush and background work', () => {
     for (let i = 0; i < 20; i++) saves.push(mgr.remember('owner', 't', { title: `new ${i}`, text: `new memory number ${i}` }));
     await Promise.all(saves);
     await mgr.flush();
-    expect(await mgr.semantic!.vectorCount('t')).toBe(25);
+    expect((await mgr.stats('t')).indexedVectors).toBe(25);
     expect((await storage.loadVectors('t', slow.modelId))?.ids.length).toBe(25);
   });
 

@@ -3,6 +3,8 @@ import { ContextBuilder } from '../context/context-builder.js';
 import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
+import { reinforceEntry } from '../dynamics/reinforcement.js';
+import { checkId } from '../model/ids.js';
 import type { RecallHit, SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
 import { checkCount } from './options.js';
@@ -113,16 +115,24 @@ export async function buildContext(
   return { ...context, recalled, working };
 }
 
+/** See `MemoryManager.reinforce`. Access has been checked. */
+export async function reinforce(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+  if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
+  for (const id of ids) checkId('id', id);
+  return reinforceUsed(s, tenantId, ids);
+}
+
 /**
- * Reinforce the long-term memories among `ids` (fresh from storage, under the tenant lock).
- * Resolves to the memories as stored now, in the order of `ids` (unknown ids left out).
+ * The one read-side write: fresh copies (under the tenant lock) of the long-term memories among
+ * `ids` get the reinforcement rule (`reinforceEntry`). Resolves to the memories as stored now, in
+ * the order of `ids` (unknown ids skipped).
  */
-export async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
   if (!ids.length) return [];
   return s.serial(tenantId, async () => {
     const fresh = await s.storage.getMany(tenantId, [...new Set(ids)]);
     const now = s.clock();
-    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => s.forgetting.reinforce(e, now));
+    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => reinforceEntry(e, now, s.config));
     if (updated.length) await s.storage.putMany(updated);
     const byId = new Map([...fresh, ...updated].map((e) => [e.id, e]));
     return ids.flatMap((id) => (byId.has(id) ? [structuredClone(byId.get(id)!)] : []));
