@@ -130,7 +130,7 @@ export class SqliteStorage implements StorageAdapter {
         storage.#release();
         throw new ZerdaError(
           'STORAGE',
-          `The snapshot is corrupt and backup ${restoreId} does not exist; nothing was changed. Pick one of listBackups() of another copy, ` +
+          `The snapshot is corrupt and backup ${restoreId} does not exist; nothing was changed. Reopen with restoreFrom set to an existing backup id, ` +
             'or importJson() an export into a new database.',
         );
       }
