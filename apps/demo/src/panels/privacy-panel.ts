@@ -99,7 +99,7 @@ function access(app: DemoApp): HTMLElement {
     replace(
       body,
       ...USERS.map((u) => {
-        const role = select(`role-${u.id}`, [['', 'no role'], ['reader', 'reader'], ['writer', 'writer'], ['admin', 'admin']], app.manager.access.roleOf(u.id, TENANT) ?? '');
+        const role = select(`role-${u.id}`, [['', 'no role'], ['reader', 'reader'], ['writer', 'writer'], ['admin', 'admin']], app.manager.roleOf(u.id, TENANT) ?? '');
         role.addEventListener('change', () => {
           if (role.value) app.manager.grant(u.id, TENANT, role.value as Role);
           else app.manager.revoke(u.id, TENANT);
