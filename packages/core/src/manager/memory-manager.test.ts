@@ -522,11 +522,13 @@ describe('MemoryManager: flush and background work', () => {
     await expect(mgr.flush()).resolves.toBeUndefined();
   });
 
-  it('close() flushes; afterwards calls reject with CLOSED', async () => {
-    const { mgr } = await make();
+  it('close() flushes; afterwards calls reject with CLOSED; close() is idempotent', async () => {
+    const { mgr, storage } = await make();
     await mgr.remember('owner', 't', { title: 'x', text: 'y' });
     await mgr.close();
     await rejectsWith(mgr.saveInteraction('owner', 't', 'a', 'b'), 'CLOSED');
+    await rejectsWith(storage.count({ tenantId: 't' }), 'CLOSED');
+    await expect(mgr.close()).resolves.toBeUndefined();
   });
 });
 
