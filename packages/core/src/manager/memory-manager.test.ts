@@ -199,9 +199,13 @@ describe('MemoryManager: context and prompt', () => {
     const c = fakeClock();
     const { storage, writes } = countingStorage(new InMemoryStorage());
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u' });
-    const { entry } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
+    const { entry: turn, memories } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
     await mgr.saveInteraction('u', 't', 'I work as a nurse in Leeds', 'Interesting', { importance: 0.6 });
     await mgr.flush();
+    // The turn formed a fact about the dog, which links back to the turn.
+    expect(memories).toHaveLength(1);
+    const entry = memories[0]!;
+    expect(entry).toMatchObject({ kind: 'fact', metadata: { sources: [turn.id] } });
     writes.length = 0;
     const got = await mgr.getMemory('u', 't', entry.id);
     expect(got?.accessCount).toBe(0);
