@@ -146,7 +146,7 @@ export class MemoryService {
     const clock = options.clock ?? createServerClock({ clockFile: config.clockFile, nowOffsetMs: config.nowOffsetMs });
     const log = options.log ?? (() => undefined);
     await mkdir(config.dataDir, { recursive: true });
-    const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage }));
+    const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage, databaseUrl: config.databaseUrl }));
     let manager: MemoryManager;
     const masker = config.maskPii ? new PiiMasker() : undefined;
     try {
@@ -178,8 +178,8 @@ export class MemoryService {
     return service;
   }
 
-  /** Where memories are stored (`sqlite` on disk, or `memory`). */
-  get storageKind(): 'sqlite' | 'memory' {
+  /** Where memories are stored (`sqlite` on disk, `memory`, or a shared `postgres` database). */
+  get storageKind(): 'sqlite' | 'memory' | 'postgres' {
     return this.#handle.kind;
   }
 

@@ -110,6 +110,12 @@ export interface MemoryPatch {
   importance?: number;
   tags?: string[];
   metadata?: Record<string, JsonValue>;
+  /**
+   * The update counts as an access: unless `importance` is given, base importance becomes the
+   * effective (decayed) importance now (rounded to `importanceQuantum`); `lastAccess` becomes now;
+   * reinforcement accumulated in `metadata.reinforcementAccum` is dropped.
+   */
+  touch?: boolean;
 }
 
 /** Options for {@link MemoryManager.buildContext}. */
@@ -163,5 +169,7 @@ export interface ManagerStats {
   profiles: number;
   embedder: { modelId: string; dim: number } | null;
   pendingIndexing: number;
+  /** Vectors in the tenant's recall index as loaded in this manager (0 without an embedder). */
+  indexedVectors: number;
   config: MemoryConfig;
 }

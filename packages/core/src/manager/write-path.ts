@@ -1,5 +1,7 @@
 /** The manager's write path: save a turn, remember a fact, update and delete a memory. */
+import { effectiveImportance } from '../dynamics/decay.js';
 import { estimateImportance } from '../dynamics/importance.js';
+import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js';
 import { retentionBoost } from '../dynamics/profile-manager.js';
 import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
@@ -130,7 +132,8 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
 /** See `MemoryManager.updateMemory`. Access and `id` have been checked. */
 export async function updateMemory(s: ManagerState, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
   if (typeof patch !== 'object' || patch === null) invalid('patch', 'an object', patch);
-  checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'patch');
+  checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata', 'touch'], 'patch');
+  if (patch.touch !== undefined && typeof patch.touch !== 'boolean') invalid('patch.touch', 'a boolean', patch.touch);
   if (patch.importance !== undefined) checkUnit('importance', patch.importance);
   if (patch.content !== undefined) validateContent(patch.content);
   if (patch.kind !== undefined) checkKind(patch.kind);
@@ -151,7 +154,8 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
     }
     const previous = historyRecord(current, s.clock());
     const history = Array.isArray(current.metadata.history) ? current.metadata.history : [];
-    const next: MemoryEntry = {
+    const now = s.clock();
+    let next: MemoryEntry = {
       ...current,
       content: validateContent(content),
       kind: patch.kind ?? current.kind,
@@ -160,6 +164,15 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
       metadata: { ...(metadata ?? current.metadata), history: [...history, previous] },
       version: current.version + 1,
     };
+    if (patch.touch) {
+      const { [REINFORCEMENT_ACCUM_KEY]: _dropped, ...kept } = next.metadata;
+      next = {
+        ...next,
+        importance: patch.importance ?? quantize(effectiveImportance(current, now, s.config), s.config.importanceQuantum),
+        lastAccess: Math.max(current.lastAccess, now),
+        metadata: kept,
+      };
+    }
     await s.storage.put(next);
     if (indexedText(next) !== indexedText(current)) s.index.enqueue(next);
     return structuredClone(next);

@@ -110,8 +110,3 @@ export class HashEmbedder implements Embedder {
     if (this.#closed) throw new ZerdaError('CLOSED', 'HashEmbedder is closed');
   }
 }
-
-/** Create a {@link HashEmbedder} (default 256 dimensions). */
-export function createHashEmbedder(options?: HashEmbedderOptions): HashEmbedder {
-  return new HashEmbedder(options);
-}
