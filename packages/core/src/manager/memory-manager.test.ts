@@ -194,6 +194,24 @@ describe('MemoryManager: saving', () => {
   });
 });
 
+describe('MemoryManager: remember with an id, update with an importance', () => {
+  it('keeps a given id and refuses one in use; an importance given in an update restarts decay', async () => {
+    const { mgr, storage, advance } = await make();
+    const { entry } = await mgr.remember('owner', 't', { id: 'mem_0a1b2c3d_0011223344556677', title: 'Tea', text: 'Prefers green tea' });
+    expect(entry.id).toBe('mem_0a1b2c3d_0011223344556677');
+    await rejectsWith(mgr.remember('owner', 't', { id: entry.id, title: 'Other', text: 'Something else' }), 'CONFLICT');
+    await rejectsWith(mgr.remember('owner', 't', { id: '  ', title: 'Blank', text: 'Blank id' }), 'VALIDATION');
+    expect(await mgr.listMemories('owner', 't')).toHaveLength(1);
+
+    advance(10 * DAY_MS);
+    const text = await mgr.updateMemory('owner', 't', entry.id, { text: 'Prefers jasmine tea' });
+    expect(text.lastAccess).toBe(entry.lastAccess); // a content edit is not an access
+    const set = await mgr.updateMemory('owner', 't', entry.id, { importance: 0.9 });
+    expect(set.lastAccess).toBe(entry.lastAccess + 10 * DAY_MS);
+    expect(mgr.effectiveImportance((await storage.get('t', entry.id))!)).toBeCloseTo(0.9, 10);
+  });
+});
+
 describe('MemoryManager.reinforce', () => {
   it('reinforces listed memories as recall does, with accumulation configured, and checks its arguments', async () => {
     const { mgr, storage } = await make({ config: { reinforcementStep: 0.01, reinforcementWritebackStep: 0.05, importanceQuantum: 0.05 } });
@@ -509,11 +527,13 @@ describe('MemoryManager: flush and background work', () => {
     await expect(mgr.flush()).resolves.toBeUndefined();
   });
 
-  it('close() flushes; afterwards calls reject with CLOSED', async () => {
-    const { mgr } = await make();
+  it('close() flushes; afterwards calls reject with CLOSED; close() is idempotent', async () => {
+    const { mgr, storage } = await make();
     await mgr.remember('owner', 't', { title: 'x', text: 'y' });
     await mgr.close();
     await rejectsWith(mgr.saveInteraction('owner', 't', 'a', 'b'), 'CLOSED');
+    await rejectsWith(storage.count({ tenantId: 't' }), 'CLOSED');
+    await expect(mgr.close()).resolves.toBeUndefined();
   });
 });
 

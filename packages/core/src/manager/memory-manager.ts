@@ -368,7 +368,10 @@ export class MemoryManager {
     }
   }
 
-  /** Flush background work, then close the embedder and the storage. Further calls reject with `CLOSED`. */
+  /**
+   * Flush background work, then close the embedder and the storage. Every other method then
+   * rejects with `CLOSED`; `close()` itself is idempotent (a second call resolves and does nothing).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     let failure: unknown;

@@ -93,6 +93,8 @@ export interface SaveResult {
 
 /** Input of {@link MemoryManager.remember}: a titled fact-like memory. */
 export interface RememberInput {
+  /** The memory's id (e.g. one kept from another system). Default: a random UUID. An id in use is `CONFLICT`. */
+  id?: string;
   title: string;
   text: string;
   kind?: MemoryKind;
@@ -107,6 +109,7 @@ export interface MemoryPatch {
   title?: string;
   text?: string;
   kind?: MemoryKind;
+  /** The base importance as of now: decay restarts from now (`lastAccess` moves to now). */
   importance?: number;
   tags?: string[];
   metadata?: Record<string, JsonValue>;

@@ -100,7 +100,7 @@ export async function saveInteraction(
 /** See `MemoryManager.remember`. Access has been checked. */
 export async function remember(s: ManagerState, userId: string, tenantId: string, input: RememberInput): Promise<SaveResult> {
   if (typeof input !== 'object' || input === null) invalid('memory', 'an object with title and text', input);
-  checkOptionKeys(input, ['title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
+  checkOptionKeys(input, ['id', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
   if (typeof input.title !== 'string' || !input.title.trim()) invalid('title', 'a non-empty string', input.title);
   if (typeof input.text !== 'string') invalid('text', 'a string', input.text);
   if (input.importance !== undefined) checkUnit('importance', input.importance);
@@ -112,6 +112,7 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
   const entry = createEntry(
     tenantId,
     {
+      ...(input.id !== undefined ? { id: input.id } : {}),
       content: { title: title.text, text: text.text },
       kind: input.kind ?? 'fact',
       tier: 'long_term',
@@ -123,6 +124,9 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
     s.clock(),
   );
   return s.serial(tenantId, async () => {
+    if (input.id !== undefined && (await s.storage.get(tenantId, entry.id))) {
+      throw new ZerdaError('CONFLICT', `A memory with id ${entry.id} already exists in tenant ${tenantId}`, { details: { id: entry.id, tenantId } });
+    }
     await s.storage.put(entry);
     s.index.enqueue(entry);
     return { entry: structuredClone(entry), memories: [], pii };
@@ -160,6 +164,8 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
       content: validateContent(content),
       kind: patch.kind ?? current.kind,
       importance: patch.importance ?? current.importance,
+      // An importance given now is the importance as of now: decay restarts from here.
+      lastAccess: patch.importance !== undefined ? Math.max(current.lastAccess, s.clock()) : current.lastAccess,
       tags: tags ?? current.tags,
       metadata: { ...(metadata ?? current.metadata), history: [...history, previous] },
       version: current.version + 1,

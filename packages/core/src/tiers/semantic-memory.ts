@@ -3,7 +3,7 @@ import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
-import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion } from '../retrieval/fusion.js';
+import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion, type FusedItem } from '../retrieval/fusion.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from '../storage/storage.js';
@@ -314,7 +314,7 @@ export class SemanticMemory {
 
     const weights =
       o.mode === 'hybrid' ? [o.weights.lexical, o.weights.vector] : o.mode === 'lexical' ? [1, 0] : [0, 1];
-    let scored;
+    let scored: FusedItem[];
     if (o.fusion === 'score') {
       scored = scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
     } else {
