@@ -7,7 +7,15 @@
  */
 
 // ── Model: entries, errors, configuration, clock, the embedder/LLM contracts
-export { ZerdaError, isZerdaError, invalid, wrapError } from './model/errors.js';
+export {
+  ZerdaError,
+  isZerdaError,
+  invalid,
+  wrapError,
+  serializeZerdaError,
+  deserializeZerdaError,
+  isSerializedZerdaError,
+} from './model/errors.js';
 export type { ZerdaErrorCode, SerializedZerdaError } from './model/errors.js';
 export { TIERS, entryText, isInteraction } from './model/types.js';
 export type {

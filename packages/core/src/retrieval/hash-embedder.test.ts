@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
+import { runEmbedderConformance } from '../testing/embedder-conformance.js';
 import { HashEmbedder } from './hash-embedder.js';
 
 function dot(a: Float32Array, b: Float32Array): number {
@@ -64,3 +65,5 @@ describe('HashEmbedder', () => {
     await expect(e.embed(['x'])).rejects.toSatisfy((err) => isZerdaError(err, 'CLOSED'));
   });
 });
+
+runEmbedderConformance('HashEmbedder', () => new HashEmbedder());

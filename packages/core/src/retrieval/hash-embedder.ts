@@ -94,7 +94,7 @@ export class HashEmbedder implements Embedder {
     return vec;
   }
 
-  /** Further calls reject with `CLOSED`. */
+  /** Further calls reject with `CLOSED`. Idempotent. */
   async close(): Promise<void> {
     this.#closed = true;
   }
