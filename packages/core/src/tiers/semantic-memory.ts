@@ -568,7 +568,7 @@ export class SemanticMemory {
       if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) invalid(`weights.${k}`, 'a finite number >= 0', w);
     }
     if (mode === 'hybrid' && weights.lexical === 0 && weights.vector === 0) invalid('weights', 'at least one weight > 0', weights);
-    const candidates = options.candidates ?? Math.max(50, 5 * topK);
+    const candidates = options.candidates ?? defaultCandidates(topK);
     if (!Number.isInteger(candidates) || candidates < topK) invalid('candidates', `an integer >= topK (${topK})`, candidates);
     if (typeof contextWeight !== 'number' || !Number.isFinite(contextWeight) || contextWeight < 0)
       invalid('contextWeight', 'a finite number >= 0', contextWeight);
@@ -607,4 +607,9 @@ function boostTimeRanges<T extends { id: string; score: number }>(
 
 function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new ZerdaError('ABORTED', 'Operation was aborted', { cause: signal.reason });
+}
+
+/** Default {@link SemanticSearchOptions.candidates} for `topK`: how many each signal ranks before fusion. */
+export function defaultCandidates(topK: number): number {
+  return Math.max(50, 5 * topK);
 }
