@@ -1,7 +1,7 @@
-import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
+import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
 import { invalid, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
-import { registerModelFiles, unregisterModelFiles } from './model-files.js';
+import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
 import {
   resolveOptions,
   type EmbeddingDevice,
@@ -200,6 +200,14 @@ export class TransformersEmbedder implements Embedder {
       ? (info: ProgressInfo) => { try { this.#onProgress?.(toProgress(info)); } catch { /* a listener's bug must not fail the load */ } }
       : undefined;
 
+    try {
+      return await this.#loadOnDevices(o, progress_callback);
+    } finally {
+      if (this.#virtualPath) releaseModelFileBodies(this.#virtualPath);
+    }
+  }
+
+  async #loadOnDevices(o: ResolvedOptions, progress_callback: ((info: ProgressInfo) => void) | undefined): Promise<Loaded> {
     let lastError: unknown;
     for (const device of await pickDevice(o.device)) {
       try {
