@@ -42,10 +42,10 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Start `vite <args>` from the app's own node_modules and wait for the URL it prints. */
-export function startVite(app: string, args: string[]): Promise<Server> {
+/** Start `vite <args>` (from the installed `bin` folder) in `app` and wait for the URL it prints. */
+export function startVite(bin: string, app: string, args: string[]): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(app, 'node_modules/.bin/vite'), [...args, '--host', '127.0.0.1', '--port', '0', '--strictPort'], {
+    const child = spawn(join(bin, 'vite'), [...args, '--host', '127.0.0.1', '--port', '0', '--strictPort'], {
       cwd: app,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,13 +75,14 @@ export function startVite(app: string, args: string[]): Promise<Server> {
   });
 }
 
-/** Pack the browser packages (pnpm rewrites `workspace:*` to versions) into `dir`. */
+/** Pack the browser packages (pnpm rewrites `workspace:*` to versions) into `dir`, in one pnpm run. */
 export async function packPackages(dir: string): Promise<Record<string, string>> {
   await mkdir(dir, { recursive: true });
+  const filters = BROWSER_PACKAGES.flatMap((name) => ['--filter', `@zerda/${name}`]);
+  const r = await run('npx', ['-y', 'pnpm@10.34.9', '-r', ...filters, 'pack', '--pack-destination', dir], REPO_ROOT);
+  if (r.code !== 0) throw new Error(`pnpm pack failed:\n${r.output}`);
   const tarballs: Record<string, string> = {};
   for (const name of BROWSER_PACKAGES) {
-    const r = await run('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', dir], join(REPO_ROOT, 'packages', name));
-    if (r.code !== 0) throw new Error(`pnpm pack @zerda/${name} failed:\n${r.output}`);
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'packages', name, 'package.json'), 'utf8')) as { version: string };
     tarballs[`@zerda/${name}`] = join(dir, `zerda-${name}-${pkg.version}.tgz`);
   }
@@ -89,26 +90,36 @@ export async function packPackages(dir: string): Promise<Record<string, string>>
 }
 
 /**
- * Copy `example` (a folder under examples/) into a fresh temp folder and `npm install` it with the
- * tarballs in place of the registry's `@zerda/*` packages.
+ * Copy `examples` (folders under examples/) into a fresh temp folder outside the workspace and
+ * `npm install` their dependencies once, in that folder (each example resolves them from its
+ * parent's node_modules), with the tarballs in place of the registry's `@zerda/*` packages.
  */
-export async function installExample(example: string, tarballs: Record<string, string>): Promise<{ app: string; root: string; install: RunResult }> {
+export async function installExamples(examples: string[], tarballs: Record<string, string>): Promise<{ root: string; install: RunResult }> {
   const root = await mkdtemp(join(tmpdir(), 'zerda-consumer-'));
-  const app = join(root, example);
-  await cp(join(REPO_ROOT, 'examples', example), app, {
-    recursive: true,
-    filter: (src) => !/node_modules|dist$/.test(src),
-  });
-  const pkgPath = join(app, 'package.json');
-  const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as Record<string, Record<string, string>>;
-  for (const [name, file] of Object.entries(tarballs)) {
-    if (pkg.dependencies?.[name]) pkg.dependencies[name] = `file:${file}`;
+  const deps: Record<string, string> = {};
+  const devDeps: Record<string, string> = {};
+  for (const example of examples) {
+    await cp(join(REPO_ROOT, 'examples', example), join(root, example), {
+      recursive: true,
+      filter: (src) => !/node_modules|dist$/.test(src),
+    });
+    const pkg = JSON.parse(await readFile(join(root, example, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    Object.assign(deps, pkg.dependencies);
+    Object.assign(devDeps, pkg.devDependencies);
   }
-  // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
-  pkg.overrides = Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`]));
-  await writeFile(pkgPath, JSON.stringify(pkg, null, 2));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, { npm_config_update_notifier: 'false' });
-  return { app, root, install };
+  for (const [name, file] of Object.entries(tarballs)) if (deps[name]) deps[name] = `file:${file}`;
+  const pkg = {
+    name: 'zerda-consumers',
+    private: true,
+    type: 'module',
+    dependencies: deps,
+    devDependencies: devDeps,
+    // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
+    overrides: Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`])),
+  };
+  await writeFile(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], root, { npm_config_update_notifier: 'false' });
+  return { root, install };
 }
 
 export async function removeDir(dir: string): Promise<void> {

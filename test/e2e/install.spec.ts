@@ -3,27 +3,30 @@
  * into a copy of examples/vite-app outside the workspace, type-check it with `skipLibCheck: false`,
  * build it with the `zerda()` plugin and nothing else, and drive it in Chromium (save, reload,
  * recall by meaning, nothing fetched off-origin, no console warnings); then the same app on the
- * Vite dev server. Prints the bytes fetched on the first visit and on a reload.
+ * Vite dev server; and the MV3 example extension (examples/mv3-extension), installed the same way,
+ * loaded unpacked. Prints the bytes fetched on the first visit and on a reload.
  */
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness.ts';
-import { installExample, packPackages, recordConsole, recordTraffic, removeDir, run, startVite, type Server } from './consumer.ts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from './harness.ts';
+import { installExamples, packPackages, recordConsole, recordTraffic, removeDir, run, startVite, type Server } from './consumer.ts';
 
 let browser: Browser;
 let root: string;
 let app: string;
-let tarballDir: string;
+let bin: string;
+const cleanup: string[] = [];
 
 beforeAll(async () => {
-  tarballDir = join(REPO_TMP(), 'tarballs');
-  const tarballs = await packPackages(tarballDir);
-  const installed = await installExample('vite-app', tarballs);
+  const tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
+  const installed = await installExamples(['vite-app', 'mv3-extension'], tarballs);
   root = installed.root;
-  app = installed.app;
+  app = join(root, 'vite-app');
+  bin = join(root, 'node_modules/.bin');
   if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
   browser = await launchBrowser();
 }, 300_000);
@@ -31,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (root) await removeDir(root);
+  for (const dir of cleanup) await removeDir(dir);
 });
 
 function REPO_TMP(): string {
@@ -38,15 +42,15 @@ function REPO_TMP(): string {
 }
 
 test('a browser install has no Node-only packages (no onnxruntime-node, no sharp)', async () => {
-  const modules = await readdir(join(app, 'node_modules'));
+  const modules = await readdir(join(root, 'node_modules'));
   expect(modules).toContain('onnxruntime-web');
   expect(modules).not.toContain('onnxruntime-node');
   expect(modules).not.toContain('sharp');
-  expect(existsSync(join(app, 'node_modules/@huggingface/transformers'))).toBe(false);
+  expect(existsSync(join(root, 'node_modules/@huggingface/transformers'))).toBe(false);
 });
 
 test('the app type-checks against the published declarations with skipLibCheck: false', async () => {
-  const r = await run(join(app, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], app);
+  const r = await run(join(bin, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], app);
   expect(r.output).toBe('');
   expect(r.code).toBe(0);
 });
@@ -69,7 +73,7 @@ async function recall(page: Page, query: string): Promise<string[]> {
 }
 
 test('built with the plugin: saves, survives a reload, recalls by meaning, stays on its origin', async () => {
-  const build = await run(join(app, 'node_modules/.bin/vite'), ['build'], app);
+  const build = await run(join(bin, 'vite'), ['build'], app);
   expect(build.code, build.output).toBe(0);
   const assets = await readdir(join(app, 'dist/assets'));
   // Only the ONNX Runtime build that runs: no WebGPU/asyncify or JSEP WASM in the output.
@@ -78,10 +82,10 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
   let total = 0;
   for (const f of assets) total += (await stat(join(app, 'dist/assets', f))).size;
 
-  const server = await startVite(app, ['preview']);
+  const server = await startVite(bin, app, ['preview']);
   try {
     const ctx = await browser.newContext();
-    const traffic = await recordTraffic(ctx, server.url.replace(/\/$/, ''));
+    const traffic = await recordTraffic(ctx, server.url.replace(/\/$/, ''), false);
     const page = await ctx.newPage();
     const problems = recordConsole(page);
     await page.goto(server.url);
@@ -101,6 +105,9 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
 
     expect(traffic.offOrigin).toEqual([]);
     expect(problems).toEqual([]);
+    // The budget for a first visit on the WASM path, model included (compressed as any host serves it).
+    expect(first).toBeLessThanOrEqual(12_000_000);
+    expect(reload).toBeLessThan(100_000);
     console.log(
       `[install] build output ${(total / 1e6).toFixed(1)} MB; first visit ${(first / 1e6).toFixed(2)} MB in ${firstRequests} requests; ` +
         `reload ${(reload / 1e6).toFixed(2)} MB in ${traffic.requests.length} requests`,
@@ -114,7 +121,7 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
 test('the dev server serves the app with no extra config: model loads, no errors', async () => {
   let server: Server | undefined;
   try {
-    server = await startVite(app, []);
+    server = await startVite(bin, app, []);
     const ctx = await browser.newContext();
     const traffic = await recordTraffic(ctx, server.url.replace(/\/$/, ''));
     const page = await ctx.newPage();
@@ -129,5 +136,43 @@ test('the dev server serves the app with no extra config: model loads, no errors
     await ctx.close();
   } finally {
     await server?.close();
+  }
+});
+
+test('the MV3 example extension loads unpacked: popup -> background -> offscreen document saves and recalls by meaning', async () => {
+  const ext = join(root, 'mv3-extension');
+  const build = await run(join(bin, 'vite'), ['build'], ext);
+  expect(build.code, build.output).toBe(0);
+  const dist = join(ext, 'dist');
+  const profile = await mkdtemp(join(tmpdir(), 'zerda-ext-profile-'));
+  cleanup.push(profile);
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...CHROMIUM_ARGS.filter((a) => a !== '--headless'), `--disable-extensions-except=${dist}`, `--load-extension=${dist}`],
+  });
+  try {
+    const worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker', { timeout: 30_000 }));
+    const origin = `chrome-extension://${new URL(worker.url()).host}`;
+    expect(origin).toMatch(/^chrome-extension:\/\//);
+    const seen: string[] = [];
+    ctx.on('request', (r) => seen.push(r.url()));
+    const popup = await ctx.newPage();
+    const problems = recordConsole(popup);
+    await popup.goto(`${origin}/popup.html`);
+    type Ask = (r: { type: 'remember'; text: string } | { type: 'recall'; query: string }) => Promise<string[]>;
+    await popup.evaluate(async () => {
+      const { ask } = (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup;
+      await ask({ type: 'remember', text: 'My birthday is on the fourth of July.' });
+      await ask({ type: 'remember', text: 'I go hiking in the mountains every weekend.' });
+      await ask({ type: 'remember', text: 'My favourite programming language is Rust.' });
+    });
+    const recall = (query: string) => popup.evaluate((q) => (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup.ask({ type: 'recall', query: q }), query);
+    expect((await recall('When were you born?'))[0]).toBe('My birthday is on the fourth of July.');
+    expect((await recall('outdoor activities'))[0]).toBe('I go hiking in the mountains every weekend.');
+    expect(seen.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(problems).toEqual([]);
+  } finally {
+    await ctx.close();
   }
 });

@@ -22,6 +22,8 @@ function serializeLoad<T>(task: () => Promise<T>): Promise<T> {
 // transformers.js' own default, restored for loads that do not set a path, so one embedder's
 // folder never leaks into another's lookup.
 const DEFAULT_LOCAL_MODEL_PATH = env.localModelPath;
+const DEFAULT_REMOTE_HOST = env.remoteHost;
+const DEFAULT_REMOTE_PATH_TEMPLATE = env.remotePathTemplate;
 
 const IS_NODE =
   typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
@@ -182,8 +184,12 @@ export class TransformersEmbedder implements Embedder {
       this.#virtualPath = registerModelFiles(modelFiles);
       localModelPath = this.#virtualPath;
     }
-    env.allowLocalModels = true;
+    // A remote model with no local location is not looked up on the app's origin first (a
+    // wasted request per file, and SPA servers answer unknown paths with index.html).
+    env.allowLocalModels = !(o.allowRemoteModels && !o.bundled && localModelPath === undefined && modelFiles === undefined);
     env.allowRemoteModels = o.allowRemoteModels;
+    env.remoteHost = o.remoteHost ?? DEFAULT_REMOTE_HOST;
+    env.remotePathTemplate = o.remotePathTemplate ?? DEFAULT_REMOTE_PATH_TEMPLATE;
     env.localModelPath = localModelPath ?? DEFAULT_LOCAL_MODEL_PATH;
     env.useBrowserCache = o.browserCache;
     env.useWasmCache = o.browserCache;
