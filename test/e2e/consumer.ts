@@ -90,36 +90,31 @@ export async function packPackages(dir: string): Promise<Record<string, string>>
 }
 
 /**
- * Copy `examples` (folders under examples/) into a fresh temp folder outside the workspace and
- * `npm install` their dependencies once, in that folder (each example resolves them from its
- * parent's node_modules), with the tarballs in place of the registry's `@zerda/*` packages.
+ * Copy `examples[0]` (a folder under examples/) into a fresh temp folder outside the workspace and
+ * `npm install` it, with the tarballs in place of the registry's `@zerda/*` packages. The other
+ * examples are copied inside it (`<app>/<name>`) and resolve their packages from its
+ * node_modules, so one install serves them all (their dependencies are merged in).
  */
-export async function installExamples(examples: string[], tarballs: Record<string, string>): Promise<{ root: string; install: RunResult }> {
+export async function installExamples(examples: string[], tarballs: Record<string, string>): Promise<{ root: string; app: string; install: RunResult }> {
   const root = await mkdtemp(join(tmpdir(), 'zerda-consumer-'));
-  const deps: Record<string, string> = {};
-  const devDeps: Record<string, string> = {};
-  for (const example of examples) {
-    await cp(join(REPO_ROOT, 'examples', example), join(root, example), {
-      recursive: true,
-      filter: (src) => !/node_modules|dist$/.test(src),
-    });
-    const pkg = JSON.parse(await readFile(join(root, example, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    Object.assign(deps, pkg.dependencies);
-    Object.assign(devDeps, pkg.devDependencies);
+  const app = join(root, examples[0]!);
+  const pkgs: Record<string, Record<string, string> | undefined>[] = [];
+  for (const [i, example] of examples.entries()) {
+    const dest = i === 0 ? app : join(app, example);
+    await cp(join(REPO_ROOT, 'examples', example), dest, { recursive: true, filter: (src) => !/node_modules|dist$/.test(src) });
+    pkgs.push(JSON.parse(await readFile(join(dest, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>);
   }
-  for (const [name, file] of Object.entries(tarballs)) if (deps[name]) deps[name] = `file:${file}`;
-  const pkg = {
-    name: 'zerda-consumers',
-    private: true,
-    type: 'module',
-    dependencies: deps,
-    devDependencies: devDeps,
-    // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
-    overrides: Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`])),
-  };
-  await writeFile(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], root, { npm_config_update_notifier: 'false' });
-  return { root, install };
+  const pkg = pkgs[0]!;
+  for (const other of pkgs.slice(1)) {
+    pkg.dependencies = { ...other.dependencies, ...pkg.dependencies };
+    pkg.devDependencies = { ...other.devDependencies, ...pkg.devDependencies };
+  }
+  for (const [name, file] of Object.entries(tarballs)) if (pkg.dependencies?.[name]) pkg.dependencies[name] = `file:${file}`;
+  // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
+  pkg.overrides = Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`]));
+  await writeFile(join(app, 'package.json'), JSON.stringify(pkg, null, 2));
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, { npm_config_update_notifier: 'false' });
+  return { root, app, install };
 }
 
 export async function removeDir(dir: string): Promise<void> {

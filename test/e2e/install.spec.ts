@@ -25,8 +25,8 @@ beforeAll(async () => {
   const tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
   const installed = await installExamples(['vite-app', 'mv3-extension'], tarballs);
   root = installed.root;
-  app = join(root, 'vite-app');
-  bin = join(root, 'node_modules/.bin');
+  app = installed.app;
+  bin = join(app, 'node_modules/.bin');
   if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
   browser = await launchBrowser();
 }, 300_000);
@@ -42,11 +42,11 @@ function REPO_TMP(): string {
 }
 
 test('a browser install has no Node-only packages (no onnxruntime-node, no sharp)', async () => {
-  const modules = await readdir(join(root, 'node_modules'));
+  const modules = await readdir(join(app, 'node_modules'));
   expect(modules).toContain('onnxruntime-web');
   expect(modules).not.toContain('onnxruntime-node');
   expect(modules).not.toContain('sharp');
-  expect(existsSync(join(root, 'node_modules/@huggingface/transformers'))).toBe(false);
+  expect(existsSync(join(app, 'node_modules/@huggingface/transformers'))).toBe(false);
 });
 
 test('the app type-checks against the published declarations with skipLibCheck: false', async () => {
@@ -140,7 +140,7 @@ test('the dev server serves the app with no extra config: model loads, no errors
 });
 
 test('the MV3 example extension loads unpacked: popup -> background -> offscreen document saves and recalls by meaning', async () => {
-  const ext = join(root, 'mv3-extension');
+  const ext = join(app, 'mv3-extension');
   const build = await run(join(bin, 'vite'), ['build'], ext);
   expect(build.code, build.output).toBe(0);
   const dist = join(ext, 'dist');

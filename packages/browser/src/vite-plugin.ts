@@ -82,17 +82,33 @@ export function zerda(options: ZerdaPluginOptions = {}): Plugin {
   };
 }
 
-interface NodeModuleApi {
-  createRequire(path: string): { resolve(id: string): string };
+interface NodeApis {
+  fs: { existsSync(path: string): boolean; realpathSync(path: string): string };
+  path: { join(...parts: string[]): string; dirname(path: string): string };
 }
 
-function nodeModule(): NodeModuleApi | undefined {
+function nodeApis(): NodeApis | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return proc?.getBuiltinModule?.('node:module') as NodeModuleApi | undefined;
+  const fs = proc?.getBuiltinModule?.('node:fs') as NodeApis['fs'] | undefined;
+  const path = proc?.getBuiltinModule?.('node:path') as NodeApis['path'] | undefined;
+  return fs && path ? { fs, path } : undefined;
 }
 
 function cwd(): string {
   return (globalThis as unknown as { process: { cwd(): string } }).process.cwd();
+}
+
+/**
+ * The folder of `pkg` as Vite's resolver finds it from `from`: `node_modules/<pkg>` in `from` or
+ * an ancestor. (Not Node's `require.resolve`, which also honours `NODE_PATH`; pnpm's bin shims
+ * set that to its hidden hoisting folder, where Vite does not look.)
+ */
+function packageDir(node: NodeApis, from: string, pkg: string): string | undefined {
+  for (let dir = from; ; dir = node.path.dirname(dir)) {
+    const candidate = node.path.join(dir, 'node_modules', pkg);
+    if (node.fs.existsSync(node.path.join(candidate, 'package.json'))) return node.fs.realpathSync(candidate);
+    if (node.path.dirname(dir) === dir) return undefined;
+  }
 }
 
 /**
@@ -101,25 +117,10 @@ function cwd(): string {
  * layout when the app only depends on `@zerda/browser`).
  */
 function chainTo(root: string, pkg: string): string | undefined {
-  const mod = nodeModule();
-  if (!mod) return pkg;
-  const req = mod.createRequire(`${root.replace(/\/$/, '')}/package.json`);
-  const resolvable = (id: string): boolean => {
-    try {
-      req.resolve(id);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (resolvable(pkg)) return pkg;
-  if (resolvable('@zerda/browser')) {
-    try {
-      const browserEntry = req.resolve('@zerda/browser');
-      if (mod.createRequire(browserEntry).resolve(pkg)) return `@zerda/browser > ${pkg}`;
-    } catch {
-      return undefined;
-    }
-  }
+  const node = nodeApis();
+  if (!node) return pkg;
+  if (packageDir(node, root, pkg)) return pkg;
+  const browser = packageDir(node, root, '@zerda/browser');
+  if (browser && packageDir(node, browser, pkg)) return `@zerda/browser > ${pkg}`;
   return undefined;
 }
