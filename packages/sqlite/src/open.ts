@@ -25,6 +25,8 @@ export interface LoadedDatabase {
   restoreId: string | undefined;
   /** The snapshot was migrated from an older schema: rewrite it once, or every open migrates again. */
   upgraded: boolean;
+  /** With `restoreId`: the log records that decoded (in order, up to the first damaged one), to replay after the restore. */
+  pending: { seq: number; op: MainOp }[];
 }
 
 /**
@@ -48,6 +50,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
   let logBytes = 0;
   let restoreId: string | undefined;
   let upgraded = false;
+  const pending: { seq: number; op: MainOp }[] = [];
   if (!p) {
     db = new SQL.Database();
     tune(db);
@@ -63,7 +66,10 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
       throw new ZerdaError('STORAGE', `The database in ${p.description} has data but no meta record; it cannot be opened safely`);
     let snapshot: Uint8Array | undefined;
     let corrupt: ZerdaError | undefined;
-    if (main.base.length > 0) {
+    if (main.corrupt !== undefined) {
+      corrupt = openFailure('snapshot', new RecordError('format', main.corrupt));
+      if (options.restoreFrom === undefined) throw corrupt;
+    } else if (main.base.length > 0) {
       try {
         if (main.base.length !== 1) throw new RecordError('format', `expected 1 snapshot record, found ${main.base.length}`);
         const rec = await decodeRecord<{ o: string }>(main.base[0]!, cipher);
@@ -92,6 +98,15 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
     mainSeq = Math.max(main.upto, main.log.at(-1)?.seq ?? 0);
     if (corrupt) {
       restoreId = options.restoreFrom;
+      // Keep the intact log records: they are replayed on top of the restored backup.
+      for (const r of main.log) {
+        try {
+          pending.push({ seq: r.seq, op: (await decodeRecord<MainOp>(r.bytes, cipher)).header });
+        } catch (e) {
+          if (!(e instanceof RecordError)) throw openFailure('log', e);
+          break;
+        }
+      }
     } else {
       let bad: number | undefined;
       let last = main.upto;
@@ -124,5 +139,5 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
     lap('replay');
     if (!metaBytes) await guard('write the meta record', async () => p.writeMeta(await makeMeta(cipher)));
   }
-  return { db, mainSeq, vecSeq, logCount, logBytes, report, restoreId, upgraded };
+  return { db, mainSeq, vecSeq, logCount, logBytes, report, restoreId, upgraded, pending };
 }

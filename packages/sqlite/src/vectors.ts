@@ -24,7 +24,8 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
   const s = await guard('read the vector store', () => p.read('vectors'));
   const decoded: { op: VecOp; data?: Float32Array }[] = [];
   let baseLost: ZerdaError | undefined;
-  if (s.base.length > 0) {
+  if (s.corrupt !== undefined) baseLost = openFailure('vector store', new RecordError('format', s.corrupt));
+  else if (s.base.length > 0) {
     try {
       const head = await decodeRecord<{ o: string; n: number }>(s.base[0]!, store.cipher);
       if (head.header.o !== 'vbase' || head.header.n !== s.base.length - 1) throw new RecordError('format', 'vector base is incomplete');

@@ -2,6 +2,7 @@ import { systemClock } from '../model/clock.js';
 import type { Clock } from '../model/clock.js';
 import type { MemoryConfig } from '../model/config.js';
 import { effectiveImportance, isProtected } from './decay.js';
+import { reinforceEntry } from './reinforcement.js';
 import type { MemoryEntry } from '../model/types.js';
 
 /**
@@ -24,19 +25,12 @@ export class ForgettingMechanism {
   }
 
   /**
-   * A recalled copy of `entry`: base importance raised by `reinforcementStep` up to
-   * `reinforcementCap` (never lowered), `lastAccess = now`, `accessCount + 1`, `version + 1`.
+   * A recalled copy of `entry` (see {@link reinforceEntry}: with the default configuration, base
+   * importance raised by `reinforcementStep` up to `reinforcementCap`, never lowered,
+   * `lastAccess = now`, `accessCount + 1`, `version + 1`).
    */
   reinforce(entry: MemoryEntry, now: number = this.#clock()): MemoryEntry {
-    const { reinforcementStep: step, reinforcementCap: cap } = this.#config;
-    const raised = Math.max(entry.importance, Math.min(cap, entry.importance + step));
-    return {
-      ...structuredClone(entry),
-      importance: raised,
-      lastAccess: Math.max(entry.lastAccess, now),
-      accessCount: entry.accessCount + 1,
-      version: entry.version + 1,
-    };
+    return reinforceEntry(entry, now, this.#config);
   }
 
   /** Entries whose effective importance is below `deletionThreshold`, protected ones excluded. */

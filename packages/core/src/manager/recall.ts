@@ -3,6 +3,8 @@ import { ContextBuilder } from '../context/context-builder.js';
 import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
+import { reinforceEntry } from '../dynamics/reinforcement.js';
+import { checkId } from '../model/ids.js';
 import type { RecallHit, SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
 import { checkCount } from './options.js';
@@ -27,8 +29,11 @@ export async function recall(
 }
 
 /** Hybrid search when there is a semantic tier, the storage's lexical search otherwise. */
-async function searchMemories(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
-  if (!query.trim()) return [];
+async function searchMemories(s: ManagerState, tenantId: string, raw: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+  if (!raw.trim()) return [];
+  // Masked like stored text: a secret typed again must not reach the embedder or the storage
+  // either, and its placeholder matches the stored one.
+  const query = s.mask(raw, 'query').text;
   if (s.semantic) {
     s.index.catchUp(tenantId);
     return s.semantic.search(tenantId, query, options);
@@ -110,13 +115,26 @@ export async function buildContext(
   return { ...context, recalled, working };
 }
 
-/** Reinforce the long-term memories among `ids` (fresh from storage, under the tenant lock). */
-export async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await s.serial(tenantId, async () => {
-    const fresh = await s.storage.getMany(tenantId, ids);
+/** See `MemoryManager.reinforce`. Access has been checked. */
+export async function reinforce(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+  if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
+  for (const id of ids) checkId('id', id);
+  return reinforceUsed(s, tenantId, ids);
+}
+
+/**
+ * The one read-side write: fresh copies (under the tenant lock) of the long-term memories among
+ * `ids` get the reinforcement rule (`reinforceEntry`). Resolves to the memories as stored now, in
+ * the order of `ids` (unknown ids skipped).
+ */
+async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+  if (!ids.length) return [];
+  return s.serial(tenantId, async () => {
+    const fresh = await s.storage.getMany(tenantId, [...new Set(ids)]);
     const now = s.clock();
-    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => s.forgetting.reinforce(e, now));
+    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => reinforceEntry(e, now, s.config));
     if (updated.length) await s.storage.putMany(updated);
+    const byId = new Map([...fresh, ...updated].map((e) => [e.id, e]));
+    return ids.flatMap((id) => (byId.has(id) ? [structuredClone(byId.get(id)!)] : []));
   });
 }

@@ -72,6 +72,8 @@ export interface SaveResult {
 
 /** Input of {@link MemoryManager.remember}: a titled fact-like memory. */
 export interface RememberInput {
+  /** The memory's id (e.g. one kept from another system). Default: a random UUID. An id in use is `CONFLICT`. */
+  id?: string;
   title: string;
   text: string;
   kind?: MemoryKind;
@@ -86,9 +88,16 @@ export interface MemoryPatch {
   title?: string;
   text?: string;
   kind?: MemoryKind;
+  /** The base importance as of now: decay restarts from now (`lastAccess` moves to now). */
   importance?: number;
   tags?: string[];
   metadata?: Record<string, JsonValue>;
+  /**
+   * The update counts as an access: unless `importance` is given, base importance becomes the
+   * effective (decayed) importance now (rounded to `importanceQuantum`); `lastAccess` becomes now;
+   * reinforcement accumulated in `metadata.reinforcementAccum` is dropped.
+   */
+  touch?: boolean;
 }
 
 /** Options for {@link MemoryManager.buildContext}. */
@@ -142,5 +151,7 @@ export interface ManagerStats {
   profiles: number;
   embedder: { modelId: string; dim: number } | null;
   pendingIndexing: number;
+  /** Vectors in the tenant's recall index as loaded in this manager (0 without an embedder). */
+  indexedVectors: number;
   config: MemoryConfig;
 }

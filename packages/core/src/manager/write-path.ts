@@ -1,5 +1,7 @@
 /** The manager's write path: save a turn, remember a fact, update and delete a memory. */
+import { effectiveImportance } from '../dynamics/decay.js';
 import { estimateImportance } from '../dynamics/importance.js';
+import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js';
 import { retentionBoost } from '../dynamics/profile-manager.js';
 import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
@@ -82,7 +84,7 @@ export async function saveInteraction(
 /** See `MemoryManager.remember`. Access has been checked. */
 export async function remember(s: ManagerState, userId: string, tenantId: string, input: RememberInput): Promise<SaveResult> {
   if (typeof input !== 'object' || input === null) invalid('memory', 'an object with title and text', input);
-  checkOptionKeys(input, ['title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
+  checkOptionKeys(input, ['id', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
   if (typeof input.title !== 'string' || !input.title.trim()) invalid('title', 'a non-empty string', input.title);
   if (typeof input.text !== 'string') invalid('text', 'a string', input.text);
   if (input.importance !== undefined) checkUnit('importance', input.importance);
@@ -94,6 +96,7 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
   const entry = createEntry(
     tenantId,
     {
+      ...(input.id !== undefined ? { id: input.id } : {}),
       content: { title: title.text, text: text.text },
       kind: input.kind ?? 'fact',
       tier: 'long_term',
@@ -105,6 +108,9 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
     s.clock(),
   );
   return s.serial(tenantId, async () => {
+    if (input.id !== undefined && (await s.storage.get(tenantId, entry.id))) {
+      throw new ZerdaError('CONFLICT', `A memory with id ${entry.id} already exists in tenant ${tenantId}`, { details: { id: entry.id, tenantId } });
+    }
     await s.storage.put(entry);
     s.index.enqueue(entry);
     return { entry: structuredClone(entry), pii };
@@ -114,7 +120,8 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
 /** See `MemoryManager.updateMemory`. Access and `id` have been checked. */
 export async function updateMemory(s: ManagerState, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
   if (typeof patch !== 'object' || patch === null) invalid('patch', 'an object', patch);
-  checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'patch');
+  checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata', 'touch'], 'patch');
+  if (patch.touch !== undefined && typeof patch.touch !== 'boolean') invalid('patch.touch', 'a boolean', patch.touch);
   if (patch.importance !== undefined) checkUnit('importance', patch.importance);
   if (patch.content !== undefined) validateContent(patch.content);
   if (patch.kind !== undefined) checkKind(patch.kind);
@@ -142,15 +149,27 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
       replacedAt: s.clock(),
     } satisfies Record<string, JsonValue>;
     const history = Array.isArray(current.metadata.history) ? current.metadata.history : [];
-    const next: MemoryEntry = {
+    const now = s.clock();
+    let next: MemoryEntry = {
       ...current,
       content: validateContent(content),
       kind: patch.kind ?? current.kind,
       importance: patch.importance ?? current.importance,
+      // An importance given now is the importance as of now: decay restarts from here.
+      lastAccess: patch.importance !== undefined ? Math.max(current.lastAccess, s.clock()) : current.lastAccess,
       tags: tags ?? current.tags,
       metadata: { ...(metadata ?? current.metadata), history: [...history, previous] },
       version: current.version + 1,
     };
+    if (patch.touch) {
+      const { [REINFORCEMENT_ACCUM_KEY]: _dropped, ...kept } = next.metadata;
+      next = {
+        ...next,
+        importance: patch.importance ?? quantize(effectiveImportance(current, now, s.config), s.config.importanceQuantum),
+        lastAccess: Math.max(current.lastAccess, now),
+        metadata: kept,
+      };
+    }
     await s.storage.put(next);
     if (indexedText(next) !== indexedText(current)) s.index.enqueue(next);
     return structuredClone(next);

@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { checkOptionKeys } from './options.js';
 
 /** Weights the selector uses to rank candidates. They need not sum to 1. */
 export interface SelectorWeights {
@@ -38,10 +39,35 @@ export interface MemoryConfig {
   enableDecay: boolean;
   /** Tags that never decay and are never forgotten or compressed. */
   protectedTags: string[];
-  /** Importance added to a memory each time it is recalled. Default 0.05. */
+  /**
+   * Importance added to a memory each time it is recalled. Default 0.05. The whole rule — step,
+   * cap, accumulation, rounding, decay write-back — is `reinforceEntry` (dynamics/reinforcement.ts).
+   */
   reinforcementStep: number;
   /** Reinforcement never raises base importance above this. Default 1. */
   reinforcementCap: number;
+  /**
+   * Accumulated reinforcement: when > 0, each recall adds `reinforcementStep` to
+   * `metadata.reinforcementAccum` (persisted with the memory, so a restart loses nothing) and base
+   * importance rises by the accumulated amount only once it reaches this step. Default 0: every
+   * recall raises importance at once.
+   */
+  reinforcementWritebackStep: number;
+  /**
+   * Importance written by reinforcement or a decay write-back is rounded to a multiple of this
+   * (0.05 = half steps on a 1..10 scale). Default 0: no rounding.
+   */
+  importanceQuantum: number;
+  /**
+   * Decay write-back on recall: when > 0, a recall first writes the decayed importance (rounded by
+   * `importanceQuantum`, never below the kind's floor) if it is at least this much lower than the
+   * stored one, and no sooner than `decayWritebackIntervalMs` after the previous write-back
+   * (`metadata.lastDecayAt`). Default 0: decay is only derived, and a recall refreshes the memory
+   * fully.
+   */
+  decayWritebackStep: number;
+  /** Shortest time between two decay write-backs of one memory (ms). Default 12 h. */
+  decayWritebackIntervalMs: number;
   /** LRU size of the query/text embedding cache. Default 1000. */
   embeddingCacheSize: number;
   /** Selector weights. Default relevance 0.6, recency 0.15, importance 0.25. */
@@ -91,6 +117,10 @@ export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   protectedTags: ['core', 'identity', 'pinned'],
   reinforcementStep: 0.05,
   reinforcementCap: 1,
+  reinforcementWritebackStep: 0,
+  importanceQuantum: 0,
+  decayWritebackStep: 0,
+  decayWritebackIntervalMs: 12 * 3_600_000,
   embeddingCacheSize: 1000,
   selectorWeights: { relevance: 0.6, recency: 0.15, importance: 0.25 },
   recencyHalfLifeDays: 14,
@@ -106,6 +136,9 @@ const UNIT_FIELDS = [
   'deletionThreshold',
   'reinforcementStep',
   'reinforcementCap',
+  'reinforcementWritebackStep',
+  'importanceQuantum',
+  'decayWritebackStep',
   'compressionTrigger',
 ] as const;
 
@@ -114,10 +147,7 @@ const UNIT_FIELDS = [
  * Unknown keys are rejected too (a typo should not silently do nothing).
  */
 export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig {
-  if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) invalid('config', 'an object', partial);
-  for (const key of Object.keys(partial)) {
-    if (!(key in DEFAULT_CONFIG)) invalid(`config.${key}`, `one of ${Object.keys(DEFAULT_CONFIG).join(', ')}`, key);
-  }
+  checkOptionKeys(partial, Object.keys(DEFAULT_CONFIG), 'config');
   const cfg: MemoryConfig = {
     ...structuredClone(DEFAULT_CONFIG as MemoryConfig),
     ...partial,
@@ -136,7 +166,7 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
   }
   if (!Number.isInteger(cfg.embeddingCacheSize) || cfg.embeddingCacheSize < 0)
     invalid('config.embeddingCacheSize', 'an integer >= 0', cfg.embeddingCacheSize);
-  for (const f of ['baseDecayRate', 'recencyHalfLifeDays', 'compressionMinAgeDays'] as const) {
+  for (const f of ['baseDecayRate', 'recencyHalfLifeDays', 'compressionMinAgeDays', 'decayWritebackIntervalMs'] as const) {
     const v = cfg[f];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.${f}`, 'a finite number >= 0', v);
   }

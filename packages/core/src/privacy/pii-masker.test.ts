@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { PiiMasker, createPiiMasker, unmask, type PiiType } from './pii-masker.js';
+import { PiiMasker, unmask, type PiiType } from './pii-masker.js';
 
-const masker = createPiiMasker();
+const masker = new PiiMasker();
 
 /** Values found in `text`, as `type:value`. */
 function found(text: string, m: PiiMasker = masker): string[] {

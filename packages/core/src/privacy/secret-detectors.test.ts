@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIP39_ENGLISH } from './bip39-english.js';
-import { createPiiMasker, PII_TYPES, PiiMasker, unmask, type PiiType } from './pii-masker.js';
+import { PII_TYPES, PiiMasker, unmask, type PiiType } from './pii-masker.js';
 import { findSeedPhrases, sha256 } from './seed-phrase.js';
 
-const masker = createPiiMasker();
+const masker = new PiiMasker();
 
 // Key material is assembled at run time so secret scanners do not flag this file.
 const PEM = (label: string, body: string[]) => [`-----BEGIN ${label}-----`, ...body, `-----END ${label}-----`].join('\n');
@@ -39,6 +39,7 @@ describe('secrets: each kind is found, as its own type', () => {
     ['PASSWORD: hunter2hunter2', 'credential', 'hunter2hunter2'],
     ['the wifi password at home is: B3tterSafe!', 'credential', 'B3tterSafe!'],
     ['I changed my password to Hunter2024! yesterday', 'credential', 'Hunter2024!'],
+    ['is my password still Hunter2024!', 'credential', 'Hunter2024!'],
     ['my passphrase is "correct horse battery staple"', 'credential', 'correct horse battery staple'],
     ["the password's 12345678", 'credential', '12345678'],
     ['my api key is a8f5f167f44f4964e6c998dee827110c, keep it', 'credential', 'a8f5f167f44f4964e6c998dee827110c'],
@@ -156,6 +157,7 @@ describe('secrets: look-alikes in ordinary talk are left alone', () => {
     "What's the wifi password?",
     'The password must be at least 12 characters long.',
     'My password manager is great, I use 1Password.',
+    'Does my password still work?',
     'Reset your password with the link below.',
     'The password is on a sticky note under the keyboard.',
     'My PIN is something I never share.',

@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../model/clock.js';
 import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
+import { checkId } from '../model/ids.js';
 import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion } from '../retrieval/fusion.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
@@ -227,8 +228,8 @@ export class SemanticMemory {
     if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
     entries.forEach((e, i) => {
       if (typeof e !== 'object' || e === null) invalid(`entries[${i}]`, 'an entry', e);
-      checkKey(`entries[${i}].tenantId`, e.tenantId);
-      checkKey(`entries[${i}].id`, e.id);
+      checkId(`entries[${i}].tenantId`, e.tenantId);
+      checkId(`entries[${i}].id`, e.id);
     });
     if (entries.length === 0) return;
     const model = await this.#readyModel();
@@ -261,7 +262,7 @@ export class SemanticMemory {
    * (`storage.delete`), so call this after deleting the entries.
    */
   async remove(tenantId: string, ids: string[]): Promise<void> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     if (!Array.isArray(ids)) invalid('ids', 'an array of ids', ids);
     const loaded = this.#indexes.get(tenantId);
     if (!loaded) return;
@@ -280,7 +281,7 @@ export class SemanticMemory {
 
   /** Number of vectors in the tenant's index for the current model (loads it). */
   async vectorCount(tenantId: string): Promise<number> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     return (await this.#tenant(tenantId)).index.size;
   }
 
@@ -290,7 +291,7 @@ export class SemanticMemory {
    * least the best hit (top-1 fallback when none passes the threshold).
    */
   async search(tenantId: string, query: string, options: SemanticSearchOptions = {}): Promise<RecallHit[]> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     if (typeof query !== 'string') invalid('query', 'a string', query);
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     const o = this.#searchOptions(options);
@@ -370,7 +371,7 @@ export class SemanticMemory {
    * so far are kept).
    */
   async reindex(tenantId: string, options: ReindexOptions = {}): Promise<ReindexReport> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     const { batchSize = 64, force = false, signal, onProgress } = options;
     if (!Number.isInteger(batchSize) || batchSize < 1) invalid('batchSize', 'an integer >= 1', batchSize);
     checkAborted(signal);
@@ -577,14 +578,7 @@ export class SemanticMemory {
   }
 }
 
-/** Create a {@link SemanticMemory}. */
-export function createSemanticMemory(options: SemanticMemoryOptions): SemanticMemory {
-  return new SemanticMemory(options);
-}
 
-function checkKey(field: string, value: unknown): void {
-  if (typeof value !== 'string' || value.length === 0) invalid(field, 'a non-empty string', value);
-}
 
 function setContext(index: LexicalIndex, id: string, context: string | undefined): void {
   if (context === undefined) index.remove(id);
