@@ -112,6 +112,8 @@ const OPTION_KEYS = [
   'localModelPath',
   'modelFiles',
   'allowRemoteModels',
+  'remoteHost',
+  'remotePathTemplate',
   'dtype',
   'device',
   'batchSize',
