@@ -23,10 +23,11 @@ export function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promi
 
 /**
  * WASM threads for the model: up to 4, leaving one core to the page so it stays responsive.
- * Threads need cross-origin isolation (COOP/COEP); without it the embedder's default (1) stands.
+ * Threads need cross-origin isolation (COOP/COEP) and SharedArrayBuffer (WebKitGTK is isolated
+ * without it); without them the embedder's default (1) stands.
  */
 function workerThreads(): { numThreads?: number } {
-  if (!(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return {};
+  if (!(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated || typeof SharedArrayBuffer !== 'function') return {};
   const cores = (globalThis.navigator as Navigator | undefined)?.hardwareConcurrency ?? 2;
   return { numThreads: Math.max(1, Math.min(4, cores - 1)) };
 }

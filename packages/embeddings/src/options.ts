@@ -76,7 +76,8 @@ export interface TransformersEmbedderOptions {
   wasmPaths?: OrtWasmPaths | string;
   /**
    * WASM threads. Default: `min(4, hardwareConcurrency)` when the page is cross-origin isolated
-   * (COOP/COEP), else 1 (threads need SharedArrayBuffer).
+   * (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need SharedArrayBuffer; WebKitGTK is
+   * isolated without it).
    */
   numThreads?: number;
   /**

@@ -191,9 +191,11 @@ export class TransformersEmbedder implements Embedder {
     if (wasm) {
       // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
       if (o.wasmPaths !== undefined) wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
-      const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+      // Threads need SharedArrayBuffer, which cross-origin isolation alone does not guarantee
+      // (WebKitGTK is isolated yet has none): ask for 1 there rather than have ORT fall back.
+      const threads = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
       const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
-      if (!IS_NODE) wasm.numThreads = o.numThreads ?? (isolated ? Math.max(1, Math.min(4, cores)) : 1);
+      if (!IS_NODE) wasm.numThreads = o.numThreads ?? (threads ? Math.max(1, Math.min(4, cores)) : 1);
     }
     const progress_callback = this.#onProgress
       ? (info: ProgressInfo) => { try { this.#onProgress?.(toProgress(info)); } catch { /* a listener's bug must not fail the load */ } }
