@@ -1,7 +1,7 @@
-import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
-import { invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
+import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
+import { checkEmbedArgs, invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
-import { registerModelFiles, unregisterModelFiles } from './model-files.js';
+import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
 import {
   resolveOptions,
   type EmbeddingDevice,
@@ -20,6 +20,8 @@ function serializeLoad<T>(task: () => Promise<T>): Promise<T> {
 // transformers.js' own default, restored for loads that do not set a path, so one embedder's
 // folder never leaks into another's lookup.
 const DEFAULT_LOCAL_MODEL_PATH = env.localModelPath;
+const DEFAULT_REMOTE_HOST = env.remoteHost;
+const DEFAULT_REMOTE_PATH_TEMPLATE = env.remotePathTemplate;
 
 const IS_NODE =
   typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
@@ -181,8 +183,12 @@ export class TransformersEmbedder implements Embedder {
       this.#virtualPath = registerModelFiles(modelFiles);
       localModelPath = this.#virtualPath;
     }
-    env.allowLocalModels = true;
+    // A remote model with no local location is not looked up on the app's origin first (a
+    // wasted request per file, and SPA servers answer unknown paths with index.html).
+    env.allowLocalModels = !(o.allowRemoteModels && !o.bundled && localModelPath === undefined && modelFiles === undefined);
     env.allowRemoteModels = o.allowRemoteModels;
+    env.remoteHost = o.remoteHost ?? DEFAULT_REMOTE_HOST;
+    env.remotePathTemplate = o.remotePathTemplate ?? DEFAULT_REMOTE_PATH_TEMPLATE;
     env.localModelPath = localModelPath ?? DEFAULT_LOCAL_MODEL_PATH;
     env.useBrowserCache = o.browserCache;
     env.useWasmCache = o.browserCache;
@@ -201,6 +207,14 @@ export class TransformersEmbedder implements Embedder {
       ? (info: ProgressInfo) => { try { this.#onProgress?.(toProgress(info)); } catch { /* a listener's bug must not fail the load */ } }
       : undefined;
 
+    try {
+      return await this.#loadOnDevices(o, progress_callback);
+    } finally {
+      if (this.#virtualPath) releaseModelFileBodies(this.#virtualPath);
+    }
+  }
+
+  async #loadOnDevices(o: ResolvedOptions, progress_callback: ((info: ProgressInfo) => void) | undefined): Promise<Loaded> {
     let lastError: unknown;
     for (const device of await pickDevice(o.device)) {
       try {
@@ -231,11 +245,8 @@ export class TransformersEmbedder implements Embedder {
    * each batch and checks `signal` between batches (it also rejects at once when aborted mid-batch).
    */
   async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
-    if (!Array.isArray(texts)) invalid('texts', 'an array of strings', texts);
-    texts.forEach((t, i) => { if (typeof t !== 'string') invalid(`texts[${i}]`, 'a string', t); });
-    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    checkEmbedArgs(texts, options);
     const { signal, onProgress } = options;
-    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
     if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder is closed');
     throwIfAborted(signal);
     const loaded = await abortable(this.#load(), signal);
