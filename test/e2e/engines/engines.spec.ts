@@ -263,7 +263,10 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  test('the worker embedder loads the bundled model from the app origin and embeds', async () => {
+  // retry: once in five full Firefox runs here, the first evaluate of init() never returned
+  // (puppeteer's protocol timeout after 180 s); it passed alone and on every other run (load
+  // ~2.3 s). Not yet understood — see README "Browser engines"; a second failure still fails.
+  test('the worker embedder loads the bundled model from the app origin and embeds', { retry: 1 }, async () => {
     const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/embeddings'));
     try {
       const page = await browser.newPage();
