@@ -27,7 +27,8 @@ unavailable() {
 }
 
 as_postgres() {
-  if [ "$(id -un)" = "postgres" ]; then "$@"; else runuser -u postgres -- "$@"; fi
+  # From /, which the postgres user can always enter (the caller's directory may be private).
+  if [ "$(id -un)" = "postgres" ]; then (cd / && "$@"); else (cd / && runuser -u postgres -- "$@"); fi
 }
 
 vendor_archive() {

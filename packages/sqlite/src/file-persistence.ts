@@ -142,7 +142,7 @@ export class FilePersistence implements Persistence {
     const legacy = await readFile(this.#path(LEGACY_LOCK), 'utf8').catch(missing);
     if (legacy !== undefined) {
       const pid = Number(legacy);
-      if (pid !== process.pid && alive(pid)) throw conflict(this.#dir, { pid, host: hostname(), token: '', since: 0 });
+      if (pid !== process.pid && alive(pid)) throw conflict(this.#dir, LEGACY_LOCK, { pid, host: hostname(), token: '', since: 0 });
     }
     const token = randomUUID();
     const me: Holder = { pid: process.pid, host: hostname(), token, since: Date.now() };
@@ -151,7 +151,7 @@ export class FilePersistence implements Persistence {
     try {
       for (let attempt = 0; attempt < 20; attempt++) {
         const top = (await this.#locks())[0];
-        if (top && this.#live(top.holder)) throw conflict(this.#dir, top.holder!);
+        if (top && this.#live(top.holder)) throw conflict(this.#dir, `${LOCK_PREFIX}${top.n}`, top.holder!);
         const n = (top?.n ?? 0) + 1;
         const name = `${LOCK_PREFIX}${n}`;
         try {
@@ -735,11 +735,16 @@ function encodeBackup(info: BackupInfo, bytes: Uint8Array): Uint8Array {
   return buf;
 }
 
-function conflict(dir: string, h: Holder): ZerdaError {
+function conflict(dir: string, lock: string, h: Holder): ZerdaError {
   const since = h.since ? `, since ${new Date(h.since).toISOString()}` : '';
-  return new ZerdaError('CONFLICT', `${dir} is open in another process (pid ${h.pid} on ${h.host}${since}); close it there first`, {
-    details: { pid: h.pid, host: h.host },
-  });
+  return new ZerdaError(
+    'CONFLICT',
+    `${dir} is open in another process (pid ${h.pid} on ${h.host}${since}); close it there first ` +
+      `(if that process is not using this database, delete ${join(dir, lock)})`,
+    {
+      details: { pid: h.pid, host: h.host },
+    },
+  );
 }
 
 function missing(e: unknown): undefined {

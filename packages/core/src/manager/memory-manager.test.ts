@@ -242,15 +242,16 @@ describe('MemoryManager: what adapters and apps read through it', () => {
     await mgr.remember('owner', 't', { title: 'Boat', text: 'The boat is called Tern', kind: 'fact' });
     expect((await mgr.profile('owner', 't')).interactionCount).toBe(1);
     await rejectsWith(mgr.profile('nobody', 't'), 'ACCESS_DENIED');
-    expect(await mgr.countMemories('reader', 't')).toBe(2);
+    // The turn, the preference formed from it, and the fact.
+    expect(await mgr.countMemories('reader', 't')).toBe(3);
     expect(await mgr.countMemories('reader', 't', { kinds: ['fact'] })).toBe(1);
     await rejectsWith(mgr.countMemories('nobody', 't'), 'ACCESS_DENIED');
     expect(mgr.storageName).toBe(new InMemoryStorage().name);
     await mgr.flush();
-    expect((await mgr.stats('t')).indexedVectors).toBe(2);
+    expect((await mgr.stats('t')).indexedVectors).toBe(3);
     mgr.dropCachedVectors('t');
     mgr.dropCachedVectors();
-    expect((await mgr.stats('t')).indexedVectors).toBe(2);
+    expect((await mgr.stats('t')).indexedVectors).toBe(3);
     expect(() => mgr.dropCachedVectors('')).toThrow(/tenantId/);
   });
 
@@ -275,9 +276,13 @@ describe('MemoryManager: context and prompt', () => {
     const c = fakeClock();
     const { storage, writes } = countingStorage(new InMemoryStorage());
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u' });
-    const { entry } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
+    const { entry: turn, memories } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
     await mgr.saveInteraction('u', 't', 'I work as a nurse in Leeds', 'Interesting', { importance: 0.6 });
     await mgr.flush();
+    // The turn formed a fact about the dog, which links back to the turn.
+    expect(memories).toHaveLength(1);
+    const entry = memories[0]!;
+    expect(entry).toMatchObject({ kind: 'fact', metadata: { sources: [turn.id] } });
     writes.length = 0;
     const got = await mgr.getMemory('u', 't', entry.id);
     expect(got?.accessCount).toBe(0);

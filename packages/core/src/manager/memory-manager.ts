@@ -348,14 +348,24 @@ export class MemoryManager {
   // ---------------------------------------------------------------- background work
 
   /**
-   * Resolves when all background work (vector indexing, storage writes started by this manager)
-   * is done. If any of it failed, rejects with the first failure (as a `ZerdaError`), once.
+   * Resolves when all background work (vector indexing, memory formation by a background
+   * extractor, storage writes started by this manager) is done. If any of it failed, rejects with
+   * the first failure (as a `ZerdaError`), once. A failed LLM formation rejects with code
+   * `FORMATION` after the offline extractor has formed that turn's memories instead.
    */
   async flush(): Promise<void> {
-    await this.#s.index.settle();
-    await this.#s.tenants.idleAll();
-    const failure = this.#s.index.takeFailure();
-    if (failure) throw failure;
+    const s = this.#s;
+    do {
+      while (s.formations.size) await Promise.allSettled([...s.formations]);
+      await s.index.settle();
+      await s.tenants.idleAll();
+    } while (s.formations.size);
+    const failure = s.index.takeFailure() ?? s.formationErrors.shift();
+    if (failure) {
+      const rest = s.formationErrors.splice(0);
+      if (rest.length) (failure as { suppressed?: unknown[] }).suppressed = [...((failure as { suppressed?: unknown[] }).suppressed ?? []), ...rest];
+      throw failure;
+    }
   }
 
   /**

@@ -5,8 +5,9 @@ import { checkOptionKeys } from '../model/options.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 import { reinforceEntry } from '../dynamics/reinforcement.js';
 import { checkId } from '../model/ids.js';
-import type { RecallHit, SemanticSearchOptions } from '../tiers/semantic-memory.js';
+import { defaultCandidates, type RecallHit, type SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
+import { collapseBySource } from '../formation/collapse.js';
 import { checkCount } from './options.js';
 import type { ManagerState } from './state.js';
 import type { BuildContextOptions, ManagedContext } from './types.js';
@@ -28,17 +29,25 @@ export async function recall(
   return hits;
 }
 
-/** Hybrid search when there is a semantic tier, the storage's lexical search otherwise. */
+/**
+ * Hybrid search when there is a semantic tier, the storage's lexical search otherwise. A formed
+ * memory and the turn it came from are one hit (`collapseBySource`): twice `topK` are ranked so
+ * that folding them still fills `topK`.
+ */
 async function searchMemories(s: ManagerState, tenantId: string, raw: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
   if (!raw.trim()) return [];
   // Masked like stored text: a secret typed again must not reach the embedder or the storage
   // either, and its placeholder matches the stored one.
   const query = s.mask(raw, 'query').text;
+  const topK = options.topK ?? s.config.retrievalLimit;
+  // Only formation creates memories with sources; the candidate pools stay what `topK` asks for.
+  const wide = s.extractor ? { ...options, topK: topK * 2, candidates: Math.max(options.candidates ?? defaultCandidates(topK), topK * 2) } : options;
+  let hits: RecallHit[];
   if (s.semantic) {
     s.index.catchUp(tenantId);
-    return s.semantic.search(tenantId, query, options);
-  }
-  return lexicalOnly(s, tenantId, query, options);
+    hits = await s.semantic.search(tenantId, query, wide);
+  } else hits = await lexicalOnly(s, tenantId, query, wide);
+  return collapseBySource(hits).slice(0, topK);
 }
 
 async function lexicalOnly(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {

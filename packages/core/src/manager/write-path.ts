@@ -9,6 +9,9 @@ import { checkOptionKeys } from '../model/options.js';
 import { entryText, type JsonValue, type MemoryContent, type MemoryEntry } from '../model/types.js';
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkKind, checkUnit } from './options.js';
+import { historyRecord } from './history.js';
+import { formInBackground, formOffline } from './formation.js';
+import { OfflineExtractor, readTurn } from '../formation/offline-extractor.js';
 import type { ManagerState } from './state.js';
 import type { MemoryPatch, RememberInput, SaveInteractionOptions, SaveResult } from './types.js';
 
@@ -56,7 +59,12 @@ export async function saveInteraction(
       const text = previous ? entryText(previous).trim() : '';
       if (text) metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
     }
-    const promote = importance >= s.config.importanceThreshold;
+    // Formation (unless the caller named the kind: then the caller decided what this turn is):
+    // a turn that carries nothing worth keeping — questions, greetings, acknowledgements,
+    // restatements — stays in the short-term window only.
+    const extractor = options.kind === undefined ? s.extractor : null;
+    const carries = !extractor || readTurn({ input: content.input, userId, createdAt: s.clock() }).statements.length > 0;
+    const promote = importance >= s.config.importanceThreshold && carries;
     const newEntry: NewEntry = {
       content,
       kind: options.kind ?? 'conversation',
@@ -77,7 +85,15 @@ export async function saveInteraction(
     }
     if (promote) s.index.enqueue(entry);
     s.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
-    return { entry: structuredClone(entry), pii };
+    let memories: MemoryEntry[] = [];
+    if (extractor instanceof OfflineExtractor) {
+      if (promote) memories = await formOffline(s, entry);
+    } else if (extractor && importance >= s.config.importanceThreshold) {
+      const task = formInBackground(s, extractor, entry, promote, (err) => s.formationErrors.push(err));
+      const tracked: Promise<void> = task.catch((err: unknown) => void s.formationErrors.push(err instanceof ZerdaError ? err : new ZerdaError('FORMATION', 'Memory formation failed', { cause: err }))).finally(() => s.formations.delete(tracked));
+      s.formations.add(tracked);
+    }
+    return { entry: structuredClone(entry), memories: memories.map((m) => structuredClone(m)), pii };
   });
 }
 
@@ -113,7 +129,7 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
     }
     await s.storage.put(entry);
     s.index.enqueue(entry);
-    return { entry: structuredClone(entry), pii };
+    return { entry: structuredClone(entry), memories: [], pii };
   });
 }
 
@@ -140,14 +156,7 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
     } else if (patch.content) {
       content = maskContent(content, (t, f) => s.mask(t, f).text);
     }
-    const previous = {
-      content: current.content as unknown as JsonValue,
-      importance: current.importance,
-      tags: current.tags,
-      kind: current.kind,
-      version: current.version,
-      replacedAt: s.clock(),
-    } satisfies Record<string, JsonValue>;
+    const previous = historyRecord(current, s.clock());
     const history = Array.isArray(current.metadata.history) ? current.metadata.history : [];
     const now = s.clock();
     let next: MemoryEntry = {

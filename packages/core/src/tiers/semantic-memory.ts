@@ -3,7 +3,7 @@ import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
-import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion } from '../retrieval/fusion.js';
+import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion, type FusedItem } from '../retrieval/fusion.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from '../storage/storage.js';
@@ -314,7 +314,7 @@ export class SemanticMemory {
 
     const weights =
       o.mode === 'hybrid' ? [o.weights.lexical, o.weights.vector] : o.mode === 'lexical' ? [1, 0] : [0, 1];
-    let scored;
+    let scored: FusedItem[];
     if (o.fusion === 'score') {
       scored = scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
     } else {
@@ -568,7 +568,7 @@ export class SemanticMemory {
       if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) invalid(`weights.${k}`, 'a finite number >= 0', w);
     }
     if (mode === 'hybrid' && weights.lexical === 0 && weights.vector === 0) invalid('weights', 'at least one weight > 0', weights);
-    const candidates = options.candidates ?? Math.max(50, 5 * topK);
+    const candidates = options.candidates ?? defaultCandidates(topK);
     if (!Number.isInteger(candidates) || candidates < topK) invalid('candidates', `an integer >= topK (${topK})`, candidates);
     if (typeof contextWeight !== 'number' || !Number.isFinite(contextWeight) || contextWeight < 0)
       invalid('contextWeight', 'a finite number >= 0', contextWeight);
@@ -607,4 +607,9 @@ function boostTimeRanges<T extends { id: string; score: number }>(
 
 function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new ZerdaError('ABORTED', 'Operation was aborted', { cause: signal.reason });
+}
+
+/** Default {@link SemanticSearchOptions.candidates} for `topK`: how many each signal ranks before fusion. */
+export function defaultCandidates(topK: number): number {
+  return Math.max(50, 5 * topK);
 }
