@@ -56,7 +56,15 @@ export type {
 } from './storage/storage.js';
 export { InMemoryStorage } from './storage/in-memory-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
-export { checkKey, checkIds, checkModel, checkFilter, checkQuery, checkLexicalQuery } from './storage/storage-checks.js';
+export {
+  checkKey,
+  checkIds,
+  checkModel,
+  checkFilter,
+  checkQuery,
+  checkLexicalQuery,
+  checkVectorRecords,
+} from './storage/storage-checks.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
 export type { ExportContent, ExportedVectors, ValidatedExport, VectorGroup, ZerdaExport } from './storage/export-format.js';
