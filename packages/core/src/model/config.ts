@@ -42,6 +42,12 @@ export interface MemoryConfig {
   reinforcementStep: number;
   /** Reinforcement never raises base importance above this. Default 1. */
   reinforcementCap: number;
+  /**
+   * Similarity floor of recall's relevance gate (cosine to the query; the keyword floor is half of
+   * it). `null` (default): the floors calibrated for the embedder's model (`CALIBRATED_FLOORS`), or
+   * none for a model not listed. Set it when you bring another embedding model.
+   */
+  minSimilarity: number | null;
   /** LRU size of the query/text embedding cache. Default 1000. */
   embeddingCacheSize: number;
   /** Selector weights. Default relevance 0.6, recency 0.15, importance 0.25. */
@@ -91,6 +97,7 @@ export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   protectedTags: ['core', 'identity', 'pinned'],
   reinforcementStep: 0.05,
   reinforcementCap: 1,
+  minSimilarity: null,
   embeddingCacheSize: 1000,
   selectorWeights: { relevance: 0.6, recency: 0.15, importance: 0.25 },
   recencyHalfLifeDays: 14,
@@ -140,6 +147,8 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
     const v = cfg[f];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.${f}`, 'a finite number >= 0', v);
   }
+  if (cfg.minSimilarity !== null && (typeof cfg.minSimilarity !== 'number' || !(cfg.minSimilarity >= 0 && cfg.minSimilarity <= 1)))
+    invalid('config.minSimilarity', 'a number in [0, 1] or null', cfg.minSimilarity);
   if (typeof cfg.enableDecay !== 'boolean') invalid('config.enableDecay', 'a boolean', cfg.enableDecay);
   for (const [k, v] of Object.entries(cfg.halfLifeDays)) {
     if (typeof v !== 'number' || !(v > 0)) invalid(`config.halfLifeDays.${k}`, 'a number of days > 0', v);
