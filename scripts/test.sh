@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The test command: installs what it needs (pnpm deps, Debian Chromium), builds, type-checks,
-# then runs the unit suite (Node) and the browser suite (real Chromium). Prints
-# "N passed, N failed" last and exits non-zero on any failure.
+# The test command: installs what it needs (pnpm deps, Debian Chromium, PostgreSQL 15 + pgvector),
+# builds, type-checks, then runs the unit suite (Node; the @zerda/postgres suites against a
+# throwaway PostgreSQL server) and the browser suite (real Chromium). Prints "N passed, N failed"
+# last and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PNPM=(npx -y pnpm@10.34.9)
@@ -32,7 +33,25 @@ run_project() {
   echo "== tests: $project"
   npx vitest run --project "$project" --reporter=default --reporter=json --outputFile=".tmp/vitest-$project.json" || status=1
 }
+# A throwaway PostgreSQL 15 + pgvector server for @zerda/postgres (installed and built when
+# missing, as root); without one those suites are skipped and say why. A server given through
+# ZERDA_TEST_DATABASE_URL is used as it is.
+pg_started=0
+if [ -z "${ZERDA_TEST_DATABASE_URL:-}" ]; then
+  echo "== postgres: starting a throwaway server"
+  if url=$(bash scripts/pg-test-server.sh start); then
+    export ZERDA_TEST_DATABASE_URL=${url##*$'\n'}
+    pg_started=1
+    trap 'bash scripts/pg-test-server.sh stop' EXIT
+  else
+    echo "!! PostgreSQL suites will be skipped (see the reason above)" >&2
+  fi
+fi
 run_project unit
+if [ "$pg_started" = 1 ]; then
+  bash scripts/pg-test-server.sh stop
+  trap - EXIT
+fi
 run_project e2e
 
 node scripts/summarize-tests.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json || status=1

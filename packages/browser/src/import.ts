@@ -1,5 +1,5 @@
-import { invalid, type MemoryManager } from '@zerda/core';
-import { validateExport, type SqliteStorage, type ZerdaExport } from '@zerda/sqlite';
+import { buildExport, invalid, validateExport, type MemoryManager, type ZerdaExport } from '@zerda/core';
+import type { SqliteStorage } from '@zerda/sqlite';
 
 /** The bulk operations of `SqliteStorage` (and of `SharedSqliteStorage`, which forwards them). */
 export type BulkStorage = Pick<
@@ -75,16 +75,14 @@ export async function importIntoMemory(
     const batches = Math.max(1, Math.ceil(total / WRITE_BATCH));
     for (let b = 0; b < batches; b++) {
       const last = b === batches - 1;
-      const part: ZerdaExport = {
-        format: 'zerda-export',
-        version: parsed.version,
+      const part = buildExport({
         exportedAt: parsed.exportedAt,
-        entries: parsed.entries.slice(b * WRITE_BATCH, (b + 1) * WRITE_BATCH),
-        profiles: b === 0 ? parsed.profiles : [],
+        entries: valid.entries.slice(b * WRITE_BATCH, (b + 1) * WRITE_BATCH),
+        profiles: b === 0 ? valid.profiles : [],
         // A tenant-limited export must stay limited: without its list, `replace` would clear every tenant.
         ...(valid.tenants ? { tenants: valid.tenants } : {}),
-        ...(last && parsed.vectors ? { vectors: parsed.vectors } : {}),
-      };
+        ...(last && parsed.vectors ? { vectors: valid.vectors } : {}),
+      });
       const result = await sqlite.importJson(part, { mode: b === 0 ? mode : 'merge' });
       entries += result.added + result.updated;
       profiles += result.profiles;

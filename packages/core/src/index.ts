@@ -44,6 +44,14 @@ export type {
 export { InMemoryStorage, createInMemoryStorage } from './storage/in-memory-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
 export { checkKey, checkIds, checkModel, checkFilter, checkQuery, checkLexicalQuery } from './storage/storage-checks.js';
+/** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
+export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
+export type { ExportContent, ExportedVectors, ValidatedExport, VectorGroup, ZerdaExport } from './storage/export-format.js';
+/** The automatic-backup policy (when a backup is due), shared by SQLite and the MCP server. */
+export { BackupSchedule } from './storage/backup-schedule.js';
+export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
+/** Byte helpers for adapters (vectors as bytes, base64). */
+export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from './util/bytes.js';
 
 // ── Tiers
 export { ShortTermMemory } from './tiers/short-term-memory.js';
@@ -113,6 +121,23 @@ export type { TimeRange } from './retrieval/time-expressions.js';
 export { MemorySelector, createMemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
 
+// ── Formation: turns → memories (extractors, consolidation)
+export { OfflineExtractor, readTurn, FORMED_KINDS } from './formation/offline-extractor.js';
+export type { TurnReading } from './formation/offline-extractor.js';
+export { LlmExtractor } from './formation/llm-extractor.js';
+export type { LlmExtractorOptions } from './formation/llm-extractor.js';
+export { consolidate, wordOverlap, RESTATE_WORD_OVERLAP, RESTATE_COSINE } from './formation/consolidation.js';
+export { SOURCES_KEY } from './formation/types.js';
+export type {
+  FormationTurn,
+  FormedStatement,
+  FormationDropReason,
+  FormationOp,
+  FormationPlan,
+  FormationContext,
+  MemoryExtractor,
+} from './formation/types.js';
+
 // ── Context
 export {
   ContextBuilder,
@@ -169,6 +194,6 @@ export type {
   ManagedContext,
   MaintenanceReport,
   ManagerStats,
-} from './manager/memory-manager.js';
+} from './manager/types.js';
 /** One per-key task queue (the lock every component uses for per-tenant ordering). */
 export { KeyedMutex } from './manager/keyed-mutex.js';

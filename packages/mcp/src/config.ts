@@ -9,8 +9,13 @@ export type EmbedderKind = 'model' | 'hash';
 export interface ServerConfig {
   /** Root of everything the server writes: `memory_db/` and `memory_backups/`. */
   dataDir: string;
-  /** `sqlite` (durable, the default) or `memory` (nothing written to disk except backups). */
-  storage: 'sqlite' | 'memory';
+  /**
+   * `sqlite` (durable, the default), `memory` (nothing written to disk except backups) or
+   * `postgres` (a shared PostgreSQL database: the default when `ZERDA_DATABASE_URL` is set).
+   */
+  storage: 'sqlite' | 'memory' | 'postgres';
+  /** `ZERDA_DATABASE_URL`: the PostgreSQL database for `storage: 'postgres'`. */
+  databaseUrl: string | undefined;
   /** The single tenant this server keeps its memories in. */
   tenantId: string;
   /** `model` (the bundled offline model) or `hash` (deterministic feature hashing, no model). */
@@ -48,11 +53,16 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
   if (tenantId.length > 256) invalid('ZERDA_TENANT', 'at most 256 characters', tenantId);
   const embedderRaw = (nonEmpty(env.ZERDA_EMBEDDER) ?? 'model').toLowerCase();
   if (embedderRaw !== 'model' && embedderRaw !== 'hash') invalid('ZERDA_EMBEDDER', '"model" or "hash"', embedderRaw);
-  const storage = (nonEmpty(env.ZERDA_STORAGE) ?? 'sqlite').toLowerCase();
-  if (storage !== 'sqlite' && storage !== 'memory') invalid('ZERDA_STORAGE', '"sqlite" or "memory"', storage);
+  const databaseUrl = nonEmpty(env.ZERDA_DATABASE_URL);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL', databaseUrl.replace(/:[^:@/]*@/, ':***@'));
+  const storage = (nonEmpty(env.ZERDA_STORAGE) ?? (databaseUrl ? 'postgres' : 'sqlite')).toLowerCase();
+  if (storage !== 'sqlite' && storage !== 'memory' && storage !== 'postgres') invalid('ZERDA_STORAGE', '"sqlite", "memory" or "postgres"', storage);
+  if (storage === 'postgres' && !databaseUrl) invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL (ZERDA_STORAGE is "postgres")', '');
+  if (storage !== 'postgres' && databaseUrl) invalid('ZERDA_STORAGE', '"postgres" or unset (ZERDA_DATABASE_URL is set)', storage);
   return {
     dataDir,
     storage,
+    databaseUrl,
     tenantId,
     embedder: embedderRaw,
     model: nonEmpty(env.ZERDA_MODEL),

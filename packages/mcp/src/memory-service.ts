@@ -146,7 +146,7 @@ export class MemoryService {
     const clock = options.clock ?? createServerClock({ clockFile: config.clockFile, nowOffsetMs: config.nowOffsetMs });
     const log = options.log ?? (() => undefined);
     await mkdir(config.dataDir, { recursive: true });
-    const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage }));
+    const handle = options.storage ?? (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage, databaseUrl: config.databaseUrl }));
     let manager: MemoryManager;
     const masker = config.maskPii ? new PiiMasker() : undefined;
     try {
@@ -178,8 +178,8 @@ export class MemoryService {
     return service;
   }
 
-  /** Where memories are stored (`sqlite` on disk, or `memory`). */
-  get storageKind(): 'sqlite' | 'memory' {
+  /** Where memories are stored (`sqlite` on disk, `memory`, or a shared `postgres` database). */
+  get storageKind(): 'sqlite' | 'memory' | 'postgres' {
     return this.#handle.kind;
   }
 
@@ -287,15 +287,21 @@ export class MemoryService {
     });
   }
 
-  /** `update_memory(memory_id, title?, content?, tags?, importance?)`: the previous version is kept in the memory's history. */
+  /**
+   * `update_memory(memory_id, title?, content?, tags?, importance?, memory_type?)`: the previous
+   * version is kept in the memory's history. `tags: ""` (or blank) means "no change", as in the
+   * original tool; `tags: ","` (no tag names) clears them.
+   */
   async updateMemory(args: Record<string, unknown>): Promise<ToolPayload> {
     const id = requireText(args.memory_id, 'memory_id', 256);
     const title = optionalText(args.title, 'title', 1000);
     const content = optionalText(args.content, 'content');
-    const tags = args.tags === undefined ? undefined : [...new Set(parseTags(args.tags).map((t) => t.toLowerCase()))];
+    const blankTags = args.tags === undefined || (typeof args.tags === 'string' && !args.tags.trim());
+    const tags = blankTags ? undefined : [...new Set(parseTags(args.tags).map((t) => t.toLowerCase()))];
     const base = args.importance === undefined ? undefined : importanceToBase(args.importance);
-    if (title === undefined && content === undefined && tags === undefined && base === undefined) {
-      invalid('update_memory', 'at least one of title, content, tags, importance', 'none');
+    const kind = args.memory_type === undefined ? undefined : parseMemoryType(args.memory_type);
+    if (title === undefined && content === undefined && tags === undefined && base === undefined && kind === undefined) {
+      invalid('update_memory', 'at least one of title, content, tags, importance, memory_type', 'none');
     }
     return this.#run(async () => {
       const current = await this.#require(id);
@@ -306,7 +312,8 @@ export class MemoryService {
         (title === undefined || this.#storedForm(title) === titleOf(current)) &&
         (content === undefined || this.#storedForm(content) === contentOf(current)) &&
         (tags === undefined || (tags.length === current.tags.length && tags.every((t, i) => t === current.tags[i]))) &&
-        (base === undefined || base === current.importance);
+        (base === undefined || base === current.importance) &&
+        (kind === undefined || kind === current.kind);
       if (unchanged) {
         return {
           success: true,
@@ -323,6 +330,7 @@ export class MemoryService {
         ...(title !== undefined ? { title } : {}),
         ...(content !== undefined ? { text: content } : {}),
         ...(tags !== undefined ? { tags } : {}),
+        ...(kind !== undefined ? { kind } : {}),
         importance,
       });
       const anchored: MemoryEntry = { ...updated, lastAccess: Math.max(updated.lastAccess, now) };
@@ -339,6 +347,42 @@ export class MemoryService {
         previous_versions: Array.isArray(versions) ? versions.length : 0,
         ...(warning ? { warning } : {}),
       };
+    });
+  }
+
+  /**
+   * `get_memory_history(memory_id)`: every version of a memory, oldest first, ending with the
+   * current one. `update_memory` keeps the replaced version in the memory's history; this is the
+   * way to read it back (not a tool of the original server, which kept no history).
+   */
+  async getMemoryHistory(args: Record<string, unknown>): Promise<ToolPayload> {
+    const id = requireText(args.memory_id, 'memory_id', 256);
+    return this.#run(async () => {
+      const current = await this.#require(id);
+      const history = Array.isArray(current.metadata.history) ? current.metadata.history : [];
+      const versions = history.map((h) => historyView(h));
+      versions.push({
+        version: current.version,
+        title: titleOf(current),
+        content: contentOf(current),
+        memory_type: current.kind,
+        tags: current.tags,
+        importance: baseToImportance(current.importance),
+        replaced_at: null,
+        current: true,
+      });
+      return { success: true, memory_id: id, count: versions.length, versions };
+    });
+  }
+
+  /**
+   * `rebuild_vectors()`: re-embed every memory with the current model and rebuild the vector
+   * index (the original server's repair tool; use it when search by meaning misbehaves).
+   */
+  async rebuildVectors(): Promise<ToolPayload> {
+    return this.#run(async () => {
+      const report = await this.manager.reindex(this.config.tenantId, { force: true });
+      return { success: true, reindexed: true, count: report.total, embedded: report.embedded, removed: report.removed };
     });
   }
 
@@ -605,6 +649,22 @@ function titleOf(entry: MemoryEntry): string {
 function contentOf(entry: MemoryEntry): string {
   const c = entry.content;
   return 'text' in c ? c.text : c.output;
+}
+
+/** One entry of `metadata.history` (written by `MemoryManager.updateMemory`) on the tool scale. */
+function historyView(raw: JsonValue): Record<string, JsonValue> {
+  const h = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, JsonValue>;
+  const c = (h.content && typeof h.content === 'object' && !Array.isArray(h.content) ? h.content : {}) as Record<string, JsonValue>;
+  return {
+    version: typeof h.version === 'number' ? h.version : null,
+    title: typeof c.title === 'string' ? c.title : typeof c.input === 'string' ? c.input.slice(0, 80) : '',
+    content: typeof c.text === 'string' ? c.text : typeof c.output === 'string' ? c.output : '',
+    memory_type: typeof h.kind === 'string' ? h.kind : null,
+    tags: Array.isArray(h.tags) ? h.tags : [],
+    importance: typeof h.importance === 'number' ? baseToImportance(h.importance) : null,
+    replaced_at: typeof h.replacedAt === 'number' ? new Date(h.replacedAt).toISOString() : null,
+    current: false,
+  };
 }
 
 function backupView(info: BackupInfo): Record<string, JsonValue> {

@@ -2,14 +2,14 @@ import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BackupManager, type BackupSource } from './backups.js';
 import { buildSqliteCopy } from './sqlite-export.js';
-import { InMemoryStorage, isZerdaError, ZerdaError, type Clock, type StorageAdapter } from '@zerda/core';
+import { buildExport, InMemoryStorage, isZerdaError, ZerdaError, type Clock, type StorageAdapter } from '@zerda/core';
 
 /** An opened storage plus what the server needs to back it up and report on it. */
 export interface StorageHandle {
   readonly storage: StorageAdapter;
-  /** `sqlite` (durable, files under `location`) or `memory` (lost on exit). */
-  readonly kind: 'sqlite' | 'memory';
-  /** Folder holding the database files, when durable. */
+  /** `sqlite` (durable, files under `location`), `memory` (lost on exit) or `postgres` (shared database). */
+  readonly kind: 'sqlite' | 'memory' | 'postgres';
+  /** Folder holding the database files, or the database URL (password hidden), when durable. */
   readonly location: string | undefined;
   /** What a backup of `tenantId` is made of. */
   backupSource(tenantId: string): BackupSource;
@@ -22,8 +22,10 @@ export interface OpenStorageOptions {
   /** Folder for the database files (`<dataDir>/memory_db`). */
   dbDir: string;
   clock: Clock;
-  /** `memory`: keep nothing on disk (tests, throwaway sessions). Default `sqlite`. */
-  kind?: 'sqlite' | 'memory';
+  /** `memory`: keep nothing on disk (tests, throwaway sessions); `postgres`: `databaseUrl`. Default `sqlite`. */
+  kind?: 'sqlite' | 'memory' | 'postgres';
+  /** PostgreSQL URL for `kind: 'postgres'`. */
+  databaseUrl?: string;
 }
 
 /**
@@ -45,6 +47,23 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
         fingerprint: async () => fingerprint(storage, tenantId),
       }),
       sizeOnDisk: async () => 0,
+    };
+  }
+  if (options.kind === 'postgres') {
+    // Several servers may share the database (each with its own ZERDA_DATA_DIR for backups).
+    const { PostgresStorage } = await import('@zerda/postgres');
+    if (!options.databaseUrl) throw new ZerdaError('VALIDATION', 'ZERDA_DATABASE_URL is required for PostgreSQL storage');
+    const storage = await PostgresStorage.open({ connectionString: options.databaseUrl, clock });
+    return {
+      storage,
+      kind: 'postgres',
+      location: options.databaseUrl.replace(/:[^:@/]*@/, ':***@'),
+      backupSource: (tenantId) => ({
+        sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
+        json: async () => JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1),
+        fingerprint: async () => fingerprint(storage, tenantId),
+      }),
+      sizeOnDisk: async () => (await storage.stats()).bytes ?? 0,
     };
   }
   const [{ SqliteStorage }, { FilePersistence }] = await Promise.all([import('@zerda/sqlite'), import('@zerda/sqlite/node')]);
@@ -86,11 +105,11 @@ async function allEntries(storage: StorageAdapter, tenantId: string) {
   return storage.query({ tenantId, orderBy: 'createdAt', order: 'asc' });
 }
 
-/** A `zerda-export` (version 1) JSON document of one tenant's memories and profiles. */
+/** A `zerda-export` JSON document (core's {@link buildExport}) of one tenant's memories and profiles. */
 export async function jsonExport(storage: StorageAdapter, tenantId: string, now: number): Promise<string> {
   const entries = await allEntries(storage, tenantId);
   const profiles = await storage.listProfiles(tenantId);
-  return JSON.stringify({ format: 'zerda-export', version: 1, exportedAt: now, tenants: [tenantId], entries, profiles }, null, 1);
+  return JSON.stringify(buildExport({ exportedAt: now, tenants: [tenantId], entries, profiles }), null, 1);
 }
 
 /** SHA-256 of a tenant's entries (ids, versions, content): changes whenever a memory does. */

@@ -23,7 +23,7 @@ async function remember(args: Record<string, unknown>): Promise<string> {
 }
 
 describe('zerda-mcp tools over stdio', () => {
-  it('lists the ten tools with the parameters existing prompts use', async () => {
+  it('lists the eleven tools of the original server (same parameters) plus get_memory_history', async () => {
     const { tools } = await server.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual(
@@ -38,6 +38,8 @@ describe('zerda-mcp tools over stdio', () => {
         'search_by_type',
         'search_memories',
         'update_memory',
+        'rebuild_vectors',
+        'get_memory_history',
       ].sort(),
     );
     const remember = byName.get('remember')!.inputSchema;
@@ -45,8 +47,10 @@ describe('zerda-mcp tools over stdio', () => {
     expect(remember.required?.sort()).toEqual(['content', 'title']);
     expect(Object.keys(byName.get('search_memories')!.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'query', 'search_type']);
     expect(Object.keys(byName.get('update_memory')!.inputSchema.properties ?? {}).sort()).toEqual(
-      ['content', 'importance', 'memory_id', 'tags', 'title'],
+      ['content', 'importance', 'memory_id', 'memory_type', 'tags', 'title'],
     );
+    expect(Object.keys(byName.get('rebuild_vectors')!.inputSchema.properties ?? {})).toEqual([]);
+    expect(byName.get('get_memory_history')!.inputSchema.required).toEqual(['memory_id']);
     expect(byName.get('search_by_date_range')!.inputSchema.required).toEqual(['date_from']);
   });
 
@@ -122,6 +126,39 @@ describe('zerda-mcp tools over stdio', () => {
     expect(gone.json.results!.map((r) => r.id)).not.toContain(id);
   });
 
+  it('update_memory changes the type alone; tags "" leaves tags alone and "," clears them; history shows each version', async () => {
+    const id = await remember({ title: 'Camping', content: 'Truck camping next weekend at the lake', tags: 'camping,truck' });
+    const typed = await server.call('update_memory', { memory_id: id, memory_type: 'Event' });
+    expect(typed.isError, typed.text).toBe(false);
+    expect(typed.json.memory).toMatchObject({ memory_type: 'event', tags: ['camping', 'truck'], version: 2 });
+    expect((await server.call('search_by_type', { memory_type: 'event' })).json.results!.map((r) => r.id)).toEqual([id]);
+
+    const blank = await server.call('update_memory', { memory_id: id, content: 'Truck camping at the lake on Saturday', tags: '' });
+    expect(blank.json.memory).toMatchObject({ content: 'Truck camping at the lake on Saturday', tags: ['camping', 'truck'] });
+    const cleared = await server.call('update_memory', { memory_id: id, tags: ',' });
+    expect((cleared.json.memory as Record<string, unknown>).tags).toEqual([]);
+
+    const history = await server.call('get_memory_history', { memory_id: id });
+    expect(history.isError, history.text).toBe(false);
+    const versions = history.json.versions as Record<string, unknown>[];
+    expect(versions.map((v) => [v.version, v.memory_type, v.content, v.tags, v.current])).toEqual([
+      [1, 'conversation', 'Truck camping next weekend at the lake', ['camping', 'truck'], false],
+      [2, 'event', 'Truck camping next weekend at the lake', ['camping', 'truck'], false],
+      [3, 'event', 'Truck camping at the lake on Saturday', ['camping', 'truck'], false],
+      [4, 'event', 'Truck camping at the lake on Saturday', [], true],
+    ]);
+    expect(versions.slice(0, 3).every((v) => typeof v.replaced_at === 'string')).toBe(true);
+    expect((await server.call('delete_memory', { memory_id: id })).isError).toBe(false);
+  });
+
+  it('rebuild_vectors re-embeds every memory; search by meaning still works afterwards', async () => {
+    const r = await server.call('rebuild_vectors');
+    expect(r.isError, r.text).toBe(false);
+    expect(r.json).toMatchObject({ success: true, reindexed: true, count: 3, embedded: 3 });
+    const sem = await server.call('search_memories', { query: 'border collie Pixel', search_type: 'vector', limit: 1 });
+    expect(sem.json.results![0]!.title).toBe('Dog');
+  });
+
   it('reports stats: counts by type, storage, model, data directory', async () => {
     const stats = await server.call('get_memory_stats');
     expect(stats.isError).toBe(false);
@@ -156,6 +193,8 @@ describe('zerda-mcp tools over stdio', () => {
       ['search_by_date_range', { date_from: '2025-03-01', date_to: '2025-01-01' }, /date_from/],
       ['update_memory', { memory_id: 'does-not-exist', title: 'x' }, /No memory with id "does-not-exist"/],
       ['update_memory', { memory_id: 'does-not-exist' }, /at least one of/],
+      ['update_memory', { memory_id: 'does-not-exist', tags: '' }, /at least one of/],
+      ['get_memory_history', { memory_id: 'does-not-exist' }, /No memory with id/],
       ['update_memory', { memory_id: recentBefore[0]!.split(':')[0], importance: 11 }, /importance/],
       ['delete_memory', { memory_id: 'does-not-exist' }, /No memory with id/],
       ['delete_memory', {}, /memory_id is required/],

@@ -4,7 +4,10 @@ import { isZerdaError } from '@zerda/core';
 import { z } from 'zod';
 import { describeError, type MemoryService, type ToolPayload } from './memory-service.js';
 
-/** Names of the tools, exactly as the tool set this server replaces spells them. */
+/**
+ * Names of the tools: the eleven of the server this one replaces, spelled as it spells them, plus
+ * `get_memory_history`.
+ */
 export const TOOL_NAMES = [
   'remember',
   'search_memories',
@@ -16,6 +19,8 @@ export const TOOL_NAMES = [
   'get_memory_stats',
   'create_backup',
   'search_by_date_range',
+  'rebuild_vectors',
+  'get_memory_history',
 ] as const;
 
 /** One of {@link TOOL_NAMES}. */
@@ -57,7 +62,7 @@ const limit = (fallback: number, max = 1000) =>
 const MEMORY_TYPES = 'conversation, fact, preference, event, task, ephemeral, or any other type name';
 
 /**
- * Register the ten memory tools on an MCP server. Every failure (bad arguments, unknown id,
+ * Register the memory tools on an MCP server. Every failure (bad arguments, unknown id,
  * storage error) comes back as a tool result with `isError: true` and a message saying what was
  * wrong; nothing is thrown to the transport and a rejected call changes nothing.
  */
@@ -150,17 +155,30 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
     'update_memory',
     {
       title: 'Update memory',
-      description: 'Change a memory\'s title, content, tags or importance. The previous version is kept in the memory\'s history.',
+      description:
+        'Change a memory\'s title, content, tags, importance or type. The previous version is kept in the memory\'s history (get_memory_history shows it).',
       inputSchema: {
         memory_id: text('memory_id').describe('Id of the memory (from remember or a search).'),
         title: optional(text('title')).describe('New title.'),
         content: optional(text('content')).describe('New content.'),
-        tags: optional(tagList('tags')).describe('New comma-separated tags (replace the old ones).'),
+        tags: optional(tagList('tags')).describe('New comma-separated tags (replace the old ones). "" leaves them unchanged; "," clears them.'),
         importance: optional(number('importance', 1, 10, false)).describe('New importance from 1 to 10.'),
+        memory_type: optional(text('memory_type')).describe(`New type: ${MEMORY_TYPES}.`),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
     },
     handle((a) => service.updateMemory(a)),
+  );
+
+  server.registerTool(
+    'get_memory_history',
+    {
+      title: 'Memory history',
+      description: 'Every version of one memory, oldest first, ending with the current one: what update_memory replaced, and when.',
+      inputSchema: { memory_id: text('memory_id').describe('Id of the memory.') },
+      annotations: { readOnlyHint: true },
+    },
+    handle((a) => service.getMemoryHistory(a)),
   );
 
   server.registerTool(
@@ -194,6 +212,17 @@ export function registerMemoryTools(server: McpServer, service: MemoryService): 
       annotations: { readOnlyHint: false, destructiveHint: false },
     },
     handle(() => service.createBackup()),
+  );
+
+  server.registerTool(
+    'rebuild_vectors',
+    {
+      title: 'Rebuild vectors',
+      description: 'Repair: re-embed every memory and rebuild the vector index. Use it if search by meaning is not working but the other searches are.',
+      inputSchema: {},
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+    },
+    handle(() => service.rebuildVectors()),
   );
 
   server.registerTool(

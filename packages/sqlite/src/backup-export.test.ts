@@ -3,7 +3,7 @@ import { createEntry, isZerdaError } from '@zerda/core';
 import type { MemoryEntry, UserProfile } from '@zerda/core';
 import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
-import type { ZerdaExport } from './export-format.js';
+import type { ZerdaExport } from '@zerda/core';
 
 const T0 = 1_700_000_000_000;
 const HOUR = 3_600_000;
@@ -120,6 +120,28 @@ describe('backups', () => {
     expect(report.added).toBe(2);
     expect(await s.count({ tenantId: 't1' })).toBe(2);
     await expect(s.restoreBackup('backup-missing')).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'NOT_FOUND'));
+    await s.close();
+  });
+
+  it('keeps backing up after the clock jumps back (a backup stamped in the future) or forward (one backup, not a burst)', async () => {
+    const state = createMemoryPersistenceState();
+    let now = T0 + 30 * 24 * HOUR;
+    const ahead = await SqliteStorage.open({ persistence: new MemoryPersistence(state), clock: () => now, backups: { intervalMs: 24 * HOUR } });
+    await ahead.put(fact('t1', 'written while the clock ran a month ahead'));
+    await ahead.createBackup();
+    await ahead.close();
+    now = T0;
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), clock: () => now, backups: { intervalMs: 24 * HOUR } });
+    await s.put(fact('t1', 'after the clock was fixed'));
+    expect(await s.listBackups()).toHaveLength(1);
+    now += 25 * HOUR;
+    await s.put(fact('t1', 'a day later'));
+    const after = await s.listBackups();
+    expect(after).toHaveLength(2);
+    expect(after.some((b) => b.createdAt === now)).toBe(true);
+    now += 365 * 24 * HOUR;
+    for (let i = 0; i < 3; i++) await s.put(fact('t1', `a year later ${i}`));
+    expect(await s.listBackups()).toHaveLength(3);
     await s.close();
   });
 });

@@ -22,7 +22,8 @@ export type {
 } from './persistence.js';
 export { IndexedDbPersistence, createIndexedDbPersistence } from './indexeddb-persistence.js';
 export type { IndexedDbPersistenceOptions } from './indexeddb-persistence.js';
-export { EXPORT_VERSION, validateExport } from './export-format.js';
-export type { ExportedVectors, ZerdaExport } from './export-format.js';
+// The export format lives in @zerda/core; re-exported here for existing imports.
+export { EXPORT_VERSION, validateExport } from '@zerda/core';
+export type { ExportedVectors, ZerdaExport } from '@zerda/core';
 export { SharedSqliteStorage, openSharedSqliteStorage } from './shared-storage.js';
 export type { ChannelLike, SharedSqliteStorageOptions } from './shared-storage.js';

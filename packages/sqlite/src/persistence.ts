@@ -102,6 +102,15 @@ export function persistenceError(message: string, cause: unknown): ZerdaError {
   return new ZerdaError('STORAGE', `${message}${detail}`, { cause });
 }
 
+/** Run a driver call, mapping its failure with {@link persistenceError} (`Failed to <what>…`). */
+export async function guard<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw persistenceError(`Failed to ${what}`, e);
+  }
+}
+
 interface MemoryStream {
   base: Uint8Array[];
   upto: number;

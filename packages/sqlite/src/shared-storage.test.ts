@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createEntry, isZerdaError } from '@zerda/core';
+import type { StorageAdapter } from '@zerda/core';
+import { runStorageConformance } from '@zerda/core/testing';
 import { SharedSqliteStorage } from './shared-storage.js';
 
 /** Exclusive-only Web Locks for Node: a FIFO queue per name, `ifAvailable` and `signal` supported. */
@@ -79,4 +81,41 @@ describe('SharedSqliteStorage (Web Locks + BroadcastChannel)', () => {
     );
     await a.close();
   });
+});
+
+// Both roles must be a conforming StorageAdapter: the owner (executes) and a follower (forwards
+// every call to the owner over the channel).
+const owners: SharedSqliteStorage[] = [];
+afterAll(async () => {
+  for (const o of owners) await o.close();
+});
+const sharedNames = new WeakMap<StorageAdapter, { name: string; locks: LockManager }>();
+let shared = 0;
+
+runStorageConformance(
+  'SharedSqliteStorage (owner)',
+  async () => {
+    const at = { name: `shared-conf-${shared++}-${Math.random()}`, locks: new FakeLocks() as unknown as LockManager };
+    const s = await SharedSqliteStorage.open(at);
+    sharedNames.set(s, at);
+    return s;
+  },
+  {
+    reopen: async (old) => {
+      const at = sharedNames.get(old)!;
+      await old.close();
+      const s = await SharedSqliteStorage.open(at);
+      sharedNames.set(s, at);
+      return s;
+    },
+  },
+);
+
+runStorageConformance('SharedSqliteStorage (follower)', async () => {
+  const at = { name: `shared-conf-${shared++}-${Math.random()}`, locks: new FakeLocks() as unknown as LockManager };
+  const owner = await SharedSqliteStorage.open(at);
+  owners.push(owner);
+  const follower = await SharedSqliteStorage.open(at);
+  if (follower.isOwner) throw new Error('expected a follower');
+  return follower;
 });

@@ -17,7 +17,7 @@ import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
 import type { EncryptionOptions, ExportOptions, ImportReport, SqliteStorageOptions } from './sqlite-storage.js';
-import type { ZerdaExport } from './export-format.js';
+import type { ZerdaExport } from '@zerda/core';
 
 /** The subset of `BroadcastChannel` used here (injectable for tests). */
 export interface ChannelLike {
@@ -112,6 +112,7 @@ export class SharedSqliteStorage implements StorageAdapter {
   #opening: Promise<SqliteStorage> | undefined;
   #release: (() => void) | undefined;
   #closed = false;
+  #closing: Promise<void> | undefined;
   #seq = 0;
   #listener = (event: MessageEvent) => this.#onMessage(event.data as Message);
 
@@ -375,15 +376,18 @@ export class SharedSqliteStorage implements StorageAdapter {
 
   /**
    * Leave: an owner finishes its queued writes, closes the database and releases the lock (the
-   * next tab takes over); a follower rejects its unanswered calls with `CLOSED`.
+   * next tab takes over); a follower rejects its unanswered calls with `CLOSED`. Closing again is
+   * a no-op.
    */
-  async close(): Promise<void> {
-    if (this.#closed) throw new ZerdaError('CLOSED', 'SharedSqliteStorage is closed');
-    this.#closed = true;
-    const storage = this.#storage;
-    this.#storage = undefined;
-    if (storage) await storage.close().catch(() => undefined);
-    this.#shutdown();
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#closed = true;
+      const storage = this.#storage;
+      this.#storage = undefined;
+      if (storage) await storage.close().catch(() => undefined);
+      this.#shutdown();
+    })();
+    return this.#closing;
   }
 
   #shutdown(): void {

@@ -26,6 +26,11 @@ export class KeyedMutex<K = string> {
     return this.#tails.get(key) ?? Promise.resolve();
   }
 
+  /** Resolves once every task queued so far, of every key, has settled (never rejects). */
+  async idleAll(): Promise<void> {
+    await Promise.allSettled([...this.#tails.values()]);
+  }
+
   /** Whether a task of `key` is queued or running. */
   busy(key: K): boolean {
     return this.#tails.has(key);

@@ -6,7 +6,8 @@ import type { Embedder } from '../model/embedder.js';
 import { isZerdaError, ZerdaError } from '../model/errors.js';
 import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
-import { estimateImportance, MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
+import { estimateImportance } from '../dynamics/importance.js';
+import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
 
@@ -470,13 +471,6 @@ describe('MemoryManager: encryption at the edges (defect 12)', () => {
   });
 });
 
-describe('estimateImportance', () => {
-  it('scores self-disclosure above small talk', () => {
-    expect(estimateImportance('My name is Sam and I live in Oslo')).toBeGreaterThan(estimateImportance('hi'));
-    expect(estimateImportance('hi')).toBeLessThan(0.3);
-  });
-});
-
 describe('MemoryManager: turn context', () => {
   it("attaches the user's previous turn as metadata.context by default, so an answer is found by its question", async () => {
     const { mgr, storage } = await make();
@@ -508,9 +502,5 @@ describe('MemoryManager: turn context', () => {
     await mgr.flush();
     const hits = await mgr.recall('owner', 't', 'zanzibar', { mode: 'lexical', reinforce: false });
     expect(hits[0]?.entry.id).toBe(entry.id);
-  });
-
-  it('questions score lower than statements (they ask memory, they do not add to it)', () => {
-    expect(estimateImportance('What do I love doing outdoors?')).toBeLessThan(estimateImportance('I love hiking outdoors'));
   });
 });

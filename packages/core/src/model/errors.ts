@@ -14,6 +14,8 @@ export type ZerdaErrorCode =
   | 'ABORTED'
   | 'CLOSED'
   | 'UNSUPPORTED'
+  /** Memory formation failed (an LLM extractor's call or answer); the offline extractor took over. */
+  | 'FORMATION'
   | 'INTERNAL';
 
 /** The one error class Zerda throws at its public boundary. */

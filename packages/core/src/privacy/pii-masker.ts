@@ -1,7 +1,20 @@
 import { invalid } from '../model/errors.js';
+import { findCredentials, findPrivateKeys, findSecretAssignments, findUrlPasswords } from './secret-detectors.js';
+import { findSeedPhrases, type Span } from './seed-phrase.js';
 
 /** Built-in PII types. */
-export type BuiltinPiiType = 'email' | 'phone' | 'credit_card' | 'iban' | 'ip_address' | 'api_key';
+export type BuiltinPiiType =
+  | 'email'
+  | 'phone'
+  | 'credit_card'
+  | 'iban'
+  | 'ip_address'
+  | 'api_key'
+  | 'credential'
+  | 'secret_assignment'
+  | 'url_password'
+  | 'private_key'
+  | 'seed_phrase';
 /** A PII type: a built-in one or the `type` of a custom pattern. */
 export type PiiType = BuiltinPiiType | (string & {});
 
@@ -13,6 +26,11 @@ export const PII_TYPES: readonly BuiltinPiiType[] = Object.freeze([
   'iban',
   'ip_address',
   'api_key',
+  'credential',
+  'secret_assignment',
+  'url_password',
+  'private_key',
+  'seed_phrase',
 ] as const);
 
 /** One masked span. */
@@ -65,9 +83,34 @@ interface Detector {
   type: PiiType;
   /** Higher wins when matches overlap; see {@link PiiMasker}. */
   priority: number;
-  regex: RegExp;
-  /** Returns the masked span(s) for one regex match, or nothing. Offsets are absolute. */
-  accept(m: RegExpExecArray): { start: number; end: number } | undefined;
+  /** The spans to mask (absolute offsets, possibly overlapping each other). */
+  find(text: string): Span[];
+}
+
+/** A detector over a global regex: `accept` turns one match into the span to mask, or nothing. */
+function regexDetector(
+  type: PiiType,
+  priority: number,
+  regex: RegExp,
+  accept: (m: RegExpExecArray) => Span | undefined,
+): Detector {
+  return {
+    type,
+    priority,
+    find(text) {
+      const spans: Span[] = [];
+      regex.lastIndex = 0;
+      for (let m = regex.exec(text); m; m = regex.exec(text)) {
+        if (m[0].length === 0) {
+          regex.lastIndex++;
+          continue;
+        }
+        const span = accept(m);
+        if (span) spans.push(span);
+      }
+      return spans;
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,86 +259,46 @@ function ibanSpan(m: RegExpExecArray): { start: number; end: number } | undefine
   return undefined;
 }
 
-/**
- * The value of `token: …`/`password=…`. Prose ("the token: authentication…") is not a secret:
- * the value must hold a digit, mixed case or a symbol (trailing punctuation does not count).
- */
-function assignedSecret(m: RegExpExecArray): { start: number; end: number } | undefined {
-  const span = valueGroup(m);
-  const raw = m.input.slice(span.start, span.end);
-  const value = raw.replace(/[.!?:)\]}]+$/, '');
-  if (value.length < 8) return undefined;
-  const secretLike = /\d/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value)) || /[^A-Za-z0-9]/.test(value);
-  return secretLike ? { start: span.start, end: span.start + value.length } : undefined;
-}
-
 function builtinDetectors(): Detector[] {
-  const api = (regex: RegExp, priority = 90): Detector => ({ type: 'api_key', priority, regex, accept: valueGroup });
+  const api = (regex: RegExp, priority = 90) => regexDetector('api_key', priority, regex, valueGroup);
+  const finder = (type: PiiType, priority: number, find: (text: string) => Span[]): Detector => ({ type, priority, find });
   return [
-    {
-      type: 'email',
-      priority: 80,
-      regex: /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g,
-      accept: whole,
-    },
-    {
-      // OpenAI. Random keys carry digits; "sk-some-long-kebab-case-name" in prose does not.
-      type: 'api_key',
-      priority: 90,
-      regex: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g,
-      accept: (m) => (/\d/.test(m[0]) ? whole(m) : undefined),
-    },
+    finder('private_key', 99, findPrivateKeys),
+    finder('url_password', 95, findUrlPasswords),
+    regexDetector('email', 80, /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g, whole),
+    // OpenAI. Random keys carry digits; "sk-some-long-kebab-case-name" in prose does not.
+    regexDetector('api_key', 90, /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, (m) => (/\d/.test(m[0]) ? whole(m) : undefined)),
     api(/\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}\b/g), // GitHub tokens
     api(/\bgithub_pat_[A-Za-z0-9_]{22,}\b/g), // GitHub fine-grained
     api(/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g), // AWS access key id
     api(/\bxox[abposr]-[A-Za-z0-9-]{10,}/g), // Slack
     api(/\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g), // Google
     api(/\b(?:sk|pk|rk)_(?:live|test)_[0-9A-Za-z]{16,}\b/g), // Stripe
-    {
-      type: 'api_key',
-      priority: 85,
-      regex: /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, // JWT
-      accept: (m) => (isJwtHeader(m[0].slice(0, m[0].indexOf('.'))) ? whole(m) : undefined),
-    },
+    // JWT
+    regexDetector('api_key', 85, /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, (m) =>
+      isJwtHeader(m[0].slice(0, m[0].indexOf('.'))) ? whole(m) : undefined,
+    ),
+    finder('seed_phrase', 75, findSeedPhrases),
+    // IBAN
+    regexDetector('iban', 70, /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,32}/g, ibanSpan),
+    // Not right after a token holding digits ("DE89 3704 …" is the tail of an IBAN, not a card).
+    regexDetector('credit_card', 70, /(?<![\w.-]|[A-Za-z0-9]*\d[A-Za-z0-9]*[ -])\d+(?:[ -]\d+)*(?![\w]|[.-]\d)/g, cardSpan),
+    regexDetector('ip_address', 60, /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)/g, (m) => (isIpv4(m[0]) ? whole(m) : undefined)),
+    regexDetector(
+      'ip_address',
+      60,
+      /(?<![\w:.])(?=[0-9A-Fa-f]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]+(?:\d{1,3}(?:\.\d{1,3}){3})?(?![\w:.])/g,
+      (m) => (isIpv6(m[0]) ? whole(m) : undefined),
+    ),
+    finder('secret_assignment', 55, findSecretAssignments),
     api(/\b[Bb]earer\s+(?<value>[A-Za-z0-9._~+/-]{16,}=*)/dg, 50),
-    {
-      type: 'api_key',
-      priority: 40,
-      regex:
-        /(?<![\w-])(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|secret|access[_-]?token|auth[_-]?token|token|password|passwd|pwd)["']?\s*[:=]\s*["']?(?<value>[^\s"',;]{8,})/dgi,
-      accept: assignedSecret,
-    },
-    {
-      type: 'iban',
-      priority: 70,
-      regex: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,32}/g,
-      accept: ibanSpan,
-    },
-    {
-      type: 'credit_card',
-      priority: 70,
-      // Not right after a token holding digits ("DE89 3704 …" is the tail of an IBAN, not a card).
-      regex: /(?<![\w.-]|[A-Za-z0-9]*\d[A-Za-z0-9]*[ -])\d+(?:[ -]\d+)*(?![\w]|[.-]\d)/g,
-      accept: cardSpan,
-    },
-    {
-      type: 'ip_address',
-      priority: 60,
-      regex: /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)/g,
-      accept: (m) => (isIpv4(m[0]) ? whole(m) : undefined),
-    },
-    {
-      type: 'ip_address',
-      priority: 60,
-      regex: /(?<![\w:.])(?=[0-9A-Fa-f]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]+(?:\d{1,3}(?:\.\d{1,3}){3})?(?![\w:.])/g,
-      accept: (m) => (isIpv6(m[0]) ? whole(m) : undefined),
-    },
-    {
-      type: 'phone',
-      priority: 30,
-      regex: /(?<![\w+#/.:-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,12}(?:[ ./-]\d{1,12}){0,6}(?![\w/]|[.:-]\d)/g,
-      accept: (m) => (isPhone(m[0]) ? whole(m) : undefined),
-    },
+    finder('credential', 45, findCredentials),
+    regexDetector(
+      'phone',
+      30,
+      /(?<![\w+#/.:-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,12}(?:[ ./-]\d{1,12}){0,6}(?![\w/]|[.:-]\d)/g,
+      (m) => (isPhone(m[0]) ? whole(m) : undefined),
+    ),
   ];
 }
 
@@ -329,14 +332,29 @@ interface Candidate {
  * - `credit_card`: 13–19 digits, optionally grouped by spaces or dashes, IIN starting 2–6, Luhn-valid;
  * - `iban`: upper-case, optionally space-grouped, country length and ISO 7064 mod-97 checked;
  * - `ip_address`: IPv4 (octets 0–255, no leading zeros) and IPv6 (full, compressed, IPv4-mapped);
- * - `api_key`: API keys, tokens and credentials — OpenAI `sk-…`, GitHub `ghp_/gho_/ghu_/ghs_/ghr_…` and
- *   `github_pat_…`, AWS `AKIA/ASIA…`, Slack `xox?-…`, Google `AIza…`, Stripe `sk_/pk_/rk_live|test_…`,
- *   JWTs (header must decode to a JSON object), `Bearer <token>` and `api_key=`/`token:`/`password=`
- *   style assignments (only the value is masked).
+ * - `api_key`: API keys and tokens with a known shape — OpenAI `sk-…`, GitHub `ghp_/gho_/ghu_/ghs_/ghr_…`
+ *   and `github_pat_…`, AWS `AKIA/ASIA…`, Slack `xox?-…`, Google `AIza…`, Stripe `sk_/pk_/rk_live|test_…`,
+ *   JWTs (header must decode to a JSON object) and `Bearer <token>` (only the token is masked).
+ *
+ * Secrets without a known shape, found by context (only the secret itself is masked):
+ * - `credential`: a password, passphrase, passcode, PIN, secret, token or key stated in words —
+ *   "my password is Tr0ub4dor&3", "the door passcode is 7319#", "PIN: 4821", "mi contraseña es …",
+ *   "mon mot de passe est …", "mein Passwort lautet …", "minha senha é …". The value must look like
+ *   one (quoted; digits after a password or PIN word; else 6+ characters with a digit, a symbol or
+ *   an inner capital), so "I forgot my password again" or "the key is to rest" are left alone;
+ * - `secret_assignment`: the value of a secret-named variable in `.env`, shell, JSON, YAML or TOML
+ *   form — `OPENAI_API_KEY=…`, `export DB_PASSWORD='…'`, `"apiKey": "…"`, `client_secret: …`;
+ *   references (`$VAR`, `process.env.X`) and stand-ins (`<your-key>`, `xxx`) are not secrets;
+ * - `url_password`: the password of a URL's userinfo (`postgres://admin:S3cretPass@db:5432/app`);
+ * - `private_key`: a PEM private-key block, `-----BEGIN … PRIVATE KEY-----` to its END line
+ *   (or, pasted without one, the base64 lines that follow the header);
+ * - `seed_phrase`: a BIP-39 wallet seed phrase — 12 to 24 consecutive words of the English list
+ *   with a valid checksum, or any run of 12+ such words announced as a seed/recovery phrase.
  *
  * Overlaps are resolved deterministically: the higher priority wins (custom 100 by default,
- * specific API keys 90, JWT 85, email 80, IBAN/card 70, IP 60, bearer 50, assignments 40,
- * phone 30), then the longer match, then the earlier one.
+ * private keys 99, URL passwords 95, specific API keys 90, JWT 85, email 80, seed phrases 75,
+ * IBAN/card 70, IP 60, secret assignments 55, bearer 50, credentials 45, phone 30), then the
+ * longer match, then the earlier one.
  */
 export class PiiMasker {
   #detectors: Detector[];
@@ -353,16 +371,11 @@ export class PiiMasker {
       const priority = c.priority ?? 100;
       if (typeof priority !== 'number' || !Number.isFinite(priority)) invalid(`custom[${i}].priority`, 'a finite number', priority);
       const validate = c.validate;
-      return {
-        type: c.type,
-        priority,
-        regex: withFlags(c.pattern),
-        accept: (m: RegExpExecArray) => {
-          const span = valueGroup(m);
-          if (validate && !validate(m.input.slice(span.start, span.end))) return undefined;
-          return span;
-        },
-      };
+      return regexDetector(c.type, priority, withFlags(c.pattern), (m: RegExpExecArray) => {
+        const span = valueGroup(m);
+        if (validate && !validate(m.input.slice(span.start, span.end))) return undefined;
+        return span;
+      });
     });
     const types = options.types ?? PII_TYPES;
     if (!Array.isArray(types)) invalid('types', 'an array of PII types', types);
@@ -392,15 +405,8 @@ export class PiiMasker {
     const candidates: Candidate[] = [];
     let order = 0;
     for (const d of this.#detectors) {
-      const re = d.regex;
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m; m = re.exec(text)) {
-        if (m[0].length === 0) {
-          re.lastIndex++;
-          continue;
-        }
-        const span = d.accept(m);
-        if (span && span.end > span.start) candidates.push({ type: d.type, priority: d.priority, ...span, order: order++ });
+      for (const span of d.find(text)) {
+        if (span.end > span.start) candidates.push({ type: d.type, priority: d.priority, start: span.start, end: span.end, order: order++ });
       }
     }
     candidates.sort(

@@ -276,7 +276,6 @@ export class InMemoryStorage implements StorageAdapter {
 
   /** Drop everything; every later call rejects with `CLOSED`. */
   async close(): Promise<void> {
-    this.#open();
     this.#closed = true;
     this.#tenants.clear();
   }

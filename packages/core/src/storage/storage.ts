@@ -102,7 +102,8 @@ export interface StorageStats {
  *    vectors and profiles, and nothing of other tenants.
  * 8. Vectors are kept per model id; `loadVectors` only returns vectors of the requested model, and
  *    `putVectors` rejects a vector whose length differs from `model.dim` (`VALIDATION`).
- * 9. After `close()`, every call rejects with `CLOSED`.
+ * 9. After `close()`, every call rejects with `CLOSED`; `close()` itself is idempotent (closing
+ *    again resolves and does nothing).
  * Errors are `ZerdaError`s: `VALIDATION` for bad input, `STORAGE`/`QUOTA_EXCEEDED` for failures.
  */
 export interface StorageAdapter {

@@ -558,7 +558,7 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
       });
     });
 
-    describe('rule 9: after close every call rejects with CLOSED', () => {
+    describe('rule 9: after close every call rejects with CLOSED; close is idempotent', () => {
       it('rejects every method', async () => {
         const t = tenant();
         const e = entry(t);
@@ -589,6 +589,13 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         for (const [method, call] of calls) {
           await expectCode(call(), 'CLOSED', method);
         }
+      });
+
+      it('closing again is a no-op', async () => {
+        await s.close();
+        closed = true;
+        await expect(s.close()).resolves.toBeUndefined();
+        await expectCode(s.listTenants(), 'CLOSED', 'listTenants');
       });
     });
   });

@@ -1,9 +1,18 @@
-import { ZerdaError, invalid, isZerdaError, validateEntry, validateProfile } from '@zerda/core';
-import type { MemoryEntry, UserProfile, VectorModel } from '@zerda/core';
-import { checkKey, checkModel } from './checks.js';
-import { bytesToFloats, fromBase64 } from './record-codec.js';
+import { validateProfile } from '../dynamics/profile-manager.js';
+import { validateEntry } from '../model/entry.js';
+import { ZerdaError, invalid, isZerdaError } from '../model/errors.js';
+import type { MemoryEntry, UserProfile } from '../model/types.js';
+import { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from '../util/bytes.js';
+import { checkKey, checkModel } from './storage-checks.js';
+import type { VectorModel } from './storage.js';
 
-/** Current version of the JSON export format. */
+// The `zerda-export` document: the portable JSON form of a memory store (exports, backups, the
+// MCP server's JSON files). One builder writes it, one validator reads it.
+
+/** The `format` field of every export. */
+export const EXPORT_FORMAT = 'zerda-export';
+
+/** Current version of the JSON export format (documents of versions 1..EXPORT_VERSION import). */
 export const EXPORT_VERSION = 1;
 
 /** Vectors of one tenant and model in an export: `data` is base64 of little-endian float32, row i = `ids[i]`. */
@@ -19,7 +28,7 @@ export interface ExportedVectors {
  * anywhere gives identical entries and profiles (every field kept, ids included).
  */
 export interface ZerdaExport {
-  format: 'zerda-export';
+  format: typeof EXPORT_FORMAT;
   version: number;
   /** Epoch ms. */
   exportedAt: number;
@@ -31,13 +40,54 @@ export interface ZerdaExport {
   vectors?: ExportedVectors[];
 }
 
+/** Vectors of one tenant and model, as arrays (what {@link buildExport} encodes). */
+export interface VectorGroup {
+  tenantId: string;
+  model: VectorModel;
+  ids: string[];
+  /** Row i = `ids[i]`, `model.dim` floats each. */
+  data: Float32Array;
+}
+
+/** What an export holds; {@link buildExport} adds the format, the version and the encoding. */
+export interface ExportContent {
+  /** Epoch ms. */
+  exportedAt: number;
+  /** Set when the export is limited to these tenants (a `replace` import then replaces only them). */
+  tenants?: string[];
+  entries: MemoryEntry[];
+  profiles: UserProfile[];
+  /** Include to export vectors (may be empty). */
+  vectors?: VectorGroup[];
+}
+
+/** Build a `zerda-export` document of the current {@link EXPORT_VERSION}. */
+export function buildExport(content: ExportContent): ZerdaExport {
+  const doc: ZerdaExport = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: content.exportedAt,
+    ...(content.tenants === undefined ? {} : { tenants: [...content.tenants] }),
+    entries: content.entries,
+    profiles: content.profiles,
+  };
+  if (content.vectors)
+    doc.vectors = content.vectors.map((g) => ({
+      tenantId: g.tenantId,
+      model: { id: g.model.id, dim: g.model.dim },
+      ids: [...g.ids],
+      data: toBase64(floatsToBytes(g.data)),
+    }));
+  return doc;
+}
+
 /** A validated export, ready to write. */
 export interface ValidatedExport {
   /** The tenants a limited export covers (`replace` then replaces only these). */
   tenants?: string[];
   entries: MemoryEntry[];
   profiles: UserProfile[];
-  vectors: { tenantId: string; model: VectorModel; ids: string[]; data: Float32Array }[];
+  vectors: VectorGroup[];
 }
 
 /**
@@ -55,7 +105,7 @@ export function validateExport(input: unknown): ValidatedExport {
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) invalid('export', 'an object', doc);
   const d = doc as Partial<ZerdaExport>;
-  if (d.format !== 'zerda-export') invalid('export.format', '"zerda-export"', d.format);
+  if (d.format !== EXPORT_FORMAT) invalid('export.format', `"${EXPORT_FORMAT}"`, d.format);
   if (!Number.isInteger(d.version) || (d.version as number) < 1 || (d.version as number) > EXPORT_VERSION)
     invalid('export.version', `an integer in [1, ${EXPORT_VERSION}]`, d.version);
   if (!Array.isArray(d.entries)) invalid('export.entries', 'an array', d.entries);

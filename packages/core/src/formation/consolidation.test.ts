@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createEntry } from '../model/entry.js';
+import type { JsonValue, MemoryEntry } from '../model/types.js';
+import { consolidate, wordOverlap } from './consolidation.js';
+import { readTurn } from './offline-extractor.js';
+import type { FormedStatement } from './types.js';
+
+const NOW = Date.UTC(2023, 4, 8, 12);
+const DAY = 86_400_000;
+
+/** A formed memory as the manager stores it. */
+function memory(s: FormedStatement): MemoryEntry {
+  const metadata: Record<string, JsonValue> = { about: s.about, sources: ['t0'] };
+  if (s.attribute) metadata.attribute = s.attribute;
+  if (s.value) metadata.value = s.value;
+  if (s.at !== undefined) metadata.at = s.at;
+  return createEntry('t', { content: { title: s.about, text: s.text }, kind: s.kind, metadata }, NOW);
+}
+const said = (input: string, createdAt = NOW) => readTurn({ input, userId: 'me', createdAt }).statements[0]!;
+
+describe('consolidate', () => {
+  it('supersedes the same subject and attribute, both directions', async () => {
+    const lisbon = memory(said('I live in Lisbon.'));
+    const porto = said('I moved to Porto.');
+    expect(await consolidate(porto, [lisbon])).toEqual({ op: 'update', id: lisbon.id, statement: porto });
+    const portoMemory = memory(porto);
+    const back = said('I moved back to Lisbon last year.');
+    expect(await consolidate(back, [portoMemory])).toEqual({ op: 'update', id: portoMemory.id, statement: back });
+  });
+
+  it('the same value again is a restatement, whatever the wording', async () => {
+    const lisbon = memory(said('I live in Lisbon.'));
+    expect(await consolidate(said('Hi! I am living in lisbon now.'), [lisbon])).toMatchObject({ op: 'reinforce', id: lisbon.id });
+    const name = memory(said('My name is Jeremy.'));
+    expect(await consolidate(said("Hi, I'm Jeremy."), [name])).toMatchObject({ op: 'reinforce', id: name.id });
+  });
+
+  it('a paraphrase reinforces instead of duplicating', async () => {
+    const allergy = memory(said('I am allergic to peanuts.'));
+    expect(await consolidate(said('I have a serious peanut allergy.'), [allergy])).toMatchObject({ op: 'reinforce', id: allergy.id });
+  });
+
+  it('unrelated facts do not retire or merge with each other', async () => {
+    const sister = memory(said('My sister Ana lives in Lisbon.'));
+    const colour = memory(said('My favourite colour is blue.'));
+    const allergy = memory(said('I am allergic to peanuts.'));
+    const known = [sister, colour, allergy];
+    // Another person's residence, another attribute, another allergy: all new.
+    expect((await consolidate(said('I live in Porto.'), known)).op).toBe('add');
+    expect((await consolidate(said('My favourite food is pizza.'), known)).op).toBe('add');
+    expect((await consolidate(said('I am allergic to cats.'), known)).op).toBe('add');
+    expect((await consolidate(said('Ana works at the hospital.'), known)).op).toBe('add');
+    // The same words from someone else are their own memory.
+    expect((await consolidate(said('Bob: I am allergic to peanuts.'), known)).op).toBe('add');
+  });
+
+  it('two events days apart are two memories', async () => {
+    const first = memory(said('I went hiking yesterday.', NOW));
+    expect((await consolidate(said('I went hiking yesterday.', NOW + 10 * DAY), [first])).op).toBe('add');
+    expect((await consolidate(said('I went hiking yesterday.', NOW), [first])).op).toBe('reinforce');
+  });
+
+  it('uses embedding similarity for paraphrases that share few words', async () => {
+    const hiking = memory(said('I love hiking.'));
+    const statement = said('I enjoy hiking a lot.');
+    expect((await consolidate(statement, [hiking])).op).toBe('add');
+    const similarity = async (_: string, others: string[]) => others.map(() => 0.93);
+    expect(await consolidate(statement, [hiking], { similarity })).toMatchObject({ op: 'reinforce', id: hiking.id });
+    const far = async (_: string, others: string[]) => others.map(() => 0.7);
+    expect((await consolidate(statement, [hiking], { similarity: far })).op).toBe('add');
+  });
+
+  it('wordOverlap treats word forms alike and penalises very different lengths', () => {
+    expect(wordOverlap('I am allergic to peanuts', 'peanut allergy')).toBe(1);
+    expect(wordOverlap('I love hiking', 'I love biking')).toBeLessThan(0.75);
+    expect(wordOverlap('hiking', 'I went hiking with my brother and his two dogs in the Alps')).toBeLessThan(0.5);
+    expect(wordOverlap('?!', 'hiking')).toBe(0);
+  });
+});

@@ -1,0 +1,90 @@
+import type { MemoryEntry } from '../model/types.js';
+import { analyze } from '../retrieval/text.js';
+import { normalizeValue } from './statements.js';
+import type { FormationContext, FormationOp, FormedStatement } from './types.js';
+
+/** Word overlap at or above which two statements about the same person say the same thing. */
+export const RESTATE_WORD_OVERLAP = 0.75;
+/** Embedding cosine at or above which two statements (sharing some words) say the same thing. */
+export const RESTATE_COSINE = 0.9;
+/** The least word overlap a cosine match still needs (keeps "I love hiking" and "I love biking" apart). */
+const RESTATE_COSINE_MIN_OVERLAP = 0.34;
+/** Two events more than this far apart are different occurrences, however alike their words. */
+const SAME_EVENT_MS = 2 * 86_400_000;
+
+/** Formation metadata of a memory (what formation wrote into `metadata`). */
+export function formedFields(entry: MemoryEntry): { about?: string; attribute?: string; value?: string; at?: number } {
+  const m = entry.metadata;
+  return {
+    ...(typeof m.about === 'string' ? { about: m.about } : {}),
+    ...(typeof m.attribute === 'string' ? { attribute: m.attribute } : {}),
+    ...(typeof m.value === 'string' ? { value: m.value } : {}),
+    ...(typeof m.at === 'number' ? { at: m.at } : {}),
+  };
+}
+
+/** The text a formed memory says (its `content.text`, or the whole entry text). */
+export function statementOf(entry: MemoryEntry): string {
+  const c = entry.content as { text?: unknown; input?: unknown };
+  return typeof c.text === 'string' ? c.text : typeof c.input === 'string' ? c.input : '';
+}
+
+/**
+ * Share of the shorter statement's words (stemmed, stopwords out) that the other has; words
+ * sharing their first five letters count as one ("allergic"/"allergy").
+ */
+export function wordOverlap(a: string, b: string): number {
+  const key = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
+  const A = new Set(analyze(a).map(key));
+  const B = new Set(analyze(b).map(key));
+  if (!A.size || !B.size) return 0;
+  let shared = 0;
+  for (const w of A) if (B.has(w)) shared++;
+  return shared / Math.min(A.size, B.size) * (Math.min(A.size, B.size) / Math.max(A.size, B.size)) ** 0.5;
+}
+
+const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Decide what one statement does to what is known (`known`: formed memories, best matches
+ * first):
+ * - same subject and attribute, same value → `reinforce` (a restatement);
+ * - same subject and attribute, another value → `update` (supersedes; the manager keeps the
+ *   previous version in `metadata.history`);
+ * - same subject, same words (or same meaning by embedding, with some words shared), and not
+ *   two events days apart → `reinforce`;
+ * - otherwise `add`. Statements about different people, or different attributes of the same
+ *   person, never touch each other.
+ */
+export async function consolidate(statement: FormedStatement, known: readonly MemoryEntry[], context?: Pick<FormationContext, 'similarity'>): Promise<FormationOp> {
+  const candidates = known.filter((e) => sameAbout(formedFields(e).about, statement.about));
+  if (statement.attribute !== undefined && statement.value !== undefined) {
+    const slot = candidates.find((e) => formedFields(e).attribute === statement.attribute);
+    if (slot) {
+      const same = normalizeValue(formedFields(slot).value ?? '') === normalizeValue(statement.value);
+      return same ? { op: 'reinforce', id: slot.id, statement } : { op: 'update', id: slot.id, statement };
+    }
+  }
+  const comparable = candidates.filter((e) => {
+    const f = formedFields(e);
+    // A slot statement only restates a memory of the same slot (handled above) or one without a slot.
+    if (statement.attribute !== undefined && f.attribute !== undefined) return false;
+    if (statement.at !== undefined && f.at !== undefined && Math.abs(statement.at - f.at) > SAME_EVENT_MS) return false;
+    return true;
+  });
+  if (!comparable.length) return { op: 'add', statement };
+  const overlaps = comparable.map((e) => wordOverlap(statement.text, statementOf(e)));
+  let best = -1;
+  for (let i = 0; i < comparable.length; i++) if (overlaps[i]! >= RESTATE_WORD_OVERLAP && (best < 0 || overlaps[i]! > overlaps[best]!)) best = i;
+  if (best >= 0) return { op: 'reinforce', id: comparable[best]!.id, statement };
+  if (context?.similarity) {
+    const near = comparable.map((e, i) => ({ e, i })).filter(({ i }) => overlaps[i]! >= RESTATE_COSINE_MIN_OVERLAP);
+    if (near.length) {
+      const cos = await context.similarity(statement.text, near.map(({ e }) => statementOf(e)));
+      let top = -1;
+      for (let j = 0; j < near.length; j++) if (cos[j]! >= RESTATE_COSINE && (top < 0 || cos[j]! > cos[top]!)) top = j;
+      if (top >= 0) return { op: 'reinforce', id: near[top]!.e.id, statement };
+    }
+  }
+  return { op: 'add', statement };
+}

@@ -1,0 +1,74 @@
+import { consolidate } from './consolidation.js';
+import { readSentence, sentences, splitSpeaker } from './statements.js';
+import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement, MemoryExtractor } from './types.js';
+
+/** What {@link readTurn} found in a turn. */
+export interface TurnReading {
+  /** The speaker named by a `"Name: "` prefix, if any. */
+  speaker?: string;
+  /** Statements worth keeping, in order (kind `conversation` included). */
+  statements: FormedStatement[];
+  dropped: FormationPlan['dropped'];
+}
+
+/**
+ * Read a turn offline: split the user's words into sentences, drop questions, greetings,
+ * acknowledgements, restatements and filler, and say what each remaining statement is. A
+ * sentence that continues the one before ("It was so powerful.") joins it. The assistant's
+ * reply (`output`) is never read, nor is a turn whose speaker is the assistant.
+ * Deterministic; no LLM.
+ */
+export function readTurn(turn: Pick<FormationTurn, 'input' | 'userId' | 'createdAt'>): TurnReading {
+  const { speaker, body, assistant } = splitSpeaker(turn.input);
+  const reading: TurnReading = { ...(speaker !== undefined ? { speaker } : {}), statements: [], dropped: [] };
+  if (!body) return reading;
+  if (assistant) {
+    reading.dropped.push({ text: body, reason: 'restatement' });
+    return reading;
+  }
+  const who = speaker ?? turn.userId;
+  let last: FormedStatement | undefined;
+  for (const sentence of sentences(body)) {
+    const r = readSentence(sentence, who, turn.createdAt);
+    if ('dropped' in r) {
+      reading.dropped.push({ text: r.text, reason: r.dropped });
+      last = undefined;
+      continue;
+    }
+    const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
+    if (last && r.continuation && s.kind === 'conversation') {
+      last.text = `${last.text} ${s.text}`;
+      continue;
+    }
+    reading.statements.push(s);
+    last = s;
+  }
+  return reading;
+}
+
+/** Kinds that become memories of their own; `conversation` statements stay in the stored turn. */
+export const FORMED_KINDS: readonly string[] = ['fact', 'preference', 'event', 'task'];
+
+/**
+ * The default extractor: {@link readTurn}, then {@link consolidate} each statement against the
+ * most similar known memories. Statements of kind `conversation` keep the turn (it is stored)
+ * but form no memory of their own.
+ */
+export class OfflineExtractor implements MemoryExtractor {
+  readonly name = 'offline';
+
+  async extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan> {
+    const reading = readTurn(turn);
+    const ops: FormationOp[] = [];
+    const pending: FormedStatement[] = [];
+    for (const s of reading.statements) {
+      if (!FORMED_KINDS.includes(s.kind)) continue;
+      // Two statements of one turn saying the same thing form one memory.
+      if (pending.some((p) => p.about === s.about && p.text === s.text)) continue;
+      pending.push(s);
+      const known = await context.similar({ text: s.text, about: s.about, ...(s.attribute !== undefined ? { attribute: s.attribute } : {}) });
+      ops.push(await consolidate(s, known, context));
+    }
+    return { keep: reading.statements.length > 0, ops, dropped: reading.dropped };
+  }
+}

@@ -1,0 +1,268 @@
+import { parseTimeRanges } from '../retrieval/time-expressions.js';
+import { STOPWORDS, tokenize } from '../retrieval/text.js';
+import type { FormationDropReason, FormedStatement } from './types.js';
+
+/**
+ * The rules of offline formation: read a turn as sentences, leave out what is not worth keeping
+ * (questions, greetings, acknowledgements, restatements, filler) and say what each remaining
+ * statement is (kind), whom it is about and which slot it fills. English patterns; any script
+ * passes through intact (text is never rewritten, only split), and a statement in another
+ * language is kept as `conversation` rather than dropped.
+ */
+
+const DAY = 86_400_000;
+
+/** A speaker prefix: `"Ana: …"`, `"Ana Lopes: …"` (up to three capitalised words). */
+const SPEAKER_RE = /^\s*(\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}(?:[ \t]\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}){0,2})[ \t]*:[ \t]*(?=\S)/u;
+/** Labels that look like a speaker prefix but are not one. */
+const LABELS = new Set(['note', 'ps', 'p.s.', 'todo', 'reminder', 'update', 'edit', 'warning', 'fyi', 're', 'subject', 'question', 'answer', 'q', 'a', 'summary', 'example', 'nb', 'http', 'https', 'tip', 'important']);
+/** Speakers whose words are the assistant's: never formed (a restatement must not come back as a memory). */
+const ASSISTANT_RE = /^(assistant|ai|bot|system|model|chatbot|chatgpt|gpt|claude|gemini|copilot|zerda)$/i;
+
+/** Split `input` into its speaker (when it starts with `"Name: "`) and what was said. */
+export function splitSpeaker(input: string): { speaker?: string; body: string; assistant: boolean } {
+  const m = SPEAKER_RE.exec(input);
+  if (!m || LABELS.has(m[1]!.toLowerCase())) return { body: input.trim(), assistant: false };
+  const speaker = m[1]!;
+  return { speaker, body: input.slice(m[0].length).trim(), assistant: ASSISTANT_RE.test(speaker) };
+}
+
+const ABBREVIATIONS = /\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|e\.g|i\.e|approx|no)\.$/i;
+
+/** Sentences of `text` (terminal punctuation of any script, and line breaks). */
+export function sentences(text: string): string[] {
+  const parts = text.split(/(?<=[.!?…。！？])["'”’)\]]*\s+|\s*\n+\s*/u);
+  const out: string[] = [];
+  for (const raw of parts) {
+    const p = raw.trim();
+    if (!p) continue;
+    const prev = out.at(-1);
+    if (prev !== undefined && ABBREVIATIONS.test(prev)) out[out.length - 1] = `${prev} ${p}`;
+    else out.push(p);
+  }
+  // "Hi, I'm Jeremy, what's your name?": the trailing question is its own sentence.
+  return out.flatMap((s) => {
+    const m = /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you)\b[^,;]*\?)$/iu.exec(s);
+    return m && m[1]!.length > 3 ? [m[1]!, m[2]!] : [s];
+  });
+}
+
+const INTERJECTION =
+  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|well|so|yeah|yes|yep|yup|no|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually)\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
+const VOCATIVE = /^\p{Lu}[\p{L}\p{M}'’-]*[,!]+\s*/u;
+
+/** Leading greetings and interjections removed ("Hi Ana, I moved" → "I moved"); whether any were. */
+function stripInterjections(s: string): { rest: string; greeted: boolean } {
+  let rest = s;
+  let greeted = false;
+  for (let i = 0; i < 4; i++) {
+    const m = INTERJECTION.exec(rest);
+    if (!m || !m[0]) break;
+    greeted = true;
+    rest = rest.slice(m[0].length);
+    const v = VOCATIVE.exec(rest);
+    if (v) rest = rest.slice(v[0].length);
+  }
+  return { rest: rest.trim(), greeted };
+}
+
+/** Words that carry no information on their own: reactions, greetings, thanks, agreement. */
+const PHATIC = new Set(
+  (
+    'hi hello hey hiya howdy yo greetings morning afternoon evening night good great cool nice awesome amazing wow oh ah ooh ' +
+    'haha lol hmm um uh yeah yes yep yup no nope ok okay sure thanks thank thx ty welcome bye goodbye cya later see soon ' +
+    'care glad happy sorry congrats congratulations wonderful fantastic incredible impressive lovely beautiful super ' +
+    'totally absolutely definitely exactly really indeed right true agreed agree sounds sound seems remember noted got ' +
+    'understood hear heard know knew think mean guess lot much many way thing things stuff something anything everything ' +
+    'wish luck hope fun tell told let keep going gonna wanna kind sort pretty quite bit little awesome cute sweet dear ' +
+    'buddy pal man dude friend glad proud excited thrilled stoked interesting cool neat'
+  ).split(' '),
+);
+
+const ACK_RE =
+  /^(?:noted|got\s+it|understood|will\s+do|sure(?:\s+thing)?|of\s+course|no\s+problem|you'?re\s+welcome|sounds\s+good|all\s+right|alright|roger|makes\s+sense|fair\s+enough|i\s+see|agreed|i\s+(?:will|'ll)\s+(?:remember|keep|note)|i\s+have\s+noted|i'?ve\s+noted|okay|ok)\b/iu;
+const RESTATEMENT_RE = /^(?:you\s+(?:told|tell|said|mentioned|shared|say)\s+(?:me\s+)?(?:that\s+)?|as\s+you\s+(?:said|mentioned)|i\s+remember\s+(?:that\s+)?you\b|if\s+i\s+remember\s+(?:correctly|right))/iu;
+
+/** Content words of `s`: not stopwords, not reactions. */
+function contentWords(s: string): string[] {
+  return tokenize(s).filter((t) => !STOPWORDS.has(t) && !PHATIC.has(t) && t.length > 1);
+}
+
+const RELATIONS =
+  'sister|brother|sibling|mother|mom|mum|mommy|father|dad|daddy|parents?|wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|' +
+  'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
+  'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
+const NAME = "\\p{Lu}[\\p{L}\\p{M}'’-]+";
+const MY_RELATION_RE = new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`, 'u');
+/** "Ana lives in …": a capitalised subject followed by a verb that says something about them. */
+const NAMED_SUBJECT_RE = new RegExp(
+  `^(${NAME})\\s+(?:(?:just|recently|finally|also|still|now|really)\\s+)?(?:lives|moved|works|is|was|has|likes|loves|hates|prefers|enjoys|got|went|started|studies|speaks)\\b`,
+  'u',
+);
+const NOT_NAMES = new Set(['the', 'this', 'that', 'it', 'he', 'she', 'they', 'we', 'you', 'there', 'here', 'what', 'everything', 'everyone', 'nothing', 'someone', 'life', 'today', 'yesterday', 'tomorrow', 'work', 'it’s', 'which', 'who', 'one', 'mine']);
+
+/** Whom a statement is about: a named or related subject, else `speaker`. */
+function aboutOf(s: string, speaker: string): string {
+  const rel = MY_RELATION_RE.exec(s);
+  if (rel) {
+    if (rel[2]) return rel[2];
+    return `${speaker}'s ${rel[1]!.toLowerCase().replace(/\s+/g, ' ')}`;
+  }
+  const named = NAMED_SUBJECT_RE.exec(s);
+  if (named && !NOT_NAMES.has(named[1]!.toLowerCase())) return named[1]!;
+  return speaker;
+}
+
+/** A slot value: up to a clause break, without trailing time words. */
+const VALUE = "([\\p{L}\\p{M}\\p{N}'’&.-]+(?:\\s+[\\p{L}\\p{M}\\p{N}'’&.-]+){0,5}?)";
+const STOP_VALUE = '(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator})|\\s+(?:and|but|because|since|so|which|who|where|when|with|as|now|for|after|before|last|this|next|recently|yesterday|today|ago|anymore|too|though)\\b|\\s*[,.;!?…]|\\s*$)';
+
+interface SlotRule {
+  re: RegExp;
+  attribute: string | ((m: RegExpExecArray) => string);
+  kind: 'fact' | 'preference';
+  /** Group holding the value. */
+  group: number;
+}
+
+const SLOTS: SlotRule[] = [
+  { re: new RegExp(`\\bmy\\s+name(?:'s|’s|\\s+is)\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
+  { re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am)\\s+called\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
+  { re: new RegExp(`\\bcall\\s+me\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
+  {
+    re: new RegExp(`\\b(?:live|lives|living|moved|relocated|reside|resides|based)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: 'lives in',
+    kind: 'fact',
+    group: 1,
+  },
+  {
+    re: new RegExp(`\\b(?:work|works|working|job)\\s+(?:at|for)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: 'works at',
+    kind: 'fact',
+    group: 1,
+  },
+  { re: new RegExp(`\\b(?:work|works|working)\\s+as\\s+(?:an?\\s+)?${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'works as', kind: 'fact', group: 1 },
+  { re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am|is|are)\\s+(?:originally\\s+)?from\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'is from', kind: 'fact', group: 1 },
+  { re: /\b(?:i'?m|i’m|i\s+am|is)\s+(\d{1,3})(?:\s+years?\s+old\b|\s*[.!]?\s*$)/iu, attribute: 'age', kind: 'fact', group: 1 },
+  {
+    re: new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:all[- ]time\\s+|absolute\\s+)?fav(?:ou?rite)?\\s+([\\p{L}\\s]{2,30}?)\\s+(?:is|are|was|has\\s+to\\s+be)\\s+${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: (m) => `favourite ${m[1]!.trim().toLowerCase()}`,
+    kind: 'preference',
+    group: 2,
+  },
+  {
+    re: new RegExp(
+      `\\bmy\\s+((?:[\\p{L}'’-]+\\s+){0,2}(?:name|email|e-mail|phone|number|address|birthday|birthdate|job|occupation|profession|nationality|hometown|major|username|zip\\s+code|blood\\s+type|size))\\s+(?:is|are)\\s+${VALUE}${STOP_VALUE}`,
+      'iu',
+    ),
+    attribute: (m) => m[1]!.trim().toLowerCase().replace(/\s+/g, ' '),
+    kind: 'fact',
+    group: 2,
+  },
+  // "I'm Jeremy": a capitalised word right after "I'm" is a name (nationalities and the like excepted).
+  { re: /^(?:[Ii]'?m|[Ii]’m|[Ii]\s+am)\s+(\p{Lu}[\p{L}\p{M}'’-]+)(?=\s*(?:[,.!;]|$|\s+(?:and|from|by)\b))/u, attribute: 'name', kind: 'fact', group: 1 },
+];
+
+const FUTURE_RE =
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i'?ll|i’ll|i\s+will|we'?ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|i\s+plan\s+to|i'?m\s+planning\s+to|i\s+am\s+planning\s+to|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+const PAST_VERB =
+  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
+const PAST_RE = new RegExp(
+  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
+  'u',
+);
+const EVENT_WORDS_RE = /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
+const PREFERENCE_RE = new RegExp(
+  `\\b(?:i|we|he|she|they|${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
+  'iu',
+);
+const FAN_RE = /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with)\s+\S/iu;
+const FACT_RE =
+  /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:i|we|he|she|they)\s+(?:have|own|has)\s+(?:a|an|two|three|four|five|\d+)\s+\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
+
+/** The future dates a task may name, anchored at `now`: tomorrow, tonight, next week, next Friday, in 3 days. */
+function futureDate(s: string, now: number): number | undefined {
+  const d = new Date(now);
+  const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  let m: RegExpExecArray | null;
+  if (/\b(?:tonight|today|this\s+(?:evening|afternoon))\b/i.test(s)) return start;
+  if (/\btomorrow\b/i.test(s)) return start + DAY;
+  if ((m = /\bin\s+(\d{1,2}|a|an|one|two|three|four|five|six|seven)\s+(day|week|month)s?\b/i.exec(s))) {
+    const n = /^\d+$/.test(m[1]!) ? +m[1]! : ({ a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 } as Record<string, number>)[m[1]!.toLowerCase()]!;
+    const unit = m[2]!.toLowerCase();
+    return unit === 'day' ? start + n * DAY : unit === 'week' ? start + 7 * n * DAY : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
+  }
+  if ((m = /\bnext\s+(week|month|year)\b/i.exec(s))) {
+    const unit = m[1]!.toLowerCase();
+    if (unit === 'week') return start + (7 - ((d.getUTCDay() + 6) % 7)) * DAY;
+    if (unit === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
+  }
+  if ((m = /\b(?:next|on|this|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(s))) {
+    const target = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].indexOf(m[1]!.toLowerCase());
+    return start + ((target - d.getUTCDay() + 7) % 7 || 7) * DAY;
+  }
+  return undefined;
+}
+
+/** A past date named in `s` (8 May 2023, yesterday, last week, 3 days ago), anchored at `now`. */
+function pastDate(s: string, now: number): number | undefined {
+  return parseTimeRanges(s, now)[0]?.from;
+}
+
+/** A sentence read: kept (with what it is) or dropped (with why). */
+export type ReadSentence = { kept: Omit<FormedStatement, 'about'> & { about?: string }; continuation: boolean } | { dropped: FormationDropReason; text: string };
+
+const CONTINUATION_RE = /^(?:it|it's|it’s|this|that|that's|they|they're|there|he|she|which|and|but|so|plus|also)\b/iu;
+
+/** Read one sentence of a turn said by `speaker` at `now`. */
+export function readSentence(sentence: string, speaker: string, now: number): ReadSentence {
+  const text = sentence.trim();
+  if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
+  const { rest, greeted } = stripInterjections(text);
+  const body = rest.replace(/^[,;:–—-]+\s*/u, '');
+  if (!body) return { dropped: greeted ? 'greeting' : 'filler', text };
+  if (RESTATEMENT_RE.test(body)) return { dropped: 'restatement', text };
+  const about = aboutOf(body, speaker);
+  for (const slot of SLOTS) {
+    const m = slot.re.exec(body);
+    if (!m) continue;
+    const value = cleanValue(m[slot.group]!);
+    if (!value) continue;
+    if (slot.attribute === 'name' && /(?:ian|ese|ish)$/i.test(value)) continue;
+    const attribute = typeof slot.attribute === 'string' ? slot.attribute : slot.attribute(m);
+    return { kept: { text, kind: slot.kind, about, attribute, value }, continuation: false };
+  }
+  const words = contentWords(body);
+  if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
+  if (words.length < 2) return { dropped: greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body) ? 'greeting' : 'filler', text };
+  const continuation = CONTINUATION_RE.test(body);
+  const future = FUTURE_RE.test(body) ? futureDate(body, now) : undefined;
+  if (FUTURE_RE.test(body) && (future !== undefined || pastDate(body, now) === undefined)) {
+    const at = future ?? pastDate(body, now);
+    return { kept: { text, kind: 'task', about, ...(at !== undefined ? { at } : {}) }, continuation };
+  }
+  if (FACT_RE.test(body)) return { kept: { text, kind: 'fact', about }, continuation };
+  const past = pastDate(body, now);
+  if (past !== undefined || EVENT_WORDS_RE.test(body) || PAST_RE.test(body)) {
+    return { kept: { text, kind: 'event', about, ...(past !== undefined ? { at: past } : {}) }, continuation };
+  }
+  const pref = PREFERENCE_RE.exec(body);
+  if ((pref && contentWords(pref[2]!).length > 0) || FAN_RE.test(body)) return { kept: { text, kind: 'preference', about }, continuation };
+  return { kept: { text, kind: 'conversation', about }, continuation };
+}
+
+function cleanValue(v: string): string {
+  return v
+    .trim()
+    .replace(/^(?:the|a|an)\s+/i, '')
+    .replace(/[\s,.;:!?…'"”’)]+$/u, '')
+    .trim();
+}
+
+/** Comparable form of a slot value: case, diacritics, articles and punctuation ignored. */
+export function normalizeValue(v: string): string {
+  return tokenize(v)
+    .filter((t) => t !== 'the' && t !== 'a' && t !== 'an')
+    .join(' ');
+}

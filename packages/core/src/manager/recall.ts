@@ -1,0 +1,122 @@
+/** The manager's read side: recall, context building, and reinforcement of what was used. */
+import { ContextBuilder } from '../context/context-builder.js';
+import { invalid } from '../model/errors.js';
+import { checkOptionKeys } from '../model/options.js';
+import type { MemoryEntry, UserProfile } from '../model/types.js';
+import type { RecallHit, SemanticSearchOptions } from '../tiers/semantic-memory.js';
+import { WorkingMemory } from '../tiers/working-memory.js';
+import { checkCount } from './options.js';
+import type { ManagerState } from './state.js';
+import type { BuildContextOptions, ManagedContext } from './types.js';
+
+const DEFAULT_TOP_K_LONG_TERM = 3;
+const DEFAULT_HISTORY_TURNS = 6;
+
+/** See `MemoryManager.recall`. Access has been checked. */
+export async function recall(
+  s: ManagerState,
+  tenantId: string,
+  query: string,
+  options: SemanticSearchOptions & { reinforce?: boolean },
+): Promise<RecallHit[]> {
+  if (typeof query !== 'string') invalid('query', 'a string', query);
+  const { reinforce = true, ...search } = options;
+  const hits = await searchMemories(s, tenantId, query, { topK: s.config.retrievalLimit, ...search });
+  if (reinforce) await reinforceUsed(s, tenantId, hits.map((h) => h.entry.id));
+  return hits;
+}
+
+/** Hybrid search when there is a semantic tier, the storage's lexical search otherwise. */
+async function searchMemories(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+  if (!query.trim()) return [];
+  if (s.semantic) {
+    s.index.catchUp(tenantId);
+    return s.semantic.search(tenantId, query, options);
+  }
+  return lexicalOnly(s, tenantId, query, options);
+}
+
+async function lexicalOnly(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+  const hits = await s.storage.lexicalSearch({
+    tenantId,
+    query,
+    limit: options.topK ?? s.config.retrievalLimit,
+    ...(options.filter ? { filter: options.filter } : {}),
+  });
+  if (!hits.length) return [];
+  const entries = new Map((await s.storage.getMany(tenantId, hits.map((h) => h.id))).map((e) => [e.id, e]));
+  const top = hits[0]!.score || 1;
+  return hits.flatMap((h, i) => {
+    const entry = entries.get(h.id);
+    return entry ? [{ entry, score: h.score / top, lexicalScore: h.score, lexicalRank: i + 1 }] : [];
+  });
+}
+
+/** See `MemoryManager.buildContext`. Access has been checked. */
+export async function buildContext(
+  s: ManagerState,
+  userId: string,
+  tenantId: string,
+  query: string,
+  options: BuildContextOptions,
+): Promise<ManagedContext> {
+  if (typeof query !== 'string' || !query.trim()) invalid('query', 'a non-empty string', query);
+  checkOptionKeys(
+    options,
+    ['documents', 'topKSemantic', 'topKLongTerm', 'includeProfile', 'historyTurns', 'tokenBudget', 'systemPrompt', 'search'],
+    'buildContext options',
+  );
+  const topKSemantic = options.topKSemantic ?? s.config.retrievalLimit;
+  const topKLongTerm = options.topKLongTerm ?? DEFAULT_TOP_K_LONG_TERM;
+  const historyTurns = options.historyTurns ?? DEFAULT_HISTORY_TURNS;
+  checkCount('topKSemantic', topKSemantic);
+  checkCount('topKLongTerm', topKLongTerm);
+  checkCount('historyTurns', historyTurns);
+  const budget = options.tokenBudget ?? s.contextTokens;
+  // Built before anything else so a bad budget is rejected before working memory changes.
+  const builder = new ContextBuilder(budget, { counter: s.counter });
+
+  const recalled = topKSemantic > 0 ? await searchMemories(s, tenantId, query, { ...options.search, topK: topKSemantic }) : [];
+  const important = topKLongTerm > 0 ? await s.longTerm(tenantId).topByImportance(topKLongTerm) : [];
+  const userWindow = s.existingShortTerm(tenantId, userId);
+  const history = historyTurns > 0 && userWindow ? userWindow.getRecent(historyTurns) : [];
+  const inHistory = new Set(history.map((e) => e.id));
+
+  const candidates = new Map<string, { entry: MemoryEntry; relevance: number }>();
+  for (const hit of recalled) candidates.set(hit.entry.id, { entry: hit.entry, relevance: hit.score });
+  for (const entry of important) if (!candidates.has(entry.id)) candidates.set(entry.id, { entry, relevance: 0 });
+  for (const id of inHistory) candidates.delete(id);
+
+  const ranked = s.selector.rank([...candidates.values()]);
+  // Selected on a scratch copy; the user's working memory is replaced only once the context
+  // has been built (a rejected call changes nothing).
+  const { kept } = new WorkingMemory(s.config.maxWorking, s.config.maxTokens, s.counter).rebuild(ranked.map((r) => r.entry));
+  const keptIds = new Set(kept.map((e) => e.id));
+  const working = ranked.filter((r) => keptIds.has(r.entry.id));
+
+  const profile: UserProfile | undefined = options.includeProfile === false ? undefined : await s.profiles.get(tenantId, userId);
+  const system = options.systemPrompt ?? s.systemPrompt;
+  const context = builder.build({
+    ...(system !== undefined ? { system } : {}),
+    ...(profile && profile.interactionCount > 0 ? { profile } : {}),
+    memories: working.map((w) => ({ entry: w.entry, score: w.score })),
+    ...(options.documents ? { documents: options.documents } : {}),
+    history,
+    query,
+  });
+  s.workingMemory(tenantId, userId).rebuild(kept);
+  const usedIds = new Set(context.sections.flatMap((sec) => (sec.kind === 'memories' ? (sec.itemIds ?? []) : [])));
+  await reinforceUsed(s, tenantId, working.map((w) => w.entry.id).filter((id) => usedIds.size === 0 || usedIds.has(id)));
+  return { ...context, recalled, working };
+}
+
+/** Reinforce the long-term memories among `ids` (fresh from storage, under the tenant lock). */
+export async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await s.serial(tenantId, async () => {
+    const fresh = await s.storage.getMany(tenantId, ids);
+    const now = s.clock();
+    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => s.forgetting.reinforce(e, now));
+    if (updated.length) await s.storage.putMany(updated);
+  });
+}

@@ -1,0 +1,969 @@
+import pg from 'pg';
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+import {
+  ZerdaError,
+  analyze,
+  bm25Idf,
+  bm25TermScore,
+  checkFilter,
+  checkIds,
+  checkKey,
+  checkLexicalQuery,
+  checkModel,
+  checkQuery,
+  entryText,
+  invalid,
+  systemClock,
+  validateEntry,
+  validateProfile,
+} from '@zerda/core';
+import type {
+  Clock,
+  LexicalHit,
+  LexicalQuery,
+  MemoryEntry,
+  MemoryFilter,
+  MemoryQuery,
+  StorageAdapter,
+  StorageStats,
+  UserProfile,
+  VectorBlock,
+  VectorModel,
+  VectorRecord,
+} from '@zerda/core';
+import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
+import type { ZerdaExport } from '@zerda/sqlite';
+import { isRetryable, pgError } from './errors.js';
+import { filterSql, stripNul } from './filter-sql.js';
+import { SCHEMA_VERSION, checkSchemaName, migrate } from './schema.js';
+
+/** Options of {@link PostgresStorage.open}. */
+export interface PostgresStorageOptions {
+  /** `postgresql://user:password@host:port/database` (or a socket: `postgresql://user@localhost/db?host=/run/postgresql`). */
+  connectionString?: string;
+  /** Extra `pg` pool settings (ssl, timeouts, …). `connectionString` and `max` override theirs. */
+  pool?: Omit<PoolConfig, 'connectionString' | 'max'>;
+  /** Most connections this process opens. Default 10. */
+  maxConnections?: number;
+  /** Schema holding Zerda's tables (created on first open). Default `zerda`. */
+  schema?: string;
+  /** Source of time for exports. Default `Date.now`. */
+  clock?: Clock;
+  /**
+   * Connecting as a superuser or a `BYPASSRLS` role turns row-level security off, so `open` refuses
+   * it unless this is true. Default false: connect as an ordinary role that owns the schema.
+   */
+  allowRowSecurityBypass?: boolean;
+  /** Retries of a transaction that lost a deadlock or serialization race (nothing was written). Default 3. */
+  retries?: number;
+}
+
+/** Options of {@link PostgresStorage.searchVectors}. */
+export interface VectorSearchOptions {
+  /** Exact (sequential, cosine) search instead of the HNSW index. Default false. */
+  exact?: boolean;
+  /** HNSW candidate list size (`hnsw.ef_search`); larger is slower and more accurate. Default 100. */
+  efSearch?: number;
+}
+
+/** A vector search hit: cosine similarity (1 = same direction). */
+export interface VectorHit {
+  id: string;
+  score: number;
+}
+
+/** What an import changed. */
+export interface ImportReport {
+  added: number;
+  updated: number;
+  profiles: number;
+  vectors: number;
+}
+
+/** Options of {@link PostgresStorage.exportJson}. */
+export interface ExportOptions {
+  /** Only this tenant. */
+  tenantId?: string;
+  /** Include vectors (base64 float32). Default false. */
+  includeVectors?: boolean;
+}
+
+type Db = PoolClient;
+
+const ENTRY_COLUMNS = 'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
+
+/** The part of an entry kept as JSON (the rest has columns). */
+interface StoredData {
+  content: MemoryEntry['content'];
+  accessCount: number;
+  tags: string[];
+  metadata: MemoryEntry['metadata'];
+  version: number;
+}
+
+interface EntryRow {
+  tenant_id: string;
+  id: string;
+  user_id: string | null;
+  tier: MemoryEntry['tier'];
+  kind: string;
+  created_at: number;
+  last_access: number;
+  importance: number;
+  data: StoredData;
+}
+
+function rowToEntry(r: EntryRow): MemoryEntry {
+  const d = r.data;
+  const e: MemoryEntry = {
+    id: r.id,
+    tenantId: r.tenant_id,
+    content: d.content,
+    tier: r.tier,
+    kind: r.kind,
+    createdAt: r.created_at,
+    lastAccess: r.last_access,
+    importance: r.importance,
+    accessCount: d.accessCount,
+    tags: d.tags,
+    metadata: d.metadata,
+    version: d.version,
+  };
+  if (r.user_id !== null) e.userId = r.user_id;
+  return e;
+}
+
+const OPTION_KEYS = ['connectionString', 'pool', 'maxConnections', 'schema', 'clock', 'allowRowSecurityBypass', 'retries'];
+
+/**
+ * A {@link StorageAdapter} on PostgreSQL + pgvector, shared by any number of processes.
+ *
+ * - **Tenant isolation in the database**: every transaction binds its tenant
+ *   (`set_config('zerda.tenant', …, true)`) and forced row-level security on every table of tenant
+ *   data lets it see and change only that tenant's rows, whatever SQL runs.
+ * - **Durability**: a write resolves after its transaction commits. Writes are all-or-nothing.
+ * - **Concurrency: optimistic versioning.** A put whose `version` is lower than the stored one is
+ *   rejected with `CONFLICT` (a stale write never overwrites a newer update), and
+ *   {@link update} does read-modify-write under a row lock (`SELECT … FOR UPDATE`), so concurrent
+ *   updates of one memory from many processes all land, none lost. Deadlocks and serialization
+ *   failures are retried (the transaction changed nothing).
+ * - **Lexical search**: core's `analyze` terms in a postings table (`terms`: tenant, term, id, tf),
+ *   ranked with core's BM25 (`bm25Idf`, `bm25TermScore`) over per-tenant statistics, so scores
+ *   equal the in-memory and SQLite adapters'.
+ * - **Vectors**: pgvector columns, one HNSW (cosine) index per model and dimension, and
+ *   {@link searchVectors} (HNSW or exact) for tenants too large to load whole.
+ * - Extras: {@link exportJson}, {@link importJson} (the `zerda-export` format of `@zerda/sqlite`),
+ *   {@link update}, {@link searchVectors}.
+ *
+ * Create with {@link PostgresStorage.open} (or {@link createPostgresStorage}).
+ */
+export class PostgresStorage implements StorageAdapter {
+  /** @inheritdoc */
+  readonly name = 'postgres';
+  /** Schema holding the tables. */
+  readonly schema: string;
+
+  readonly #pool: Pool;
+  readonly #s: string;
+  readonly #clock: Clock;
+  readonly #retries: number;
+  readonly #vectorIndexes = new Set<string>();
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  private constructor(pool: Pool, schema: string, options: PostgresStorageOptions) {
+    this.#pool = pool;
+    this.schema = schema;
+    this.#s = `"${schema}"`;
+    this.#clock = options.clock ?? systemClock;
+    this.#retries = options.retries ?? 3;
+  }
+
+  /**
+   * Connect, check the role (row-level security must apply to it), and migrate the schema (once,
+   * under an advisory lock, even when many processes open together). The storage owns its pool:
+   * {@link close} ends it.
+   */
+  static async open(options: PostgresStorageOptions): Promise<PostgresStorage> {
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) invalid('options', 'an object', options);
+    for (const k of Object.keys(options)) if (!OPTION_KEYS.includes(k)) invalid(`options.${k}`, `one of ${OPTION_KEYS.join(', ')}`, k);
+    if (options.connectionString !== undefined && (typeof options.connectionString !== 'string' || !options.connectionString))
+      invalid('connectionString', 'a postgresql:// URL', options.connectionString);
+    if (options.connectionString === undefined && options.pool === undefined)
+      invalid('options', 'a connectionString (or pool settings with host, database, user)', options);
+    if (options.pool !== undefined && (typeof options.pool !== 'object' || options.pool === null)) invalid('pool', 'pg pool settings', options.pool);
+    const max = options.maxConnections ?? 10;
+    if (!Number.isInteger(max) || max < 1) invalid('maxConnections', 'an integer >= 1', max);
+    const retries = options.retries ?? 3;
+    if (!Number.isInteger(retries) || retries < 0) invalid('retries', 'an integer >= 0', retries);
+    if (options.clock !== undefined && typeof options.clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', options.clock);
+    const schema = checkSchemaName(options.schema ?? 'zerda');
+    const pool = new pg.Pool({
+      ...options.pool,
+      ...(options.connectionString !== undefined ? { connectionString: options.connectionString } : {}),
+      max,
+    });
+    // An idle client losing its connection must not crash the process; the next checkout reconnects.
+    pool.on('error', () => undefined);
+    try {
+      const client = await pool.connect().catch((e: unknown) => {
+        throw pgError('connect', e);
+      });
+      try {
+        const role = await client.query<{ bypass: boolean; name: string }>(
+          'SELECT (rolsuper OR rolbypassrls) AS bypass, rolname AS name FROM pg_roles WHERE rolname = current_user',
+        );
+        if (role.rows[0]?.bypass && !options.allowRowSecurityBypass)
+          throw new ZerdaError(
+            'VALIDATION',
+            `Role ${role.rows[0].name} is a superuser or has BYPASSRLS, so row-level security would not isolate tenants: ` +
+              'connect as an ordinary role (CREATE ROLE zerda_app LOGIN; GRANT CREATE ON DATABASE … TO zerda_app), or pass allowRowSecurityBypass: true',
+          );
+        await migrate(client, schema).catch((e: unknown) => {
+          throw pgError(`migrate schema ${schema} to version ${SCHEMA_VERSION}`, e);
+        });
+      } finally {
+        client.release();
+      }
+    } catch (e) {
+      await pool.end().catch(() => undefined);
+      throw e;
+    }
+    return new PostgresStorage(pool, schema, options);
+  }
+
+  // ---- StorageAdapter -------------------------------------------------------------------------
+
+  /** Upsert one entry (validated, whole entry replaced). `CONFLICT` when a newer version is stored. */
+  async put(entry: MemoryEntry): Promise<void> {
+    this.#open();
+    const e = validateEntry(entry);
+    await this.#write('write an entry', async (db, bind) => {
+      await bind(e.tenantId);
+      await this.#upsert(db, e.tenantId, [e], true);
+    });
+  }
+
+  /** Upsert many entries, all or nothing (one transaction). */
+  async putMany(entries: MemoryEntry[]): Promise<void> {
+    this.#open();
+    if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
+    const valid = entries.map((e) => validateEntry(e));
+    if (valid.length === 0) return;
+    const byTenant = groupByTenant(valid);
+    await this.#write('write entries', async (db, bind) => {
+      for (const [tenantId, list] of byTenant) {
+        await bind(tenantId);
+        await this.#upsert(db, tenantId, list, true);
+      }
+    });
+  }
+
+  /** A copy of the entry, or `undefined`. */
+  async get(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('id', id);
+    return this.#read('read an entry', tenantId, async (db) => {
+      const r = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2`, [tenantId, id]);
+      return r.rows[0] ? rowToEntry(r.rows[0]) : undefined;
+    });
+  }
+
+  /** Copies of the entries found, in the order of `ids` (missing skipped, duplicates once). */
+  async getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkIds(ids);
+    if (ids.length === 0) return [];
+    return this.#read('read entries', tenantId, async (db) => {
+      const r = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = ANY($2::text[])`, [
+        tenantId,
+        ids,
+      ]);
+      const found = new Map(r.rows.map((row) => [row.id, row]));
+      const out: MemoryEntry[] = [];
+      for (const id of new Set(ids)) {
+        const row = found.get(id);
+        if (row) out.push(rowToEntry(row));
+      }
+      return out;
+    });
+  }
+
+  /** Delete one entry with its postings and vectors; true when it existed. */
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('id', id);
+    return (await this.#deleteIds(tenantId, [id])) === 1;
+  }
+
+  /** Delete entries with their postings and vectors; resolves to how many existed. */
+  async deleteMany(tenantId: string, ids: string[]): Promise<number> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkIds(ids);
+    return this.#deleteIds(tenantId, [...new Set(ids)]);
+  }
+
+  /** Filtered, ordered (ties by id ascending), paged copies. */
+  async query(query: MemoryQuery): Promise<MemoryEntry[]> {
+    this.#open();
+    checkQuery(query);
+    const { sql, params } = filterSql(query, 2);
+    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[query.orderBy ?? 'createdAt'];
+    const dir = (query.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+    const n = params.length + 2;
+    return this.#read('query entries', query.tenantId, async (db) => {
+      const r = await db.query<EntryRow>(
+        `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND ${sql}
+         ORDER BY e.${column} ${dir}, e.id ASC LIMIT $${n} OFFSET $${n + 1}`,
+        [query.tenantId, ...params, query.limit ?? null, query.offset ?? 0],
+      );
+      return r.rows.map(rowToEntry);
+    });
+  }
+
+  /** Number of entries matching the filter. */
+  async count(filter: MemoryFilter): Promise<number> {
+    this.#open();
+    checkFilter(filter);
+    const { sql, params } = filterSql(filter, 2);
+    return this.#read('count entries', filter.tenantId, async (db) => {
+      const r = await db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND ${sql}`, [
+        filter.tenantId,
+        ...params,
+      ]);
+      return r.rows[0]!.n;
+    });
+  }
+
+  /**
+   * BM25 over core's analysed terms with the tenant's statistics (document count, average length,
+   * document frequency over the whole tenant); the filter applies before ranking.
+   */
+  async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
+    this.#open();
+    checkLexicalQuery(query);
+    const terms = [...new Set(analyze(query.query))];
+    if (terms.length === 0 || query.limit === 0) return [];
+    const { sql, params } = filterSql(query.filter ?? {}, 3);
+    return this.#read('search entries', query.tenantId, async (db) => {
+      const stats = await db.query<{ n: number; total: number; df: Record<string, number> | null }>(
+        `SELECT (SELECT count(*) FROM ${this.#s}.entries WHERE tenant_id = $1)::float8 AS n,
+                (SELECT coalesce(sum(doc_len), 0) FROM ${this.#s}.entries WHERE tenant_id = $1)::float8 AS total,
+                (SELECT json_object_agg(term, df) FROM (SELECT term, count(*) AS df FROM ${this.#s}.terms
+                   WHERE tenant_id = $1 AND term = ANY($2::text[]) GROUP BY term) d) AS df`,
+        [query.tenantId, terms],
+      );
+      const { n, total, df } = stats.rows[0]!;
+      if (!df) return [];
+      const postings = await db.query<{ id: string; term: string; tf: number; doc_len: number }>(
+        `SELECT t.id, t.term, t.tf, e.doc_len FROM ${this.#s}.terms t
+         JOIN ${this.#s}.entries e ON e.tenant_id = t.tenant_id AND e.id = t.id
+         WHERE t.tenant_id = $1 AND t.term = ANY($2::text[]) AND ${sql}`,
+        [query.tenantId, Object.keys(df), ...params],
+      );
+      const avgdl = n > 0 ? total / n || 1 : 1;
+      const idf = new Map(Object.entries(df).map(([term, d]) => [term, bm25Idf(n, d)]));
+      const scores = new Map<string, number>();
+      for (const p of postings.rows) scores.set(p.id, (scores.get(p.id) ?? 0) + bm25TermScore(idf.get(p.term)!, p.tf, p.doc_len, avgdl));
+      const hits: LexicalHit[] = [];
+      for (const [id, score] of scores) if (score > 0) hits.push({ id, score });
+      hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return hits.slice(0, query.limit);
+    });
+  }
+
+  /** Store vectors of one model, all or nothing; each must have `model.dim` finite floats. */
+  async putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkModel(model);
+    if (!Array.isArray(records)) invalid('records', 'an array of {id, vector}', records);
+    const byId = new Map<string, Float32Array>();
+    records.forEach((r, i) => {
+      if (typeof r !== 'object' || r === null) invalid(`records[${i}]`, 'an object {id, vector}', r);
+      checkKey(`records[${i}].id`, r.id);
+      const v = r.vector as unknown;
+      if (!(v instanceof Float32Array)) invalid(`records[${i}].vector`, 'a Float32Array', v);
+      if (v.length !== model.dim) invalid(`records[${i}].vector`, `length ${model.dim} (model.dim)`, v.length);
+      for (const x of v) if (!Number.isFinite(x)) invalid(`records[${i}].vector`, 'finite values', x);
+      byId.set(r.id, v);
+    });
+    if (byId.size === 0) return;
+    const ids = [...byId.keys()].sort(compareIds);
+    const texts = ids.map((id) => vectorText(byId.get(id)!));
+    await this.#ensureVectorIndex(model);
+    await this.#write('write vectors', async (db, bind) => {
+      await bind(tenantId);
+      await this.#checkDim(db, tenantId, model);
+      await db.query(
+        `INSERT INTO ${this.#s}.vectors (tenant_id, model_id, id, dim, embedding)
+         SELECT $1, $2, r.id, $3, r.v::vector FROM unnest($4::text[], $5::text[]) AS r(id, v)
+         ON CONFLICT (tenant_id, model_id, id) DO UPDATE SET dim = EXCLUDED.dim, embedding = EXCLUDED.embedding`,
+        [tenantId, model.id, model.dim, ids, texts],
+      );
+    });
+  }
+
+  /** Every vector of the tenant for `modelId`, packed, ids ascending; `undefined` when none. */
+  async loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('modelId', modelId);
+    return this.#read('read vectors', tenantId, async (db) => {
+      const r = await db.query<{ id: string; dim: number; v: string }>(
+        `SELECT id, dim, embedding::text AS v FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 ORDER BY id`,
+        [tenantId, modelId],
+      );
+      if (r.rows.length === 0) return undefined;
+      const dim = r.rows[0]!.dim;
+      const data = new Float32Array(r.rows.length * dim);
+      r.rows.forEach((row, i) => data.set(JSON.parse(row.v) as number[], i * dim));
+      return { model: { id: modelId, dim }, ids: r.rows.map((row) => row.id), data };
+    });
+  }
+
+  /** Models holding at least one vector of the tenant, by id. */
+  async vectorModels(tenantId: string): Promise<VectorModel[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    return this.#read('list vector models', tenantId, async (db) => {
+      const r = await db.query<{ id: string; dim: number }>(
+        `SELECT model_id AS id, min(dim) AS dim FROM ${this.#s}.vectors WHERE tenant_id = $1 GROUP BY model_id ORDER BY model_id`,
+        [tenantId],
+      );
+      return r.rows.map((row) => ({ id: row.id, dim: row.dim }));
+    });
+  }
+
+  /** Delete the tenant's vectors of one model (or all); resolves to rows deleted. */
+  async deleteVectors(tenantId: string, modelId?: string): Promise<number> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    if (modelId !== undefined) checkKey('modelId', modelId);
+    return this.#write('delete vectors', async (db, bind) => {
+      await bind(tenantId);
+      const r = await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND ($2::text IS NULL OR model_id = $2)`, [tenantId, modelId ?? null]);
+      return r.rowCount ?? 0;
+    });
+  }
+
+  /**
+   * The `k` nearest vectors of the tenant to `vector` by cosine similarity, best first. Uses the
+   * model's HNSW index (approximate; pgvector's iterative scan keeps filtering by tenant from
+   * starving results) unless `exact` is set. For tenants too large to load with
+   * {@link loadVectors}.
+   */
+  async searchVectors(tenantId: string, model: VectorModel, vector: Float32Array, k: number, options: VectorSearchOptions = {}): Promise<VectorHit[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkModel(model);
+    if (!(vector instanceof Float32Array) || vector.length !== model.dim) invalid('vector', `a Float32Array of length ${model.dim}`, vector);
+    for (const x of vector) if (!Number.isFinite(x)) invalid('vector', 'finite values', x);
+    if (!Number.isInteger(k) || k < 0) invalid('k', 'an integer >= 0', k);
+    const ef = options.efSearch ?? 100;
+    if (!Number.isInteger(ef) || ef < 1 || ef > 1000) invalid('efSearch', 'an integer in [1, 1000]', ef);
+    if (k === 0) return [];
+    // The dimension is a validated integer; pgvector needs it as a type modifier (never a parameter)
+    // for the expression to match the index.
+    const d = model.dim;
+    const distance = options.exact ? `embedding <=> $3::vector` : `embedding::vector(${d}) <=> $3::vector(${d})`;
+    return this.#read('search vectors', tenantId, async (db) => {
+      if (!options.exact) {
+        await db.query(`SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`, [String(ef)]);
+      }
+      const r = await db.query<{ id: string; distance: number }>(
+        `SELECT id, ${distance} AS distance FROM ${this.#s}.vectors
+         WHERE tenant_id = $1 AND model_id = $2 AND dim = ${d} ORDER BY ${distance} LIMIT $4`,
+        [tenantId, model.id, vectorText(vector), k],
+      );
+      // relaxed_order may return near-ties slightly out of order: sort the final page.
+      return r.rows
+        .map((row) => ({ id: row.id, score: 1 - row.distance }))
+        .sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+    });
+  }
+
+  /** A copy of the profile, or `undefined`. */
+  async getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('userId', userId);
+    return this.#read('read a profile', tenantId, async (db) => {
+      const r = await db.query<{ data: UserProfile }>(`SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`, [tenantId, userId]);
+      return r.rows[0]?.data;
+    });
+  }
+
+  /** Upsert a profile (validated). */
+  async putProfile(profile: UserProfile): Promise<void> {
+    this.#open();
+    const p = validateProfile(profile);
+    await this.#write('write a profile', async (db, bind) => {
+      await bind(p.tenantId);
+      await this.#register(db, p.tenantId);
+      await db.query(
+        `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json)
+         ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
+        [p.tenantId, p.userId, JSON.stringify(p)],
+      );
+    });
+  }
+
+  /** The tenant's profiles by `userId` ascending. */
+  async listProfiles(tenantId: string): Promise<UserProfile[]> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    return this.#read('list profiles', tenantId, async (db) => {
+      const r = await db.query<{ data: UserProfile }>(`SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`, [tenantId]);
+      return r.rows.map((row) => row.data);
+    });
+  }
+
+  /** Remove the tenant's entries, postings, vectors and profiles; resolves to entries removed. */
+  async clearTenant(tenantId: string): Promise<number> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    return this.#write('clear a tenant', async (db, bind) => {
+      await bind(tenantId);
+      return this.#clear(db, tenantId);
+    });
+  }
+
+  /** Tenants holding an entry or a profile, sorted. */
+  async listTenants(): Promise<string[]> {
+    this.#open();
+    return this.#read('list tenants', null, async (db) => {
+      const r = await db.query<{ tenant_id: string }>(`SELECT tenant_id FROM ${this.#s}.tenants ORDER BY tenant_id`);
+      return r.rows.map((row) => row.tenant_id);
+    });
+  }
+
+  /** Counts for one tenant or all; `bytes` (all tenants only) is the size of Zerda's tables and indexes. */
+  async stats(tenantId?: string): Promise<StorageStats> {
+    this.#open();
+    if (tenantId !== undefined) checkKey('tenantId', tenantId);
+    const total: StorageStats = { entries: 0, byTier: {}, byKind: {}, profiles: 0, vectors: 0 };
+    const tenants = tenantId === undefined ? await this.listTenants() : [tenantId];
+    await this.#read('compute statistics', null, async (db) => {
+      for (const t of tenants) {
+        await this.#bind(db, t);
+        const r = await db.query<{ tiers: Record<string, number> | null; kinds: Record<string, number> | null; profiles: number; vectors: number }>(
+          `SELECT (SELECT json_object_agg(tier, n) FROM (SELECT tier, count(*) AS n FROM ${this.#s}.entries WHERE tenant_id = $1 GROUP BY tier) a) AS tiers,
+                  (SELECT json_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM ${this.#s}.entries WHERE tenant_id = $1 GROUP BY kind) b) AS kinds,
+                  (SELECT count(*) FROM ${this.#s}.profiles WHERE tenant_id = $1)::float8 AS profiles,
+                  (SELECT count(*) FROM ${this.#s}.vectors WHERE tenant_id = $1)::float8 AS vectors`,
+          [t],
+        );
+        const row = r.rows[0]!;
+        for (const [tier, n] of Object.entries(row.tiers ?? {})) {
+          total.byTier[tier] = (total.byTier[tier] ?? 0) + n;
+          total.entries += n;
+        }
+        for (const [kind, n] of Object.entries(row.kinds ?? {})) total.byKind[kind] = (total.byKind[kind] ?? 0) + n;
+        total.profiles += row.profiles;
+        total.vectors += row.vectors;
+      }
+      if (tenantId === undefined) {
+        const r = await db.query<{ bytes: number }>(
+          `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = $1 AND c.relkind = 'r'`,
+          [this.schema],
+        );
+        total.bytes = r.rows[0]!.bytes;
+      }
+    });
+    return total;
+  }
+
+  /**
+   * Wait for calls in flight, then close the pool. Idempotent: later calls to `close` resolve
+   * (with the first close); every other method rejects with `CLOSED`.
+   */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#closed = true;
+      await Promise.allSettled([...this.#inFlight]);
+      await this.#pool.end().catch(() => undefined);
+    })();
+    return this.#closing;
+  }
+
+  // ---- Extras -----------------------------------------------------------------------------------
+
+  /**
+   * Read-modify-write of one entry under a row lock (`SELECT … FOR UPDATE`): `fn` gets the current
+   * entry and returns the next one (or `undefined` to leave it). Concurrent updates of the same
+   * memory from any number of processes run one after another, so none is lost. Resolves to what
+   * was stored (`undefined` when the entry does not exist or `fn` declined). The returned entry
+   * must keep its tenant and id; its `version` is set to the stored version + 1 unless `fn` raised it.
+   */
+  async update(tenantId: string, id: string, fn: (current: MemoryEntry) => MemoryEntry | undefined): Promise<MemoryEntry | undefined> {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    checkKey('id', id);
+    if (typeof fn !== 'function') invalid('fn', 'a function (current entry) => next entry', fn);
+    return this.#write('update an entry', async (db, bind) => {
+      await bind(tenantId);
+      const r = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`, [tenantId, id]);
+      if (!r.rows[0]) return undefined;
+      const current = rowToEntry(r.rows[0]);
+      const proposed = fn(structuredClone(current));
+      if (proposed === undefined) return undefined;
+      const next = validateEntry({ ...proposed, version: Math.max(proposed.version, current.version + 1) });
+      if (next.tenantId !== tenantId || next.id !== id) invalid('update result', `the same tenantId and id (${tenantId}, ${id})`, `${next.tenantId}, ${next.id}`);
+      await this.#upsert(db, tenantId, [next], false);
+      return structuredClone(next);
+    });
+  }
+
+  /** Export entries and profiles (optionally one tenant, optionally vectors) as versioned JSON (`zerda-export`). */
+  async exportJson(options: ExportOptions = {}): Promise<ZerdaExport> {
+    this.#open();
+    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    if (options.tenantId !== undefined) checkKey('options.tenantId', options.tenantId);
+    const tenants = options.tenantId === undefined ? await this.listTenants() : [options.tenantId];
+    const doc: ZerdaExport = {
+      format: 'zerda-export',
+      version: EXPORT_VERSION,
+      exportedAt: this.#clock(),
+      ...(options.tenantId === undefined ? {} : { tenants: [options.tenantId] }),
+      entries: [],
+      profiles: [],
+      ...(options.includeVectors ? { vectors: [] } : {}),
+    };
+    // One repeatable-read transaction: the export is a consistent snapshot of every tenant.
+    await this.#read(
+      'export',
+      null,
+      async (db) => {
+        for (const t of tenants) {
+          await this.#bind(db, t);
+          const e = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 ORDER BY e.id`, [t]);
+          doc.entries.push(...e.rows.map(rowToEntry));
+          const p = await db.query<{ data: UserProfile }>(`SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`, [t]);
+          doc.profiles.push(...p.rows.map((row) => row.data));
+          if (!options.includeVectors) continue;
+          const models = await db.query<{ model_id: string }>(`SELECT DISTINCT model_id FROM ${this.#s}.vectors WHERE tenant_id = $1 ORDER BY model_id`, [t]);
+          for (const { model_id } of models.rows) {
+            const v = await db.query<{ id: string; dim: number; v: string }>(
+              `SELECT id, dim, embedding::text AS v FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 ORDER BY id`,
+              [t, model_id],
+            );
+            const dim = v.rows[0]!.dim;
+            const data = new Float32Array(v.rows.length * dim);
+            v.rows.forEach((row, i) => data.set(JSON.parse(row.v) as number[], i * dim));
+            doc.vectors!.push({ tenantId: t, model: { id: model_id, dim }, ids: v.rows.map((row) => row.id), data: Buffer.from(data.buffer).toString('base64') });
+          }
+        }
+      },
+      'REPEATABLE READ',
+    );
+    return doc;
+  }
+
+  /**
+   * Import an export (object or JSON text), validated whole first, written in one transaction (all
+   * or nothing). `mode: 'merge'` (default) upserts; `'replace'` first removes everything of the
+   * tenants the document covers (its `tenants` when tenant-limited, else every tenant in the
+   * database and in the document).
+   */
+  async importJson(input: ZerdaExport | string, options: { mode?: 'merge' | 'replace' } = {}): Promise<ImportReport> {
+    this.#open();
+    const mode = options.mode ?? 'merge';
+    if (mode !== 'merge' && mode !== 'replace') invalid('options.mode', "'merge' | 'replace'", mode);
+    const valid = validateExport(input);
+    const replace = mode === 'replace';
+    const entries = groupByTenant(valid.entries);
+    const profiles = groupByTenant(valid.profiles);
+    const vectors = new Map<string, typeof valid.vectors>();
+    for (const g of valid.vectors) vectors.set(g.tenantId, [...(vectors.get(g.tenantId) ?? []), g]);
+    const cleared = replace ? (valid.tenants ?? (await this.listTenants())) : [];
+    const tenants = [...new Set([...cleared, ...entries.keys(), ...profiles.keys(), ...vectors.keys()])].sort(compareIds);
+    for (const g of valid.vectors) await this.#ensureVectorIndex(g.model);
+    return this.#write('import', async (db, bind) => {
+      const report: ImportReport = { added: 0, updated: 0, profiles: 0, vectors: 0 };
+      for (const t of tenants) {
+        await bind(t);
+        if (cleared.includes(t)) await this.#clear(db, t);
+        const list = entries.get(t) ?? [];
+        if (list.length > 0) {
+          const before = await db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[])`, [
+            t,
+            list.map((e) => e.id),
+          ]);
+          report.updated += before.rows[0]!.n;
+          report.added += new Set(list.map((e) => e.id)).size - before.rows[0]!.n;
+          await this.#upsert(db, t, list, false);
+        }
+        for (const p of profiles.get(t) ?? []) {
+          await this.#register(db, t);
+          await db.query(
+            `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json) ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
+            [t, p.userId, JSON.stringify(p)],
+          );
+          report.profiles++;
+        }
+        for (const g of vectors.get(t) ?? []) {
+          await this.#checkDim(db, t, g.model);
+          const texts = g.ids.map((_, i) => vectorText(g.data.subarray(i * g.model.dim, (i + 1) * g.model.dim)));
+          await db.query(
+            `INSERT INTO ${this.#s}.vectors (tenant_id, model_id, id, dim, embedding)
+             SELECT $1, $2, r.id, $3, r.v::vector FROM unnest($4::text[], $5::text[]) AS r(id, v)
+             ON CONFLICT (tenant_id, model_id, id) DO UPDATE SET dim = EXCLUDED.dim, embedding = EXCLUDED.embedding`,
+            [t, g.model.id, g.model.dim, g.ids, texts],
+          );
+          report.vectors += g.ids.length;
+        }
+      }
+      return report;
+    });
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  #open(): void {
+    if (this.#closed) throw new ZerdaError('CLOSED', 'PostgresStorage is closed');
+  }
+
+  #track<T>(p: Promise<T>): Promise<T> {
+    this.#inFlight.add(p);
+    void p.finally(() => this.#inFlight.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  async #bind(db: Db, tenantId: string): Promise<void> {
+    await db.query(`SELECT set_config('zerda.tenant', $1, true)`, [tenantId]);
+  }
+
+  /** A read-only transaction bound to `tenantId` (or to no tenant: only the registry is visible). */
+  #read<T>(what: string, tenantId: string | null, fn: (db: Db) => Promise<T>, isolation = 'READ COMMITTED'): Promise<T> {
+    return this.#track(
+      this.#transaction(what, `BEGIN ISOLATION LEVEL ${isolation} READ ONLY`, async (db) => {
+        if (tenantId !== null) await this.#bind(db, tenantId);
+        return fn(db);
+      }),
+    );
+  }
+
+  /**
+   * A write transaction; `bind(tenant)` switches the bound tenant (callers visit tenants in sorted
+   * order so concurrent multi-tenant writes lock in the same order). Retried on deadlock or
+   * serialization failure, which roll back everything.
+   */
+  #write<T>(what: string, fn: (db: Db, bind: (tenantId: string) => Promise<void>) => Promise<T>): Promise<T> {
+    return this.#track(
+      (async () => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await this.#transaction(what, 'BEGIN', (db) => fn(db, (t) => this.#bind(db, t)));
+          } catch (e) {
+            const cause = (e as ZerdaError).cause;
+            if (attempt < this.#retries && isRetryable(cause)) continue;
+            throw e;
+          }
+        }
+      })(),
+    );
+  }
+
+  async #transaction<T>(what: string, begin: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (e) {
+      throw pgError(`connect to ${what}`, e);
+    }
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch((err: unknown) => {
+        broken = err instanceof Error ? err : new Error(String(err));
+      });
+      throw pgError(what, e);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * Register the tenant (the row `listTenants` reads) and hold a shared lock on it until commit,
+   * so a concurrent delete cannot drop the registration of a tenant this transaction writes to.
+   */
+  async #register(db: Db, tenantId: string): Promise<void> {
+    for (let i = 0; i < 10; i++) {
+      const ins = await db.query(`INSERT INTO ${this.#s}.tenants (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING`, [tenantId]);
+      if (ins.rowCount === 1) return;
+      const lock = await db.query(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR KEY SHARE`, [tenantId]);
+      if (lock.rowCount === 1) return;
+    }
+    throw new ZerdaError('CONFLICT', `Tenant ${tenantId} is being cleared and written at the same time; retry`);
+  }
+
+  /** Exclusive lock on the tenant's registration (before deletes: see {@link #unregisterIfEmpty}). */
+  async #lockTenant(db: Db, tenantId: string): Promise<void> {
+    await db.query(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR UPDATE`, [tenantId]);
+  }
+
+  async #unregisterIfEmpty(db: Db, tenantId: string): Promise<void> {
+    await db.query(
+      `DELETE FROM ${this.#s}.tenants WHERE tenant_id = $1
+       AND NOT EXISTS (SELECT 1 FROM ${this.#s}.entries WHERE tenant_id = $1)
+       AND NOT EXISTS (SELECT 1 FROM ${this.#s}.profiles WHERE tenant_id = $1)`,
+      [tenantId],
+    );
+  }
+
+  /**
+   * Upsert entries of one tenant (the transaction is bound to it) and their postings. With
+   * `checkVersion`, an entry older than the stored one fails the whole call with `CONFLICT`.
+   */
+  async #upsert(db: Db, tenantId: string, list: MemoryEntry[], checkVersion: boolean): Promise<void> {
+    await this.#register(db, tenantId);
+    const latest = new Map<string, MemoryEntry>();
+    for (const e of list) latest.set(e.id, e);
+    // Sorted, so concurrent batches lock rows in the same order (no deadlock between them).
+    const entries = [...latest.values()].sort((a, b) => compareIds(a.id, b.id));
+    const rows = entries.map((e) => {
+      const text = entryText(e);
+      const terms = analyze(text);
+      const data: StoredData = { content: e.content, accessCount: e.accessCount, tags: e.tags, metadata: e.metadata, version: e.version };
+      return { e, terms, row: [e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, e.version, e.tags, terms.length, stripNul(text.toLowerCase()), data] };
+    });
+    const r = await db.query(
+      `INSERT INTO ${this.#s}.entries AS x (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
+       SELECT $1, r.id, r.user_id, r.tier, r.kind, r.created_at, r.last_access, r.importance, r.version,
+              ARRAY(SELECT json_array_elements_text(r.tags)), r.doc_len, r.text_lc, r.data
+       FROM json_to_recordset($2::json) AS r(id text, user_id text, tier text, kind text, created_at float8, last_access float8,
+            importance float8, version integer, tags json, doc_len integer, text_lc text, data json)
+       ON CONFLICT (tenant_id, id) DO UPDATE SET user_id = EXCLUDED.user_id, tier = EXCLUDED.tier, kind = EXCLUDED.kind,
+         created_at = EXCLUDED.created_at, last_access = EXCLUDED.last_access, importance = EXCLUDED.importance,
+         version = EXCLUDED.version, tags = EXCLUDED.tags, doc_len = EXCLUDED.doc_len, text_lc = EXCLUDED.text_lc, data = EXCLUDED.data
+       ${checkVersion ? 'WHERE x.version <= EXCLUDED.version' : ''}
+       RETURNING x.id`,
+      [
+        tenantId,
+        JSON.stringify(
+          rows.map(({ row }) => ({
+            id: row[0],
+            user_id: row[1],
+            tier: row[2],
+            kind: row[3],
+            created_at: row[4],
+            last_access: row[5],
+            importance: row[6],
+            version: row[7],
+            tags: row[8],
+            doc_len: row[9],
+            text_lc: row[10],
+            data: row[11],
+          })),
+        ),
+      ],
+    );
+    if (r.rowCount !== entries.length) {
+      const written = new Set(r.rows.map((x: { id: string }) => x.id));
+      const stale = entries.filter((e) => !written.has(e.id)).map((e) => e.id);
+      throw new ZerdaError(
+        'CONFLICT',
+        `A newer version of ${stale.length === 1 ? `memory ${stale[0]}` : `memories ${stale.slice(0, 5).join(', ')}`} in tenant ${tenantId} is stored ` +
+          '(another process updated it); nothing was written. Read it again and reapply the change (update() does this under a row lock).',
+        { details: { tenantId, ids: stale } },
+      );
+    }
+    const ids = entries.map((e) => e.id);
+    await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, ids]);
+    const pIds: string[] = [];
+    const pTerms: string[] = [];
+    const pTf: number[] = [];
+    for (const { e, terms } of rows) {
+      const tf = new Map<string, number>();
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const [term, n] of tf) {
+        pIds.push(e.id);
+        pTerms.push(term);
+        pTf.push(n);
+      }
+    }
+    if (pIds.length > 0)
+      await db.query(
+        `INSERT INTO ${this.#s}.terms (tenant_id, term, id, tf) SELECT $1, t.term, t.id, t.tf FROM unnest($2::text[], $3::text[], $4::int[]) AS t(id, term, tf)`,
+        [tenantId, pIds, pTerms, pTf],
+      );
+  }
+
+  async #deleteIds(tenantId: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    return this.#write('delete entries', async (db, bind) => {
+      await bind(tenantId);
+      await this.#lockTenant(db, tenantId);
+      const r = await db.query<{ id: string }>(`DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`, [tenantId, ids]);
+      if (r.rows.length === 0) return 0;
+      const gone = r.rows.map((row) => row.id);
+      await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
+      await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
+      await this.#unregisterIfEmpty(db, tenantId);
+      return gone.length;
+    });
+  }
+
+  async #clear(db: Db, tenantId: string): Promise<number> {
+    await this.#lockTenant(db, tenantId);
+    const r = await db.query(`DELETE FROM ${this.#s}.entries WHERE tenant_id = $1`, [tenantId]);
+    await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1`, [tenantId]);
+    await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1`, [tenantId]);
+    await db.query(`DELETE FROM ${this.#s}.profiles WHERE tenant_id = $1`, [tenantId]);
+    await db.query(`DELETE FROM ${this.#s}.tenants WHERE tenant_id = $1`, [tenantId]);
+    return r.rowCount ?? 0;
+  }
+
+  async #checkDim(db: Db, tenantId: string, model: VectorModel): Promise<void> {
+    const r = await db.query<{ dim: number }>(`SELECT dim FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 LIMIT 1`, [tenantId, model.id]);
+    const dim = r.rows[0]?.dim;
+    if (dim !== undefined && dim !== model.dim) invalid('model.dim', `${dim} (stored vectors of model ${model.id})`, model.dim);
+  }
+
+  /** Make the model's HNSW index on first use (once per process; the database function is idempotent). */
+  async #ensureVectorIndex(model: VectorModel): Promise<void> {
+    const key = `${model.dim}:${model.id}`;
+    if (this.#vectorIndexes.has(key)) return;
+    await this.#write('create a vector index', async (db) => {
+      await db.query(`SELECT ${this.#s}.ensure_vector_index($1, $2)`, [model.id, model.dim]);
+    });
+    this.#vectorIndexes.add(key);
+  }
+}
+
+/** Open a {@link PostgresStorage} (same as {@link PostgresStorage.open}). */
+export function createPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
+  return PostgresStorage.open(options);
+}
+
+function groupByTenant<T extends { tenantId: string }>(items: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of [...items].sort((a, b) => compareIds(a.tenantId, b.tenantId))) {
+    const list = out.get(x.tenantId);
+    if (list) list.push(x);
+    else out.set(x.tenantId, [x]);
+  }
+  return out;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** pgvector's text form (`[x,y,…]`): a float32 printed as the shortest double that reads back to it. */
+function vectorText(v: Float32Array): string {
+  let s = '[';
+  for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + v[i]!;
+  return s + ']';
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { createEntry, isZerdaError } from '@zerda/core';
+import { PostgresStorage } from './postgres-storage.js';
+import { describePostgres, freshSchema } from './test-database.js';
+
+// The database itself isolates tenants: raw SQL on the app's own role, bound to tenant A, cannot
+// see or touch tenant B's rows, even when it asks for them by name.
+describePostgres('PostgresStorage row-level security (raw SQL on the app role)', (url) => {
+  const schema = freshSchema('rls');
+  const s = `"${schema}"`;
+  let storage: PostgresStorage;
+  let client: pg.Client;
+  const A = 'tenant-a';
+  const B = 'tenant-b';
+
+  beforeAll(async () => {
+    storage = await PostgresStorage.open({ connectionString: url, schema });
+    const model = { id: 'm', dim: 3 };
+    for (const t of [A, B]) {
+      const e = createEntry(t, { content: { title: `secret of ${t}`, text: `only ${t} may read this` } }, 1_700_000_000_000);
+      await storage.put({ ...e, id: 'same-id' });
+      await storage.putVectors(t, model, [{ id: 'same-id', vector: Float32Array.from([1, 0, 0]) }]);
+      await storage.putProfile({ tenantId: t, userId: 'u', createdAt: 1, updatedAt: 1, interactionCount: 1, topics: {}, memoryRetentionBoost: 0, attributes: {} });
+    }
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await storage?.close();
+  });
+
+  async function asTenant<T>(tenant: string | undefined, fn: () => Promise<T>): Promise<T> {
+    await client.query('BEGIN');
+    try {
+      if (tenant !== undefined) await client.query(`SELECT set_config('zerda.tenant', $1, true)`, [tenant]);
+      return await fn();
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  }
+
+  it('a transaction bound to A sees only A, even asking for B by name', async () => {
+    await asTenant(A, async () => {
+      for (const table of ['entries', 'terms', 'vectors', 'profiles']) {
+        const all = await client.query(`SELECT DISTINCT tenant_id FROM ${s}.${table}`);
+        expect(all.rows.map((r) => r.tenant_id), table).toEqual([A]);
+        const theirs = await client.query(`SELECT count(*)::int AS n FROM ${s}.${table} WHERE tenant_id = $1`, [B]);
+        expect(theirs.rows[0].n, table).toBe(0);
+      }
+      const text = await client.query(`SELECT data FROM ${s}.entries WHERE data::text LIKE '%tenant-b%'`);
+      expect(text.rowCount).toBe(0);
+    });
+  });
+
+  it('a transaction bound to no tenant sees no tenant data', async () => {
+    await asTenant(undefined, async () => {
+      for (const table of ['entries', 'terms', 'vectors', 'profiles']) {
+        const r = await client.query(`SELECT count(*)::int AS n FROM ${s}.${table}`);
+        expect(r.rows[0].n, table).toBe(0);
+      }
+    });
+  });
+
+  it("A cannot update, delete or insert B's rows", async () => {
+    await asTenant(A, async () => {
+      const upd = await client.query(`UPDATE ${s}.entries SET importance = 0 WHERE tenant_id = $1`, [B]);
+      expect(upd.rowCount).toBe(0);
+      const del = await client.query(`DELETE FROM ${s}.profiles WHERE tenant_id = $1`, [B]);
+      expect(del.rowCount).toBe(0);
+    });
+    let error: unknown;
+    await asTenant(A, async () => {
+      await client
+        .query(`INSERT INTO ${s}.profiles (tenant_id, user_id, data) VALUES ($1, 'intruder', '{}')`, [B])
+        .catch((e: unknown) => (error = e));
+    });
+    expect((error as { code?: string }).code).toBe('42501'); // new row violates row-level security policy
+    let moved: unknown;
+    await asTenant(A, async () => {
+      await client.query(`UPDATE ${s}.entries SET tenant_id = $1 WHERE tenant_id = $2`, [B, A]).catch((e: unknown) => (moved = e));
+    });
+    expect((moved as { code?: string }).code).toBe('42501');
+    // B's data is intact.
+    expect((await storage.get(B, 'same-id'))?.content).toEqual({ title: `secret of ${B}`, text: `only ${B} may read this` });
+    expect(await storage.listProfiles(B)).toHaveLength(1);
+  });
+
+  it('the registry lists tenant ids only, and only its own tenant may write it', async () => {
+    await asTenant(A, async () => {
+      const r = await client.query(`SELECT tenant_id FROM ${s}.tenants ORDER BY 1`);
+      expect(r.rows.map((x) => x.tenant_id)).toEqual([A, B]);
+      const del = await client.query(`DELETE FROM ${s}.tenants WHERE tenant_id = $1`, [B]);
+      expect(del.rowCount).toBe(0);
+    });
+  });
+
+  it('open refuses a role that bypasses row-level security', async () => {
+    const role = await client.query<{ bypass: boolean }>('SELECT (rolsuper OR rolbypassrls) AS bypass FROM pg_roles WHERE rolname = current_user');
+    expect(role.rows[0]!.bypass).toBe(false); // the app role is subject to RLS (the suite's premise)
+    const admin = url.replace('zerda_app@', 'postgres@');
+    if (admin === url) return;
+    const err = await PostgresStorage.open({ connectionString: admin, schema }).catch((e: unknown) => e);
+    expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+    expect((err as Error).message).toMatch(/row-level security/);
+  });
+});

@@ -1,0 +1,128 @@
+import type { Database } from 'sql.js';
+import { ZerdaError } from '@zerda/core';
+import type { Cipher } from '@zerda/core';
+import { checkMeta, makeMeta } from './meta.js';
+import { loadSqlJs } from './options.js';
+import type { OpenReport, SqliteStorageOptions } from './options.js';
+import { guard } from './persistence.js';
+import { RecordError, decodeRecord, openFailure } from './record-codec.js';
+import { SCHEMA_VERSION, attachVectors, migrate, tune } from './schema.js';
+import { createApplier, transaction } from './sql-apply.js';
+import type { MainOp } from './sql-apply.js';
+
+// Open, replay and recovery: read the meta record, load the snapshot, replay the log on top (a
+// corrupt or torn tail is dropped and reported), or say which backup to restore instead.
+
+/** What {@link loadDatabase} found. */
+export interface LoadedDatabase {
+  db: Database;
+  mainSeq: number;
+  vecSeq: number;
+  logCount: number;
+  logBytes: number;
+  report: OpenReport;
+  /** The snapshot was corrupt: restore this backup (`restoreFrom`) once the storage is up. */
+  restoreId: string | undefined;
+  /** The snapshot was migrated from an older schema: rewrite it once, or every open migrates again. */
+  upgraded: boolean;
+}
+
+/**
+ * Load the database behind `options.persistence` (or a fresh in-memory one). Throws `DECRYPTION`
+ * for a wrong key and `STORAGE` for a corrupt snapshot unless `restoreFrom` is given.
+ */
+export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher | undefined): Promise<LoadedDatabase> {
+  const SQL = await loadSqlJs(options);
+  const p = options.persistence;
+  const report: OpenReport = { replayed: 0, droppedLogRecords: 0, timings: { read: 0, decode: 0, load: 0, replay: 0 } };
+  let mark = performance.now();
+  const lap = (k: keyof OpenReport['timings']) => {
+    const now = performance.now();
+    report.timings[k] += now - mark;
+    mark = now;
+  };
+  let db: Database;
+  let mainSeq = 0;
+  let vecSeq = 0;
+  let logCount = 0;
+  let logBytes = 0;
+  let restoreId: string | undefined;
+  let upgraded = false;
+  if (!p) {
+    db = new SQL.Database();
+    tune(db);
+    migrate(db);
+    attachVectors(db);
+  } else {
+    const metaBytes = await guard('read the database meta record', () => p.readMeta());
+    const main = await guard('read the database', () => p.read('main'));
+    vecSeq = await guard('read the vector store', () => p.head('vectors'));
+    lap('read');
+    if (metaBytes) await checkMeta(metaBytes, cipher);
+    else if (main.base.length > 0 || main.log.length > 0 || vecSeq > 0)
+      throw new ZerdaError('STORAGE', `The database in ${p.description} has data but no meta record; it cannot be opened safely`);
+    let snapshot: Uint8Array | undefined;
+    let corrupt: ZerdaError | undefined;
+    if (main.base.length > 0) {
+      try {
+        if (main.base.length !== 1) throw new RecordError('format', `expected 1 snapshot record, found ${main.base.length}`);
+        const rec = await decodeRecord<{ o: string }>(main.base[0]!, cipher);
+        if (rec.header.o !== 'snap') throw new RecordError('format', 'not a snapshot record');
+        snapshot = rec.tail;
+      } catch (e) {
+        corrupt = openFailure('snapshot', e);
+        if (corrupt.code === 'DECRYPTION' || options.restoreFrom === undefined) throw corrupt;
+      }
+    }
+    lap('decode');
+    try {
+      db = new SQL.Database(snapshot);
+      tune(db);
+      const from = migrate(db);
+      upgraded = from > 0 && from < SCHEMA_VERSION;
+    } catch (e) {
+      corrupt = openFailure('snapshot', e);
+      if (options.restoreFrom === undefined) throw corrupt;
+      db = new SQL.Database();
+      tune(db);
+      migrate(db);
+    }
+    attachVectors(db);
+    lap('load');
+    mainSeq = Math.max(main.upto, main.log.at(-1)?.seq ?? 0);
+    if (corrupt) {
+      restoreId = options.restoreFrom;
+    } else {
+      let bad: number | undefined;
+      let last = main.upto;
+      const apply = createApplier(db);
+      try {
+        for (const r of main.log) {
+          if (r.seq <= main.upto) continue;
+          try {
+            const rec = await decodeRecord<MainOp>(r.bytes, cipher);
+            transaction(db, () => apply(rec.header));
+          } catch (e) {
+            if (!(e instanceof RecordError)) throw openFailure('log', e);
+            bad = r.seq;
+            break;
+          }
+          last = r.seq;
+          report.replayed++;
+          logCount++;
+          logBytes += r.bytes.length;
+        }
+      } finally {
+        apply.free();
+      }
+      if (bad !== undefined || main.torn) {
+        report.droppedLogRecords = main.log.filter((r) => r.seq >= (bad ?? Infinity)).length + (main.torn ? 1 : 0);
+        await guard('drop the corrupt log tail', () => p.truncate('main', bad ?? last + 1));
+        mainSeq = Math.max(last, mainSeq);
+      }
+    }
+    lap('replay');
+    if (!metaBytes) await guard('write the meta record', async () => p.writeMeta(await makeMeta(cipher)));
+  }
+  return { db, mainSeq, vecSeq, logCount, logBytes, report, restoreId, upgraded };
+}

@@ -1,0 +1,161 @@
+import initSqlJs from 'sql.js';
+import type { SqlJsStatic } from 'sql.js';
+import { invalid } from '@zerda/core';
+import type { Clock, KeyCipherOptions, PassphraseCipherOptions } from '@zerda/core';
+import type { Persistence } from './persistence.js';
+
+// The options of SqliteStorage.open, their defaults and checks, and what opening reports.
+
+/** How to encrypt at rest: a passphrase (PBKDF2-SHA256) or a supplied AES-GCM `CryptoKey`. */
+export type EncryptionOptions = PassphraseCipherOptions | KeyCipherOptions;
+
+/** When the log is folded into a fresh snapshot. */
+export interface CompactionOptions {
+  /** Compact the main stream after this many log records. Default 1000. */
+  maxLogRecords?: number;
+  /** ...or once its log holds this many bytes. Default 8 MiB. */
+  maxLogBytes?: number;
+  /** Rewrite the vector chunks after this many vector log records (only once vectors are loaded). Default 500. */
+  maxVectorLogRecords?: number;
+  /** Compact when the page becomes hidden (browser only). Default true. */
+  onPageHidden?: boolean;
+}
+
+/** Automatic backups (only with a persistence driver). */
+export interface AutoBackupOptions {
+  /** Default true. */
+  enabled?: boolean;
+  /** Back up when this long has passed since the last backup and anything changed (core's `BackupSchedule`). Default 24 h. */
+  intervalMs?: number;
+  /** ...or after this many new memories. Default 100. */
+  everyNewEntries?: number;
+  /** Keep this many backups (oldest deleted first). Default 10. */
+  keep?: number;
+  /** Include vectors in automatic backups. Default false. */
+  includeVectors?: boolean;
+}
+
+/** Options of {@link SqliteStorage.open}. */
+export interface SqliteStorageOptions {
+  /** Where bytes live. Omit for a purely in-memory database. */
+  persistence?: Persistence;
+  /** Encrypt everything written (snapshot, log, vectors, backups). */
+  encryption?: EncryptionOptions;
+  /** A ready sql.js module (or its promise). Default: `initSqlJs({ locateFile })`. */
+  sqlJs?: SqlJsStatic | Promise<SqlJsStatic>;
+  /** Where sql.js finds its `.wasm` (browser bundles: pass the URL of `sql.js/dist/sql-wasm-browser.wasm`). */
+  locateFile?: (file: string) => string;
+  compaction?: CompactionOptions;
+  backups?: AutoBackupOptions;
+  /** Source of time for backups and exports. Default `Date.now`. */
+  clock?: Clock;
+  /**
+   * When the snapshot is corrupt, restore this backup (`'latest'` or an id) instead of failing.
+   * Without it, a corrupt snapshot fails the open with `STORAGE`.
+   */
+  restoreFrom?: 'latest' | string;
+}
+
+/** What opening found and did. */
+export interface OpenReport {
+  /** Log records replayed on top of the snapshot. */
+  replayed: number;
+  /** Corrupt or torn log records dropped from the tail (main stream). */
+  droppedLogRecords: number;
+  /** Set when a corrupt snapshot was replaced by this backup (`restoreFrom`). */
+  restoredFrom?: string;
+  /** Where opening spent its time (ms): reading bytes, checking/decrypting the snapshot, loading it into SQLite, replaying the log. */
+  timings: { read: number; decode: number; load: number; replay: number };
+}
+
+/** What an import changed. */
+export interface ImportReport {
+  added: number;
+  updated: number;
+  profiles: number;
+  vectors: number;
+}
+
+/** Options of {@link SqliteStorage.exportJson}. */
+export interface ExportOptions {
+  /** Only this tenant. */
+  tenantId?: string;
+  /** Include vectors (base64 float32). Default false. */
+  includeVectors?: boolean;
+}
+
+const DAY = 86_400_000;
+
+/** Compaction options with their defaults filled in. */
+export function compactionDefaults(c: CompactionOptions = {}): Required<CompactionOptions> {
+  return {
+    maxLogRecords: positiveInt('compaction.maxLogRecords', c.maxLogRecords ?? 1000),
+    maxLogBytes: positiveInt('compaction.maxLogBytes', c.maxLogBytes ?? 8 * 1024 * 1024),
+    maxVectorLogRecords: positiveInt('compaction.maxVectorLogRecords', c.maxVectorLogRecords ?? 500),
+    onPageHidden: c.onPageHidden ?? true,
+  };
+}
+
+/** Automatic-backup options with their defaults filled in. */
+export function autoBackupDefaults(b: AutoBackupOptions = {}): Required<AutoBackupOptions> {
+  return {
+    enabled: b.enabled ?? true,
+    intervalMs: positiveInt('backups.intervalMs', b.intervalMs ?? DAY),
+    everyNewEntries: positiveInt('backups.everyNewEntries', b.everyNewEntries ?? 100),
+    keep: positiveInt('backups.keep', b.keep ?? 10),
+    includeVectors: b.includeVectors ?? false,
+  };
+}
+
+let defaultSqlJs: Promise<SqlJsStatic> | undefined;
+
+/** The sql.js module `options` ask for (the default one is loaded once per process). */
+export function loadSqlJs(options: SqliteStorageOptions): Promise<SqlJsStatic> {
+  if (options.sqlJs) return Promise.resolve(options.sqlJs);
+  if (options.locateFile) return initSqlJs({ locateFile: options.locateFile });
+  defaultSqlJs ??= initSqlJs();
+  return defaultSqlJs;
+}
+
+const OPEN_KEYS = ['persistence', 'encryption', 'sqlJs', 'locateFile', 'compaction', 'backups', 'clock', 'restoreFrom'];
+const COMPACTION_KEYS = ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords', 'onPageHidden'];
+const BACKUP_KEYS = ['enabled', 'intervalMs', 'everyNewEntries', 'keep', 'includeVectors'];
+const PERSISTENCE_METHODS = ['readMeta', 'writeMeta', 'read', 'head', 'append', 'compact', 'truncate', 'replaceAll', 'putBackup', 'listBackups', 'getBackup', 'deleteBackup', 'close'];
+
+/**
+ * Everything `open` reads, checked before anything is read or written. Unknown keys are rejected
+ * because a typo such as `persistance` would otherwise open a database that lives only in memory.
+ */
+export function checkOpenOptions(o: SqliteStorageOptions): void {
+  onlyKeys('options', o, OPEN_KEYS);
+  const p: unknown = o.persistence;
+  if (p !== undefined && (typeof p !== 'object' || p === null || PERSISTENCE_METHODS.some((m) => typeof (p as Record<string, unknown>)[m] !== 'function')))
+    invalid('persistence', 'a Persistence driver (IndexedDbPersistence, FilePersistence, MemoryPersistence)', p);
+  if (o.locateFile !== undefined && typeof o.locateFile !== 'function') invalid('locateFile', 'a function', o.locateFile);
+  if (o.clock !== undefined && typeof o.clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', o.clock);
+  if (o.restoreFrom !== undefined && (typeof o.restoreFrom !== 'string' || o.restoreFrom === ''))
+    invalid('restoreFrom', "'latest' or a backup id", o.restoreFrom);
+  if (o.compaction !== undefined) {
+    onlyKeys('compaction', o.compaction, COMPACTION_KEYS);
+    const c = o.compaction;
+    for (const k of ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'] as const) if (c[k] !== undefined) positiveInt(`compaction.${k}`, c[k]);
+    if (c.onPageHidden !== undefined && typeof c.onPageHidden !== 'boolean') invalid('compaction.onPageHidden', 'a boolean', c.onPageHidden);
+  }
+  if (o.backups !== undefined) {
+    onlyKeys('backups', o.backups, BACKUP_KEYS);
+    const b = o.backups;
+    for (const k of ['intervalMs', 'everyNewEntries', 'keep'] as const) if (b[k] !== undefined) positiveInt(`backups.${k}`, b[k]);
+    for (const k of ['enabled', 'includeVectors'] as const)
+      if (b[k] !== undefined && typeof b[k] !== 'boolean') invalid(`backups.${k}`, 'a boolean', b[k]);
+  }
+}
+
+function onlyKeys(field: string, value: unknown, keys: readonly string[]): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(field, 'an object', value);
+  for (const k of Object.keys(value)) if (!keys.includes(k)) invalid(`${field}.${k}`, `one of ${keys.join(', ')}`, k);
+}
+
+function positiveInt(field: string, v: unknown): number {
+  if (!Number.isInteger(v) || (v as number) < 1) invalid(field, 'an integer >= 1', v);
+  return v as number;
+}

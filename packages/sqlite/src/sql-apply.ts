@@ -1,0 +1,218 @@
+import type { Database, SqlValue, Statement } from 'sql.js';
+import { ZerdaError, entryText } from '@zerda/core';
+import type { MemoryEntry, UserProfile } from '@zerda/core';
+import { ftsTerms } from './lexical.js';
+import { floatsToBytes } from './record-codec.js';
+
+// SQL apply: the logical records of both streams (what the log holds) and how each one changes
+// the database. Used by replay at open and by every write, so both apply the same way.
+
+/** A main-stream record: entries, profiles, tenant clears and imports. */
+export type MainOp =
+  | { o: 'put'; e: MemoryEntry[] }
+  | { o: 'del'; t: string; ids: string[] }
+  | { o: 'prof'; p: UserProfile }
+  | { o: 'clear'; t: string }
+  | { o: 'import'; replace: boolean; ts?: string[]; e: MemoryEntry[]; p: UserProfile[] };
+
+/** A vector-stream record. */
+export type VecOp =
+  | { o: 'vput'; t: string; m: string; d: number; ids: string[] }
+  | { o: 'vdel'; t?: string; m?: string; ids?: string[] };
+
+/** A vector record to write, with its data. */
+export interface VecWrite {
+  op: VecOp;
+  data?: Float32Array;
+}
+
+/** The entry columns {@link rowToEntry} reads, over `entries e`. */
+export const ENTRY_COLUMNS = 'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
+
+/** The part of an entry kept as JSON (everything else has its own column). */
+export interface StoredData {
+  content: MemoryEntry['content'];
+  accessCount: number;
+  tags: string[];
+  metadata: MemoryEntry['metadata'];
+  version: number;
+}
+
+/** Rebuild an entry from a row selected with {@link ENTRY_COLUMNS}. */
+export function rowToEntry(r: SqlValue[]): MemoryEntry {
+  const d = JSON.parse(r[8] as string) as StoredData;
+  const e: MemoryEntry = {
+    id: r[1] as string,
+    tenantId: r[0] as string,
+    content: d.content,
+    tier: r[3] as MemoryEntry['tier'],
+    kind: r[4] as string,
+    createdAt: r[5] as number,
+    lastAccess: r[6] as number,
+    importance: r[7] as number,
+    accessCount: d.accessCount,
+    tags: d.tags,
+    metadata: d.metadata,
+    version: d.version,
+  };
+  if (r[2] !== null) e.userId = r[2] as string;
+  return e;
+}
+/** Run `fn` in one SQLite transaction (rolled back when it throws). */
+export function transaction(db: Database, fn: () => void): void {
+  db.exec('BEGIN');
+  try {
+    fn();
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}
+
+export type Applier = ((op: MainOp) => number) & { free(): void };
+
+/** The function that applies main-stream ops to a database; returns entries added (not updated). */
+export function createApplier(db: Database): Applier {
+  const cache = new Map<string, Statement>();
+  const prepared = (sql: string) => {
+    let s = cache.get(sql);
+    if (!s) {
+      s = db.prepare(sql);
+      cache.set(sql, s);
+    }
+    return s;
+  };
+  const run = (sql: string, params: SqlValue[]) => {
+    prepared(sql).run(params);
+  };
+  const all = (sql: string, params: SqlValue[]) => {
+    const s = prepared(sql);
+    try {
+      s.bind(params);
+      const out: SqlValue[][] = [];
+      while (s.step()) out.push(s.get());
+      return out;
+    } finally {
+      s.reset();
+    }
+  };
+  const one = (sql: string, params: SqlValue[]) => {
+    const s = prepared(sql);
+    try {
+      s.bind(params);
+      return s.step() ? s.get() : undefined;
+    } finally {
+      s.reset();
+    }
+  };
+  // Upsert a batch: existing rows are found with one query and removed (FTS first: external-content
+  // FTS4 reads the old text from `entries` to unindex it), new rows go in through one prepared
+  // statement, and the FTS index is filled with one INSERT … SELECT over the new rowids.
+  const KEYS = "SELECT json_extract(value, '$[0]') AS t, json_extract(value, '$[1]') AS i FROM json_each(?)";
+  const upsertMany = (list: MemoryEntry[]): number => {
+    if (list.length === 0) return 0;
+    const latest = new Map<string, MemoryEntry>();
+    for (const e of list) {
+      const key = `${e.tenantId}\u0000${e.id}`;
+      latest.delete(key);
+      latest.set(key, e);
+    }
+    const entries = [...latest.values()];
+    const keys = JSON.stringify(entries.map((e) => [e.tenantId, e.id]));
+    const existing = all(`SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k CROSS JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys]);
+    for (const [rid] of existing) {
+      run('DELETE FROM entries_fts WHERE docid = ?', [rid!]);
+      run('DELETE FROM entry_tags WHERE rid = ?', [rid!]);
+      run('DELETE FROM entries WHERE rid = ?', [rid!]);
+    }
+    const before = Number(one('SELECT coalesce(max(rid), 0) FROM entries', [])![0]);
+    for (const e of entries) {
+      const text = entryText(e);
+      const terms = ftsTerms(text);
+      const rest: StoredData = { content: e.content, accessCount: e.accessCount, tags: e.tags, metadata: e.metadata, version: e.version };
+      run(
+        'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, terms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, terms.length, text.toLowerCase(), terms.join(' '), JSON.stringify(rest)],
+      );
+      // WITHOUT ROWID inserts leave last_insert_rowid() alone, so it still names the entry.
+      for (const tag of e.tags) run('INSERT OR IGNORE INTO entry_tags (tag, rid) VALUES (?, last_insert_rowid())', [tag]);
+    }
+    run('INSERT INTO entries_fts (docid, terms) SELECT rid, terms FROM entries WHERE rid > ?', [before]);
+    return entries.length - existing.length;
+  };
+  const remove = (t: string, id: string) => {
+    const old = one('SELECT rid FROM entries WHERE tenant_id = ? AND id = ?', [t, id]);
+    if (!old) return;
+    run('DELETE FROM entries_fts WHERE docid = ?', [Number(old[0])]);
+    run('DELETE FROM entries WHERE rid = ?', [Number(old[0])]);
+    run('DELETE FROM entry_tags WHERE rid = ?', [Number(old[0])]);
+  };
+  const profile = (p: UserProfile) =>
+    run('INSERT OR REPLACE INTO profiles (tenant_id, user_id, data) VALUES (?, ?, ?)', [p.tenantId, p.userId, JSON.stringify(p)]);
+  const apply = (op: MainOp): number => {
+    switch (op.o) {
+      case 'put':
+        return upsertMany(op.e);
+      case 'del':
+        for (const id of op.ids) remove(op.t, id);
+        return 0;
+      case 'prof':
+        profile(op.p);
+        return 0;
+      case 'clear':
+        run('DELETE FROM entries_fts WHERE docid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [op.t]);
+        run('DELETE FROM entry_tags WHERE rid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [op.t]);
+        run('DELETE FROM entries WHERE tenant_id = ?', [op.t]);
+        run('DELETE FROM profiles WHERE tenant_id = ?', [op.t]);
+        return 0;
+      case 'import': {
+        if (op.replace && op.ts) {
+          for (const t of op.ts) {
+            run('DELETE FROM entries_fts WHERE docid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [t]);
+            run('DELETE FROM entry_tags WHERE rid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [t]);
+            run('DELETE FROM entries WHERE tenant_id = ?', [t]);
+            run('DELETE FROM profiles WHERE tenant_id = ?', [t]);
+          }
+        } else if (op.replace) {
+          run('DELETE FROM entries_fts', []);
+          run('DELETE FROM entries', []);
+          run('DELETE FROM entry_tags', []);
+          run('DELETE FROM profiles', []);
+        }
+        const added = upsertMany(op.e);
+        for (const p of op.p) profile(p);
+        return added;
+      }
+      default:
+        throw new ZerdaError('STORAGE', `Unknown log record type ${(op as { o: unknown }).o}`);
+    }
+  };
+  return Object.assign(apply, {
+    free() {
+      for (const s of cache.values()) s.free();
+      cache.clear();
+    },
+  });
+}
+
+/** Apply one vector-stream record to `vec.vectors`. */
+export function applyVec(db: Database, op: VecOp, data: Float32Array | undefined): void {
+  if (op.o === 'vput') {
+    const stmt = db.prepare('INSERT OR REPLACE INTO vec.vectors (tenant_id, model_id, dim, id, data) VALUES (?, ?, ?, ?, ?)');
+    try {
+      // A model's dim may change only through a full delete; drop stale rows of another dim.
+      db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND model_id = ? AND dim <> ?', [op.t, op.m, op.d]);
+      op.ids.forEach((id, i) => {
+        stmt.run([op.t, op.m, op.d, id, floatsToBytes(data!.subarray(i * op.d, (i + 1) * op.d))]);
+      });
+    } finally {
+      stmt.free();
+    }
+    return;
+  }
+  if (op.t === undefined) db.run('DELETE FROM vec.vectors');
+  else if (op.ids) db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))' + (op.m ? ' AND model_id = ?' : ''), [op.t, JSON.stringify(op.ids), ...(op.m ? [op.m] : [])]);
+  else if (op.m) db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND model_id = ?', [op.t, op.m]);
+  else db.run('DELETE FROM vec.vectors WHERE tenant_id = ?', [op.t]);
+}
