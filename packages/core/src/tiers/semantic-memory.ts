@@ -374,7 +374,10 @@ export class SemanticMemory {
     }
     const names = o.entityBoost > 0 ? queryNames(query) : [];
     if (names.length > 0) {
-      fetched ??= new Map((await this.#storage.getMany(tenantId, scored.map((f) => f.id))).map((e) => [e.id, e]));
+      // Within the first `candidates` of the fused list (what could reach topK): reading every
+      // candidate of both lists would cost more than the ranking itself.
+      scored = scored.slice(0, o.candidates);
+      fetched ??= await this.#fetch(tenantId, scored);
       scored = boostNames(scored, names, fetched, o.entityBoost);
     }
     // The relevance gate (absolute, model-calibrated), then the fused-score cut (relative).
@@ -382,23 +385,35 @@ export class SemanticMemory {
     const similarities = new Map<string, number>();
     if (o.minScore === undefined) {
       const floors = relevanceFloors(this.#embedder.modelId, o.minSimilarity ?? this.#config.minSimilarity);
-      const sims = await this.#similarities(tenantId, query, scored.map((f) => f.id), vector);
-      fetched ??= new Map((await this.#storage.getMany(tenantId, scored.map((f) => f.id))).map((e) => [e.id, e]));
+      // Evidence is read lazily, best first: the strong window, then hits until topK (plus the
+      // margin fetched below) have passed.
+      const wanted = o.topK + Math.min(10, o.topK);
+      const head = scored.slice(0, Math.max(STRONG_WINDOW, wanted));
+      const sims = await this.#similarities(tenantId, query, head.map((f) => f.id), vector);
+      let have = fetched ?? (await this.#fetch(tenantId, head));
       const cover = queryCoverage(query);
-      const evidence = new Map<string, RelevanceEvidence>();
-      for (const f of scored) {
-        const entry = fetched.get(f.id);
-        evidence.set(f.id, { similarity: sims.get(f.id), ...(entry ? cover(entryText(entry)) : { coverage: 0, words: 0 }) });
-      }
+      const evidenceOf = async (id: string): Promise<RelevanceEvidence> => {
+        if (!sims.has(id)) for (const [k, v] of await this.#similarities(tenantId, query, [id], vector)) sims.set(k, v);
+        if (!have.has(id)) have = new Map([...have, ...(await this.#fetch(tenantId, [{ id }]))]);
+        const entry = have.get(id);
+        return { similarity: sims.get(id), ...(entry ? cover(entryText(entry)) : { coverage: 0, words: 0 }) };
+      };
       // Nothing when no candidate shows that the store answers the query at all.
-      if (!scored.slice(0, STRONG_WINDOW).some((f) => isStrong(floors, evidence.get(f.id)!))) return [];
-      scored = scored.filter((f) => {
-        const e = evidence.get(f.id)!;
+      let answered = false;
+      for (const f of scored.slice(0, STRONG_WINDOW)) if ((answered = isStrong(floors, await evidenceOf(f.id)))) break;
+      if (!answered) return [];
+      const passed: typeof scored = [];
+      for (const f of scored) {
+        if (passed.length >= wanted) break;
+        const e = await evidenceOf(f.id);
         if (e.similarity !== undefined) similarities.set(f.id, e.similarity);
         const why = relatedReason(floors, e);
-        if (why) reasons.set(f.id, why);
-        return why !== undefined;
-      });
+        if (!why) continue;
+        reasons.set(f.id, why);
+        passed.push(f);
+      }
+      scored = passed;
+      fetched = have;
       if (scored.length === 0) return [];
     }
     const cut = Math.max(o.minScore ?? 0, scored[0]!.score * o.ratio);
@@ -537,6 +552,11 @@ export class SemanticMemory {
     const hits = t.index.search(q, limit, allowed ? (id) => allowed.has(id) : undefined);
     // Non-positive cosine is no evidence of relevance; keeping it would let noise into the fusion.
     return hits.filter((h) => h.score > 0);
+  }
+
+  /** The entries of `items` by id (entries deleted meanwhile are absent). */
+  async #fetch(tenantId: string, items: readonly { id: string }[]): Promise<Map<string, MemoryEntry>> {
+    return new Map((await this.#storage.getMany(tenantId, items.map((f) => f.id))).map((e) => [e.id, e]));
   }
 
   /**
