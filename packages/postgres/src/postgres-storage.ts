@@ -471,20 +471,28 @@ export class PostgresStorage implements StorageAdapter {
     // The dimension is a validated integer; pgvector needs it as a type modifier (never a parameter)
     // for the expression to match the index.
     const d = model.dim;
-    const distance = options.exact ? `embedding <=> $3::vector` : `embedding::vector(${d}) <=> $3::vector(${d})`;
-    return this.#read('search vectors', tenantId, async (db) => {
-      if (!options.exact) {
-        await db.query(`SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`, [String(ef)]);
-      }
+    const params = [tenantId, model.id, vectorText(vector), k];
+    const search = async (db: Db, exact: boolean) => {
+      const distance = exact ? `embedding <=> $3::vector` : `embedding::vector(${d}) <=> $3::vector(${d})`;
       const r = await db.query<{ id: string; distance: number }>(
         `SELECT id, ${distance} AS distance FROM ${this.#s}.vectors
          WHERE tenant_id = $1 AND model_id = $2 AND dim = ${d} ORDER BY ${distance} LIMIT $4`,
-        [tenantId, model.id, vectorText(vector), k],
+        params,
       );
+      return r.rows;
+    };
+    return this.#read('search vectors', tenantId, async (db) => {
+      let rows: { id: string; distance: number }[];
+      if (options.exact) rows = await search(db, true);
+      else {
+        await db.query(`SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`, [String(ef)]);
+        rows = await search(db, false);
+        // The shared index ran out before finding k rows of this tenant (a small tenant in a large
+        // index, or a region of the graph the scan could not leave): the exact search answers.
+        if (rows.length < k) rows = await search(db, true);
+      }
       // relaxed_order may return near-ties slightly out of order: sort the final page.
-      return r.rows
-        .map((row) => ({ id: row.id, score: 1 - row.distance }))
-        .sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+      return rows.map((row) => ({ id: row.id, score: 1 - row.distance })).sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
     });
   }
 
@@ -841,9 +849,11 @@ export class PostgresStorage implements StorageAdapter {
     const r = await db.query(
       `INSERT INTO ${this.#s}.entries AS x (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
        SELECT $1, r.id, r.user_id, r.tier, r.kind, r.created_at, r.last_access, r.importance, r.version,
-              ARRAY(SELECT json_array_elements_text(r.tags)), r.doc_len, r.text_lc, r.data
-       FROM json_to_recordset($2::json) AS r(id text, user_id text, tier text, kind text, created_at float8, last_access float8,
-            importance float8, version integer, tags json, doc_len integer, text_lc text, data json)
+              ARRAY(SELECT json_array_elements_text(r.tags)), r.doc_len, r.text_lc, d.data::json
+       FROM json_to_recordset($2::json) AS r(n integer, id text, user_id text, tier text, kind text, created_at float8, last_access float8,
+            importance float8, version integer, tags json, doc_len integer, text_lc text)
+       -- The JSON part travels as text: the json type keeps an escaped U+0000 that json_to_recordset would reject.
+       JOIN unnest($3::text[]) WITH ORDINALITY AS d(data, n) ON d.n = r.n
        ON CONFLICT (tenant_id, id) DO UPDATE SET user_id = EXCLUDED.user_id, tier = EXCLUDED.tier, kind = EXCLUDED.kind,
          created_at = EXCLUDED.created_at, last_access = EXCLUDED.last_access, importance = EXCLUDED.importance,
          version = EXCLUDED.version, tags = EXCLUDED.tags, doc_len = EXCLUDED.doc_len, text_lc = EXCLUDED.text_lc, data = EXCLUDED.data
@@ -852,7 +862,8 @@ export class PostgresStorage implements StorageAdapter {
       [
         tenantId,
         JSON.stringify(
-          rows.map(({ row }) => ({
+          rows.map(({ row }, i) => ({
+            n: i + 1,
             id: row[0],
             user_id: row[1],
             tier: row[2],
@@ -864,9 +875,9 @@ export class PostgresStorage implements StorageAdapter {
             tags: row[8],
             doc_len: row[9],
             text_lc: row[10],
-            data: row[11],
           })),
         ),
+        rows.map(({ row }) => JSON.stringify(row[11])),
       ],
     );
     if (r.rowCount !== entries.length) {

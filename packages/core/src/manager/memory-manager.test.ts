@@ -194,6 +194,24 @@ describe('MemoryManager: saving', () => {
   });
 });
 
+describe('MemoryManager.reinforce', () => {
+  it('reinforces listed memories as recall does, with accumulation configured, and checks its arguments', async () => {
+    const { mgr, storage } = await make({ config: { reinforcementStep: 0.01, reinforcementWritebackStep: 0.05, importanceQuantum: 0.05 } });
+    const { entry } = await mgr.remember('owner', 't', { title: 'Tea', text: 'Prefers green tea', importance: 0.5 });
+    for (let i = 0; i < 4; i++) await mgr.reinforce('owner', 't', [entry.id, 'missing']);
+    const held = await storage.get('t', entry.id);
+    expect(held).toMatchObject({ importance: 0.5, accessCount: 4 });
+    expect(held!.metadata.reinforcementAccum).toBeCloseTo(0.04, 9);
+    const [now] = await mgr.reinforce('owner', 't', [entry.id]);
+    expect(now).toMatchObject({ id: entry.id, importance: 0.55, accessCount: 5 });
+    expect(await storage.get('t', entry.id)).toEqual(now);
+    await rejectsWith(mgr.reinforce('stranger', 't', [entry.id]), 'ACCESS_DENIED');
+    await rejectsWith(mgr.reinforce('owner', 't', 'x' as never), 'VALIDATION');
+    await rejectsWith(mgr.reinforce('owner', 't', ['']), 'VALIDATION');
+    expect((await storage.get('t', entry.id))!.version).toBe(now!.version);
+  });
+});
+
 describe('MemoryManager: context and prompt', () => {
   it('recalls the relevant memory into the context and reinforces it on recall, not on get (defect 6)', async () => {
     const c = fakeClock();

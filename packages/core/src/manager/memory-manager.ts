@@ -3,7 +3,7 @@ import type { MemoryConfig } from '../model/config.js';
 import { buildPrompt } from '../context/context-builder.js';
 import { effectiveImportance } from '../dynamics/decay.js';
 import type { Embedder } from '../model/embedder.js';
-import { ZerdaError } from '../model/errors.js';
+import { invalid, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
 import type { ForgettingMechanism } from '../dynamics/forgetting.js';
 import type { LongTermMemory } from '../tiers/long-term-memory.js';
@@ -252,6 +252,20 @@ export class MemoryManager {
   async buildPrompt(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<string> {
     const context = await this.buildContext(userId, tenantId, query, options);
     return buildPrompt(context);
+  }
+
+  /**
+   * Record that these memories were used (shown to a user or a model) without a `recall`: each
+   * long-term one is reinforced exactly as a recall reinforces it (see `config.reinforcementStep`,
+   * `reinforcementWritebackStep`, `decayWritebackStep`). Unknown ids and other tiers are skipped.
+   * Resolves to the memories as stored now, in the order of `ids`.
+   */
+  async reinforce(userId: string, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+    this.#open();
+    this.#assert(userId, tenantId, 'read');
+    if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
+    for (const id of ids) checkId('id', id);
+    return read.reinforceUsed(this.#s, tenantId, ids);
   }
 
   // ---------------------------------------------------------------- maintenance

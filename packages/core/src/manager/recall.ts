@@ -27,8 +27,11 @@ export async function recall(
 }
 
 /** Hybrid search when there is a semantic tier, the storage's lexical search otherwise. */
-async function searchMemories(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
-  if (!query.trim()) return [];
+async function searchMemories(s: ManagerState, tenantId: string, raw: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+  if (!raw.trim()) return [];
+  // Masked like stored text: a secret typed again must not reach the embedder or the storage
+  // either, and its placeholder matches the stored one.
+  const query = s.mask(raw, 'query').text;
   if (s.semantic) {
     s.index.catchUp(tenantId);
     return s.semantic.search(tenantId, query, options);
@@ -120,13 +123,18 @@ export async function buildContext(
   return { ...context, recalled, working };
 }
 
-/** Reinforce the long-term memories among `ids` (fresh from storage, under the tenant lock). */
-export async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await s.serial(tenantId, async () => {
-    const fresh = await s.storage.getMany(tenantId, ids);
+/**
+ * Reinforce the long-term memories among `ids` (fresh from storage, under the tenant lock).
+ * Resolves to the memories as stored now, in the order of `ids` (unknown ids left out).
+ */
+export async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+  if (!ids.length) return [];
+  return s.serial(tenantId, async () => {
+    const fresh = await s.storage.getMany(tenantId, [...new Set(ids)]);
     const now = s.clock();
     const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => s.forgetting.reinforce(e, now));
     if (updated.length) await s.storage.putMany(updated);
+    const byId = new Map([...fresh, ...updated].map((e) => [e.id, e]));
+    return ids.flatMap((id) => (byId.has(id) ? [structuredClone(byId.get(id)!)] : []));
   });
 }

@@ -43,11 +43,33 @@ export interface MemoryConfig {
   /** Reinforcement never raises base importance above this. Default 1. */
   reinforcementCap: number;
   /**
-   * Similarity floor of recall's relevance gate (cosine to the query; the keyword floor is half of
-   * it). `null` (default): the floors calibrated for the embedder's model (`CALIBRATED_FLOORS`), or
+   * Similarity floor of recall's relevance gate (cosine to the query; the other floors derive from
+   * it, see `relevanceFloors`). `null` (default): the floors calibrated for the embedder's model (`CALIBRATED_FLOORS`), or
    * none for a model not listed. Set it when you bring another embedding model.
    */
   minSimilarity: number | null;
+  /**
+   * Accumulated reinforcement: when > 0, each recall adds `reinforcementStep` to
+   * `metadata.reinforcementAccum` (persisted with the memory, so a restart loses nothing) and base
+   * importance rises by the accumulated amount only once it reaches this step. Default 0: every
+   * recall raises importance at once.
+   */
+  reinforcementWritebackStep: number;
+  /**
+   * Importance written by reinforcement or a decay write-back is rounded to a multiple of this
+   * (0.05 = half steps on a 1..10 scale). Default 0: no rounding.
+   */
+  importanceQuantum: number;
+  /**
+   * Decay write-back on recall: when > 0, a recall first writes the decayed importance (rounded by
+   * `importanceQuantum`, never below the kind's floor) if it is at least this much lower than the
+   * stored one, and no sooner than `decayWritebackIntervalMs` after the previous write-back
+   * (`metadata.lastDecayAt`). Default 0: decay is only derived, and a recall refreshes the memory
+   * fully.
+   */
+  decayWritebackStep: number;
+  /** Shortest time between two decay write-backs of one memory (ms). Default 12 h. */
+  decayWritebackIntervalMs: number;
   /** LRU size of the query/text embedding cache. Default 1000. */
   embeddingCacheSize: number;
   /** Selector weights. Default relevance 0.6, recency 0.15, importance 0.25. */
@@ -98,6 +120,10 @@ export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   reinforcementStep: 0.05,
   reinforcementCap: 1,
   minSimilarity: null,
+  reinforcementWritebackStep: 0,
+  importanceQuantum: 0,
+  decayWritebackStep: 0,
+  decayWritebackIntervalMs: 12 * 3_600_000,
   embeddingCacheSize: 1000,
   selectorWeights: { relevance: 0.6, recency: 0.15, importance: 0.25 },
   recencyHalfLifeDays: 14,
@@ -113,6 +139,9 @@ const UNIT_FIELDS = [
   'deletionThreshold',
   'reinforcementStep',
   'reinforcementCap',
+  'reinforcementWritebackStep',
+  'importanceQuantum',
+  'decayWritebackStep',
   'compressionTrigger',
 ] as const;
 
@@ -143,7 +172,7 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
   }
   if (!Number.isInteger(cfg.embeddingCacheSize) || cfg.embeddingCacheSize < 0)
     invalid('config.embeddingCacheSize', 'an integer >= 0', cfg.embeddingCacheSize);
-  for (const f of ['baseDecayRate', 'recencyHalfLifeDays', 'compressionMinAgeDays'] as const) {
+  for (const f of ['baseDecayRate', 'recencyHalfLifeDays', 'compressionMinAgeDays', 'decayWritebackIntervalMs'] as const) {
     const v = cfg[f];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.${f}`, 'a finite number >= 0', v);
   }

@@ -53,8 +53,8 @@ const STRONG_CONNECTOR = new RegExp(
   String.raw`(?:\s*(?:=>|->|[:=])\s*|['’]s\s+|\s+(?:is(?: now| still| set to)?|was|are|should be|will be|es|era|será|est|était|sera|c'est|ist|lautet|war|é|è)(?:\s*:)?\s+)`,
   'uy',
 );
-/** "changed it to …": the value may follow, or the words go on ("password to my bank is …"). */
-const WEAK_CONNECTOR = /\s+(?:to|a|à|en|auf|zu|para|em)\s+/uy;
+/** "changed it to …", "is my password still …": the value may follow, or the words go on ("password to my bank is …"). */
+const WEAK_CONNECTOR = /\s+(?:to|still|a|à|en|auf|zu|para|em)\s+/uy;
 /** Words between keyword and connector ("my wifi password at home is …"). */
 const BETWEEN_WORD = /\s+[\p{L}\p{N}_'’-]{1,24}/uy;
 /** A keyword followed by these words names something else ("password length is 12345678"). */

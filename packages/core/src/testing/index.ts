@@ -4,3 +4,4 @@
  */
 export { runStorageConformance } from './conformance.js';
 export type { StorageConformanceOptions, StorageFactory } from './conformance.js';
+export { canariesIn, RecordingEmbedder, SECRET_CANARIES, SECRET_CANARY_TEXT } from './secret-canary.js';

@@ -1,0 +1,282 @@
+/**
+ * @zerda/postgres at scale, with SqliteStorage (FilePersistence, fsync per write) in the same run:
+ * - one large tenant: bulk ingest rate (entries with postings, then vectors into HNSW), lexical,
+ *   vector and hybrid query latency p50/p95 with HNSW and with exact search, HNSW recall@10
+ *   against exact, hybrid top-10 overlap HNSW vs exact;
+ * - many tenants of 1k each: ingest, per-tenant hybrid latency (HNSW with pgvector's iterative
+ *   scan vs exact) and recall;
+ * - concurrent writers: W processes × N writes to the same tenant (puts plus row-locked updates of
+ *   one shared memory): throughput, and lost writes / lost updates (must be 0).
+ *
+ * Run: `node --conditions=@zerda/source --import tsx test/bench/postgres-scale.ts`
+ * Sizes (env): ZERDA_BENCH_N (one tenant, default 10000; the issue's scale is 1000000),
+ * ZERDA_BENCH_TENANTS × ZERDA_BENCH_PER_TENANT (default 20 × 1000; issue: 1000 × 1000),
+ * ZERDA_BENCH_DIM (512), ZERDA_BENCH_QUERIES (100), ZERDA_BENCH_WRITERS × ZERDA_BENCH_WRITES
+ * (4 × 500; issue: 4 × 10000), ZERDA_BENCH_SQLITE_MAX (largest size run on SQLite, default 100000).
+ * Database: ZERDA_BENCH_DATABASE_URL, else ZERDA_TEST_DATABASE_URL, else a throwaway server started
+ * with scripts/pg-test-server.sh (as root). Prints figures; never gates CI.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { VectorIndex, createEntry, reciprocalRankFusion } from '@zerda/core';
+import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
+import { PostgresStorage } from '@zerda/postgres';
+import { SqliteStorage } from '@zerda/sqlite';
+import { FilePersistence } from '@zerda/sqlite/node';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
+const N = env('ZERDA_BENCH_N', 10_000);
+const TENANTS = env('ZERDA_BENCH_TENANTS', 20);
+const PER_TENANT = env('ZERDA_BENCH_PER_TENANT', 1_000);
+const DIM = env('ZERDA_BENCH_DIM', 512);
+const QUERIES = env('ZERDA_BENCH_QUERIES', 100);
+const WRITERS = env('ZERDA_BENCH_WRITERS', 4);
+const WRITES = env('ZERDA_BENCH_WRITES', 500);
+const SQLITE_MAX = env('ZERDA_BENCH_SQLITE_MAX', 100_000);
+const BATCH = 500;
+const K = 10;
+const MODEL: VectorModel = { id: `bench-${DIM}`, dim: DIM };
+const log = (s: string) => console.error(`[bench] ${s}`);
+
+// ---- synthetic corpus: topic words (Zipf within a topic) + common words, so queries have answers.
+let seed = 42;
+const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
+const syllables = ['ka', 'lo', 'mi', 'ren', 'to', 'sa', 'vel', 'dor', 'ni', 'qua', 'ber', 'lin', 'mor', 'tis', 'gal', 'pe'];
+const word = () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
+const TOPICS = Array.from({ length: 200 }, () => Array.from({ length: 40 }, word));
+const COMMON = Array.from({ length: 300 }, word);
+const zipf = (n: number) => Math.min(n - 1, Math.floor(n ** rand()) - 1);
+function sentence(topic: number, len: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < len; i++) out.push(rand() < 0.6 ? TOPICS[topic]![zipf(40)]! : COMMON[Math.floor(rand() * COMMON.length)]!);
+  return out.join(' ');
+}
+// Vectors: one random direction per topic plus noise (unit length), as dense sentence embeddings
+// cluster by topic. (Feature-hashing vectors of random words are nearly orthogonal: every distance
+// is about 1, which tells nothing about an approximate index.)
+const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+const CENTROIDS = TOPICS.map(() => Float32Array.from({ length: DIM }, gauss));
+function topicVector(topic: number): Float32Array {
+  const c = CENTROIDS[topic]!;
+  const v = Float32Array.from({ length: DIM }, (_, i) => c[i]! + 0.8 * gauss());
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+async function corpus(tenantId: string, n: number, idPrefix: string): Promise<{ entries: MemoryEntry[]; vectors: Float32Array[] }> {
+  const entries: MemoryEntry[] = [];
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const topic = Math.floor(rand() * TOPICS.length);
+    const e = createEntry(tenantId, { content: { title: sentence(topic, 3), text: sentence(topic, 12 + Math.floor(rand() * 20)) }, kind: 'fact' }, 1_700_000_000_000 + i);
+    entries.push({ ...e, id: `${idPrefix}${String(i).padStart(8, '0')}` });
+    vectors.push(topicVector(topic));
+  }
+  return { entries, vectors };
+}
+
+async function queries(n: number): Promise<{ text: string; vector: Float32Array }[]> {
+  return Array.from({ length: n }, () => {
+    const topic = Math.floor(rand() * TOPICS.length);
+    return { text: sentence(topic, 4), vector: topicVector(topic) };
+  });
+}
+
+async function ingest(s: StorageAdapter, entries: MemoryEntry[], vectors: Float32Array[]): Promise<{ entriesPerS: number; vectorsPerS: number }> {
+  let t = performance.now();
+  for (let i = 0; i < entries.length; i += BATCH) await s.putMany(entries.slice(i, i + BATCH));
+  const entriesPerS = entries.length / ((performance.now() - t) / 1000);
+  t = performance.now();
+  const tenantId = entries[0]!.tenantId;
+  for (let i = 0; i < entries.length; i += BATCH)
+    await s.putVectors(tenantId, MODEL, entries.slice(i, i + BATCH).map((e, j) => ({ id: e.id, vector: vectors[i + j]! })));
+  return { entriesPerS, vectorsPerS: entries.length / ((performance.now() - t) / 1000) };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const ms = (x: number) => Math.round(x * 100) / 100;
+const overlap = (a: { id: string }[], b: { id: string }[]) => {
+  const set = new Set(b.map((x) => x.id));
+  return b.length === 0 ? 1 : a.filter((x) => set.has(x.id)).length / b.length;
+};
+const fuse = (lex: LexicalHit[], vec: { id: string; score: number }[]) => reciprocalRankFusion([lex, vec]).slice(0, K);
+
+interface QueryFigures {
+  lexical: number[];
+  hnsw: number[];
+  exact: number[];
+  hybridHnsw: number[];
+  hybridExact: number[];
+  recall: number[];
+  hybridOverlap: number[];
+}
+
+/** Query one tenant on PostgreSQL: lexical, HNSW, exact, and both hybrids. */
+async function queryPostgres(pgs: PostgresStorage, tenantOf: () => string, qs: { text: string; vector: Float32Array }[]): Promise<QueryFigures> {
+  const f: QueryFigures = { lexical: [], hnsw: [], exact: [], hybridHnsw: [], hybridExact: [], recall: [], hybridOverlap: [] };
+  for (const q of qs) {
+    const tenantId = tenantOf();
+    let t = performance.now();
+    const lex = await pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 });
+    f.lexical.push(performance.now() - t);
+    t = performance.now();
+    const approx = await pgs.searchVectors(tenantId, MODEL, q.vector, 50);
+    f.hnsw.push(performance.now() - t);
+    t = performance.now();
+    const exact = await pgs.searchVectors(tenantId, MODEL, q.vector, 50, { exact: true });
+    f.exact.push(performance.now() - t);
+    f.recall.push(overlap(approx.slice(0, K), exact.slice(0, K)));
+    t = performance.now();
+    const [l1, v1] = await Promise.all([pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 }), pgs.searchVectors(tenantId, MODEL, q.vector, 50)]);
+    const h1 = fuse(l1, v1);
+    f.hybridHnsw.push(performance.now() - t);
+    t = performance.now();
+    const [l2, v2] = await Promise.all([pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 }), pgs.searchVectors(tenantId, MODEL, q.vector, 50, { exact: true })]);
+    const h2 = fuse(l2, v2);
+    f.hybridExact.push(performance.now() - t);
+    f.hybridOverlap.push(overlap(h1, h2));
+    void lex;
+  }
+  return f;
+}
+
+/** SQLite the way MemoryManager uses it: lexical in SQL, vectors loaded once into core's VectorIndex. */
+async function querySqlite(s: SqliteStorage, tenantId: string, qs: { text: string; vector: Float32Array }[]) {
+  let t = performance.now();
+  const block = (await s.loadVectors(tenantId, MODEL.id))!;
+  const index = new VectorIndex(DIM);
+  for (let i = 0; i < block.ids.length; i++) index.upsert(block.ids[i]!, block.data.subarray(i * DIM, (i + 1) * DIM));
+  const loadMs = performance.now() - t;
+  const lexical: number[] = [];
+  const hybrid: number[] = [];
+  for (const q of qs) {
+    t = performance.now();
+    const lex = await s.lexicalSearch({ tenantId, query: q.text, limit: 50 });
+    lexical.push(performance.now() - t);
+    t = performance.now();
+    const l = await s.lexicalSearch({ tenantId, query: q.text, limit: 50 });
+    fuse(l, index.search(q.vector, 50));
+    hybrid.push(performance.now() - t);
+    void lex;
+  }
+  return { loadMs, lexical, hybrid };
+}
+
+function writer(url: string, schema: string, tenant: string, worker: number, puts: number, updates: number) {
+  return new Promise<{ acked: string[]; updates: number; ms: number }>((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/postgres/test/writer.ts'), url, schema, tenant, String(worker), String(puts), String(updates), 'counter'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').at(-1)!)) : fail(new Error(`writer ${worker} exited ${code}`))));
+  });
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+let url = process.env.ZERDA_BENCH_DATABASE_URL ?? process.env.ZERDA_TEST_DATABASE_URL;
+const serverEnv = { ...process.env, ZERDA_PG_DIR: join(ROOT, '.tmp/pg-bench'), ZERDA_PG_PORT: '55433' };
+let started = false;
+if (!url) {
+  log('starting a throwaway PostgreSQL server (scripts/pg-test-server.sh)');
+  url = execFileSync('bash', [join(ROOT, 'scripts/pg-test-server.sh'), 'start'], { env: serverEnv, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  started = true;
+}
+const schema = `bench_${Date.now().toString(36)}`;
+const dir = await mkdtemp(join(tmpdir(), 'zerda-pg-bench-'));
+const rows: Record<string, string | number>[] = [];
+const row = (what: string, pg: string | number, sqlite: string | number = '') => {
+  rows.push({ what, postgres: pg, sqlite });
+  log(`${what}: postgres ${pg}${sqlite === '' ? '' : `, sqlite ${sqlite}`}`);
+};
+
+try {
+  const pgs = await PostgresStorage.open({ connectionString: url, schema, maxConnections: 8 });
+  const qs = await queries(QUERIES);
+
+  // 1. one large tenant
+  log(`one tenant: ${N} memories × ${DIM}-d`);
+  const big = await corpus('big', N, 'm');
+  const pgIngest = await ingest(pgs, big.entries, big.vectors);
+  let sqIngest: { entriesPerS: number; vectorsPerS: number } | undefined;
+  let sq: SqliteStorage | undefined;
+  if (N <= SQLITE_MAX) {
+    sq = await SqliteStorage.open({ persistence: new FilePersistence({ dir: join(dir, 'big') }), backups: { enabled: false } });
+    sqIngest = await ingest(sq, big.entries, big.vectors);
+  }
+  row(`ingest ${N} entries (entries/s, batches of ${BATCH})`, Math.round(pgIngest.entriesPerS), sqIngest ? Math.round(sqIngest.entriesPerS) : 'n/a');
+  row(`ingest ${N} vectors (vectors/s; PG maintains HNSW)`, Math.round(pgIngest.vectorsPerS), sqIngest ? Math.round(sqIngest.vectorsPerS) : 'n/a');
+  const f = await queryPostgres(pgs, () => 'big', qs);
+  const sf = sq ? await querySqlite(sq, 'big', qs) : undefined;
+  row(`lexical top-50 p50 / p95 ms`, `${ms(pct(f.lexical, 50))} / ${ms(pct(f.lexical, 95))}`, sf ? `${ms(pct(sf.lexical, 50))} / ${ms(pct(sf.lexical, 95))}` : 'n/a');
+  row(`vector top-50 HNSW p50 / p95 ms`, `${ms(pct(f.hnsw, 50))} / ${ms(pct(f.hnsw, 95))}`);
+  row(`vector top-50 exact p50 / p95 ms`, `${ms(pct(f.exact, 50))} / ${ms(pct(f.exact, 95))}`);
+  row(`hybrid (lexical + HNSW, RRF) p50 / p95 ms`, `${ms(pct(f.hybridHnsw, 50))} / ${ms(pct(f.hybridHnsw, 95))}`, sf ? `${ms(pct(sf.hybrid, 50))} / ${ms(pct(sf.hybrid, 95))} (in-process exact)` : 'n/a');
+  row(`hybrid (lexical + exact, RRF) p50 / p95 ms`, `${ms(pct(f.hybridExact, 50))} / ${ms(pct(f.hybridExact, 95))}`);
+  row(`HNSW recall@10 vs exact (mean)`, ms(f.recall.reduce((a, b) => a + b, 0) / f.recall.length));
+  row(`hybrid top-10 overlap HNSW vs exact (mean)`, ms(f.hybridOverlap.reduce((a, b) => a + b, 0) / f.hybridOverlap.length));
+  if (sf) row(`load tenant vectors into memory (ms, once per tenant)`, '—', Math.round(sf.loadMs));
+  await sq?.close();
+
+  // 2. many tenants
+  log(`${TENANTS} tenants × ${PER_TENANT}`);
+  let t = performance.now();
+  let tenantEntries = 0;
+  const sqMulti = TENANTS * PER_TENANT <= SQLITE_MAX ? await SqliteStorage.open({ persistence: new FilePersistence({ dir: join(dir, 'multi') }), backups: { enabled: false } }) : undefined;
+  let pgMs = 0;
+  let sqMs = 0;
+  for (let i = 0; i < TENANTS; i++) {
+    const c = await corpus(`tenant-${i}`, PER_TENANT, 'm');
+    t = performance.now();
+    await ingest(pgs, c.entries, c.vectors);
+    pgMs += performance.now() - t;
+    if (sqMulti) {
+      t = performance.now();
+      await ingest(sqMulti, c.entries, c.vectors);
+      sqMs += performance.now() - t;
+    }
+    tenantEntries += PER_TENANT;
+  }
+  row(`ingest ${TENANTS} × ${PER_TENANT} (entries+vectors /s)`, Math.round(tenantEntries / (pgMs / 1000)), sqMulti ? Math.round(tenantEntries / (sqMs / 1000)) : 'n/a');
+  const mf = await queryPostgres(pgs, () => `tenant-${Math.floor(rand() * TENANTS)}`, qs);
+  row(`per-tenant hybrid HNSW p50 / p95 ms`, `${ms(pct(mf.hybridHnsw, 50))} / ${ms(pct(mf.hybridHnsw, 95))}`);
+  row(`per-tenant hybrid exact p50 / p95 ms`, `${ms(pct(mf.hybridExact, 50))} / ${ms(pct(mf.hybridExact, 95))}`);
+  row(`per-tenant HNSW recall@10 vs exact (iterative scan)`, ms(mf.recall.reduce((a, b) => a + b, 0) / mf.recall.length));
+  if (sqMulti) {
+    const smf = await querySqlite(sqMulti, 'tenant-0', qs);
+    row(`per-tenant hybrid, SQLite (vectors in memory)`, '', `${ms(pct(smf.hybrid, 50))} / ${ms(pct(smf.hybrid, 95))}`);
+    await sqMulti.close();
+  }
+
+  // 3. concurrent writers (separate processes, same tenant)
+  log(`${WRITERS} processes × ${WRITES} writes`);
+  const updates = Math.max(1, Math.floor(WRITES / 10));
+  const results = await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(url!, schema, 'shared', w, WRITES, updates)));
+  // Each writer times its own write loop (after its process started and connected); they overlap.
+  const wall = Math.max(...results.map((r) => r.ms)) / 1000;
+  const acked = results.flatMap((r) => r.acked);
+  const found = (await pgs.getMany('shared', acked)).length;
+  const counter = await pgs.get('shared', 'counter');
+  row(`${WRITERS} processes × ${WRITES} puts (+${updates} row-locked updates each): writes/s (all processes together)`, Math.round((acked.length + WRITERS * updates) / wall), 'n/a (one process per database)');
+  row(`acknowledged puts lost`, acked.length - found);
+  row(`updates lost (counter ${String(counter?.metadata.n)} of ${WRITERS * updates})`, WRITERS * updates - Number(counter?.metadata.n ?? 0));
+
+  const stats = await pgs.stats();
+  row(`database size (MB, tables + indexes)`, Math.round((stats.bytes ?? 0) / 1e6));
+  await pgs.close();
+} finally {
+  await rm(dir, { recursive: true, force: true });
+  if (started) execFileSync('bash', [join(ROOT, 'scripts/pg-test-server.sh'), 'stop'], { env: serverEnv });
+}
+console.table(rows);
+console.log(
+  ['| what | PostgreSQL | SQLite |', '|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.postgres} | ${r.sqlite} |`)].join('\n'),
+);
