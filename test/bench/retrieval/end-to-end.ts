@@ -40,7 +40,7 @@ import { CUTOFFS, percentile, recallAt, type RecallMode } from './evaluate.js';
 import { coverage, PromptTally, rankedTurns, turnsOf } from './end-to-end-metrics.js';
 import { loadLocomo, type LocomoConversation } from './locomo.js';
 import { createCachedUseLite, REPO_ROOT } from './model.js';
-import { OFF_TOPIC_QUESTIONS, PERSONAL_FACTS } from './off-topic.js';
+import { OFF_TOPIC_QUESTIONS, PERSONAL_FACTS, PERSONAL_QUESTIONS } from './off-topic.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -206,13 +206,19 @@ for (const conv of conversations) {
 }
 
 // A small non-LoCoMo personal store for the off-topic rate.
-let personal = { asked: 0, empty: 0 };
+let personal = { asked: 0, empty: 0, onTopic: 0, found: 0 };
 if (!skip.has('offtopic')) {
-  const { mgr } = await ingest('personal', [{ timestamp: Date.UTC(2026, 0, 1), turns: PERSONAL_FACTS.map((text, i) => ({ id: `p${i}`, text })) }]);
+  const { mgr, turnOf } = await ingest('personal', [{ timestamp: Date.UTC(2026, 0, 1), turns: PERSONAL_FACTS.map((text, i) => ({ id: `p${i}`, text })) }]);
   for (const q of OFF_TOPIC_QUESTIONS) {
     const hits = await mgr.recall(USER, 'personal', q, { reinforce: false, ...extra });
     personal.asked++;
     if (hits.length === 0) personal.empty++;
+  }
+  // The other side: questions this store answers, with all defaults; found = the answer among the hits.
+  for (const [q, i] of PERSONAL_QUESTIONS) {
+    const hits = await mgr.recall(USER, 'personal', q, { reinforce: false, ...extra });
+    personal.onTopic++;
+    if (rankedTurns(hits.map((h) => h.entry), turnOf).includes(`p${i}`)) personal.found++;
   }
   await mgr.close();
 }
@@ -278,7 +284,7 @@ if (!skip.has('e2e')) {
 }
 if (!skip.has('offtopic')) {
   const m = merged(groups.all!);
-  console.log(`\nOff-topic (${OFF_TOPIC_QUESTIONS.length} questions): recall nothing on ${f((100 * m.offTopicEmpty) / (m.offTopic || 1))} % of ${m.offTopic} asks against the LoCoMo stores; ${f((100 * personal.empty) / (personal.asked || 1))} % against the ${PERSONAL_FACTS.length}-turn personal store.`);
+  console.log(`\nOff-topic (${OFF_TOPIC_QUESTIONS.length} questions): recall nothing on ${f((100 * m.offTopicEmpty) / (m.offTopic || 1))} % of ${m.offTopic} asks against the LoCoMo stores; ${f((100 * personal.empty) / (personal.asked || 1))} % against the ${PERSONAL_FACTS.length}-turn personal store, which recalls the answer of ${personal.found} of its ${personal.onTopic} own questions (all defaults).`);
   report.personalOffTopicEmptyPct = (100 * personal.empty) / (personal.asked || 1);
 }
 console.log(`Total ${((performance.now() - t0) / 1000).toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`);

@@ -156,3 +156,26 @@ export const PERSONAL_FACTS: readonly string[] = Object.freeze([
   'User: I do not eat meat, I have been vegetarian for five years.',
   'User: I grew up in a small village near the coast.',
 ]);
+
+/**
+ * Questions a user of {@link PERSONAL_FACTS} could ask, each with the index of the turn that
+ * answers it: the other side of the off-topic rate (a gate that recalls nothing for everything
+ * would score 100 % off-topic and 0 % here).
+ */
+export const PERSONAL_QUESTIONS: readonly (readonly [string, number])[] = Object.freeze([
+  ['Which city is my sibling in?', 0],
+  ['What kind of dog do I have?', 3],
+  ['What am I allergic to?', 1],
+  ['What is my job?', 2],
+  ['Do I drink coffee?', 5],
+  ['What do I love doing on weekends?', 8],
+  ['When is our mountain trip?', 6],
+  ['What instrument am I learning?', 9],
+  ['What do we eat on Fridays?', 12],
+  ['Do I eat meat?', 18],
+  ['Where did I grow up?', 19],
+  ['Who is getting married?', 17],
+  ['What should I renew before travelling?', 13],
+  ['How was my week at work?', 16],
+  ['What is my favourite book?', 10],
+] as const);

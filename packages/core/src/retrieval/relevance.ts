@@ -15,9 +15,12 @@ export type RecallReason = 'similarity' | 'keywords' | 'ranked' | 'fallback';
  * The relevance gate of one embedding model. Two tests, both absolute (cosine similarity of the
  * memory's vector to the query's, and coverage: the share of the query's meaningful words, after
  * stopwords and stemming, that the memory's own text contains):
- * - the query is *answered* by the store only when at least one candidate is strong: similarity
- *   >= `strong`, or coverage >= `strongCoverage` of at least `strongWords` words with
- *   similarity >= `strongKeywords`;
+ * - the query is *answered* by the store only when one of its best candidates is strong:
+ *   similarity >= the strong floor, or at least two words and more than a third of them
+ *   (`strongCoverage`) with similarity >= `strongKeywords`, or half of them or more with
+ *   similarity >= `halfKeywords`. The strong floor grows with the store: the best of many
+ *   unrelated memories is more similar than the best of a few, so it is `strongSmall` up to 32
+ *   memories, `strong` from 512 on, and in between interpolated on the logarithm of the count;
  * - then each hit is kept when it is *related*: similarity >= `related` or coverage >=
  *   `relatedCoverage`.
  * An unrelated question finds no strong candidate and recalls nothing; a related one keeps its
@@ -25,45 +28,62 @@ export type RecallReason = 'similarity' | 'keywords' | 'ranked' | 'fallback';
  */
 export interface RelevanceFloors {
   strong: number;
+  strongSmall: number;
   strongCoverage: number;
   strongWords: number;
   strongKeywords: number;
+  halfKeywords: number;
   related: number;
   relatedCoverage: number;
 }
 
 /**
  * Floors calibrated per model id (the id an `Embedder` reports). Calibration, for the bundled
- * use-lite: the first five LoCoMo conversations (760 questions, the development half) for the
- * relevant side, and the 120 general-knowledge questions of `test/bench/retrieval/off-topic.ts`
- * against the same five stores for the unrelated side (the other five conversations were only
- * measured). See the README's retrieval section for what the gate costs and gains on both halves.
+ * use-lite: the first five LoCoMo conversations (760 questions, the development half; 369–663
+ * turns each) for the relevant side, and the 120 general-knowledge questions of
+ * `test/bench/retrieval/off-topic.ts` against the same five stores and a 20-turn personal store
+ * for the unrelated side (the other five conversations were only measured). See the README's
+ * retrieval section for what the gate costs and gains on both halves.
  */
 export const CALIBRATED_FLOORS: Readonly<Record<string, Readonly<RelevanceFloors>>> = Object.freeze({
   // The bundled Universal Sentence Encoder Lite (512-d, int8), as @zerda/embeddings names it.
-  'transformers:use-lite:q8:mean': Object.freeze({
-    strong: 0.5,
-    strongCoverage: 0.34,
-    strongWords: 2,
-    strongKeywords: 0.2,
-    related: 0.3,
-    relatedCoverage: 0.2,
-  }),
+  'transformers:use-lite:q8:mean': Object.freeze(derivedFloors(0.5)),
 });
 
+/** The floors derived from one strong floor (the proportions calibrated for use-lite). */
+function derivedFloors(strong: number): RelevanceFloors {
+  return {
+    strong,
+    strongSmall: 0.8 * strong,
+    strongCoverage: 0.34,
+    strongWords: 2,
+    strongKeywords: 0.4 * strong,
+    halfKeywords: 0.7 * strong,
+    related: 0.6 * strong,
+    relatedCoverage: 0.2,
+  };
+}
+
 /**
- * The floors for `modelId`: derived from `minSimilarity` when given (it is the `strong` floor;
- * `strongKeywords` is 0.4 of it, `related` 0.6 of it, the coverages as calibrated for use-lite),
- * else the calibrated ones, else none (`undefined`: every hit with a positive signal passes, as
- * before the gate existed; set `minSimilarity` for a model that is not listed).
+ * The floors for `modelId`: derived from `minSimilarity` when given (it is the strong floor of a
+ * large store; the others keep use-lite's proportions: 0.8 of it for small stores, 0.4 and 0.7 of
+ * it with shared words, 0.6 of it per hit), else the calibrated ones, else none (`undefined`:
+ * every hit with a positive signal passes, as before the gate existed; set `minSimilarity` for a
+ * model that is not listed).
  */
 export function relevanceFloors(modelId: string, minSimilarity?: number | null): RelevanceFloors | undefined {
   if (minSimilarity !== undefined && minSimilarity !== null) {
     if (typeof minSimilarity !== 'number' || !(minSimilarity >= 0 && minSimilarity <= 1))
       invalid('minSimilarity', 'a number in [0, 1] or null', minSimilarity);
-    return { strong: minSimilarity, strongCoverage: 0.34, strongWords: 2, strongKeywords: 0.4 * minSimilarity, related: 0.6 * minSimilarity, relatedCoverage: 0.2 };
+    return derivedFloors(minSimilarity);
   }
   return CALIBRATED_FLOORS[modelId];
+}
+
+/** The strong similarity floor for a store of `size` memories (see {@link RelevanceFloors}). */
+export function strongFloor(floors: RelevanceFloors, size: number): number {
+  const t = Math.min(1, Math.max(0, (Math.log2(Math.max(1, size)) - 5) / 4));
+  return floors.strongSmall + t * (floors.strong - floors.strongSmall);
 }
 
 /** The evidence the gate reads for one candidate. */
@@ -76,12 +96,19 @@ export interface RelevanceEvidence {
   words: number;
 }
 
-/** Whether a candidate is strong enough to show that the store answers the query at all. */
-export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEvidence): boolean {
+/**
+ * Whether a candidate is strong enough to show that a store of `size` memories answers the query
+ * at all.
+ */
+export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEvidence, size: number): boolean {
   if (!floors) return true;
   const keywords = e.coverage >= floors.strongCoverage && e.words >= floors.strongWords;
-  if (e.similarity === undefined) return keywords;
-  return e.similarity >= floors.strong || (keywords && e.similarity >= floors.strongKeywords);
+  if (e.similarity === undefined) return keywords || e.coverage >= 0.5;
+  return (
+    e.similarity >= strongFloor(floors, size) ||
+    (keywords && e.similarity >= floors.strongKeywords) ||
+    (e.coverage >= 0.5 && e.similarity >= floors.halfKeywords)
+  );
 }
 
 /**

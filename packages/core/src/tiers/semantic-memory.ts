@@ -400,7 +400,8 @@ export class SemanticMemory {
       };
       // Nothing when no candidate shows that the store answers the query at all.
       let answered = false;
-      for (const f of scored.slice(0, STRONG_WINDOW)) if ((answered = isStrong(floors, await evidenceOf(f.id)))) break;
+      const size = (await this.#tenant(tenantId)).index.size;
+      for (const f of scored.slice(0, STRONG_WINDOW)) if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
       if (!answered) return [];
       const passed: typeof scored = [];
       for (const f of scored) {
