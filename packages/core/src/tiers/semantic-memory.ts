@@ -374,9 +374,10 @@ export class SemanticMemory {
     }
     const names = o.entityBoost > 0 ? queryNames(query) : [];
     if (names.length > 0) {
-      // Within the first `candidates` of the fused list (what could reach topK): reading every
-      // candidate of both lists would cost more than the ranking itself.
-      scored = scored.slice(0, o.candidates);
+      // Within the first 2 × topK + 10 of the fused list: a memory further down would need more
+      // than the boost to reach topK often enough to matter, and reading every candidate of both
+      // lists would cost more than the ranking itself.
+      scored = scored.slice(0, Math.min(o.candidates, 2 * o.topK + 10));
       fetched ??= await this.#fetch(tenantId, scored);
       scored = boostNames(scored, names, fetched, o.entityBoost);
     }
@@ -765,12 +766,23 @@ function boostNames<T extends { id: string; score: number }>(
   entries: ReadonlyMap<string, MemoryEntry>,
   boost: number,
 ): T[] {
-  const named = (id: string) => {
-    const e = entries.get(id);
-    if (!e) return false;
-    const words = new Set(tokenize(entryText(e)));
-    return names.some((n) => words.has(n));
-  };
+  const ascii = names.every((n) => /^[a-z0-9]+$/.test(n));
+  const isNamed = new Map<string, boolean>();
+  for (const f of items) {
+    const e = entries.get(f.id);
+    let hit = false;
+    if (e) {
+      const text = entryText(e);
+      const lower = text.toLowerCase();
+      // Tokenising is the exact test; a substring check first skips most texts cheaply.
+      if (!ascii || names.some((n) => lower.includes(n))) {
+        const words = new Set(tokenize(text));
+        hit = names.some((n) => words.has(n));
+      }
+    }
+    isNamed.set(f.id, hit);
+  }
+  const named = (id: string) => isNamed.get(id) === true;
   if (!items.some((f) => named(f.id))) return [...items];
   return items
     .map((f) => ({ ...f, score: named(f.id) ? f.score : f.score / (1 + boost) }))
