@@ -5,7 +5,8 @@
 #                                     prints the app's connection URL on stdout (last line)
 #   scripts/pg-test-server.sh stop    stop it and delete its files
 #
-# The server runs as the `postgres` user from a data directory under .tmp/pg, listens only on a
+# The server runs as the `postgres` user from a data directory under .tmp/pg-<port> (or a private
+# directory under /tmp when the checkout is not reachable by that user), listens only on a
 # private Unix socket in that directory (no TCP), and holds one database `zerda_test` owned by the
 # role `zerda_app` (LOGIN, not a superuser: row-level security applies to it) with the `vector`
 # extension created. Debian 12 ships PostgreSQL 15 but no pgvector package: pgvector is built from
@@ -15,8 +16,10 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PGBIN=${ZERDA_PG_BIN:-/usr/lib/postgresql/15/bin}
-DIR=${ZERDA_PG_DIR:-$ROOT/.tmp/pg}
 PORT=${ZERDA_PG_PORT:-55432}
+DIR=${ZERDA_PG_DIR:-$ROOT/.tmp/pg-$PORT}
+# Where the running server's directory is recorded (it moves to /tmp when .tmp is unreachable).
+STATE="$ROOT/.tmp/pg-dir.$PORT"
 
 unavailable() {
   echo "PostgreSQL test server unavailable: $*" >&2
@@ -24,7 +27,8 @@ unavailable() {
 }
 
 as_postgres() {
-  if [ "$(id -un)" = "postgres" ]; then "$@"; else runuser -u postgres -- "$@"; fi
+  # From /, which the postgres user can always enter (the caller's directory may be private).
+  if [ "$(id -un)" = "postgres" ]; then (cd / && "$@"); else (cd / && runuser -u postgres -- "$@"); fi
 }
 
 vendor_archive() {
@@ -76,9 +80,17 @@ start() {
   ensure_installed
   id postgres >/dev/null 2>&1 || unavailable "no postgres user (install postgresql-15)"
   stop_quietly
+  DIR=${ZERDA_PG_DIR:-$ROOT/.tmp/pg-$PORT}
   mkdir -p "$DIR" && chown postgres "$DIR" && chmod 700 "$DIR" || unavailable "cannot create $DIR"
-  # The postgres user must be able to reach its directory (a private repo path may not be).
-  as_postgres test -w "$DIR" || unavailable "the postgres user cannot write $DIR (set ZERDA_PG_DIR)"
+  # The postgres user must be able to reach its directory; a checkout under a private home (/root)
+  # is not reachable, so the server then lives in a private directory under /tmp instead.
+  if ! as_postgres test -w "$DIR"; then
+    [ -z "${ZERDA_PG_DIR:-}" ] || unavailable "the postgres user cannot write $DIR"
+    rm -rf "$DIR"
+    DIR=$(mktemp -d /tmp/zerda-pg.XXXXXX) && chown postgres "$DIR" && chmod 700 "$DIR" || unavailable "cannot create a directory under /tmp"
+    as_postgres test -w "$DIR" || unavailable "the postgres user cannot write $DIR"
+  fi
+  mkdir -p "$ROOT/.tmp" && echo "$DIR" >"$STATE"
   as_postgres "$PGBIN/initdb" -D "$DIR/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$DIR/initdb.log" 2>&1 ||
     unavailable "initdb failed (see $DIR/initdb.log)"
   as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
@@ -93,6 +105,8 @@ start() {
 }
 
 stop_quietly() {
+  if [ -z "${ZERDA_PG_DIR:-}" ] && [ -f "$STATE" ]; then DIR=$(cat "$STATE"); fi
+  rm -f "$STATE"
   if [ -f "$DIR/data/postmaster.pid" ]; then as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null 2>&1; fi
   rm -rf "$DIR"
 }

@@ -43,7 +43,7 @@ const log = (s: string) => console.error(`[bench] ${s}`);
 
 // ---- synthetic corpus: topic words (Zipf within a topic) + common words, so queries have answers.
 let seed = 42;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
+const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
 const syllables = ['ka', 'lo', 'mi', 'ren', 'to', 'sa', 'vel', 'dor', 'ni', 'qua', 'ber', 'lin', 'mor', 'tis', 'gal', 'pe'];
 const word = () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
 const TOPICS = Array.from({ length: 200 }, () => Array.from({ length: 40 }, word));
@@ -183,7 +183,7 @@ function writer(url: string, schema: string, tenant: string, worker: number, put
 
 // ---- the run -----------------------------------------------------------------------------------
 let url = process.env.ZERDA_BENCH_DATABASE_URL ?? process.env.ZERDA_TEST_DATABASE_URL;
-const serverEnv = { ...process.env, ZERDA_PG_DIR: join(ROOT, '.tmp/pg-bench'), ZERDA_PG_PORT: '55433' };
+const serverEnv = { ...process.env, ZERDA_PG_PORT: '55433' };
 let started = false;
 if (!url) {
   log('starting a throwaway PostgreSQL server (scripts/pg-test-server.sh)');

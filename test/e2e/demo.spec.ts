@@ -9,6 +9,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PII_TYPES } from '@zerda/core';
 import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
 import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
 
@@ -195,6 +196,15 @@ test('every tier is visible and works through the UI', async () => {
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes('my email is')));
   const texts = await page.locator(tid('ltm-text')).allTextContents();
   expect(texts.some((t) => t.includes('ada@example.com'))).toBe(false);
+  // Secrets too: the panel lists every finding type, and a password stated in words is masked,
+  // reported as a credential and never stored.
+  await chat(page, 'Please remember my wifi password is B3tterSafe!');
+  await tab(page, 'privacy');
+  expect(await page.locator(tid('pii-type')).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual([...PII_TYPES]);
+  await page.waitForFunction(() => document.querySelector('[data-testid="pii-finding"]')?.textContent?.includes('credential'));
+  await tab(page, 'memory');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes('[CREDENTIAL_1]')));
+  expect((await page.locator(tid('ltm-text')).allTextContents()).some((t) => t.includes('B3tterSafe'))).toBe(false);
 
   // Access control: a reader may not delete, a user without a role may not chat.
   const rows = await page.locator(tid('ltm-row')).count();

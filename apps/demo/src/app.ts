@@ -66,7 +66,7 @@ export class DemoApp {
    * that take no user.
    */
   require(permission: 'read' | 'write' | 'delete' | 'admin'): void {
-    if (!this.manager.can(this.user, TENANT, permission)) this.manager.access.assert(this.user, TENANT, permission);
+    this.manager.assertCan(this.user, TENANT, permission);
   }
 
   get manager() {

@@ -96,9 +96,9 @@ export async function importIntoMemory(
     entries = (await sqlite.stats()).entries;
   }
   let embedded = 0;
-  if (manager.semantic) {
+  if (manager.embedder) {
     for (const tenantId of tenants) {
-      manager.semantic.unload(tenantId);
+      // reindex reloads the tenant's vectors from storage first (the cached index predates the import).
       const report = await manager.reindex(tenantId, {
         ...(signal ? { signal } : {}),
         onProgress: (done, total) => onProgress?.({ phase: 'embedding', done, total, tenantId }),

@@ -88,12 +88,12 @@ describe('openBrowserMemory', () => {
     expect(b.encrypted).toBe(false);
     await b.close();
     const c = await openBrowserMemory({ name, owner: 'me' });
-    expect(await c.manager.storage.count({ tenantId: T })).toBe(1);
+    expect(await c.storage.count({ tenantId: T })).toBe(1);
     await c.setPassphrase('new one');
     await c.close();
     await expectCode(openBrowserMemory({ name, passphrase: 'right one', owner: 'me' }), 'DECRYPTION');
     const d = await openBrowserMemory({ name, passphrase: 'new one', owner: 'me' });
-    expect(await d.manager.storage.count({ tenantId: T })).toBe(1);
+    expect(await d.storage.count({ tenantId: T })).toBe(1);
     await d.close();
   });
 
@@ -119,8 +119,8 @@ describe('openBrowserMemory', () => {
     const doc = { format: 'zerda-export', version: 1, exportedAt: 0, tenants: [T], entries: entries(150), profiles: [] };
     const report = await memory.importJson(doc, { mode: 'replace' });
     expect(report.tenants).toEqual([T]);
-    expect(await memory.manager.storage.count({ tenantId: T })).toBe(150);
-    expect(await memory.manager.storage.count({ tenantId: 'keep' })).toBe(3);
+    expect(await memory.storage.count({ tenantId: T })).toBe(150);
+    expect(await memory.storage.count({ tenantId: 'keep' })).toBe(3);
     await memory.close();
   });
 
@@ -133,7 +133,7 @@ describe('openBrowserMemory', () => {
       'VALIDATION',
     )) as Error;
     expect(err.message).toContain('entries[180]');
-    expect(await memory.manager.storage.count({ tenantId: T })).toBe(0);
+    expect(await memory.storage.count({ tenantId: T })).toBe(0);
     await memory.close();
   });
 
@@ -192,10 +192,11 @@ describe('change feed', () => {
     const memory: BrowserMemory = await openBrowserMemory({ name, owner: 'me' });
     await memory.manager.remember('me', T, { title: 'One', text: 'first memory about sailing' });
     await memory.manager.flush();
-    expect(await memory.manager.semantic!.vectorCount(T)).toBe(1);
+    expect((await memory.manager.stats(T)).indexedVectors).toBe(1);
     // Another context writes a vector straight into the same tenant (as a second tab would).
-    await memory.storage.putVectors(T, memory.manager.semantic!.model, [
-      { id: (await memory.manager.listMemories('me', T))[0]!.id, vector: new Float32Array(memory.manager.semantic!.model.dim).fill(0) },
+    const model = { id: memory.manager.embedder!.modelId, dim: memory.manager.embedder!.dim };
+    await memory.storage.putVectors(T, model, [
+      { id: (await memory.manager.listMemories('me', T))[0]!.id, vector: new Float32Array(model.dim).fill(0) },
     ]);
     const other = new ChangeFeed(name);
     const changes: MemoryChange[] = [];

@@ -1,4 +1,5 @@
 import {
+  checkOptionKeys,
   HashEmbedder,
   InMemoryStorage,
   invalid,
@@ -132,10 +133,10 @@ export interface BrowserMemory {
   close(): Promise<void>;
 }
 
-const OPTION_KEYS = new Set([
+const OPTION_KEYS = [
   'name', 'passphrase', 'key', 'storage', 'embedder', 'sqlWasmUrl', 'sqlite', 'config', 'owner', 'systemPrompt',
   'contextTokens', 'llm', 'clock', 'onProgress',
-]);
+];
 
 /**
  * Open Zerda in a browser context — a page, a PWA, a worker or an extension background — in one
@@ -146,8 +147,7 @@ const OPTION_KEYS = new Set([
  * encrypted database.
  */
 export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) invalid('options', 'an object', options);
-  for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) invalid(`options.${key}`, `one of ${[...OPTION_KEYS].join(', ')}`, key);
+  checkOptionKeys(options, OPTION_KEYS, 'options');
   const name = options.name ?? 'zerda';
   if (typeof name !== 'string' || !name.trim()) invalid('name', 'a non-empty string', name);
   if (options.passphrase !== undefined && (typeof options.passphrase !== 'string' || options.passphrase.length === 0))
@@ -270,9 +270,9 @@ function createHandle(parts: Parts): BrowserMemory {
   };
   // Another tab wrote: our recall index of those tenants is stale (entries are read through).
   feed.subscribe((change) => {
-    if (change.source !== 'remote' || !manager.semantic) return;
-    if (change.tenantIds === null) manager.semantic.unload();
-    else for (const t of change.tenantIds) manager.semantic.unload(t);
+    if (change.source !== 'remote') return;
+    if (change.tenantIds === null) manager.dropCachedVectors();
+    else for (const t of change.tenantIds) manager.dropCachedVectors(t);
   });
   return {
     manager,

@@ -7,7 +7,15 @@
  */
 
 // ── Model: entries, errors, configuration, clock, the embedder/LLM contracts
-export { ZerdaError, isZerdaError, invalid, wrapError } from './model/errors.js';
+export {
+  ZerdaError,
+  isZerdaError,
+  invalid,
+  wrapError,
+  serializeZerdaError,
+  deserializeZerdaError,
+  isSerializedZerdaError,
+} from './model/errors.js';
 export type { ZerdaErrorCode, SerializedZerdaError } from './model/errors.js';
 export { TIERS, entryText, isInteraction } from './model/types.js';
 export type {
@@ -28,6 +36,9 @@ export type { Clock } from './model/clock.js';
 export { DEFAULT_IMPORTANCE, createEntry, validateEntry, normalizeTags } from './model/entry.js';
 export type { NewEntry } from './model/entry.js';
 export type { Embedder, EmbedOptions, LlmClient } from './model/embedder.js';
+/** The id rule (tenant, user, memory ids) and the unknown-option-key check, one place each. */
+export { checkId, MAX_ID_LENGTH } from './model/ids.js';
+export { checkOptionKeys } from './model/options.js';
 
 // ── Storage: the adapter contract, the in-memory adapter, and the checks every adapter shares
 export type {
@@ -41,7 +52,7 @@ export type {
   VectorBlock,
   StorageStats,
 } from './storage/storage.js';
-export { InMemoryStorage, createInMemoryStorage } from './storage/in-memory-storage.js';
+export { InMemoryStorage } from './storage/in-memory-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
 export { checkKey, checkIds, checkModel, checkFilter, checkQuery, checkLexicalQuery } from './storage/storage-checks.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
@@ -62,7 +73,6 @@ export { LongTermMemory } from './tiers/long-term-memory.js';
 export type { LongTermMemoryOptions, RankedEntry, LongTermStats } from './tiers/long-term-memory.js';
 export {
   SemanticMemory,
-  createSemanticMemory,
   DEFAULT_FUSION_WEIGHTS,
   DEFAULT_FUSION_METHOD,
   DEFAULT_THRESHOLD_RATIO,
@@ -84,6 +94,8 @@ export type {
 export { effectiveImportance, isProtected, halfLifeFor, floorFor } from './dynamics/decay.js';
 export type { DecayInput } from './dynamics/decay.js';
 export { ForgettingMechanism } from './dynamics/forgetting.js';
+export { reinforceEntry, quantize, REINFORCEMENT_ACCUM_KEY, LAST_DECAY_KEY } from './dynamics/reinforcement.js';
+export { estimateImportance } from './dynamics/importance.js';
 export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
 export type { MemoryCompressorOptions, CompressionReport } from './dynamics/compressor.js';
 export {
@@ -99,13 +111,13 @@ export type { ProfileUpdate, UserProfileManagerOptions } from './dynamics/profil
 
 // ── Retrieval: analysis, lexical and vector indexes, fusion, time expressions, selector
 export { analyze } from './retrieval/text.js';
-export { BM25_DEFAULTS, LexicalIndex, bm25Idf, bm25TermScore, createLexicalIndex } from './retrieval/lexical-index.js';
+export { BM25_DEFAULTS, LexicalIndex, bm25Idf, bm25TermScore } from './retrieval/lexical-index.js';
 export type { Bm25Options } from './retrieval/lexical-index.js';
-export { VectorIndex, createVectorIndex } from './retrieval/vector-index.js';
+export { VectorIndex } from './retrieval/vector-index.js';
 export type { VectorQuantization, VectorIndexOptions } from './retrieval/vector-index.js';
 export { simdDotSupported } from './retrieval/simd-dot.js';
 export type { WebAssemblyApi } from './retrieval/simd-dot.js';
-export { HashEmbedder, createHashEmbedder } from './retrieval/hash-embedder.js';
+export { HashEmbedder } from './retrieval/hash-embedder.js';
 export type { HashEmbedderOptions } from './retrieval/hash-embedder.js';
 export {
   reciprocalRankFusion,
@@ -118,7 +130,7 @@ export {
 export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
 export { parseTimeRanges } from './retrieval/time-expressions.js';
 export type { TimeRange } from './retrieval/time-expressions.js';
-export { MemorySelector, createMemorySelector } from './retrieval/selector.js';
+export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
 
 // ── Formation: turns → memories (extractors, consolidation)
@@ -141,7 +153,6 @@ export type {
 // ── Context
 export {
   ContextBuilder,
-  createContextBuilder,
   buildPrompt,
   SECTION_ORDER,
   DEFAULT_SECTION_TITLES,
@@ -163,7 +174,7 @@ export { estimateTokens } from './context/tokens.js';
 export type { TokenCounter } from './context/tokens.js';
 
 // ── Privacy
-export { PiiMasker, createPiiMasker, unmask, PII_TYPES } from './privacy/pii-masker.js';
+export { PiiMasker, unmask, PII_TYPES } from './privacy/pii-masker.js';
 export type { BuiltinPiiType, PiiType, PiiFinding, MaskResult, CustomPiiPattern, PiiMaskerOptions } from './privacy/pii-masker.js';
 export {
   createCipher,
@@ -174,7 +185,6 @@ export {
 export type { Cipher, PassphraseCipherOptions, KeyCipherOptions } from './privacy/cipher.js';
 export {
   AccessController,
-  createAccessController,
   ROLE_PERMISSIONS,
   ROLES,
   PERMISSIONS,

@@ -1,4 +1,4 @@
-import { invalid } from '@zerda/core';
+import { checkOptionKeys, invalid } from '@zerda/core';
 
 /** Where the model runs. `auto`: WebGPU when a GPU adapter is available, WASM otherwise; CPU in Node. */
 export type EmbeddingDevice = 'auto' | 'wasm' | 'webgpu' | 'cpu';
@@ -94,6 +94,24 @@ export type SerializableEmbedderOptions = Omit<TransformersEmbedderOptions, 'onP
 /** The bundled model's name (its folder under `model/`). */
 export const BUNDLED_MODEL = 'use-lite';
 
+/** Every option name of {@link TransformersEmbedderOptions}: a typo such as `batchsize` is rejected, not ignored. */
+const OPTION_KEYS = [
+  'model',
+  'localModelPath',
+  'modelFiles',
+  'allowRemoteModels',
+  'dtype',
+  'device',
+  'batchSize',
+  'pooling',
+  'normalize',
+  'modelId',
+  'wasmPaths',
+  'numThreads',
+  'browserCache',
+  'onProgress',
+] as const satisfies readonly (keyof TransformersEmbedderOptions)[];
+
 const DEVICES: readonly EmbeddingDevice[] = ['auto', 'wasm', 'webgpu', 'cpu'];
 const DTYPES: readonly EmbeddingDtype[] = ['auto', 'fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16'];
 const POOLINGS: readonly EmbeddingPooling[] = ['mean', 'cls', 'first_token', 'eos', 'last_token'];
@@ -152,7 +170,7 @@ export function deriveModelId(model: string, dtype: EmbeddingDtype, pooling: Emb
 
 /** Validate options and apply defaults. Throws `VALIDATION` naming the bad field. */
 export function resolveOptions(options: SerializableEmbedderOptions = {}): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+  checkOptionKeys(options, OPTION_KEYS, 'options');
   const model = optionalString('model', options.model) ?? BUNDLED_MODEL;
   const bundled = options.model === undefined;
   const localModelPath = optionalString('localModelPath', options.localModelPath);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isZerdaError } from '@zerda/core';
+import { runEmbedderConformance } from '@zerda/core/testing';
 import { bundledModelDir, bundledModelPath } from './node.js';
 import { createTransformersEmbedder, TransformersEmbedder } from './transformers-embedder.js';
 
@@ -196,3 +197,5 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
     expect(isZerdaError(await rejection(own.ready()), 'CLOSED')).toBe(true);
   });
 });
+
+runEmbedderConformance('TransformersEmbedder (bundled model)', () => new TransformersEmbedder());

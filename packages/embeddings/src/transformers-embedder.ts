@@ -1,5 +1,5 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
-import { invalid, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
+import { invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 import { registerModelFiles, unregisterModelFiles } from './model-files.js';
 import {
@@ -12,11 +12,9 @@ import {
 
 // transformers.js keeps its settings in one global `env` that is read while a model loads, so
 // loads run one at a time, each setting the fields it relies on first.
-let loadChain: Promise<unknown> = Promise.resolve();
+const loads = new KeyedMutex<'env'>();
 function serializeLoad<T>(task: () => Promise<T>): Promise<T> {
-  const run = loadChain.then(task, task);
-  loadChain = run.catch(() => undefined);
-  return run;
+  return loads.run('env', task);
 }
 
 // transformers.js' own default, restored for loads that do not set a path, so one embedder's
@@ -106,7 +104,8 @@ export class TransformersEmbedder implements Embedder {
   readonly #onProgress: ((progress: ModelLoadProgress) => void) | undefined;
   #loaded: Loaded | undefined;
   #loading: Promise<Loaded> | undefined;
-  #queue: Promise<unknown> = Promise.resolve();
+  /** Model calls run one at a time (one inference session). */
+  readonly #queue = new KeyedMutex<'model'>();
   #closed = false;
   #virtualPath: string | undefined;
 
@@ -291,16 +290,14 @@ export class TransformersEmbedder implements Embedder {
       }
       return rows;
     };
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+    return this.#queue.run('model', task);
   }
 
   /** Releases the model. Pending batches finish; later calls reject with `CLOSED`. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#queue;
+    await this.#queue.idle('model');
     const loaded = this.#loaded;
     this.#loaded = undefined;
     if (this.#virtualPath) unregisterModelFiles(this.#virtualPath);

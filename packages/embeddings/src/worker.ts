@@ -1,12 +1,14 @@
 import * as Comlink from 'comlink';
 import {
+  deserializeZerdaError,
   invalid,
+  isSerializedZerdaError,
   isZerdaError,
+  serializeZerdaError,
   wrapError,
   ZerdaError,
   type EmbedOptions,
   type Embedder,
-  type ZerdaErrorCode,
 } from '@zerda/core';
 import {
   resolveOptions,
@@ -41,14 +43,6 @@ export type MessageEndpoint = Comlink.Endpoint;
 
 const HANDLER_MARK = Symbol.for('@zerda/embeddings:throw-handler');
 
-interface WireZerdaError {
-  zerda: { code: ZerdaErrorCode; message: string; details?: Record<string, unknown> };
-}
-
-function isWireZerdaError(value: unknown): value is WireZerdaError {
-  return typeof value === 'object' && value !== null && 'zerda' in value;
-}
-
 /**
  * Make Comlink carry `ZerdaError`s across a worker hop with their `code` and `details`, so
  * `isZerdaError(e, 'EMBEDDING')` holds on the other side. Other errors keep Comlink's behaviour.
@@ -66,20 +60,10 @@ export function registerZerdaErrorTransfer(): void {
     serialize(thrown: unknown): [unknown, Transferable[]] {
       const value = (thrown as { value?: unknown }).value;
       if (!isZerdaError(value)) return original.serialize(thrown);
-      let details: Record<string, unknown> | undefined;
-      try {
-        details = value.details ? structuredClone({ ...value.details }) : undefined;
-      } catch {
-        details = undefined; // details that cannot be cloned are dropped, the code never is
-      }
-      const wire: WireZerdaError = { zerda: { code: value.code, message: value.message, ...(details ? { details } : {}) } };
-      return [wire, []];
+      return [serializeZerdaError(value), []];
     },
     deserialize(serialized: unknown): unknown {
-      if (isWireZerdaError(serialized)) {
-        const { code, message, details } = serialized.zerda;
-        throw new ZerdaError(code, message, details ? { details } : {});
-      }
+      if (isSerializedZerdaError(serialized)) throw deserializeZerdaError(serialized);
       return original.deserialize(serialized);
     },
   };
@@ -190,7 +174,7 @@ function abortError(): ZerdaError {
 function toZerdaError(e: unknown, message: string): ZerdaError {
   // A Zerda-shaped plain object (from a peer without the transfer handler) becomes a real instance.
   if (e instanceof ZerdaError) return e;
-  if (isZerdaError(e)) return new ZerdaError((e as ZerdaError).code, (e as ZerdaError).message);
+  if (isZerdaError(e)) return deserializeZerdaError(serializeZerdaError(e));
   return wrapError('EMBEDDING', message, e);
 }
 

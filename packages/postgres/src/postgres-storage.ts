@@ -807,11 +807,13 @@ export class PostgresStorage implements StorageAdapter {
    * so a concurrent delete cannot drop the registration of a tenant this transaction writes to.
    */
   async #register(db: Db, tenantId: string): Promise<void> {
+    // Usually the tenant is registered already: one statement. A registration being deleted
+    // concurrently (clearTenant) is waited for, then found gone, and made again.
     for (let i = 0; i < 10; i++) {
-      const ins = await db.query(`INSERT INTO ${this.#s}.tenants (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING`, [tenantId]);
-      if (ins.rowCount === 1) return;
       const lock = await db.query(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR KEY SHARE`, [tenantId]);
       if (lock.rowCount === 1) return;
+      const ins = await db.query(`INSERT INTO ${this.#s}.tenants (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING`, [tenantId]);
+      if (ins.rowCount === 1) return;
     }
     throw new ZerdaError('CONFLICT', `Tenant ${tenantId} is being cleared and written at the same time; retry`);
   }
@@ -891,7 +893,6 @@ export class PostgresStorage implements StorageAdapter {
       );
     }
     const ids = entries.map((e) => e.id);
-    await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, ids]);
     const pIds: string[] = [];
     const pTerms: string[] = [];
     const pTf: number[] = [];
@@ -904,11 +905,16 @@ export class PostgresStorage implements StorageAdapter {
         pTf.push(n);
       }
     }
-    if (pIds.length > 0)
-      await db.query(
-        `INSERT INTO ${this.#s}.terms (tenant_id, term, id, tf) SELECT $1, t.term, t.id, t.tf FROM unnest($2::text[], $3::text[], $4::int[]) AS t(id, term, tf)`,
-        [tenantId, pIds, pTerms, pTf],
-      );
+    // One statement: postings the new text no longer has are deleted, the others upserted (the
+    // DELETE and the INSERT see the same snapshot and touch disjoint rows).
+    await db.query(
+      `WITH fresh AS (SELECT t.id, t.term, t.tf FROM unnest($3::text[], $4::text[], $5::int[]) AS t(id, term, tf)),
+       gone AS (DELETE FROM ${this.#s}.terms x WHERE x.tenant_id = $1 AND x.id = ANY($2::text[])
+                AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.id = x.id AND f.term = x.term))
+       INSERT INTO ${this.#s}.terms (tenant_id, term, id, tf) SELECT $1, f.term, f.id, f.tf FROM fresh f
+       ON CONFLICT (tenant_id, term, id) DO UPDATE SET tf = EXCLUDED.tf WHERE ${this.#s}.terms.tf <> EXCLUDED.tf`,
+      [tenantId, ids, pIds, pTerms, pTf],
+    );
   }
 
   async #deleteIds(tenantId: string, ids: string[]): Promise<number> {

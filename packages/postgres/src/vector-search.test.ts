@@ -6,7 +6,7 @@ import { describePostgres, freshSchema } from './test-database.js';
 const DIM = 16;
 const MODEL = { id: 'clusters-16', dim: DIM };
 let seed = 7;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
+const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
 const unit = (v: number[]) => {
   const n = Math.hypot(...v);
   return Float32Array.from(v.map((x) => x / n));

@@ -261,6 +261,40 @@ describe('corruption', () => {
     await s3.close();
   });
 
+  it('on any driver, a log record stored under another seq than its own (defect 4) ends replay there, reported; nothing after it applies', async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    const es = [fact('first'), fact('second'), fact('third')];
+    for (const e of es) await s.put(e);
+    await s.close();
+    // The second record now claims to be covered by the snapshot (seq 2 -> 0): it must not be skipped silently.
+    state.streams.main.log[1]!.seq = 0;
+    const s2 = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect(s2.openReport.droppedLogRecords).toBe(2);
+    expect((await s2.query({ tenantId: 't1' })).map((e) => e.id)).toEqual([es[0]!.id]);
+    await s2.close();
+  });
+
+  it("on any driver, a snapshot whose base says it covers another seq than the snapshot itself (defect 5) is corrupt: STORAGE, and restoreFrom replays the newer records", async () => {
+    const state = createMemoryPersistenceState();
+    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    const es = [fact('one'), fact('two'), fact('three')];
+    await s.put(es[0]!);
+    await s.createBackup();
+    await s.put(es[1]!);
+    await s.compact();
+    await s.put(es[2]!);
+    await s.close();
+    state.streams.main.upto = 3;
+    const err = await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state) }), 'STORAGE');
+    expect(err.message).toContain("restoreFrom: 'latest'");
+    const r = await SqliteStorage.open({ persistence: new MemoryPersistence(state), restoreFrom: 'latest' });
+    // The backup holds `one`; `two` lived only in the damaged snapshot; `three` is replayed from the log.
+    expect(r.openReport.replayed).toBe(1);
+    expect((await r.query({ tenantId: 't1' })).map((e) => e.id).sort()).toEqual([es[0]!.id, es[2]!.id].sort());
+    await r.close();
+  });
+
   it('a corrupt vector base is dropped, rewritten and reported; memories stay and recall re-embeds them', async () => {
     const state = createMemoryPersistenceState();
     const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });

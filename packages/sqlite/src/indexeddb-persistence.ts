@@ -165,7 +165,7 @@ export class IndexedDbPersistence implements Persistence {
   async writeMeta(bytes: Uint8Array): Promise<void> {
     const tx = await this.#write(['meta']);
     void tx.objectStore('meta').put(bytes, META);
-    await tx.done;
+    await committed(tx.done);
   }
 
   async read(stream: StreamName): Promise<StreamState> {
@@ -192,7 +192,7 @@ export class IndexedDbPersistence implements Persistence {
       tx.objectStore(`${stream}-log`).openKeyCursor(null, 'prev'),
     ]);
     const last = cursor ? (cursor.key as number) : 0;
-    await tx.done;
+    await committed(tx.done);
     return Math.max(upto ?? 0, last);
   }
 
@@ -201,7 +201,7 @@ export class IndexedDbPersistence implements Persistence {
     const stores = [...new Set(records.map((r) => `${r.stream}-log`))];
     const tx = await this.#write(stores);
     for (const r of records) void tx.objectStore(`${r.stream}-log`).put(r.bytes, r.seq);
-    await tx.done;
+    await committed(tx.done);
   }
 
   async compact(stream: StreamName, base: Uint8Array[], upto: number): Promise<void> {
@@ -211,13 +211,13 @@ export class IndexedDbPersistence implements Persistence {
     base.forEach((bytes, i) => void b.put(bytes, i));
     void b.put(upto, UPTO);
     void tx.objectStore(`${stream}-log`).delete(IDBKeyRange.upperBound(upto));
-    await tx.done;
+    await committed(tx.done);
   }
 
   async truncate(stream: StreamName, from: number): Promise<void> {
     const tx = await this.#write([`${stream}-log`]);
     void tx.objectStore(`${stream}-log`).delete(IDBKeyRange.lowerBound(from));
-    await tx.done;
+    await committed(tx.done);
   }
 
   async replaceAll(state: FullState): Promise<void> {
@@ -231,13 +231,13 @@ export class IndexedDbPersistence implements Persistence {
       void tx.objectStore(`${stream}-log`).clear();
     }
     for (const bk of state.backups) void tx.objectStore('backups').put({ info: bk.info, bytes: bk.bytes } satisfies StoredBackup, bk.info.id);
-    await tx.done;
+    await committed(tx.done);
   }
 
   async putBackup(info: BackupInfo, bytes: Uint8Array): Promise<void> {
     const tx = await this.#write(['backups']);
     void tx.objectStore('backups').put({ info, bytes } satisfies StoredBackup, info.id);
-    await tx.done;
+    await committed(tx.done);
   }
 
   // Backup reads take no lock: another tab may read a backup while the owner holds the database.
@@ -255,7 +255,7 @@ export class IndexedDbPersistence implements Persistence {
   async deleteBackup(id: string): Promise<void> {
     const tx = await this.#write(['backups']);
     void tx.objectStore('backups').delete(id);
-    await tx.done;
+    await committed(tx.done);
   }
 
   async close(): Promise<void> {
@@ -265,6 +265,24 @@ export class IndexedDbPersistence implements Persistence {
     this.#unlock?.();
     this.#unlock = undefined;
     this.#locked = undefined;
+  }
+}
+
+/**
+ * Wait for a write transaction. This driver never aborts its own transactions, so an abort the
+ * browser gives no reason for (Chromium does that when its backing store cannot write: a full
+ * disk) is reported as `QUOTA_EXCEEDED`, like a `QuotaExceededError`. Nothing of the transaction
+ * was written either way.
+ */
+async function committed(done: Promise<void>): Promise<void> {
+  try {
+    await done;
+  } catch (e) {
+    if ((e as { name?: unknown } | null)?.name === 'AbortError')
+      throw new ZerdaError('QUOTA_EXCEEDED', 'IndexedDB aborted the write without a reason (in Chromium: the disk is full); nothing of it was stored', {
+        cause: e,
+      });
+    throw e;
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { analyze, createEntry, createInMemoryStorage, entryText, LexicalIndex, MemoryManager } from '@zerda/core';
+import { analyze, createEntry, entryText, LexicalIndex, MemoryManager, InMemoryStorage } from '@zerda/core';
 import type { StorageAdapter } from '@zerda/core';
 import type { MemoryEntry } from '@zerda/core';
 import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
@@ -111,7 +111,7 @@ describe('recall through MemoryManager', () => {
       return out;
     };
     const sqlite = await recallAll(await SqliteStorage.open());
-    const memory = await recallAll(createInMemoryStorage());
+    const memory = await recallAll(new InMemoryStorage());
     expect(sqlite['小米']![0]![0]).toContain('小米');
     expect(sqlite['コーヒー']![0]![0]).toContain('コーヒー');
     expect(sqlite['munchen']![0]![0]).toContain('München');

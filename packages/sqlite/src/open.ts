@@ -5,7 +5,7 @@ import { checkMeta, makeMeta } from './meta.js';
 import { loadSqlJs } from './options.js';
 import type { OpenReport, SqliteStorageOptions } from './options.js';
 import { guard } from './persistence.js';
-import { RecordError, decodeRecord, openFailure } from './record-codec.js';
+import { RecordError, checkSeq, decodeRecord, openFailure } from './record-codec.js';
 import { SCHEMA_VERSION, attachVectors, migrate, tune } from './schema.js';
 import { createApplier, transaction } from './sql-apply.js';
 import type { MainOp } from './sql-apply.js';
@@ -25,6 +25,8 @@ export interface LoadedDatabase {
   restoreId: string | undefined;
   /** The snapshot was migrated from an older schema: rewrite it once, or every open migrates again. */
   upgraded: boolean;
+  /** With `restoreId`: the log records that decoded (in order, up to the first damaged one), to replay after the restore. */
+  pending: { seq: number; op: MainOp }[];
 }
 
 /**
@@ -48,6 +50,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
   let logBytes = 0;
   let restoreId: string | undefined;
   let upgraded = false;
+  const pending: { seq: number; op: MainOp }[] = [];
   if (!p) {
     db = new SQL.Database();
     tune(db);
@@ -63,11 +66,16 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
       throw new ZerdaError('STORAGE', `The database in ${p.description} has data but no meta record; it cannot be opened safely`);
     let snapshot: Uint8Array | undefined;
     let corrupt: ZerdaError | undefined;
-    if (main.base.length > 0) {
+    if (main.corrupt !== undefined) {
+      corrupt = openFailure('snapshot', new RecordError('format', main.corrupt));
+      if (options.restoreFrom === undefined) throw corrupt;
+    } else if (main.base.length > 0) {
       try {
         if (main.base.length !== 1) throw new RecordError('format', `expected 1 snapshot record, found ${main.base.length}`);
-        const rec = await decodeRecord<{ o: string }>(main.base[0]!, cipher);
+        const rec = await decodeRecord<{ o: string; upto?: number }>(main.base[0]!, cipher);
         if (rec.header.o !== 'snap') throw new RecordError('format', 'not a snapshot record');
+        if (rec.header.upto !== undefined && rec.header.upto !== main.upto)
+          throw new RecordError('format', `the snapshot covers the log up to ${rec.header.upto}, its base says ${main.upto}`);
         snapshot = rec.tail;
       } catch (e) {
         corrupt = openFailure('snapshot', e);
@@ -92,19 +100,34 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
     mainSeq = Math.max(main.upto, main.log.at(-1)?.seq ?? 0);
     if (corrupt) {
       restoreId = options.restoreFrom;
+      // Keep the intact log records: they are replayed on top of the restored backup.
+      for (const r of main.log) {
+        try {
+          pending.push({ seq: r.seq, op: checkSeq((await decodeRecord<MainOp>(r.bytes, cipher)).header, r.seq) });
+        } catch (e) {
+          if (!(e instanceof RecordError)) throw openFailure('log', e);
+          break;
+        }
+      }
     } else {
       let bad: number | undefined;
       let last = main.upto;
       const apply = createApplier(db);
       try {
-        for (const r of main.log) {
-          if (r.seq <= main.upto) continue;
+        for (const [i, r] of main.log.entries()) {
           try {
-            const rec = await decodeRecord<MainOp>(r.bytes, cipher);
-            transaction(db, () => apply(rec.header));
+            if (r.seq <= main.upto) {
+              // Covered by the snapshot (a compaction interrupted before the log was rewritten):
+              // skipped, but only once its own seq confirms it, so a damaged seq cannot hide a record.
+              checkSeq((await decodeRecord<MainOp>(r.bytes, cipher)).header, r.seq);
+              continue;
+            }
+            if (r.seq <= last) throw new RecordError('format', `log record ${r.seq} out of order`);
+            const op = checkSeq((await decodeRecord<MainOp>(r.bytes, cipher)).header, r.seq);
+            transaction(db, () => apply(op));
           } catch (e) {
             if (!(e instanceof RecordError)) throw openFailure('log', e);
-            bad = r.seq;
+            bad = i;
             break;
           }
           last = r.seq;
@@ -116,13 +139,14 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
         apply.free();
       }
       if (bad !== undefined || main.torn) {
-        report.droppedLogRecords = main.log.filter((r) => r.seq >= (bad ?? Infinity)).length + (main.torn ? 1 : 0);
-        await guard('drop the corrupt log tail', () => p.truncate('main', bad ?? last + 1));
+        report.droppedLogRecords = (bad === undefined ? 0 : main.log.length - bad) + (main.torn ? 1 : 0);
+        // Everything after the last record applied goes (a log is a sequence).
+        await guard('drop the corrupt log tail', () => p.truncate('main', last + 1));
         mainSeq = Math.max(last, mainSeq);
       }
     }
     lap('replay');
     if (!metaBytes) await guard('write the meta record', async () => p.writeMeta(await makeMeta(cipher)));
   }
-  return { db, mainSeq, vecSeq, logCount, logBytes, report, restoreId, upgraded };
+  return { db, mainSeq, vecSeq, logCount, logBytes, report, restoreId, upgraded, pending };
 }

@@ -21,8 +21,13 @@ export interface StreamState {
   upto: number;
   /** Log records in ascending `seq`. */
   log: LogRecord[];
-  /** True when the driver found an incomplete record at the end (a torn append). */
+  /** True when the driver found an incomplete or damaged record after the valid ones (a torn append, flipped bits). */
   torn?: boolean;
+  /**
+   * Set (to why) when the base could not be read at all (a damaged header): `base` is then empty
+   * and `upto` 0, and the storage treats the stream's base as corrupt rather than as empty.
+   */
+  corrupt?: string;
 }
 
 /** A record to append to one stream. */

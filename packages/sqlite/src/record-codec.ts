@@ -130,6 +130,16 @@ export async function decodeRecord<H>(bytes: Uint8Array, cipher: Cipher | undefi
   return { header, tail: body.subarray(4 + len) };
 }
 
+/**
+ * Check that a log record's own seq (`s`, written under its checksum) is the seq it was stored
+ * under; records written before it was added have none. Returns the header; throws {@link RecordError}.
+ */
+export function checkSeq<H>(header: H, seq: number): H {
+  const s = (header as { s?: unknown } | null)?.s;
+  if (s !== undefined && s !== seq) throw new RecordError('format', `record ${String(s)} stored as ${seq}`);
+  return header;
+}
+
 /** Map a {@link RecordError} met while opening to the public error. */
 export function openFailure(what: string, e: unknown): ZerdaError {
   if (e instanceof RecordError && (e.fault === 'decryption' || e.fault === 'encrypted' || e.fault === 'not-encrypted'))

@@ -24,7 +24,7 @@ import type { EncryptionOptions, ExportOptions, ImportReport, OpenReport, Sqlite
 import { MemoryPersistence, guard, persistenceError } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { bytesToFloats } from './record-codec.js';
-import { ENTRY_COLUMNS, rowToEntry } from './sql-apply.js';
+import { ENTRY_COLUMNS, rowToEntry, transaction } from './sql-apply.js';
 import type { MainOp, VecWrite } from './sql-apply.js';
 import { Store } from './store.js';
 import { Backups, exportDoc, importDoc, reEncrypt } from './transfer.js';
@@ -128,10 +128,13 @@ export class SqliteStorage implements StorageAdapter {
       const id = restoreId === 'latest' ? backups.at(-1)?.id : restoreId;
       if (id === undefined || !backups.some((b) => b.id === id)) {
         storage.#release();
-        throw new ZerdaError('STORAGE', `The snapshot is corrupt and backup ${restoreId} does not exist; nothing was changed`);
+        throw new ZerdaError(
+          'STORAGE',
+          `The snapshot is corrupt and backup ${restoreId} does not exist; nothing was changed. Reopen with restoreFrom set to an existing backup id, ` +
+            'or importJson() an export into a new database.',
+        );
       }
-      await storage.restoreBackup(id);
-      await storage.compact();
+      report.replayed = await storage.#restoreAtOpen(id, loaded.pending);
       report.restoredFrom = id;
     }
     if (p && compaction.onPageHidden)
@@ -494,7 +497,7 @@ export class SqliteStorage implements StorageAdapter {
   async restoreBackup(id: string): Promise<ImportReport> {
     this.#open();
     checkKey('id', id);
-    const valid = await this.#backups.read(id);
+    const { valid } = await this.#backups.read(id);
     return this.#s.serial(() => importDoc(this.#ctx, valid, true));
   }
 
@@ -558,6 +561,39 @@ export class SqliteStorage implements StorageAdapter {
     } catch (e) {
       this.#maintenanceError = isZerdaError(e) ? e : persistenceError('maintenance failed', e);
     }
+  }
+
+  /**
+   * Replace a corrupt snapshot by backup `id`, replay the intact log records newer than the backup
+   * on top, drop vectors of memories that are gone (the backup's own vectors, if any, come back),
+   * and write the result as a fresh snapshot. Nothing is written before that snapshot, so a crash
+   * midway leaves the database as it was (open with `restoreFrom` again). Resolves to the log
+   * records replayed.
+   */
+  async #restoreAtOpen(id: string, pending: { seq: number; op: MainOp }[]): Promise<number> {
+    const s = this.#s;
+    const { valid, seq } = await this.#backups.read(id);
+    // Without a seq (older backups) every intact record is replayed: upserts, deletes and clears
+    // give the same result when re-applied in order, so records the backup already holds are harmless.
+    const replay = pending.filter((r) => seq === undefined || r.seq > seq);
+    transaction(s.db, () => {
+      s.apply({ o: 'import', replace: true, e: valid.entries, p: valid.profiles });
+      for (const r of replay) s.apply(r.op);
+    });
+    await s.serial(async () => {
+      await this.#ensureVectors();
+      const orphans = new Map<string, string[]>();
+      for (const [t, i] of s.rows(
+        'SELECT v.tenant_id, v.id FROM vec.vectors v WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.tenant_id = v.tenant_id AND e.id = v.id)',
+        [],
+      ))
+        orphans.set(t as string, [...(orphans.get(t as string) ?? []), i as string]);
+      const vec: VecWrite[] = [...orphans].map(([t, ids]) => ({ op: { o: 'vdel', t, ids: [...new Set(ids)] } }));
+      for (const g of valid.vectors) vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
+      if (vec.length > 0) await s.commit(undefined, vec);
+      await s.compactMain(true);
+    });
+    return replay.length;
   }
 
   /** Load vectors if needed, outside writes (reads call this). */

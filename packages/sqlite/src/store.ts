@@ -97,9 +97,13 @@ export class Store {
     const records: AppendRecord[] = [];
     let vecSeq = this.vecSeq;
     if (this.p) {
-      if (main) records.push({ stream: 'main', seq: this.mainSeq + 1, bytes: await encodeRecord(main, undefined, this.cipher) });
-      for (const v of vec)
-        records.push({ stream: 'vectors', seq: ++vecSeq, bytes: await encodeRecord(v.op, v.data && floatsToBytes(v.data), this.cipher) });
+      // Each record carries its own seq (`s`), under its checksum: a driver's key or frame that
+      // says otherwise is caught on replay, whatever the medium.
+      if (main) records.push({ stream: 'main', seq: this.mainSeq + 1, bytes: await encodeRecord({ ...main, s: this.mainSeq + 1 }, undefined, this.cipher) });
+      for (const v of vec) {
+        const seq = ++vecSeq;
+        records.push({ stream: 'vectors', seq, bytes: await encodeRecord({ ...v.op, s: seq }, v.data && floatsToBytes(v.data), this.cipher) });
+      }
       await guard('write to the database', () => this.p!.append(records));
       for (const r of records) {
         if (r.stream === 'main') {
@@ -128,7 +132,8 @@ export class Store {
   }
 
   async snapshotRecord(cipher: Cipher | undefined): Promise<Uint8Array> {
-    return encodeRecord({ o: 'snap', schema: SCHEMA_VERSION }, this.db.export(), cipher);
+    // `upto` under the record's checksum: a base whose stored upto says otherwise is corrupt.
+    return encodeRecord({ o: 'snap', schema: SCHEMA_VERSION, upto: this.mainSeq }, this.db.export(), cipher);
   }
 
   /** Fold the log into a new snapshot; `force` writes one even when the log is empty. */

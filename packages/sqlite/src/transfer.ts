@@ -98,7 +98,8 @@ export class Backups {
   async create(includeVectors: boolean): Promise<BackupInfo> {
     const now = this.ctx.clock();
     const doc = await exportDoc(this.ctx, { includeVectors });
-    const bytes = await encodeRecord({ o: 'backup', doc }, undefined, this.ctx.store.cipher);
+    // `seq`: the last main-log record the backup includes, so a restore replays only newer ones.
+    const bytes = await encodeRecord({ o: 'backup', doc, seq: this.ctx.store.mainSeq }, undefined, this.ctx.store.cipher);
     const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
     const info: BackupInfo = { id: `backup-${stamp}-${globalThis.crypto.randomUUID().slice(0, 8)}`, createdAt: now, size: bytes.length };
     await guard('write the backup', () => this.backupStore.putBackup(info, bytes));
@@ -123,14 +124,15 @@ export class Backups {
     if (this.schedule.due()) await this.create(this.auto.includeVectors);
   }
 
-  /** The decoded, validated export inside backup `id`. */
-  async read(id: string): Promise<ValidatedExport> {
+  /** The decoded, validated export inside backup `id`, and the last main-log seq it includes (absent in older backups). */
+  async read(id: string): Promise<{ valid: ValidatedExport; seq: number | undefined }> {
     const bytes = await guard('read the backup', () => this.backupStore.getBackup(id));
     if (!bytes) throw new ZerdaError('NOT_FOUND', `No backup with id ${id}`);
-    const rec = await decodeRecord<{ o: string; doc: ZerdaExport }>(bytes, this.ctx.store.cipher).catch((e: unknown) => {
+    const rec = await decodeRecord<{ o: string; doc: ZerdaExport; seq?: number }>(bytes, this.ctx.store.cipher).catch((e: unknown) => {
       throw openFailure(`backup ${id}`, e);
     });
-    return validateExport(rec.header.doc);
+    const seq = rec.header.seq;
+    return { valid: validateExport(rec.header.doc), seq: Number.isInteger(seq) ? seq : undefined };
   }
 }
 

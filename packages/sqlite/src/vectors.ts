@@ -1,7 +1,7 @@
 import { ZerdaError, invalid } from '@zerda/core';
 import type { VectorModel } from '@zerda/core';
 import { guard } from './persistence.js';
-import { RecordError, bytesToFloats, decodeRecord, openFailure } from './record-codec.js';
+import { RecordError, bytesToFloats, checkSeq, decodeRecord, openFailure } from './record-codec.js';
 import { applyVec, transaction } from './sql-apply.js';
 import type { VecOp } from './sql-apply.js';
 import type { Store } from './store.js';
@@ -24,7 +24,8 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
   const s = await guard('read the vector store', () => p.read('vectors'));
   const decoded: { op: VecOp; data?: Float32Array }[] = [];
   let baseLost: ZerdaError | undefined;
-  if (s.base.length > 0) {
+  if (s.corrupt !== undefined) baseLost = openFailure('vector store', new RecordError('format', s.corrupt));
+  else if (s.base.length > 0) {
     try {
       const head = await decodeRecord<{ o: string; n: number }>(s.base[0]!, store.cipher);
       if (head.header.o !== 'vbase' || head.header.n !== s.base.length - 1) throw new RecordError('format', 'vector base is incomplete');
@@ -47,7 +48,9 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
   for (const r of s.log) {
     if (r.seq <= s.upto) continue;
     try {
+      if (r.seq <= last) throw new RecordError('format', `vector log record ${r.seq} out of order`);
       const rec = await decodeRecord<VecOp>(r.bytes, store.cipher);
+      checkSeq(rec.header, r.seq);
       decoded.push({ op: rec.header, data: rec.header.o === 'vput' ? bytesToFloats(rec.tail) : undefined });
     } catch (e) {
       if (!(e instanceof RecordError)) throw openFailure('vector log', e);
@@ -58,7 +61,7 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
     count++;
   }
   if (bad !== undefined || s.torn) {
-    await guard('drop the corrupt vector log tail', () => p.truncate('vectors', bad ?? last + 1));
+    await guard('drop the corrupt vector log tail', () => p.truncate('vectors', last + 1));
   }
   transaction(store.db, () => {
     for (const d of decoded) applyVec(store.db, d.op, d.data);

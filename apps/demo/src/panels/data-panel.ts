@@ -106,7 +106,7 @@ function stats(app: DemoApp): HTMLElement {
       h('dt', { text: 'Working' }), h('dd', { text: `${plural(s.working.entries, 'memory', 'memories')}, ${plural(s.working.tokens, 'token')}` }),
       h('dt', { text: 'Profiles' }), h('dd', { text: String(s.profiles) }),
       h('dt', { text: 'Embedder' }), h('dd', { testid: 'stats-embedder', text: s.embedder ? `${s.embedder.modelId} (${s.embedder.dim}-d)` : 'none (lexical only)' }),
-      h('dt', { text: 'Storage' }), h('dd', { testid: 'stats-storage', text: `${app.manager.storage.name}${s.storage.bytes ? ` · ${(s.storage.bytes / 1024).toFixed(1)} KiB` : ''}${app.memory.encrypted ? ' · encrypted' : ''}` }),
+      h('dt', { text: 'Storage' }), h('dd', { testid: 'stats-storage', text: `${app.manager.storageName}${s.storage.bytes ? ` · ${(s.storage.bytes / 1024).toFixed(1)} KiB` : ''}${app.memory.encrypted ? ' · encrypted' : ''}` }),
       h('dt', { text: 'Pending indexing' }), h('dd', { text: String(s.pendingIndexing) }),
     );
   };

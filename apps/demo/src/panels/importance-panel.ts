@@ -1,4 +1,4 @@
-import { entryText, type MemoryEntry } from '@zerda/core';
+import { entryText, reinforceEntry, type MemoryEntry } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
 import { fmt, h, replace, select, whenVisible } from '../dom.js';
 import { importanceChartData, renderImportanceChart } from '../importance-chart.js';
@@ -24,7 +24,7 @@ export function createImportancePanel(app: DemoApp, clock: { offsetDays(): numbe
       return;
     }
     const now = app.manager.now();
-    const reinforced = app.manager.forgetting.reinforce(entry, now);
+    const reinforced = reinforceEntry(entry, now, app.manager.config);
     const data = importanceChartData(entry, reinforced, app.manager.config, now, Number(horizon.value));
     replace(chart, renderImportanceChart(data), legend());
     const eff = app.manager.effectiveImportance(entry);

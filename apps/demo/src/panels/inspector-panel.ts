@@ -68,9 +68,9 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     };
     const result = await app.guard(async () => {
       const entries = await app.manager.listMemories(app.user, TENANT, { ...filter, tiers: ['long_term'], limit: PAGE });
-      const total = await app.manager.storage.count({ tenantId: TENANT, tiers: ['long_term'], ...filter });
-      const stats = await app.manager.storage.stats(TENANT);
-      return { entries, total, kinds: Object.keys(stats.byKind).sort() };
+      const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
+      const stats = await app.manager.stats(TENANT);
+      return { entries, total, kinds: Object.keys(stats.storage.byKind).sort() };
     }, { background: true });
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));

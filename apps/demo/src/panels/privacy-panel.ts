@@ -1,4 +1,4 @@
-import type { Role } from '@zerda/core';
+import { PII_TYPES, type BuiltinPiiType, type Role } from '@zerda/core';
 import { TENANT, USERS, type DemoApp } from '../app.js';
 import { field, fmtDate, h, replace, select } from '../dom.js';
 
@@ -7,7 +7,8 @@ export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | n
   return h(
     'section',
     { class: 'panel', testid: 'privacy-panel' },
-    h('h3', { text: 'PII masked before storage' }),
+    h('h3', { text: 'PII and secrets masked before storage' }),
+    maskedTypes(),
     piiLog(app),
     h('h3', { text: 'Encryption at rest' }),
     encryption(app, reopen),
@@ -16,11 +17,34 @@ export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | n
   );
 }
 
+/** What each built-in finding type covers, with something to try in the chat. */
+const TYPE_NOTES: Record<BuiltinPiiType, string> = {
+  email: 'e-mail addresses',
+  phone: 'phone numbers',
+  credit_card: 'card numbers (Luhn-checked)',
+  iban: 'IBANs (mod-97 checked)',
+  ip_address: 'IPv4 and IPv6 addresses',
+  api_key: 'vendor API keys, JWTs, bearer tokens',
+  credential: 'passwords, PINs, passcodes stated in words — “my password is Tr0ub4dor&3”',
+  secret_assignment: 'secret-named variables — OPENAI_API_KEY=…, "apiKey": "…"',
+  url_password: 'the password in a URL — postgres://admin:S3cret@db/app',
+  private_key: 'PEM private-key blocks',
+  seed_phrase: 'BIP-39 wallet seed phrases (12–24 words)',
+};
+
+function maskedTypes(): HTMLElement {
+  return h(
+    'ul',
+    { class: 'muted', testid: 'pii-types' },
+    ...PII_TYPES.map((t) => h('li', { testid: 'pii-type', attrs: { 'data-type': t } }, h('span', { class: 'badge', text: t }), ` ${TYPE_NOTES[t]}`)),
+  );
+}
+
 function piiLog(app: DemoApp): HTMLElement {
   const list = h('div', { testid: 'pii-log' });
   const refresh = () => {
     if (!app.pii.length) {
-      replace(list, h('p', { class: 'muted', text: 'Nothing masked yet. Try: “Mail me at ada@example.com or call +44 20 7946 0958.”' }));
+      replace(list, h('p', { class: 'muted', text: 'Nothing masked yet. Try: “Mail me at ada@example.com or call +44 20 7946 0958.” or “my wifi password is B3tterSafe!”' }));
       return;
     }
     replace(
@@ -99,7 +123,7 @@ function access(app: DemoApp): HTMLElement {
     replace(
       body,
       ...USERS.map((u) => {
-        const role = select(`role-${u.id}`, [['', 'no role'], ['reader', 'reader'], ['writer', 'writer'], ['admin', 'admin']], app.manager.access.roleOf(u.id, TENANT) ?? '');
+        const role = select(`role-${u.id}`, [['', 'no role'], ['reader', 'reader'], ['writer', 'writer'], ['admin', 'admin']], app.manager.roleOf(u.id, TENANT) ?? '');
         role.addEventListener('change', () => {
           if (role.value) app.manager.grant(u.id, TENANT, role.value as Role);
           else app.manager.revoke(u.id, TENANT);

@@ -5,12 +5,7 @@ import { fmt, fmtDate, h, replace, whenVisible } from '../dom.js';
 export function createProfilePanel(app: DemoApp): HTMLElement {
   const view = h('div', { testid: 'profile-view' });
   const refresh = async () => {
-    const profile = await app.guard(async () => {
-      // Profiles are read through the manager's tiers, which take no user: ask the manager's
-      // access check first so a user without a role sees the real ACCESS_DENIED.
-      if (!app.manager.can(app.user, TENANT, 'read')) await app.manager.listMemories(app.user, TENANT, { limit: 1 });
-      return app.manager.profiles.get(TENANT, app.user);
-    }, { background: true });
+    const profile = await app.guard(() => app.manager.profile(app.user, TENANT), { background: true });
     if (!profile) {
       replace(view, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       return;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ContextBuilder,
-  createContextBuilder,
   buildPrompt,
   neutralizeHeaders,
   sectionHeader,
@@ -75,7 +74,7 @@ const fullInput: ContextInput = {
 
 describe('ContextBuilder', () => {
   it('packs every section in prompt order when the budget allows', () => {
-    const ctx = createContextBuilder(4000).build(fullInput);
+    const ctx = new ContextBuilder(4000).build(fullInput);
     expect(ctx.sections.map((s) => s.kind)).toEqual(['system', 'profile', 'memories', 'documents', 'history', 'query']);
     expect(ctx.dropped).toEqual([]);
     expect(ctx.text).toBe(buildPrompt(ctx));

@@ -1,4 +1,5 @@
 import { invalid } from '../model/errors.js';
+import { checkOptionKeys } from '../model/options.js';
 import { estimateTokens, type TokenCounter } from './tokens.js';
 import { entryText, isInteraction, type MemoryEntry, type UserProfile } from '../model/types.js';
 
@@ -250,9 +251,7 @@ export class ContextBuilder {
   constructor(totalTokenBudget: number, options: ContextBuilderOptions = {}) {
     if (!Number.isInteger(totalTokenBudget) || totalTokenBudget < 1)
       invalid('totalTokenBudget', 'an integer >= 1', totalTokenBudget);
-    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
-    for (const k of Object.keys(options))
-      if (!['counter', 'headers', 'systemPrompt', 'priority'].includes(k)) invalid(`options.${k}`, 'one of counter, headers, systemPrompt, priority', k);
+    checkOptionKeys(options, ['counter', 'headers', 'systemPrompt', 'priority'], 'options');
     const counter = options.counter ?? estimateTokens;
     if (typeof counter !== 'function') invalid('counter', 'a function (text) => number', counter);
     const titles = { ...DEFAULT_SECTION_TITLES };
@@ -449,9 +448,4 @@ export class ContextBuilder {
     ];
     return { text, messages, sections, tokenCount: this.#count(text), budget: this.#budget, dropped };
   }
-}
-
-/** Create a {@link ContextBuilder}. */
-export function createContextBuilder(totalTokenBudget: number, options?: ContextBuilderOptions): ContextBuilder {
-  return new ContextBuilder(totalTokenBudget, options);
 }

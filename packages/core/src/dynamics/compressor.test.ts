@@ -4,7 +4,7 @@ import { resolveConfig } from '../model/config.js';
 import type { MemoryConfig } from '../model/config.js';
 import { MemoryCompressor } from './compressor.js';
 import type { LlmClient } from '../model/embedder.js';
-import { createInMemoryStorage } from '../storage/in-memory-storage.js';
+import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { LongTermMemory } from '../tiers/long-term-memory.js';
 import { estimateTokens } from '../context/tokens.js';
 import type { MemoryEntry } from '../model/types.js';
@@ -21,7 +21,7 @@ class RecordingLlm implements LlmClient {
 function setup(partial: Partial<MemoryConfig> = {}) {
   const clock = { now: 0 };
   const config = resolveConfig({ compressionBatchSize: 10, compressionMinAgeDays: 7, ...partial });
-  const ltm = new LongTermMemory({ storage: createInMemoryStorage(), tenantId: 't', config, clock: () => clock.now });
+  const ltm = new LongTermMemory({ storage: new InMemoryStorage(), tenantId: 't', config, clock: () => clock.now });
   return { clock, config, ltm };
 }
 

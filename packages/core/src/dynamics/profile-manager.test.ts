@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { createInMemoryStorage } from '../storage/in-memory-storage.js';
+import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { extractTopics, retentionBoost, UserProfileManager, validateProfile } from './profile-manager.js';
 
 function setup() {
   const clock = { now: 1000 };
-  const storage = createInMemoryStorage();
+  const storage = new InMemoryStorage();
   const pm = new UserProfileManager({ storage, clock: () => clock.now });
   return { clock, storage, pm };
 }

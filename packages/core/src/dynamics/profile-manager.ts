@@ -5,6 +5,8 @@ import { invalid } from '../model/errors.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
 import type { JsonValue, UserProfile } from '../model/types.js';
+import { validId } from '../model/ids.js';
+import { KeyedMutex } from '../manager/keyed-mutex.js';
 
 /** Bounds of {@link UserProfile.memoryRetentionBoost}. */
 export const RETENTION_BOOST_MIN = -0.2;
@@ -30,8 +32,8 @@ export interface UserProfileManagerOptions {
 /** A fresh profile with no interactions (not stored). */
 export function createDefaultProfile(tenantId: string, userId: string, now: number): UserProfile {
   return {
-    tenantId: checkName('tenantId', tenantId),
-    userId: checkName('userId', userId),
+    tenantId: validId('tenantId', tenantId),
+    userId: validId('userId', userId),
     createdAt: now,
     updatedAt: now,
     interactionCount: 0,
@@ -66,8 +68,8 @@ export function validateProfile(profile: UserProfile): UserProfile {
     topics[k] = v;
   }
   return {
-    tenantId: checkName('profile.tenantId', p.tenantId),
-    userId: checkName('profile.userId', p.userId),
+    tenantId: validId('profile.tenantId', p.tenantId),
+    userId: validId('profile.userId', p.userId),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     interactionCount: p.interactionCount,
@@ -113,7 +115,8 @@ export function extractTopics(text: string, max = 5): string[] {
 export class UserProfileManager {
   readonly #storage: StorageAdapter;
   readonly #clock: Clock;
-  readonly #pending = new Map<string, Promise<unknown>>();
+  /** Read-modify-write of one profile runs one at a time. */
+  readonly #pending = new KeyedMutex<string>();
 
   constructor(options: UserProfileManagerOptions) {
     if (!options || typeof options.storage !== 'object') invalid('options.storage', 'a StorageAdapter', options?.storage);
@@ -123,15 +126,15 @@ export class UserProfileManager {
 
   /** The stored profile, or a default one (not stored) when there is none. */
   async get(tenantId: string, userId: string): Promise<UserProfile> {
-    checkName('tenantId', tenantId);
-    checkName('userId', userId);
+    validId('tenantId', tenantId);
+    validId('userId', userId);
     return (await this.#storage.getProfile(tenantId, userId)) ?? createDefaultProfile(tenantId, userId, this.#clock());
   }
 
   /** Record one interaction: count it, count its topics, recompute the retention boost. */
   async update(tenantId: string, userId: string, update: ProfileUpdate = {}): Promise<UserProfile> {
-    checkName('tenantId', tenantId);
-    checkName('userId', userId);
+    validId('tenantId', tenantId);
+    validId('userId', userId);
     if (typeof update !== 'object' || update === null) invalid('update', 'an object {topics?, text?}', update);
     if (update.topics !== undefined && (!Array.isArray(update.topics) || update.topics.some((t) => typeof t !== 'string')))
       invalid('update.topics', 'an array of strings', update.topics);
@@ -154,8 +157,8 @@ export class UserProfileManager {
 
   /** Merge attributes into the profile; a `null` value removes that attribute. */
   async setAttributes(tenantId: string, userId: string, attributes: Record<string, JsonValue>): Promise<UserProfile> {
-    checkName('tenantId', tenantId);
-    checkName('userId', userId);
+    validId('tenantId', tenantId);
+    validId('userId', userId);
     const attrs = validateMetadata(attributes);
     return this.#serial(tenantId, userId, async () => {
       const p = await this.get(tenantId, userId);
@@ -171,7 +174,7 @@ export class UserProfileManager {
 
   /** Every stored profile of the tenant. */
   async list(tenantId: string): Promise<UserProfile[]> {
-    checkName('tenantId', tenantId);
+    validId('tenantId', tenantId);
     return this.#storage.listProfiles(tenantId);
   }
 
@@ -181,15 +184,7 @@ export class UserProfileManager {
   }
 
   #serial<T>(tenantId: string, userId: string, task: () => Promise<T>): Promise<T> {
-    const key = JSON.stringify([tenantId, userId]);
-    const prev = this.#pending.get(key) ?? Promise.resolve();
-    const run = prev.then(task, task);
-    const tail = run.catch(() => undefined);
-    this.#pending.set(key, tail);
-    void tail.then(() => {
-      if (this.#pending.get(key) === tail) this.#pending.delete(key);
-    });
-    return run;
+    return this.#pending.run(JSON.stringify([tenantId, userId]), task);
   }
 }
 
@@ -200,7 +195,3 @@ function capTopics(topics: Record<string, number>): Record<string, number> {
   return Object.fromEntries(entries.slice(0, MAX_PROFILE_TOPICS));
 }
 
-function checkName(field: string, v: unknown): string {
-  if (typeof v !== 'string' || !v.trim() || v.length > 256) invalid(field, 'a non-empty string of at most 256 chars', v);
-  return v;
-}

@@ -1,6 +1,6 @@
 import type { MemoryEntry } from '../model/types.js';
 import { analyze } from '../retrieval/text.js';
-import { normalizeValue } from './statements.js';
+import { normalizeValue, PHATIC } from './statements.js';
 import type { FormationContext, FormationOp, FormedStatement } from './types.js';
 
 /** Word overlap at or above which two statements about the same person say the same thing. */
@@ -35,8 +35,9 @@ export function statementOf(entry: MemoryEntry): string {
  */
 export function wordOverlap(a: string, b: string): number {
   const key = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
-  const A = new Set(analyze(a).map(key));
-  const B = new Set(analyze(b).map(key));
+  const words = (s: string) => new Set(analyze(s).filter((w) => !PHATIC.has(w)).map(key));
+  const A = words(a);
+  const B = words(b);
   if (!A.size || !B.size) return 0;
   let shared = 0;
   for (const w of A) if (B.has(w)) shared++;

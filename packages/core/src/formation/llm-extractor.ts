@@ -43,7 +43,15 @@ export class LlmExtractor implements MemoryExtractor {
   async extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan> {
     const reading = readTurn(turn);
     const speaker = reading.speaker ?? turn.userId;
-    const known = (await context.similar({ text: turn.input }, this.#o.maxKnown)).slice(0, this.#o.maxKnown);
+    // What the model is shown: memories filling the slots the offline reading sees (so "I moved
+    // to Porto" meets "I live in Lisbon"), then lexical matches of the whole turn.
+    const found = new Map<string, MemoryEntry>();
+    for (const st of reading.statements) {
+      if (st.attribute === undefined) continue;
+      for (const e of await context.similar({ text: st.text, about: st.about, attribute: st.attribute }, this.#o.maxKnown)) found.set(e.id, e);
+    }
+    for (const e of await context.similar({ text: turn.input }, this.#o.maxKnown)) found.set(e.id, e);
+    const known = [...found.values()].slice(0, this.#o.maxKnown);
     const prompt = this.prompt(turn, speaker, known);
     let answer: string;
     try {

@@ -67,7 +67,7 @@ function stripInterjections(s: string): { rest: string; greeted: boolean } {
 }
 
 /** Words that carry no information on their own: reactions, greetings, thanks, agreement. */
-const PHATIC = new Set(
+export const PHATIC: ReadonlySet<string> = new Set(
   (
     'hi hello hey hiya howdy yo greetings morning afternoon evening night good great cool nice awesome amazing wow oh ah ooh ' +
     'haha lol hmm um uh yeah yes yep yup no nope ok okay sure thanks thank thx ty welcome bye goodbye cya later see soon ' +
@@ -82,6 +82,10 @@ const PHATIC = new Set(
 const ACK_RE =
   /^(?:noted|got\s+it|understood|will\s+do|sure(?:\s+thing)?|of\s+course|no\s+problem|you'?re\s+welcome|sounds\s+good|all\s+right|alright|roger|makes\s+sense|fair\s+enough|i\s+see|agreed|i\s+(?:will|'ll)\s+(?:remember|keep|note)|i\s+have\s+noted|i'?ve\s+noted|okay|ok)\b/iu;
 const RESTATEMENT_RE = /^(?:you\s+(?:told|tell|said|mentioned|shared|say)\s+(?:me\s+)?(?:that\s+)?|as\s+you\s+(?:said|mentioned)|i\s+remember\s+(?:that\s+)?you\b|if\s+i\s+remember\s+(?:correctly|right))/iu;
+
+/** Greetings said with content words ("Long time no see!", "Nice to meet you"). */
+const GREETING_IDIOM_RE =
+  /^(?:long\s+time\s+no\s+(?:see|talk|chat)|(?:it'?s\s+|it’s\s+)?(?:nice|good|great|lovely)\s+to\s+(?:meet|see|hear\s+from|chat\s+with|talk\s+to)\s+you(?:\s+again|\s+too)?|how\s+(?:are|have)\s+you(?:\s+been)?|talk\s+(?:to\s+you\s+)?(?:soon|later)|see\s+you(?:\s+(?:soon|later|tomorrow|around))?|have\s+a\s+(?:good|great|nice)\s+(?:day|one|night|weekend))\b[\s\p{L},!.…]{0,12}$/iu;
 
 /** Content words of `s`: not stopwords, not reactions. */
 function contentWords(s: string): string[] {
@@ -217,10 +221,12 @@ const CONTINUATION_RE = /^(?:it|it's|it’s|this|that|that's|they|they're|there|
 
 /** Read one sentence of a turn said by `speaker` at `now`. */
 export function readSentence(sentence: string, speaker: string, now: number): ReadSentence {
-  const text = sentence.trim();
+  let text = sentence.trim();
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
   const { rest, greeted } = stripInterjections(text);
-  const body = rest.replace(/^[,;:–—-]+\s*/u, '');
+  const stripped = rest.replace(/^[,;:–—-]+\s*/u, '');
+  // What remains once a greeting is cut off starts the statement: capitalised as one.
+  const body = stripped !== text && stripped ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;
   if (!body) return { dropped: greeted ? 'greeting' : 'filler', text };
   if (RESTATEMENT_RE.test(body)) return { dropped: 'restatement', text };
   const about = aboutOf(body, speaker);
@@ -231,12 +237,15 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     if (!value) continue;
     if (slot.attribute === 'name' && /(?:ian|ese|ish)$/i.test(value)) continue;
     const attribute = typeof slot.attribute === 'string' ? slot.attribute : slot.attribute(m);
-    return { kept: { text, kind: slot.kind, about, attribute, value }, continuation: false };
+    return { kept: { text: body, kind: slot.kind, about, attribute, value }, continuation: false };
   }
   const words = contentWords(body);
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
+  if (GREETING_IDIOM_RE.test(body)) return { dropped: 'greeting', text };
   if (words.length < 2) return { dropped: greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body) ? 'greeting' : 'filler', text };
   const continuation = CONTINUATION_RE.test(body);
+  // The statement as said, without the greeting in front of it.
+  text = body;
   const future = FUTURE_RE.test(body) ? futureDate(body, now) : undefined;
   if (FUTURE_RE.test(body) && (future !== undefined || pastDate(body, now) === undefined)) {
     const at = future ?? pastDate(body, now);

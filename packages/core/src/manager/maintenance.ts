@@ -60,6 +60,7 @@ export async function stats(s: ManagerState, tenantId: string): Promise<ManagerS
     profiles: storage.profiles,
     embedder: s.embedder ? { modelId: s.embedder.modelId, dim: s.embedder.dim } : null,
     pendingIndexing: s.index.pending(tenantId),
+    indexedVectors: s.semantic ? await s.semantic.vectorCount(tenantId) : 0,
     config: structuredClone(s.config),
   };
 }

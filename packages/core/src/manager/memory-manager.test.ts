@@ -194,6 +194,24 @@ describe('MemoryManager: saving', () => {
   });
 });
 
+describe('MemoryManager: remember with an id, update with an importance', () => {
+  it('keeps a given id and refuses one in use; an importance given in an update restarts decay', async () => {
+    const { mgr, storage, advance } = await make();
+    const { entry } = await mgr.remember('owner', 't', { id: 'mem_0a1b2c3d_0011223344556677', title: 'Tea', text: 'Prefers green tea' });
+    expect(entry.id).toBe('mem_0a1b2c3d_0011223344556677');
+    await rejectsWith(mgr.remember('owner', 't', { id: entry.id, title: 'Other', text: 'Something else' }), 'CONFLICT');
+    await rejectsWith(mgr.remember('owner', 't', { id: '  ', title: 'Blank', text: 'Blank id' }), 'VALIDATION');
+    expect(await mgr.listMemories('owner', 't')).toHaveLength(1);
+
+    advance(10 * DAY_MS);
+    const text = await mgr.updateMemory('owner', 't', entry.id, { text: 'Prefers jasmine tea' });
+    expect(text.lastAccess).toBe(entry.lastAccess); // a content edit is not an access
+    const set = await mgr.updateMemory('owner', 't', entry.id, { importance: 0.9 });
+    expect(set.lastAccess).toBe(entry.lastAccess + 10 * DAY_MS);
+    expect(mgr.effectiveImportance((await storage.get('t', entry.id))!)).toBeCloseTo(0.9, 10);
+  });
+});
+
 describe('MemoryManager.reinforce', () => {
   it('reinforces listed memories as recall does, with accumulation configured, and checks its arguments', async () => {
     const { mgr, storage } = await make({ config: { reinforcementStep: 0.01, reinforcementWritebackStep: 0.05, importanceQuantum: 0.05 } });
@@ -212,14 +230,59 @@ describe('MemoryManager.reinforce', () => {
   });
 });
 
+describe('MemoryManager: what adapters and apps read through it', () => {
+  it('profile, roleOf, assertCan, countMemories, storageName, indexedVectors and dropCachedVectors', async () => {
+    const { mgr } = await make();
+    mgr.grant('reader', 't', 'reader');
+    expect(mgr.roleOf('reader', 't')).toBe('reader');
+    expect(mgr.roleOf('nobody', 't')).toBeUndefined();
+    expect(() => mgr.assertCan('reader', 't', 'read')).not.toThrow();
+    expect(() => mgr.assertCan('reader', 't', 'write')).toThrow(/lacks permission "write"/);
+    await mgr.saveInteraction('owner', 't', 'I love sailing on the fjord', 'Nice!', { importance: 0.6 });
+    await mgr.remember('owner', 't', { title: 'Boat', text: 'The boat is called Tern', kind: 'fact' });
+    expect((await mgr.profile('owner', 't')).interactionCount).toBe(1);
+    await rejectsWith(mgr.profile('nobody', 't'), 'ACCESS_DENIED');
+    // The turn, the preference formed from it, and the fact.
+    expect(await mgr.countMemories('reader', 't')).toBe(3);
+    expect(await mgr.countMemories('reader', 't', { kinds: ['fact'] })).toBe(1);
+    await rejectsWith(mgr.countMemories('nobody', 't'), 'ACCESS_DENIED');
+    expect(mgr.storageName).toBe(new InMemoryStorage().name);
+    await mgr.flush();
+    expect((await mgr.stats('t')).indexedVectors).toBe(3);
+    mgr.dropCachedVectors('t');
+    mgr.dropCachedVectors();
+    expect((await mgr.stats('t')).indexedVectors).toBe(3);
+    expect(() => mgr.dropCachedVectors('')).toThrow(/tenantId/);
+  });
+
+  it('updateMemory with touch materialises decay and re-anchors lastAccess', async () => {
+    const { mgr, advance } = await make({ config: { importanceThreshold: 0.3, halfLifeDays: { fact: 10 } } });
+    const { entry } = await mgr.remember('owner', 't', { title: 'Car', text: 'blue', importance: 0.8 });
+    advance(10 * DAY_MS);
+    const plain = await mgr.updateMemory('owner', 't', entry.id, { text: 'red' });
+    expect(plain).toMatchObject({ importance: 0.8, lastAccess: entry.lastAccess });
+    const touched = await mgr.updateMemory('owner', 't', entry.id, { text: 'green', touch: true });
+    expect(touched.importance).toBeCloseTo(0.4, 9);
+    expect(touched.lastAccess).toBe(mgr.now());
+    expect(mgr.effectiveImportance(touched)).toBeCloseTo(0.4, 9);
+    const given = await mgr.updateMemory('owner', 't', entry.id, { importance: 0.7, touch: true });
+    expect(given.importance).toBe(0.7);
+    await rejectsWith(mgr.updateMemory('owner', 't', entry.id, { touch: 'yes' as never }), 'VALIDATION');
+  });
+});
+
 describe('MemoryManager: context and prompt', () => {
   it('recalls the relevant memory into the context and reinforces it on recall, not on get (defect 6)', async () => {
     const c = fakeClock();
     const { storage, writes } = countingStorage(new InMemoryStorage());
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u' });
-    const { entry } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
+    const { entry: turn, memories } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
     await mgr.saveInteraction('u', 't', 'I work as a nurse in Leeds', 'Interesting', { importance: 0.6 });
     await mgr.flush();
+    // The turn formed a fact about the dog, which links back to the turn.
+    expect(memories).toHaveLength(1);
+    const entry = memories[0]!;
+    expect(entry).toMatchObject({ kind: 'fact', metadata: { sources: [turn.id] } });
     writes.length = 0;
     const got = await mgr.getMemory('u', 't', entry.id);
     expect(got?.accessCount).toBe(0);
@@ -442,7 +505,7 @@ describe('MemoryManager: flush and background work', () => {
     for (let i = 0; i < 20; i++) saves.push(mgr.remember('owner', 't', { title: `new ${i}`, text: `new memory number ${i}` }));
     await Promise.all(saves);
     await mgr.flush();
-    expect(await mgr.semantic!.vectorCount('t')).toBe(25);
+    expect((await mgr.stats('t')).indexedVectors).toBe(25);
     expect((await storage.loadVectors('t', slow.modelId))?.ids.length).toBe(25);
   });
 
@@ -490,11 +553,13 @@ describe('MemoryManager: flush and background work', () => {
     await expect(mgr.flush()).resolves.toBeUndefined();
   });
 
-  it('close() flushes; afterwards calls reject with CLOSED', async () => {
-    const { mgr } = await make();
+  it('close() flushes; afterwards calls reject with CLOSED; close() is idempotent', async () => {
+    const { mgr, storage } = await make();
     await mgr.remember('owner', 't', { title: 'x', text: 'y' });
     await mgr.close();
     await rejectsWith(mgr.saveInteraction('owner', 't', 'a', 'b'), 'CLOSED');
+    await rejectsWith(storage.count({ tenantId: 't' }), 'CLOSED');
+    await expect(mgr.close()).resolves.toBeUndefined();
   });
 });
 

@@ -1,18 +1,15 @@
-import type { AccessController, Permission, Role } from '../privacy/access-controller.js';
+import type { Permission, Role } from '../privacy/access-controller.js';
 import type { MemoryConfig } from '../model/config.js';
 import { buildPrompt } from '../context/context-builder.js';
 import { effectiveImportance } from '../dynamics/decay.js';
 import type { Embedder } from '../model/embedder.js';
-import { invalid, ZerdaError } from '../model/errors.js';
+import { ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
-import type { ForgettingMechanism } from '../dynamics/forgetting.js';
 import type { LongTermMemory } from '../tiers/long-term-memory.js';
-import type { UserProfileManager } from '../dynamics/profile-manager.js';
-import type { MemorySelector } from '../retrieval/selector.js';
-import type { RecallHit, ReindexOptions, ReindexReport, SemanticMemory, SemanticSearchOptions } from '../tiers/semantic-memory.js';
+import type { RecallHit, ReindexOptions, ReindexReport, SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import type { ShortTermMemory } from '../tiers/short-term-memory.js';
 import type { MemoryFilter, StorageAdapter } from '../storage/storage.js';
-import type { MemoryEntry } from '../model/types.js';
+import type { MemoryEntry, UserProfile } from '../model/types.js';
 import type { WorkingMemory } from '../tiers/working-memory.js';
 import * as maintenance from './maintenance.js';
 import { resolveManagerOptions } from './options.js';
@@ -58,14 +55,10 @@ export type {
  * the state in `state.ts` (tiers, the per-tenant lock, the background `IndexQueue`).
  */
 export class MemoryManager {
+  /** The resolved configuration (read-only). */
   readonly config: MemoryConfig;
-  readonly storage: StorageAdapter;
+  /** The embedder recall uses, or `null` (lexical recall only). */
   readonly embedder: Embedder | null;
-  readonly access: AccessController;
-  readonly profiles: UserProfileManager;
-  readonly semantic: SemanticMemory | null;
-  readonly selector: MemorySelector;
-  readonly forgetting: ForgettingMechanism;
   readonly #s: ManagerState;
   #closed = false;
 
@@ -73,13 +66,20 @@ export class MemoryManager {
     const s = new ManagerState(resolveManagerOptions(options));
     this.#s = s;
     this.config = s.config;
-    this.storage = s.storage;
     this.embedder = s.embedder;
-    this.access = s.access;
-    this.profiles = s.profiles;
-    this.semantic = s.semantic;
-    this.selector = s.selector;
-    this.forgetting = s.forgetting;
+  }
+
+  /**
+   * @deprecated Writes made here bypass the manager's per-tenant ordering and validation; use the
+   * manager's methods. Kept only until `@zerda/mcp` has moved to them (issue 10), then private.
+   */
+  get storage(): StorageAdapter {
+    return this.#s.storage;
+  }
+
+  /** The storage adapter's name (e.g. `sqlite`, `memory`), for display. */
+  get storageName(): string {
+    return this.#s.storage.name;
   }
 
   /** Create a manager. Validates options; waits for the embedder to be ready. */
@@ -114,6 +114,16 @@ export class MemoryManager {
     return this.#s.access.can(userId, tenantId, permission);
   }
 
+  /** The role `userId` holds on `tenantId` (the owner's implicit `admin` not included), or `undefined`. */
+  roleOf(userId: string, tenantId: string): Role | undefined {
+    return this.#s.access.roleOf(userId, tenantId);
+  }
+
+  /** Throw `ACCESS_DENIED` (saying which role the user holds) unless `can(userId, tenantId, permission)`. */
+  assertCan(userId: string, tenantId: string, permission: Permission): void {
+    this.#assert(userId, tenantId, permission);
+  }
+
   #assert(userId: string, tenantId: string, permission: Permission): void {
     checkId('userId', userId);
     checkId('tenantId', tenantId);
@@ -146,6 +156,13 @@ export class MemoryManager {
     checkId('tenantId', tenantId);
     checkId('userId', userId);
     return this.#s.workingMemory(tenantId, userId);
+  }
+
+  /** The user's profile in the tenant (topics, attributes, interaction count). Needs `read`. */
+  async profile(userId: string, tenantId: string): Promise<UserProfile> {
+    this.#open();
+    this.#assert(userId, tenantId, 'read');
+    return this.#s.profiles.get(tenantId, userId);
   }
 
   /** Effective importance of an entry now (derived, never stored). */
@@ -184,8 +201,11 @@ export class MemoryManager {
   }
 
   /**
-   * Update a long-term memory. The previous version is kept in `metadata.history` (content,
-   * importance, tags, kind and the time it was replaced), so nothing is lost.
+   * Update a long-term memory: content (or title/text), kind, importance, tags, metadata. The
+   * previous version is kept in `metadata.history` (content, importance, tags, kind and the time
+   * it was replaced), so nothing is lost. With `touch: true` the update also counts as an access:
+   * unless `importance` is given, base importance becomes the effective (decayed) one, and
+   * `lastAccess` becomes now — an update never revives a faded memory by re-anchoring it.
    */
   async updateMemory(userId: string, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
     this.#open();
@@ -208,6 +228,13 @@ export class MemoryManager {
     this.#assert(userId, tenantId, 'read');
     checkId('id', id);
     return this.#s.storage.get(tenantId, id);
+  }
+
+  /** Count the tenant's memories matching a filter. No side effects. */
+  async countMemories(userId: string, tenantId: string, filter: Omit<MemoryFilter, 'tenantId'> = {}): Promise<number> {
+    this.#open();
+    this.#assert(userId, tenantId, 'read');
+    return this.#s.storage.count({ ...filter, tenantId });
   }
 
   /** List long-term memories with a filter, newest first by default. No side effects. */
@@ -248,24 +275,22 @@ export class MemoryManager {
     return read.buildContext(this.#s, userId, tenantId, query, options);
   }
 
-  /** `buildContext` composed into one prompt string (see `buildPrompt`). */
-  async buildPrompt(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<string> {
-    const context = await this.buildContext(userId, tenantId, query, options);
-    return buildPrompt(context);
-  }
-
   /**
    * Record that these memories were used (shown to a user or a model) without a `recall`: each
-   * long-term one is reinforced exactly as a recall reinforces it (see `config.reinforcementStep`,
-   * `reinforcementWritebackStep`, `decayWritebackStep`). Unknown ids and other tiers are skipped.
-   * Resolves to the memories as stored now, in the order of `ids`.
+   * long-term one is reinforced exactly as a recall reinforces it (`reinforceEntry`, configured by
+   * `config.reinforcementStep`, `reinforcementWritebackStep`, `decayWritebackStep` …). Unknown ids
+   * and other tiers are skipped. Resolves to the memories as stored now, in the order of `ids`.
    */
   async reinforce(userId: string, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
     this.#open();
     this.#assert(userId, tenantId, 'read');
-    if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
-    for (const id of ids) checkId('id', id);
-    return read.reinforceUsed(this.#s, tenantId, ids);
+    return read.reinforce(this.#s, tenantId, ids);
+  }
+
+  /** `buildContext` composed into one prompt string (see `buildPrompt`). */
+  async buildPrompt(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<string> {
+    const context = await this.buildContext(userId, tenantId, query, options);
+    return buildPrompt(context);
   }
 
   // ---------------------------------------------------------------- maintenance
@@ -314,20 +339,43 @@ export class MemoryManager {
     return maintenance.reindex(this.#s, tenantId, options);
   }
 
+  /**
+   * Drop the cached vector index of `tenantId` (of every tenant when omitted); the next recall
+   * reloads it from storage. For when another tab or process changed the storage underneath.
+   */
+  dropCachedVectors(tenantId?: string): void {
+    this.#open();
+    if (tenantId !== undefined) checkId('tenantId', tenantId);
+    this.#s.semantic?.unload(tenantId);
+  }
+
   // ---------------------------------------------------------------- background work
 
   /**
-   * Resolves when all background work (vector indexing, storage writes started by this manager)
-   * is done. If any of it failed, rejects with the first failure (as a `ZerdaError`), once.
+   * Resolves when all background work (vector indexing, memory formation by a background
+   * extractor, storage writes started by this manager) is done. If any of it failed, rejects with
+   * the first failure (as a `ZerdaError`), once. A failed LLM formation rejects with code
+   * `FORMATION` after the offline extractor has formed that turn's memories instead.
    */
   async flush(): Promise<void> {
-    await this.#s.index.settle();
-    await this.#s.tenants.idleAll();
-    const failure = this.#s.index.takeFailure();
-    if (failure) throw failure;
+    const s = this.#s;
+    do {
+      while (s.formations.size) await Promise.allSettled([...s.formations]);
+      await s.index.settle();
+      await s.tenants.idleAll();
+    } while (s.formations.size);
+    const failure = s.index.takeFailure() ?? s.formationErrors.shift();
+    if (failure) {
+      const rest = s.formationErrors.splice(0);
+      if (rest.length) (failure as { suppressed?: unknown[] }).suppressed = [...((failure as { suppressed?: unknown[] }).suppressed ?? []), ...rest];
+      throw failure;
+    }
   }
 
-  /** Flush background work, then close the embedder and the storage. Further calls reject with `CLOSED`. */
+  /**
+   * Flush background work, then close the embedder and the storage. Every other method then
+   * rejects with `CLOSED`; `close()` itself is idempotent (a second call resolves and does nothing).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     let failure: unknown;

@@ -12,6 +12,9 @@ import { PiiMasker } from '../privacy/pii-masker.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import { estimateTokens, type TokenCounter } from '../context/tokens.js';
 import type { MemoryManagerOptions, OwnerOption } from './types.js';
+import { LlmExtractor } from '../formation/llm-extractor.js';
+import { OfflineExtractor } from '../formation/offline-extractor.js';
+import type { MemoryExtractor } from '../formation/types.js';
 
 const MANAGER_OPTION_KEYS = [
   'config',
@@ -26,6 +29,7 @@ const MANAGER_OPTION_KEYS = [
   'systemPrompt',
   'access',
   'turnContext',
+  'formation',
 ] as const;
 
 /** {@link MemoryManagerOptions} validated, with every default filled in. */
@@ -42,6 +46,8 @@ export interface ResolvedManagerOptions {
   systemPrompt: string | undefined;
   turnContext: 'previous' | 'none';
   access: AccessController;
+  /** The extractor, or `null` for `formation: 'turns'`. */
+  extractor: MemoryExtractor | null;
 }
 
 /** Validate the options of `MemoryManager.create` and fill in the defaults. */
@@ -68,7 +74,17 @@ export function resolveManagerOptions(options: MemoryManagerOptions): ResolvedMa
   if (!Number.isInteger(contextTokens) || contextTokens < 16) invalid('contextTokens', 'an integer >= 16', options.contextTokens);
   const turnContext = options.turnContext ?? 'previous';
   if (turnContext !== 'previous' && turnContext !== 'none') invalid('turnContext', "'previous' | 'none'", options.turnContext);
+  const formation = options.formation ?? 'offline';
+  let extractor: MemoryExtractor | null;
+  if (formation === 'turns') extractor = null;
+  else if (formation === 'offline') extractor = new OfflineExtractor();
+  else if (formation === 'llm') {
+    if (!options.llm) invalid('formation', "an llm option with formation 'llm'", formation);
+    extractor = new LlmExtractor(options.llm);
+  } else if (typeof (formation as Partial<MemoryExtractor> | null)?.extract === 'function' && typeof (formation as MemoryExtractor).name === 'string') extractor = formation as MemoryExtractor;
+  else invalid('formation', "'offline' | 'llm' | 'turns' | a MemoryExtractor", formation);
   return {
+    extractor,
     config,
     clock,
     storage,

@@ -3,8 +3,11 @@ import { ContextBuilder } from '../context/context-builder.js';
 import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
-import type { RecallHit, SemanticSearchOptions } from '../tiers/semantic-memory.js';
+import { reinforceEntry } from '../dynamics/reinforcement.js';
+import { checkId } from '../model/ids.js';
+import { defaultCandidates, type RecallHit, type SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
+import { collapseBySource } from '../formation/collapse.js';
 import { checkCount } from './options.js';
 import type { ManagerState } from './state.js';
 import type { BuildContextOptions, ManagedContext } from './types.js';
@@ -26,17 +29,25 @@ export async function recall(
   return hits;
 }
 
-/** Hybrid search when there is a semantic tier, the storage's lexical search otherwise. */
+/**
+ * Hybrid search when there is a semantic tier, the storage's lexical search otherwise. A formed
+ * memory and the turn it came from are one hit (`collapseBySource`): twice `topK` are ranked so
+ * that folding them still fills `topK`.
+ */
 async function searchMemories(s: ManagerState, tenantId: string, raw: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
   if (!raw.trim()) return [];
   // Masked like stored text: a secret typed again must not reach the embedder or the storage
   // either, and its placeholder matches the stored one.
   const query = s.mask(raw, 'query').text;
+  const topK = options.topK ?? s.config.retrievalLimit;
+  // Only formation creates memories with sources; the candidate pools stay what `topK` asks for.
+  const wide = s.extractor ? { ...options, topK: topK * 2, candidates: Math.max(options.candidates ?? defaultCandidates(topK), topK * 2) } : options;
+  let hits: RecallHit[];
   if (s.semantic) {
     s.index.catchUp(tenantId);
-    return s.semantic.search(tenantId, query, options);
-  }
-  return lexicalOnly(s, tenantId, query, options);
+    hits = await s.semantic.search(tenantId, query, wide);
+  } else hits = await lexicalOnly(s, tenantId, query, wide);
+  return collapseBySource(hits).slice(0, topK);
 }
 
 async function lexicalOnly(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
@@ -123,16 +134,24 @@ export async function buildContext(
   return { ...context, recalled, working };
 }
 
+/** See `MemoryManager.reinforce`. Access has been checked. */
+export async function reinforce(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+  if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
+  for (const id of ids) checkId('id', id);
+  return reinforceUsed(s, tenantId, ids);
+}
+
 /**
- * Reinforce the long-term memories among `ids` (fresh from storage, under the tenant lock).
- * Resolves to the memories as stored now, in the order of `ids` (unknown ids left out).
+ * The one read-side write: fresh copies (under the tenant lock) of the long-term memories among
+ * `ids` get the reinforcement rule (`reinforceEntry`). Resolves to the memories as stored now, in
+ * the order of `ids` (unknown ids skipped).
  */
-export async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
+async function reinforceUsed(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
   if (!ids.length) return [];
   return s.serial(tenantId, async () => {
     const fresh = await s.storage.getMany(tenantId, [...new Set(ids)]);
     const now = s.clock();
-    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => s.forgetting.reinforce(e, now));
+    const updated = fresh.filter((e) => e.tier === 'long_term').map((e) => reinforceEntry(e, now, s.config));
     if (updated.length) await s.storage.putMany(updated);
     const byId = new Map([...fresh, ...updated].map((e) => [e.id, e]));
     return ids.flatMap((id) => (byId.has(id) ? [structuredClone(byId.get(id)!)] : []));

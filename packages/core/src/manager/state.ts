@@ -14,6 +14,8 @@ import type { StorageAdapter } from '../storage/storage.js';
 import type { TokenCounter } from '../context/tokens.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
 import { IndexQueue } from './index-queue.js';
+import type { MemoryExtractor } from '../formation/types.js';
+import type { ZerdaError } from '../model/errors.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import type { ResolvedManagerOptions } from './options.js';
 
@@ -43,6 +45,12 @@ export class ManagerState {
   /** Tenant mutations run one at a time (reinforcement must not race an update). */
   readonly tenants = new KeyedMutex<string>();
   readonly index: IndexQueue;
+  /** How turns become memories (`null`: `formation: 'turns'`). */
+  readonly extractor: MemoryExtractor | null;
+  /** Background formation runs (LLM extractors), awaited by `flush()`. */
+  readonly formations = new Set<Promise<void>>();
+  /** Formation failures not yet reported by `flush()`. */
+  formationErrors: ZerdaError[] = [];
   readonly #shortTerm = new Map<string, ShortTermMemory>();
   readonly #working = new Map<string, WorkingMemory>();
   readonly #longTerm = new Map<string, LongTermMemory>();
@@ -67,6 +75,7 @@ export class ManagerState {
     this.selector = new MemorySelector(this.config, this.clock);
     this.forgetting = new ForgettingMechanism(this.config, this.clock);
     this.index = new IndexQueue(this.semantic, this.storage);
+    this.extractor = o.extractor;
   }
 
   /** Run a tenant mutation after the ones already queued for the tenant. */

@@ -1,3 +1,4 @@
+import type { MemoryExtractor } from '../formation/types.js';
 /** The public option and result types of {@link MemoryManager}. */
 import type { AccessController } from '../privacy/access-controller.js';
 import type { Clock } from '../model/clock.js';
@@ -50,6 +51,20 @@ export interface MemoryManagerOptions {
    * answered; `'none'` stores turns bare.
    */
   turnContext?: 'previous' | 'none';
+  /**
+   * How saved turns become long-term memories (see `core/src/formation/README.md`):
+   * - `'offline'` (default): the turn is kept as an episodic record (kind `conversation`) when it
+   *   carries anything, and the statements worth keeping become memories of their own kind
+   *   (`fact`, `preference`, `event`, `task`), attributed to whom they are about, consolidated with
+   *   what is known, each listing the turn in `metadata.sources`. Questions, greetings,
+   *   acknowledgements and restatements stay in the short-term window only. Deterministic, inline.
+   * - `'llm'`: the same, with the memories formed by `llm` in the background (`flush()` awaits
+   *   it); when the LLM fails or answers invalid JSON the offline extractor forms them and the
+   *   failure is reported by `flush()` (code `FORMATION`).
+   * - a `MemoryExtractor`: your own, run like `'llm'`.
+   * - `'turns'`: every turn is stored as said (kind `conversation`), nothing is formed.
+   */
+  formation?: 'offline' | 'llm' | 'turns' | MemoryExtractor;
 }
 
 /** Options for {@link MemoryManager.saveInteraction}. */
@@ -65,13 +80,21 @@ export interface SaveInteractionOptions {
 
 /** Result of saving: the stored (masked) entry and what the masker found. */
 export interface SaveResult {
+  /** The turn as stored: in long-term memory (`tier: 'long_term'`) or, when it carried nothing worth keeping, only in the short-term window. */
   entry: MemoryEntry;
+  /**
+   * Memories this turn formed, updated or reinforced (offline formation; empty with
+   * `formation: 'turns'`, and with a background extractor until `flush()`).
+   */
+  memories: MemoryEntry[];
   /** PII findings, each tagged with the field it came from. The originals are never stored. */
   pii: (PiiFinding & { field: string })[];
 }
 
 /** Input of {@link MemoryManager.remember}: a titled fact-like memory. */
 export interface RememberInput {
+  /** The memory's id (e.g. one kept from another system). Default: a random UUID. An id in use is `CONFLICT`. */
+  id?: string;
   title: string;
   text: string;
   kind?: MemoryKind;
@@ -86,9 +109,16 @@ export interface MemoryPatch {
   title?: string;
   text?: string;
   kind?: MemoryKind;
+  /** The base importance as of now: decay restarts from now (`lastAccess` moves to now). */
   importance?: number;
   tags?: string[];
   metadata?: Record<string, JsonValue>;
+  /**
+   * The update counts as an access: unless `importance` is given, base importance becomes the
+   * effective (decayed) importance now (rounded to `importanceQuantum`); `lastAccess` becomes now;
+   * reinforcement accumulated in `metadata.reinforcementAccum` is dropped.
+   */
+  touch?: boolean;
 }
 
 /** Options for {@link MemoryManager.buildContext}. */
@@ -146,5 +176,7 @@ export interface ManagerStats {
   profiles: number;
   embedder: { modelId: string; dim: number } | null;
   pendingIndexing: number;
+  /** Vectors in the tenant's recall index as loaded in this manager (0 without an embedder). */
+  indexedVectors: number;
   config: MemoryConfig;
 }

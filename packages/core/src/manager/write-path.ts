@@ -1,5 +1,7 @@
 /** The manager's write path: save a turn, remember a fact, update and delete a memory. */
+import { effectiveImportance } from '../dynamics/decay.js';
 import { estimateImportance } from '../dynamics/importance.js';
+import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js';
 import { retentionBoost } from '../dynamics/profile-manager.js';
 import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
@@ -7,6 +9,9 @@ import { checkOptionKeys } from '../model/options.js';
 import { entryText, type JsonValue, type MemoryContent, type MemoryEntry } from '../model/types.js';
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkKind, checkUnit } from './options.js';
+import { historyRecord } from './history.js';
+import { formInBackground, formOffline } from './formation.js';
+import { OfflineExtractor, readTurn } from '../formation/offline-extractor.js';
 import type { ManagerState } from './state.js';
 import type { MemoryPatch, RememberInput, SaveInteractionOptions, SaveResult } from './types.js';
 
@@ -54,7 +59,12 @@ export async function saveInteraction(
       const text = previous ? entryText(previous).trim() : '';
       if (text) metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
     }
-    const promote = importance >= s.config.importanceThreshold;
+    // Formation (unless the caller named the kind: then the caller decided what this turn is):
+    // a turn that carries nothing worth keeping — questions, greetings, acknowledgements,
+    // restatements — stays in the short-term window only.
+    const extractor = options.kind === undefined ? s.extractor : null;
+    const carries = !extractor || readTurn({ input: content.input, userId, createdAt: s.clock() }).statements.length > 0;
+    const promote = importance >= s.config.importanceThreshold && carries;
     const newEntry: NewEntry = {
       content,
       kind: options.kind ?? 'conversation',
@@ -75,14 +85,22 @@ export async function saveInteraction(
     }
     if (promote) s.index.enqueue(entry);
     s.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
-    return { entry: structuredClone(entry), pii };
+    let memories: MemoryEntry[] = [];
+    if (extractor instanceof OfflineExtractor) {
+      if (promote) memories = await formOffline(s, entry);
+    } else if (extractor && importance >= s.config.importanceThreshold) {
+      const task = formInBackground(s, extractor, entry, promote, (err) => s.formationErrors.push(err));
+      const tracked: Promise<void> = task.catch((err: unknown) => void s.formationErrors.push(err instanceof ZerdaError ? err : new ZerdaError('FORMATION', 'Memory formation failed', { cause: err }))).finally(() => s.formations.delete(tracked));
+      s.formations.add(tracked);
+    }
+    return { entry: structuredClone(entry), memories: memories.map((m) => structuredClone(m)), pii };
   });
 }
 
 /** See `MemoryManager.remember`. Access has been checked. */
 export async function remember(s: ManagerState, userId: string, tenantId: string, input: RememberInput): Promise<SaveResult> {
   if (typeof input !== 'object' || input === null) invalid('memory', 'an object with title and text', input);
-  checkOptionKeys(input, ['title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
+  checkOptionKeys(input, ['id', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
   if (typeof input.title !== 'string' || !input.title.trim()) invalid('title', 'a non-empty string', input.title);
   if (typeof input.text !== 'string') invalid('text', 'a string', input.text);
   if (input.importance !== undefined) checkUnit('importance', input.importance);
@@ -94,6 +112,7 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
   const entry = createEntry(
     tenantId,
     {
+      ...(input.id !== undefined ? { id: input.id } : {}),
       content: { title: title.text, text: text.text },
       kind: input.kind ?? 'fact',
       tier: 'long_term',
@@ -105,16 +124,20 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
     s.clock(),
   );
   return s.serial(tenantId, async () => {
+    if (input.id !== undefined && (await s.storage.get(tenantId, entry.id))) {
+      throw new ZerdaError('CONFLICT', `A memory with id ${entry.id} already exists in tenant ${tenantId}`, { details: { id: entry.id, tenantId } });
+    }
     await s.storage.put(entry);
     s.index.enqueue(entry);
-    return { entry: structuredClone(entry), pii };
+    return { entry: structuredClone(entry), memories: [], pii };
   });
 }
 
 /** See `MemoryManager.updateMemory`. Access and `id` have been checked. */
 export async function updateMemory(s: ManagerState, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
   if (typeof patch !== 'object' || patch === null) invalid('patch', 'an object', patch);
-  checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'patch');
+  checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata', 'touch'], 'patch');
+  if (patch.touch !== undefined && typeof patch.touch !== 'boolean') invalid('patch.touch', 'a boolean', patch.touch);
   if (patch.importance !== undefined) checkUnit('importance', patch.importance);
   if (patch.content !== undefined) validateContent(patch.content);
   if (patch.kind !== undefined) checkKind(patch.kind);
@@ -133,24 +156,29 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
     } else if (patch.content) {
       content = maskContent(content, (t, f) => s.mask(t, f).text);
     }
-    const previous = {
-      content: current.content as unknown as JsonValue,
-      importance: current.importance,
-      tags: current.tags,
-      kind: current.kind,
-      version: current.version,
-      replacedAt: s.clock(),
-    } satisfies Record<string, JsonValue>;
+    const previous = historyRecord(current, s.clock());
     const history = Array.isArray(current.metadata.history) ? current.metadata.history : [];
-    const next: MemoryEntry = {
+    const now = s.clock();
+    let next: MemoryEntry = {
       ...current,
       content: validateContent(content),
       kind: patch.kind ?? current.kind,
       importance: patch.importance ?? current.importance,
+      // An importance given now is the importance as of now: decay restarts from here.
+      lastAccess: patch.importance !== undefined ? Math.max(current.lastAccess, s.clock()) : current.lastAccess,
       tags: tags ?? current.tags,
       metadata: { ...(metadata ?? current.metadata), history: [...history, previous] },
       version: current.version + 1,
     };
+    if (patch.touch) {
+      const { [REINFORCEMENT_ACCUM_KEY]: _dropped, ...kept } = next.metadata;
+      next = {
+        ...next,
+        importance: patch.importance ?? quantize(effectiveImportance(current, now, s.config), s.config.importanceQuantum),
+        lastAccess: Math.max(current.lastAccess, now),
+        metadata: kept,
+      };
+    }
     await s.storage.put(next);
     if (indexedText(next) !== indexedText(current)) s.index.enqueue(next);
     return structuredClone(next);

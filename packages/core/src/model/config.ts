@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { checkOptionKeys } from './options.js';
 
 /** Weights the selector uses to rank candidates. They need not sum to 1. */
 export interface SelectorWeights {
@@ -38,7 +39,10 @@ export interface MemoryConfig {
   enableDecay: boolean;
   /** Tags that never decay and are never forgotten or compressed. */
   protectedTags: string[];
-  /** Importance added to a memory each time it is recalled. Default 0.05. */
+  /**
+   * Importance added to a memory each time it is recalled. Default 0.05. The whole rule — step,
+   * cap, accumulation, rounding, decay write-back — is `reinforceEntry` (dynamics/reinforcement.ts).
+   */
   reinforcementStep: number;
   /** Reinforcement never raises base importance above this. Default 1. */
   reinforcementCap: number;
@@ -150,10 +154,7 @@ const UNIT_FIELDS = [
  * Unknown keys are rejected too (a typo should not silently do nothing).
  */
 export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig {
-  if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) invalid('config', 'an object', partial);
-  for (const key of Object.keys(partial)) {
-    if (!(key in DEFAULT_CONFIG)) invalid(`config.${key}`, `one of ${Object.keys(DEFAULT_CONFIG).join(', ')}`, key);
-  }
+  checkOptionKeys(partial, Object.keys(DEFAULT_CONFIG), 'config');
   const cfg: MemoryConfig = {
     ...structuredClone(DEFAULT_CONFIG as MemoryConfig),
     ...partial,

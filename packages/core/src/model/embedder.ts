@@ -16,6 +16,9 @@ export interface EmbedOptions {
  *    gives the zero vector.
  * 3. The same text gives the same vector for a given `modelId` (within float tolerance).
  * 4. Failures reject with a `ZerdaError` (`EMBEDDING`, `ABORTED`, `CLOSED`).
+ * 5. After `close()`, `embed` rejects with `CLOSED`; `close()` itself is idempotent (closing again
+ *    resolves and does nothing), as on `StorageAdapter` and `MemoryManager`.
+ * `runEmbedderConformance` in `@zerda/core/testing` checks these rules.
  */
 export interface Embedder {
   /** Identifies the embedding space; vectors of different ids are never compared. */

@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { validId } from './ids.js';
 import { TIERS } from './types.js';
 import type { JsonValue, MemoryContent, MemoryEntry, MemoryKind, Tier } from './types.js';
 
@@ -24,8 +25,6 @@ export interface NewEntry {
 /** Default base importance of a new entry. */
 export const DEFAULT_IMPORTANCE = 0.5;
 
-const MAX_ID_LENGTH = 256;
-
 /** Create a new entry with a random UUID, validating every field. Throws `VALIDATION` on bad input. */
 export function createEntry(tenantId: string, input: NewEntry, now: number): MemoryEntry {
   if (!isObject(input)) invalid('entry', 'an object with content', input);
@@ -33,8 +32,8 @@ export function createEntry(tenantId: string, input: NewEntry, now: number): Mem
   const content = validateContent(input.content);
   const createdAt = input.createdAt === undefined ? now : checkTime('entry.createdAt', input.createdAt);
   const entry: MemoryEntry = {
-    id: input.id === undefined ? newId() : checkId('entry.id', input.id),
-    tenantId: checkId('tenantId', tenantId),
+    id: input.id === undefined ? newId() : validId('entry.id', input.id),
+    tenantId: validId('tenantId', tenantId),
     content,
     tier: input.tier === undefined ? 'long_term' : checkTier(input.tier),
     kind: input.kind === undefined ? ('input' in content ? 'conversation' : 'fact') : checkKind(input.kind),
@@ -46,7 +45,7 @@ export function createEntry(tenantId: string, input: NewEntry, now: number): Mem
     metadata: validateMetadata(input.metadata ?? {}),
     version: 1,
   };
-  if (input.userId !== undefined) entry.userId = checkId('entry.userId', input.userId);
+  if (input.userId !== undefined) entry.userId = validId('entry.userId', input.userId);
   return entry;
 }
 
@@ -57,8 +56,8 @@ export function createEntry(tenantId: string, input: NewEntry, now: number): Mem
 export function validateEntry(entry: MemoryEntry): MemoryEntry {
   if (!isObject(entry)) invalid('entry', 'an object', entry);
   const out: MemoryEntry = {
-    id: checkId('entry.id', entry.id),
-    tenantId: checkId('entry.tenantId', entry.tenantId),
+    id: validId('entry.id', entry.id),
+    tenantId: validId('entry.tenantId', entry.tenantId),
     content: validateContent(entry.content),
     tier: checkTier(entry.tier),
     kind: checkKind(entry.kind),
@@ -70,7 +69,7 @@ export function validateEntry(entry: MemoryEntry): MemoryEntry {
     metadata: validateMetadata(entry.metadata),
     version: checkCount('entry.version', entry.version, 1),
   };
-  if (entry.userId !== undefined) out.userId = checkId('entry.userId', entry.userId);
+  if (entry.userId !== undefined) out.userId = validId('entry.userId', entry.userId);
   return out;
 }
 
@@ -152,11 +151,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function checkId(field: string, v: unknown): string {
-  if (typeof v !== 'string' || !v.trim() || v.length > MAX_ID_LENGTH)
-    invalid(field, `a non-empty string of at most ${MAX_ID_LENGTH} chars`, v);
-  return v;
-}
 
 function checkTier(v: unknown): Tier {
   if (!TIERS.includes(v as Tier)) invalid('entry.tier', TIERS.join(' | '), v);

@@ -36,20 +36,41 @@ export class ZerdaError extends Error {
     this.details = options.details;
   }
 
-  /** Plain, structured-clonable form (for worker hops and logs). */
+  /** Plain, structured-clonable form (for worker hops and logs); see {@link serializeZerdaError}. */
   toJSON(): SerializedZerdaError {
-    return {
-      name: 'ZerdaError',
-      code: this.code,
-      message: this.message,
-      ...(this.details ? { details: { ...this.details } } : {}),
-    };
+    return serializeZerdaError(this);
   }
 
-  /** Rebuild an error from {@link ZerdaError.toJSON} output. */
+  /** Rebuild an error from {@link ZerdaError.toJSON} output; see {@link deserializeZerdaError}. */
   static fromJSON(data: SerializedZerdaError): ZerdaError {
-    return new ZerdaError(data.code, data.message, data.details ? { details: data.details } : {});
+    return deserializeZerdaError(data);
   }
+}
+
+/**
+ * The one wire format of a `ZerdaError` (worker hops, tab-to-tab messages, logs): plain,
+ * structured-clonable data. `details` that cannot be cloned are dropped; the code never is.
+ */
+export function serializeZerdaError(err: Pick<ZerdaError, 'code' | 'message' | 'details'>): SerializedZerdaError {
+  let details: Record<string, unknown> | undefined;
+  try {
+    details = err.details ? structuredClone({ ...err.details }) : undefined;
+  } catch {
+    details = undefined;
+  }
+  return { name: 'ZerdaError', code: err.code, message: err.message, ...(details ? { details } : {}) };
+}
+
+/** True when `value` is the output of {@link serializeZerdaError}. */
+export function isSerializedZerdaError(value: unknown): value is SerializedZerdaError {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return false;
+  const v = value as Partial<SerializedZerdaError>;
+  return v.name === 'ZerdaError' && typeof v.code === 'string' && typeof v.message === 'string';
+}
+
+/** Rebuild a `ZerdaError` from {@link serializeZerdaError} output. */
+export function deserializeZerdaError(data: SerializedZerdaError): ZerdaError {
+  return new ZerdaError(data.code, data.message, data.details ? { details: data.details } : {});
 }
 
 /** Structured-clonable form of a {@link ZerdaError}. */

@@ -12,3 +12,9 @@ export function checkId(field: string, value: unknown): asserts value is string 
   if (typeof value !== 'string' || !value.trim() || value.length > MAX_ID_LENGTH)
     invalid(field, `a non-empty string of at most ${MAX_ID_LENGTH} characters`, value);
 }
+
+/** {@link checkId}, returning the id. */
+export function validId(field: string, value: unknown): string {
+  checkId(field, value);
+  return value;
+}

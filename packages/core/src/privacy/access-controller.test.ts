@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccessController, createAccessController, type Permission, type Role } from './access-controller.js';
+import { AccessController, type Permission, type Role } from './access-controller.js';
 import { isZerdaError } from '../model/errors.js';
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -19,7 +19,7 @@ describe('AccessController', () => {
   ];
 
   it.each(matrix)('role %s grants exactly its permissions', (role, allowed, denied) => {
-    const ac = createAccessController();
+    const ac = new AccessController();
     ac.grant('u1', 't1', role);
     for (const p of allowed) expect(ac.can('u1', 't1', p)).toBe(true);
     for (const p of denied) {

@@ -1,4 +1,5 @@
 import { ZerdaError, invalid } from '../model/errors.js';
+import { checkId } from '../model/ids.js';
 
 /** Roles a user can hold in a tenant. */
 export type Role = 'reader' | 'writer' | 'admin';
@@ -26,10 +27,6 @@ export interface Grant {
   role: Role;
 }
 
-function checkId(field: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') invalid(field, 'a non-empty string', value);
-  return value;
-}
 
 function checkRole(value: unknown): Role {
   if (typeof value !== 'string' || !(ROLES as readonly string[]).includes(value)) invalid('role', `one of ${ROLES.join(', ')}`, value);
@@ -109,9 +106,4 @@ export class AccessController {
       .map(([userId, role]) => ({ userId, tenantId, role }))
       .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   }
-}
-
-/** Create an empty {@link AccessController}. */
-export function createAccessController(): AccessController {
-  return new AccessController();
 }

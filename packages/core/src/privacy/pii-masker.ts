@@ -465,8 +465,3 @@ export function unmask(text: string, findings: readonly PiiFinding[]): string {
   const re = new RegExp(keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
   return text.replace(re, (k) => map.get(k) ?? k);
 }
-
-/** Create a {@link PiiMasker}. */
-export function createPiiMasker(options?: PiiMaskerOptions): PiiMasker {
-  return new PiiMasker(options);
-}

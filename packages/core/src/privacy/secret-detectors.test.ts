@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIP39_ENGLISH } from './bip39-english.js';
-import { createPiiMasker, PII_TYPES, PiiMasker, unmask, type PiiType } from './pii-masker.js';
+import { PII_TYPES, PiiMasker, unmask, type PiiType } from './pii-masker.js';
 import { findSeedPhrases, sha256 } from './seed-phrase.js';
 
-const masker = createPiiMasker();
+const masker = new PiiMasker();
 
 // Key material is assembled at run time so secret scanners do not flag this file.
 const PEM = (label: string, body: string[]) => [`-----BEGIN ${label}-----`, ...body, `-----END ${label}-----`].join('\n');

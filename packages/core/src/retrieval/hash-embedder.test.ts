@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { createHashEmbedder, HashEmbedder } from './hash-embedder.js';
+import { runEmbedderConformance } from '../testing/embedder-conformance.js';
+import { HashEmbedder } from './hash-embedder.js';
 
 function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
@@ -10,7 +11,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 
 describe('HashEmbedder', () => {
   it('is deterministic, unit-normalised and sized by dim', async () => {
-    const e = createHashEmbedder();
+    const e = new HashEmbedder();
     expect(e.dim).toBe(256);
     expect(e.modelId).toBe('hash-256');
     const [a, b] = await e.embed(['My dog Max loves the beach', 'My dog Max loves the beach']);
@@ -23,7 +24,7 @@ describe('HashEmbedder', () => {
   });
 
   it('gives the zero vector for empty, whitespace-only or symbol-only text, never NaN', async () => {
-    const e = createHashEmbedder({ dim: 32 });
+    const e = new HashEmbedder({ dim: 32 });
     const vs = await e.embed(['', '   \n\t', '?!…', 'the', 'a'.repeat(10_000)]);
     for (const v of vs.slice(0, 3)) expect(Array.from(v).every((x) => x === 0)).toBe(true);
     for (const v of vs) expect(Array.from(v).some(Number.isNaN)).toBe(false);
@@ -31,7 +32,7 @@ describe('HashEmbedder', () => {
   });
 
   it('related texts score higher than unrelated ones', async () => {
-    const e = createHashEmbedder();
+    const e = new HashEmbedder();
     const [q, rel, morph, unrel] = await e.embed([
       'adopting a puppy',
       'I adopted a golden retriever puppy last spring',
@@ -44,7 +45,7 @@ describe('HashEmbedder', () => {
   });
 
   it('keeps input order, reports progress and honours an aborted signal', async () => {
-    const e = createHashEmbedder({ dim: 16 });
+    const e = new HashEmbedder({ dim: 16 });
     const progress: number[] = [];
     const [a, b] = await e.embed(['alpha', 'beta'], { onProgress: (done) => progress.push(done) });
     expect(Array.from(a!)).toEqual(Array.from(e.embedOne('alpha')));
@@ -57,10 +58,12 @@ describe('HashEmbedder', () => {
 
   it('rejects bad input (VALIDATION) and use after close (CLOSED)', async () => {
     expect(() => new HashEmbedder({ dim: 4 })).toThrow(/dim/);
-    const e = createHashEmbedder({ dim: 16 });
+    const e = new HashEmbedder({ dim: 16 });
     await expect(e.embed([1 as unknown as string])).rejects.toSatisfy((err) => isZerdaError(err, 'VALIDATION'));
     await e.close();
     await expect(e.ready()).rejects.toSatisfy((err) => isZerdaError(err, 'CLOSED'));
     await expect(e.embed(['x'])).rejects.toSatisfy((err) => isZerdaError(err, 'CLOSED'));
   });
 });
+
+runEmbedderConformance('HashEmbedder', () => new HashEmbedder());

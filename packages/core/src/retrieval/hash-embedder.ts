@@ -94,7 +94,7 @@ export class HashEmbedder implements Embedder {
     return vec;
   }
 
-  /** Further calls reject with `CLOSED`. */
+  /** Further calls reject with `CLOSED`. Idempotent. */
   async close(): Promise<void> {
     this.#closed = true;
   }
@@ -109,9 +109,4 @@ export class HashEmbedder implements Embedder {
   #assertOpen(): void {
     if (this.#closed) throw new ZerdaError('CLOSED', 'HashEmbedder is closed');
   }
-}
-
-/** Create a {@link HashEmbedder} (default 256 dimensions). */
-export function createHashEmbedder(options?: HashEmbedderOptions): HashEmbedder {
-  return new HashEmbedder(options);
 }

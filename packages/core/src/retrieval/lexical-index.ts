@@ -171,8 +171,3 @@ export class LexicalIndex {
     return top.sorted();
   }
 }
-
-/** Create a {@link LexicalIndex}. */
-export function createLexicalIndex(options?: Bm25Options): LexicalIndex {
-  return new LexicalIndex(options);
-}

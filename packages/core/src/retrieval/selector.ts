@@ -76,8 +76,3 @@ export class MemorySelector {
     return Math.pow(2, -days / halfLife);
   }
 }
-
-/** Create a {@link MemorySelector}. */
-export function createMemorySelector(config?: Partial<MemoryConfig>, clock?: Clock): MemorySelector {
-  return new MemorySelector(config, clock);
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
 import { simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
-import { createVectorIndex, VectorIndex, type VectorIndexOptions } from './vector-index.js';
+import { VectorIndex, type VectorIndexOptions } from './vector-index.js';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -55,7 +55,7 @@ describe.each(MODES)('VectorIndex (%s)', (_mode, opts) => {
   it('exact top-k matches a brute-force reference on random data, through growth, upserts and removals', () => {
     const rand = rng(42);
     const dim = 24;
-    const idx = createVectorIndex(dim, { ...opts, initialCapacity: 2 });
+    const idx = new VectorIndex(dim, { ...opts, initialCapacity: 2 });
     const ref = new Map<string, Float32Array>();
     for (let i = 0; i < 500; i++) {
       const v = randomVector(rand, dim);

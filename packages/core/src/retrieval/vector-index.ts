@@ -505,8 +505,3 @@ function quantise(v: Float32Array, out: Int8Array): number {
   for (let j = 0; j < v.length; j++) out[j] = Math.round(v[j]! / scale);
   return scale;
 }
-
-/** Create a {@link VectorIndex}. */
-export function createVectorIndex(dim: number, options?: VectorIndexOptions): VectorIndex {
-  return new VectorIndex(dim, options);
-}

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createEntry } from '../model/entry.js';
-import { createInMemoryStorage, InMemoryStorage } from './in-memory-storage.js';
+import { InMemoryStorage } from './in-memory-storage.js';
 import { runStorageConformance } from '../testing/index.js';
 
-runStorageConformance('InMemoryStorage', () => createInMemoryStorage());
+runStorageConformance('InMemoryStorage', () => new InMemoryStorage());
 
 describe('InMemoryStorage specifics', () => {
   it('is named and created by its factory', () => {
-    const s = createInMemoryStorage();
+    const s = new InMemoryStorage();
     expect(s).toBeInstanceOf(InMemoryStorage);
     expect(s.name).toBe('memory');
   });
 
   it('forgets an emptied tenant', async () => {
-    const s = createInMemoryStorage();
+    const s = new InMemoryStorage();
     const e = createEntry('t', { content: { title: 'a', text: 'b' } }, 1);
     await s.put(e);
     expect(await s.listTenants()).toEqual(['t']);
@@ -22,7 +22,7 @@ describe('InMemoryStorage specifics', () => {
   });
 
   it('keeps its lexical index in sync with upserts across many entries', async () => {
-    const s = createInMemoryStorage();
+    const s = new InMemoryStorage();
     const es = Array.from({ length: 50 }, (_, i) => createEntry('t', { content: { title: `doc ${i}`, text: i % 2 ? 'odd falcon' : 'even osprey' } }, i));
     await s.putMany(es);
     expect(await s.lexicalSearch({ tenantId: 't', query: 'falcon', limit: 100 })).toHaveLength(25);

@@ -316,10 +316,6 @@ export class InMemoryStorage implements StorageAdapter {
   }
 }
 
-/** Create an empty {@link InMemoryStorage}. */
-export function createInMemoryStorage(): InMemoryStorage {
-  return new InMemoryStorage();
-}
 
 function compileFilter(f: MemoryFilter): (e: MemoryEntry) => boolean {
   const ids = f.ids && new Set(f.ids);

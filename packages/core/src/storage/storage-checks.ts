@@ -1,12 +1,14 @@
 import { invalid } from '../model/errors.js';
+import { checkOptionKeys } from '../model/options.js';
+import { checkId } from '../model/ids.js';
 import type { LexicalQuery, MemoryFilter, MemoryQuery, VectorModel } from './storage.js';
 import { TIERS } from '../model/types.js';
 
 // Argument rules shared by every StorageAdapter, so all adapters reject the same calls the same way.
 
-/** Throw `VALIDATION` unless `v` is a non-empty string. */
+/** Throw `VALIDATION` unless `v` keeps the id rule (`checkId`, model/ids.ts): tenant, entry, user and model ids alike. */
 export function checkKey(field: string, v: unknown): asserts v is string {
-  if (typeof v !== 'string' || !v) invalid(field, 'a non-empty string', v);
+  checkId(field, v);
 }
 
 /** Throw `VALIDATION` unless `ids` is an array of non-empty strings. */
@@ -34,8 +36,7 @@ export function checkFilter(f: MemoryFilter): void {
 }
 
 function checkFilterWith(f: MemoryFilter, keys: readonly string[]): void {
-  if (typeof f !== 'object' || f === null) invalid('filter', 'an object with tenantId', f);
-  for (const k of Object.keys(f)) if (!keys.includes(k)) invalid(`filter.${k}`, `one of ${keys.join(', ')}`, k);
+  checkOptionKeys(f, keys, 'filter');
   checkKey('tenantId', f.tenantId);
   for (const k of STRING_LIST_FIELDS) {
     const v = f[k];

@@ -4,4 +4,6 @@
  */
 export { runStorageConformance } from './conformance.js';
 export type { StorageConformanceOptions, StorageFactory } from './conformance.js';
+export { runEmbedderConformance } from './embedder-conformance.js';
+export type { EmbedderFactory } from './embedder-conformance.js';
 export { canariesIn, RecordingEmbedder, SECRET_CANARIES, SECRET_CANARY_TEXT } from './secret-canary.js';

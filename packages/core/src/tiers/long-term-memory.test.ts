@@ -3,7 +3,7 @@ import { DAY_MS } from '../model/clock.js';
 import { resolveConfig } from '../model/config.js';
 import type { MemoryConfig } from '../model/config.js';
 import { isZerdaError } from '../model/errors.js';
-import { createInMemoryStorage } from '../storage/in-memory-storage.js';
+import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { LongTermMemory } from './long-term-memory.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
@@ -12,7 +12,7 @@ const WRITES = new Set(['put', 'putMany', 'delete', 'deleteMany', 'putVectors', 
 
 /** A real InMemoryStorage that counts calls to its write methods. */
 function countingStorage(): { storage: StorageAdapter; writes: () => number } {
-  const inner = createInMemoryStorage();
+  const inner = new InMemoryStorage();
   let writes = 0;
   const storage = new Proxy(inner, {
     get(target, key) {
@@ -82,15 +82,6 @@ describe('LongTermMemory', () => {
     expect(writes()).toBe(before);
   });
 
-  it('reinforce is the explicit recall write', async () => {
-    const { ltm, clock } = setup({ reinforcementStep: 0.1 });
-    const e = await ltm.store(fact('x', { importance: 0.5 }));
-    clock.now = DAY_MS;
-    const [r] = await ltm.reinforce([e.id, 'missing']);
-    expect(r).toMatchObject({ id: e.id, importance: 0.6, lastAccess: DAY_MS, accessCount: 1, version: 2 });
-    expect(await ltm.get(e.id)).toEqual(r);
-  });
-
   describe('one upsert semantics', () => {
     it('store replaces the whole entry, content included', async () => {
       const { ltm } = setup();
@@ -140,7 +131,7 @@ describe('LongTermMemory', () => {
   });
 
   it('identity is (tenantId, id): two tenants hold the same id without touching each other', async () => {
-    const storage = createInMemoryStorage();
+    const storage = new InMemoryStorage();
     const config = resolveConfig();
     const a = new LongTermMemory({ storage, tenantId: 'a', config, clock: () => 0 });
     const b = new LongTermMemory({ storage, tenantId: 'b', config, clock: () => 0 });
@@ -157,32 +148,17 @@ describe('LongTermMemory', () => {
   });
 
   describe('decay-aware operations', () => {
-    it('deleteBelowImportance uses effective importance, not base', async () => {
-      const { ltm, clock } = setup({ minImportance: 0 });
-      const stale = await ltm.store(fact('stale chat', { kind: 'conversation', importance: 0.5 }));
-      const fresh = await ltm.store(fact('fresh chat', { kind: 'conversation', importance: 0.5 }));
-      clock.now = 90 * DAY_MS; // stale: 0.5 * 2^-3 = 0.0625
-      await ltm.store({ ...fresh, lastAccess: clock.now });
-      const deleted = await ltm.deleteBelowImportance(0.1);
-      expect(deleted.map((e) => e.id)).toEqual([stale.id]);
-      expect(await ltm.get(fresh.id)).toBeDefined();
-    });
-
-    it('never compounds: a second pass with no time passing changes nothing', async () => {
+    it('never compounds: reading decayed importance twice writes nothing and changes nothing', async () => {
       const { ltm, clock, writes } = setup();
       await ltm.storeMany([0.3, 0.4, 0.6, 0.9].map((importance, i) => fact(`e${i}`, { importance, kind: 'conversation' })));
       clock.now = 60 * DAY_MS; // 0.3 -> 0.075, 0.4 -> 0.1, 0.6 -> 0.15, 0.9 -> 0.225
-      const first = await ltm.deleteBelowImportance(0.12);
-      expect(first).toHaveLength(2);
       const snapshot = await ltm.query({ orderBy: 'importance' });
       const top1 = await ltm.topByImportance(10);
       const before = writes();
-      expect(await ltm.deleteBelowImportance(0.12)).toEqual([]);
-      expect(await ltm.forget()).toEqual([]);
-      expect(writes()).toBe(before);
       expect(await ltm.query({ orderBy: 'importance' })).toEqual(snapshot);
       expect(await ltm.topByImportance(10)).toEqual(top1);
-      expect(snapshot.map((e) => e.importance)).toEqual([0.9, 0.6]);
+      expect(writes()).toBe(before);
+      expect(snapshot.map((e) => e.importance)).toEqual([0.9, 0.6, 0.4, 0.3]);
     });
 
     it('topByImportance ranks by effective importance', async () => {
@@ -199,25 +175,13 @@ describe('LongTermMemory', () => {
       expect(await ltm.topByImportance(0)).toEqual([]);
     });
 
-    it('enableDecay: false is honoured by deletion and ranking', async () => {
+    it('enableDecay: false is honoured by ranking', async () => {
       const { ltm, clock } = setup({ enableDecay: false });
       const chat = await ltm.store(fact('chat', { kind: 'conversation', importance: 0.9 }));
       const f = await ltm.store(fact('fact', { kind: 'fact', importance: 0.6 }));
       clock.now = 1000 * DAY_MS;
-      expect(await ltm.deleteBelowImportance(0.5)).toEqual([]);
       const ranked = await ltm.rankByImportance(2);
       expect(ranked.map((r) => [r.entry.id, r.effectiveImportance])).toEqual([[chat.id, 0.9], [f.id, 0.6]]);
-    });
-
-    it('protected tags are never deleted', async () => {
-      const { ltm, clock } = setup();
-      const kept = await Promise.all(['core', 'identity', 'pinned'].map((t) => ltm.store(fact(t, { tags: [t], importance: 0.01, kind: 'ephemeral' }))));
-      const gone = await ltm.store(fact('plain', { importance: 0.9, kind: 'ephemeral' }));
-      clock.now = 365 * DAY_MS;
-      const deleted = await ltm.deleteBelowImportance(1);
-      expect(deleted.map((e) => e.id)).toEqual([gone.id]);
-      expect(await ltm.count()).toBe(3);
-      expect((await ltm.stats()).protected).toBe(kept.length);
     });
   });
 
@@ -262,7 +226,6 @@ describe('LongTermMemory', () => {
     it.each([
       ['recent(-1)', (l: LongTermMemory) => l.recent(-1)],
       ['topByImportance(1.5)', (l: LongTermMemory) => l.topByImportance(1.5)],
-      ['deleteBelowImportance(2)', (l: LongTermMemory) => l.deleteBelowImportance(2)],
       ['byTags([])', (l: LongTermMemory) => l.byTags([])],
       ['byDateRange(to < from)', (l: LongTermMemory) => l.byDateRange(10, 5)],
       ['store(bad)', (l: LongTermMemory) => l.store({ content: { nope: 1 } as never })],
@@ -275,7 +238,7 @@ describe('LongTermMemory', () => {
 describe('LongTermMemory.topByImportance over many entries', () => {
   it('matches a brute-force ranking by effective importance (early-stopping scan is exact)', async () => {
     let now = Date.UTC(2026, 0, 1);
-    const storage = createInMemoryStorage();
+    const storage = new InMemoryStorage();
     const ltm = new LongTermMemory({ storage, tenantId: 't', config: resolveConfig({}), clock: () => now });
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

@@ -6,7 +6,6 @@ import { effectiveImportance, isProtected } from '../dynamics/decay.js';
 import { createEntry, validateEntry } from '../model/entry.js';
 import type { NewEntry } from '../model/entry.js';
 import { invalid } from '../model/errors.js';
-import { ForgettingMechanism } from '../dynamics/forgetting.js';
 import type { MemoryQuery, StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry, MemoryKind } from '../model/types.js';
 
@@ -53,7 +52,6 @@ export class LongTermMemory {
   readonly #tenantId: string;
   readonly #config: MemoryConfig;
   readonly #clock: Clock;
-  readonly #forgetting: ForgettingMechanism;
 
   constructor(options: LongTermMemoryOptions) {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object {storage, tenantId}', options);
@@ -63,7 +61,6 @@ export class LongTermMemory {
     this.#tenantId = options.tenantId;
     this.#config = options.config ?? resolveConfig();
     this.#clock = options.clock ?? systemClock;
-    this.#forgetting = new ForgettingMechanism(this.#config, this.#clock);
   }
 
   /** The tenant this memory belongs to. */
@@ -100,20 +97,6 @@ export class LongTermMemory {
     return e?.tier === TIER ? e : undefined;
   }
 
-  /**
-   * Record a recall of these entries: each gets its base importance raised by the reinforcement
-   * step (capped), `lastAccess = now`, `accessCount + 1`. Missing ids are skipped. This is the one
-   * read-side write, and callers make it explicitly.
-   */
-  async reinforce(ids: string[]): Promise<MemoryEntry[]> {
-    if (!Array.isArray(ids)) invalid('ids', 'an array of ids', ids);
-    const found = (await this.#storage.getMany(this.#tenantId, ids)).filter((e) => e.tier === TIER);
-    const now = this.#clock();
-    const updated = found.map((e) => this.#forgetting.reinforce(e, now));
-    if (updated.length > 0) await this.#storage.putMany(updated);
-    return updated;
-  }
-
   /** Delete one entry (and its vectors). Resolves true when it existed. */
   async delete(id: string): Promise<boolean> {
     const e = await this.get(id);
@@ -126,23 +109,6 @@ export class LongTermMemory {
     if (ids.length === 0) return 0;
     const own = (await this.#storage.getMany(this.#tenantId, ids)).filter((e) => e.tier === TIER).map((e) => e.id);
     return own.length === 0 ? 0 : this.#storage.deleteMany(this.#tenantId, own);
-  }
-
-  /**
-   * Delete every unprotected entry whose *effective* importance is below `threshold` now.
-   * Resolves to the deleted entries. Idempotent: with no time passing, a second call deletes nothing.
-   */
-  async deleteBelowImportance(threshold: number): Promise<MemoryEntry[]> {
-    checkUnit('threshold', threshold);
-    const now = this.#clock();
-    const doomed = (await this.#all()).filter((e) => !isProtected(e, this.#config) && this.#effective(e, now) < threshold);
-    if (doomed.length > 0) await this.#storage.deleteMany(this.#tenantId, doomed.map((e) => e.id));
-    return doomed;
-  }
-
-  /** Delete what the forgetting policy selects (effective importance below `deletionThreshold`). */
-  async forget(): Promise<MemoryEntry[]> {
-    return this.deleteBelowImportance(this.#config.deletionThreshold);
   }
 
   /**

@@ -2,7 +2,8 @@ import { systemClock, type Clock } from '../model/clock.js';
 import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
-import { DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion } from '../retrieval/fusion.js';
+import { checkId } from '../model/ids.js';
+import { DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion, type FusedItem } from '../retrieval/fusion.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from '../storage/storage.js';
@@ -269,8 +270,8 @@ export class SemanticMemory {
     if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
     entries.forEach((e, i) => {
       if (typeof e !== 'object' || e === null) invalid(`entries[${i}]`, 'an entry', e);
-      checkKey(`entries[${i}].tenantId`, e.tenantId);
-      checkKey(`entries[${i}].id`, e.id);
+      checkId(`entries[${i}].tenantId`, e.tenantId);
+      checkId(`entries[${i}].id`, e.id);
     });
     if (entries.length === 0) return;
     const model = await this.#readyModel();
@@ -303,7 +304,7 @@ export class SemanticMemory {
    * (`storage.delete`), so call this after deleting the entries.
    */
   async remove(tenantId: string, ids: string[]): Promise<void> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     if (!Array.isArray(ids)) invalid('ids', 'an array of ids', ids);
     const loaded = this.#indexes.get(tenantId);
     if (!loaded) return;
@@ -322,7 +323,7 @@ export class SemanticMemory {
 
   /** Number of vectors in the tenant's index for the current model (loads it). */
   async vectorCount(tenantId: string): Promise<number> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     return (await this.#tenant(tenantId)).index.size;
   }
 
@@ -332,7 +333,7 @@ export class SemanticMemory {
    * least the best hit (top-1 fallback when none passes the threshold).
    */
   async search(tenantId: string, query: string, options: SemanticSearchOptions = {}): Promise<RecallHit[]> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     if (typeof query !== 'string') invalid('query', 'a string', query);
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     const o = this.#searchOptions(options);
@@ -355,7 +356,7 @@ export class SemanticMemory {
 
     const weights =
       o.mode === 'hybrid' ? [o.weights.lexical, o.weights.vector] : o.mode === 'lexical' ? [1, 0] : [0, 1];
-    let scored;
+    let scored: FusedItem[];
     if (o.fusion === 'score') {
       scored = scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
     } else {
@@ -465,7 +466,7 @@ export class SemanticMemory {
    * so far are kept).
    */
   async reindex(tenantId: string, options: ReindexOptions = {}): Promise<ReindexReport> {
-    checkKey('tenantId', tenantId);
+    checkId('tenantId', tenantId);
     const { batchSize = 64, force = false, signal, onProgress } = options;
     if (!Number.isInteger(batchSize) || batchSize < 1) invalid('batchSize', 'an integer >= 1', batchSize);
     checkAborted(signal);
@@ -697,7 +698,7 @@ export class SemanticMemory {
       if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) invalid(`weights.${k}`, 'a finite number >= 0', w);
     }
     if (mode === 'hybrid' && weights.lexical === 0 && weights.vector === 0) invalid('weights', 'at least one weight > 0', weights);
-    const candidates = options.candidates ?? Math.max(50, 5 * topK);
+    const candidates = options.candidates ?? defaultCandidates(topK);
     if (!Number.isInteger(candidates) || candidates < topK) invalid('candidates', `an integer >= topK (${topK})`, candidates);
     if (typeof contextWeight !== 'number' || !Number.isFinite(contextWeight) || contextWeight < 0)
       invalid('contextWeight', 'a finite number >= 0', contextWeight);
@@ -709,14 +710,7 @@ export class SemanticMemory {
   }
 }
 
-/** Create a {@link SemanticMemory}. */
-export function createSemanticMemory(options: SemanticMemoryOptions): SemanticMemory {
-  return new SemanticMemory(options);
-}
 
-function checkKey(field: string, value: unknown): void {
-  if (typeof value !== 'string' || value.length === 0) invalid(field, 'a non-empty string', value);
-}
 
 function setContext(index: LexicalIndex, id: string, context: string | undefined): void {
   if (context === undefined) index.remove(id);
@@ -791,4 +785,9 @@ function boostNames<T extends { id: string; score: number }>(
 
 function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new ZerdaError('ABORTED', 'Operation was aborted', { cause: signal.reason });
+}
+
+/** Default {@link SemanticSearchOptions.candidates} for `topK`: how many each signal ranks before fusion. */
+export function defaultCandidates(topK: number): number {
+  return Math.max(50, 5 * topK);
 }

@@ -6,6 +6,7 @@ import { effectiveImportance, isProtected } from '../dynamics/decay.js';
 import { createEntry } from '../model/entry.js';
 import type { NewEntry } from '../model/entry.js';
 import { invalid } from '../model/errors.js';
+import { checkOptionKeys } from '../model/options.js';
 import type { MemoryContent, MemoryEntry } from '../model/types.js';
 
 /** Options of {@link ShortTermMemory}. */
@@ -48,9 +49,7 @@ export class ShortTermMemory {
   /** @param windowSize maximum entries kept; an integer >= 1. */
   constructor(windowSize: number, options: ShortTermMemoryOptions = {}) {
     if (!Number.isInteger(windowSize) || windowSize < 1) invalid('windowSize', 'an integer >= 1', windowSize);
-    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
-    for (const k of Object.keys(options))
-      if (!['config', 'clock', 'tenantId', 'onEvict'].includes(k)) invalid(`options.${k}`, 'one of config, clock, tenantId, onEvict', k);
+    checkOptionKeys(options, ['config', 'clock', 'tenantId', 'onEvict'], 'options');
     if (options.clock !== undefined && typeof options.clock !== 'function') invalid('options.clock', 'a function', options.clock);
     if (options.onEvict !== undefined && typeof options.onEvict !== 'function') invalid('options.onEvict', 'a function', options.onEvict);
     this.#windowSize = windowSize;

@@ -64,6 +64,23 @@ const z = {
     else for (let i = 0; i < n; i++) await one(i);
     return n;
   },
+  /** Write memories of about `size` characters until a write fails (or `max` were written). */
+  async fill(prefix: string, size: number, max: number) {
+    const s = need();
+    const acked: string[] = [];
+    for (let i = 0; i < max; i++) {
+      // Random letters: IndexedDB compresses values, so repeated text would hardly use any quota.
+      const noise = Array.from(crypto.getRandomValues(new Uint8Array(size)), (b) => String.fromCharCode(97 + (b % 26))).join('');
+      const e = createEntry(TENANT, { id: `${prefix}-${i}`, content: { title: prefix, text: `filler ${i} ${noise}` } }, Date.now());
+      try {
+        await s.put(e);
+        acked.push(e.id);
+      } catch (err) {
+        return { acked, error: describeError(err) };
+      }
+    }
+    return { acked, error: null };
+  },
   async count() {
     return need().count({ tenantId: TENANT });
   },

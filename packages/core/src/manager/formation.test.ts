@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../model/clock.js';
+import type { LlmClient } from '../model/embedder.js';
+import { isZerdaError } from '../model/errors.js';
+import type { MemoryEntry } from '../model/types.js';
+import { buildExport, validateExport } from '../storage/export-format.js';
+import { InMemoryStorage } from '../storage/in-memory-storage.js';
+import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
+
+const START = Date.UTC(2026, 0, 5, 12); // a Monday
+
+async function make(options: MemoryManagerOptions = {}) {
+  let now = START;
+  const storage = new InMemoryStorage();
+  const mgr = await MemoryManager.create({ storage, clock: () => now, owner: 'me', ...options });
+  return { mgr, storage, advance: (ms: number) => (now += ms), now: () => now };
+}
+const memoriesOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
+const turnsOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['conversation'] });
+
+/** An LlmClient answering from a script. */
+function scripted(...answers: (string | Error)[]): LlmClient & { calls: number } {
+  const llm = {
+    calls: 0,
+    async generate() {
+      llm.calls++;
+      const a = answers.shift();
+      if (a === undefined || a instanceof Error) throw a ?? new Error('script exhausted');
+      return a;
+    },
+  };
+  return llm;
+}
+
+describe('MemoryManager formation (offline, the default)', () => {
+  it('keeps questions, greetings and acknowledgements in the short-term window only', async () => {
+    const { mgr } = await make();
+    for (const text of ['Hello!', 'What is my email address?', 'Got it, thanks.']) {
+      const { entry, memories } = await mgr.saveInteraction('me', 't', text, 'Noted — I will remember that.');
+      expect(entry.tier).toBe('short_term');
+      expect(memories).toEqual([]);
+    }
+    expect(await mgr.listMemories('me', 't')).toEqual([]);
+    expect(mgr.shortTerm('t', 'me').size).toBe(3);
+  });
+
+  it('stores the turn as an episodic record and forms memories that link back to it', async () => {
+    const { mgr } = await make();
+    const { entry, memories } = await mgr.saveInteraction('me', 't', 'Hi! My sister Ana lives in Lisbon. I am allergic to peanuts. What should I cook?', 'Noted.');
+    expect(entry).toMatchObject({ tier: 'long_term', kind: 'conversation' });
+    expect(memories.map((m) => [m.kind, m.content, m.metadata.about])).toEqual([
+      ['fact', { title: 'Ana · lives in', text: 'My sister Ana lives in Lisbon.' }, 'Ana'],
+      ['fact', { title: 'me', text: 'I am allergic to peanuts.' }, 'me'],
+    ]);
+    for (const m of memories) expect(m.metadata).toMatchObject({ sources: [entry.id], formedBy: 'offline' });
+    await mgr.flush();
+    // Recall hits, working memory and exports keep the link.
+    const hits = await mgr.recall('me', 't', 'which city is my sibling in?', { reinforce: false });
+    expect(hits[0]!.entry.metadata.sources).toEqual([entry.id]);
+    const ctx = await mgr.buildContext('me', 't', 'Is there anything I cannot eat, like peanuts?');
+    const allergy = ctx.working.find((w) => w.entry.kind === 'fact' && String(w.entry.metadata.about) === 'me');
+    expect(allergy?.entry.metadata.sources).toEqual([entry.id]);
+    const all = await mgr.listMemories('me', 't');
+    const exported = validateExport(JSON.parse(JSON.stringify(buildExport({ exportedAt: START, tenants: ['t'], entries: all, profiles: [] }))));
+    expect(exported.entries.filter((e) => e.kind === 'fact').map((e) => e.metadata.sources)).toEqual([[entry.id], [entry.id]]);
+  });
+
+  it('a restatement reinforces the memory (one memory, both turns as sources)', async () => {
+    const { mgr, advance } = await make();
+    const first = await mgr.saveInteraction('me', 't', 'I am allergic to peanuts.', '', { importance: 0.6 });
+    advance(DAY_MS);
+    const second = await mgr.saveInteraction('me', 't', 'Hey, just so you know, I have a peanut allergy!', '', { importance: 0.6 });
+    const memories = await memoriesOf(mgr);
+    expect(memories).toHaveLength(1);
+    expect(memories[0]!.metadata.sources).toEqual([first.entry.id, second.entry.id]);
+    expect(memories[0]!.importance).toBeCloseTo(0.65, 10);
+    expect(second.memories[0]!.id).toBe(memories[0]!.id);
+  });
+
+  it('a superseding statement updates the memory and keeps the previous version, both directions', async () => {
+    const { mgr, advance } = await make();
+    const lisbon = await mgr.saveInteraction('me', 't', 'I live in Lisbon.', '');
+    await mgr.saveInteraction('me', 't', 'My sister Ana lives in Lisbon too.', '');
+    await mgr.saveInteraction('me', 't', 'My favourite colour is blue.', '');
+    advance(30 * DAY_MS);
+    const porto = await mgr.saveInteraction('me', 't', 'I moved to Porto last week!', '');
+    let residence = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'lives in' && m.metadata.about === 'me');
+    expect(residence).toHaveLength(1);
+    expect(residence[0]!).toMatchObject({ id: lisbon.memories[0]!.id, content: { text: 'I moved to Porto last week!' }, metadata: { value: 'Porto', sources: [lisbon.entry.id, porto.entry.id] }, version: 2 });
+    expect((residence[0]!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual(['I live in Lisbon.']);
+    advance(30 * DAY_MS);
+    await mgr.saveInteraction('me', 't', 'I moved back to Lisbon.', '');
+    residence = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'lives in' && m.metadata.about === 'me');
+    expect(residence).toHaveLength(1);
+    expect(residence[0]!.metadata.value).toBe('Lisbon');
+    expect((residence[0]!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual(['I live in Lisbon.', 'I moved to Porto last week!']);
+    // Unrelated facts were not retired: Ana still lives in Lisbon, the colour is still blue.
+    const rest = (await memoriesOf(mgr)).filter((m) => m.id !== residence[0]!.id).map((m) => m.content);
+    expect(rest).toEqual(
+      expect.arrayContaining([
+        { title: 'Ana · lives in', text: 'My sister Ana lives in Lisbon too.' },
+        { title: 'me · favourite colour', text: 'My favourite colour is blue.' },
+      ]),
+    );
+    // The turns themselves are all still stored.
+    expect(await turnsOf(mgr)).toHaveLength(5);
+    // The updated text is what recall finds.
+    await mgr.flush();
+    const hits = await mgr.recall('me', 't', 'Where do I live now?', { reinforce: false });
+    expect(hits.some((h) => h.entry.id === residence[0]!.id)).toBe(true);
+  });
+
+  it('facts survive a year of maintenance with the default configuration; chatter does not', async () => {
+    const { mgr, advance } = await make();
+    await mgr.saveInteraction('me', 't', 'Hi, my name is Jeremy.', 'Hello Jeremy!');
+    await mgr.saveInteraction('me', 't', 'I am allergic to peanuts.', 'Noted.');
+    await mgr.saveInteraction('me', 't', 'The weather here was grey and rainy the whole afternoon.', 'Sorry to hear.');
+    for (let day = 0; day < 365; day += 30) {
+      advance(30 * DAY_MS);
+      await mgr.runMaintenance('t');
+    }
+    const left = await mgr.listMemories('me', 't');
+    expect(left.map((m) => (m.content as { text?: string }).text).filter(Boolean).sort()).toEqual(['I am allergic to peanuts.', 'My name is Jeremy.']);
+    expect(left.every((m) => m.kind === 'fact')).toBe(true);
+  });
+
+  it("formation: 'turns' keeps every turn as said", async () => {
+    const { mgr } = await make({ formation: 'turns' });
+    const q = await mgr.saveInteraction('me', 't', 'What is my email address?', '', { importance: 0.5 });
+    const f = await mgr.saveInteraction('me', 't', 'I am allergic to peanuts.', '', { importance: 0.5 });
+    expect([q.entry.tier, f.entry.tier]).toEqual(['long_term', 'long_term']);
+    expect(f.memories).toEqual([]);
+    expect((await mgr.listMemories('me', 't')).map((m) => m.kind)).toEqual(['conversation', 'conversation']);
+  });
+
+  it('a caller-given kind is kept as is (no formation)', async () => {
+    const { mgr } = await make();
+    const r = await mgr.saveInteraction('me', 't', 'What is the capital of Peru?', 'Lima', { kind: 'fact', importance: 0.5 });
+    expect(r.entry).toMatchObject({ tier: 'long_term', kind: 'fact' });
+    expect(r.memories).toEqual([]);
+  });
+
+  it('rejects a bad formation option', async () => {
+    await expect(MemoryManager.create({ formation: 'magic' as never })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(MemoryManager.create({ formation: 'llm' })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('the evaluation path: turns with information stay findable, directly or through sources', async () => {
+    let now = START;
+    const mgr = await MemoryManager.create({ owner: 'me', clock: () => now, config: { importanceThreshold: 0, enableDecay: false } });
+    const ids = new Map<string, string>();
+    const said = [
+      ['a', 'Ana: Hey Bo! Long time no see!'],
+      ['b', 'Bo: Hi Ana! How have you been?'],
+      ['c', 'Ana: I finally adopted a puppy last week, a little beagle called Toby.'],
+      ['d', 'Bo: Wow, congrats! What made you choose a beagle?'],
+      ['e', 'Ana: I love hiking and beagles are great hiking buddies.'],
+    ];
+    for (const [turn, text] of said) {
+      const { entry } = await mgr.saveInteraction('me', 't', text!, '', { importance: 0.5 });
+      ids.set(entry.id, turn!);
+      now += 60_000;
+    }
+    await mgr.flush();
+    const turnsFor = async (question: string) => {
+      const hits = await mgr.recall('me', 't', question, { topK: 25, mode: 'hybrid', reinforce: false, ratio: 0, minScore: 0 });
+      return hits.flatMap((h) => [h.entry.id, ...((h.entry.metadata.sources as string[] | undefined) ?? [])]).map((id) => ids.get(id)).filter(Boolean);
+    };
+    expect((await turnsFor('What pet did Ana adopt?'))[0]).toBe('c');
+    expect((await turnsFor('What does Ana love doing?'))[0]).toBe('e');
+    // Greetings and questions are not in long-term memory.
+    const stored = (await mgr.listMemories('me', 't', { kinds: ['conversation'] })).map((m) => ids.get(m.id)).sort();
+    expect(stored).toEqual(['c', 'e']);
+  });
+});
+
+describe('MemoryManager formation with an LLM', () => {
+  const answer = (ops: unknown[]) => JSON.stringify({ operations: ops });
+
+  it('forms memories in the background; flush() awaits them', async () => {
+    const llm = scripted(answer([{ op: 'ADD', text: 'The user is allergic to peanuts', kind: 'fact', about: 'me' }]));
+    const { mgr } = await make({ llm, formation: 'llm' });
+    const { entry, memories } = await mgr.saveInteraction('me', 't', 'Peanuts make me very sick, so I avoid them.', 'Noted.');
+    expect(memories).toEqual([]);
+    await mgr.flush();
+    const formed = await memoriesOf(mgr);
+    expect(formed.map((m) => [m.kind, (m.content as { text: string }).text, m.metadata.sources, m.metadata.formedBy])).toEqual([
+      ['fact', 'The user is allergic to peanuts', [entry.id], 'llm'],
+    ]);
+    expect(llm.calls).toBe(1);
+  });
+
+  it('UPDATE keeps history; NOOP reinforces', async () => {
+    const llm = scripted(
+      answer([{ op: 'ADD', text: 'Lives in Lisbon', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Lisbon' }]),
+      answer([{ op: 'UPDATE', id: 'm1', text: 'Lives in Porto', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Porto' }]),
+      answer([{ op: 'NOOP', id: 'm1' }]),
+    );
+    const { mgr } = await make({ llm, formation: 'llm' });
+    await mgr.saveInteraction('me', 't', 'I live in Lisbon.', '');
+    await mgr.flush();
+    await mgr.saveInteraction('me', 't', 'I moved to Porto.', '');
+    await mgr.flush();
+    await mgr.saveInteraction('me', 't', 'Porto is home now.', '');
+    await mgr.flush();
+    const [m] = await memoriesOf(mgr);
+    expect((m!.content as { text: string }).text).toBe('Lives in Porto');
+    expect((m!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual(['Lives in Lisbon']);
+    expect(m!.metadata.sources).toHaveLength(3);
+    expect(m!.accessCount).toBe(1);
+  });
+
+  it.each([
+    ['invalid output', 'Sure, I will remember that!'],
+    ['a failing LLM', new Error('endpoint down')],
+  ])('%s falls back to the offline extractor and is reported by flush()', async (_name, reply) => {
+    const { mgr } = await make({ llm: scripted(reply), formation: 'llm' });
+    const { entry } = await mgr.saveInteraction('me', 't', 'I am allergic to peanuts.', '');
+    const err = await mgr.flush().catch((e: unknown) => e);
+    expect(isZerdaError(err, 'FORMATION')).toBe(true);
+    const formed = await memoriesOf(mgr);
+    expect(formed.map((m: MemoryEntry) => [m.metadata.formedBy, m.metadata.sources])).toEqual([['offline', [entry.id]]]);
+    // Reported once.
+    await expect(mgr.flush()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,206 @@
+/** The manager's formation step: a stored turn → memories (see `core/src/formation/README.md`). */
+import { createEntry } from '../model/entry.js';
+import { ZerdaError } from '../model/errors.js';
+import type { JsonValue, MemoryEntry } from '../model/types.js';
+import { OfflineExtractor, FORMED_KINDS } from '../formation/offline-extractor.js';
+import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement, MemoryExtractor } from '../formation/types.js';
+import { SOURCES_KEY } from '../formation/types.js';
+import { historyRecord } from './history.js';
+import type { ManagerState } from './state.js';
+
+/** How the manager forms memories: an extractor, or `null` for `formation: 'turns'` (every turn is a memory, as said). */
+export type Formation = MemoryExtractor | null;
+
+const offline = new OfflineExtractor();
+
+/** Title of a formed memory: whom it is about, and the slot when there is one. */
+export function formedTitle(s: Pick<FormedStatement, 'about' | 'attribute'>): string {
+  return s.attribute ? `${s.about} · ${s.attribute}` : s.about;
+}
+
+/** The {@link FormationContext} the manager gives an extractor for one tenant. */
+export function formationContext(s: ManagerState, tenantId: string): FormationContext {
+  const embedder = s.embedder;
+  return {
+    async similar(query, limit = 8) {
+      const out = new Map<string, MemoryEntry>();
+      if (query.about !== undefined && query.attribute !== undefined) {
+        const slot = await s.storage.query({ tenantId, kinds: [...FORMED_KINDS], text: formedTitle({ about: query.about, attribute: query.attribute }), limit });
+        for (const e of slot) if (e.metadata[SOURCES_KEY] !== undefined) out.set(e.id, e);
+      }
+      if (query.text.trim() && out.size < limit) {
+        const hits = await s.storage.lexicalSearch({ tenantId, query: query.text, limit, filter: { kinds: [...FORMED_KINDS] } });
+        const ids = hits.map((h) => h.id).filter((id) => !out.has(id));
+        if (ids.length) {
+          const byId = new Map((await s.storage.getMany(tenantId, ids)).map((e) => [e.id, e]));
+          for (const id of ids) {
+            const e = byId.get(id);
+            if (e && e.metadata[SOURCES_KEY] !== undefined) out.set(id, e);
+          }
+        }
+      }
+      return [...out.values()].slice(0, limit);
+    },
+    ...(embedder
+      ? {
+          async similarity(text: string, others: string[]) {
+            const [a, ...bs] = await embedder.embed([text, ...others]);
+            return bs.map((b) => cosine(a!, b));
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Apply a plan for `turn` (stored as `turnEntry`) inside the tenant lock. Returns the memories it
+ * added, updated or reinforced (as stored now).
+ */
+export async function applyPlan(s: ManagerState, turnEntry: MemoryEntry, plan: FormationPlan, formedBy: string): Promise<MemoryEntry[]> {
+  const now = s.clock();
+  const out: MemoryEntry[] = [];
+  for (const op of plan.ops) {
+    const done = await applyOp(s, turnEntry, op, formedBy, now);
+    if (done) out.push(done);
+  }
+  return out;
+}
+
+async function applyOp(s: ManagerState, turnEntry: MemoryEntry, op: FormationOp, formedBy: string, now: number): Promise<MemoryEntry | undefined> {
+  const { tenantId, id: turnId } = turnEntry;
+  if (op.op === 'add') {
+    const metadata: Record<string, JsonValue> = { [SOURCES_KEY]: [turnId], ...slotFields(op.statement), formedBy };
+    const entry = createEntry(
+      tenantId,
+      {
+        content: { title: formedTitle(op.statement), text: op.statement.text },
+        kind: op.statement.kind,
+        tier: 'long_term',
+        importance: turnEntry.importance,
+        metadata,
+        ...(turnEntry.userId !== undefined ? { userId: turnEntry.userId } : {}),
+      },
+      now,
+    );
+    await s.storage.put(entry);
+    s.index.enqueue(entry);
+    return entry;
+  }
+  const current = await s.storage.get(tenantId, op.id);
+  // Gone meanwhile (deleted by the user or forgotten): nothing to consolidate with.
+  if (!current) return undefined;
+  if (op.op === 'delete') {
+    s.index.drop(tenantId, op.id);
+    await s.storage.delete(tenantId, op.id);
+    if (s.semantic) await s.semantic.remove(tenantId, [op.id]);
+    return undefined;
+  }
+  const sources = withSource(current.metadata[SOURCES_KEY], turnId);
+  if (op.op === 'reinforce') {
+    const next = s.forgetting.reinforce(current, now);
+    next.metadata = { ...next.metadata, [SOURCES_KEY]: sources };
+    await s.storage.put(next);
+    return next;
+  }
+  const next: MemoryEntry = {
+    ...structuredClone(current),
+    content: { title: formedTitle(op.statement), text: op.statement.text },
+    kind: op.statement.kind,
+    importance: Math.max(current.importance, turnEntry.importance),
+    lastAccess: Math.max(current.lastAccess, now),
+    metadata: {
+      ...withoutSlot(current.metadata),
+      ...slotFields(op.statement),
+      [SOURCES_KEY]: sources,
+      formedBy,
+      history: [...(Array.isArray(current.metadata.history) ? current.metadata.history : []), historyRecord(current, now)],
+    },
+    version: current.version + 1,
+  };
+  await s.storage.put(next);
+  s.index.enqueue(next);
+  return next;
+}
+
+function slotFields(st: FormedStatement): Record<string, JsonValue> {
+  return {
+    about: st.about,
+    ...(st.attribute !== undefined ? { attribute: st.attribute } : {}),
+    ...(st.value !== undefined ? { value: st.value } : {}),
+    ...(st.at !== undefined ? { at: st.at } : {}),
+  };
+}
+
+function withoutSlot(m: Record<string, JsonValue>): Record<string, JsonValue> {
+  const { attribute: _a, value: _v, at: _t, ...rest } = m;
+  return rest;
+}
+
+function withSource(sources: JsonValue | undefined, turnId: string): string[] {
+  const list = Array.isArray(sources) ? sources.filter((x): x is string => typeof x === 'string') : [];
+  return list.includes(turnId) ? list : [...list, turnId];
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** The turn as an extractor sees it. */
+export function formationTurn(entry: MemoryEntry): FormationTurn {
+  const c = entry.content as { input?: string; output?: string };
+  return { id: entry.id, tenantId: entry.tenantId, userId: entry.userId ?? '', input: c.input ?? '', output: c.output ?? '', createdAt: entry.createdAt };
+}
+
+/** Form memories offline, inline (the default): deterministic and fast, done before `saveInteraction` resolves. */
+export async function formOffline(s: ManagerState, turnEntry: MemoryEntry): Promise<MemoryEntry[]> {
+  const plan = await offline.extract(formationTurn(turnEntry), formationContext(s, turnEntry.tenantId));
+  return applyPlan(s, turnEntry, plan, offline.name);
+}
+
+/**
+ * Form memories with `extractor` in the background (an LLM): runs in the tenant lock after the
+ * save, tracked so `flush()` awaits it. When the extractor fails (or answers something invalid)
+ * the offline extractor forms the memories instead, and the failure is handed to `report` (which
+ * `flush()` rethrows): never swallowed. `stored` says whether the turn is in long-term memory; if
+ * not and the plan forms something, the turn is stored first so `sources` resolve.
+ */
+export function formInBackground(
+  s: ManagerState,
+  extractor: MemoryExtractor,
+  turnEntry: MemoryEntry,
+  stored: boolean,
+  report: (err: ZerdaError) => void,
+): Promise<void> {
+  return s.serial(turnEntry.tenantId, async () => {
+    const turn = formationTurn(turnEntry);
+    const context = formationContext(s, turnEntry.tenantId);
+    let plan: FormationPlan;
+    let by = extractor.name;
+    try {
+      plan = await extractor.extract(turn, context);
+    } catch (err) {
+      report(
+        err instanceof ZerdaError && err.code === 'FORMATION'
+          ? err
+          : new ZerdaError('FORMATION', `Extractor ${extractor.name} failed; the offline extractor formed this turn's memories`, { cause: err }),
+      );
+      plan = await offline.extract(turn, context);
+      by = offline.name;
+    }
+    if (!plan.ops.length) return;
+    if (!stored && plan.ops.some((o) => o.op !== 'delete')) {
+      const entry = { ...turnEntry, tier: 'long_term' as const };
+      await s.storage.put(entry);
+      s.index.enqueue(entry);
+    }
+    await applyPlan(s, turnEntry, plan, by);
+  });
+}
