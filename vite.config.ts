@@ -28,6 +28,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // The cross-engine subset (test/e2e/engines) on Firefox ESR and WebKitGTK; the `e2e` project
+      // above runs it on Chromium along with the deep suites.
+      ...(['firefox', 'webkit'] as const).map((engine) => ({
+        extends: true as const,
+        test: {
+          name: `e2e-${engine}`,
+          include: ['test/e2e/engines/*.spec.ts'],
+          environment: 'node' as const,
+          env: { ZERDA_ENGINE: engine },
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      })),
     ],
   },
 });

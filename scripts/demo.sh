@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PNPM=(npx -y pnpm@10.34.9)
 "${PNPM[@]}" install
+# vite.config.ts loads the zerda() plugin from the built @zerda/browser.
+"${PNPM[@]}" run build
 port="${DEMO_PORT:-5173}"
 host="${DEMO_HOST:-localhost}"
 mode="${DEMO_MODE:-preview}"

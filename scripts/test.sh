@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The test command: installs what it needs (pnpm deps, Debian Chromium, PostgreSQL 15 + pgvector),
+# The test command: installs what it needs (pnpm deps, Debian Chromium, Firefox ESR, WebKitGTK, PostgreSQL 15 + pgvector),
 # builds, type-checks, then runs the unit suite (Node; the @zerda/postgres suites against a
-# throwaway PostgreSQL server) and the browser suite (real Chromium). Prints "N passed, N failed"
+# throwaway PostgreSQL server) and the browser suites (real Chromium; a cross-engine subset on
+# Firefox ESR and WebKitGTK). Prints "N passed, N failed"
 # last and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,13 +15,23 @@ else
   "${PNPM[@]}" install || exit 1
 fi
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# Browsers: Debian's Chromium (deep suites), Firefox ESR and WebKitGTK (the cross-engine subset,
+# test/e2e/engines). Installed with apt-get when root; otherwise Chromium is required and the other
+# two are skipped with a message saying how to install them.
+apt_pkgs=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || apt_pkgs+=(chromium)
+[ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || apt_pkgs+=(firefox-esr)
+[ -x "${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}" ] || apt_pkgs+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || apt_pkgs+=(xvfb)
+if [ ${#apt_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's chromium for the browser suite…"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || exit 1
-  else
+    echo "Installing browsers for the browser suites: ${apt_pkgs[*]}…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_pkgs[@]}" >/dev/null) || exit 1
+  elif [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     echo "!! Chromium not found at /usr/bin/chromium; install it (sudo apt-get install chromium) or set CHROMIUM_PATH" >&2
     exit 1
+  else
+    echo "!! Not root: the Firefox/WebKit subsets are skipped for what is missing (sudo apt-get install -y ${apt_pkgs[*]})" >&2
   fi
 fi
 
@@ -53,6 +64,7 @@ if [ "$pg_started" = 1 ]; then
   trap - EXIT
 fi
 run_project e2e
+run_project e2e-firefox
 
-node scripts/summarize-tests.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json || status=1
+node scripts/summarize-tests.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json .tmp/vitest-e2e-firefox.json || status=1
 exit $status

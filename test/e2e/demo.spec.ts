@@ -135,9 +135,15 @@ test('every tier is visible and works through the UI', async () => {
   const first = await chat(page, 'My name is Ada and I work as an engineer.');
   expect(first).toMatch(/remember/i);
   expect(await page.locator(tid('short-term-item')).count()).toBe(1);
-  await countWhen(page, tid('ltm-row'), 'n === 2');
+  // The added memory, the turn, and the fact formed from the turn (the user's name).
+  await countWhen(page, tid('ltm-row'), 'n === 3');
   // A stored turn shows its reply under the user's words (text filters match both).
   expect(await page.locator(tid('ltm-reply')).first().textContent()).toMatch(/remember/i);
+  // A formed memory shows its kind and the turn it came from.
+  const formed = page.locator(tid('ltm-row'), { has: page.locator(tid('ltm-source')) });
+  expect(await formed.count()).toBe(1);
+  expect(await formed.locator(tid('ltm-kind')).textContent()).toBe('fact');
+  expect(await formed.locator(tid('ltm-source')).textContent()).toContain('formed from turn “My name is Ada and I work as an engineer.”');
 
   const answer = await chat(page, 'What do I love doing outdoors?');
   expect(answer).toContain('hiking');
@@ -183,6 +189,15 @@ test('every tier is visible and works through the UI', async () => {
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="profile-interactions"]')?.textContent) === 2);
   expect(await page.locator(tid('profile-topic')).count()).toBeGreaterThan(0);
   await screenshot(page, '05-profile');
+
+  // The local responder answers from the best relevant memory; the question itself is not stored.
+  await tab(page, 'memory');
+  const stored = await page.locator(tid('ltm-row')).count();
+  expect(await chat(page, 'My sister Ana lives in Lisbon.')).toMatch(/remember/i);
+  await countWhen(page, tid('ltm-row'), `n === ${stored + 2}`);
+  expect(await chat(page, 'Which city is my sibling in?')).toContain('You told me your sister Ana lives in Lisbon.');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await page.locator(tid('ltm-row')).count()).toBe(stored + 2);
 
   // Any statement is taken as something to remember, not only "my name is…"-style ones.
   expect(await chat(page, 'My favourite colour is teal.')).toMatch(/remember/i);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { build, defaultClientConditions, preview, type InlineConfig, type PreviewServer } from 'vite';
+import { zerda } from '@zerda/browser/vite';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -45,9 +46,11 @@ export async function offlineContext(browser: Browser): Promise<BrowserContext> 
   return ctx;
 }
 
-/** Vite config shared by test pages and the demo: ES workers, cross-origin isolation for ORT threads. */
+/**
+ * Vite config shared by test pages and the demo: the `zerda()` plugin (ES workers, the plain WASM
+ * build of ONNX Runtime only, COOP/COEP for WASM threads) over the workspace's TypeScript sources.
+ */
 export function pageViteConfig(root: string, extra: InlineConfig = {}): InlineConfig {
-  const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
   return {
     root,
     configFile: false,
@@ -55,12 +58,10 @@ export function pageViteConfig(root: string, extra: InlineConfig = {}): InlineCo
     resolve: {
       // Workspace sources first, then Vite's defaults (keeping 'browser', so e.g. sql.js's browser build is used).
       conditions: ['@zerda/source', ...defaultClientConditions],
-      alias: [{ find: /^onnxruntime-web\/webgpu$/, replacement: 'onnxruntime-web/wasm' }],
     },
-    worker: { format: 'es' },
-    server: { headers },
-    preview: { headers, host: '127.0.0.1' },
+    preview: { host: '127.0.0.1' },
     ...extra,
+    plugins: [zerda({ crossOriginIsolation: true }), ...(extra.plugins ?? [])],
   };
 }
 

@@ -29,6 +29,32 @@ function isQuestion(entry: MemoryEntry): boolean {
   return isInteraction(entry.content) && entry.content.input.trim().endsWith('?');
 }
 
+/** A formed memory (fact, preference, event, task) links to the turns it came from. */
+function isFormed(entry: MemoryEntry): boolean {
+  return Array.isArray(entry.metadata.sources);
+}
+
+const SECOND_PERSON: Record<string, string> = {
+  i: 'you', "i'm": "you're", 'i’m': 'you’re', "i've": "you've", 'i’ve': 'you’ve', "i'll": "you'll", 'i’ll': 'you’ll', "i'd": "you'd", 'i’d': 'you’d',
+  me: 'you', my: 'your', mine: 'yours', myself: 'yourself', am: 'are', was: 'were',
+};
+
+/**
+ * What the user said, told back to them: "My sister Ana lives in Lisbon." → "your sister Ana
+ * lives in Lisbon". First person becomes second person (English; other text is quoted as is).
+ */
+export function toldBack(text: string): string {
+  let afterI = false;
+  const out = text.replace(/[\p{L}'’]+/gu, (word) => {
+    const lower = word.toLowerCase();
+    // "am"/"was" only change after "I" ("I am" → "you are"; "the bus was late" stays).
+    const swap = (lower === 'am' || lower === 'was') && !afterI ? undefined : SECOND_PERSON[lower];
+    afterI = lower === 'i';
+    return swap ?? word;
+  });
+  return out.replace(/[.!…\s]+$/u, '');
+}
+
 const GREETING = /^(hi|hello|hey|good (morning|evening|afternoon))\b/i;
 const QUESTION = /^(what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|should|would|will|have|has|tell me|remind me|list|show me|recall)\b/i;
 
@@ -62,11 +88,18 @@ export function createLocalResponder(): Responder {
       }
       if (!asksSomething(query)) {
         // Short on purpose: the reply is stored with the turn and would otherwise blur its vector.
+        // (Replies are never formed into memories, so telling it back does not echo into memory.)
         return "Noted — I'll remember that.";
       }
       if (!recalled.length) return "I don't recall anything about that yet. Tell me something and ask me again later.";
-      const lines = recalled.slice(0, 3).map((e) => `• ${memorySnippet(e)}`);
-      return `Here is what I remember about that:\n${lines.join('\n')}`;
+      // The best relevant memory (recall already folded a formed memory and its turn into one).
+      const best = recalled[0]!;
+      const others = recalled.filter((e) => e !== best).length;
+      const more = others ? ` (I recall ${others} more related memor${others === 1 ? 'y' : 'ies'}.)` : '';
+      // A memory added by hand (a title and a text) is quoted; what the user said is told back.
+      if (!isInteraction(best.content) && !isFormed(best)) return `I remember: ${memorySnippet(best)}.${more}`;
+      const said = isInteraction(best.content) ? best.content.input : best.content.text;
+      return `You told me ${toldBack(said.replace(/\s+/g, ' ').trim())}.${more}`;
     },
   };
 }

@@ -1,22 +1,14 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { InMemoryStorage, isZerdaError, type MemoryEntry, type StorageAdapter } from '@zerda/core';
+import { InMemoryStorage, type MemoryEntry, type StorageAdapter } from '@zerda/core';
 import { announceWrites, ChangeFeed, type MemoryChange } from './change-feed.js';
 import { openBrowserMemory, type BrowserMemory } from './index.js';
 import type { ImportProgress } from './import.js';
+import { expectZerdaError as expectCode } from '@zerda/core/testing';
+
 
 const T = 'tenant-a';
-
-async function expectCode(p: Promise<unknown> | (() => unknown), code: string): Promise<unknown> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (err) {
-    expect(isZerdaError(err, code as never), String(err)).toBe(true);
-    return err;
-  }
-  throw new Error(`expected a ${code} rejection`);
-}
 
 function entries(n: number, tenantId = T): MemoryEntry[] {
   const now = Date.now();

@@ -52,8 +52,20 @@ export interface TransformersEmbedderOptions {
    * For bundlers that hash asset names; see {@link useLiteModelFiles}.
    */
   modelFiles?: Record<string, string>;
-  /** Allow downloading from the Hugging Face hub when a file is not found locally. Default `false`. */
+  /**
+   * Allow downloading the model from a hub (`remoteHost`) when it is not found locally. Default
+   * `false`. Downloaded files are kept in Cache Storage (see `browserCache`), so later loads work
+   * offline. With no `localModelPath`/`modelFiles`, a remote model is not looked up locally first.
+   */
   allowRemoteModels?: boolean;
+  /**
+   * The hub to download from when `allowRemoteModels` is on: an `http(s)` URL such as your own
+   * mirror or CDN. Default `https://huggingface.co/`. Files are fetched from
+   * `<remoteHost>/<remotePathTemplate>/<file>`; the host must allow CORS from your origin.
+   */
+  remoteHost?: string;
+  /** Path of a model's files on `remoteHost`; `{model}` and `{revision}` are replaced. Default `{model}/resolve/{revision}/` (the hub's layout). */
+  remotePathTemplate?: string;
   /** Weight precision. Default `q8` for the bundled model, `auto` (the model's default) otherwise. */
   dtype?: EmbeddingDtype;
   /** Default `auto`. */
@@ -76,7 +88,8 @@ export interface TransformersEmbedderOptions {
   wasmPaths?: OrtWasmPaths | string;
   /**
    * WASM threads. Default: `min(4, hardwareConcurrency)` when the page is cross-origin isolated
-   * (COOP/COEP), else 1 (threads need SharedArrayBuffer).
+   * (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need SharedArrayBuffer; WebKitGTK is
+   * isolated without it).
    */
   numThreads?: number;
   /**
@@ -100,6 +113,8 @@ const OPTION_KEYS = [
   'localModelPath',
   'modelFiles',
   'allowRemoteModels',
+  'remoteHost',
+  'remotePathTemplate',
   'dtype',
   'device',
   'batchSize',
@@ -123,6 +138,8 @@ export interface ResolvedOptions {
   localModelPath: string | undefined;
   modelFiles: Record<string, string> | undefined;
   allowRemoteModels: boolean;
+  remoteHost: string | undefined;
+  remotePathTemplate: string | undefined;
   dtype: EmbeddingDtype;
   device: EmbeddingDevice;
   batchSize: number;
@@ -188,6 +205,10 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     if (!('config.json' in modelFiles)) invalid('modelFiles', 'an entry for config.json', Object.keys(modelFiles));
   }
   const allowRemoteModels = optionalBoolean('allowRemoteModels', options.allowRemoteModels) ?? false;
+  const remoteHost = optionalString('remoteHost', options.remoteHost);
+  if (remoteHost !== undefined && !/^https?:\/\/[^/]/.test(remoteHost)) invalid('remoteHost', 'an http(s) URL', remoteHost);
+  const remotePathTemplate = optionalString('remotePathTemplate', options.remotePathTemplate);
+  if (remotePathTemplate !== undefined && !remotePathTemplate.includes('{model}')) invalid('remotePathTemplate', 'a path containing {model}', remotePathTemplate);
   const dtype = oneOf('dtype', options.dtype, DTYPES, bundled ? 'q8' : 'auto');
   const device = oneOf('device', options.device, DEVICES, 'auto');
   const batchSize = positiveInt('batchSize', options.batchSize, 4096) ?? 32;
@@ -208,7 +229,7 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
   const numThreads = positiveInt('numThreads', options.numThreads, 64);
   const browserCache = optionalBoolean('browserCache', options.browserCache) ?? allowRemoteModels;
   return {
-    model, bundled, localModelPath, modelFiles, allowRemoteModels, dtype, device, batchSize, pooling,
+    model, bundled, localModelPath, modelFiles, allowRemoteModels, remoteHost, remotePathTemplate, dtype, device, batchSize, pooling,
     normalize, modelId, wasmPaths, numThreads, browserCache,
   };
 }

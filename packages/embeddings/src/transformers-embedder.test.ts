@@ -3,18 +3,11 @@ import { isZerdaError } from '@zerda/core';
 import { runEmbedderConformance } from '@zerda/core/testing';
 import { bundledModelDir, bundledModelPath } from './node.js';
 import { createTransformersEmbedder, TransformersEmbedder } from './transformers-embedder.js';
+import { rejectionOf as rejection } from '@zerda/core/testing';
+
 
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
 const norm = (a: Float32Array): number => Math.sqrt(dot(a, a));
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 // One model load for the whole file: the real bundled model, on onnxruntime-node's CPU backend.
 let embedder: TransformersEmbedder;

@@ -1,7 +1,7 @@
-import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
+import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
 import { invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
-import { registerModelFiles, unregisterModelFiles } from './model-files.js';
+import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
 import {
   resolveOptions,
   type EmbeddingDevice,
@@ -20,6 +20,8 @@ function serializeLoad<T>(task: () => Promise<T>): Promise<T> {
 // transformers.js' own default, restored for loads that do not set a path, so one embedder's
 // folder never leaks into another's lookup.
 const DEFAULT_LOCAL_MODEL_PATH = env.localModelPath;
+const DEFAULT_REMOTE_HOST = env.remoteHost;
+const DEFAULT_REMOTE_PATH_TEMPLATE = env.remotePathTemplate;
 
 const IS_NODE =
   typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
@@ -181,8 +183,12 @@ export class TransformersEmbedder implements Embedder {
       this.#virtualPath = registerModelFiles(modelFiles);
       localModelPath = this.#virtualPath;
     }
-    env.allowLocalModels = true;
+    // A remote model with no local location is not looked up on the app's origin first (a
+    // wasted request per file, and SPA servers answer unknown paths with index.html).
+    env.allowLocalModels = !(o.allowRemoteModels && !o.bundled && localModelPath === undefined && modelFiles === undefined);
     env.allowRemoteModels = o.allowRemoteModels;
+    env.remoteHost = o.remoteHost ?? DEFAULT_REMOTE_HOST;
+    env.remotePathTemplate = o.remotePathTemplate ?? DEFAULT_REMOTE_PATH_TEMPLATE;
     env.localModelPath = localModelPath ?? DEFAULT_LOCAL_MODEL_PATH;
     env.useBrowserCache = o.browserCache;
     env.useWasmCache = o.browserCache;
@@ -191,14 +197,24 @@ export class TransformersEmbedder implements Embedder {
     if (wasm) {
       // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
       if (o.wasmPaths !== undefined) wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
-      const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+      // Threads need SharedArrayBuffer, which cross-origin isolation alone does not guarantee
+      // (WebKitGTK is isolated yet has none): ask for 1 there rather than have ORT fall back.
+      const threads = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
       const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
-      if (!IS_NODE) wasm.numThreads = o.numThreads ?? (isolated ? Math.max(1, Math.min(4, cores)) : 1);
+      if (!IS_NODE) wasm.numThreads = o.numThreads ?? (threads ? Math.max(1, Math.min(4, cores)) : 1);
     }
     const progress_callback = this.#onProgress
       ? (info: ProgressInfo) => { try { this.#onProgress?.(toProgress(info)); } catch { /* a listener's bug must not fail the load */ } }
       : undefined;
 
+    try {
+      return await this.#loadOnDevices(o, progress_callback);
+    } finally {
+      if (this.#virtualPath) releaseModelFileBodies(this.#virtualPath);
+    }
+  }
+
+  async #loadOnDevices(o: ResolvedOptions, progress_callback: ((info: ProgressInfo) => void) | undefined): Promise<Loaded> {
     let lastError: unknown;
     for (const device of await pickDevice(o.device)) {
       try {

@@ -3,6 +3,8 @@ import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { isZerdaError, ZerdaError } from '@zerda/core';
 import { createWorkerEmbedder, exposeEmbedder, registerZerdaErrorTransfer, type WorkerEmbedder } from './worker.js';
+import { rejectionOf as rejection } from '@zerda/core/testing';
+
 
 // The host and the client talk over a real MessageChannel (structured cloning, transfers, Comlink
 // proxies) with the real bundled model; the Chromium spec covers a real Worker.
@@ -19,15 +21,6 @@ function channel(): { host: Port; client: Port; close(): void } {
       port2.close();
     },
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
 }
 
 let ports: ReturnType<typeof channel>;

@@ -68,9 +68,14 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     };
     const result = await app.guard(async () => {
       const entries = await app.manager.listMemories(app.user, TENANT, { ...filter, tiers: ['long_term'], limit: PAGE });
-      const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
-      const stats = await app.manager.stats(TENANT);
-      return { entries, total, kinds: Object.keys(stats.storage.byKind).sort() };
+      // The turns formed memories came from (`metadata.sources`), to show each memory's source.
+      const sourceIds = [...new Set(entries.flatMap(sourcesOf))];
+      const sources = new Map(
+        (sourceIds.length ? await app.manager.listMemories(app.user, TENANT, { ids: sourceIds }) : []).map((e) => [e.id, e] as const),
+      );
+      const total = await app.manager.storage.count({ tenantId: TENANT, tiers: ['long_term'], ...filter });
+      const stats = await app.manager.storage.stats(TENANT);
+      return { entries, sources, total, kinds: Object.keys(stats.byKind).sort() };
     }, { background: true });
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
@@ -81,7 +86,7 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     replace(kind, h('option', { attrs: { value: '' }, text: 'All kinds' }), ...result.kinds.map((k) => h('option', { attrs: { value: k }, text: k })));
     kind.value = result.kinds.includes(current) ? current : '';
     ltmCount.textContent = `${result.total} stored${result.total > PAGE ? ` (showing ${PAGE})` : ''}`;
-    replace(longTerm, ...(result.entries.length ? result.entries.map((e) => row(app, e)) : [h('p', { class: 'muted', text: 'No long-term memories match.' })]));
+    replace(longTerm, ...(result.entries.length ? result.entries.map((e) => row(app, e, result.sources)) : [h('p', { class: 'muted', text: 'No long-term memories match.' })]));
   };
 
   const section = h(
@@ -134,7 +139,22 @@ function addForm(app: DemoApp): HTMLElement {
   return h('details', { class: 'add' }, h('summary', { testid: 'add-toggle', text: 'Add a memory' }), title, body, kind, tags, add, samples);
 }
 
-function row(app: DemoApp, entry: MemoryEntry): HTMLElement {
+/** The turn entry ids a formed memory came from. */
+function sourcesOf(entry: MemoryEntry): string[] {
+  const s = entry.metadata.sources;
+  return Array.isArray(s) ? s.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Where a formed memory came from: whom it is about and the turn(s) that said it. */
+function formedFrom(entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry>): HTMLElement | null {
+  const ids = sourcesOf(entry);
+  if (!ids.length) return null;
+  const said = ids.map((id) => sources.get(id)).map((t) => (t && isInteraction(t.content) ? `“${oneLine(t.content.input, 120)}”` : 'a turn no longer stored'));
+  const about = typeof entry.metadata.about === 'string' ? `about ${entry.metadata.about} · ` : '';
+  return h('div', { class: 'entry-reply muted', testid: 'ltm-source', text: `${about}formed from ${said.length === 1 ? 'turn' : `${said.length} turns`} ${said.join(', ')}` });
+}
+
+function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry> = new Map()): HTMLElement {
   const pinned = entry.tags.includes('pinned');
   const eff = app.manager.effectiveImportance(entry);
   const view = h(
@@ -142,7 +162,7 @@ function row(app: DemoApp, entry: MemoryEntry): HTMLElement {
     { class: 'entry-body' },
     h('div', { class: 'entry-text', testid: 'ltm-text', text: memorySnippet(entry, 240) }),
     // A turn is shown by the user's words; its reply is part of the memory too (text filters match it).
-    isInteraction(entry.content) ? h('div', { class: 'entry-reply muted', testid: 'ltm-reply', text: `↳ ${oneLine(entry.content.output, 160)}` }) : null,
+    isInteraction(entry.content) ? h('div', { class: 'entry-reply muted', testid: 'ltm-reply', text: `↳ ${oneLine(entry.content.output, 160)}` }) : formedFrom(entry, sources),
     h(
       'div',
       { class: 'entry-meta' },

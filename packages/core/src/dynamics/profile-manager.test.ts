@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isZerdaError } from '../model/errors.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { extractTopics, retentionBoost, UserProfileManager, validateProfile } from './profile-manager.js';
+import { codeOf } from '../testing/rejections.js';
+
 
 function setup() {
   const clock = { now: 1000 };
   const storage = new InMemoryStorage();
   const pm = new UserProfileManager({ storage, clock: () => clock.now });
   return { clock, storage, pm };
-}
-
-async function codeOf(p: Promise<unknown> | (() => unknown)): Promise<string> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (e) {
-    return isZerdaError(e) ? e.code : 'not-zerda';
-  }
-  return 'resolved';
 }
 
 describe('UserProfileManager', () => {

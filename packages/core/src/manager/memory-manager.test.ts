@@ -3,13 +3,15 @@ import { createCipher } from '../privacy/cipher.js';
 import { DAY_MS } from '../model/clock.js';
 import { buildPrompt } from '../context/context-builder.js';
 import type { Embedder } from '../model/embedder.js';
-import { isZerdaError, ZerdaError } from '../model/errors.js';
+import { ZerdaError } from '../model/errors.js';
 import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { estimateImportance } from '../dynamics/importance.js';
 import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
+import { expectZerdaError as rejectsWith } from '../testing/rejections.js';
+
 
 function fakeClock(start = Date.UTC(2026, 0, 1)) {
   let now = start;
@@ -22,16 +24,6 @@ async function make(options: MemoryManagerOptions = {}) {
   const storage = new InMemoryStorage();
   const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'owner', config: { importanceThreshold: 0.3 }, ...options });
   return { mgr, storage, ...c };
-}
-
-async function rejectsWith(p: Promise<unknown> | (() => unknown), code: string): Promise<ZerdaError> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (err) {
-    expect(isZerdaError(err, code as never), `expected ${code}, got ${String(err)}`).toBe(true);
-    return err as ZerdaError;
-  }
-  throw new Error(`expected a ${code} rejection`);
 }
 
 /** Wraps a storage adapter and counts the write calls. */
@@ -51,7 +43,7 @@ function countingStorage(inner: StorageAdapter) {
   return { storage: proxy as StorageAdapter, writes };
 }
 
-describe('MemoryManager: access control fails closed (defect 2)', () => {
+describe('MemoryManager: access control fails closed', () => {
   it('a user with no role gets ACCESS_DENIED from saveInteraction and buildContext, like a role lacking the permission', async () => {
     const { mgr, storage } = await make();
     await rejectsWith(mgr.saveInteraction('stranger', 't1', 'hi there', 'hello'), 'ACCESS_DENIED');
@@ -88,7 +80,7 @@ describe('MemoryManager: access control fails closed (defect 2)', () => {
 });
 
 describe('MemoryManager: saving', () => {
-  it('returns PII findings and stores only masked text (defect 10)', async () => {
+  it('returns PII findings and stores only masked text', async () => {
     const { mgr, storage } = await make();
     const { entry, pii } = await mgr.saveInteraction('owner', 't', 'My email is jane.doe@example.com, remember it', 'Sure, noted.');
     expect(pii.some((f) => f.type === 'email' && f.value === 'jane.doe@example.com' && f.field === 'input')).toBe(true);
@@ -165,7 +157,7 @@ describe('MemoryManager: saving', () => {
       await rejectsWith(MemoryManager.create(options as never), 'VALIDATION');
   });
 
-  it('identity is (tenantId, id): tenants are isolated, ids are random UUIDs (defect 8)', async () => {
+  it('identity is (tenantId, id): tenants are isolated, ids are random UUIDs', async () => {
     const { mgr, storage } = await make();
     const a = await mgr.remember('owner', 'ta', { title: 'Same', text: 'Same content' });
     const b = await mgr.remember('owner', 'tb', { title: 'Same', text: 'Same content' });
@@ -272,7 +264,7 @@ describe('MemoryManager: what adapters and apps read through it', () => {
 });
 
 describe('MemoryManager: context and prompt', () => {
-  it('recalls the relevant memory into the context and reinforces it on recall, not on get (defect 6)', async () => {
+  it('recalls the relevant memory into the context and reinforces it on recall, not on get', async () => {
     const c = fakeClock();
     const { storage, writes } = countingStorage(new InMemoryStorage());
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u' });
@@ -352,7 +344,7 @@ describe('MemoryManager: context and prompt', () => {
     }
   });
 
-  it('buildPrompt composes the context; a query containing a section header appears once (defect 9)', async () => {
+  it('buildPrompt composes the context; a query containing a section header appears once', async () => {
     const { mgr } = await make({ systemPrompt: 'You are helpful.' });
     await mgr.saveInteraction('owner', 't', 'I love hiking in the Alps', 'Great', { importance: 0.7 });
     await mgr.flush();
@@ -368,7 +360,7 @@ describe('MemoryManager: context and prompt', () => {
     expect(ctx.messages.at(-1)).toEqual({ role: 'user', content: query });
   });
 
-  it('profiles are scoped by tenant: stats and clearTenant (defect 11)', async () => {
+  it('profiles are scoped by tenant: stats and clearTenant', async () => {
     const { mgr, storage } = await make();
     await mgr.saveInteraction('owner', 'a', 'I like jazz music', 'ok');
     await mgr.saveInteraction('bob', 'a', 'x', 'y').catch(() => undefined);
@@ -385,7 +377,7 @@ describe('MemoryManager: context and prompt', () => {
 });
 
 describe('MemoryManager: maintenance and decay', () => {
-  it('runMaintenance on a brand-new tenant succeeds and reports no work (defect 5)', async () => {
+  it('runMaintenance on a brand-new tenant succeeds and reports no work', async () => {
     const { mgr } = await make();
     const report = await mgr.runMaintenance('fresh');
     expect(report.noop).toBe(true);
@@ -393,7 +385,7 @@ describe('MemoryManager: maintenance and decay', () => {
     expect(report.examined).toBe(0);
   });
 
-  it('decay never compounds: a second maintenance run changes nothing (defect 3)', async () => {
+  it('decay never compounds: a second maintenance run changes nothing', async () => {
     const { mgr, storage, advance } = await make({ config: { importanceThreshold: 0.1, deletionThreshold: 0.08 } });
     const keep = await mgr.remember('owner', 't', { title: 'Keep', text: 'important', importance: 0.9, kind: 'fact' });
     const fade = await mgr.remember('owner', 't', { title: 'Fade', text: 'trivia', importance: 0.15, kind: 'conversation' });
@@ -418,7 +410,7 @@ describe('MemoryManager: maintenance and decay', () => {
     expect((await mgr.runMaintenance('t')).deleted).toEqual([]);
   });
 
-  it('deletion uses effective importance, and protected tags never decay or get deleted (defect 4)', async () => {
+  it('deletion uses effective importance, and protected tags never decay or get deleted', async () => {
     const { mgr, storage, advance } = await make({ config: { importanceThreshold: 0.1 } });
     const pinned = await mgr.remember('owner', 't', { title: 'Pin', text: 'pinned note', importance: 0.2, tags: ['pinned'], kind: 'ephemeral' });
     const stale = await mgr.remember('owner', 't', { title: 'Stale', text: 'stale note', importance: 0.5, kind: 'ephemeral' });
@@ -563,7 +555,7 @@ describe('MemoryManager: flush and background work', () => {
   });
 });
 
-describe('MemoryManager: encryption at the edges (defect 12)', () => {
+describe('MemoryManager: encryption at the edges', () => {
   it('an encrypted backup round-trips; recall results are the same; no ciphertext reaches a prompt', async () => {
     const { mgr } = await make();
     await mgr.remember('owner', 't', { title: 'Allergy', text: 'I am allergic to peanuts' });

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cloneEntry, createEntry, validateEntry } from './entry.js';
-import { isZerdaError } from './errors.js';
 import type { MemoryEntry } from './types.js';
+import { thrownCode as codeOf } from '../testing/rejections.js';
+
 
 const NOW = 1_700_000_000_000;
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isZerdaError(e) ? e.code : 'not-zerda';
-  }
-  return undefined;
-}
 
 describe('createEntry', () => {
   it('fills defaults and infers kind from content', () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AccessController, type Permission, type Role } from './access-controller.js';
 import { isZerdaError } from '../model/errors.js';
+import { thrownCode as codeOf } from '../testing/rejections.js';
 
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isZerdaError(e) ? e.code : 'NOT_ZERDA';
-  }
-  return undefined;
-}
 
 describe('AccessController', () => {
   const matrix: [Role, Permission[], Permission[]][] = [

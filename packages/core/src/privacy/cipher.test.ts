@@ -1,19 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PBKDF2_ITERATIONS, createCipher } from './cipher.js';
-import { isZerdaError } from '../model/errors.js';
+import { codeOf } from '../testing/rejections.js';
+
 
 // Low iteration count keeps the suite fast; one test below runs the real default.
 const FAST = { iterations: 1000, allowWeakIterations: true } as const;
 const HEADER_LEN = 38;
-
-async function codeOf(p: Promise<unknown> | (() => unknown)): Promise<string | undefined> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (e) {
-    return isZerdaError(e) ? e.code : `NOT_ZERDA:${String(e)}`;
-  }
-  return undefined;
-}
 
 describe('createCipher (passphrase)', () => {
   it('round-trips bytes, text and JSON', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
 import { simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
 import { VectorIndex, type VectorIndexOptions } from './vector-index.js';
+import { thrownBy as errorOf } from '../testing/rejections.js';
+
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -32,15 +34,6 @@ function expectSameRanking(actual: { id: string; score: number }[], expected: { 
   expect(actual.map((h) => h.id)).toEqual(expected.map((h) => h.id));
   actual.forEach((h, i) => expect(h.score).toBeCloseTo(expected[i]!.score, 4));
 }
-function errorOf(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
-
 // Every behaviour test runs on both scan paths: plain JavaScript, and the WebAssembly SIMD kernel
 // from the first row (simdMinRows: 0), which must then really be in use.
 const MODES: [string, VectorIndexOptions][] = [

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEntry } from '../model/entry.js';
 import type { NewEntry } from '../model/entry.js';
-import { isZerdaError } from '../model/errors.js';
-import type { ZerdaErrorCode } from '../model/errors.js';
 import type { StorageAdapter, VectorBlock, VectorModel } from '../storage/storage.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
+import { expectZerdaError as expectCode } from './rejections.js';
+
 
 /** Makes a fresh adapter (or a fresh view of a shared one: every test uses its own tenant ids). */
 export type StorageFactory = () => Promise<StorageAdapter> | StorageAdapter;
@@ -646,13 +646,3 @@ function rows(block: VectorBlock | undefined): Record<string, number[]> {
   return out;
 }
 
-async function expectCode(promise: Promise<unknown>, code: ZerdaErrorCode, label = ''): Promise<void> {
-  let error: unknown;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  const got = isZerdaError(error) ? error.code : error === undefined ? 'resolved' : String(error);
-  expect(got, `${label} should reject with ${code}`).toBe(code);
-}

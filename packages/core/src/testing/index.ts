@@ -5,5 +5,6 @@
 export { runStorageConformance } from './conformance.js';
 export type { StorageConformanceOptions, StorageFactory } from './conformance.js';
 export { runEmbedderConformance } from './embedder-conformance.js';
+export { codeOf, errorOf, expectZerdaError, rejectionOf, thrownBy, thrownCode } from './rejections.js';
 export type { EmbedderFactory } from './embedder-conformance.js';
 export { canariesIn, RecordingEmbedder, SECRET_CANARIES, SECRET_CANARY_TEXT } from './secret-canary.js';

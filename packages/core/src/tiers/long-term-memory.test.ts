@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../model/clock.js';
 import { resolveConfig } from '../model/config.js';
 import type { MemoryConfig } from '../model/config.js';
-import { isZerdaError } from '../model/errors.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { LongTermMemory } from './long-term-memory.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
+import { codeOf as rejectsWith } from '../testing/rejections.js';
+
 
 const WRITES = new Set(['put', 'putMany', 'delete', 'deleteMany', 'putVectors', 'deleteVectors', 'putProfile', 'clearTenant']);
 
@@ -32,15 +33,6 @@ function setup(config: Partial<MemoryConfig> = {}, tenantId = 't1') {
   const { storage, writes } = countingStorage();
   const ltm = new LongTermMemory({ storage, tenantId, config: resolveConfig(config), clock: () => clock.now });
   return { ltm, storage, writes, clock };
-}
-
-async function rejectsWith(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    return isZerdaError(e) ? e.code : 'not-zerda';
-  }
-  return 'resolved';
 }
 
 const fact = (text: string, extra: Record<string, unknown> = {}) => ({ content: { title: 'f', text }, ...extra });

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../model/clock.js';
 import { resolveConfig } from '../model/config.js';
-import { isZerdaError } from '../model/errors.js';
 import { ShortTermMemory } from './short-term-memory.js';
 import type { MemoryEntry } from '../model/types.js';
+import { thrownCode as codeOf } from '../testing/rejections.js';
 
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isZerdaError(e) ? e.code : 'not-zerda';
-  }
-  return undefined;
-}
 
 const texts = (es: MemoryEntry[]) => es.map((e) => ('input' in e.content ? e.content.input : e.content.text));
 

@@ -1,0 +1,11 @@
+/** What the popup asks the background for; the background forwards it to the offscreen document. */
+export type Request = { type: 'remember'; text: string } | { type: 'recall'; query: string };
+
+/** The answer: recalled texts, or an error message. */
+export type Reply = { ok: true; texts: string[] } | { ok: false; error: string };
+
+/** A request on its way to the offscreen document (the only page that acts on `target: 'offscreen'`). */
+export type ToOffscreen = Request & { target: 'offscreen' };
+
+/** A request from the popup to the background service worker. */
+export type ToBackground = Request & { target: 'background' };

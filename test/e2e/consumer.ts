@@ -1,0 +1,171 @@
+/**
+ * A stranger's app: the packages packed into tarballs (as `npm publish` would ship them) and
+ * installed with npm into a copy of examples/vite-app outside the workspace. Used by
+ * install.spec.ts.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { REPO_ROOT } from './harness.ts';
+
+/** The browser packages, in dependency order. */
+export const BROWSER_PACKAGES = ['core', 'sqlite', 'embeddings', 'browser'] as const;
+
+export interface RunResult {
+  code: number | null;
+  output: string;
+}
+
+/** Run a command; resolves with its exit code and combined output (never rejects on failure). */
+export function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeoutMs = 180_000): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    timer.unref();
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** A long-running child (dev or preview server) that prints its URL. */
+export interface Server {
+  url: string;
+  output(): string;
+  close(): Promise<void>;
+}
+
+/** Start `vite <args>` (from the installed `bin` folder) in `app` and wait for the URL it prints. */
+export function startVite(bin: string, app: string, args: string[]): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(bin, 'vite'), [...args, '--host', '127.0.0.1', '--port', '0', '--strictPort'], {
+      cwd: app,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let found = false;
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (m && !found) {
+        found = true;
+        resolve({
+          url: m[1]!,
+          output: () => output,
+          close: () => new Promise<void>((r) => {
+            if (child.exitCode !== null) return r();
+            child.once('close', () => r());
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('close', (code) => { if (!found) reject(new Error(`vite ${args.join(' ')} exited with ${code}:\n${output}`)); });
+  });
+}
+
+/** Pack the browser packages (pnpm rewrites `workspace:*` to versions) into `dir`, in one pnpm run. */
+export async function packPackages(dir: string): Promise<Record<string, string>> {
+  await mkdir(dir, { recursive: true });
+  const filters = BROWSER_PACKAGES.flatMap((name) => ['--filter', `@zerda/${name}`]);
+  const r = await run('npx', ['-y', 'pnpm@10.34.9', '-r', ...filters, 'pack', '--pack-destination', dir], REPO_ROOT);
+  if (r.code !== 0) throw new Error(`pnpm pack failed:\n${r.output}`);
+  const tarballs: Record<string, string> = {};
+  for (const name of BROWSER_PACKAGES) {
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'packages', name, 'package.json'), 'utf8')) as { version: string };
+    tarballs[`@zerda/${name}`] = join(dir, `zerda-${name}-${pkg.version}.tgz`);
+  }
+  return tarballs;
+}
+
+/**
+ * Copy `examples[0]` (a folder under examples/) into a fresh temp folder outside the workspace and
+ * `npm install` it, with the tarballs in place of the registry's `@zerda/*` packages. The other
+ * examples are copied inside it (`<app>/<name>`) and resolve their packages from its
+ * node_modules, so one install serves them all (their dependencies are merged in).
+ */
+export async function installExamples(examples: string[], tarballs: Record<string, string>): Promise<{ root: string; app: string; install: RunResult }> {
+  const root = await mkdtemp(join(tmpdir(), 'zerda-consumer-'));
+  const app = join(root, examples[0]!);
+  const pkgs: Record<string, Record<string, string> | undefined>[] = [];
+  for (const [i, example] of examples.entries()) {
+    const dest = i === 0 ? app : join(app, example);
+    await cp(join(REPO_ROOT, 'examples', example), dest, { recursive: true, filter: (src) => !/node_modules|dist$/.test(src) });
+    pkgs.push(JSON.parse(await readFile(join(dest, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>);
+  }
+  const pkg = pkgs[0]!;
+  for (const other of pkgs.slice(1)) {
+    pkg.dependencies = { ...other.dependencies, ...pkg.dependencies };
+    pkg.devDependencies = { ...other.devDependencies, ...pkg.devDependencies };
+  }
+  for (const [name, file] of Object.entries(tarballs)) if (pkg.dependencies?.[name]) pkg.dependencies[name] = `file:${file}`;
+  // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
+  pkg.overrides = Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`]));
+  await writeFile(join(app, 'package.json'), JSON.stringify(pkg, null, 2));
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, { npm_config_update_notifier: 'false' });
+  return { root, app, install };
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Bytes and requests seen by a context, split into same-origin and elsewhere. */
+export interface Traffic {
+  requests: string[];
+  offOrigin: string[];
+  bytes(): Promise<number>;
+  reset(): void;
+}
+
+/**
+ * Record every request of `ctx` (pages and their workers) and sum what came over the wire
+ * (headers + encoded body; 0 for HTTP-cache and Cache Storage hits). Requests off `origin` are
+ * listed; with `block` they are also aborted (routing turns Chromium's HTTP cache off, so reload
+ * figures are measured without it).
+ */
+export async function recordTraffic(ctx: BrowserContext, origin: string, block = true): Promise<Traffic> {
+  let pending: Promise<number>[] = [];
+  const traffic: Traffic = {
+    requests: [],
+    offOrigin: [],
+    async bytes() {
+      return (await Promise.all(pending)).reduce((a, b) => a + b, 0);
+    },
+    reset() {
+      pending = [];
+      traffic.requests = [];
+    },
+  };
+  const local = (url: string) => url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:');
+  if (block) {
+    await ctx.route('**/*', (route) => (local(route.request().url()) ? route.continue() : route.abort()));
+  }
+  ctx.on('request', (req) => { if (!local(req.url())) traffic.offOrigin.push(req.url()); });
+  ctx.on('requestfinished', (req) => {
+    traffic.requests.push(req.url());
+    pending.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0));
+  });
+  return traffic;
+}
+
+/** Console warnings and errors of a page (and its workers), plus uncaught errors. */
+export function recordConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}

@@ -1,0 +1,90 @@
+/**
+ * A model from a hub the app names: a local HTTP server stands in for the Hugging Face hub and
+ * serves the bundled model under the hub's layout (`/<model>/resolve/main/<file>`). The page
+ * downloads it with progress (`allowRemoteModels` + `remoteHost`), keeps it in Cache Storage, and
+ * loads it again after a reload with the hub gone.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join, normalize } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
+
+const MODEL_DIR = join(REPO_ROOT, 'packages/embeddings/model/use-lite');
+const PREFIX = '/zerda-test/use-lite/resolve/main/';
+
+let browser: Browser;
+let served: ServedPage;
+let hub: Server;
+let hubUrl: string;
+const hubRequests: string[] = [];
+
+beforeAll(async () => {
+  hub = createServer(async (req, res) => {
+    hubRequests.push(`${req.method} ${req.url}`);
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'content-length' };
+    if (req.method === 'OPTIONS') return res.writeHead(204, { ...cors, 'access-control-allow-headers': '*' }).end();
+    const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
+    const file = path.startsWith(PREFIX) ? normalize(path.slice(PREFIX.length)) : undefined;
+    const size = file && !file.startsWith('..') ? await stat(join(MODEL_DIR, file)).then((s) => s.size, () => undefined) : undefined;
+    if (size === undefined) return res.writeHead(404, cors).end();
+    res.writeHead(200, { ...cors, 'content-length': String(size), 'content-type': 'application/octet-stream' });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(join(MODEL_DIR, file!)).pipe(res);
+  });
+  await new Promise<void>((r) => hub.listen(0, '127.0.0.1', r));
+  const address = hub.address();
+  if (!address || typeof address === 'string') throw new Error('hub has no port');
+  hubUrl = `http://127.0.0.1:${address.port}/`;
+  served = await servePage(join(import.meta.dirname, 'pages/remote-model'));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  if (hub?.listening) await new Promise<void>((r) => hub.close(() => r()));
+});
+
+interface Loaded {
+  modelId: string;
+  dim: number;
+  related: number;
+  unrelated: number;
+  statuses: string[];
+  modelBytes: number;
+  cached: boolean;
+}
+
+test('downloads from the named host with progress, caches it, and loads it again offline', async () => {
+  const ctx = await offlineContext(browser);
+  const tab = await ctx.newPage();
+  const load = async (): Promise<Loaded> => {
+    await tab.goto(served.url);
+    await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+    return tab.evaluate((host) => (globalThis as unknown as { remoteModelPage: { load(h: string): Promise<Loaded> } }).remoteModelPage.load(host), hubUrl);
+  };
+
+  const first = await load();
+  expect(first.modelId).toBe('transformers:zerda-test/use-lite:q8:mean');
+  expect(first.dim).toBe(512);
+  expect(first.related).toBeGreaterThan(first.unrelated + 0.2);
+  expect(first.statuses).toEqual(expect.arrayContaining(['initiate', 'progress', 'done', 'ready']));
+  const onnxBytes = (await stat(join(MODEL_DIR, 'onnx/model_quantized.onnx'))).size;
+  expect(first.modelBytes).toBe(onnxBytes);
+  expect(first.cached).toBe(true);
+  expect(hubRequests.some((r) => r.endsWith('/onnx/model_quantized.onnx') && r.startsWith('GET'))).toBe(true);
+  // Nothing was looked for on the app's own origin.
+  expect(hubRequests.every((r) => r.includes(PREFIX))).toBe(true);
+
+  // The hub goes away; a reload loads the same model from Cache Storage.
+  await new Promise<void>((r) => hub.close(() => r()));
+  const before = hubRequests.length;
+  const second = await load();
+  expect(hubRequests.length).toBe(before);
+  expect(second.modelId).toBe(first.modelId);
+  expect(second.related).toBeCloseTo(first.related, 5);
+  await ctx.close();
+});
