@@ -6,7 +6,7 @@ describe('relevance gate', () => {
   it('uses the calibrated floors of a known model, floors derived from minSimilarity, or none', () => {
     const id = Object.keys(CALIBRATED_FLOORS)[0]!;
     expect(relevanceFloors(id)).toEqual(CALIBRATED_FLOORS[id]);
-    expect(relevanceFloors(id, 0.5)).toMatchObject({ strong: 0.5, strongSmall: 0.4, strongKeywords: 0.2, halfKeywords: 0.35, related: 0.3 });
+    expect(relevanceFloors(id, 0.5)).toMatchObject({ strong: 0.5, strongSmall: 0.35, strongKeywords: 0.2, halfKeywords: 0.35, related: 0.3 });
     expect(relevanceFloors('some-other-model')).toBeUndefined();
     expect(relevanceFloors('some-other-model', null)).toBeUndefined();
     let err: unknown;
@@ -38,8 +38,8 @@ describe('relevance gate', () => {
     expect(isStrong(f, { similarity: 0.45, coverage: 1 / 3, words: 2 }, big)).toBe(false);
     expect(isStrong(f, { similarity: undefined, coverage: 0.5, words: 2 }, big)).toBe(true);
     // The floor grows with the store: 0.45 answers a small store, not a large one.
-    expect(strongFloor(f, 10)).toBeCloseTo(0.4);
-    expect(strongFloor(f, 128)).toBeCloseTo(0.45);
+    expect(strongFloor(f, 10)).toBeCloseTo(0.35);
+    expect(strongFloor(f, 128)).toBeCloseTo(0.425);
     expect(strongFloor(f, 5000)).toBeCloseTo(0.5);
     expect(isStrong(f, { similarity: 0.45, coverage: 0, words: 0 }, 20)).toBe(true);
     expect(isStrong(f, { similarity: 0.45, coverage: 0, words: 0 }, big)).toBe(false);

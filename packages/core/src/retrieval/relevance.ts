@@ -54,7 +54,7 @@ export const CALIBRATED_FLOORS: Readonly<Record<string, Readonly<RelevanceFloors
 function derivedFloors(strong: number): RelevanceFloors {
   return {
     strong,
-    strongSmall: 0.8 * strong,
+    strongSmall: 0.7 * strong,
     strongCoverage: 0.34,
     strongWords: 2,
     strongKeywords: 0.4 * strong,
@@ -66,7 +66,7 @@ function derivedFloors(strong: number): RelevanceFloors {
 
 /**
  * The floors for `modelId`: derived from `minSimilarity` when given (it is the strong floor of a
- * large store; the others keep use-lite's proportions: 0.8 of it for small stores, 0.4 and 0.7 of
+ * large store; the others keep use-lite's proportions: 0.7 of it for small stores, 0.4 and 0.7 of
  * it with shared words, 0.6 of it per hit), else the calibrated ones, else none (`undefined`:
  * every hit with a positive signal passes, as before the gate existed; set `minSimilarity` for a
  * model that is not listed).
