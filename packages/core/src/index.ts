@@ -36,6 +36,8 @@ export type { Clock } from './model/clock.js';
 export { DEFAULT_IMPORTANCE, createEntry, validateEntry, normalizeTags } from './model/entry.js';
 export type { NewEntry } from './model/entry.js';
 export type { Embedder, EmbedOptions, LlmClient } from './model/embedder.js';
+/** The argument check every `Embedder.embed` runs. */
+export { checkEmbedArgs } from './model/embed-checks.js';
 /** The id rule (tenant, user, memory ids) and the unknown-option-key check, one place each. */
 export { checkId, MAX_ID_LENGTH } from './model/ids.js';
 export { checkOptionKeys } from './model/options.js';
@@ -54,7 +56,15 @@ export type {
 } from './storage/storage.js';
 export { InMemoryStorage } from './storage/in-memory-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
-export { checkKey, checkIds, checkModel, checkFilter, checkQuery, checkLexicalQuery } from './storage/storage-checks.js';
+export {
+  checkKey,
+  checkIds,
+  checkModel,
+  checkFilter,
+  checkQuery,
+  checkLexicalQuery,
+  checkVectorRecords,
+} from './storage/storage-checks.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
 export type { ExportContent, ExportedVectors, ValidatedExport, VectorGroup, ZerdaExport } from './storage/export-format.js';

@@ -1,5 +1,5 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
-import { invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
+import { checkEmbedArgs, invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
 import {
@@ -245,11 +245,8 @@ export class TransformersEmbedder implements Embedder {
    * each batch and checks `signal` between batches (it also rejects at once when aborted mid-batch).
    */
   async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
-    if (!Array.isArray(texts)) invalid('texts', 'an array of strings', texts);
-    texts.forEach((t, i) => { if (typeof t !== 'string') invalid(`texts[${i}]`, 'a string', t); });
-    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    checkEmbedArgs(texts, options);
     const { signal, onProgress } = options;
-    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
     if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder is closed');
     throwIfAborted(signal);
     const loaded = await abortable(this.#load(), signal);

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import {
+  checkEmbedArgs,
   deserializeZerdaError,
   invalid,
   isSerializedZerdaError,
@@ -313,11 +314,8 @@ export class WorkerEmbedder implements Embedder {
 
   /** Embed in the worker. `signal` cancels the worker's remaining batches and rejects with `ABORTED` at once. */
   async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
-    if (!Array.isArray(texts)) invalid('texts', 'an array of strings', texts);
-    texts.forEach((t, i) => { if (typeof t !== 'string') invalid(`texts[${i}]`, 'a string', t); });
-    if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
+    checkEmbedArgs(texts, options);
     const { signal, onProgress } = options;
-    if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
     this.#assertUsable();
     if (signal?.aborted) throw abortError();
     await this.#track(this.#load(), 'Could not load the embedding model in the worker', signal);

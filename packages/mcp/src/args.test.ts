@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '@zerda/core';
-import { baseToImportance, importanceToBase, parseDateArg, parseLimit, parseTags } from './args.js';
+import { baseToImportance, importanceToBase } from './dynamics.js';
+import { parseDateArg } from './dates.js';
+import { parseToolArgs } from './schemas.js';
 import { resolveServerConfig } from './config.js';
 
 function rejects(fn: () => unknown, field: string): void {
@@ -20,7 +22,13 @@ describe('tool arguments', () => {
     expect(importanceToBase(10)).toBe(1);
     expect(importanceToBase(7.5)).toBe(0.75);
     expect(baseToImportance(0.55)).toBe(5.5);
-    for (const bad of [0, 0.99, 10.01, 42, -1, Number.NaN, Infinity, '5', null]) rejects(() => importanceToBase(bad), 'importance');
+  });
+
+  it('checks importance against 1..10 in the one schema (quoted numbers read as numbers)', () => {
+    expect(parseToolArgs('remember', { title: 't', content: 'c', importance: '7.5' }).importance).toBe(7.5);
+    for (const bad of [0, 0.99, 10.01, 42, -1, Number.NaN, Infinity, 'high', true]) {
+      rejects(() => parseToolArgs('remember', { title: 't', content: 'c', importance: bad }), 'importance');
+    }
   });
 
   it('parses ISO dates and date-times, UTC unless an offset is given', () => {
@@ -38,18 +46,34 @@ describe('tool arguments', () => {
       'yesterday', '03/01/2025', '2025-3-1', '', 20250301, null]) rejects(() => parseDateArg(bad, 'date_from'), 'date_from');
   });
 
-  it('splits comma-separated tags, trimmed and de-duplicated', () => {
-    expect(parseTags(' work, ideas ,,work ')).toEqual(['work', 'ideas']);
-    expect(parseTags(['a', ' b '])).toEqual(['a', 'b']);
-    expect(parseTags('')).toEqual([]);
-    rejects(() => parseTags(5), 'tags');
-    rejects(() => parseTags('x'.repeat(101)), 'tags');
+  it('splits comma-separated tags, trimmed, lowercased and de-duplicated', () => {
+    const tags = (raw: unknown) => parseToolArgs('remember', { title: 't', content: 'c', tags: raw }).tags;
+    expect(tags(' work, Ideas ,,WORK ')).toEqual(['work', 'ideas']);
+    expect(tags(['a', ' B '])).toEqual(['a', 'b']);
+    expect(tags('')).toEqual([]);
+    rejects(() => tags(5), 'tags');
+    rejects(() => tags('x'.repeat(101)), 'tags');
+    // update_memory: "" is "no change", "," clears.
+    expect(parseToolArgs('update_memory', { memory_id: 'm', tags: '' }).tags).toBeUndefined();
+    expect(parseToolArgs('update_memory', { memory_id: 'm', tags: ' , ' }).tags).toEqual([]);
+    rejects(() => parseToolArgs('search_by_tags', { tags: ' , ' }), 'tags');
   });
 
-  it('validates limits', () => {
-    expect(parseLimit(undefined, 20)).toBe(20);
-    expect(parseLimit(3, 20)).toBe(3);
-    for (const bad of [0, -1, 2.5, 1001, '3']) rejects(() => parseLimit(bad, 20), 'limit');
+  it('validates limits, text, search types and dates', () => {
+    expect(parseToolArgs('get_recent_memories', {}).limit).toBeUndefined();
+    expect(parseToolArgs('get_recent_memories', { limit: '3' }).limit).toBe(3);
+    for (const bad of [0, -1, 2.5, 1001, 'three']) rejects(() => parseToolArgs('get_recent_memories', { limit: bad }), 'limit');
+    rejects(() => parseToolArgs('search_memories', { query: 'x', limit: 101 }), 'limit');
+    expect(parseToolArgs('search_memories', { query: '  x ', search_type: 'Keyword' })).toMatchObject({ query: 'x', search_type: 'keyword' });
+    rejects(() => parseToolArgs('search_memories', { query: 'x', search_type: 'telepathic' }), 'search_type');
+    rejects(() => parseToolArgs('remember', { title: '   ', content: 'c' }), 'title');
+    rejects(() => parseToolArgs('remember', { content: 'c' }), 'title is required');
+    expect(parseToolArgs('search_by_date_range', { date_from: '2025-03-01', date_to: '2025-03-01' })).toMatchObject({
+      date_from: Date.UTC(2025, 2, 1),
+      date_to: Date.UTC(2025, 2, 2) - 1,
+    });
+    rejects(() => parseToolArgs('search_by_date_range', { date_from: '2025-02-30' }), 'date_from');
+    expect(parseToolArgs('update_memory', { memory_id: 'm', memory_type: 'Event', title: null })).toEqual({ memory_id: 'm', memory_type: 'event' });
   });
 });
 
@@ -73,6 +97,9 @@ describe('server configuration', () => {
     rejects(() => resolveServerConfig({ ZERDA_NOW_OFFSET_MS: 'soon' }), 'ZERDA_NOW_OFFSET_MS');
     rejects(() => resolveServerConfig({ ZERDA_MASK_PII: 'maybe' }), 'ZERDA_MASK_PII');
     rejects(() => resolveServerConfig({ ZERDA_STORAGE: 'postgres' }), 'ZERDA_STORAGE');
+    rejects(() => resolveServerConfig({ ZERDA_RESULT_FORMAT: 'json' }), 'ZERDA_RESULT_FORMAT');
+    expect(resolveServerConfig({}).resultFormat).toBe('original');
+    expect(resolveServerConfig({ ZERDA_RESULT_FORMAT: 'Zerda' }).resultFormat).toBe('zerda');
     expect(resolveServerConfig({ ZERDA_MASK_PII: 'yes' }).maskPii).toBe(true);
   });
 });

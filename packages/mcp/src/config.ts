@@ -36,6 +36,13 @@ export interface ServerConfig {
   clockFile: string | undefined;
   /** Testing hook: milliseconds added to the system time. */
   nowOffsetMs: number;
+  /**
+   * Shape of tool results: `original` (the default), the `{ success, reason?, data: [...] }` of
+   * the server this one replaces, or `zerda`, Zerda's detailed shape.
+   */
+  resultFormat: 'original' | 'zerda';
+  /** Bearer token HTTP clients must send (`ZERDA_HTTP_TOKEN`); required when HTTP is bound beyond localhost. */
+  httpToken: string | undefined;
 }
 
 /** Default data directory name under the user's home. */
@@ -73,6 +80,8 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
     maskPii: booleanVar(env, 'ZERDA_MASK_PII', false),
     clockFile: nonEmpty(env.ZERDA_CLOCK_FILE),
     nowOffsetMs: numberVar(env, 'ZERDA_NOW_OFFSET_MS', 0, {}),
+    resultFormat: choiceVar(env, 'ZERDA_RESULT_FORMAT', ['original', 'zerda'], 'original'),
+    httpToken: nonEmpty(env.ZERDA_HTTP_TOKEN),
   };
 }
 
@@ -86,6 +95,13 @@ function expandHome(path: string, home: string): string {
 function nonEmpty(value: string | undefined): string | undefined {
   const v = value?.trim();
   return v ? v : undefined;
+}
+
+function choiceVar<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T): T {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (!(choices as readonly string[]).includes(raw)) invalid(name, choices.map((c) => `"${c}"`).join(' or '), raw);
+  return raw as T;
 }
 
 function booleanVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

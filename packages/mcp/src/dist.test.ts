@@ -1,4 +1,6 @@
-import { existsSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIST_CLI, startServer, tempDir, type Harness } from './test-harness.js';
 
@@ -12,7 +14,22 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe.skipIf(!existsSync(DIST_CLI))('built zerda-mcp (dist/cli.js)', () => {
+describe('dist/cli.js before a build', () => {
+  it('says to build first (the launcher is committed; the build adds dist/main.js)', () => {
+    const dir = tempDir();
+    try {
+      mkdirSync(join(dir, 'dist'));
+      copyFileSync(DIST_CLI, join(dir, 'dist', 'cli.js'));
+      const r = spawnSync(process.execPath, [join(dir, 'dist', 'cli.js')], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/not built yet: run .*pnpm.* build/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!existsSync(join(DIST_CLI, '..', 'main.js')))('built zerda-mcp (dist/cli.js)', () => {
   it('stores, recalls, and finds its memories after a restart', async () => {
     const first = await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'model' }, { dist: true });
     servers.push(first);

@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { normalizeTags, validateEntry, type JsonValue, type MemoryEntry, type StorageAdapter } from '@zerda/core';
+import { normalizeTags, validateEntry, type Clock, type JsonValue, type MemoryEntry, type StorageAdapter } from '@zerda/core';
 
 /** File name of the Python "long-term memory MCP" database inside its `memory_db/` folder. */
 export const LEGACY_DB_FILE = 'memories.db';
@@ -76,9 +77,58 @@ function toEntry(row: Row, tenantId: string): MemoryEntry {
     importance: Math.min(1, Math.max(0.1, importance / 10)),
     accessCount: 0,
     tags: normalizeTags(Array.isArray(tags) ? tags.map((t) => String(t).toLowerCase()) : []),
-    metadata: { ...(isPlainObject(metadata) ? metadata : {}), legacy_import: true },
+    metadata: { ...dynamicsState(isPlainObject(metadata) ? metadata : {}), legacy_import: true },
     version: 1,
   });
+}
+
+/**
+ * The original's dynamics state in its metadata (`reinforcement_accum` on its 1..10 scale,
+ * `last_decay_at` as ISO text) under the keys core's reinforcement rule reads, so accumulated
+ * reinforcement and the decay rate limit carry over.
+ */
+function dynamicsState(metadata: Record<string, JsonValue>): Record<string, JsonValue> {
+  const { reinforcement_accum: accum, last_decay_at: decayed, ...rest } = metadata;
+  const out: Record<string, JsonValue> = { ...rest };
+  if (typeof accum === 'number' && Number.isFinite(accum) && accum > 0) out.reinforcementAccum = Math.round(accum * 1e8) / 1e9;
+  if (typeof decayed === 'string') {
+    try {
+      out.lastDecayAt = parseTime(decayed, 'last_decay_at');
+    } catch {
+      // An unreadable time only loses the rate limit of the next decay write-back.
+    }
+  }
+  return out;
+}
+
+/**
+ * First start on a data directory of the Python "long-term memory MCP" (`AI_COMPANION_DATA_DIR`):
+ * import its `memory_db/memories.db` once, while `tenantId` is still empty. Runs on the storage
+ * before the server's `MemoryManager` is created over it (no manager is writing yet).
+ */
+export async function importLegacyOnce(
+  storage: StorageAdapter,
+  tenantId: string,
+  dataDir: string,
+  clock: Clock,
+  log: (message: string) => void,
+): Promise<void> {
+  const source = join(dataDir, 'memory_db', LEGACY_DB_FILE);
+  const marker = join(dataDir, 'legacy-import.json');
+  if (!(await exists(source)) || (await exists(marker))) return;
+  if ((await storage.count({ tenantId })) > 0) return;
+  const report = await importLegacyDatabase(storage, tenantId, source);
+  await writeImportMarker(marker, source, report, clock());
+  log(`imported ${report.imported} memories from ${source}${report.skipped ? ` (${report.skipped} unreadable rows skipped)` : ''}`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function parseTime(value: unknown, field: string): number {

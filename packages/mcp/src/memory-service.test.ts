@@ -45,21 +45,22 @@ describe('MemoryService', () => {
     const embedder = new FlakyEmbedder();
     const service = await open(embedder);
     embedder.failing = true;
-    const r = await service.remember({ title: 'Bike', content: 'The bike lock code is in the blue notebook' });
+    const r = await service.call('remember', { title: 'Bike', content: 'The bike lock code is in the blue notebook' });
     expect(r.success).toBe(true);
     expect(String(r.warning)).toMatch(/indexing .* failed .*model crashed/);
-    const found = await service.searchMemories({ query: 'bike lock notebook', search_type: 'keyword' });
+    const found = await service.call('search_memories', { query: 'bike lock notebook', search_type: 'keyword' });
     expect((found.results as { id: string }[]).map((x) => x.id)).toEqual([r.memory_id]);
     embedder.failing = false;
-    const next = await service.remember({ title: 'Plant', content: 'Water the fern on Sundays' });
+    const next = await service.call('remember', { title: 'Plant', content: 'Water the fern on Sundays' });
     expect(next.warning).toBeUndefined();
   });
 
   it('rejects before queuing: a bad call leaves no trace', async () => {
     const service = await open(new HashEmbedder());
-    await expect(service.remember({ title: 'x', content: 'y', importance: 11 })).rejects.toMatchObject({ code: 'VALIDATION' });
-    await expect(service.updateMemory({ memory_id: 'nope', title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(service.searchByDateRange({ date_from: '2025-01-01T25:00' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(service.call('remember', { title: 'x', content: 'y', importance: 11 })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(service.call('update_memory', { memory_id: 'nope', title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(service.call('search_by_date_range', { date_from: '2025-01-01T25:00' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(service.call('no_such_tool' as never, {})).rejects.toMatchObject({ code: 'VALIDATION' });
     const stats = await service.getMemoryStats();
     expect(stats.total_memories).toBe(0);
     expect(stats.backups).toBe(0);

@@ -46,6 +46,43 @@ describe.skipIf(!available)('with the bundled model', () => {
     }
   }, 60_000);
 
+  it("cuts like the original: personal questions find their fact, an unrelated one gets at most the top-1 fallback", async () => {
+    const dir = tempDir();
+    const s = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_EMBEDDER: 'model', ZERDA_RESULT_FORMAT: '' });
+    try {
+      const facts: [string, string][] = [
+        ['Birthday', 'My birthday is July 4th'],
+        ['Drinks', 'I prefer tea over coffee'],
+        ['Camping', 'Truck camping at the lake next weekend'],
+        ['Sister', 'My sister Ana lives in Lisbon'],
+        ['Job', 'I work as a nurse at the city hospital'],
+        ['Dog', 'Our dog is a border collie named Pixel'],
+        ['Allergy', 'I am severely allergic to peanuts'],
+        ['Car', 'I drive a blue 2015 Volvo'],
+        ['Move', 'I moved to Berlin in 2019'],
+        ['Guitar', 'I am learning to play the guitar'],
+        ['Diet', 'I cannot eat gluten'],
+      ];
+      for (const [title, content] of facts) expect((await s.call('remember', { title, content, memory_type: 'fact' })).isError).toBe(false);
+      const ask = async (query: string) => (JSON.parse((await s.call('search_memories', { query })).text) as { data: Record<string, unknown>[] }).data;
+      const unrelated = await ask('What is the stock price of Nvidia?');
+      expect(unrelated.length).toBeLessThanOrEqual(1);
+      for (const hit of unrelated) expect(hit.relevance_score as number).toBeLessThan(0.25);
+      for (const [query, title] of [
+        ['Where does my sister live?', 'Sister'],
+        ['What is the name of my dog?', 'Dog'],
+        ['Which instrument am I learning?', 'Guitar'],
+      ]) {
+        const hits = await ask(query!);
+        expect(hits[0]?.title, query).toBe(title);
+        expect(hits.length, query).toBeLessThanOrEqual(3);
+      }
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('re-indexes existing memories when the embedder changes', async () => {
     const dir = tempDir();
     try {

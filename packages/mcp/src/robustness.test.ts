@@ -16,7 +16,7 @@ afterAll(() => {
 
 describe('the server survives malformed input', () => {
   it('answers after garbage and malformed calls', async () => {
-    child = spawn(process.execPath, ['--conditions=@zerda/source', '--import', 'tsx', join(REPO_ROOT, 'packages/mcp/src/cli.ts')], {
+    child = spawn(process.execPath, ['--conditions=@zerda/source', '--import', 'tsx', join(REPO_ROOT, 'packages/mcp/src/main.ts')], {
       cwd: REPO_ROOT,
       env: { ...process.env, ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'hash' },
     });

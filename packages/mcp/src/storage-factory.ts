@@ -15,6 +15,8 @@ export interface StorageHandle {
   backupSource(tenantId: string): BackupSource;
   /** Bytes the database takes on disk (0 when in memory). */
   sizeOnDisk(): Promise<number>;
+  /** Of those, the bytes of the vector store (0 when it has no files of its own). */
+  vectorBytes?(): Promise<number>;
 }
 
 /** Options of {@link openStorage}. */
@@ -96,6 +98,11 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
     sizeOnDisk: async () => {
       let total = 0;
       for (const name of await ownFiles(dbDir)) total += (await stat(join(dbDir, name))).size;
+      return total;
+    },
+    vectorBytes: async () => {
+      let total = 0;
+      for (const name of await ownFiles(dbDir)) if (name.startsWith('vectors.')) total += (await stat(join(dbDir, name))).size;
       return total;
     },
   };

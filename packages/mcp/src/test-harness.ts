@@ -10,7 +10,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Repository root (where `tsx` resolves from). */
 export const REPO_ROOT = resolve(HERE, '../../..');
-const CLI = join(HERE, 'cli.ts');
+const CLI = join(HERE, 'main.ts');
 /** The built bin (`pnpm build`), as the README tells desktop apps to run it. */
 export const DIST_CLI = resolve(HERE, '../dist/cli.js');
 
@@ -50,7 +50,8 @@ export async function startServer(env: Record<string, string>, options: { dist?:
     command: process.execPath,
     args: options.dist ? [DIST_CLI] : ['--conditions=@zerda/source', '--import', 'tsx', CLI],
     cwd: REPO_ROOT,
-    env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ...env },
+    // The detailed result format unless a test asks for the default (the original's shape).
+    env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ZERDA_RESULT_FORMAT: 'zerda', ...env },
     stderr: 'pipe',
   });
   let err = '';

@@ -104,6 +104,7 @@ describe('zerda-mcp tools over stdio', () => {
     const id = await remember({ title: 'Job', content: 'Alex works as a nurse, write to alex.doe@example.com', importance: 6, memory_type: 'fact' });
     const stored = await server.call('search_memories', { query: 'nurse', search_type: 'keyword' });
     expect(stored.json.results![0]!.content).toBe('Alex works as a nurse, write to alex.doe@example.com'); // not masked by default
+    expect(stored.json.results![0]!.version).toBe(2); // returned by a search: reinforced (access recorded)
     const upd = await server.call('update_memory', { memory_id: id, content: 'Alex works as a paramedic', importance: 9 });
     expect(upd.isError, upd.text).toBe(false);
     expect(upd.json.previous_versions).toBe(1);
@@ -111,7 +112,7 @@ describe('zerda-mcp tools over stdio', () => {
     expect(mem.content).toBe('Alex works as a paramedic');
     expect(mem.title).toBe('Job');
     expect(mem.importance).toBe(9);
-    expect(mem.version).toBe(2);
+    expect(mem.version).toBe(3);
     const found = await server.call('search_memories', { query: 'paramedic', search_type: 'keyword' });
     expect(found.json.results!.map((r) => r.id)).toEqual([id]);
     const old = await server.call('search_memories', { query: 'nurse', search_type: 'keyword' });
@@ -131,7 +132,6 @@ describe('zerda-mcp tools over stdio', () => {
     const typed = await server.call('update_memory', { memory_id: id, memory_type: 'Event' });
     expect(typed.isError, typed.text).toBe(false);
     expect(typed.json.memory).toMatchObject({ memory_type: 'event', tags: ['camping', 'truck'], version: 2 });
-    expect((await server.call('search_by_type', { memory_type: 'event' })).json.results!.map((r) => r.id)).toEqual([id]);
 
     const blank = await server.call('update_memory', { memory_id: id, content: 'Truck camping at the lake on Saturday', tags: '' });
     expect(blank.json.memory).toMatchObject({ content: 'Truck camping at the lake on Saturday', tags: ['camping', 'truck'] });
@@ -148,6 +148,7 @@ describe('zerda-mcp tools over stdio', () => {
       [4, 'event', 'Truck camping at the lake on Saturday', [], true],
     ]);
     expect(versions.slice(0, 3).every((v) => typeof v.replaced_at === 'string')).toBe(true);
+    expect((await server.call('search_by_type', { memory_type: 'event' })).json.results!.map((r) => r.id)).toEqual([id]);
     expect((await server.call('delete_memory', { memory_id: id })).isError).toBe(false);
   });
 
@@ -173,7 +174,11 @@ describe('zerda-mcp tools over stdio', () => {
 
   it('rejects bad arguments with a clear tool error and changes nothing', async () => {
     const before = (await server.call('get_memory_stats')).json.total_memories;
-    const recentBefore = (await server.call('get_recent_memories')).json.results!.map((r) => `${r.id}:${r.version}`);
+    const ids = (await server.call('get_recent_memories')).json.results!.map((r) => r.id as string);
+    // get_memory_history reads without reinforcing, so it shows whether anything was written.
+    const snapshot = async () =>
+      Promise.all(ids.map(async (id) => JSON.stringify((await server.call('get_memory_history', { memory_id: id })).json.versions)));
+    const recentBefore = await snapshot();
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['remember', { content: 'no title' }, /title is required/],
       ['remember', { title: '   ', content: 'blank title' }, /title/],
@@ -195,7 +200,7 @@ describe('zerda-mcp tools over stdio', () => {
       ['update_memory', { memory_id: 'does-not-exist' }, /at least one of/],
       ['update_memory', { memory_id: 'does-not-exist', tags: '' }, /at least one of/],
       ['get_memory_history', { memory_id: 'does-not-exist' }, /No memory with id/],
-      ['update_memory', { memory_id: recentBefore[0]!.split(':')[0], importance: 11 }, /importance/],
+      ['update_memory', { memory_id: ids[0], importance: 11 }, /importance/],
       ['delete_memory', { memory_id: 'does-not-exist' }, /No memory with id/],
       ['delete_memory', {}, /memory_id is required/],
       ['no_such_tool', {}, /no_such_tool/],
@@ -206,8 +211,7 @@ describe('zerda-mcp tools over stdio', () => {
       expect(r.text).toMatch(message);
     }
     expect((await server.call('get_memory_stats')).json.total_memories).toBe(before);
-    const recentAfter = (await server.call('get_recent_memories')).json.results!.map((r) => `${r.id}:${r.version}`);
-    expect(recentAfter).toEqual(recentBefore);
+    expect(await snapshot()).toEqual(recentBefore);
   });
 
   it('serves 100 concurrent calls', async () => {
@@ -231,8 +235,9 @@ describe('zerda-mcp tools over stdio', () => {
     await server.close();
     server = await startServer({ ZERDA_DATA_DIR: dataDir });
     const after = await server.call('get_recent_memories', { limit: 1000 });
-    expect(after.json.results!.map((r) => [r.id, r.title, r.content, r.base_importance])).toEqual(
-      before.json.results!.map((r) => [r.id, r.title, r.content, r.base_importance]),
+    // (Importance moves with every listing: each one reinforces what it returns.)
+    expect(after.json.results!.map((r) => [r.id, r.title, r.content, r.memory_type, r.tags])).toEqual(
+      before.json.results!.map((r) => [r.id, r.title, r.content, r.memory_type, r.tags]),
     );
     const again = (await server.call('get_memory_stats')).json;
     expect(again.total_memories).toBe(stats.total_memories);

@@ -11,6 +11,7 @@ import {
   checkLexicalQuery,
   checkModel,
   checkQuery,
+  checkVectorRecords,
   entryText,
   invalid,
   systemClock,
@@ -382,17 +383,9 @@ export class PostgresStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     checkModel(model);
-    if (!Array.isArray(records)) invalid('records', 'an array of {id, vector}', records);
+    checkVectorRecords(records, model);
     const byId = new Map<string, Float32Array>();
-    records.forEach((r, i) => {
-      if (typeof r !== 'object' || r === null) invalid(`records[${i}]`, 'an object {id, vector}', r);
-      checkKey(`records[${i}].id`, r.id);
-      const v = r.vector as unknown;
-      if (!(v instanceof Float32Array)) invalid(`records[${i}].vector`, 'a Float32Array', v);
-      if (v.length !== model.dim) invalid(`records[${i}].vector`, `length ${model.dim} (model.dim)`, v.length);
-      for (const x of v) if (!Number.isFinite(x)) invalid(`records[${i}].vector`, 'finite values', x);
-      byId.set(r.id, v);
-    });
+    for (const r of records) byId.set(r.id, r.vector);
     if (byId.size === 0) return;
     const ids = [...byId.keys()].sort(compareIds);
     const texts = ids.map((id) => vectorText(byId.get(id)!));

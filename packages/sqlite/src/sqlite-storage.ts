@@ -14,7 +14,7 @@ import type {
   VectorRecord,
   ZerdaExport,
 } from '@zerda/core';
-import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, filterSql } from './checks.js';
+import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords, filterSql } from './checks.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
 import { checkMeta } from './meta.js';
@@ -287,17 +287,9 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     checkModel(model);
-    if (!Array.isArray(records)) invalid('records', 'an array of {id, vector}', records);
+    checkVectorRecords(records, model);
     const byId = new Map<string, Float32Array>();
-    records.forEach((r, i) => {
-      if (typeof r !== 'object' || r === null) invalid(`records[${i}]`, 'an object {id, vector}', r);
-      checkKey(`records[${i}].id`, r.id);
-      const v = r.vector as unknown;
-      if (!(v instanceof Float32Array)) invalid(`records[${i}].vector`, 'a Float32Array', v);
-      if (v.length !== model.dim) invalid(`records[${i}].vector`, `length ${model.dim} (model.dim)`, v.length);
-      for (const x of v) if (!Number.isFinite(x)) invalid(`records[${i}].vector`, 'finite values', x);
-      byId.set(r.id, v);
-    });
+    for (const r of records) byId.set(r.id, r.vector);
     if (byId.size === 0) return;
     const ids = [...byId.keys()];
     const data = new Float32Array(ids.length * model.dim);

@@ -73,9 +73,9 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       const sources = new Map(
         (sourceIds.length ? await app.manager.listMemories(app.user, TENANT, { ids: sourceIds }) : []).map((e) => [e.id, e] as const),
       );
-      const total = await app.manager.storage.count({ tenantId: TENANT, tiers: ['long_term'], ...filter });
-      const stats = await app.manager.storage.stats(TENANT);
-      return { entries, sources, total, kinds: Object.keys(stats.byKind).sort() };
+      const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
+      const stats = await app.manager.stats(TENANT);
+      return { entries, sources, total, kinds: Object.keys(stats.storage.byKind).sort() };
     }, { background: true });
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));

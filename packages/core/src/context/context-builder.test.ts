@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SECTION_TITLES,
   ContextBuilder,
   buildPrompt,
   neutralizeHeaders,
@@ -48,15 +49,7 @@ const profile: UserProfile = {
 };
 
 function headerCount(text: string, kind: SectionKind, titles: Partial<Record<SectionKind, string>> = {}): number {
-  const defaults: Record<SectionKind, string> = {
-    system: 'System',
-    profile: 'User Profile',
-    memories: 'Relevant Memories',
-    documents: 'Documents',
-    history: 'Recent Conversation',
-    query: 'Current Query',
-  };
-  const h = sectionHeader(titles[kind] ?? defaults[kind]);
+  const h = sectionHeader(titles[kind] ?? DEFAULT_SECTION_TITLES[kind]);
   return text.split(h).length - 1;
 }
 

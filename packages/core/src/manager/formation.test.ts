@@ -190,6 +190,17 @@ describe('MemoryManager formation with an LLM', () => {
     expect(llm.calls).toBe(1);
   });
 
+  it('a turn the offline reading would leave out is stored once the LLM forms a memory from it, so sources resolve', async () => {
+    const llm = scripted(answer([{ op: 'ADD', text: 'The user is planning a trip to Kyoto', kind: 'task', about: 'me' }]));
+    const { mgr } = await make({ llm, formation: 'llm' });
+    const { entry } = await mgr.saveInteraction('me', 't', 'Any tips for my Kyoto trip?', '', { importance: 0.6 });
+    expect(entry.tier).toBe('short_term');
+    await mgr.flush();
+    const [memory] = await memoriesOf(mgr);
+    expect(memory!.metadata.sources).toEqual([entry.id]);
+    expect(await mgr.getMemory('me', 't', entry.id)).toMatchObject({ id: entry.id, tier: 'long_term' });
+  });
+
   it('UPDATE keeps history; NOOP reinforces', async () => {
     const llm = scripted(
       answer([{ op: 'ADD', text: 'Lives in Lisbon', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Lisbon' }]),

@@ -28,18 +28,7 @@ import type {
 } from './types.js';
 import * as write from './write-path.js';
 
-export type {
-  BuildContextOptions,
-  MaintenanceReport,
-  ManagedContext,
-  ManagerStats,
-  MemoryManagerOptions,
-  MemoryPatch,
-  OwnerOption,
-  RememberInput,
-  SaveInteractionOptions,
-  SaveResult,
-} from './types.js';
+export type * from './types.js';
 
 /**
  * The orchestrator most apps use: save interactions, build context and prompts, maintain,

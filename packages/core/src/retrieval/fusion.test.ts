@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
 import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion, scoreFusion } from './fusion.js';
+import { thrownCode } from '../testing/rejections.js';
 
 const L = (...ids: string[]) => ids.map((id, i) => ({ id, score: 100 - i }));
 
@@ -38,13 +39,7 @@ describe('reciprocalRankFusion', () => {
       () => reciprocalRankFusion([L('a')], { weights: [1, 1] }),
       () => reciprocalRankFusion([L('a')], { weights: [-1] }),
     ]) {
-      let err: unknown;
-      try {
-        f();
-      } catch (e) {
-        err = e;
-      }
-      expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+      expect(thrownCode(f)).toBe('VALIDATION');
     }
   });
 });

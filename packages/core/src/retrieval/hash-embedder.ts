@@ -1,6 +1,7 @@
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { stem, STOPWORDS, tokenize } from './text.js';
+import { checkEmbedArgs } from '../model/embed-checks.js';
 
 /** Options of {@link HashEmbedder}. */
 export interface HashEmbedderOptions {
@@ -57,10 +58,7 @@ export class HashEmbedder implements Embedder {
   /** One unit vector per text, in input order; "" (or text without letters/digits) gives zeros. */
   async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     this.#assertOpen();
-    if (!Array.isArray(texts)) invalid('texts', 'an array of strings', texts);
-    texts.forEach((t, i) => {
-      if (typeof t !== 'string') invalid(`texts[${i}]`, 'a string', t);
-    });
+    checkEmbedArgs(texts, options);
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i++) {
       if (options.signal?.aborted) throw new ZerdaError('ABORTED', 'Embedding was aborted', { cause: options.signal.reason });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
 import { LexicalIndex } from './lexical-index.js';
 import { analyze } from './text.js';
+import { thrownCode } from '../testing/rejections.js';
 
 /** Straightforward BM25 recomputed from scratch over the current documents (the reference). */
 function referenceBm25(docs: Map<string, string>, query: string, k1 = 1.2, b = 0.75): Map<string, number> {
@@ -140,13 +141,7 @@ describe('LexicalIndex', () => {
       () => new LexicalIndex({ b: 2 }),
     ];
     for (const f of bad) {
-      let err: unknown;
-      try {
-        f();
-      } catch (e) {
-        err = e;
-      }
-      expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+      expect(thrownCode(f)).toBe('VALIDATION');
     }
     expect(idx.search('hello', 5).map((h) => h.id)).toEqual(['a']);
   });

@@ -1,7 +1,7 @@
 import { validateEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
-import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery } from './storage-checks.js';
+import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords } from './storage-checks.js';
 import { validateProfile } from '../dynamics/profile-manager.js';
 import type {
   LexicalHit,
@@ -147,16 +147,8 @@ export class InMemoryStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     checkModel(model);
-    if (!Array.isArray(records)) invalid('records', 'an array of {id, vector}', records);
-    const rows = records.map((r, i) => {
-      if (typeof r !== 'object' || r === null) invalid(`records[${i}]`, 'an object {id, vector}', r);
-      checkKey(`records[${i}].id`, r.id);
-      const v = r.vector as unknown;
-      if (!(v instanceof Float32Array)) invalid(`records[${i}].vector`, 'a Float32Array', v);
-      if (v.length !== model.dim) invalid(`records[${i}].vector`, `length ${model.dim} (model.dim)`, v.length);
-      for (const x of v) if (!Number.isFinite(x)) invalid(`records[${i}].vector`, 'finite values', x);
-      return [r.id, new Float32Array(v)] as const;
-    });
+    checkVectorRecords(records, model);
+    const rows = records.map((r) => [r.id, new Float32Array(r.vector)] as const);
     const existing = this.#tenants.get(tenantId)?.vectors.get(model.id);
     if (existing && existing.rows.size > 0 && existing.model.dim !== model.dim)
       invalid('model.dim', `${existing.model.dim} (stored vectors of model ${model.id})`, model.dim);

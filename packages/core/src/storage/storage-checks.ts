@@ -1,7 +1,7 @@
 import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import { checkId } from '../model/ids.js';
-import type { LexicalQuery, MemoryFilter, MemoryQuery, VectorModel } from './storage.js';
+import type { LexicalQuery, MemoryFilter, MemoryQuery, VectorModel, VectorRecord } from './storage.js';
 import { TIERS } from '../model/types.js';
 
 // Argument rules shared by every StorageAdapter, so all adapters reject the same calls the same way.
@@ -15,6 +15,22 @@ export function checkKey(field: string, v: unknown): asserts v is string {
 export function checkIds(ids: unknown): asserts ids is string[] {
   if (!Array.isArray(ids)) invalid('ids', 'an array of strings', ids);
   for (const id of ids) checkKey('ids[]', id);
+}
+
+/**
+ * Throw `VALIDATION` unless `records` is an array of `{ id, vector }` whose ids keep the id rule
+ * and whose vectors are `Float32Array`s of `model.dim` finite values (rule 8 of `StorageAdapter`).
+ */
+export function checkVectorRecords(records: unknown, model: VectorModel): asserts records is VectorRecord[] {
+  if (!Array.isArray(records)) invalid('records', 'an array of {id, vector}', records);
+  records.forEach((r: unknown, i) => {
+    if (typeof r !== 'object' || r === null) invalid(`records[${i}]`, 'an object {id, vector}', r);
+    const { id, vector: v } = r as { id?: unknown; vector?: unknown };
+    checkKey(`records[${i}].id`, id);
+    if (!(v instanceof Float32Array)) invalid(`records[${i}].vector`, 'a Float32Array', v);
+    if (v.length !== model.dim) invalid(`records[${i}].vector`, `length ${model.dim} (model.dim)`, v.length);
+    for (const x of v) if (!Number.isFinite(x)) invalid(`records[${i}].vector`, 'finite values', x);
+  });
 }
 
 /** Throw `VALIDATION` unless `model` is `{ id: non-empty string, dim: integer >= 1 }`. */

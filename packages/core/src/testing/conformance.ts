@@ -474,14 +474,7 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
 
     describe('rule 8: vectors are kept per model id', () => {
       it('loadVectors returns only the requested model; vectorModels lists models', async () => {
-        const t = tenant();
-        const [a, b] = [entry(t), entry(t)];
-        await s.putMany([a, b]);
-        await s.putVectors(t, MODEL_A, [
-          { id: a.id, vector: vec(1, 0, 0, 0) },
-          { id: b.id, vector: vec(0, 1, 0, 0) },
-        ]);
-        await s.putVectors(t, MODEL_B, [{ id: a.id, vector: vec(0, 0, 1) }]);
+        const { t, a, b } = await twoModels(s);
         const blockA = (await s.loadVectors(t, MODEL_A.id))!;
         expect(blockA.model).toEqual(MODEL_A);
         expect(blockA.data).toHaveLength(2 * MODEL_A.dim);
@@ -513,14 +506,7 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
       });
 
       it('deleteVectors removes one model or all, and reports rows deleted', async () => {
-        const t = tenant();
-        const [a, b] = [entry(t), entry(t)];
-        await s.putMany([a, b]);
-        await s.putVectors(t, MODEL_A, [
-          { id: a.id, vector: vec(1, 0, 0, 0) },
-          { id: b.id, vector: vec(0, 1, 0, 0) },
-        ]);
-        await s.putVectors(t, MODEL_B, [{ id: a.id, vector: vec(0, 0, 1) }]);
+        const { t, a, b } = await twoModels(s);
         expect(await s.deleteVectors(t, MODEL_A.id)).toBe(2);
         expect(rows(await s.loadVectors(t, MODEL_A.id))).toEqual({});
         expect(rows(await s.loadVectors(t, MODEL_B.id))).toEqual({ [a.id]: [0, 0, 1] });
@@ -599,6 +585,19 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
       });
     });
   });
+}
+
+/** A tenant with two entries: both with vectors of MODEL_A, `a` also with one of MODEL_B. */
+async function twoModels(s: StorageAdapter): Promise<{ t: string; a: MemoryEntry; b: MemoryEntry }> {
+  const t = tenant();
+  const [a, b] = [entry(t), entry(t)];
+  await s.putMany([a, b]);
+  await s.putVectors(t, MODEL_A, [
+    { id: a.id, vector: vec(1, 0, 0, 0) },
+    { id: b.id, vector: vec(0, 1, 0, 0) },
+  ]);
+  await s.putVectors(t, MODEL_B, [{ id: a.id, vector: vec(0, 0, 1) }]);
+  return { t, a, b };
 }
 
 function tenant(): string {

@@ -54,6 +54,8 @@ export function canariesIn(what: unknown): string[] {
 export class RecordingEmbedder implements Embedder {
   /** Every text passed to `embed`, in order. */
   readonly texts: string[] = [];
+  /** How many times `embed` was called. */
+  calls = 0;
   readonly #inner: Embedder;
 
   constructor(inner: Embedder) {
@@ -69,6 +71,7 @@ export class RecordingEmbedder implements Embedder {
     return this.#inner.ready();
   }
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
+    this.calls++;
     this.texts.push(...texts);
     return this.#inner.embed(texts, options);
   }

@@ -7,31 +7,11 @@ import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { DEFAULT_TIME_BOOST, indexedText, SemanticMemory, type RecallHit } from './semantic-memory.js';
 import type { LexicalQuery } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
+import { RecordingEmbedder } from '../testing/secret-canary.js';
 
 const T = 'tenant-ctx';
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 0, 15, 12);
-
-class RecordingEmbedder implements Embedder {
-  readonly texts: string[] = [];
-  readonly #inner = new HashEmbedder({ dim: 128 });
-  get modelId(): string {
-    return this.#inner.modelId;
-  }
-  get dim(): number {
-    return this.#inner.dim;
-  }
-  ready(): Promise<void> {
-    return this.#inner.ready();
-  }
-  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
-    this.texts.push(...texts);
-    return this.#inner.embed(texts, options);
-  }
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-}
 
 class SpyStorage extends InMemoryStorage {
   readonly queries: string[] = [];
@@ -58,7 +38,7 @@ async function store(entries: MemoryEntry[], sm = memory): Promise<void> {
 
 beforeEach(() => {
   storage = new SpyStorage();
-  embedder = new RecordingEmbedder();
+  embedder = new RecordingEmbedder(new HashEmbedder({ dim: 128 }));
   memory = new SemanticMemory({ storage, embedder, clock: () => NOW });
 });
 

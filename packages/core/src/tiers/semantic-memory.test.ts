@@ -6,6 +6,7 @@ import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { SemanticMemory, type RecallHit } from './semantic-memory.js';
 import type { MemoryEntry } from '../model/types.js';
+import { RecordingEmbedder } from '../testing/secret-canary.js';
 
 const T = 'tenant-1';
 const DAY = 86_400_000;
@@ -30,34 +31,11 @@ function entry(text: string, extra: Partial<NewEntry> = {}, tenantId = T, create
   return createEntry(tenantId, { content: { title: '', text }, createdAt, ...extra } as NewEntry, NOW);
 }
 
-class CountingEmbedder implements Embedder {
-  calls = 0;
-  texts = 0;
-  readonly #inner: HashEmbedder;
-  constructor(dim = 256) {
-    this.#inner = new HashEmbedder({ dim });
-  }
-  get modelId(): string {
-    return this.#inner.modelId;
-  }
-  get dim(): number {
-    return this.#inner.dim;
-  }
-  ready(): Promise<void> {
-    return this.#inner.ready();
-  }
-  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
-    this.calls++;
-    this.texts += texts.length;
-    return this.#inner.embed(texts, options);
-  }
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-}
+/** A HashEmbedder that records what it embedded (texts and calls). */
+const countingEmbedder = (dim = 256) => new RecordingEmbedder(new HashEmbedder({ dim }));
 
 let storage: InMemoryStorage;
-let embedder: CountingEmbedder;
+let embedder: RecordingEmbedder;
 let memory: SemanticMemory;
 let stored: MemoryEntry[];
 
@@ -69,7 +47,7 @@ const ids = (hits: RecallHit[]) => hits.map((h) => h.entry.id);
 
 beforeEach(async () => {
   storage = new InMemoryStorage();
-  embedder = new CountingEmbedder();
+  embedder = countingEmbedder();
   memory = new SemanticMemory({ storage, embedder });
   stored = FACTS.map(([text, extra], i) => entry(text, extra, T, NOW - (FACTS.length - i) * DAY));
   await store(stored);
@@ -251,12 +229,12 @@ describe('SemanticMemory.search', () => {
 
 describe('SemanticMemory vectors', () => {
   it('hydrates a tenant index lazily from stored vectors', async () => {
-    const fresh = new CountingEmbedder();
+    const fresh = countingEmbedder();
     const second = new SemanticMemory({ storage, embedder: fresh });
     expect(await second.vectorCount(T)).toBe(FACTS.length);
     const hits = await second.search(T, 'penicillin', { mode: 'vector' });
     expect(hits[0]!.entry.id).toBe(stored[5]!.id);
-    expect(fresh.texts).toBe(1); // only the query was embedded, not the entries
+    expect(fresh.texts).toHaveLength(1); // only the query was embedded, not the entries
   });
 
   it('upserts re-embed changed content, and removed entries are never returned', async () => {
@@ -300,7 +278,7 @@ describe('SemanticMemory vectors', () => {
   });
 
   it('never compares vectors of another model id or dimension', async () => {
-    const other = new SemanticMemory({ storage, embedder: new CountingEmbedder(64) });
+    const other = new SemanticMemory({ storage, embedder: countingEmbedder(64) });
     expect(await other.vectorCount(T)).toBe(0); // hash-256 vectors are not loaded for hash-64
     expect(await other.search(T, 'penicillin', { mode: 'vector' })).toEqual([]);
     expect((await other.search(T, 'penicillin'))[0]!.entry.id).toBe(stored[5]!.id); // lexical still works
