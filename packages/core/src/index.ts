@@ -38,6 +38,7 @@ export type { NewEntry } from './model/entry.js';
 export type { Embedder, EmbedOptions, LlmClient } from './model/embedder.js';
 /** The argument check every `Embedder.embed` runs. */
 export { checkEmbedArgs } from './model/embed-checks.js';
+export { lendEmbedder } from './model/lent-embedder.js';
 /** The id rule (tenant, user, memory ids) and the unknown-option-key check, one place each. */
 export { checkId, MAX_ID_LENGTH } from './model/ids.js';
 export { checkOptionKeys } from './model/options.js';

@@ -55,6 +55,10 @@ describe('AI_COMPANION_DATA_DIR', () => {
       timestamp: '2024-05-01T09:30:00.123Z',
       last_accessed: '2024-06-01T00:00:00.000Z',
     });
+    // The original's accumulated reinforcement (0.2 on its scale) carries on: +0.1 for this listing.
+    const metadata = byId.get('mem_a1_b2')!.metadata as Record<string, unknown>;
+    expect(metadata.reinforcementAccum).toBeCloseTo(0.03, 9);
+    expect(metadata.reinforcement_accum).toBeUndefined();
     expect(byId.get('mem_c3_d4')).toMatchObject({
       memory_type: 'preference',
       base_importance: 6,

@@ -20,7 +20,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MemoryManager, type Embedder } from '@zerda/core';
+import { lendEmbedder, MemoryManager, type Embedder } from '@zerda/core';
 import { loadLocomo, type LocomoConversation } from '../retrieval/locomo.js';
 import { createCachedUseLite, REPO_ROOT } from '../retrieval/model.js';
 
@@ -40,17 +40,7 @@ if (args.conversations) {
   offset = a!;
 }
 const embedder = createCachedUseLite();
-const lent: Embedder = {
-  get modelId() {
-    return embedder.modelId;
-  },
-  get dim() {
-    return embedder.dim;
-  },
-  ready: () => embedder.ready(),
-  embed: (texts, options) => embedder.embed(texts, options),
-  close: async () => {},
-};
+const lent: Embedder = lendEmbedder(embedder);
 
 const CUTS = [5, 10, 25] as const;
 interface Tally {

@@ -33,7 +33,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InMemoryStorage, MemoryManager, type Embedder, type StorageAdapter } from '@zerda/core';
+import { InMemoryStorage, lendEmbedder, MemoryManager, type Embedder, type StorageAdapter } from '@zerda/core';
 import {
   evaluate,
   evaluateLongMemEval,
@@ -130,17 +130,7 @@ async function openStorage(): Promise<StorageAdapter> {
 const USER = 'bench';
 
 /** The shared embedder, lent to one manager: `MemoryManager.close()` closes its embedder. */
-const lent: Embedder = {
-  get modelId() {
-    return embedder.modelId;
-  },
-  get dim() {
-    return embedder.dim;
-  },
-  ready: () => embedder.ready(),
-  embed: (texts, options) => embedder.embed(texts, options),
-  close: async () => {},
-};
+const lent: Embedder = lendEmbedder(embedder);
 
 /**
  * A fresh manager over fresh storage holding `sessions` (in order; the clock is each session's
