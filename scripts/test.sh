@@ -65,6 +65,7 @@ if [ "$pg_started" = 1 ]; then
 fi
 run_project e2e
 run_project e2e-firefox
+run_project e2e-webkit
 
-node scripts/summarize-tests.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json .tmp/vitest-e2e-firefox.json || status=1
+node scripts/summarize-tests.mjs .tmp/vitest-unit.json .tmp/vitest-e2e.json .tmp/vitest-e2e-firefox.json .tmp/vitest-e2e-webkit.json || status=1
 exit $status

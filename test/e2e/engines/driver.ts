@@ -63,6 +63,8 @@ export interface EngineBrowser {
 
 export interface LaunchOptions {
   profileDir: string;
+  /** Firefox only: extra preferences (e.g. a small storage limit for the quota spec). */
+  firefoxPrefs?: Record<string, unknown>;
 }
 
 /** Poll `fn` in the page until it returns truthy. */
@@ -146,8 +148,15 @@ async function launchChromium({ profileDir }: LaunchOptions): Promise<EngineBrow
 
 // ---------------------------------------------------------------- Firefox (puppeteer-core, WebDriver BiDi)
 
-async function launchFirefox({ profileDir }: LaunchOptions): Promise<EngineBrowser> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profileDir, protocolTimeout: 180_000 });
+async function launchFirefox({ profileDir, firefoxPrefs }: LaunchOptions): Promise<EngineBrowser> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    userDataDir: profileDir,
+    protocolTimeout: 180_000,
+    ...(firefoxPrefs ? { extraPrefsFirefox: firefoxPrefs } : {}),
+  });
   const proc = browser.process();
   const version = await browser.version();
   return {
@@ -192,7 +201,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Direct children of `pid` (from /proc), to find MiniBrowser under WebKitWebDriver. */
+/** All descendants of `pid` (from /proc), to find MiniBrowser under xvfb-run and WebKitWebDriver. */
 async function descendants(pid: number): Promise<number[]> {
   const { readdir, readFile } = await import('node:fs/promises');
   const parents = new Map<number, number>();
@@ -204,7 +213,11 @@ async function descendants(pid: number): Promise<number[]> {
   }
   const out: number[] = [];
   const walk = (p: number) => {
-    for (const [child, parent] of parents) if (parent === p) (out.push(child), walk(child));
+    for (const [child, parent] of parents) {
+      if (parent !== p) continue;
+      out.push(child);
+      walk(child);
+    }
   };
   walk(pid);
   return out;
@@ -275,7 +288,7 @@ async function launchWebKit({ profileDir }: LaunchOptions): Promise<EngineBrowse
     engine: 'webkit',
     version: `WebKitGTK ${created.capabilities.browserVersion ?? '?'}`,
     async newPage() {
-      const handle = (await serial(keeper, () => call<{ handle: string }>('POST', `${s}/window/new`, { type: 'tab' }))).handle;
+      const handle = (await serial(keeper, () => call<{ handle: string }>('POST', `${s}/window/new`, { type: 'window' }))).handle;
       const page: EnginePage = {
         goto: (url) => serial(handle, () => call('POST', `${s}/url`, { url })).then(() => undefined),
         evaluate: (fn, arg) =>

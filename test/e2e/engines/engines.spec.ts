@@ -31,6 +31,7 @@ interface OpenResult {
 interface Z {
   open(o: { name: string; passphrase?: string; shared?: boolean }): Promise<OpenResult>;
   write(n: number, prefix: string, parallel?: boolean): Promise<number>;
+  fill(prefix: string, size: number, max: number): Promise<{ acked: string[]; error: { code: string; message: string } | null }>;
   count(): Promise<number>;
   ids(): Promise<string[]>;
   search(q: string): Promise<string[]>;
@@ -262,7 +263,10 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  test('the worker embedder loads the bundled model from the app origin and embeds', async () => {
+  // retry: once in five full Firefox runs here, the first evaluate of init() never returned
+  // (puppeteer's protocol timeout after 180 s); it passed alone and on every other run (load
+  // ~2.3 s). Not yet understood — see README "Browser engines"; a second failure still fails.
+  test('the worker embedder loads the bundled model from the app origin and embeds', { retry: 1 }, async () => {
     const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/embeddings'));
     try {
       const page = await browser.newPage();
@@ -298,7 +302,7 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
       const ready = () => document.body.dataset.ready === 'true';
       await waitFor(page, ready, undefined, 120_000).catch(async (e: unknown) => {
         await page.screenshot(join(ARTIFACTS, `engines-${ENGINE}-demo-not-ready.png`));
-        throw new Error(`${String(e)}; page says: ${await page.evaluate(() => document.body.innerText.slice(0, 500))}`);
+        throw new Error(`${String(e)}; page says: ${await page.evaluate(() => (document.body.textContent ?? '').slice(0, 500))}`);
       });
       const chat = async (text: string): Promise<string> => {
         const sel = '[data-testid="chat-assistant"], [data-testid="chat-error"]';
@@ -325,6 +329,43 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
       await page.close();
     } finally {
       await served.close();
+    }
+  });
+});
+
+// Quota exhaustion for real on Firefox: a profile whose storage limit is lowered by preference
+// (dom.quotaManager.temporaryStorage.fixedLimit, in KiB). Chromium's equivalent runs in
+// sqlite.spec.ts on a small tmpfs; WebKitGTK offers no way to lower it here.
+describe.runIf(!missing && ENGINE === 'firefox')('firefox: quota', () => {
+  test('IndexedDB over quota: QUOTA_EXCEEDED, and the store holds exactly the acknowledged writes', async () => {
+    const profile = await mkdtemp(join(tmpdir(), 'zerda-firefox-quota-'));
+    const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/sqlite'));
+    const browser = await launchEngine('firefox', { profileDir: profile, firefoxPrefs: { 'dom.quotaManager.temporaryStorage.fixedLimit': 12 * 1024 } });
+    try {
+      const page = await browser.newPage();
+      await page.goto(served.url);
+      await waitFor(page, () => document.getElementById('out')?.textContent === 'ready');
+      expect((await page.evaluate((name) => z.open({ name }), 'quota')).ok).toBe(true);
+      await page.evaluate(() => z.write(20, 'q'));
+      const filled = await page.evaluate(() => z.fill('big', 60_000, 1000));
+      console.log(`[engines] firefox quota: ${filled.acked.length} fills acknowledged, then ${JSON.stringify(filled.error)}`);
+      expect(filled.error?.code, JSON.stringify(filled.error)).toBe('QUOTA_EXCEEDED');
+      expect(filled.acked.length).toBeGreaterThan(0);
+      const ids = new Set(await page.evaluate(() => z.ids()));
+      expect(ids.size).toBe(20 + filled.acked.length);
+      expect(filled.acked.every((id) => ids.has(id))).toBe(true);
+      expect(await page.evaluate(() => z.search('memory 7'))).toContain('q-7');
+      await page.evaluate(() => z.close());
+      // Unlike Chromium 156 (which discards the origin's store after a disk-full abort, see
+      // sqlite.spec.ts), Firefox keeps it: reopening shows every acknowledged write.
+      const reopened = await page.evaluate((name) => z.open({ name }), 'quota');
+      expect(reopened.ok, JSON.stringify(reopened.error)).toBe(true);
+      expect(await page.evaluate(() => z.count())).toBe(20 + filled.acked.length);
+      await page.evaluate(() => z.close());
+    } finally {
+      await browser.close();
+      await served.close();
+      await rm(profile, { recursive: true, force: true });
     }
   });
 });
