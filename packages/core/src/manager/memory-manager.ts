@@ -232,7 +232,9 @@ export class MemoryManager {
   // ---------------------------------------------------------------- recall
 
   /**
-   * Recall memories for a query (hybrid lexical + vector by default). Recalled memories are
+   * Recall memories for a query (hybrid lexical + vector by default), best first, each with the
+   * `reason` it passed. By default the relevance gate applies (an unrelated question recalls
+   * nothing); `{ ratio: 0, minScore: 0 }` ranks and cuts nothing. Recalled memories are
    * reinforced: importance rises by `reinforcementStep` (capped) and `lastAccess` resets.
    */
   async recall(userId: string, tenantId: string, query: string, options: SemanticSearchOptions & { reinforce?: boolean } = {}): Promise<RecallHit[]> {
@@ -242,9 +244,11 @@ export class MemoryManager {
   }
 
   /**
-   * Build the context for the next reply: recall (semantic + most important long-term), rank
-   * with the selector into this turn's working memory, add profile and recent history, and pack
-   * it all into the token budget. Memories that make it into working memory are reinforced.
+   * Build the context for the next reply: recall (memories relevant to the query, through the
+   * relevance gate) plus the always-on memories (protected tags), rank with the selector into
+   * this turn's working memory, add profile and recent history, and pack it all into the token
+   * budget (`contextTokens`, default `config.maxTokens`). Only the memories placed in the prompt
+   * because they were relevant are reinforced.
    */
   async buildContext(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<ManagedContext> {
     this.#open();
