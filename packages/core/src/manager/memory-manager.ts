@@ -8,7 +8,7 @@ import { checkId } from '../model/ids.js';
 import type { LongTermMemory } from '../tiers/long-term-memory.js';
 import type { RecallHit, ReindexOptions, ReindexReport, SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import type { ShortTermMemory } from '../tiers/short-term-memory.js';
-import type { MemoryFilter, StorageAdapter } from '../storage/storage.js';
+import type { MemoryFilter } from '../storage/storage.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 import type { WorkingMemory } from '../tiers/working-memory.js';
 import * as maintenance from './maintenance.js';
@@ -56,14 +56,6 @@ export class MemoryManager {
     this.#s = s;
     this.config = s.config;
     this.embedder = s.embedder;
-  }
-
-  /**
-   * @deprecated Writes made here bypass the manager's per-tenant ordering and validation; use the
-   * manager's methods. Kept only until `@zerda/mcp` has moved to them (issue 10), then private.
-   */
-  get storage(): StorageAdapter {
-    return this.#s.storage;
   }
 
   /** The storage adapter's name (e.g. `sqlite`, `memory`), for display. */
