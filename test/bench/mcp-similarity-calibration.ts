@@ -11,6 +11,7 @@
  * on the mapped scale, keeps for questions about a small personal memory and for unrelated ones.
  */
 import { createTransformersEmbedder } from '@zerda/embeddings';
+import { cosine } from '../../packages/core/src/retrieval/cosine.js';
 import { MINILM_ANCHORS, originalThreshold } from '../../packages/mcp/src/threshold.js';
 
 const PARAPHRASES: [string, string][] = [
@@ -86,18 +87,6 @@ const OFF_TOPIC = [
   'Who won the football world cup in 2014?',
 ];
 
-function cos(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return dot / Math.sqrt(na * nb);
-}
-
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 async function main(): Promise<void> {
@@ -105,7 +94,7 @@ async function main(): Promise<void> {
   await embedder.ready();
   const pairSims = async (pairs: [string, string][]) => {
     const vecs = await embedder.embed(pairs.flat());
-    return pairs.map((_, i) => cos(vecs[2 * i]!, vecs[2 * i + 1]!));
+    return pairs.map((_, i) => cosine(vecs[2 * i]!, vecs[2 * i + 1]!));
   };
   const para = await pairSims(PARAPHRASES);
   const unrel = await pairSims(UNRELATED);
@@ -126,7 +115,7 @@ async function main(): Promise<void> {
   const facts = await embedder.embed(FACTS);
   const report = async (query: string) => {
     const [q] = await embedder.embed([query]);
-    const ranked = facts.map((f, i) => ({ i, sim: map(cos(q!, f)) })).sort((a, b) => b.sim - a.sim);
+    const ranked = facts.map((f, i) => ({ i, sim: map(cosine(q!, f)) })).sort((a, b) => b.sim - a.sim);
     const { threshold, kept, fallback } = originalThreshold(ranked.map((r) => r.sim));
     return { ranked, threshold, kept: kept.length, fallback };
   };

@@ -20,10 +20,10 @@ export type {
   StreamName,
   StreamState,
 } from './persistence.js';
-export { IndexedDbPersistence, createIndexedDbPersistence } from './indexeddb-persistence.js';
+export { IndexedDbPersistence } from './indexeddb-persistence.js';
 export type { IndexedDbPersistenceOptions } from './indexeddb-persistence.js';
 // The export format lives in @zerda/core; re-exported here for existing imports.
 export { EXPORT_VERSION, validateExport } from '@zerda/core';
 export type { ExportedVectors, ZerdaExport } from '@zerda/core';
-export { SharedSqliteStorage, openSharedSqliteStorage } from './shared-storage.js';
+export { SharedSqliteStorage } from './shared-storage.js';
 export type { ChannelLike, SharedSqliteStorageOptions } from './shared-storage.js';

@@ -285,8 +285,3 @@ async function committed(done: Promise<void>): Promise<void> {
     throw e;
   }
 }
-
-/** Create an {@link IndexedDbPersistence}. */
-export function createIndexedDbPersistence(options: IndexedDbPersistenceOptions = {}): IndexedDbPersistence {
-  return new IndexedDbPersistence(options);
-}

@@ -402,8 +402,3 @@ export class SharedSqliteStorage implements StorageAdapter {
     this.#channel.close();
   }
 }
-
-/** Open a {@link SharedSqliteStorage} (same as {@link SharedSqliteStorage.open}). */
-export function openSharedSqliteStorage(options: SharedSqliteStorageOptions): Promise<SharedSqliteStorage> {
-  return SharedSqliteStorage.open(options);
-}

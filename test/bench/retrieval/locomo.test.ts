@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, percent, percentile, recallAt, type RetrievalSystem } from './evaluate.js';
 import { parseLocomo, parseSessionDate, repairEvidence, turnText } from './locomo.js';
 
+/** A raw LoCoMo sample `c` between speakers A and B whose first session is dated 1 May 2023. */
+function sample(sessions: Record<string, unknown>, qa: unknown[]) {
+  return {
+    sample_id: 'c',
+    conversation: { speaker_a: 'A', speaker_b: 'B', session_1_date_time: '1:00 pm on 1 May, 2023', ...sessions },
+    qa,
+  };
+}
+
 describe('LoCoMo loader', () => {
   it('repairs malformed evidence ids', () => {
     expect(repairEvidence('D8:6; D9:17')).toEqual(['D8:6', 'D9:17']);
@@ -19,12 +28,8 @@ describe('LoCoMo loader', () => {
 
   it('builds turns, counts sessions by their turn arrays, keeps categories 1-4 with resolvable evidence', () => {
     const [conv] = parseLocomo([
-      {
-        sample_id: 'c',
-        conversation: {
-          speaker_a: 'A',
-          speaker_b: 'B',
-          session_1_date_time: '1:00 pm on 1 May, 2023',
+      sample(
+        {
           session_1: [
             { speaker: 'A', dia_id: 'D1:1', text: 'Hi' },
             { speaker: 'B', dia_id: 'D1:2', text: 'Look', blip_caption: 'a photo of a cat' },
@@ -33,14 +38,14 @@ describe('LoCoMo loader', () => {
           session_3_date_time: '1:00 pm on 3 May, 2023',
           session_2: [{ speaker: 'A', dia_id: 'D2:1', text: 'Bye' }],
         },
-        qa: [
+        [
           { question: 'q1', category: 4, evidence: ['D1:2; D2:1'] },
           { question: 'q2', category: 5, evidence: ['D1:1'] },
           { question: 'q3', category: 3, evidence: [] },
           { question: 'q4', category: 1, evidence: ['D9:9', 'D1:1'] },
           { question: 'q5', category: 2, evidence: ['D'] },
         ],
-      },
+      ),
     ]);
     expect(conv!.sessions.map((s) => s.number)).toEqual([1, 2]);
     expect(conv!.sessions[0]!.turns[1]!.text).toBe('B: Look [image: a photo of a cat]');
@@ -68,20 +73,11 @@ describe('metrics', () => {
 
   it('micro-averages over questions, per category and per conversation', async () => {
     const [conv] = parseLocomo([
-      {
-        sample_id: 'c',
-        conversation: {
-          speaker_a: 'A',
-          speaker_b: 'B',
-          session_1_date_time: '1:00 pm on 1 May, 2023',
-          session_1: ['D1:1', 'D1:2', 'D1:3'].map((dia_id) => ({ speaker: 'A', dia_id, text: dia_id })),
-        },
-        qa: [
-          { question: 'D1:1', category: 4, evidence: ['D1:1'] },
-          { question: 'D1:3', category: 4, evidence: ['D1:3', 'D1:2'] },
-          { question: 'D1:2', category: 1, evidence: ['D1:3'] },
-        ],
-      },
+      sample({ session_1: ['D1:1', 'D1:2', 'D1:3'].map((dia_id) => ({ speaker: 'A', dia_id, text: dia_id })) }, [
+        { question: 'D1:1', category: 4, evidence: ['D1:1'] },
+        { question: 'D1:3', category: 4, evidence: ['D1:3', 'D1:2'] },
+        { question: 'D1:2', category: 1, evidence: ['D1:3'] },
+      ]),
     ]);
     // A "memory" that always ranks the turn named by the question first, then the rest in order.
     const system: RetrievalSystem = {

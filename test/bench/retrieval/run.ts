@@ -171,10 +171,11 @@ async function openMemory(
   clock = now;
   return {
     async search(query, k, mode) {
-      // ratio 0: recall@k measures the ranking, so the adaptive threshold must not cut the list.
+      // ratio 0, minScore 0: recall@k measures the ranking, so neither the adaptive threshold nor
+      // the relevance gate may cut the list.
       // now: the manager's clock (LoCoMo: the day after the last session; LongMemEval: the
       // question's date), for "in June", "last week".
-      const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, reinforce: false, now });
+      const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, minScore: 0, reinforce: false, now });
       return hits.map((h) => String(h.entry.metadata.diaId));
     },
     close: () => mgr.close().catch(() => undefined),

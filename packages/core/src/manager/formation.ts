@@ -6,6 +6,7 @@ import { OfflineExtractor, FORMED_KINDS } from '../formation/offline-extractor.j
 import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement, MemoryExtractor } from '../formation/types.js';
 import { SOURCES_KEY } from '../formation/types.js';
 import { historyRecord } from './history.js';
+import { cosine } from '../retrieval/cosine.js';
 import type { ManagerState } from './state.js';
 
 /** How the manager forms memories: an extractor, or `null` for `formation: 'turns'` (every turn is a memory, as said). */
@@ -139,18 +140,6 @@ function withoutSlot(m: Record<string, JsonValue>): Record<string, JsonValue> {
 function withSource(sources: JsonValue | undefined, turnId: string): string[] {
   const list = Array.isArray(sources) ? sources.filter((x): x is string => typeof x === 'string') : [];
   return list.includes(turnId) ? list : [...list, turnId];
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
 /** The turn as an extractor sees it. */

@@ -290,6 +290,32 @@ describe('MemoryManager: context and prompt', () => {
     expect(after!.lastAccess).toBe(c.clock());
   });
 
+  it('puts in only memories relevant to the query or always-on (protected tags), reinforces only the relevant ones, and keeps to maxTokens', async () => {
+    const c = fakeClock();
+    const storage = new InMemoryStorage();
+    const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u', config: { maxTokens: 300 } });
+    const dog = await mgr.remember('u', 't', { title: 'Dog', text: 'My dog Biscuit is a beagle', importance: 0.5 });
+    const phone = await mgr.remember('u', 't', { title: 'Phone', text: 'Reach me on the landline after six', importance: 0.95 });
+    const name = await mgr.remember('u', 't', { title: 'Name', text: 'I am called Dana', importance: 0.9, tags: ['identity'] });
+    await mgr.flush();
+    c.advance(DAY_MS);
+    const ctx = await mgr.buildContext('u', 't', 'which breed is my dog Biscuit?', { historyTurns: 0 });
+    const inPrompt = ctx.sections.filter((x) => x.kind === 'memories').flatMap((x) => x.itemIds);
+    expect(inPrompt).toContain(dog.entry.id);
+    expect(inPrompt).toContain(name.entry.id);
+    // The most important memory, unrelated to the question, stays out.
+    expect(inPrompt).not.toContain(phone.entry.id);
+    expect(ctx.recalled.map((h) => h.entry.id)).toContain(dog.entry.id);
+    expect(ctx.recalled.every((h) => h.reason !== undefined)).toBe(true);
+    expect((await storage.get('t', dog.entry.id))!.accessCount).toBe(1);
+    // Always-on, but not relevant: not reinforced.
+    expect((await storage.get('t', name.entry.id))!.accessCount).toBe(0);
+    expect((await storage.get('t', name.entry.id))!.importance).toBe(0.9);
+    // maxTokens is the whole budget.
+    expect(ctx.budget).toBe(300);
+    expect(ctx.tokenCount).toBeLessThanOrEqual(300);
+  });
+
   it('a rejected buildContext leaves working memory and the short-term windows as they were', async () => {
     const { mgr } = await make();
     await mgr.remember('owner', 't', { title: 'Pet', text: 'My cat Miso sleeps on the piano' });

@@ -8,7 +8,7 @@ import { checkId } from '../model/ids.js';
 import type { LongTermMemory } from '../tiers/long-term-memory.js';
 import type { RecallHit, ReindexOptions, ReindexReport, SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import type { ShortTermMemory } from '../tiers/short-term-memory.js';
-import type { MemoryFilter, StorageAdapter } from '../storage/storage.js';
+import type { MemoryFilter } from '../storage/storage.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 import type { WorkingMemory } from '../tiers/working-memory.js';
 import * as maintenance from './maintenance.js';
@@ -56,14 +56,6 @@ export class MemoryManager {
     this.#s = s;
     this.config = s.config;
     this.embedder = s.embedder;
-  }
-
-  /**
-   * @deprecated Writes made here bypass the manager's per-tenant ordering and validation; use the
-   * manager's methods. Kept only until `@zerda/mcp` has moved to them (issue 10), then private.
-   */
-  get storage(): StorageAdapter {
-    return this.#s.storage;
   }
 
   /** The storage adapter's name (e.g. `sqlite`, `memory`), for display. */
@@ -240,7 +232,9 @@ export class MemoryManager {
   // ---------------------------------------------------------------- recall
 
   /**
-   * Recall memories for a query (hybrid lexical + vector by default). Recalled memories are
+   * Recall memories for a query (hybrid lexical + vector by default), best first, each with the
+   * `reason` it passed. By default the relevance gate applies (an unrelated question recalls
+   * nothing); `{ ratio: 0, minScore: 0 }` ranks and cuts nothing. Recalled memories are
    * reinforced: importance rises by `reinforcementStep` (capped) and `lastAccess` resets.
    */
   async recall(userId: string, tenantId: string, query: string, options: SemanticSearchOptions & { reinforce?: boolean } = {}): Promise<RecallHit[]> {
@@ -250,9 +244,11 @@ export class MemoryManager {
   }
 
   /**
-   * Build the context for the next reply: recall (semantic + most important long-term), rank
-   * with the selector into this turn's working memory, add profile and recent history, and pack
-   * it all into the token budget. Memories that make it into working memory are reinforced.
+   * Build the context for the next reply: recall (memories relevant to the query, through the
+   * relevance gate) plus the always-on memories (protected tags), rank with the selector into
+   * this turn's working memory, add profile and recent history, and pack it all into the token
+   * budget (`contextTokens`, default `config.maxTokens`). Only the memories placed in the prompt
+   * because they were relevant are reinforced.
    */
   async buildContext(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<ManagedContext> {
     this.#open();

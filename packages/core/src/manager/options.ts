@@ -69,7 +69,8 @@ export function resolveManagerOptions(options: MemoryManagerOptions): ResolvedMa
   const owner = normalizeOwner(options.owner);
   const masker = options.masker === false ? null : (options.masker ?? new PiiMasker());
   const counter = options.counter ?? estimateTokens;
-  const contextTokens = options.contextTokens ?? config.maxTokens * 2;
+  // maxTokens is the whole context budget (as in the Python package Zerda ports).
+  const contextTokens = options.contextTokens ?? config.maxTokens;
   if (!Number.isInteger(contextTokens) || contextTokens < 16) invalid('contextTokens', 'an integer >= 16', options.contextTokens);
   const turnContext = options.turnContext ?? 'previous';
   if (turnContext !== 'previous' && turnContext !== 'none') invalid('turnContext', "'previous' | 'none'", options.turnContext);

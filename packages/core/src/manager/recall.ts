@@ -62,7 +62,7 @@ async function lexicalOnly(s: ManagerState, tenantId: string, query: string, opt
   const top = hits[0]!.score || 1;
   return hits.flatMap((h, i) => {
     const entry = entries.get(h.id);
-    return entry ? [{ entry, score: h.score / top, lexicalScore: h.score, lexicalRank: i + 1 }] : [];
+    return entry ? [{ entry, score: h.score / top, lexicalScore: h.score, lexicalRank: i + 1, reason: 'keywords' as const }] : [];
   });
 }
 
@@ -91,7 +91,14 @@ export async function buildContext(
   const builder = new ContextBuilder(budget, { counter: s.counter });
 
   const recalled = topKSemantic > 0 ? await searchMemories(s, tenantId, query, { ...options.search, topK: topKSemantic }) : [];
-  const important = topKLongTerm > 0 ? await s.longTerm(tenantId).topByImportance(topKLongTerm) : [];
+  // Always-on by design: the most important memories carrying a protected tag ("core",
+  // "identity", "pinned" by default) join every context. Nothing else enters without being
+  // recalled for the query.
+  const protectedTags = s.config.protectedTags;
+  const important =
+    topKLongTerm > 0 && protectedTags.length > 0
+      ? await s.storage.query({ tenantId, tiers: ['long_term'], tags: protectedTags, orderBy: 'importance', order: 'desc', limit: topKLongTerm })
+      : [];
   const userWindow = s.existingShortTerm(tenantId, userId);
   const history = historyTurns > 0 && userWindow ? userWindow.getRecent(historyTurns) : [];
   const inHistory = new Set(history.map((e) => e.id));
@@ -120,7 +127,10 @@ export async function buildContext(
   });
   s.workingMemory(tenantId, userId).rebuild(kept);
   const usedIds = new Set(context.sections.flatMap((sec) => (sec.kind === 'memories' ? (sec.itemIds ?? []) : [])));
-  await reinforceUsed(s, tenantId, working.map((w) => w.entry.id).filter((id) => usedIds.size === 0 || usedIds.has(id)));
+  // Only what went in because it was relevant to the query is reinforced (always-on memories are
+  // there whatever the query; reinforcing them would make them look relevant).
+  const relevant = new Set(recalled.map((h) => h.entry.id));
+  await reinforceUsed(s, tenantId, working.map((w) => w.entry.id).filter((id) => relevant.has(id) && usedIds.has(id)));
   return { ...context, recalled, working };
 }
 

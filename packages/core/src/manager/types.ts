@@ -38,7 +38,7 @@ export interface MemoryManagerOptions {
   masker?: PiiMasker | false;
   /** Token counter for working memory and context packing. Default `estimateTokens`. */
   counter?: TokenCounter;
-  /** Total token budget of `buildContext`. Default `2 * config.maxTokens`. */
+  /** Total token budget of `buildContext` (system, profile, memories, history, query). Default `config.maxTokens`. */
   contextTokens?: number;
   /** System instruction placed first in every context. */
   systemPrompt?: string;
@@ -126,7 +126,11 @@ export interface BuildContextOptions {
   documents?: ContextInput['documents'];
   /** How many memories semantic recall contributes. Default `config.retrievalLimit`. */
   topKSemantic?: number;
-  /** How many of the most important long-term memories are always considered. Default 3. */
+  /**
+   * How many always-on memories (long-term memories carrying one of `config.protectedTags`, most
+   * important first) join every context whatever the query. Default 3. Other memories enter only
+   * when recall finds them relevant.
+   */
   topKLongTerm?: number;
   /** Include the user profile. Default true. */
   includeProfile?: boolean;

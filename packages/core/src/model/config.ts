@@ -47,6 +47,12 @@ export interface MemoryConfig {
   /** Reinforcement never raises base importance above this. Default 1. */
   reinforcementCap: number;
   /**
+   * Similarity floor of recall's relevance gate (cosine to the query; the other floors derive from
+   * it, see `relevanceFloors`). `null` (default): the floors calibrated for the embedder's model (`CALIBRATED_FLOORS`), or
+   * none for a model not listed. Set it when you bring another embedding model.
+   */
+  minSimilarity: number | null;
+  /**
    * Accumulated reinforcement: when > 0, each recall adds `reinforcementStep` to
    * `metadata.reinforcementAccum` (persisted with the memory, so a restart loses nothing) and base
    * importance rises by the accumulated amount only once it reaches this step. Default 0: every
@@ -117,6 +123,7 @@ export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   protectedTags: ['core', 'identity', 'pinned'],
   reinforcementStep: 0.05,
   reinforcementCap: 1,
+  minSimilarity: null,
   reinforcementWritebackStep: 0,
   importanceQuantum: 0,
   decayWritebackStep: 0,
@@ -170,6 +177,8 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
     const v = cfg[f];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.${f}`, 'a finite number >= 0', v);
   }
+  if (cfg.minSimilarity !== null && (typeof cfg.minSimilarity !== 'number' || !(cfg.minSimilarity >= 0 && cfg.minSimilarity <= 1)))
+    invalid('config.minSimilarity', 'a number in [0, 1] or null', cfg.minSimilarity);
   if (typeof cfg.enableDecay !== 'boolean') invalid('config.enableDecay', 'a boolean', cfg.enableDecay);
   for (const [k, v] of Object.entries(cfg.halfLifeDays)) {
     if (typeof v !== 'number' || !(v > 0)) invalid(`config.halfLifeDays.${k}`, 'a number of days > 0', v);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimdDot, dotErrorBound, simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
+import { cappedWasm, realWasm } from '../testing/wasm.js';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -12,10 +13,6 @@ function unit(rand: () => number, dim: number): Float32Array {
   const inv = 1 / Math.sqrt(n);
   for (let j = 0; j < dim; j++) v[j]! *= inv;
   return v;
-}
-function realWasm(): WebAssemblyApi {
-  const { validate, Module, Instance, Memory } = WebAssembly;
-  return { validate, Module, Instance, Memory };
 }
 
 describe('SimdDot', () => {
@@ -70,15 +67,7 @@ describe('SimdDot', () => {
   });
 
   it('refuses to grow past its memory limit and changes nothing', () => {
-    const real = realWasm();
-    const capped: WebAssemblyApi = {
-      ...real,
-      Memory: class {
-        constructor(d: WebAssembly.MemoryDescriptor) {
-          return new real.Memory({ ...d, maximum: 3 });
-        }
-      } as unknown as WebAssemblyApi['Memory'],
-    };
+    const capped = cappedWasm(3);
     const dot = createSimdDot(64, 100, { webAssembly: capped })!;
     dot.rows[5] = 7;
     const rows = dot.rows;

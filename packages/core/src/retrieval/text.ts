@@ -142,6 +142,20 @@ const STEP5_E = /^(.+?)e$/;
  */
 export function stem(word: string): string {
   if (word.length < 3 || !ASCII_WORD_RE.test(word)) return word;
+  // The rules are regular expressions with lazy groups, about a microsecond or more per word; a
+  // vocabulary is small, so stems are remembered (bounded: the memo starts over when full).
+  const known = STEMS.get(word);
+  if (known !== undefined) return known;
+  const stemmed = porter(word);
+  if (STEMS.size >= MAX_STEMS) STEMS.clear();
+  STEMS.set(word, stemmed);
+  return stemmed;
+}
+
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 50_000;
+
+function porter(word: string): string {
   let w = word;
   // A leading 'y' is a consonant; upper-casing it keeps the vowel patterns from treating it as one.
   const leadingY = w.startsWith('y');

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
 import { simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
 import { VectorIndex, type VectorIndexOptions } from './vector-index.js';
+import { cosine } from './cosine.js';
 import { thrownBy as errorOf } from '../testing/rejections.js';
+import { cappedWasm, realWasm } from '../testing/wasm.js';
 
 
 function rng(seed: number): () => number {
@@ -12,16 +14,20 @@ function rng(seed: number): () => number {
 function randomVector(rand: () => number, dim: number): Float32Array {
   return Float32Array.from({ length: dim }, () => rand() * 2 - 1);
 }
-function cosine(a: Float32Array, b: Float32Array): number {
-  let d = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    d += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
+/** Upserts a fresh random vector as `v${i}` for i = from, from + step, … below `to`, into `idx` and `ref` alike. */
+function upsertRandom(idx: VectorIndex, ref: Map<string, Float32Array>, rand: () => number, from: number, to: number, step: number): void {
+  for (let i = from; i < to; i += step) {
+    const v = randomVector(rand, idx.dim);
+    idx.upsert(`v${i}`, v);
+    ref.set(`v${i}`, v);
   }
-  return na && nb ? d / Math.sqrt(na * nb) : 0;
+}
+/** Removes `v${i}` for i = 0, step, … below `to` from `idx` and `ref` alike. */
+function removeEvery(idx: VectorIndex, ref: Map<string, Float32Array>, to: number, step: number): void {
+  for (let i = 0; i < to; i += step) {
+    idx.remove(`v${i}`);
+    ref.delete(`v${i}`);
+  }
 }
 function bruteForce(vectors: Map<string, Float32Array>, q: Float32Array, k: number, allow?: (id: string) => boolean) {
   return [...vectors]
@@ -50,21 +56,10 @@ describe.each(MODES)('VectorIndex (%s)', (_mode, opts) => {
     const dim = 24;
     const idx = new VectorIndex(dim, { ...opts, initialCapacity: 2 });
     const ref = new Map<string, Float32Array>();
-    for (let i = 0; i < 500; i++) {
-      const v = randomVector(rand, dim);
-      idx.upsert(`v${i}`, v);
-      ref.set(`v${i}`, v);
-    }
+    upsertRandom(idx, ref, rand, 0, 500, 1);
     expect(idx.capacity).toBe(512); // doubled from 2
-    for (let i = 0; i < 500; i += 3) {
-      idx.remove(`v${i}`);
-      ref.delete(`v${i}`);
-    }
-    for (let i = 1; i < 500; i += 7) {
-      const v = randomVector(rand, dim);
-      idx.upsert(`v${i}`, v);
-      ref.set(`v${i}`, v);
-    }
+    removeEvery(idx, ref, 500, 3);
+    upsertRandom(idx, ref, rand, 1, 500, 7);
     expect(idx.size).toBe(ref.size);
     expectMode(idx, opts);
     for (let t = 0; t < 20; t++) {
@@ -146,20 +141,9 @@ describe('VectorIndex int8 mode', () => {
     const idx = new VectorIndex(dim, { quantization: 'int8', initialCapacity: 4 });
     expect(idx.quantization).toBe('int8');
     const ref = new Map<string, Float32Array>();
-    for (let i = 0; i < 1000; i++) {
-      const v = randomVector(rand, dim);
-      idx.upsert(`v${i}`, v);
-      ref.set(`v${i}`, v);
-    }
-    for (let i = 0; i < 1000; i += 4) {
-      idx.remove(`v${i}`);
-      ref.delete(`v${i}`);
-    }
-    for (let i = 1; i < 1000; i += 9) {
-      const v = randomVector(rand, dim);
-      idx.upsert(`v${i}`, v);
-      ref.set(`v${i}`, v);
-    }
+    upsertRandom(idx, ref, rand, 0, 1000, 1);
+    removeEvery(idx, ref, 1000, 4);
+    upsertRandom(idx, ref, rand, 1, 1000, 9);
     let found = 0;
     let wanted = 0;
     for (let t = 0; t < 30; t++) {
@@ -344,15 +328,7 @@ describe('VectorIndex WebAssembly SIMD path', () => {
   });
 
   it('moves back to JavaScript, keeping every row, when its wasm memory cannot grow', () => {
-    const real = realWasm();
-    const capped: WebAssemblyApi = {
-      ...real,
-      Memory: class {
-        constructor(d: WebAssembly.MemoryDescriptor) {
-          return new real.Memory({ ...d, maximum: 2 });
-        }
-      } as unknown as WebAssemblyApi['Memory'],
-    };
+    const capped = cappedWasm(2);
     const rand = rng(8);
     const dim = 64; // 256 bytes per row: 2 pages hold fewer than 512 rows
     const idx = new VectorIndex(dim, { simdMinRows: 0, initialCapacity: 1, webAssembly: capped });
@@ -374,8 +350,3 @@ describe('VectorIndex WebAssembly SIMD path', () => {
       expect(isZerdaError(errorOf(() => new VectorIndex(4, opts)), 'VALIDATION')).toBe(true);
   });
 });
-
-function realWasm(): WebAssemblyApi {
-  const { validate, Module, Instance, Memory } = WebAssembly;
-  return { validate, Module, Instance, Memory };
-}

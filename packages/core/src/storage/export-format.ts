@@ -110,22 +110,8 @@ export function validateExport(input: unknown): ValidatedExport {
     invalid('export.version', `an integer in [1, ${EXPORT_VERSION}]`, d.version);
   if (!Array.isArray(d.entries)) invalid('export.entries', 'an array', d.entries);
   if (!Array.isArray(d.profiles)) invalid('export.profiles', 'an array', d.profiles);
-  const seen = new Set<string>();
-  const entries = d.entries.map((e, i) => {
-    const v = at(`export.entries[${i}]`, () => validateEntry(e));
-    const key = `${v.tenantId}\u0000${v.id}`;
-    if (seen.has(key)) invalid(`export.entries[${i}]`, 'a unique (tenantId, id)', v.id);
-    seen.add(key);
-    return v;
-  });
-  const seenProfiles = new Set<string>();
-  const profiles = d.profiles.map((p, i) => {
-    const v = at(`export.profiles[${i}]`, () => validateProfile(p));
-    const key = `${v.tenantId}\u0000${v.userId}`;
-    if (seenProfiles.has(key)) invalid(`export.profiles[${i}]`, 'a unique (tenantId, userId)', v.userId);
-    seenProfiles.add(key);
-    return v;
-  });
+  const entries = validateUnique('export.entries', d.entries, validateEntry, 'id');
+  const profiles = validateUnique('export.profiles', d.profiles, validateProfile, 'userId');
   const vectors: ValidatedExport['vectors'] = [];
   if (d.vectors !== undefined) {
     if (!Array.isArray(d.vectors)) invalid('export.vectors', 'an array', d.vectors);
@@ -171,4 +157,21 @@ function at<T>(path: string, fn: () => T): T {
     if (isZerdaError(e, 'VALIDATION')) throw new ZerdaError('VALIDATION', `${path}: ${e.message}`, { details: { ...e.details, path } });
     throw e;
   }
+}
+
+/** Validates each item of `list` (errors name `path[i]`); no two may share `(tenantId, key)`. */
+function validateUnique<T extends { tenantId: string }, K extends keyof T & string>(
+  path: string,
+  list: T[],
+  validate: (x: T) => T,
+  key: K,
+): T[] {
+  const seen = new Set<string>();
+  return list.map((x, i) => {
+    const v = at(`${path}[${i}]`, () => validate(x));
+    const k = `${v.tenantId}\u0000${String(v[key])}`;
+    if (seen.has(k)) invalid(`${path}[${i}]`, `a unique (tenantId, ${key})`, v[key]);
+    seen.add(k);
+    return v;
+  });
 }

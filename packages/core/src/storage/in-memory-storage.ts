@@ -56,10 +56,9 @@ export class InMemoryStorage implements StorageAdapter {
 
   /** A copy of the entry, or `undefined`. No side effects. */
   async get(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+    const t = this.#found(tenantId);
     checkKey('id', id);
-    const e = this.#tenants.get(tenantId)?.entries.get(id);
+    const e = t?.entries.get(id);
     return e && structuredClone(e);
   }
 
@@ -164,10 +163,9 @@ export class InMemoryStorage implements StorageAdapter {
 
   /** Every vector of the tenant for `modelId`, packed; `undefined` when there are none. */
   async loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+    const t = this.#found(tenantId);
     checkKey('modelId', modelId);
-    const set = this.#tenants.get(tenantId)?.vectors.get(modelId);
+    const set = t?.vectors.get(modelId);
     if (!set || set.rows.size === 0) return undefined;
     const ids = [...set.rows.keys()].sort();
     const dim = set.model.dim;
@@ -207,10 +205,9 @@ export class InMemoryStorage implements StorageAdapter {
 
   /** A copy of the profile, or `undefined`. */
   async getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+    const t = this.#found(tenantId);
     checkKey('userId', userId);
-    const p = this.#tenants.get(tenantId)?.profiles.get(userId);
+    const p = t?.profiles.get(userId);
     return p && structuredClone(p);
   }
 
@@ -274,6 +271,13 @@ export class InMemoryStorage implements StorageAdapter {
 
   #open(): void {
     if (this.#closed) throw new ZerdaError('CLOSED', 'InMemoryStorage is closed');
+  }
+
+  /** Checks that the store is open and `tenantId` is valid; that tenant's data, if it has any. */
+  #found(tenantId: string): TenantData | undefined {
+    this.#open();
+    checkKey('tenantId', tenantId);
+    return this.#tenants.get(tenantId);
   }
 
   #tenant(tenantId: string): TenantData {

@@ -152,8 +152,39 @@ describe('SemanticMemory.search', () => {
     const hits = await memory.search(T, 'sushi olives', { minScore: 1, ratio: 0 });
     expect(hits).toHaveLength(1);
     expect(hits[0]!.entry.id).toBe(stored[3]!.id);
+    // Kept by the cut when it scores 1 (first in every list), else by the fallback.
+    expect(hits[0]!.reason).toBe(hits[0]!.score >= 1 ? 'ranked' : 'fallback');
+    const weak = await memory.search(T, 'sushi piano', { minScore: 1, ratio: 0 });
+    expect(weak).toHaveLength(1);
+    expect(weak[0]!.reason).toBe(weak[0]!.score >= 1 ? 'ranked' : 'fallback');
     expect(await memory.search(T, '   ')).toEqual([]);
     expect(await memory.search(T, 'zzqxv', { mode: 'lexical' })).toEqual([]);
+  });
+
+  it('gates by absolute relevance: an unrelated query recalls nothing; minScore 0 ranks and cuts nothing; each hit says why', async () => {
+    const gated = new SemanticMemory({ storage, embedder, config: { minSimilarity: 0.35 } });
+    const related = await gated.search(T, 'which city does my sister live in', { ratio: 0 });
+    expect(related[0]!.entry.id).toBe(stored[1]!.id);
+    expect(related.every((h) => h.reason === 'similarity' || h.reason === 'keywords')).toBe(true);
+    for (const h of related) {
+      expect(h.similarity).toBeTypeOf('number');
+      // 'similarity': at least the related floor (0.6 × minSimilarity); 'keywords': below it.
+      expect(h.similarity! >= 0.6 * 0.35).toBe(h.reason === 'similarity');
+    }
+    // An unrelated question: weak similarities everywhere, no shared words beyond noise.
+    expect(await gated.search(T, 'what is the boiling point of nitrogen', { ratio: 0 })).toEqual([]);
+    // The same question with minScore given: the gate is off, everything ranked is returned.
+    const ranked = await gated.search(T, 'what is the boiling point of nitrogen', { ratio: 0, minScore: 0, topK: 12 });
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(ranked.every((h) => h.reason === 'ranked')).toBe(true);
+    // The per-search floor overrides the configured one.
+    expect((await gated.search(T, 'tell me about my sister', { ratio: 0, minSimilarity: 0.05 })).length).toBeGreaterThan(0);
+    expect(await gated.search(T, 'tell me about my sister', { ratio: 0, minSimilarity: 1 })).toEqual([]);
+    // The fallback only returns a hit that passed the gate.
+    const strict = await gated.search(T, 'which city does my sister live in', { ratio: 1 });
+    expect(strict).toHaveLength(1);
+    expect(strict[0]!.reason === 'similarity' || strict[0]!.reason === 'keywords').toBe(true);
+    expect(() => new SemanticMemory({ storage, embedder, config: { minSimilarity: 2 } })).toThrow(/minSimilarity/);
   });
 
   it('honours topK and keeps tenants apart', async () => {

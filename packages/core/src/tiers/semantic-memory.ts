@@ -3,11 +3,12 @@ import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
-import { adaptiveThreshold, DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion, type FusedItem } from '../retrieval/fusion.js';
+import { DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion, type FusedItem } from '../retrieval/fusion.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from '../storage/storage.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
+import { isStrong, queryCoverage, relatedReason, relevanceFloors, type RecallReason, type RelevanceEvidence } from '../retrieval/relevance.js';
 import { parseTimeRanges, type TimeRange } from '../retrieval/time-expressions.js';
 import type { Scored } from '../retrieval/top-k.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
@@ -80,6 +81,15 @@ export const DEFAULT_CONTEXT_WEIGHT = 0.5;
 export const DEFAULT_TIME_BOOST = 1;
 
 /**
+ * Default boost of memories naming what the query names ({@link SemanticSearchOptions.entityBoost}).
+ * Chosen on LoCoMo's development half (its first five conversations; hybrid R@10 72.9 without,
+ * 74.6 at 0.5, 74.3 at 1, 74.4 at 0.3) and kept because the other half gains as much (70.2 →
+ * 72.4). Questions about a person as a whole ("What are X's hobbies?") are where it helps: their
+ * evidence shares no word with the question except the name, which half the turns carry.
+ */
+export const DEFAULT_ENTITY_BOOST = 0.5;
+
+/**
  * The text embedded for an entry: its text, then its context (`metadata.context`) when that is a
  * non-empty string.
  */
@@ -98,9 +108,24 @@ function contextOf(entry: Pick<MemoryEntry, 'metadata'>): string | undefined {
 export interface SemanticSearchOptions {
   /** Most hits returned. Default `config.retrievalLimit`. */
   topK?: number;
-  /** Absolute floor on the 0..1 score. Default 0. */
+  /**
+   * Absolute floor on the fused 0..1 score. When given (0 included), it replaces the relevance
+   * gate: `{ ratio: 0, minScore: 0 }` ranks and cuts nothing. When omitted, the relevance gate
+   * applies: a hit is kept only when its cosine similarity to the query reaches the similarity
+   * floor, or it matches the query's words and reaches the lower keyword floor (see
+   * `CALIBRATED_FLOORS`, `minSimilarity`), so an unrelated question recalls nothing.
+   */
   minScore?: number;
-  /** Adaptive threshold: keep hits with score >= `max(minScore, top × ratio)`. Default 0.5. */
+  /**
+   * Similarity floor of the relevance gate for this search (the keyword floor is half of it).
+   * Default `config.minSimilarity`, else the floors calibrated for the embedder's model.
+   */
+  minSimilarity?: number;
+  /**
+   * Adaptive threshold: keep hits with score >= `max(minScore, top × ratio)`. When none passes,
+   * the best hit is returned alone (`reason: 'fallback'`) if it passed the relevance gate.
+   * Default 0.5.
+   */
   ratio?: number;
   /** Default 'hybrid'. */
   mode?: RecallMode;
@@ -129,6 +154,13 @@ export interface SemanticSearchOptions {
   timeBoost?: number;
   /** Reference time (epoch ms) for relative expressions such as "last week". Default: the clock. */
   now?: number;
+  /**
+   * Boost of memories that name someone or something the query names (a capitalised word that
+   * does not start a sentence, such as a person's or a place's name): the others' fused score is
+   * divided by `1 + entityBoost` (then scores are rescaled to 0..1); 0 disables it. Default
+   * {@link DEFAULT_ENTITY_BOOST}.
+   */
+  entityBoost?: number;
 }
 
 /** One recalled memory with the evidence behind its rank (for UIs and debugging). */
@@ -144,6 +176,10 @@ export interface RecallHit {
   lexicalRank?: number;
   /** 1-based rank in the vector list. */
   vectorRank?: number;
+  /** Cosine similarity of the memory's vector to the query, when the relevance gate computed it. */
+  similarity?: number;
+  /** Why the hit passed (see {@link RecallReason}); set by every semantic search. */
+  reason?: RecallReason;
 }
 
 /** Options of {@link SemanticMemory.reindex}. */
@@ -181,6 +217,12 @@ interface TenantIndex {
   /** BM25 over the entries' `metadata.context` (only entries that have one). */
   context: LexicalIndex;
 }
+
+/**
+ * How many of the best-ranked candidates the relevance gate looks at for a strong one (see
+ * `RelevanceFloors`): a fixed window, so the answer does not depend on `topK`.
+ */
+const STRONG_WINDOW = 10;
 
 const MODES: readonly RecallMode[] = ['hybrid', 'lexical', 'vector'];
 const PAGE = 1000;
@@ -331,7 +373,58 @@ export class SemanticMemory {
       fetched ??= new Map((await this.#storage.getMany(tenantId, scored.map((f) => f.id))).map((e) => [e.id, e]));
       scored = boostTimeRanges(scored, ranges, fetched, o.timeBoost);
     }
-    const kept = adaptiveThreshold(scored, { minScore: o.minScore, ratio: o.ratio });
+    const names = o.entityBoost > 0 ? queryNames(query) : [];
+    if (names.length > 0) {
+      // Within the first 2 × topK + 10 of the fused list: a memory further down would need more
+      // than the boost to reach topK often enough to matter, and reading every candidate of both
+      // lists would cost more than the ranking itself.
+      scored = scored.slice(0, Math.min(o.candidates, 2 * o.topK + 10));
+      fetched ??= await this.#fetch(tenantId, scored);
+      scored = boostNames(scored, names, fetched, o.entityBoost);
+    }
+    // The relevance gate (absolute, model-calibrated), then the fused-score cut (relative).
+    const reasons = new Map<string, RecallReason>();
+    const similarities = new Map<string, number>();
+    if (o.minScore === undefined) {
+      const floors = relevanceFloors(this.#embedder.modelId, o.minSimilarity ?? this.#config.minSimilarity);
+      // Evidence is read lazily, best first: the strong window, then hits until topK (plus the
+      // margin fetched below) have passed.
+      const wanted = o.topK + Math.min(10, o.topK);
+      const head = scored.slice(0, Math.max(STRONG_WINDOW, wanted));
+      const sims = await this.#similarities(tenantId, query, head.map((f) => f.id), vector);
+      let have = fetched ?? (await this.#fetch(tenantId, head));
+      const cover = queryCoverage(query);
+      const evidenceOf = async (id: string): Promise<RelevanceEvidence> => {
+        if (!sims.has(id)) for (const [k, v] of await this.#similarities(tenantId, query, [id], vector)) sims.set(k, v);
+        if (!have.has(id)) have = new Map([...have, ...(await this.#fetch(tenantId, [{ id }]))]);
+        const entry = have.get(id);
+        return { similarity: sims.get(id), ...(entry ? cover(entryText(entry)) : { coverage: 0, words: 0 }) };
+      };
+      // Nothing when no candidate shows that the store answers the query at all.
+      let answered = false;
+      const size = (await this.#tenant(tenantId)).index.size;
+      for (const f of scored.slice(0, STRONG_WINDOW)) if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
+      if (!answered) return [];
+      const passed: typeof scored = [];
+      for (const f of scored) {
+        if (passed.length >= wanted) break;
+        const e = await evidenceOf(f.id);
+        if (e.similarity !== undefined) similarities.set(f.id, e.similarity);
+        const why = relatedReason(floors, e);
+        if (!why) continue;
+        reasons.set(f.id, why);
+        passed.push(f);
+      }
+      scored = passed;
+      fetched = have;
+      if (scored.length === 0) return [];
+    }
+    const cut = Math.max(o.minScore ?? 0, scored[0]!.score * o.ratio);
+    let kept = scored.filter((f) => f.score >= cut);
+    if (kept.length === 0) {
+      kept = [scored[0]!];
+      reasons.set(scored[0]!.id, 'fallback');
+    }
 
     // Fetch a little more than topK: rows of entries deleted behind our back are skipped.
     const wanted = kept.slice(0, o.topK + Math.min(10, o.topK));
@@ -349,7 +442,9 @@ export class SemanticMemory {
         await this.#dropStale(tenantId, f.id);
         continue;
       }
-      const hit: RecallHit = { entry, score: f.score };
+      const hit: RecallHit = { entry, score: f.score, reason: reasons.get(f.id) ?? 'ranked' };
+      const similarity = similarities.get(f.id);
+      if (similarity !== undefined) hit.similarity = similarity;
       if (f.ranks[0] !== undefined) {
         hit.lexicalRank = f.ranks[0];
         hit.lexicalScore = lexScore.get(f.id)!;
@@ -462,6 +557,36 @@ export class SemanticMemory {
     return hits.filter((h) => h.score > 0);
   }
 
+  /** The entries of `items` by id (entries deleted meanwhile are absent). */
+  async #fetch(tenantId: string, items: readonly { id: string }[]): Promise<Map<string, MemoryEntry>> {
+    return new Map((await this.#storage.getMany(tenantId, items.map((f) => f.id))).map((e) => [e.id, e]));
+  }
+
+  /**
+   * Cosine similarity to the query of each id that has a vector (from the vector list when it
+   * ranked the id, else computed from the index).
+   */
+  async #similarities(tenantId: string, query: string, ids: readonly string[], vector: readonly Scored[]): Promise<Map<string, number>> {
+    const out = new Map(vector.map((h) => [h.id, h.score]));
+    const missing = ids.filter((id) => !out.has(id));
+    if (missing.length === 0) return out;
+    const t = await this.#tenant(tenantId);
+    if (t.index.size === 0) return out;
+    const q = await this.embedQuery(query);
+    let norm = 0;
+    for (let d = 0; d < q.length; d++) norm += q[d]! * q[d]!;
+    if (!(norm > 0)) return out;
+    norm = Math.sqrt(norm);
+    for (const id of missing) {
+      const v = t.index.get(id);
+      if (!v) continue;
+      let dot = 0;
+      for (let d = 0; d < v.length; d++) dot += v[d]! * q[d]!;
+      out.set(id, dot / norm);
+    }
+    return out;
+  }
+
   #tenant(tenantId: string): Promise<TenantIndex> {
     const existing = this.#indexes.get(tenantId);
     if (existing) {
@@ -543,7 +668,8 @@ export class SemanticMemory {
   #searchOptions(options: SemanticSearchOptions) {
     const {
       topK = this.#config.retrievalLimit,
-      minScore = 0,
+      minScore,
+      minSimilarity,
       ratio = DEFAULT_THRESHOLD_RATIO,
       mode = 'hybrid',
       filter,
@@ -551,11 +677,15 @@ export class SemanticMemory {
       fusion = DEFAULT_FUSION_METHOD,
       contextWeight = DEFAULT_CONTEXT_WEIGHT,
       timeBoost = DEFAULT_TIME_BOOST,
+      entityBoost = DEFAULT_ENTITY_BOOST,
       now,
     } = options;
     if (fusion !== 'rrf' && fusion !== 'score') invalid('fusion', "'rrf' | 'score'", fusion);
     if (!Number.isInteger(topK) || topK < 1) invalid('topK', 'an integer >= 1', topK);
-    if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)) invalid('minScore', 'a number in [0, 1]', minScore);
+    if (minScore !== undefined && (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)))
+      invalid('minScore', 'a number in [0, 1]', minScore);
+    if (minSimilarity !== undefined && (typeof minSimilarity !== 'number' || !(minSimilarity >= 0 && minSimilarity <= 1)))
+      invalid('minSimilarity', 'a number in [0, 1]', minSimilarity);
     if (typeof ratio !== 'number' || !(ratio >= 0 && ratio <= 1)) invalid('ratio', 'a number in [0, 1]', ratio);
     if (!MODES.includes(mode)) invalid('mode', "'hybrid' | 'lexical' | 'vector'", mode);
     if (typeof rrfK !== 'number' || !Number.isFinite(rrfK) || rrfK < 0) invalid('rrfK', 'a finite number >= 0', rrfK);
@@ -573,8 +703,10 @@ export class SemanticMemory {
     if (typeof contextWeight !== 'number' || !Number.isFinite(contextWeight) || contextWeight < 0)
       invalid('contextWeight', 'a finite number >= 0', contextWeight);
     if (typeof timeBoost !== 'number' || !Number.isFinite(timeBoost) || timeBoost < 0) invalid('timeBoost', 'a finite number >= 0', timeBoost);
+    if (typeof entityBoost !== 'number' || !Number.isFinite(entityBoost) || entityBoost < 0)
+      invalid('entityBoost', 'a finite number >= 0', entityBoost);
     if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now))) invalid('now', 'epoch milliseconds', now);
-    return { topK, minScore, ratio, mode, filter, rrfK, fusion, weights, candidates, contextWeight, timeBoost, now };
+    return { topK, minScore, minSimilarity, ratio, mode, filter, rrfK, fusion, weights, candidates, contextWeight, timeBoost, entityBoost, now };
   }
 }
 
@@ -602,6 +734,52 @@ function boostTimeRanges<T extends { id: string; score: number }>(
   if (!items.some((f) => inRange(f.id))) return [...items];
   return items
     .map((f) => ({ ...f, score: inRange(f.id) ? f.score : f.score / (1 + boost) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The names a query mentions: capitalised words (any script with case) that do not start a
+ * sentence and are not stopwords, analysed like the lexical index's terms (lowercased, folded).
+ */
+export function queryNames(query: string): string[] {
+  const out = new Set<string>();
+  for (const m of query.matchAll(/(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}]+)/gu)) {
+    if (m[1] === '' || /[.?!]/.test(m[1]!)) continue; // sentence start: capitalised anyway
+    for (const t of tokenize(m[2]!)) if (!STOPWORDS.has(t)) out.add(t);
+  }
+  return [...out];
+}
+
+/**
+ * Divide the score of items whose entry names none of `names` by `1 + boost`, then rescale and
+ * re-sort as {@link boostTimeRanges} does.
+ */
+function boostNames<T extends { id: string; score: number }>(
+  items: readonly T[],
+  names: readonly string[],
+  entries: ReadonlyMap<string, MemoryEntry>,
+  boost: number,
+): T[] {
+  const ascii = names.every((n) => /^[a-z0-9]+$/.test(n));
+  const isNamed = new Map<string, boolean>();
+  for (const f of items) {
+    const e = entries.get(f.id);
+    let hit = false;
+    if (e) {
+      const text = entryText(e);
+      const lower = text.toLowerCase();
+      // Tokenising is the exact test; a substring check first skips most texts cheaply.
+      if (!ascii || names.some((n) => lower.includes(n))) {
+        const words = new Set(tokenize(text));
+        hit = names.some((n) => words.has(n));
+      }
+    }
+    isNamed.set(f.id, hit);
+  }
+  const named = (id: string) => isNamed.get(id) === true;
+  if (!items.some((f) => named(f.id))) return [...items];
+  return items
+    .map((f) => ({ ...f, score: named(f.id) ? f.score : f.score / (1 + boost) }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

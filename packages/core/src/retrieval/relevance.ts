@@ -1,0 +1,140 @@
+import { invalid } from '../model/errors.js';
+import { analyze } from './text.js';
+
+/**
+ * Why a recalled memory passed ({@link RecallHit.reason}):
+ * - `'similarity'`: its cosine similarity to the query reached the relatedness floor;
+ * - `'keywords'`: it contains enough of the query's meaningful words;
+ * - `'ranked'`: the relevance gate was off (an explicit `minScore` was given); it passed the
+ *   fused-score floor and the adaptive ratio only;
+ * - `'fallback'`: nothing passed the fused-score cut and it is the best hit that passed the gate.
+ */
+export type RecallReason = 'similarity' | 'keywords' | 'ranked' | 'fallback';
+
+/**
+ * The relevance gate of one embedding model. Two tests, both absolute (cosine similarity of the
+ * memory's vector to the query's, and coverage: the share of the query's meaningful words, after
+ * stopwords and stemming, that the memory's own text contains):
+ * - the query is *answered* by the store only when one of its best candidates is strong:
+ *   similarity >= the strong floor, or at least two words and more than a third of them
+ *   (`strongCoverage`) with similarity >= `strongKeywords`, or half of them or more with
+ *   similarity >= `halfKeywords`. The strong floor grows with the store: the best of many
+ *   unrelated memories is more similar than the best of a few, so it is `strongSmall` up to 32
+ *   memories, `strong` from 512 on, and in between interpolated on the logarithm of the count;
+ * - then each hit is kept when it is *related*: similarity >= `related` or coverage >=
+ *   `relatedCoverage`.
+ * An unrelated question finds no strong candidate and recalls nothing; a related one keeps its
+ * whole relevant ranking, not only the hits that would pass the strong test on their own.
+ */
+export interface RelevanceFloors {
+  strong: number;
+  strongSmall: number;
+  strongCoverage: number;
+  strongWords: number;
+  strongKeywords: number;
+  halfKeywords: number;
+  related: number;
+  relatedCoverage: number;
+}
+
+/**
+ * Floors calibrated per model id (the id an `Embedder` reports). Calibration, for the bundled
+ * use-lite: the first five LoCoMo conversations (760 questions, the development half; 369–663
+ * turns each) for the relevant side, and the 120 general-knowledge questions of
+ * `test/bench/retrieval/off-topic.ts` against the same five stores and a 20-turn personal store
+ * for the unrelated side (the other five conversations were only measured). See the README's
+ * retrieval section for what the gate costs and gains on both halves.
+ */
+export const CALIBRATED_FLOORS: Readonly<Record<string, Readonly<RelevanceFloors>>> = Object.freeze({
+  // The bundled Universal Sentence Encoder Lite (512-d, int8), as @zerda/embeddings names it.
+  'transformers:use-lite:q8:mean': Object.freeze(derivedFloors(0.5)),
+});
+
+/** The floors derived from one strong floor (the proportions calibrated for use-lite). */
+function derivedFloors(strong: number): RelevanceFloors {
+  return {
+    strong,
+    strongSmall: 0.7 * strong,
+    strongCoverage: 0.34,
+    strongWords: 2,
+    strongKeywords: 0.4 * strong,
+    halfKeywords: 0.7 * strong,
+    related: 0.6 * strong,
+    relatedCoverage: 0.2,
+  };
+}
+
+/**
+ * The floors for `modelId`: derived from `minSimilarity` when given (it is the strong floor of a
+ * large store; the others keep use-lite's proportions: 0.7 of it for small stores, 0.4 and 0.7 of
+ * it with shared words, 0.6 of it per hit), else the calibrated ones, else none (`undefined`:
+ * every hit with a positive signal passes, as before the gate existed; set `minSimilarity` for a
+ * model that is not listed).
+ */
+export function relevanceFloors(modelId: string, minSimilarity?: number | null): RelevanceFloors | undefined {
+  if (minSimilarity !== undefined && minSimilarity !== null) {
+    if (typeof minSimilarity !== 'number' || !(minSimilarity >= 0 && minSimilarity <= 1))
+      invalid('minSimilarity', 'a number in [0, 1] or null', minSimilarity);
+    return derivedFloors(minSimilarity);
+  }
+  return CALIBRATED_FLOORS[modelId];
+}
+
+/** The strong similarity floor for a store of `size` memories (see {@link RelevanceFloors}). */
+export function strongFloor(floors: RelevanceFloors, size: number): number {
+  const t = Math.min(1, Math.max(0, (Math.log2(Math.max(1, size)) - 5) / 4));
+  return floors.strongSmall + t * (floors.strong - floors.strongSmall);
+}
+
+/** The evidence the gate reads for one candidate. */
+export interface RelevanceEvidence {
+  /** Cosine similarity to the query; undefined when the memory has no vector. */
+  similarity: number | undefined;
+  /** Share (0..1) of the query's meaningful words in the memory's own text. */
+  coverage: number;
+  /** How many of the query's meaningful words the memory's own text contains. */
+  words: number;
+}
+
+/**
+ * Whether a candidate is strong enough to show that a store of `size` memories answers the query
+ * at all.
+ */
+export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEvidence, size: number): boolean {
+  if (!floors) return true;
+  const keywords = e.coverage >= floors.strongCoverage && e.words >= floors.strongWords;
+  if (e.similarity === undefined) return keywords || e.coverage >= 0.5;
+  return (
+    e.similarity >= strongFloor(floors, size) ||
+    (keywords && e.similarity >= floors.strongKeywords) ||
+    (e.coverage >= 0.5 && e.similarity >= floors.halfKeywords)
+  );
+}
+
+/**
+ * Why a candidate is related to the query, or undefined when it is not. Without floors, any
+ * positive similarity or any shared word is enough.
+ */
+export function relatedReason(floors: RelevanceFloors | undefined, e: RelevanceEvidence): 'similarity' | 'keywords' | undefined {
+  const related = floors ? floors.related : Number.MIN_VALUE;
+  const coverage = floors ? floors.relatedCoverage : Number.MIN_VALUE;
+  if (e.similarity !== undefined && e.similarity >= related) return 'similarity';
+  if (e.coverage >= coverage) return 'keywords';
+  return undefined;
+}
+
+/**
+ * A coverage function for `query`: how many of its meaningful words (stopwords dropped, stemmed,
+ * as the lexical index analyses text) a text contains, and what share of them. 0 for a query
+ * without such words.
+ */
+export function queryCoverage(query: string): (text: string) => { coverage: number; words: number } {
+  const terms = new Set(analyze(query));
+  if (terms.size === 0) return () => ({ coverage: 0, words: 0 });
+  return (text: string) => {
+    const words = new Set(analyze(text));
+    let n = 0;
+    for (const t of terms) if (words.has(t)) n++;
+    return { coverage: n / terms.size, words: n };
+  };
+}
