@@ -1,5 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { seededRandom } from '@zerda/core/testing';
 import { FilePersistence, parseBase, scanLog } from './file-persistence.js';
 import { decodeRecord } from './record-codec.js';
 import { SqliteStorage } from './sqlite-storage.js';
+import { useTempDirs } from '../test/temp-dirs.js';
 
 // Seeded, deterministic damage sweeps over the files of a small database: one flipped bit in every
 // byte of the log and of the snapshot, and the files cut at every length. Damage must give either
@@ -23,16 +23,7 @@ const T0 = 1_700_000_000_000;
  * bytes and a seeded sample, with the checksum-level check over every 16th snapshot byte.
  */
 const FULL = process.env.ZERDA_FULL_SWEEP === '1';
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), 'zerda-sweep-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = useTempDirs('sweep');
 
 function fact(i: number): MemoryEntry {
   return createEntry('t1', { content: { title: `n${i}`, text: `sweep memory ${i}` } }, T0 + i);
