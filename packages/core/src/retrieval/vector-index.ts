@@ -282,28 +282,8 @@ export class VectorIndex {
     const data = this.#data;
     const ids = this.#ids;
     const top = new TopK(k);
-    // Four independent sums let the multiply-adds overlap instead of queueing on one running sum:
-    // ~1.5x faster in Node 20, ~10% in Chromium 156 (test/bench/VECTOR-RESULTS.md). Kept inline and
-    // without a remainder loop, as either made Chromium's scan slower than the plain loop.
-    const unrolled = (dim & 3) === 0;
     for (let row = 0, off = 0; row < n; row++, off += dim) {
-      let s = 0;
-      if (unrolled) {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let j = 0; j < dim; j += 4) {
-          const o = off + j;
-          s0 += q[j]! * data[o]!;
-          s1 += q[j + 1]! * data[o + 1]!;
-          s2 += q[j + 2]! * data[o + 2]!;
-          s3 += q[j + 3]! * data[o + 3]!;
-        }
-        s = s0 + s1 + (s2 + s3);
-      } else {
-        for (let j = 0; j < dim; j++) s += q[j]! * data[off + j]!;
-      }
+      const s = dotRow(q, data, off, dim);
       if (s < top.threshold) continue;
       const id = ids[row]!;
       if (allow && !allow(id)) continue;
@@ -454,8 +434,11 @@ function normalise(v: Float32Array): boolean {
 }
 
 /**
- * `q · data[off .. off + dim]` computed exactly as `#searchExact`'s inline loop does (same sums in
- * the same order), so a SIMD candidate's score is bit-identical to the JavaScript scan's.
+ * `q · data[off .. off + dim]`: the one dot product of the JavaScript scan (`#searchExact`) and of
+ * the SIMD candidates' re-scoring, so both give bit-identical scores. Four independent sums let the
+ * multiply-adds overlap instead of queueing on one running sum: ~1.5x faster in Node 20, ~10% in
+ * Chromium 156 (test/bench/VECTOR-RESULTS.md). No remainder loop: one made Chromium's scan slower
+ * than the plain loop, so a `dim` not divisible by 4 takes the plain loop.
  */
 function dotRow(q: Float32Array, data: Float32Array, off: number, dim: number): number {
   if ((dim & 3) === 0) {
