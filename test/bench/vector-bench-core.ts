@@ -15,6 +15,7 @@
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import { VectorIndex } from '@zerda/core';
 import type { VectorBlock } from '@zerda/core';
+import { seededRandom } from '../../packages/core/src/testing/random.js';
 
 /** What {@link benchVectors} measures and how. */
 export interface VectorBenchConfig {
@@ -106,18 +107,6 @@ export interface VectorBenchResult {
 export interface Hit {
   id: string;
   score: number;
-}
-
-/** mulberry32: small, fast, seeded; good enough for benchmark data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `rows` unit vectors, uniformly distributed on the sphere (normalised Gaussians). */
@@ -221,7 +210,7 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
   const result: VectorBenchResult = { query: [], build: [], agreement: [] };
 
   for (const size of config.sizes) {
-    const rand = prng(seed + size);
+    const rand = seededRandom(seed + size);
     let t = now();
     const data = unitVectors(size, dim, rand);
     const ids = Array.from({ length: size }, (_, i) => `m${String(i).padStart(7, '0')}`);

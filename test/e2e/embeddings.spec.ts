@@ -1,30 +1,21 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { launchBrowser, offlineContext, servePage, type ServedPage } from './harness.js';
+import { openReadyPage, type ReadyPage } from './harness.js';
 
 // The worker embedder with the bundled model, in real Chromium, offline: every request outside
 // the test server is aborted, and the spec checks none was even attempted.
-let browser: Browser;
-let served: ServedPage;
-let ctx: BrowserContext;
+let page: ReadyPage;
 let tab: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  served = await servePage(join(import.meta.dirname, 'pages/embeddings'));
-  browser = await launchBrowser();
-  ctx = await offlineContext(browser);
-  ctx.on('request', (r) => requests.push(r.url()));
-  tab = await ctx.newPage();
-  await tab.goto(served.url);
-  await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+  page = await openReadyPage(join(import.meta.dirname, 'pages/embeddings'), (ctx) => ctx.on('request', (r) => requests.push(r.url())));
+  tab = page.tab;
 });
 afterAll(async () => {
   await tab?.evaluate(() => window.embeddingsPage.close()).catch(() => undefined);
-  await ctx?.close();
-  await browser?.close();
-  await served?.close();
+  await page?.close();
 });
 
 test('the worker loads the bundled model offline, from the app origin only', async () => {
@@ -32,7 +23,7 @@ test('the worker loads the bundled model offline, from the app origin only', asy
   console.log('[embeddings] load', JSON.stringify(info));
   expect(info).toMatchObject({ dim: 512, maxTokens: 128, modelId: 'transformers:use-lite:q8:mean', device: 'wasm', isolated: true });
   expect(info.loadStatuses).toContain('done');
-  const foreign = requests.filter((u) => !u.startsWith(served.url) && !/^(blob|data):/.test(u));
+  const foreign = requests.filter((u) => !u.startsWith(page.url) && !/^(blob|data):/.test(u));
   expect(foreign).toEqual([]);
   expect(requests.some((u) => u.endsWith('.onnx'))).toBe(true);
   expect(requests.some((u) => /ort-wasm-simd-threaded[^/]*\.wasm$/.test(u))).toBe(true);

@@ -90,12 +90,17 @@ export async function servePage(root: string, extra: InlineConfig = {}): Promise
 /** A built page opened offline in a fresh Chromium, once its `#out` element reads `ready`. */
 export interface ReadyPage {
   browser: Browser;
+  /** Where the page is served. */
+  url: string;
   tab: import('playwright-core').Page;
   close(): Promise<void>;
 }
 
-/** Serve `root`, launch Chromium, open the page offline and wait for `#out` to read `ready`. */
-export async function openReadyPage(root: string): Promise<ReadyPage> {
+/**
+ * Serve `root`, launch Chromium, open the page offline and wait for `#out` to read `ready`.
+ * `onContext` sees the offline context before the page opens (to watch its requests from the start).
+ */
+export async function openReadyPage(root: string, onContext?: (ctx: BrowserContext) => void): Promise<ReadyPage> {
   const served = await servePage(root);
   const browser = await launchBrowser().catch(async (err: unknown) => {
     await served.close();
@@ -107,10 +112,11 @@ export async function openReadyPage(root: string): Promise<ReadyPage> {
   };
   try {
     const ctx = await offlineContext(browser);
+    onContext?.(ctx);
     const tab = await ctx.newPage();
     await tab.goto(served.url);
     await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
-    return { browser, tab, close };
+    return { browser, url: served.url, tab, close };
   } catch (err) {
     await close();
     throw err;

@@ -1,21 +1,12 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempDir, type Harness } from './test-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startServer, tempDir, useServer } from './test-harness.js';
 
 // What desktop clients and small local models actually send: quoted numbers, tag arrays, nulls
 // for unused optional parameters, a `~` path in a JSON config, and a second app on the same folder.
-const dataDir = tempDir();
-let server: Harness;
-
-beforeAll(async () => {
-  server = await startServer({ ZERDA_DATA_DIR: dataDir });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useServer();
+const { dataDir } = server;
 
 describe('arguments the way LLM clients send them', () => {
   it('reads quoted numbers as numbers, and still rejects out-of-range ones', async () => {

@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempDir, type Harness } from './test-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './test-harness.js';
 
 // A client written for the original Python server (`long_term_memory_mcp`), unchanged, against
 // Zerda's, in the default result format: its documented example conversations, its result shapes
 // `{ success, reason?, data: [...] }`, its ids, and its error results.
-const dataDir = tempDir();
-let server: Harness;
+// ZERDA_RESULT_FORMAT unset: the default, the original's shape.
+const server = useServer({ ZERDA_RESULT_FORMAT: '' });
 
 type Data = Record<string, unknown>[];
 interface Original {
@@ -24,16 +23,6 @@ async function call(name: string, args: Record<string, unknown> = {}): Promise<O
 }
 
 const MEM_ID = /^mem_[0-9a-f]{8}_[0-9a-f]{16}$/;
-
-beforeAll(async () => {
-  // ZERDA_RESULT_FORMAT unset: the default, the original's shape.
-  server = await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_RESULT_FORMAT: '' });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a client written for the original server', () => {
   it('finds the eleven tools with the original parameters (and get_memory_history)', async () => {

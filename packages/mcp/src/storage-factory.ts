@@ -43,11 +43,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
       storage,
       kind: 'memory',
       location: undefined,
-      backupSource: (tenantId) => ({
-        sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
-        json: async () => jsonExport(storage, tenantId, clock()),
-        fingerprint: async () => fingerprint(storage, tenantId),
-      }),
+      backupSource: (tenantId) => backupOf(storage, tenantId, clock, () => jsonExport(storage, tenantId, clock())),
       sizeOnDisk: async () => 0,
     };
   }
@@ -60,11 +56,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
       storage,
       kind: 'postgres',
       location: options.databaseUrl.replace(/:[^:@/]*@/, ':***@'),
-      backupSource: (tenantId) => ({
-        sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
-        json: async () => JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1),
-        fingerprint: async () => fingerprint(storage, tenantId),
-      }),
+      backupSource: (tenantId) => backupOf(storage, tenantId, clock, () => ownExport(storage, tenantId)),
       sizeOnDisk: async () => (await storage.stats()).bytes ?? 0,
     };
   }
@@ -87,9 +79,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
     kind: 'sqlite',
     location: dbDir,
     backupSource: (tenantId) => ({
-      sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
-      json: async () => JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1),
-      fingerprint: async () => fingerprint(storage, tenantId),
+      ...backupOf(storage, tenantId, clock, () => ownExport(storage, tenantId)),
       files: async (target: string) => {
         await mkdir(target, { recursive: true });
         for (const name of await ownFiles(dbDir)) await copyFile(join(dbDir, name), join(target, name));
@@ -106,6 +96,20 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
       return total;
     },
   };
+}
+
+/** A backup of one tenant from any storage: a SQLite copy of its entries, `json` and its fingerprint. */
+function backupOf(storage: StorageAdapter, tenantId: string, clock: Clock, json: () => Promise<string>): BackupSource {
+  return {
+    sqlite: async () => buildSqliteCopy(await allEntries(storage, tenantId), clock()),
+    json,
+    fingerprint: async () => fingerprint(storage, tenantId),
+  };
+}
+
+/** The storage's own JSON export of one tenant (without vectors), as a backup's JSON. */
+async function ownExport(storage: { exportJson(options: { tenantId: string; includeVectors: boolean }): Promise<unknown> }, tenantId: string): Promise<string> {
+  return JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1);
 }
 
 async function allEntries(storage: StorageAdapter, tenantId: string) {

@@ -1,11 +1,12 @@
 // Test helper (not part of the build): spawns the real server over stdio and talks to it with the
 // official SDK client, exactly as a desktop app does.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll } from 'vitest';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Repository root (where `tsx` resolves from). */
@@ -75,6 +76,48 @@ export async function startServer(env: Record<string, string>, options: { dist?:
     },
     async close() {
       await client.close();
+    },
+  };
+}
+
+/** The server of a test file (see {@link useServer}): a {@link Harness} on a fresh data directory. */
+export interface ServerFixture extends Harness {
+  /** The server's `ZERDA_DATA_DIR`. */
+  readonly dataDir: string;
+  /** Close the server and start it again on the same directory and environment. */
+  restart(): Promise<void>;
+}
+
+/**
+ * One server for a test file: a fresh data directory, the server started on it (with `env` on
+ * top) before the file's tests, closed and the directory removed after them.
+ */
+export function useServer(env: Record<string, string> = {}): ServerFixture {
+  const dataDir = tempDir();
+  const start = () => startServer({ ZERDA_DATA_DIR: dataDir, ...env });
+  let live: Harness | undefined;
+  const current = (): Harness => {
+    if (!live) throw new Error('the test server is not running (use it inside tests)');
+    return live;
+  };
+  beforeAll(async () => {
+    live = await start();
+  }, 60_000);
+  afterAll(async () => {
+    await live?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    get client() {
+      return current().client;
+    },
+    stderr: () => current().stderr(),
+    call: (name, args) => current().call(name, args),
+    close: () => current().close(),
+    async restart() {
+      await current().close();
+      live = await start();
     },
   };
 }

@@ -1,20 +1,10 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempDir, type Harness } from './test-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './test-harness.js';
 
 // Every tool through the official SDK client against the real spawned server (stdio), on a
 // fresh data directory: SQLite on disk, hash embedder for speed.
-const dataDir = tempDir();
-let server: Harness;
-
-beforeAll(async () => {
-  server = await startServer({ ZERDA_DATA_DIR: dataDir });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useServer();
+const { dataDir } = server;
 
 async function remember(args: Record<string, unknown>): Promise<string> {
   const r = await server.call('remember', args);
@@ -232,8 +222,7 @@ describe('zerda-mcp tools over stdio', () => {
   it('finds everything again after a restart', async () => {
     const before = await server.call('get_recent_memories', { limit: 1000 });
     const stats = (await server.call('get_memory_stats')).json;
-    await server.close();
-    server = await startServer({ ZERDA_DATA_DIR: dataDir });
+    await server.restart();
     const after = await server.call('get_recent_memories', { limit: 1000 });
     // (Importance moves with every listing: each one reinforces what it returns.)
     expect(after.json.results!.map((r) => [r.id, r.title, r.content, r.memory_type, r.tags])).toEqual(

@@ -33,7 +33,10 @@ import type {
   VectorRecord,
 } from '@zerda/core';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
-import type { ZerdaExport } from '@zerda/sqlite';
+import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
+
+/** What an import changed, and the options of {@link PostgresStorage.exportJson}: the same as SQLite's. */
+export type { ExportOptions, ImportReport };
 import { isRetryable, pgError } from './errors.js';
 import { filterSql, stripNul } from './filter-sql.js';
 import { SCHEMA_VERSION, checkSchemaName, migrate } from './schema.js';
@@ -71,22 +74,6 @@ export interface VectorSearchOptions {
 export interface VectorHit {
   id: string;
   score: number;
-}
-
-/** What an import changed. */
-export interface ImportReport {
-  added: number;
-  updated: number;
-  profiles: number;
-  vectors: number;
-}
-
-/** Options of {@link PostgresStorage.exportJson}. */
-export interface ExportOptions {
-  /** Only this tenant. */
-  tenantId?: string;
-  /** Include vectors (base64 float32). Default false. */
-  includeVectors?: boolean;
 }
 
 type Db = PoolClient;

@@ -10,7 +10,7 @@ import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import { MemoryPersistence } from './persistence.js';
 import type { Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
-import type { SqliteStorageOptions } from './sqlite-storage.js';
+import type { SqliteStorageOptions } from './options.js';
 
 const reopeners = new WeakMap<StorageAdapter, () => Promise<SqliteStorage>>();
 

@@ -1,13 +1,14 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntry, isZerdaError } from '@zerda/core';
 import type { MemoryEntry } from '@zerda/core';
+import { seededRandom } from '@zerda/core/testing';
 import { FilePersistence, parseBase, scanLog } from './file-persistence.js';
 import { decodeRecord } from './record-codec.js';
 import { SqliteStorage } from './sqlite-storage.js';
+import { useTempDirs } from '../test/temp-dirs.js';
 
 // Seeded, deterministic damage sweeps over the files of a small database: one flipped bit in every
 // byte of the log and of the snapshot, and the files cut at every length. Damage must give either
@@ -22,28 +23,7 @@ const T0 = 1_700_000_000_000;
  * bytes and a seeded sample, with the checksum-level check over every 16th snapshot byte.
  */
 const FULL = process.env.ZERDA_FULL_SWEEP === '1';
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), 'zerda-sweep-'));
-  dirs.push(d);
-  return d;
-}
-
-/** mulberry32: a small seeded PRNG, so every run damages the same bits. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const tempDir = useTempDirs('sweep');
 
 function fact(i: number): MemoryEntry {
   return createEntry('t1', { content: { title: `n${i}`, text: `sweep memory ${i}` } }, T0 + i);
@@ -136,7 +116,7 @@ describe('damage sweeps over a small file database (seeded)', () => {
   }
 
   it(`one flipped bit in ${FULL ? 'every byte' : 'every frame-header byte and every 4th payload byte'} of the log: a reported prefix or a STORAGE error, never a resurrected record`, async () => {
-    const rnd = prng(11);
+    const rnd = seededRandom(11);
     const headers = new Set([0, 1, 2, 3, ...scanLog(f.log).frames.flatMap((fr) => Array.from({ length: 16 }, (_, k) => fr.offset + k))]);
     for (let i = 0; i < f.log.length; i++) {
       const bit = 1 << Math.floor(rnd() * 8);
@@ -161,7 +141,7 @@ describe('damage sweeps over a small file database (seeded)', () => {
   }, 300_000);
 
   it(`${FULL ? 'every byte' : 'the header and every 16th byte'} of the snapshot (driver and record checksums): any one flipped bit is detected`, async () => {
-    const rnd = prng(12);
+    const rnd = seededRandom(12);
     let detected = 0;
     for (let i = 0; i < f.base.length; i++) {
       const bit = 1 << Math.floor(rnd() * 8);
@@ -186,7 +166,7 @@ describe('damage sweeps over a small file database (seeded)', () => {
   });
 
   it('the snapshot damaged in its header, record framing and a seeded sample of its payload: STORAGE error, and restoreFrom restores the backup and replays the newer log records', async () => {
-    const rnd = prng(13);
+    const rnd = seededRandom(13);
     const positions = new Set<number>();
     for (let i = 0; i < 96; i++) positions.add(i);
     for (let i = f.base.length - 16; i < f.base.length; i++) positions.add(i);

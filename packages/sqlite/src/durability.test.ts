@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
-import { appendFile, mkdtemp, readFile, readdir, rm, truncate, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, readdir, truncate, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEntry, isZerdaError, MemoryManager } from '@zerda/core';
 import type { MemoryEntry, ZerdaErrorCode } from '@zerda/core';
 import { FilePersistence } from './file-persistence.js';
@@ -10,19 +9,11 @@ import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
 import type { AppendRecord, MemoryPersistenceState } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
+import { useTempDirs } from '../test/temp-dirs.js';
 
 const T0 = 1_700_000_000_000;
 const WEAK = { iterations: 1000, allowWeakIterations: true } as const;
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), 'zerda-dur-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = useTempDirs('dur');
 
 function fact(text: string, extra: Partial<Parameters<typeof createEntry>[1]> = {}): MemoryEntry {
   return createEntry('t1', { content: { title: 'note', text }, ...extra }, T0);

@@ -8,7 +8,7 @@ export type {
   ImportReport,
   OpenReport,
   SqliteStorageOptions,
-} from './sqlite-storage.js';
+} from './options.js';
 export { MemoryPersistence, createMemoryPersistenceState, persistenceError } from './persistence.js';
 export type {
   AppendRecord,

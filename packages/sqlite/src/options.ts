@@ -76,7 +76,7 @@ export interface ImportReport {
   vectors: number;
 }
 
-/** Options of {@link SqliteStorage.exportJson}. */
+/** Options of {@link SqliteStorage.exportJson} (and of `PostgresStorage.exportJson`, which uses these types). */
 export interface ExportOptions {
   /** Only this tenant. */
   tenantId?: string;

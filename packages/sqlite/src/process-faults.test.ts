@@ -1,26 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEntry, isZerdaError } from '@zerda/core';
 import { FilePersistence } from './file-persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
+import { useTempDirs } from '../test/temp-dirs.js';
 
 // Faults that need real processes: several processes starting together against a stale lock, and
 // a process killed at each step of changeEncryption.
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), 'zerda-proc-'));
-  dirs.push(d);
-  return d;
-}
+const tempDir = useTempDirs('proc');
 
 function child(script: string, args: string[]) {
   return spawn(process.execPath, ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/sqlite/test', script), ...args], {

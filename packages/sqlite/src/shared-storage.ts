@@ -16,7 +16,7 @@ import type {
 import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
-import type { EncryptionOptions, ExportOptions, ImportReport, SqliteStorageOptions } from './sqlite-storage.js';
+import type { EncryptionOptions, ExportOptions, ImportReport, SqliteStorageOptions } from './options.js';
 import type { ZerdaExport } from '@zerda/core';
 
 /** The subset of `BroadcastChannel` used here (injectable for tests). */

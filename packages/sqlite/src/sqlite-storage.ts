@@ -32,16 +32,6 @@ import type { TransferContext } from './transfer.js';
 import { checkDim, ensureVectors } from './vectors.js';
 import { onPageHidden } from './visibility.js';
 
-export type {
-  AutoBackupOptions,
-  CompactionOptions,
-  EncryptionOptions,
-  ExportOptions,
-  ImportReport,
-  OpenReport,
-  SqliteStorageOptions,
-} from './options.js';
-
 // The adapter: SqliteStorage's public methods (argument checks, reads, and writes queued through
 // the store). The other concerns live next to it: open.ts (open, replay, recovery), store.ts (log
 // writes and compaction), vectors.ts (lazy vectors and repair), transfer.ts (export, import,

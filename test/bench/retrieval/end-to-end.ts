@@ -35,7 +35,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MemoryManager, type Embedder, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
+import { MemoryManager, lendEmbedder, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
 import { CUTOFFS, percentile, recallAt, type RecallMode } from './evaluate.js';
 import { coverage, PromptTally, rankedTurns, turnsOf } from './end-to-end-metrics.js';
 import { loadLocomo, type LocomoConversation } from './locomo.js';
@@ -83,17 +83,7 @@ if (args.conversations) {
 } else conversations = all;
 
 const embedder = createCachedUseLite();
-const lent: Embedder = {
-  get modelId() {
-    return embedder.modelId;
-  },
-  get dim() {
-    return embedder.dim;
-  },
-  ready: () => embedder.ready(),
-  embed: (texts, options) => embedder.embed(texts, options),
-  close: async () => {},
-};
+const lent = lendEmbedder(embedder);
 const USER = 'bench';
 
 /** A manager on the evaluation path holding `turns`; returns it and the turn entry id → turn id map. */

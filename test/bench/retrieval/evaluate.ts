@@ -80,28 +80,48 @@ export async function evaluate(
   onConversation?: (conv: LocomoConversation, ms: number) => void,
 ): Promise<ModeResult[]> {
   const results = modes.map<ModeResult>((mode) => ({ mode, overall: tally(), byCategory: {}, byConversation: {}, latencies: [] }));
-  const depth = Math.max(...CUTOFFS);
-  for (const conv of conversations) {
-    const t0 = performance.now();
-    const memory = await system.open(conv);
-    try {
-      for (const r of results) {
-        const perConv = (r.byConversation[conv.sampleId] = tally());
-        for (const q of conv.questions) {
-          const s = performance.now();
-          const ranked = await memory.search(q.question, depth, r.mode);
-          r.latencies.push(performance.now() - s);
-          add(r.overall, ranked, q);
-          add((r.byCategory[q.category] ??= tally()), ranked, q);
-          add(perConv, ranked, q);
-        }
+  await eachMemory(conversations, (conv) => system.open(conv), async (memory, conv) => {
+    for (const r of results) {
+      const perConv = (r.byConversation[conv.sampleId] = tally());
+      for (const q of conv.questions) {
+        const ranked = await timedSearch(memory, r, q.question);
+        add(r.overall, ranked, q);
+        add((r.byCategory[q.category] ??= tally()), ranked, q);
+        add(perConv, ranked, q);
       }
+    }
+  }, onConversation);
+  return results;
+}
+
+/**
+ * For each of `items` in turn: a fresh memory from `open`, handed to `measure`, then closed (also
+ * when `measure` throws); `onItem` hears how long the item took, opening included.
+ */
+async function eachMemory<I>(
+  items: readonly I[],
+  open: (item: I) => Promise<ConversationMemory>,
+  measure: (memory: ConversationMemory, item: I) => Promise<void>,
+  onItem?: (item: I, ms: number) => void,
+): Promise<void> {
+  for (const item of items) {
+    const t0 = performance.now();
+    const memory = await open(item);
+    try {
+      await measure(memory, item);
     } finally {
       await memory.close();
     }
-    onConversation?.(conv, performance.now() - t0);
+    onItem?.(item, performance.now() - t0);
   }
-  return results;
+}
+
+/** The best `max(CUTOFFS)` ids for `query` in `r`'s mode; the query's latency is added to `r`. */
+async function timedSearch(memory: ConversationMemory, r: { mode: RecallMode; latencies: number[] }, query: string): Promise<string[]> {
+  const s = performance.now();
+  const ranked = await memory.search(query, Math.max(...CUTOFFS), r.mode);
+  r.latencies.push(performance.now() - s);
+  return ranked;
 }
 
 /** Sum the per-conversation tallies of `ids` (e.g. a held-out split). */
@@ -219,25 +239,15 @@ export async function evaluateLongMemEval(
   onQuestion?: (question: LongMemEvalQuestion, ms: number) => void,
 ): Promise<LongMemEvalModeResult[]> {
   const results = modes.map<LongMemEvalModeResult>((mode) => ({ mode, overall: levels(), byType: {}, latencies: [] }));
-  const depth = Math.max(...CUTOFFS);
-  for (const q of questions) {
-    if (!q.evidence.length && !q.evidenceSessions.length) continue;
+  const measurable = questions.filter((q) => q.evidence.length || q.evidenceSessions.length);
+  await eachMemory(measurable, (q) => system.open(q), async (memory, q) => {
     const sessionOf = new Map(q.sessions.flatMap((s) => s.turns.map((t) => [t.id, t.sessionKey] as const)));
-    const t0 = performance.now();
-    const memory = await system.open(q);
-    try {
-      for (const r of results) {
-        const s = performance.now();
-        const ranked = await memory.search(q.question, depth, r.mode);
-        r.latencies.push(performance.now() - s);
-        addLevels(r.overall, ranked, q, sessionOf);
-        addLevels((r.byType[q.type] ??= levels()), ranked, q, sessionOf);
-      }
-    } finally {
-      await memory.close();
+    for (const r of results) {
+      const ranked = await timedSearch(memory, r, q.question);
+      addLevels(r.overall, ranked, q, sessionOf);
+      addLevels((r.byType[q.type] ??= levels()), ranked, q, sessionOf);
     }
-    onQuestion?.(q, performance.now() - t0);
-  }
+  }, onQuestion);
   return results;
 }
 

@@ -11,6 +11,7 @@ import {
 } from './context-builder.js';
 import { isZerdaError } from '../model/errors.js';
 import { estimateTokens, type TokenCounter } from './tokens.js';
+import { seededRandom } from '../testing/random.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 
 const DAY = 86_400_000;
@@ -271,16 +272,6 @@ describe('buildPrompt: user text cannot fake sections', () => {
 });
 
 describe('ContextBuilder: property — never over budget', () => {
-  // mulberry32: a tiny seeded PRNG so failures reproduce.
-  function rng(seed: number) {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = seed;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const WORDS = ['alpha', 'β', '🦊', 'peanut', '===', 'x', 'Current', 'Query', '\n', 'a-b', '12', '!!', 'longerwordhere'];
 
   const counters: [string, TokenCounter][] = [
@@ -290,7 +281,7 @@ describe('ContextBuilder: property — never over budget', () => {
   ];
 
   it.each(counters)('tokenCount <= budget for 300 random inputs (%s)', (_name, counter) => {
-    const rand = rng(42);
+    const rand = seededRandom(42);
     const int = (n: number) => Math.floor(rand() * n);
     const words = (n: number) => Array.from({ length: n }, () => WORDS[int(WORDS.length)]).join(' ');
     let truncated = 0;
