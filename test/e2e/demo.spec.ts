@@ -346,13 +346,15 @@ test('replies can come from an OpenAI-compatible endpoint, with the built contex
   await page.fill(tid('endpoint-model'), 'test-model');
   await page.fill(tid('endpoint-key'), 'sk-test');
   await page.dispatchEvent(tid('endpoint-key'), 'change');
-  const reply = await chat(page, 'What do I prefer to drink?');
+  const reply = await chat(page, 'Do I prefer tea or coffee?');
   expect(reply).toBe('From the endpoint: you like tea.');
   expect(sent?.model).toBe('test-model');
   expect(auth).toBe('Bearer sk-test');
   expect(sent?.messages?.[0]?.role).toBe('system');
-  expect(sent?.messages?.at(-1)).toEqual({ role: 'user', content: expect.stringContaining('What do I prefer to drink?') });
-  expect(JSON.stringify(sent?.messages)).toContain('I prefer tea over coffee');
+  expect(sent?.messages?.at(-1)).toEqual({ role: 'user', content: expect.stringContaining('Do I prefer tea or coffee?') });
+  // The built context travels as messages: the system section with the profile, then the history.
+  expect(sent?.messages?.[0]?.content).toContain('=== User Profile ===');
+  expect(JSON.stringify(sent?.messages)).toContain('My sister Ana lives in Lisbon.');
   await page.selectOption(tid('responder-select'), 'local');
   await page.dispatchEvent(tid('responder-select'), 'change');
   await page.unroute(endpoint);

@@ -79,7 +79,11 @@ export function createLocalResponder(): Responder {
       const recalled = context.recalled
         .filter((h) => (h.lexicalScore ?? 0) > 0 || (h.vectorScore ?? 0) >= MIN_COSINE)
         .map((h) => h.entry)
-        .filter((e) => !seen.has(e.id) && (seen.add(e.id), true))
+        .filter((e) => {
+          if (seen.has(e.id)) return false;
+          seen.add(e.id);
+          return true;
+        })
         .filter((e) => !isQuestion(e) && memorySnippet(e, 10_000) !== query.trim());
       if (GREETING.test(query.trim())) {
         return recalled.length

@@ -5,7 +5,7 @@ declare namespace chrome.runtime {
   function getURL(path: string): string;
   function getContexts(filter: { contextTypes: string[]; documentUrls?: string[] }): Promise<unknown[]>;
   const onMessage: {
-    addListener(fn: (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | void): void;
+    addListener(fn: (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | undefined): void;
   };
 }
 declare namespace chrome.offscreen {

@@ -1,7 +1,6 @@
 import {
   checkOptionKeys,
   HashEmbedder,
-  InMemoryStorage,
   invalid,
   MemoryManager,
   resolveConfig,

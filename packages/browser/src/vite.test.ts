@@ -13,6 +13,7 @@ test('without Worker (an extension service worker) the default model is refused 
 });
 
 test('zerda() configures workers, the optimiser and ONNX Runtime; COOP/COEP only when asked', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: a Vite config, read field by field in the assertions below
   const config = (p: ReturnType<typeof zerda>) => (p.config as (c: object) => Record<string, any>)({ root: process.cwd() });
   const plain = config(zerda());
   expect(plain.worker).toEqual({ format: 'es' });

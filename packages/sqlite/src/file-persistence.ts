@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, readdir, rename, rm, } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -213,7 +213,7 @@ export class FilePersistence implements Persistence {
     if (name === undefined) return;
     this.#lockName = undefined;
     const text = await readFile(this.#path(name), 'utf8').catch(() => undefined);
-    if (text !== undefined && text.includes(this.#token!)) await rm(this.#path(name), { force: true });
+    if (text?.includes(this.#token!)) await rm(this.#path(name), { force: true });
     OPEN_DIRS.delete(resolve(this.#dir));
   }
 

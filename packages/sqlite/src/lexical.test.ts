@@ -112,10 +112,10 @@ describe('recall through MemoryManager', () => {
     };
     const sqlite = await recallAll(await SqliteStorage.open());
     const memory = await recallAll(new InMemoryStorage());
-    expect(sqlite['小米']![0]![0]).toContain('小米');
-    expect(sqlite['コーヒー']![0]![0]).toContain('コーヒー');
-    expect(sqlite['munchen']![0]![0]).toContain('München');
-    expect(sqlite['café']![0]![0]).toContain('café');
+    expect(sqlite.小米![0]![0]).toContain('小米');
+    expect(sqlite.コーヒー![0]![0]).toContain('コーヒー');
+    expect(sqlite.munchen![0]![0]).toContain('München');
+    expect(sqlite.café![0]![0]).toContain('café');
     for (const q of Object.keys(memory)) {
       expect(sqlite[q]!.map((h) => h[0]), q).toEqual(memory[q]!.map((h) => h[0]));
       sqlite[q]!.forEach((h, i) => expect(h[1], q).toBeCloseTo(memory[q]![i]![1]!, 10));

@@ -152,7 +152,7 @@ export class MemoryPersistence implements Persistence {
   }
 
   async readMeta(): Promise<Uint8Array | undefined> {
-    return this.state.meta && this.state.meta.slice();
+    return this.state.meta?.slice();
   }
   async writeMeta(bytes: Uint8Array): Promise<void> {
     this.state.meta = bytes.slice();

@@ -40,7 +40,7 @@ describe('canary secrets never reach SQLite unmasked', () => {
       ['exportDatabase', file],
     ] as const) {
       const bytes = typeof what === 'string' ? [what] : what instanceof Uint8Array ? [what] : what;
-      expect(bytes.map((b) => canariesIn(b)).flat(), name).toEqual([]);
+      expect(bytes.flatMap((b) => canariesIn(b)), name).toEqual([]);
       const text = bytes.map((b) => (typeof b === 'string' ? b : new TextDecoder().decode(b))).join('\n');
       expect(text, name).toContain('zebrafinch');
       expect(text, name).toContain('[CREDENTIAL_1]');

@@ -196,7 +196,7 @@ for (const conv of conversations) {
 }
 
 // A small non-LoCoMo personal store for the off-topic rate.
-let personal = { asked: 0, empty: 0, onTopic: 0, found: 0 };
+const personal = { asked: 0, empty: 0, onTopic: 0, found: 0 };
 if (!skip.has('offtopic')) {
   const { mgr, turnOf } = await ingest('personal', [{ timestamp: Date.UTC(2026, 0, 1), turns: PERSONAL_FACTS.map((text, i) => ({ id: `p${i}`, text })) }]);
   for (const q of OFF_TOPIC_QUESTIONS) {

@@ -240,7 +240,7 @@ embedder.save();
 const totalS = (performance.now() - t0) / 1000;
 
 // Query-side model cost, which the cached runs above do not pay: embed 50 questions one at a time.
-let embedMs: number[] = [];
+const embedMs: number[] = [];
 const sample = questionTexts.filter((_, i) => i % 31 === 0).slice(0, 50);
 if (modes.some((m) => m !== 'lexical')) {
   const { createTransformersEmbedder } = await import('@zerda/embeddings');

@@ -57,8 +57,12 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
   // `force`: the visitor changed a filter. Otherwise (a change elsewhere, another tab, background
   // indexing) an open editor is left alone: re-rendering would throw away what is being typed.
   // Closing the editor announces a change, which catches the list up.
+  let generation = 0;
+  const editorOpen = () => longTerm.querySelector('[data-testid="ltm-editor"]') !== null;
   const refreshLongTerm = async (force = false) => {
-    if (!force && longTerm.querySelector('[data-testid="ltm-editor"]')) return;
+    const editingAtStart = editorOpen();
+    if (!force && editingAtStart) return;
+    const mine = ++generation;
     const filter = {
       ...(kind.value ? { kinds: [kind.value] } : {}),
       ...(tag.value.trim() ? { tags: [tag.value.trim()] } : {}),
@@ -86,6 +90,10 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     replace(kind, h('option', { attrs: { value: '' }, text: 'All kinds' }), ...result.kinds.map((k) => h('option', { attrs: { value: k }, text: k })));
     kind.value = result.kinds.includes(current) ? current : '';
     ltmCount.textContent = `${result.total} stored${result.total > PAGE ? ` (showing ${PAGE})` : ''}`;
+    // A newer refresh renders instead; an editor opened while this one was reading is left alone
+    // (a filter change forces over an editor only when that editor was already open).
+    if (mine !== generation) return;
+    if (editorOpen() && !(force && editingAtStart)) return;
     replace(longTerm, ...(result.entries.length ? result.entries.map((e) => row(app, e, result.sources)) : [h('p', { class: 'muted', text: 'No long-term memories match.' })]));
   };
 

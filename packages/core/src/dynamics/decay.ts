@@ -41,7 +41,7 @@ export function effectiveImportance(entry: DecayInput, now: number, config: Memo
   if (!cfg.enableDecay || isProtected(entry, cfg)) return base;
   const days = Math.max(0, now - entry.lastAccess) / DAY_MS;
   const halfLife = halfLifeFor(entry.kind, cfg);
-  const decayed = Number.isFinite(halfLife) ? base * Math.pow(2, -days / halfLife) : base;
+  const decayed = Number.isFinite(halfLife) ? base * 2 ** (-days / halfLife) : base;
   return Math.max(decayed, Math.min(base, floorFor(entry.kind, cfg)));
 }
 

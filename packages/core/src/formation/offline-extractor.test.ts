@@ -117,7 +117,10 @@ describe('OfflineExtractor', () => {
 
   it('asks for similar memories by slot', async () => {
     const asked: unknown[] = [];
-    await new OfflineExtractor().extract(turn('I moved to Porto.'), { similar: async (q) => (asked.push(q), []) });
+    await new OfflineExtractor().extract(turn('I moved to Porto.'), { similar: async (q) => {
+        asked.push(q);
+        return [];
+      } });
     expect(asked).toEqual([{ text: 'I moved to Porto.', about: 'me', attribute: 'lives in' }]);
   });
 });

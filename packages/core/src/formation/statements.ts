@@ -57,7 +57,7 @@ function stripInterjections(s: string): { rest: string; greeted: boolean } {
   let greeted = false;
   for (let i = 0; i < 4; i++) {
     const m = INTERJECTION.exec(rest);
-    if (!m || !m[0]) break;
+    if (!m?.[0]) break;
     greeted = true;
     rest = rest.slice(m[0].length);
     const v = VOCATIVE.exec(rest);

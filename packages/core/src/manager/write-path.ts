@@ -6,7 +6,7 @@ import { retentionBoost } from '../dynamics/profile-manager.js';
 import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
-import { entryText, type JsonValue, type MemoryContent, type MemoryEntry } from '../model/types.js';
+import { entryText, type MemoryContent, type MemoryEntry } from '../model/types.js';
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkKind, checkUnit } from './options.js';
 import { historyRecord } from './history.js';

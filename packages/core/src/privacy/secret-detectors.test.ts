@@ -184,6 +184,7 @@ describe('secrets: look-alikes in ordinary talk are left alone', () => {
     `${'abandon '.repeat(11)}abandon`, // 12 list words, invalid checksum, nothing says "seed"
     // URLs without credentials, code and configuration without secrets.
     'See https://example.com:8080/docs?page=2#intro or postgres://db.internal:5432/app.',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell reference, on purpose
     'API_KEY=<your-key-here> and OPENAI_API_KEY=${OPENAI_API_KEY} and TOKEN=xxxxxxxx',
     '{"token": null, "apiKey": process.env.OPENAI_API_KEY, "password": ""}',
     'const apiKey = options.apiKey; let token = getToken();',

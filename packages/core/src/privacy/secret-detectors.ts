@@ -43,16 +43,17 @@ const QUANTITY = /^[\d.,:/%x+-]*\d[\d.,:/%x+-]*(?:[a-z]{1,3})?$/i;
 // Credentials stated in words
 
 /** Keywords whose value may be digits only (PINs, door codes, numeric passwords). */
-const DIGITS_OK_WORDS = String.raw`password|passwd|pwd|passphrase|pass phrase|contraseña|contrasena|clave(?: de acceso)?|mot de passe|mdp|phrase secrète|passwort|kennwort|senha|palavra-passe|parola d'ordine|pin(?:[ -]?(?:code|number))?|passcode|pass code|(?:door|gate|alarm|security|access|entry|unlock|lock|locker|safe|garage|verification|otp|2fa|sms|one-time) ?code|combination|geheimzahl|geheimcode|zugangscode|code pin|code secret|code d'accès|code de sécurité|código(?: pin| de acceso| de seguridad| de desbloqueo| de acesso| de segurança)|codice(?: pin| segreto)|número secreto|pin-code`;
+const DIGITS_OK_WORDS =
+  // biome-ignore lint/complexity/noUselessStringRaw: a regular-expression source, kept raw like the others
+  String.raw`password|passwd|pwd|passphrase|pass phrase|contraseña|contrasena|clave(?: de acceso)?|mot de passe|mdp|phrase secrète|passwort|kennwort|senha|palavra-passe|parola d'ordine|pin(?:[ -]?(?:code|number))?|passcode|pass code|(?:door|gate|alarm|security|access|entry|unlock|lock|locker|safe|garage|verification|otp|2fa|sms|one-time) ?code|combination|geheimzahl|geheimcode|zugangscode|code pin|code secret|code d'accès|code de sécurité|código(?: pin| de acceso| de seguridad| de desbloqueo| de acesso| de segurança)|codice(?: pin| segreto)|número secreto|pin-code`;
 /** Keywords whose value must look random. Both lists: en, es, fr, de, pt, it. */
-const OTHER_WORDS = String.raw`secret|token|(?:api|access|secret|private|license|licence|product|wifi|wi-fi|wpa2?|encryption|recovery|ssh) ?key|key|clé(?: api)?|schlüssel|chave|chiave`;
+const OTHER_WORDS =
+  // biome-ignore lint/complexity/noUselessStringRaw: a regular-expression source, kept raw like the others
+  String.raw`secret|token|(?:api|access|secret|private|license|licence|product|wifi|wi-fi|wpa2?|encryption|recovery|ssh) ?key|key|clé(?: api)?|schlüssel|chave|chiave`;
 
 const CREDENTIAL_KEYWORD = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:(?<digits>${DIGITS_OK_WORDS})|${OTHER_WORDS})(?![\p{L}\p{N}_])`, 'giu');
 /** "is", ":" … — the value follows; when it does not look like one, the sentence is about something else. */
-const STRONG_CONNECTOR = new RegExp(
-  String.raw`(?:\s*(?:=>|->|[:=])\s*|['’]s\s+|\s+(?:is(?: now| still| set to)?|was|are|should be|will be|es|era|será|est|était|sera|c'est|ist|lautet|war|é|è)(?:\s*:)?\s+)`,
-  'uy',
-);
+const STRONG_CONNECTOR = /(?:\s*(?:=>|->|[:=])\s*|['’]s\s+|\s+(?:is(?: now| still| set to)?|was|are|should be|will be|es|era|será|est|était|sera|c'est|ist|lautet|war|é|è)(?:\s*:)?\s+)/uy;
 /** "changed it to …", "is my password still …": the value may follow, or the words go on ("password to my bank is …"). */
 const WEAK_CONNECTOR = /\s+(?:to|still|a|à|en|auf|zu|para|em)\s+/uy;
 /** Words between keyword and connector ("my wifi password at home is …"). */
@@ -150,7 +151,7 @@ const VALUE_SUFFIXES = new Set(['value', 'base', 'str', 'string', 'plain', 'plai
 function nameSegments(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .split(/[_.\-]+/)
+    .split(/[_.-]+/)
     .filter(Boolean)
     .map((s) => s.toLowerCase());
 }
@@ -190,7 +191,7 @@ export function findSecretAssignments(text: string): Span[] {
     }
     const [vs, ve] = m.indices!.groups!.value!;
     const quoted = /^["'`]/.test(g.value!);
-    let start = quoted ? vs + 1 : vs;
+    const start = quoted ? vs + 1 : vs;
     let end = quoted ? ve - 1 : ve;
     if (!quoted) while (end > start && text[end - 1] === '.') end--;
     const value = text.slice(start, end);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isZerdaError } from '../model/errors.js';
 import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion, scoreFusion } from './fusion.js';
 import { thrownCode } from '../testing/rejections.js';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isZerdaError } from '../model/errors.js';
 import { LexicalIndex } from './lexical-index.js';
 import { analyze } from './text.js';
 import { thrownCode } from '../testing/rejections.js';

@@ -73,6 +73,6 @@ export class MemorySelector {
     const days = Math.max(0, now - entry.createdAt) / DAY_MS;
     const halfLife = this.#config.recencyHalfLifeDays;
     if (halfLife === 0) return days === 0 ? 1 : 0;
-    return Math.pow(2, -days / halfLife);
+    return 2 ** (-days / halfLife);
   }
 }

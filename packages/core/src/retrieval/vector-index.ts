@@ -349,7 +349,7 @@ export class VectorIndex {
   #resize(capacity: number): void {
     const used = this.#ids.length * this.#dim;
     const simd = this.#simd;
-    if (simd && simd.grow(capacity)) {
+    if (simd?.grow(capacity)) {
       this.#data = simd.rows; // growth detached the previous view
     } else {
       let moved: SimdDot | undefined;

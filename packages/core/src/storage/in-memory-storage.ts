@@ -14,7 +14,7 @@ import type {
   VectorModel,
   VectorRecord,
 } from './storage.js';
-import { entryText, TIERS } from '../model/types.js';
+import { entryText, } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
 
 interface VectorSet {
@@ -297,7 +297,7 @@ export class InMemoryStorage implements StorageAdapter {
 
   #remove(tenantId: string, id: string): boolean {
     const t = this.#tenants.get(tenantId);
-    if (!t || !t.entries.delete(id)) return false;
+    if (!t?.entries.delete(id)) return false;
     t.lexical.remove(id);
     for (const set of t.vectors.values()) set.rows.delete(id);
     this.#prune(tenantId);

@@ -506,7 +506,7 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
       });
 
       it('deleteVectors removes one model or all, and reports rows deleted', async () => {
-        const { t, a, b } = await twoModels(s);
+        const { t, a } = await twoModels(s);
         expect(await s.deleteVectors(t, MODEL_A.id)).toBe(2);
         expect(rows(await s.loadVectors(t, MODEL_A.id))).toEqual({});
         expect(rows(await s.loadVectors(t, MODEL_B.id))).toEqual({ [a.id]: [0, 0, 1] });

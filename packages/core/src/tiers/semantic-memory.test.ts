@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EmbedOptions, Embedder } from '../model/embedder.js';
+import type { Embedder } from '../model/embedder.js';
 import { createEntry, type NewEntry } from '../model/entry.js';
 import { isZerdaError } from '../model/errors.js';
 import { HashEmbedder } from '../retrieval/hash-embedder.js';
