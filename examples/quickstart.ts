@@ -14,7 +14,9 @@ const turns: [string, string][] = [
 ];
 for (const [input, output] of turns) {
   const { entry, pii } = await mgr.saveInteraction('me', 'demo', input, output);
-  console.log(`saved ${entry.tier.padEnd(10)} importance ${entry.importance.toFixed(2)}${pii.length ? `  (masked: ${pii.map((p) => p.type).join(', ')})` : ''}`);
+  console.log(
+    `saved ${entry.tier.padEnd(10)} importance ${entry.importance.toFixed(2)}${pii.length ? `  (masked: ${pii.map((p) => p.type).join(', ')})` : ''}`,
+  );
 }
 await mgr.flush();
 

@@ -8,7 +8,9 @@ export default defineConfig({
   build: {
     rollupOptions: {
       input: { popup: 'popup.html', offscreen: 'offscreen.html', background: 'src/background.ts' },
-      output: { entryFileNames: (chunk) => (chunk.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js') },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js'),
+      },
     },
   },
 });

@@ -5,13 +5,27 @@
  */
 import { HashEmbedder, InMemoryStorage, MemoryManager } from '@zerda/core';
 
-const TOPICS = ['hiking', 'cooking', 'python', 'jazz', 'gardening', 'chess', 'travel', 'photography', 'running', 'baking'];
+const TOPICS = [
+  'hiking',
+  'cooking',
+  'python',
+  'jazz',
+  'gardening',
+  'chess',
+  'travel',
+  'photography',
+  'running',
+  'baking',
+];
 const PLACES = ['Lisbon', 'Kyoto', 'Denver', 'Oslo', 'Nairobi', 'Lima', 'Hanoi', 'Quebec'];
 
 function turn(i: number): [string, string] {
   const t = TOPICS[i % TOPICS.length]!;
   const p = PLACES[(i * 7) % PLACES.length]!;
-  return [`I really like ${t} and last month I went to ${p} (note ${i}). Remember that my favourite is ${t}.`, `Noted: you enjoy ${t}; ${p} sounds great.`];
+  return [
+    `I really like ${t} and last month I went to ${p} (note ${i}). Remember that my favourite is ${t}.`,
+    `Noted: you enjoy ${t}; ${p} sounds great.`,
+  ];
 }
 
 function pct(xs: number[], p: number): number {
@@ -33,7 +47,13 @@ async function run(size: number): Promise<void> {
   }
   await mgr.flush();
   const saveMs = performance.now() - t0;
-  const queries = ['what do I like about jazz?', 'when did I go to Kyoto?', 'favourite hobby', 'note 42', 'chess in Oslo'];
+  const queries = [
+    'what do I like about jazz?',
+    'when did I go to Kyoto?',
+    'favourite hobby',
+    'note 42',
+    'chess in Oslo',
+  ];
   const lat: number[] = [];
   for (let i = 0; i < 50; i++) {
     const q = queries[i % queries.length]!;

@@ -31,9 +31,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const n = Number(process.argv[2] ?? 1000);
   const { load, worker, inThread } = await benchBrowserEmbeddings(n);
   const longTasks = worker.longTasks as number[];
-  console.log(`Chromium embeddings (use-lite q8, WASM, ${String(load.isolated ? 'cross-origin isolated' : 'not isolated')})`);
+  console.log(
+    `Chromium embeddings (use-lite q8, WASM, ${String(load.isolated ? 'cross-origin isolated' : 'not isolated')})`,
+  );
   console.log(`  model load in worker:        ${String(load.loadMs)} ms`);
   console.log(`  worker, ${n} memories:       ${String(worker.ms)} ms = ${String(worker.sentencesPerSec)} sentences/s`);
-  console.log(`  main thread meanwhile:       longest task ${String(worker.longestTask)} ms, ${longTasks.length} tasks over 50 ms, max timer gap ${String(worker.maxTimerGapMs)} ms`);
-  console.log(`  baseline, same work on the page thread (${String(inThread.n)} memories): ${String(inThread.sentencesPerSec)} sentences/s, longest task ${String(inThread.longestTask)} ms`);
+  console.log(
+    `  main thread meanwhile:       longest task ${String(worker.longestTask)} ms, ${longTasks.length} tasks over 50 ms, max timer gap ${String(worker.maxTimerGapMs)} ms`,
+  );
+  console.log(
+    `  baseline, same work on the page thread (${String(inThread.n)} memories): ${String(inThread.sentencesPerSec)} sentences/s, longest task ${String(inThread.longestTask)} ms`,
+  );
 }

@@ -109,8 +109,12 @@ async function main(): Promise<void> {
   const hi = Math.min(...para);
   const slope = (MINILM_ANCHORS.paraphraseMin - MINILM_ANCHORS.unrelatedMax) / (hi - lo);
   const map = (u: number) => MINILM_ANCHORS.unrelatedMax + (u - lo) * slope;
-  console.log(`anchors: unrelated max ${r3(lo)} -> ${MINILM_ANCHORS.unrelatedMax}, paraphrase min ${r3(hi)} -> ${MINILM_ANCHORS.paraphraseMin}`);
-  console.log(`mapping: original = ${(MINILM_ANCHORS.unrelatedMax - lo * slope).toFixed(4)} + ${slope.toFixed(4)} × cosine (unrelated max ${lo.toFixed(4)}, paraphrase min ${hi.toFixed(4)})`);
+  console.log(
+    `anchors: unrelated max ${r3(lo)} -> ${MINILM_ANCHORS.unrelatedMax}, paraphrase min ${r3(hi)} -> ${MINILM_ANCHORS.paraphraseMin}`,
+  );
+  console.log(
+    `mapping: original = ${(MINILM_ANCHORS.unrelatedMax - lo * slope).toFixed(4)} + ${slope.toFixed(4)} × cosine (unrelated max ${lo.toFixed(4)}, paraphrase min ${hi.toFixed(4)})`,
+  );
 
   const facts = await embedder.embed(FACTS);
   const report = async (query: string) => {
@@ -124,15 +128,21 @@ async function main(): Promise<void> {
     const { ranked, threshold, kept } = await report(q);
     const ok = ranked.slice(0, kept).some((r) => r.i === target);
     if (ok) hits++;
-    console.log(`${ok ? 'hit ' : 'MISS'} ${q.padEnd(38)} top ${r3(ranked[0]!.sim)} threshold ${r3(threshold)} kept ${kept}`);
+    console.log(
+      `${ok ? 'hit ' : 'MISS'} ${q.padEnd(38)} top ${r3(ranked[0]!.sim)} threshold ${r3(threshold)} kept ${kept}`,
+    );
   }
   let quiet = 0;
   for (const q of OFF_TOPIC) {
     const { ranked, threshold, kept, fallback } = await report(q);
     if (kept === 0 || fallback) quiet++;
-    console.log(`off  ${q.padEnd(38)} top ${r3(ranked[0]!.sim)} threshold ${r3(threshold)} kept ${kept}${fallback ? ' (fallback)' : ''}`);
+    console.log(
+      `off  ${q.padEnd(38)} top ${r3(ranked[0]!.sim)} threshold ${r3(threshold)} kept ${kept}${fallback ? ' (fallback)' : ''}`,
+    );
   }
-  console.log(`personal questions answered: ${hits}/${QUESTIONS.length}; off-topic questions with at most the fallback: ${quiet}/${OFF_TOPIC.length}`);
+  console.log(
+    `personal questions answered: ${hits}/${QUESTIONS.length}; off-topic questions with at most the fallback: ${quiet}/${OFF_TOPIC.length}`,
+  );
   await embedder.close();
 }
 

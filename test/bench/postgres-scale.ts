@@ -43,15 +43,34 @@ const log = (s: string) => console.error(`[bench] ${s}`);
 
 // ---- synthetic corpus: topic words (Zipf within a topic) + common words, so queries have answers.
 let seed = 42;
-const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
-const syllables = ['ka', 'lo', 'mi', 'ren', 'to', 'sa', 'vel', 'dor', 'ni', 'qua', 'ber', 'lin', 'mor', 'tis', 'gal', 'pe'];
-const word = () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
+const rand = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+const syllables = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'to',
+  'sa',
+  'vel',
+  'dor',
+  'ni',
+  'qua',
+  'ber',
+  'lin',
+  'mor',
+  'tis',
+  'gal',
+  'pe',
+];
+const word = () =>
+  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join('');
 const TOPICS = Array.from({ length: 200 }, () => Array.from({ length: 40 }, word));
 const COMMON = Array.from({ length: 300 }, word);
 const zipf = (n: number) => Math.min(n - 1, Math.floor(n ** rand()) - 1);
 function sentence(topic: number, len: number): string {
   const out: string[] = [];
-  for (let i = 0; i < len; i++) out.push(rand() < 0.6 ? TOPICS[topic]![zipf(40)]! : COMMON[Math.floor(rand() * COMMON.length)]!);
+  for (let i = 0; i < len; i++)
+    out.push(rand() < 0.6 ? TOPICS[topic]![zipf(40)]! : COMMON[Math.floor(rand() * COMMON.length)]!);
   return out.join(' ');
 }
 // Vectors: one random direction per topic plus noise (unit length), as dense sentence embeddings
@@ -66,12 +85,20 @@ function topicVector(topic: number): Float32Array {
   return v.map((x) => x / norm);
 }
 
-async function corpus(tenantId: string, n: number, idPrefix: string): Promise<{ entries: MemoryEntry[]; vectors: Float32Array[] }> {
+async function corpus(
+  tenantId: string,
+  n: number,
+  idPrefix: string,
+): Promise<{ entries: MemoryEntry[]; vectors: Float32Array[] }> {
   const entries: MemoryEntry[] = [];
   const vectors: Float32Array[] = [];
   for (let i = 0; i < n; i++) {
     const topic = Math.floor(rand() * TOPICS.length);
-    const e = createEntry(tenantId, { content: { title: sentence(topic, 3), text: sentence(topic, 12 + Math.floor(rand() * 20)) }, kind: 'fact' }, 1_700_000_000_000 + i);
+    const e = createEntry(
+      tenantId,
+      { content: { title: sentence(topic, 3), text: sentence(topic, 12 + Math.floor(rand() * 20)) }, kind: 'fact' },
+      1_700_000_000_000 + i,
+    );
     entries.push({ ...e, id: `${idPrefix}${String(i).padStart(8, '0')}` });
     vectors.push(topicVector(topic));
   }
@@ -85,14 +112,22 @@ async function queries(n: number): Promise<{ text: string; vector: Float32Array 
   });
 }
 
-async function ingest(s: StorageAdapter, entries: MemoryEntry[], vectors: Float32Array[]): Promise<{ entriesPerS: number; vectorsPerS: number }> {
+async function ingest(
+  s: StorageAdapter,
+  entries: MemoryEntry[],
+  vectors: Float32Array[],
+): Promise<{ entriesPerS: number; vectorsPerS: number }> {
   let t = performance.now();
   for (let i = 0; i < entries.length; i += BATCH) await s.putMany(entries.slice(i, i + BATCH));
   const entriesPerS = entries.length / ((performance.now() - t) / 1000);
   t = performance.now();
   const tenantId = entries[0]!.tenantId;
   for (let i = 0; i < entries.length; i += BATCH)
-    await s.putVectors(tenantId, MODEL, entries.slice(i, i + BATCH).map((e, j) => ({ id: e.id, vector: vectors[i + j]! })));
+    await s.putVectors(
+      tenantId,
+      MODEL,
+      entries.slice(i, i + BATCH).map((e, j) => ({ id: e.id, vector: vectors[i + j]! })),
+    );
   return { entriesPerS, vectorsPerS: entries.length / ((performance.now() - t) / 1000) };
 }
 
@@ -118,8 +153,20 @@ interface QueryFigures {
 }
 
 /** Query one tenant on PostgreSQL: lexical, HNSW, exact, and both hybrids. */
-async function queryPostgres(pgs: PostgresStorage, tenantOf: () => string, qs: { text: string; vector: Float32Array }[]): Promise<QueryFigures> {
-  const f: QueryFigures = { lexical: [], hnsw: [], exact: [], hybridHnsw: [], hybridExact: [], recall: [], hybridOverlap: [] };
+async function queryPostgres(
+  pgs: PostgresStorage,
+  tenantOf: () => string,
+  qs: { text: string; vector: Float32Array }[],
+): Promise<QueryFigures> {
+  const f: QueryFigures = {
+    lexical: [],
+    hnsw: [],
+    exact: [],
+    hybridHnsw: [],
+    hybridExact: [],
+    recall: [],
+    hybridOverlap: [],
+  };
   for (const q of qs) {
     const tenantId = tenantOf();
     let t = performance.now();
@@ -133,11 +180,17 @@ async function queryPostgres(pgs: PostgresStorage, tenantOf: () => string, qs: {
     f.exact.push(performance.now() - t);
     f.recall.push(overlap(approx.slice(0, K), exact.slice(0, K)));
     t = performance.now();
-    const [l1, v1] = await Promise.all([pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 }), pgs.searchVectors(tenantId, MODEL, q.vector, 50)]);
+    const [l1, v1] = await Promise.all([
+      pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 }),
+      pgs.searchVectors(tenantId, MODEL, q.vector, 50),
+    ]);
     const h1 = fuse(l1, v1);
     f.hybridHnsw.push(performance.now() - t);
     t = performance.now();
-    const [l2, v2] = await Promise.all([pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 }), pgs.searchVectors(tenantId, MODEL, q.vector, 50, { exact: true })]);
+    const [l2, v2] = await Promise.all([
+      pgs.lexicalSearch({ tenantId, query: q.text, limit: 50 }),
+      pgs.searchVectors(tenantId, MODEL, q.vector, 50, { exact: true }),
+    ]);
     const h2 = fuse(l2, v2);
     f.hybridExact.push(performance.now() - t);
     f.hybridOverlap.push(overlap(h1, h2));
@@ -172,12 +225,28 @@ function writer(url: string, schema: string, tenant: string, worker: number, put
   return new Promise<{ acked: string[]; updates: number; ms: number }>((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/postgres/test/writer.ts'), url, schema, tenant, String(worker), String(puts), String(updates), 'counter'],
+      [
+        '--conditions=@zerda/source',
+        '--import',
+        'tsx',
+        join(ROOT, 'packages/postgres/test/writer.ts'),
+        url,
+        schema,
+        tenant,
+        String(worker),
+        String(puts),
+        String(updates),
+        'counter',
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').at(-1)!)) : fail(new Error(`writer ${worker} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? done(JSON.parse(out.trim().split('\n').at(-1)!))
+        : fail(new Error(`writer ${worker} exited ${code}`)),
+    );
   });
 }
 
@@ -187,7 +256,10 @@ const serverEnv = { ...process.env, ZERDA_PG_PORT: '55433' };
 let started = false;
 if (!url) {
   log('starting a throwaway PostgreSQL server (scripts/pg-test-server.sh)');
-  url = execFileSync('bash', [join(ROOT, 'scripts/pg-test-server.sh'), 'start'], { env: serverEnv, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  url = execFileSync('bash', [join(ROOT, 'scripts/pg-test-server.sh'), 'start'], { env: serverEnv, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1)!;
   started = true;
 }
 const schema = `bench_${Date.now().toString(36)}`;
@@ -209,20 +281,42 @@ try {
   let sqIngest: { entriesPerS: number; vectorsPerS: number } | undefined;
   let sq: SqliteStorage | undefined;
   if (N <= SQLITE_MAX) {
-    sq = await SqliteStorage.open({ persistence: new FilePersistence({ dir: join(dir, 'big') }), backups: { enabled: false } });
+    sq = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir: join(dir, 'big') }),
+      backups: { enabled: false },
+    });
     sqIngest = await ingest(sq, big.entries, big.vectors);
   }
-  row(`ingest ${N} entries (entries/s, batches of ${BATCH})`, Math.round(pgIngest.entriesPerS), sqIngest ? Math.round(sqIngest.entriesPerS) : 'n/a');
-  row(`ingest ${N} vectors (vectors/s; PG maintains HNSW)`, Math.round(pgIngest.vectorsPerS), sqIngest ? Math.round(sqIngest.vectorsPerS) : 'n/a');
+  row(
+    `ingest ${N} entries (entries/s, batches of ${BATCH})`,
+    Math.round(pgIngest.entriesPerS),
+    sqIngest ? Math.round(sqIngest.entriesPerS) : 'n/a',
+  );
+  row(
+    `ingest ${N} vectors (vectors/s; PG maintains HNSW)`,
+    Math.round(pgIngest.vectorsPerS),
+    sqIngest ? Math.round(sqIngest.vectorsPerS) : 'n/a',
+  );
   const f = await queryPostgres(pgs, () => 'big', qs);
   const sf = sq ? await querySqlite(sq, 'big', qs) : undefined;
-  row(`lexical top-50 p50 / p95 ms`, `${ms(pct(f.lexical, 50))} / ${ms(pct(f.lexical, 95))}`, sf ? `${ms(pct(sf.lexical, 50))} / ${ms(pct(sf.lexical, 95))}` : 'n/a');
+  row(
+    `lexical top-50 p50 / p95 ms`,
+    `${ms(pct(f.lexical, 50))} / ${ms(pct(f.lexical, 95))}`,
+    sf ? `${ms(pct(sf.lexical, 50))} / ${ms(pct(sf.lexical, 95))}` : 'n/a',
+  );
   row(`vector top-50 HNSW p50 / p95 ms`, `${ms(pct(f.hnsw, 50))} / ${ms(pct(f.hnsw, 95))}`);
   row(`vector top-50 exact p50 / p95 ms`, `${ms(pct(f.exact, 50))} / ${ms(pct(f.exact, 95))}`);
-  row(`hybrid (lexical + HNSW, RRF) p50 / p95 ms`, `${ms(pct(f.hybridHnsw, 50))} / ${ms(pct(f.hybridHnsw, 95))}`, sf ? `${ms(pct(sf.hybrid, 50))} / ${ms(pct(sf.hybrid, 95))} (in-process exact)` : 'n/a');
+  row(
+    `hybrid (lexical + HNSW, RRF) p50 / p95 ms`,
+    `${ms(pct(f.hybridHnsw, 50))} / ${ms(pct(f.hybridHnsw, 95))}`,
+    sf ? `${ms(pct(sf.hybrid, 50))} / ${ms(pct(sf.hybrid, 95))} (in-process exact)` : 'n/a',
+  );
   row(`hybrid (lexical + exact, RRF) p50 / p95 ms`, `${ms(pct(f.hybridExact, 50))} / ${ms(pct(f.hybridExact, 95))}`);
   row(`HNSW recall@10 vs exact (mean)`, ms(f.recall.reduce((a, b) => a + b, 0) / f.recall.length));
-  row(`hybrid top-10 overlap HNSW vs exact (mean)`, ms(f.hybridOverlap.reduce((a, b) => a + b, 0) / f.hybridOverlap.length));
+  row(
+    `hybrid top-10 overlap HNSW vs exact (mean)`,
+    ms(f.hybridOverlap.reduce((a, b) => a + b, 0) / f.hybridOverlap.length),
+  );
   if (sf) row(`load tenant vectors into memory (ms, once per tenant)`, '—', Math.round(sf.loadMs));
   await sq?.close();
 
@@ -230,7 +324,13 @@ try {
   log(`${TENANTS} tenants × ${PER_TENANT}`);
   let t = performance.now();
   let tenantEntries = 0;
-  const sqMulti = TENANTS * PER_TENANT <= SQLITE_MAX ? await SqliteStorage.open({ persistence: new FilePersistence({ dir: join(dir, 'multi') }), backups: { enabled: false } }) : undefined;
+  const sqMulti =
+    TENANTS * PER_TENANT <= SQLITE_MAX
+      ? await SqliteStorage.open({
+          persistence: new FilePersistence({ dir: join(dir, 'multi') }),
+          backups: { enabled: false },
+        })
+      : undefined;
   let pgMs = 0;
   let sqMs = 0;
   for (let i = 0; i < TENANTS; i++) {
@@ -245,11 +345,18 @@ try {
     }
     tenantEntries += PER_TENANT;
   }
-  row(`ingest ${TENANTS} × ${PER_TENANT} (entries+vectors /s)`, Math.round(tenantEntries / (pgMs / 1000)), sqMulti ? Math.round(tenantEntries / (sqMs / 1000)) : 'n/a');
+  row(
+    `ingest ${TENANTS} × ${PER_TENANT} (entries+vectors /s)`,
+    Math.round(tenantEntries / (pgMs / 1000)),
+    sqMulti ? Math.round(tenantEntries / (sqMs / 1000)) : 'n/a',
+  );
   const mf = await queryPostgres(pgs, () => `tenant-${Math.floor(rand() * TENANTS)}`, qs);
   row(`per-tenant hybrid HNSW p50 / p95 ms`, `${ms(pct(mf.hybridHnsw, 50))} / ${ms(pct(mf.hybridHnsw, 95))}`);
   row(`per-tenant hybrid exact p50 / p95 ms`, `${ms(pct(mf.hybridExact, 50))} / ${ms(pct(mf.hybridExact, 95))}`);
-  row(`per-tenant HNSW recall@10 vs exact (iterative scan)`, ms(mf.recall.reduce((a, b) => a + b, 0) / mf.recall.length));
+  row(
+    `per-tenant HNSW recall@10 vs exact (iterative scan)`,
+    ms(mf.recall.reduce((a, b) => a + b, 0) / mf.recall.length),
+  );
   if (sqMulti) {
     const smf = await querySqlite(sqMulti, 'tenant-0', qs);
     row(`per-tenant hybrid, SQLite (vectors in memory)`, '', `${ms(pct(smf.hybrid, 50))} / ${ms(pct(smf.hybrid, 95))}`);
@@ -259,15 +366,24 @@ try {
   // 3. concurrent writers (separate processes, same tenant)
   log(`${WRITERS} processes × ${WRITES} writes`);
   const updates = Math.max(1, Math.floor(WRITES / 10));
-  const results = await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(url!, schema, 'shared', w, WRITES, updates)));
+  const results = await Promise.all(
+    Array.from({ length: WRITERS }, (_, w) => writer(url!, schema, 'shared', w, WRITES, updates)),
+  );
   // Each writer times its own write loop (after its process started and connected); they overlap.
   const wall = Math.max(...results.map((r) => r.ms)) / 1000;
   const acked = results.flatMap((r) => r.acked);
   const found = (await pgs.getMany('shared', acked)).length;
   const counter = await pgs.get('shared', 'counter');
-  row(`${WRITERS} processes × ${WRITES} puts (+${updates} row-locked updates each): writes/s (all processes together)`, Math.round((acked.length + WRITERS * updates) / wall), 'n/a (one process per database)');
+  row(
+    `${WRITERS} processes × ${WRITES} puts (+${updates} row-locked updates each): writes/s (all processes together)`,
+    Math.round((acked.length + WRITERS * updates) / wall),
+    'n/a (one process per database)',
+  );
   row(`acknowledged puts lost`, acked.length - found);
-  row(`updates lost (counter ${String(counter?.metadata.n)} of ${WRITERS * updates})`, WRITERS * updates - Number(counter?.metadata.n ?? 0));
+  row(
+    `updates lost (counter ${String(counter?.metadata.n)} of ${WRITERS * updates})`,
+    WRITERS * updates - Number(counter?.metadata.n ?? 0),
+  );
 
   const stats = await pgs.stats();
   row(`database size (MB, tables + indexes)`, Math.round((stats.bytes ?? 0) / 1e6));
@@ -278,5 +394,9 @@ try {
 }
 console.table(rows);
 console.log(
-  ['| what | PostgreSQL | SQLite |', '|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.postgres} | ${r.sqlite} |`)].join('\n'),
+  [
+    '| what | PostgreSQL | SQLite |',
+    '|---|---|---|',
+    ...rows.map((r) => `| ${r.what} | ${r.postgres} | ${r.sqlite} |`),
+  ].join('\n'),
 );

@@ -27,7 +27,9 @@ for (const [label, text] of adversarial) {
   masker.mask(text);
   console.log(`  ${label.padEnd(18)} ${ms(t0)}`);
 }
-const big = Array.from({ length: 2000 }, (_, i) => `user${i}@example.com said hi at 2024-01-${(i % 28) + 1}`).join('\n');
+const big = Array.from({ length: 2000 }, (_, i) => `user${i}@example.com said hi at 2024-01-${(i % 28) + 1}`).join(
+  '\n',
+);
 let t0 = performance.now();
 const findings = masker.mask(big).findings.length;
 console.log(`PII masking, 2,000 lines with ${findings} findings: ${ms(t0)}`);

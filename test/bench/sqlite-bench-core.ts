@@ -42,7 +42,10 @@ export interface SizeFigures {
   openBreakdown: string;
 }
 
-const WORDS = 'hiking cooking python jazz garden chess travel photo running baking lisbon kyoto denver oslo nairobi lima hanoi quebec coffee tea birthday sister project deadline meeting doctor recipe guitar novel movie'.split(' ');
+const WORDS =
+  'hiking cooking python jazz garden chess travel photo running baking lisbon kyoto denver oslo nairobi lima hanoi quebec coffee tea birthday sister project deadline meeting doctor recipe guitar novel movie'.split(
+    ' ',
+  );
 
 function text(i: number): string {
   const w = (k: number) => WORDS[(i * 31 + k * 17) % WORDS.length]!;
@@ -53,7 +56,17 @@ export function seedDoc(size: number, tenant = 'bench'): ZerdaExport {
   const t0 = 1_700_000_000_000;
   const entries: MemoryEntry[] = [];
   for (let i = 0; i < size; i++)
-    entries.push(createEntry(tenant, { content: { input: text(i), output: `Noted (${i}).` }, tags: [WORDS[i % WORDS.length]!], importance: (i % 10) / 10 }, t0 + i * 1000));
+    entries.push(
+      createEntry(
+        tenant,
+        {
+          content: { input: text(i), output: `Noted (${i}).` },
+          tags: [WORDS[i % WORDS.length]!],
+          importance: (i % 10) / 10,
+        },
+        t0 + i * 1000,
+      ),
+    );
   return { format: 'zerda-export', version: 1, exportedAt: t0, entries, profiles: [] };
 }
 
@@ -67,7 +80,11 @@ const round = (x: number) => Math.round(x * 100) / 100;
 export async function benchSize(env: BenchEnv, size: number, writes = 100, baselineWrites = 30): Promise<SizeFigures> {
   const name = `bench-${size}-${Date.now()}`;
   const doc = seedDoc(size);
-  const s = await SqliteStorage.open({ ...env.options, persistence: env.persistence(name), backups: { enabled: false } });
+  const s = await SqliteStorage.open({
+    ...env.options,
+    persistence: env.persistence(name),
+    backups: { enabled: false },
+  });
   let t = performance.now();
   await s.importJson(doc);
   const importMs = performance.now() - t;
@@ -100,7 +117,11 @@ export async function benchSize(env: BenchEnv, size: number, writes = 100, basel
   await base.close();
 
   t = performance.now();
-  const cold = await SqliteStorage.open({ ...env.options, persistence: env.persistence(name), backups: { enabled: false } });
+  const cold = await SqliteStorage.open({
+    ...env.options,
+    persistence: env.persistence(name),
+    backups: { enabled: false },
+  });
   const coldOpenMs = performance.now() - t;
   let q = performance.now();
   const recent = await cold.query({ tenantId: 'bench', limit: 10 });

@@ -7,11 +7,17 @@
 import { join } from 'node:path';
 import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const { tab, close } = await openReadyPage(join(REPO_ROOT, 'test/e2e/pages/sqlite-bench'));
 try {
   const result = await tab.evaluate(
-    (s) => (globalThis as unknown as { sqliteBench: (s: number[]) => Promise<{ figures: unknown[]; logs: string[] }> }).sqliteBench(s),
+    (s) =>
+      (
+        globalThis as unknown as { sqliteBench: (s: number[]) => Promise<{ figures: unknown[]; logs: string[] }> }
+      ).sqliteBench(s),
     sizes.length ? sizes : [1_000, 10_000, 100_000],
   );
   for (const l of result.logs) console.error(l);

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { FilePersistence } from '@zerda/sqlite/node';
 import { benchAll } from './sqlite-bench-core.js';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const root = await mkdtemp(join(tmpdir(), 'zerda-bench-'));
 try {
   const figures = await benchAll(

@@ -173,7 +173,8 @@ async function buildOrama(vectors: Float32Array[], ids: string[], dim: number): 
   for (let start = 0; start < ids.length; start += batch) {
     const docs = [];
     // Orama's schema check accepts only plain arrays for vectors; it copies them into a Float32Array.
-    for (let i = start; i < Math.min(ids.length, start + batch); i++) docs.push({ id: ids[i]!, v: Array.from(vectors[i]!) });
+    for (let i = start; i < Math.min(ids.length, start + batch); i++)
+      docs.push({ id: ids[i]!, v: Array.from(vectors[i]!) });
     await insertMultiple(db, docs, batch);
   }
   return db;
@@ -205,7 +206,17 @@ function compare(ref: Hit[], got: Hit[]): { same: boolean; maxDiff: number } {
 
 /** Run the benchmark over `config.sizes`. */
 export async function benchVectors(config: VectorBenchConfig): Promise<VectorBenchResult> {
-  const { dim = 512, k = 10, queries = 40, warmup = 5, buildRuns = 3, skipOrama = false, jsIndex = true, seed = 42, now } = config;
+  const {
+    dim = 512,
+    k = 10,
+    queries = 40,
+    warmup = 5,
+    buildRuns = 3,
+    skipOrama = false,
+    jsIndex = true,
+    seed = 42,
+    now,
+  } = config;
   const log = config.log ?? (() => {});
   const result: VectorBenchResult = { query: [], build: [], agreement: [] };
 
@@ -236,7 +247,11 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
         if (r === 0 && label !== 'VectorIndex') extras.push({ label, index: built });
       }
       buildTimes.sort((a, b) => a - b);
-      result.build.push({ size, step: `${label}.fromBlock (median of ${buildRuns})`, ms: round(quantile(buildTimes, 0.5), 1) });
+      result.build.push({
+        size,
+        step: `${label}.fromBlock (median of ${buildRuns})`,
+        ms: round(quantile(buildTimes, 0.5), 1),
+      });
     }
 
     t = now();
@@ -260,7 +275,12 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       db = await buildOrama(vectors, ids, dim);
       result.build.push({ size, step: 'orama: insertMultiple', ms: round(now() - t, 1) });
     }
-    log(`${size}: built (${result.build.filter((b) => b.size === size).map((b) => `${b.step} ${b.ms} ms`).join('; ')})`);
+    log(
+      `${size}: built (${result.build
+        .filter((b) => b.size === size)
+        .map((b) => `${b.step} ${b.ms} ms`)
+        .join('; ')})`,
+    );
 
     const contenders: { label: Contender; run: (q: Float32Array) => Hit[] | Promise<Hit[]> }[] = [
       { label: 'VectorIndex', run: (q) => index.search(q, k) },
@@ -304,7 +324,8 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       if (jsIndex) {
         const js = hits.get('VectorIndex (JS)')!;
         const ours = hits.get('VectorIndex')!;
-        if (js.length === ours.length && js.every((h, i) => h.id === ours[i]!.id && h.score === ours[i]!.score)) agree.jsIdentical!++;
+        if (js.length === ours.length && js.every((h, i) => h.id === ours[i]!.id && h.score === ours[i]!.score))
+          agree.jsIdentical!++;
         else agree.notes.push(`q${qi} VectorIndex differs from VectorIndex (JS)`);
       }
       if (db) {
@@ -316,13 +337,28 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       }
     }
     result.agreement.push(agree);
-    const loopP50 = quantile([...times.get('per-entry loop')!].sort((x, y) => x - y), 0.5);
+    const loopP50 = quantile(
+      [...times.get('per-entry loop')!].sort((x, y) => x - y),
+      0.5,
+    );
     for (const [c, list] of times) {
       const sorted = [...list].sort((x, y) => x - y);
       const p50 = quantile(sorted, 0.5);
-      result.query.push({ size, contender: c, p50Ms: round(p50), p95Ms: round(quantile(sorted, 0.95)), minMs: round(sorted[0]!), vsLoopP50: round(p50 / loopP50) });
+      result.query.push({
+        size,
+        contender: c,
+        p50Ms: round(p50),
+        p95Ms: round(quantile(sorted, 0.95)),
+        minMs: round(sorted[0]!),
+        vsLoopP50: round(p50 / loopP50),
+      });
     }
-    log(`${size}: ${result.query.filter((f) => f.size === size).map((f) => `${f.contender} p50 ${f.p50Ms} ms`).join('; ')}`);
+    log(
+      `${size}: ${result.query
+        .filter((f) => f.size === size)
+        .map((f) => `${f.contender} p50 ${f.p50Ms} ms`)
+        .join('; ')}`,
+    );
     if (upserted.size !== size) throw new Error('upsert build lost rows');
   }
   return result;
@@ -330,19 +366,33 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
 
 /** Figures as printable tables (shared by both drivers). */
 export function formatResult(env: string, r: VectorBenchResult): string {
-  const lines = [`## ${env}`, '', '| rows | contender | p50 ms | p95 ms | min ms | p50 vs loop |', '|---:|---|---:|---:|---:|---:|'];
-  for (const f of r.query) lines.push(`| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.minMs} | ${f.vsLoopP50}x |`);
+  const lines = [
+    `## ${env}`,
+    '',
+    '| rows | contender | p50 ms | p95 ms | min ms | p50 vs loop |',
+    '|---:|---|---:|---:|---:|---:|',
+  ];
+  for (const f of r.query)
+    lines.push(`| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.minMs} | ${f.vsLoopP50}x |`);
   lines.push('', '| rows | build step | ms |', '|---:|---|---:|');
   for (const b of r.build) lines.push(`| ${b.size} | ${b.step} | ${b.ms} |`);
-  lines.push('', '| rows | queries | VectorIndex = loop ids | orama = loop ids | max score diff (ours / orama) |', '|---:|---:|---:|---:|---|');
+  lines.push(
+    '',
+    '| rows | queries | VectorIndex = loop ids | orama = loop ids | max score diff (ours / orama) |',
+    '|---:|---:|---:|---:|---|',
+  );
   for (const a of r.agreement)
     lines.push(
       `| ${a.size} | ${a.queries} | ${a.indexSameIds} | ${a.oramaSameIds ?? '-'} | ${a.indexMaxScoreDiff.toExponential(1)} / ${a.oramaMaxScoreDiff?.toExponential(1) ?? '-'} |`,
     );
   for (const a of r.agreement)
-    if (a.jsIdentical !== null) lines.push(`- ${a.size}: VectorIndex (SIMD) = VectorIndex (JS) exactly (ids, order, scores) on ${a.jsIdentical}/${a.queries} queries`);
+    if (a.jsIdentical !== null)
+      lines.push(
+        `- ${a.size}: VectorIndex (SIMD) = VectorIndex (JS) exactly (ids, order, scores) on ${a.jsIdentical}/${a.queries} queries`,
+      );
   for (const a of r.agreement)
-    for (const [label, same] of Object.entries(a.extraSameIds)) lines.push(`- ${a.size}: ${label} = loop ids on ${same}/${a.queries} queries`);
+    for (const [label, same] of Object.entries(a.extraSameIds))
+      lines.push(`- ${a.size}: ${label} = loop ids on ${same}/${a.queries} queries`);
   for (const a of r.agreement) for (const n of a.notes.slice(0, 5)) lines.push(`- ${a.size}: ${n}`);
   return lines.join('\n');
 }

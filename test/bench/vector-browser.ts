@@ -20,11 +20,21 @@ const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/bench/
 try {
   const load = loadavg()[0]!.toFixed(1);
   const out = await tab.evaluate(
-    (c) => (globalThis as unknown as { vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }> }).vectorBench(c),
+    (c) =>
+      (
+        globalThis as unknown as {
+          vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }>;
+        }
+      ).vectorBench(c),
     config,
   );
   for (const l of out.logs) console.error(l);
-  console.log(formatResult(`Chromium ${browser.version()} (load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`, out.result));
+  console.log(
+    formatResult(
+      `Chromium ${browser.version()} (load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+      out.result,
+    ),
+  );
 } finally {
   await close();
 }

@@ -19,12 +19,22 @@ export interface RunResult {
 }
 
 /** Run a command; resolves with its exit code and combined output (never rejects on failure). */
-export function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeoutMs = 180_000): Promise<RunResult> {
+export function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 180_000,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     timer.unref();
     child.on('error', reject);
@@ -60,18 +70,21 @@ export function startVite(bin: string, app: string, args: string[]): Promise<Ser
         resolve({
           url: m[1]!,
           output: () => output,
-          close: () => new Promise<void>((r) => {
-            if (child.exitCode !== null) return r();
-            child.once('close', () => r());
-            child.kill('SIGTERM');
-          }),
+          close: () =>
+            new Promise<void>((r) => {
+              if (child.exitCode !== null) return r();
+              child.once('close', () => r());
+              child.kill('SIGTERM');
+            }),
         });
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
-    child.on('close', (code) => { if (!found) reject(new Error(`vite ${args.join(' ')} exited with ${code}:\n${output}`)); });
+    child.on('close', (code) => {
+      if (!found) reject(new Error(`vite ${args.join(' ')} exited with ${code}:\n${output}`));
+    });
   });
 }
 
@@ -83,7 +96,9 @@ export async function packPackages(dir: string): Promise<Record<string, string>>
   if (r.code !== 0) throw new Error(`pnpm pack failed:\n${r.output}`);
   const tarballs: Record<string, string> = {};
   for (const name of BROWSER_PACKAGES) {
-    const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'packages', name, 'package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'packages', name, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     tarballs[`@zerda/${name}`] = join(dir, `zerda-${name}-${pkg.version}.tgz`);
   }
   return tarballs;
@@ -95,25 +110,39 @@ export async function packPackages(dir: string): Promise<Record<string, string>>
  * examples are copied inside it (`<app>/<name>`) and resolve their packages from its
  * node_modules, so one install serves them all (their dependencies are merged in).
  */
-export async function installExamples(examples: string[], tarballs: Record<string, string>): Promise<{ root: string; app: string; install: RunResult }> {
+export async function installExamples(
+  examples: string[],
+  tarballs: Record<string, string>,
+): Promise<{ root: string; app: string; install: RunResult }> {
   const root = await mkdtemp(join(tmpdir(), 'zerda-consumer-'));
   const app = join(root, examples[0]!);
   const pkgs: Record<string, Record<string, string> | undefined>[] = [];
   for (const [i, example] of examples.entries()) {
     const dest = i === 0 ? app : join(app, example);
-    await cp(join(REPO_ROOT, 'examples', example), dest, { recursive: true, filter: (src) => !/node_modules|dist$/.test(src) });
-    pkgs.push(JSON.parse(await readFile(join(dest, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>);
+    await cp(join(REPO_ROOT, 'examples', example), dest, {
+      recursive: true,
+      filter: (src) => !/node_modules|dist$/.test(src),
+    });
+    pkgs.push(
+      JSON.parse(await readFile(join(dest, 'package.json'), 'utf8')) as Record<
+        string,
+        Record<string, string> | undefined
+      >,
+    );
   }
   const pkg = pkgs[0]!;
   for (const other of pkgs.slice(1)) {
     pkg.dependencies = { ...other.dependencies, ...pkg.dependencies };
     pkg.devDependencies = { ...other.devDependencies, ...pkg.devDependencies };
   }
-  for (const [name, file] of Object.entries(tarballs)) if (pkg.dependencies?.[name]) pkg.dependencies[name] = `file:${file}`;
+  for (const [name, file] of Object.entries(tarballs))
+    if (pkg.dependencies?.[name]) pkg.dependencies[name] = `file:${file}`;
   // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
   pkg.overrides = Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`]));
   await writeFile(join(app, 'package.json'), JSON.stringify(pkg, null, 2));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, { npm_config_update_notifier: 'false' });
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, {
+    npm_config_update_notifier: 'false',
+  });
   return { root, app, install };
 }
 
@@ -152,10 +181,17 @@ export async function recordTraffic(ctx: BrowserContext, origin: string, block =
   if (block) {
     await ctx.route('**/*', (route) => (local(route.request().url()) ? route.continue() : route.abort()));
   }
-  ctx.on('request', (req) => { if (!local(req.url())) traffic.offOrigin.push(req.url()); });
+  ctx.on('request', (req) => {
+    if (!local(req.url())) traffic.offOrigin.push(req.url());
+  });
   ctx.on('requestfinished', (req) => {
     traffic.requests.push(req.url());
-    pending.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0));
+    pending.push(
+      req.sizes().then(
+        (s) => s.responseBodySize + s.responseHeadersSize,
+        () => 0,
+      ),
+    );
   });
   return traffic;
 }

@@ -57,7 +57,12 @@ async function chat(page: Page, text: string): Promise<string> {
     [`${tid('chat-assistant')}, ${tid('chat-error')}`, before] as const,
     { timeout: 30_000 },
   );
-  return (await page.locator(`${tid('chat-assistant')} .bubble, ${tid('chat-error')} .bubble`).last().textContent()) ?? '';
+  return (
+    (await page
+      .locator(`${tid('chat-assistant')} .bubble, ${tid('chat-error')} .bubble`)
+      .last()
+      .textContent()) ?? ''
+  );
 }
 
 async function tab(page: Page, id: 'memory' | 'recall' | 'importance' | 'profile' | 'privacy' | 'data'): Promise<void> {
@@ -66,9 +71,13 @@ async function tab(page: Page, id: 'memory' | 'recall' | 'importance' | 'profile
 
 /** Wait until `count(selector)` satisfies `predicate`; resolves to the count. */
 async function countWhen(page: Page, selector: string, predicate: string): Promise<number> {
-  await page.waitForFunction(([sel, pred]) => new Function('n', `return ${pred}`)(document.querySelectorAll(sel).length), [selector, predicate] as const, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    ([sel, pred]) => new Function('n', `return ${pred}`)(document.querySelectorAll(sel).length),
+    [selector, predicate] as const,
+    {
+      timeout: 30_000,
+    },
+  );
   return page.locator(selector).count();
 }
 
@@ -80,9 +89,13 @@ async function addMemory(page: Page, title: string, text: string, kind = 'fact')
   await page.fill(tid('add-text'), text);
   await page.selectOption(tid('add-kind'), kind);
   await page.click(tid('add-submit'));
-  await page.waitForFunction((t) => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes(t)), title, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    (t) => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes(t)),
+    title,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 async function errorBanner(page: Page): Promise<string> {
@@ -112,7 +125,8 @@ async function idbStoresContaining(page: Page, needle: string): Promise<string[]
           const r = db.transaction(store).objectStore(store).getAll();
           r.onsuccess = () => resolve(r.result);
         });
-        if (new TextDecoder().decode(new Uint8Array(values.flatMap(collect))).includes(needle)) found.push(`${name}/${store}`);
+        if (new TextDecoder().decode(new Uint8Array(values.flatMap(collect))).includes(needle))
+          found.push(`${name}/${store}`);
       }
       db.close();
     }
@@ -143,7 +157,9 @@ test('every tier is visible and works through the UI', async () => {
   const formed = page.locator(tid('ltm-row'), { has: page.locator(tid('ltm-source')) });
   expect(await formed.count()).toBe(1);
   expect(await formed.locator(tid('ltm-kind')).textContent()).toBe('fact');
-  expect(await formed.locator(tid('ltm-source')).textContent()).toContain('formed from turn “My name is Ada and I work as an engineer.”');
+  expect(await formed.locator(tid('ltm-source')).textContent()).toContain(
+    'formed from turn “My name is Ada and I work as an engineer.”',
+  );
 
   const answer = await chat(page, 'What do I love doing outdoors?');
   expect(answer).toContain('hiking');
@@ -153,7 +169,9 @@ test('every tier is visible and works through the UI', async () => {
   expect(prompt).toContain('My name is Ada');
   expect(prompt).toContain('What do I love doing outdoors?');
   expect(await page.locator(tid('short-term-item')).count()).toBe(2);
-  expect(await page.locator(tid('working-row')).allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Swiss Alps')]));
+  expect(await page.locator(tid('working-row')).allTextContents()).toEqual(
+    expect.arrayContaining([expect.stringContaining('Swiss Alps')]),
+  );
   await screenshot(page, '02-chat-and-memory');
 
   // Recall with its three scores.
@@ -174,19 +192,30 @@ test('every tier is visible and works through the UI', async () => {
   await page.waitForSelector(tid('chart-series-0'));
   const before = Number(await page.getAttribute(tid('chart-facts'), 'data-effective'));
   await page.click(tid('clock-advance'));
-  await page.waitForFunction((b) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) < b, before);
+  await page.waitForFunction(
+    (b) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) < b,
+    before,
+  );
   const decayed = Number(await page.getAttribute(tid('chart-facts'), 'data-effective'));
   await screenshot(page, '04-importance');
   await page.click(tid('clock-reset'));
-  await page.waitForFunction((d) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > d, decayed);
+  await page.waitForFunction(
+    (d) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > d,
+    decayed,
+  );
   expect(Number(await page.getAttribute(tid('chart-facts'), 'data-effective'))).toBeCloseTo(before, 3);
   // Reinforcement: recalling the memory raises its importance.
   await page.click(tid('chart-recall'));
-  await page.waitForFunction((b) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > b + 0.01, before);
+  await page.waitForFunction(
+    (b) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > b + 0.01,
+    before,
+  );
 
   // Profile.
   await tab(page, 'profile');
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="profile-interactions"]')?.textContent) === 2);
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="profile-interactions"]')?.textContent) === 2,
+  );
   expect(await page.locator(tid('profile-topic')).count()).toBeGreaterThan(0);
   await screenshot(page, '05-profile');
 
@@ -208,17 +237,25 @@ test('every tier is visible and works through the UI', async () => {
   await tab(page, 'privacy');
   expect(await page.locator(tid('pii-finding')).first().textContent()).toContain('email');
   await tab(page, 'memory');
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes('my email is')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes('my email is')),
+  );
   const texts = await page.locator(tid('ltm-text')).allTextContents();
   expect(texts.some((t) => t.includes('ada@example.com'))).toBe(false);
   // Secrets too: the panel lists every finding type, and a password stated in words is masked,
   // reported as a credential and never stored.
   await chat(page, 'Please remember my wifi password is B3tterSafe!');
   await tab(page, 'privacy');
-  expect(await page.locator(tid('pii-type')).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual([...PII_TYPES]);
-  await page.waitForFunction(() => document.querySelector('[data-testid="pii-finding"]')?.textContent?.includes('credential'));
+  expect(await page.locator(tid('pii-type')).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual(
+    [...PII_TYPES],
+  );
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="pii-finding"]')?.textContent?.includes('credential'),
+  );
   await tab(page, 'memory');
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes('[CREDENTIAL_1]')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes('[CREDENTIAL_1]')),
+  );
   expect((await page.locator(tid('ltm-text')).allTextContents()).some((t) => t.includes('B3tterSafe'))).toBe(false);
 
   // Access control: a reader may not delete, a user without a role may not chat.
@@ -235,7 +272,9 @@ test('every tier is visible and works through the UI', async () => {
   await page.click(tid('error-dismiss'));
   expect(await page.isHidden(tid('error-banner'))).toBe(true);
   await tab(page, 'data');
-  await page.waitForFunction(() => document.querySelector('[data-testid="stats-view"]')?.textContent?.includes('Not allowed'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="stats-view"]')?.textContent?.includes('Not allowed'),
+  );
   await page.click(tid('maintenance-run'));
   expect(await errorBanner(page)).toContain('ACCESS_DENIED');
   expect(await page.locator(tid('report-examined')).count()).toBe(0);
@@ -262,7 +301,11 @@ test('every tier is visible and works through the UI', async () => {
   await page.locator(tid('ltm-edit')).first().click();
   await page.fill(tid('edit-title'), 'Edited: I prefer tea over coffee');
   await page.click(tid('edit-save'));
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.startsWith('Edited: I prefer tea')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) =>
+      e.textContent?.startsWith('Edited: I prefer tea'),
+    ),
+  );
   await addMemory(page, 'Dentist', 'Dentist appointment on Tuesday', 'event');
   await page.selectOption(tid('filter-kind'), 'event');
   await countWhen(page, tid('ltm-row'), 'n === 1');
@@ -280,7 +323,9 @@ test('every tier is visible and works through the UI', async () => {
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(rows);
   expect(Number(await page.textContent(tid('stats-vectors')))).toBe(rows);
   await page.click(tid('reindex-run'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="reindex-progress-label"]')?.textContent?.includes('re-embedded'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="reindex-progress-label"]')?.textContent?.includes('re-embedded'),
+  );
   expect(await page.textContent(tid('reindex-progress-label'))).toBe(`${rows} of ${rows} memories re-embedded`);
   await page.click(tid('backup-create'));
   await countWhen(page, tid('backup-row'), 'n === 1');
@@ -291,9 +336,15 @@ test('every tier is visible and works through the UI', async () => {
   const [backupFile] = await Promise.all([page.waitForEvent('download'), page.click(tid('backup-download'))]);
   expect((await stat((await backupFile.path())!)).size).toBeGreaterThan(0);
   // A file that is not an export is refused, and the error stays up through the refreshes that follow.
-  await page.setInputFiles(tid('import-file'), { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  await page.setInputFiles(tid('import-file'), {
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"hello":1}'),
+  });
   expect(await errorBanner(page)).toContain('VALIDATION');
-  await page.waitForFunction(() => document.querySelector('[data-testid="import-result"]')?.textContent?.includes('Nothing was imported'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="import-result"]')?.textContent?.includes('Nothing was imported'),
+  );
   await new Promise((r) => setTimeout(r, 500));
   expect(await page.isVisible(tid('error-banner'))).toBe(true);
   expect(await page.textContent(tid('error-text'))).toContain('VALIDATION');
@@ -311,7 +362,10 @@ test('every tier is visible and works through the UI', async () => {
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(rows - 1);
   page.once('dialog', (d) => void d.accept());
   await page.click(tid('backup-restore'));
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n, rows);
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n,
+    rows,
+  );
   await tab(page, 'memory');
   await countWhen(page, tid('ltm-row'), `n === ${rows}`);
 });
@@ -338,7 +392,13 @@ test('replies can come from an OpenAI-compatible endpoint, with the built contex
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     sent = route.request().postDataJSON() as typeof sent;
     auth = route.request().headers().authorization;
-    return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'From the endpoint: you like tea.' } }] }) });
+    return route.fulfill({
+      status: 200,
+      headers: { ...cors, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        choices: [{ message: { role: 'assistant', content: 'From the endpoint: you like tea.' } }],
+      }),
+    });
   });
   await page.click('details.responder > summary');
   await page.selectOption(tid('responder-select'), 'endpoint');
@@ -351,7 +411,10 @@ test('replies can come from an OpenAI-compatible endpoint, with the built contex
   expect(sent?.model).toBe('test-model');
   expect(auth).toBe('Bearer sk-test');
   expect(sent?.messages?.[0]?.role).toBe('system');
-  expect(sent?.messages?.at(-1)).toEqual({ role: 'user', content: expect.stringContaining('Do I prefer tea or coffee?') });
+  expect(sent?.messages?.at(-1)).toEqual({
+    role: 'user',
+    content: expect.stringContaining('Do I prefer tea or coffee?'),
+  });
   // The built context travels as messages: the system section with the profile, then the history.
   expect(sent?.messages?.[0]?.content).toContain('=== User Profile ===');
   expect(JSON.stringify(sent?.messages)).toContain('My sister Ana lives in Lisbon.');
@@ -445,12 +508,26 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   const ctx = await offlineContext(browser);
   const page = await openDemo(ctx);
   const now = Date.now();
-  const topics = ['hiking', 'cooking', 'physics', 'music', 'travel', 'gardening', 'chess', 'finance', 'painting', 'running'];
+  const topics = [
+    'hiking',
+    'cooking',
+    'physics',
+    'music',
+    'travel',
+    'gardening',
+    'chess',
+    'finance',
+    'painting',
+    'running',
+  ];
   const entries = Array.from({ length: 1000 }, (_, i) => ({
     id: randomUUID(),
     tenantId: 'demo',
     userId: 'alice',
-    content: { title: `Note ${i}`, text: `Imported note ${i} about ${topics[i % topics.length]} and item ${i * 7919 % 1000}.` },
+    content: {
+      title: `Note ${i}`,
+      text: `Imported note ${i} about ${topics[i % topics.length]} and item ${(i * 7919) % 1000}.`,
+    },
     tier: 'long_term',
     kind: i % 3 ? 'fact' : 'preference',
     createdAt: now - i * 60_000,
@@ -466,7 +543,9 @@ test('a 1,000-memory import keeps the page responsive', async () => {
     const w = window as unknown as { longTasks: number[]; lags: number[] };
     w.longTasks = [];
     w.lags = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+      type: 'longtask',
+    });
     // Event-loop lag: how late a 20 ms timer fires (what a click would wait for).
     let expected = performance.now() + 20;
     const tick = () => {
@@ -479,7 +558,11 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   });
   await tab(page, 'data');
   const started = Date.now();
-  await page.setInputFiles(tid('import-file'), { name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.setInputFiles(tid('import-file'), {
+    name: 'export.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
   await page.waitForSelector(`${tid('import-result')}[data-entries="1000"]`, { timeout: 150_000 });
   const elapsed = Date.now() - started;
   const { longTasks, lags } = await page.evaluate(() => {
@@ -488,7 +571,9 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   });
   const maxTask = Math.max(0, ...longTasks);
   const maxLag = Math.max(0, ...lags);
-  console.log(`import 1000: ${elapsed} ms; long tasks ${longTasks.length}, longest ${maxTask.toFixed(0)} ms; worst event-loop lag ${maxLag.toFixed(0)} ms`);
+  console.log(
+    `import 1000: ${elapsed} ms; long tasks ${longTasks.length}, longest ${maxTask.toFixed(0)} ms; worst event-loop lag ${maxLag.toFixed(0)} ms`,
+  );
   await screenshot(page, '11-import');
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(1000);
   expect(Number(await page.textContent(tid('stats-vectors')))).toBe(1000);

@@ -10,7 +10,9 @@ let tab: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  page = await openReadyPage(join(import.meta.dirname, 'pages/embeddings'), (ctx) => ctx.on('request', (r) => requests.push(r.url())));
+  page = await openReadyPage(join(import.meta.dirname, 'pages/embeddings'), (ctx) =>
+    ctx.on('request', (r) => requests.push(r.url())),
+  );
   tab = page.tab;
 });
 afterAll(async () => {
@@ -21,7 +23,13 @@ afterAll(async () => {
 test('the worker loads the bundled model offline, from the app origin only', async () => {
   const info = await tab.evaluate(() => window.embeddingsPage.init());
   console.log('[embeddings] load', JSON.stringify(info));
-  expect(info).toMatchObject({ dim: 512, maxTokens: 128, modelId: 'transformers:use-lite:q8:mean', device: 'wasm', isolated: true });
+  expect(info).toMatchObject({
+    dim: 512,
+    maxTokens: 128,
+    modelId: 'transformers:use-lite:q8:mean',
+    device: 'wasm',
+    isolated: true,
+  });
   expect(info.loadStatuses).toContain('done');
   const foreign = requests.filter((u) => !u.startsWith(page.url) && !/^(blob|data):/.test(u));
   expect(foreign).toEqual([]);

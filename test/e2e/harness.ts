@@ -27,7 +27,8 @@ export const CHROMIUM_ARGS = [
 
 export function chromiumPath(): string {
   const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(p)) throw new Error(`Chromium not found at ${p}; install Debian's chromium (apt-get install -y chromium)`);
+  if (!existsSync(p))
+    throw new Error(`Chromium not found at ${p}; install Debian's chromium (apt-get install -y chromium)`);
   return p;
 }
 
@@ -75,7 +76,11 @@ export async function servePage(root: string, extra: InlineConfig = {}): Promise
   const outDir = await mkdtemp(join(tmpdir(), 'zerda-e2e-'));
   const config = pageViteConfig(root, extra);
   await build({ ...config, build: { outDir, emptyOutDir: true, target: 'es2022' } });
-  const server: PreviewServer = await preview({ ...config, build: { outDir }, preview: { ...config.preview, port: 0 } });
+  const server: PreviewServer = await preview({
+    ...config,
+    build: { outDir },
+    preview: { ...config.preview, port: 0 },
+  });
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('preview server has no port');
   return {

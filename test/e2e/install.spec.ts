@@ -13,7 +13,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from './harness.ts';
-import { installExamples, packPackages, recordConsole, recordTraffic, removeDir, run, startVite, type Server } from './consumer.ts';
+import {
+  installExamples,
+  packPackages,
+  recordConsole,
+  recordTraffic,
+  removeDir,
+  run,
+  startVite,
+  type Server,
+} from './consumer.ts';
 
 let browser: Browser;
 let root: string;
@@ -56,7 +65,9 @@ test('the app type-checks against the published declarations with skipLibCheck: 
 });
 
 async function waitReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, {
+    timeout: 120_000,
+  });
 }
 
 async function saveAndRecall(page: Page): Promise<void> {
@@ -69,7 +80,10 @@ async function saveAndRecall(page: Page): Promise<void> {
 }
 
 async function recall(page: Page, query: string): Promise<string[]> {
-  return page.evaluate((q) => (globalThis as unknown as { zerdaApp: { recall(q: string): Promise<string[]> } }).zerdaApp.recall(q), query);
+  return page.evaluate(
+    (q) => (globalThis as unknown as { zerdaApp: { recall(q: string): Promise<string[]> } }).zerdaApp.recall(q),
+    query,
+  );
 }
 
 test('built with the plugin: saves, survives a reload, recalls by meaning, stays on its origin', async () => {
@@ -77,8 +91,12 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
   expect(build.code, build.output).toBe(0);
   const assets = await readdir(join(app, 'dist/assets'));
   // Only the ONNX Runtime build that runs: no WebGPU/asyncify or JSEP WASM in the output.
-  expect(assets.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/-[\w-]{8}\.wasm$/, '.wasm')).sort())
-    .toEqual(['ort-wasm-simd-threaded.wasm', 'sql-wasm-browser.wasm']);
+  expect(
+    assets
+      .filter((f) => f.endsWith('.wasm'))
+      .map((f) => f.replace(/-[\w-]{8}\.wasm$/, '.wasm'))
+      .sort(),
+  ).toEqual(['ort-wasm-simd-threaded.wasm', 'sql-wasm-browser.wasm']);
   let total = 0;
   for (const f of assets) total += (await stat(join(app, 'dist/assets', f))).size;
 
@@ -92,7 +110,9 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
     await waitReady(page);
     const first = await traffic.bytes();
     const firstRequests = traffic.requests.length;
-    expect(await page.evaluate(() => (globalThis as unknown as { zerdaApp: { modelId: string } }).zerdaApp.modelId)).toContain('use-lite');
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { zerdaApp: { modelId: string } }).zerdaApp.modelId),
+    ).toContain('use-lite');
     await saveAndRecall(page);
 
     traffic.reset();
@@ -128,7 +148,11 @@ test('the dev server serves the app with no extra config: model loads, no errors
     const problems = recordConsole(page);
     await page.goto(server.url);
     await waitReady(page);
-    await page.evaluate(() => (globalThis as unknown as { zerdaApp: { remember(t: string): Promise<void> } }).zerdaApp.remember('I am allergic to peanuts.'));
+    await page.evaluate(() =>
+      (globalThis as unknown as { zerdaApp: { remember(t: string): Promise<void> } }).zerdaApp.remember(
+        'I am allergic to peanuts.',
+      ),
+    );
     expect((await recall(page, 'What food should I avoid?'))[0]).toBe('I am allergic to peanuts.');
     expect(traffic.offOrigin).toEqual([]);
     expect(problems.filter((p) => !p.includes('[vite]'))).toEqual([]);
@@ -149,7 +173,11 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_ARGS.filter((a) => a !== '--headless'), `--disable-extensions-except=${dist}`, `--load-extension=${dist}`],
+    args: [
+      ...CHROMIUM_ARGS.filter((a) => a !== '--headless'),
+      `--disable-extensions-except=${dist}`,
+      `--load-extension=${dist}`,
+    ],
   });
   try {
     const worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker', { timeout: 30_000 }));
@@ -167,7 +195,11 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
       await ask({ type: 'remember', text: 'I go hiking in the mountains every weekend.' });
       await ask({ type: 'remember', text: 'My favourite programming language is Rust.' });
     });
-    const recall = (query: string) => popup.evaluate((q) => (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup.ask({ type: 'recall', query: q }), query);
+    const recall = (query: string) =>
+      popup.evaluate(
+        (q) => (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup.ask({ type: 'recall', query: q }),
+        query,
+      );
     expect((await recall('When were you born?'))[0]).toBe('My birthday is on the fourth of July.');
     expect((await recall('outdoor activities'))[0]).toBe('I go hiking in the mountains every weekend.');
     expect(seen.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);

@@ -28,7 +28,13 @@ beforeAll(async () => {
     if (req.method === 'OPTIONS') return res.writeHead(204, { ...cors, 'access-control-allow-headers': '*' }).end();
     const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
     const file = path.startsWith(PREFIX) ? normalize(path.slice(PREFIX.length)) : undefined;
-    const size = file && !file.startsWith('..') ? await stat(join(MODEL_DIR, file)).then((s) => s.size, () => undefined) : undefined;
+    const size =
+      file && !file.startsWith('..')
+        ? await stat(join(MODEL_DIR, file)).then(
+            (s) => s.size,
+            () => undefined,
+          )
+        : undefined;
     if (size === undefined) return res.writeHead(404, cors).end();
     res.writeHead(200, { ...cors, 'content-length': String(size), 'content-type': 'application/octet-stream' });
     if (req.method === 'HEAD') return res.end();
@@ -64,7 +70,11 @@ test('downloads from the named host with progress, caches it, and loads it again
   const load = async (): Promise<Loaded> => {
     await tab.goto(served.url);
     await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
-    return tab.evaluate((host) => (globalThis as unknown as { remoteModelPage: { load(h: string): Promise<Loaded> } }).remoteModelPage.load(host), hubUrl);
+    return tab.evaluate(
+      (host) =>
+        (globalThis as unknown as { remoteModelPage: { load(h: string): Promise<Loaded> } }).remoteModelPage.load(host),
+      hubUrl,
+    );
   };
 
   const first = await load();

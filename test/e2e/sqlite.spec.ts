@@ -11,13 +11,22 @@ import { CHROMIUM_ARGS, chromiumPath, launchBrowser, offlineContext, servePage, 
 // BroadcastChannel and sql.js WASM.
 
 interface Z {
-  open(o: { name: string; passphrase?: string; shared?: boolean }): Promise<{ ok: boolean; owner?: boolean; report?: { droppedLogRecords: number; replayed: number }; error?: { code: string; message: string } }>;
+  open(o: { name: string; passphrase?: string; shared?: boolean }): Promise<{
+    ok: boolean;
+    owner?: boolean;
+    report?: { droppedLogRecords: number; replayed: number };
+    error?: { code: string; message: string };
+  }>;
   write(n: number, prefix: string, parallel?: boolean): Promise<number>;
   count(): Promise<number>;
   ids(): Promise<string[]>;
   search(q: string): Promise<string[]>;
   close(): Promise<void>;
-  fill(prefix: string, size: number, max: number): Promise<{ acked: string[]; error: { code: string; message: string } | null }>;
+  fill(
+    prefix: string,
+    size: number,
+    max: number,
+  ): Promise<{ acked: string[]; error: { code: string; message: string } | null }>;
   corruptLastLog(name: string): Promise<number>;
   isOwner(): boolean | null;
 }
@@ -153,7 +162,8 @@ test('a second writer on the same database is refused with CONFLICT (no interlea
 // test command has in CI; skipped with the reason otherwise). Chromium has no working way to
 // lower one origin's quota here (the DevTools override does not apply to these contexts).
 function smallDisk(): { dir?: string; reason?: string } {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return { reason: 'needs root on Linux to mount a tmpfs' };
+  if (process.platform !== 'linux' || process.getuid?.() !== 0)
+    return { reason: 'needs root on Linux to mount a tmpfs' };
   const dir = mkdtempSync(join(tmpdir(), 'zerda-chromium-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', dir], { stdio: 'pipe' });
@@ -168,7 +178,11 @@ test.skipIf(!disk.dir)(
   `IndexedDB full (Chromium profile on a 24 MiB tmpfs): QUOTA_EXCEEDED, nothing partial applied, the open store shows exactly the acknowledged writes${disk.reason ? ` — SKIPPED: ${disk.reason}` : ''}`,
   async () => {
     const name = dbName('quota');
-    const persistent = await chromium.launchPersistentContext(join(disk.dir!, 'profile'), { executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+    const persistent = await chromium.launchPersistentContext(join(disk.dir!, 'profile'), {
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
     try {
       const page = await persistent.newPage();
       const open = async () => {

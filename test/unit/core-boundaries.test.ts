@@ -25,10 +25,13 @@ describe('core boundaries', () => {
   it('finds the core sources', () => {
     expect(files.length).toBeGreaterThan(10);
   });
-  it.each(files.map((f) => [relative(CORE, f), f]))('%s uses no DOM/Node globals and no other package', (_name, file) => {
-    const code = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\/\/.*$/gm, '');
-    for (const [re, what] of FORBIDDEN) expect(re.test(code), `${what} in ${file}`).toBe(false);
-  });
+  it.each(files.map((f) => [relative(CORE, f), f]))(
+    '%s uses no DOM/Node globals and no other package',
+    (_name, file) => {
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      for (const [re, what] of FORBIDDEN) expect(re.test(code), `${what} in ${file}`).toBe(false);
+    },
+  );
 });

@@ -16,7 +16,9 @@ import { formatMessage } from 'publint/utils';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PACKAGES = (await readdir(join(ROOT, 'packages'))).filter((p) => existsSync(join(ROOT, 'packages', p, 'package.json'))).sort();
+const PACKAGES = (await readdir(join(ROOT, 'packages')))
+  .filter((p) => existsSync(join(ROOT, 'packages', p, 'package.json')))
+  .sort();
 const run = promisify(execFile);
 
 let outDir: string;
@@ -25,7 +27,10 @@ const tarballs = new Map<string, Uint8Array>();
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'zerda-pack-'));
   // One pnpm process packs every package (`-r pack`), far faster than one per package.
-  await run('npx', ['-y', 'pnpm@10.34.9', '-r', '--filter', './packages/*', 'pack', '--pack-destination', outDir], { cwd: ROOT, maxBuffer: 1 << 24 });
+  await run('npx', ['-y', 'pnpm@10.34.9', '-r', '--filter', './packages/*', 'pack', '--pack-destination', outDir], {
+    cwd: ROOT,
+    maxBuffer: 1 << 24,
+  });
   const files = await readdir(outDir);
   for (const name of PACKAGES) {
     const file = files.find((f) => f.startsWith(`zerda-${name}-`) && f.endsWith('.tgz'));
@@ -41,7 +46,11 @@ describe.each(PACKAGES)('@zerda/%s as published', (name) => {
   test('publint finds nothing (strict)', async () => {
     const tarball = tarballs.get(name);
     expect(tarball, `no tarball for ${name}`).toBeDefined();
-    const { messages, pkg } = await publint({ pack: { tarball: tarball!.slice().buffer }, strict: true, level: 'suggestion' });
+    const { messages, pkg } = await publint({
+      pack: { tarball: tarball!.slice().buffer },
+      strict: true,
+      level: 'suggestion',
+    });
     expect(messages.map((m) => `${m.type}: ${formatMessage(m, pkg) ?? m.code}`)).toEqual([]);
   });
 
@@ -49,7 +58,9 @@ describe.each(PACKAGES)('@zerda/%s as published', (name) => {
     const result = await checkPackage(createPackageFromTarballData(tarballs.get(name)!));
     expect(result.types, 'the package ships its own types').not.toBe(false);
     const problems = 'problems' in result ? result.problems : [];
-    const relevant = problems.filter((p) => !('resolutionKind' in p) || (p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs'));
+    const relevant = problems.filter(
+      (p) => !('resolutionKind' in p) || (p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs'),
+    );
     expect(relevant.map((p) => JSON.stringify(p))).toEqual([]);
   });
 });

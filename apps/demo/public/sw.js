@@ -30,13 +30,20 @@ async function precache() {
     if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
     await cache.put(url, response);
   }
-  await cache.put(MANIFEST, new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }));
+  await cache.put(
+    MANIFEST,
+    new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }),
+  );
   for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
   return urls.length;
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().catch(() => undefined).then(() => self.skipWaiting()));
+  event.waitUntil(
+    precache()
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -64,7 +71,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request).catch(async () => (await fromCache(request)) ?? (await caches.match(self.registration.scope)) ?? Response.error()),
+      fetch(request).catch(
+        async () => (await fromCache(request)) ?? (await caches.match(self.registration.scope)) ?? Response.error(),
+      ),
     );
     return;
   }

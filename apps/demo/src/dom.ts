@@ -14,7 +14,11 @@ export interface Props {
 }
 
 /** Create an element: `h('button', { testid: 'send', on: { click } }, 'Send')`. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (props.class) el.className = props.class;
   if (props.testid) el.dataset.testid = props.testid;

@@ -61,7 +61,11 @@ const W = 560;
 const H = 240;
 const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
 
-function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;
@@ -70,7 +74,12 @@ function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, 
 
 /** Render the chart as a small SVG (days on x, relative to now; importance 0..1 on y). */
 export function renderImportanceChart(data: ImportanceChartData): SVGSVGElement {
-  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': 'Effective importance over time' });
+  const svg = el('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    class: 'chart',
+    role: 'img',
+    'aria-label': 'Effective importance over time',
+  });
   const x = (t: number) => PAD.left + ((t - data.from) / Math.max(1, data.to - data.from)) * (W - PAD.left - PAD.right);
   const y = (v: number) => PAD.top + (1 - v) * (H - PAD.top - PAD.bottom);
 
@@ -82,16 +91,53 @@ export function renderImportanceChart(data: ImportanceChartData): SVGSVGElement 
   const step = spanDays > 400 ? 90 : spanDays > 150 ? 30 : spanDays > 40 ? 15 : 5;
   for (let d = Math.ceil((data.from - data.now) / DAY / step) * step; data.now + d * DAY <= data.to; d += step) {
     const tx = x(data.now + d * DAY);
-    svg.append(el('text', { x: tx, y: H - 8, 'text-anchor': 'middle', class: 'axis' }, d === 0 ? 'now' : `${d > 0 ? '+' : ''}${d}d`));
+    svg.append(
+      el(
+        'text',
+        { x: tx, y: H - 8, 'text-anchor': 'middle', class: 'axis' },
+        d === 0 ? 'now' : `${d > 0 ? '+' : ''}${d}d`,
+      ),
+    );
   }
   svg.append(el('line', { x1: x(data.now), x2: x(data.now), y1: PAD.top, y2: H - PAD.bottom, class: 'now' }));
-  svg.append(el('line', { x1: PAD.left, x2: W - PAD.right, y1: y(data.floor), y2: y(data.floor), class: 'floor', 'data-testid': 'chart-floor' }));
-  svg.append(el('text', { x: W - PAD.right, y: y(data.floor) - 4, 'text-anchor': 'end', class: 'axis' }, `floor ${data.floor.toFixed(2)}`));
-  svg.append(el('line', { x1: PAD.left, x2: W - PAD.right, y1: y(data.deletionThreshold), y2: y(data.deletionThreshold), class: 'threshold' }));
-  svg.append(el('text', { x: PAD.left + 4, y: y(data.deletionThreshold) - 4, class: 'axis danger' }, `forgotten below ${data.deletionThreshold.toFixed(2)}`));
+  svg.append(
+    el('line', {
+      x1: PAD.left,
+      x2: W - PAD.right,
+      y1: y(data.floor),
+      y2: y(data.floor),
+      class: 'floor',
+      'data-testid': 'chart-floor',
+    }),
+  );
+  svg.append(
+    el(
+      'text',
+      { x: W - PAD.right, y: y(data.floor) - 4, 'text-anchor': 'end', class: 'axis' },
+      `floor ${data.floor.toFixed(2)}`,
+    ),
+  );
+  svg.append(
+    el('line', {
+      x1: PAD.left,
+      x2: W - PAD.right,
+      y1: y(data.deletionThreshold),
+      y2: y(data.deletionThreshold),
+      class: 'threshold',
+    }),
+  );
+  svg.append(
+    el(
+      'text',
+      { x: PAD.left + 4, y: y(data.deletionThreshold) - 4, class: 'axis danger' },
+      `forgotten below ${data.deletionThreshold.toFixed(2)}`,
+    ),
+  );
   data.series.forEach((s, i) => {
     const d = s.points.map((p, j) => `${j ? 'L' : 'M'}${x(p.t).toFixed(1)},${y(p.value).toFixed(1)}`).join('');
-    svg.append(el('path', { d, class: `series s${i}${s.dashed ? ' dashed' : ''}`, 'data-testid': `chart-series-${i}` }));
+    svg.append(
+      el('path', { d, class: `series s${i}${s.dashed ? ' dashed' : ''}`, 'data-testid': `chart-series-${i}` }),
+    );
   });
   return svg;
 }

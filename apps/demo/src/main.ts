@@ -22,7 +22,14 @@ const errorBanner = h(
   'div',
   { class: 'error-banner', testid: 'error-banner', attrs: { role: 'alert', hidden: true } },
   errorText,
-  h('button', { class: 'dismiss', testid: 'error-dismiss', title: 'Dismiss', attrs: { type: 'button', 'aria-label': 'Dismiss' }, text: '×', on: { click: () => showError('') } }),
+  h('button', {
+    class: 'dismiss',
+    testid: 'error-dismiss',
+    title: 'Dismiss',
+    attrs: { type: 'button', 'aria-label': 'Dismiss' },
+    text: '×',
+    on: { click: () => showError('') },
+  }),
 );
 function showError(message: string): void {
   errorText.textContent = message;
@@ -48,7 +55,11 @@ async function open(passphrase?: string): Promise<BrowserMemory> {
     ...(passphrase ? { passphrase } : {}),
     onProgress: (p) => {
       if (p.phase === 'ready') modelProgress.done('ready');
-      else modelProgress.set(p.progress ?? null, `${p.phase === 'model' ? 'embedding model' : 'database'}${p.detail ? `: ${p.detail}` : ''}`);
+      else
+        modelProgress.set(
+          p.progress ?? null,
+          `${p.phase === 'model' ? 'embedding model' : 'database'}${p.detail ? `: ${p.detail}` : ''}`,
+        );
     },
   });
 }
@@ -56,7 +67,10 @@ async function open(passphrase?: string): Promise<BrowserMemory> {
 /** Ask for the passphrase until the encrypted database opens (or the visitor starts over). */
 function unlock(firstError?: string): Promise<BrowserMemory> {
   return new Promise((resolve) => {
-    const input = h('input', { testid: 'unlock-passphrase', attrs: { type: 'password', placeholder: 'passphrase', autocomplete: 'current-password' } });
+    const input = h('input', {
+      testid: 'unlock-passphrase',
+      attrs: { type: 'password', placeholder: 'passphrase', autocomplete: 'current-password' },
+    });
     const error = h('p', { class: 'error', testid: 'unlock-error', text: firstError ?? '' });
     const submit = h('button', { class: 'primary', testid: 'unlock-submit', text: 'Unlock' });
     const reset = h('button', {
@@ -127,7 +141,11 @@ async function start(): Promise<void> {
 }
 
 function mount(app: DemoApp): void {
-  const userSelect = select('user-select', USERS.map((u) => [u.id, u.label]), app.user);
+  const userSelect = select(
+    'user-select',
+    USERS.map((u) => [u.id, u.label]),
+    app.user,
+  );
   userSelect.addEventListener('change', () => {
     app.user = userSelect.value;
     app.changed('user');
@@ -146,7 +164,9 @@ function mount(app: DemoApp): void {
     } catch (err) {
       // The library's message names its API (isOwner); a visitor needs to know what to do instead.
       if (isZerdaError(err, 'UNSUPPORTED')) {
-        throw new Error('UNSUPPORTED: encryption can only be changed in the tab that opened this demo first. Change it there, or close the other tabs and reload this one.');
+        throw new Error(
+          'UNSUPPORTED: encryption can only be changed in the tab that opened this demo first. Change it there, or close the other tabs and reload this one.',
+        );
       }
       throw err;
     }
@@ -166,10 +186,18 @@ function mount(app: DemoApp): void {
   const body = h('div', { class: 'tab-body' });
   const show = (id: string) => {
     for (const [tid, , panel] of tabs) panel.hidden = tid !== id;
-    for (const b of nav.querySelectorAll<HTMLButtonElement>('button')) b.setAttribute('aria-selected', String(b.dataset.tab === id));
+    for (const b of nav.querySelectorAll<HTMLButtonElement>('button'))
+      b.setAttribute('aria-selected', String(b.dataset.tab === id));
   };
   for (const [id, label, panel] of tabs) {
-    nav.append(h('button', { testid: `tab-${id}`, attrs: { role: 'tab', 'data-tab': id }, text: label, on: { click: () => show(id) } }));
+    nav.append(
+      h('button', {
+        testid: `tab-${id}`,
+        attrs: { role: 'tab', 'data-tab': id },
+        text: label,
+        on: { click: () => show(id) },
+      }),
+    );
     body.append(panel);
   }
   show('memory');
@@ -192,5 +220,13 @@ function mount(app: DemoApp): void {
 }
 
 start().catch((err) => {
-  replace(root, h('div', { class: 'fatal', testid: 'fatal-error' }, h('h2', { text: 'Zerda could not start' }), h('pre', { text: describeError(err) })));
+  replace(
+    root,
+    h(
+      'div',
+      { class: 'fatal', testid: 'fatal-error' },
+      h('h2', { text: 'Zerda could not start' }),
+      h('pre', { text: describeError(err) }),
+    ),
+  );
 });

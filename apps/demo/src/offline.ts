@@ -13,10 +13,13 @@ export async function registerOffline(onState: (state: OfflineState, detail?: st
   // `import.meta.hot` exists only under the dev server (NODE_ENV may say otherwise in test runners).
   if (import.meta.hot) return onState('dev', 'service worker off under the dev server');
   try {
-    navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type: string; count?: number; error?: string }>) => {
-      if (e.data?.type === 'precached') onState('ready', `${e.data.count} files cached`);
-      if (e.data?.type === 'precache-failed') onState('error', e.data.error);
-    });
+    navigator.serviceWorker.addEventListener(
+      'message',
+      (e: MessageEvent<{ type: string; count?: number; error?: string }>) => {
+        if (e.data?.type === 'precached') onState('ready', `${e.data.count} files cached`);
+        if (e.data?.type === 'precache-failed') onState('error', e.data.error);
+      },
+    );
     onState('caching');
     await navigator.serviceWorker.register(new URL('sw.js', document.baseURI), { scope: './' });
     const registration = await navigator.serviceWorker.ready;

@@ -6,7 +6,11 @@ export const DATABASE = 'zerda-demo';
 const ENCRYPTED_KEY = 'zerda-demo:encrypted';
 
 /** Open the demo's memory: IndexedDB + the bundled model in a worker, with the demo clock. */
-export function openDemoMemory(options: { clock: Clock; passphrase?: string; onProgress: (p: OpenProgress) => void }): Promise<BrowserMemory> {
+export function openDemoMemory(options: {
+  clock: Clock;
+  passphrase?: string;
+  onProgress: (p: OpenProgress) => void;
+}): Promise<BrowserMemory> {
   return openBrowserMemory({
     name: DATABASE,
     clock: options.clock,
@@ -14,7 +18,8 @@ export function openDemoMemory(options: { clock: Clock; passphrase?: string; onP
     // Automatic backups by time only: the default (every 100 new memories) would write a full
     // backup per batch during a bulk import, each one a long task on the page.
     sqlite: { backups: { everyNewEntries: 100_000, keep: 5 } },
-    systemPrompt: 'You are a helpful assistant. Use the memories below when they are relevant; do not invent facts about the user.',
+    systemPrompt:
+      'You are a helpful assistant. Use the memories below when they are relevant; do not invent facts about the user.',
     onProgress: options.onProgress,
   });
 }

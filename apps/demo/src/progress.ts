@@ -11,7 +11,13 @@ export interface ProgressBar {
 export function createProgressBar(testid: string, title: string): ProgressBar {
   const bar = h('progress', { attrs: { max: 1 } });
   const label = h('span', { class: 'progress-label', testid: `${testid}-label` });
-  const element = h('div', { class: 'progress', testid, attrs: { hidden: true } }, h('strong', { text: title }), bar, label);
+  const element = h(
+    'div',
+    { class: 'progress', testid, attrs: { hidden: true } },
+    h('strong', { text: title }),
+    bar,
+    label,
+  );
   return {
     element,
     set(fraction, text) {

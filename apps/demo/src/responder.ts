@@ -35,8 +35,21 @@ function isFormed(entry: MemoryEntry): boolean {
 }
 
 const SECOND_PERSON: Record<string, string> = {
-  i: 'you', "i'm": "you're", 'i’m': 'you’re', "i've": "you've", 'i’ve': 'you’ve', "i'll": "you'll", 'i’ll': 'you’ll', "i'd": "you'd", 'i’d': 'you’d',
-  me: 'you', my: 'your', mine: 'yours', myself: 'yourself', am: 'are', was: 'were',
+  i: 'you',
+  "i'm": "you're",
+  'i’m': 'you’re',
+  "i've": "you've",
+  'i’ve': 'you’ve',
+  "i'll": "you'll",
+  'i’ll': 'you’ll',
+  "i'd": "you'd",
+  'i’d': 'you’d',
+  me: 'you',
+  my: 'your',
+  mine: 'yours',
+  myself: 'yourself',
+  am: 'are',
+  was: 'were',
 };
 
 /**
@@ -56,7 +69,8 @@ export function toldBack(text: string): string {
 }
 
 const GREETING = /^(hi|hello|hey|good (morning|evening|afternoon))\b/i;
-const QUESTION = /^(what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|should|would|will|have|has|tell me|remind me|list|show me|recall)\b/i;
+const QUESTION =
+  /^(what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|should|would|will|have|has|tell me|remind me|list|show me|recall)\b/i;
 
 /** A question asks memory for something; anything else tells it something. */
 function asksSomething(query: string): boolean {
@@ -114,7 +128,8 @@ export function createEndpointResponder(settings: EndpointSettings): Responder {
   return {
     name: 'endpoint',
     async reply(_query, context, signal) {
-      if (!base) throw new Error('No endpoint set: enter its base URL under Responder, or pick the built-in local responder.');
+      if (!base)
+        throw new Error('No endpoint set: enter its base URL under Responder, or pick the built-in local responder.');
       const response = await fetch(`${base}/chat/completions`, {
         method: 'POST',
         headers: {
@@ -125,7 +140,9 @@ export function createEndpointResponder(settings: EndpointSettings): Responder {
         ...(signal ? { signal } : {}),
       }).catch((err: unknown) => {
         // The browser says only "Failed to fetch"; name the likely causes.
-        throw new Error(`Could not reach ${base} (${err instanceof Error ? err.message : String(err)}): is it running, and does it allow requests from this page (CORS)?`);
+        throw new Error(
+          `Could not reach ${base} (${err instanceof Error ? err.message : String(err)}): is it running, and does it allow requests from this page (CORS)?`,
+        );
       });
       if (!response.ok) throw new Error(`Endpoint answered ${response.status} ${response.statusText}`);
       const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };

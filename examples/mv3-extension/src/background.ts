@@ -12,8 +12,14 @@ async function ensureOffscreen(): Promise<void> {
   const existing = await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
   if (existing.length > 0) return;
   creating ??= chrome.offscreen
-    .createDocument({ url: 'offscreen.html', reasons: ['WORKERS'], justification: 'Hosts the memory and its embedding model worker' })
-    .finally(() => { creating = undefined; });
+    .createDocument({
+      url: 'offscreen.html',
+      reasons: ['WORKERS'],
+      justification: 'Hosts the memory and its embedding model worker',
+    })
+    .finally(() => {
+      creating = undefined;
+    });
   await creating;
 }
 

@@ -19,6 +19,8 @@ async function handle(request: ToOffscreen): Promise<Reply> {
 chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   const msg = message as Partial<ToOffscreen>;
   if (msg.target !== 'offscreen') return;
-  handle(msg as ToOffscreen).then(sendResponse, (e: unknown) => sendResponse({ ok: false, error: String(e) } satisfies Reply));
+  handle(msg as ToOffscreen).then(sendResponse, (e: unknown) =>
+    sendResponse({ ok: false, error: String(e) } satisfies Reply),
+  );
   return true;
 });

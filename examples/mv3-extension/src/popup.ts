@@ -14,14 +14,18 @@ $<HTMLFormElement>('remember').addEventListener('submit', async (e) => {
   e.preventDefault();
   const input = $<HTMLInputElement>('note');
   status.textContent = 'saving…';
-  await ask({ type: 'remember', text: input.value }).catch((err: unknown) => { status.textContent = String(err); });
+  await ask({ type: 'remember', text: input.value }).catch((err: unknown) => {
+    status.textContent = String(err);
+  });
   input.value = '';
   status.textContent = 'saved';
 });
 $<HTMLFormElement>('recall').addEventListener('submit', async (e) => {
   e.preventDefault();
   const texts = await ask({ type: 'recall', query: $<HTMLInputElement>('query').value });
-  $<HTMLOListElement>('hits').replaceChildren(...texts.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+  $<HTMLOListElement>('hits').replaceChildren(
+    ...texts.map((t) => Object.assign(document.createElement('li'), { textContent: t })),
+  );
 });
 
 // For the install test (test/e2e/install.spec.ts).

@@ -8,7 +8,8 @@ const memory = await openBrowserMemory({
   name: 'notes',
   owner: 'me',
   onProgress: ({ phase, progress }) => {
-    status.textContent = phase === 'ready' ? '' : `loading ${phase}${progress === undefined ? '' : ` ${Math.round(progress * 100)}%`}`;
+    status.textContent =
+      phase === 'ready' ? '' : `loading ${phase}${progress === undefined ? '' : ` ${Math.round(progress * 100)}%`}`;
   },
 });
 const { manager } = memory;
@@ -32,7 +33,11 @@ $<HTMLFormElement>('remember').addEventListener('submit', async (e) => {
 $<HTMLFormElement>('recall').addEventListener('submit', async (e) => {
   e.preventDefault();
   const list = $<HTMLOListElement>('hits');
-  list.replaceChildren(...(await recall($<HTMLInputElement>('query').value)).map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+  list.replaceChildren(
+    ...(await recall($<HTMLInputElement>('query').value)).map((t) =>
+      Object.assign(document.createElement('li'), { textContent: t }),
+    ),
+  );
 });
 
 // For the install test (test/e2e/install.spec.ts), which drives this page in Chromium.

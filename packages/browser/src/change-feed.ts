@@ -25,7 +25,8 @@ export class ChangeFeed {
   #closed = false;
 
   constructor(name: string | null) {
-    this.#channel = name !== null && typeof BroadcastChannel === 'function' ? new BroadcastChannel(`zerda-browser:${name}`) : null;
+    this.#channel =
+      name !== null && typeof BroadcastChannel === 'function' ? new BroadcastChannel(`zerda-browser:${name}`) : null;
     this.#channel?.addEventListener('message', (e: MessageEvent<{ tenantIds?: unknown }>) => {
       const ids = e.data?.tenantIds;
       const tenantIds = Array.isArray(ids) ? ids.filter((t): t is string => typeof t === 'string') : null;

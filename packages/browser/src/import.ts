@@ -4,7 +4,15 @@ import type { SqliteStorage } from '@zerda/sqlite';
 /** The bulk operations of `SqliteStorage` (and of `SharedSqliteStorage`, which forwards them). */
 export type BulkStorage = Pick<
   SqliteStorage,
-  'exportJson' | 'importJson' | 'createBackup' | 'listBackups' | 'restoreBackup' | 'deleteBackup' | 'changeEncryption' | 'listTenants' | 'stats'
+  | 'exportJson'
+  | 'importJson'
+  | 'createBackup'
+  | 'listBackups'
+  | 'restoreBackup'
+  | 'deleteBackup'
+  | 'changeEncryption'
+  | 'listTenants'
+  | 'stats'
 >;
 
 /** Entries per write during an import. */
@@ -90,7 +98,10 @@ export async function importIntoMemory(
       onProgress?.({ phase: 'writing', done: Math.min(total, (b + 1) * WRITE_BATCH), total });
       if (!last) await yieldToEventLoop();
     }
-    tenants = mode === 'replace' && !valid.tenants ? await sqlite.listTenants() : [...new Set([...valid.entries, ...valid.profiles].map((x) => x.tenantId))];
+    tenants =
+      mode === 'replace' && !valid.tenants
+        ? await sqlite.listTenants()
+        : [...new Set([...valid.entries, ...valid.profiles].map((x) => x.tenantId))];
   } else {
     tenants = await sqlite.listTenants();
     entries = (await sqlite.stats()).entries;

@@ -7,7 +7,6 @@ import { openBrowserMemory, type BrowserMemory } from './index.js';
 import type { ImportProgress } from './import.js';
 import { expectZerdaError as expectCode } from '@zerda/core/testing';
 
-
 const T = 'tenant-a';
 
 function entries(n: number, tenantId = T): MemoryEntry[] {
@@ -15,7 +14,10 @@ function entries(n: number, tenantId = T): MemoryEntry[] {
   return Array.from({ length: n }, (_, i) => ({
     id: randomUUID(),
     tenantId,
-    content: { title: `Note ${i}`, text: `Imported note ${i} about ${i % 2 ? 'gardening tomatoes' : 'chess openings'}` },
+    content: {
+      title: `Note ${i}`,
+      text: `Imported note ${i} about ${i % 2 ? 'gardening tomatoes' : 'chess openings'}`,
+    },
     tier: 'long_term',
     kind: 'fact',
     createdAt: now - i,
@@ -60,7 +62,10 @@ describe('openBrowserMemory', () => {
 
   it('reports progress from storage to ready, and nothing after ready', async () => {
     const phases: string[] = [];
-    const memory = await openBrowserMemory({ storage: 'memory', onProgress: (p) => phases.push(`${p.phase}:${p.progress ?? '-'}`) });
+    const memory = await openBrowserMemory({
+      storage: 'memory',
+      onProgress: (p) => phases.push(`${p.phase}:${p.progress ?? '-'}`),
+    });
     expect(phases).toEqual(['storage:0', 'storage:1', 'model:0', 'ready:1']);
     await memory.close();
   });
@@ -74,7 +79,9 @@ describe('openBrowserMemory', () => {
     await expectCode(openBrowserMemory({ name, passphrase: 'wrong one', owner: 'me' }), 'DECRYPTION');
     await expectCode(openBrowserMemory({ name, owner: 'me' }), 'DECRYPTION');
     const b = await openBrowserMemory({ name, passphrase: 'right one', owner: 'me' });
-    expect((await b.manager.listMemories('me', T)).map((e) => e.content)).toEqual([{ title: 'Secret', text: 'The launch code is 0000' }]);
+    expect((await b.manager.listMemories('me', T)).map((e) => e.content)).toEqual([
+      { title: 'Secret', text: 'The launch code is 0000' },
+    ]);
     // Removing encryption: the next open needs no passphrase, and an old one no longer fits.
     await b.setPassphrase(null);
     expect(b.encrypted).toBe(false);
@@ -107,8 +114,21 @@ describe('openBrowserMemory', () => {
 
   it('a replace import of a tenant-limited export replaces only that tenant', async () => {
     const memory = await openBrowserMemory({ storage: 'memory', owner: 'me' });
-    await memory.importJson({ format: 'zerda-export', version: 1, exportedAt: 0, entries: [...entries(3, 'keep'), ...entries(4)], profiles: [] });
-    const doc = { format: 'zerda-export', version: 1, exportedAt: 0, tenants: [T], entries: entries(150), profiles: [] };
+    await memory.importJson({
+      format: 'zerda-export',
+      version: 1,
+      exportedAt: 0,
+      entries: [...entries(3, 'keep'), ...entries(4)],
+      profiles: [],
+    });
+    const doc = {
+      format: 'zerda-export',
+      version: 1,
+      exportedAt: 0,
+      tenants: [T],
+      entries: entries(150),
+      profiles: [],
+    };
     const report = await memory.importJson(doc, { mode: 'replace' });
     expect(report.tenants).toEqual([T]);
     expect(await memory.storage.count({ tenantId: T })).toBe(150);

@@ -133,8 +133,20 @@ export interface BrowserMemory {
 }
 
 const OPTION_KEYS = [
-  'name', 'passphrase', 'key', 'storage', 'embedder', 'sqlWasmUrl', 'sqlite', 'config', 'owner', 'systemPrompt',
-  'contextTokens', 'llm', 'clock', 'onProgress',
+  'name',
+  'passphrase',
+  'key',
+  'storage',
+  'embedder',
+  'sqlWasmUrl',
+  'sqlite',
+  'config',
+  'owner',
+  'systemPrompt',
+  'contextTokens',
+  'llm',
+  'clock',
+  'onProgress',
 ];
 
 /**
@@ -151,13 +163,19 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   if (typeof name !== 'string' || !name.trim()) invalid('name', 'a non-empty string', name);
   if (options.passphrase !== undefined && (typeof options.passphrase !== 'string' || options.passphrase.length === 0))
     invalid('passphrase', 'a non-empty string', options.passphrase);
-  if (options.passphrase !== undefined && options.key !== undefined) invalid('key', 'either passphrase or key, not both', 'both');
-  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') invalid('onProgress', 'a function', options.onProgress);
+  if (options.passphrase !== undefined && options.key !== undefined)
+    invalid('key', 'either passphrase or key, not both', 'both');
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
+    invalid('onProgress', 'a function', options.onProgress);
   const storageChoice = options.storage ?? 'indexeddb';
   if (typeof storageChoice === 'string' && storageChoice !== 'indexeddb' && storageChoice !== 'memory')
     invalid('storage', "'indexeddb', 'memory' or a StorageAdapter", storageChoice);
   const embedderChoice = options.embedder ?? 'hash';
-  if (typeof embedderChoice === 'string' ? embedderChoice !== 'hash' && embedderChoice !== 'none' : !isEmbedderChoice(embedderChoice))
+  if (
+    typeof embedderChoice === 'string'
+      ? embedderChoice !== 'hash' && embedderChoice !== 'none'
+      : !isEmbedderChoice(embedderChoice)
+  )
     invalid('embedder', "worker options with `worker` or `workerUrl`, 'hash', 'none' or an Embedder", embedderChoice);
   // Everything the manager would reject is rejected before the database is touched.
   if (options.config !== undefined) resolveConfig(options.config);
@@ -176,7 +194,12 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   if (typeof storageChoice === 'object') {
     storage = storageChoice;
   } else {
-    const encryption = options.passphrase !== undefined ? { passphrase: options.passphrase } : options.key ? { key: options.key } : undefined;
+    const encryption =
+      options.passphrase !== undefined
+        ? { passphrase: options.passphrase }
+        : options.key
+          ? { key: options.key }
+          : undefined;
     const sqliteOptions: Omit<SqliteStorageOptions, 'persistence'> = {
       ...options.sqlite,
       ...(encryption ? { encryption } : {}),
@@ -210,7 +233,15 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
     };
     const manager = await MemoryManager.create(managerOptions);
     report({ phase: 'ready', progress: 1 });
-    return createHandle({ manager, storage, bulk, feed, embedder, name: persisted, encrypted: !!(options.passphrase || options.key) });
+    return createHandle({
+      manager,
+      storage,
+      bulk,
+      feed,
+      embedder,
+      name: persisted,
+      encrypted: !!(options.passphrase || options.key),
+    });
   } catch (err) {
     feed.close();
     await embedder?.close().catch(() => {});
@@ -219,7 +250,10 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   }
 }
 
-function createEmbedder(choice: NonNullable<OpenBrowserMemoryOptions['embedder']>, report: (p: OpenProgress) => void): Embedder | null {
+function createEmbedder(
+  choice: NonNullable<OpenBrowserMemoryOptions['embedder']>,
+  report: (p: OpenProgress) => void,
+): Embedder | null {
   if (choice === 'none') return null;
   if (choice === 'hash') return new HashEmbedder();
   if (typeof (choice as Embedder).embed === 'function') return choice as Embedder;

@@ -13,17 +13,27 @@ test('without Worker (an extension service worker) the default model is refused 
 });
 
 test('zerda() configures workers, the optimiser and ONNX Runtime; COOP/COEP only when asked', () => {
-  // biome-ignore lint/suspicious/noExplicitAny: a Vite config, read field by field in the assertions below
-  const config = (p: ReturnType<typeof zerda>) => (p.config as (c: object) => Record<string, any>)({ root: process.cwd() });
+  const config = (p: ReturnType<typeof zerda>) =>
+    // biome-ignore lint/suspicious/noExplicitAny: a Vite config, read field by field in the assertions below
+    (p.config as (c: object) => Record<string, any>)({ root: process.cwd() });
   const plain = config(zerda());
   expect(plain.worker).toEqual({ format: 'es' });
-  expect(plain.optimizeDeps.exclude).toEqual(expect.arrayContaining(['@zerda/browser', '@zerda/embeddings', '@zerda/sqlite', '@zerda/core']));
-  expect(plain.optimizeDeps.include).toEqual(expect.arrayContaining([expect.stringMatching(/@zerda\/sqlite > sql\.js$/), expect.stringMatching(/> onnxruntime-web\/wasm$/)]));
+  expect(plain.optimizeDeps.exclude).toEqual(
+    expect.arrayContaining(['@zerda/browser', '@zerda/embeddings', '@zerda/sqlite', '@zerda/core']),
+  );
+  expect(plain.optimizeDeps.include).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/@zerda\/sqlite > sql\.js$/),
+      expect.stringMatching(/> onnxruntime-web\/wasm$/),
+    ]),
+  );
   expect(plain.resolve.alias[0].replacement).toBe('onnxruntime-web/wasm');
   expect(plain.server).toBeUndefined();
   const isolated = config(zerda({ crossOriginIsolation: true, webgpu: true }));
   expect(isolated.server.headers['Cross-Origin-Embedder-Policy']).toBe('require-corp');
   expect(isolated.preview.headers['Cross-Origin-Opener-Policy']).toBe('same-origin');
   expect(isolated.resolve).toBeUndefined();
-  expect(isolated.optimizeDeps.include).toEqual(expect.arrayContaining([expect.stringMatching(/> onnxruntime-web\/webgpu$/)]));
+  expect(isolated.optimizeDeps.include).toEqual(
+    expect.arrayContaining([expect.stringMatching(/> onnxruntime-web\/webgpu$/)]),
+  );
 });

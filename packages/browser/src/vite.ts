@@ -34,7 +34,9 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   return open({ ...options, sqlWasmUrl, embedder });
 }
 
-async function defaultEmbedder(choice: OpenBrowserMemoryOptions['embedder']): Promise<OpenBrowserMemoryOptions['embedder']> {
+async function defaultEmbedder(
+  choice: OpenBrowserMemoryOptions['embedder'],
+): Promise<OpenBrowserMemoryOptions['embedder']> {
   if (choice !== undefined && !isBareModelOptions(choice)) return choice;
   if (typeof Worker !== 'function') {
     throw new ZerdaError(
@@ -61,7 +63,8 @@ function isBareModelOptions(choice: NonNullable<OpenBrowserMemoryOptions['embedd
  * without it); without them the embedder's default (1) stands.
  */
 function workerThreads(): { numThreads?: number } {
-  if (!(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated || typeof SharedArrayBuffer !== 'function') return {};
+  if (!(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated || typeof SharedArrayBuffer !== 'function')
+    return {};
   const cores = (globalThis.navigator as Navigator | undefined)?.hardwareConcurrency ?? 2;
   return { numThreads: Math.max(1, Math.min(4, cores - 1)) };
 }

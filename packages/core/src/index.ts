@@ -68,7 +68,13 @@ export {
 } from './storage/storage-checks.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
-export type { ExportContent, ExportedVectors, ValidatedExport, VectorGroup, ZerdaExport } from './storage/export-format.js';
+export type {
+  ExportContent,
+  ExportedVectors,
+  ValidatedExport,
+  VectorGroup,
+  ZerdaExport,
+} from './storage/export-format.js';
 /** The automatic-backup policy (when a backup is due), shared by SQLite and the MCP server. */
 export { BackupSchedule } from './storage/backup-schedule.js';
 export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
@@ -186,7 +192,14 @@ export type { TokenCounter } from './context/tokens.js';
 
 // ── Privacy
 export { PiiMasker, unmask, PII_TYPES } from './privacy/pii-masker.js';
-export type { BuiltinPiiType, PiiType, PiiFinding, MaskResult, CustomPiiPattern, PiiMaskerOptions } from './privacy/pii-masker.js';
+export type {
+  BuiltinPiiType,
+  PiiType,
+  PiiFinding,
+  MaskResult,
+  CustomPiiPattern,
+  PiiMaskerOptions,
+} from './privacy/pii-masker.js';
 export {
   createCipher,
   DEFAULT_PBKDF2_ITERATIONS,

@@ -16,7 +16,8 @@ const source = await readFile(join(pkgDir, 'dist/transformers.web.js'), 'utf8');
 const imports = [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*["']([^"'.][^"']*)["']/gm)].map((m) => m[1]);
 const allowed = new Set(['onnxruntime-common', 'onnxruntime-web/webgpu', 'onnxruntime-web']);
 const unexpected = imports.filter((s) => !allowed.has(s));
-if (unexpected.length) throw new Error(`transformers.web.js imports ${unexpected.join(', ')}: add them to @zerda/embeddings' dependencies`);
+if (unexpected.length)
+  throw new Error(`transformers.web.js imports ${unexpected.join(', ')}: add them to @zerda/embeddings' dependencies`);
 const banner = `// @huggingface/transformers ${pkg.version} (${pkg.license}), dist/transformers.web.js, vendored by @zerda/embeddings.\n`;
 const out = join(here, '../dist/vendor');
 await mkdir(out, { recursive: true });

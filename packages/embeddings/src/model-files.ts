@@ -33,7 +33,12 @@ function install(): void {
     if (!body) {
       body = original(target, init).then(readWhole);
       map.bodies.set(target, body);
-      body.then((r) => { if (!r.ok) map.bodies.delete(target); }, () => map.bodies.delete(target));
+      body.then(
+        (r) => {
+          if (!r.ok) map.bodies.delete(target);
+        },
+        () => map.bodies.delete(target),
+      );
     }
     return body.then((r) => r.clone());
   };

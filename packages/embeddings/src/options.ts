@@ -206,9 +206,11 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
   }
   const allowRemoteModels = optionalBoolean('allowRemoteModels', options.allowRemoteModels) ?? false;
   const remoteHost = optionalString('remoteHost', options.remoteHost);
-  if (remoteHost !== undefined && !/^https?:\/\/[^/]/.test(remoteHost)) invalid('remoteHost', 'an http(s) URL', remoteHost);
+  if (remoteHost !== undefined && !/^https?:\/\/[^/]/.test(remoteHost))
+    invalid('remoteHost', 'an http(s) URL', remoteHost);
   const remotePathTemplate = optionalString('remotePathTemplate', options.remotePathTemplate);
-  if (remotePathTemplate !== undefined && !remotePathTemplate.includes('{model}')) invalid('remotePathTemplate', 'a path containing {model}', remotePathTemplate);
+  if (remotePathTemplate !== undefined && !remotePathTemplate.includes('{model}'))
+    invalid('remotePathTemplate', 'a path containing {model}', remotePathTemplate);
   const dtype = oneOf('dtype', options.dtype, DTYPES, bundled ? 'q8' : 'auto');
   const device = oneOf('device', options.device, DEVICES, 'auto');
   const batchSize = positiveInt('batchSize', options.batchSize, 4096) ?? 32;
@@ -220,8 +222,10 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     const w = options.wasmPaths as unknown;
     if (typeof w === 'string' && w !== '') wasmPaths = w;
     else if (
-      typeof w === 'object' && w !== null &&
-      typeof (w as OrtWasmPaths).wasm === 'string' && typeof (w as OrtWasmPaths).mjs === 'string'
+      typeof w === 'object' &&
+      w !== null &&
+      typeof (w as OrtWasmPaths).wasm === 'string' &&
+      typeof (w as OrtWasmPaths).mjs === 'string'
     ) {
       wasmPaths = { wasm: (w as OrtWasmPaths).wasm, mjs: (w as OrtWasmPaths).mjs };
     } else invalid('wasmPaths', 'a URL prefix or { wasm, mjs } URLs', w);
@@ -229,7 +233,21 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
   const numThreads = positiveInt('numThreads', options.numThreads, 64);
   const browserCache = optionalBoolean('browserCache', options.browserCache) ?? allowRemoteModels;
   return {
-    model, bundled, localModelPath, modelFiles, allowRemoteModels, remoteHost, remotePathTemplate, dtype, device, batchSize, pooling,
-    normalize, modelId, wasmPaths, numThreads, browserCache,
+    model,
+    bundled,
+    localModelPath,
+    modelFiles,
+    allowRemoteModels,
+    remoteHost,
+    remotePathTemplate,
+    dtype,
+    device,
+    batchSize,
+    pooling,
+    normalize,
+    modelId,
+    wasmPaths,
+    numThreads,
+    browserCache,
   };
 }

@@ -5,7 +5,6 @@ import { bundledModelDir, bundledModelPath } from './node.js';
 import { createTransformersEmbedder, TransformersEmbedder } from './transformers-embedder.js';
 import { rejectionOf as rejection } from '@zerda/core/testing';
 
-
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
 const norm = (a: Float32Array): number => Math.sqrt(dot(a, a));
 
@@ -56,7 +55,10 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
 
   test('the same text gives the same vector alone or in a padded batch', async () => {
     const [alone] = await embedder.embed(['hello world']);
-    const [batched] = await embedder.embed(['hello world', 'a much longer sentence that forces padding of the short one']);
+    const [batched] = await embedder.embed([
+      'hello world',
+      'a much longer sentence that forces padding of the short one',
+    ]);
     for (let i = 0; i < 512; i++) expect(batched![i]).toBeCloseTo(alone![i]!, 5);
   });
 
@@ -78,12 +80,19 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
   test('batches keep input order and report progress per batch', async () => {
     const small = createTransformersEmbedder({ batchSize: 3 });
     try {
-      const texts = Array.from({ length: 10 }, (_, i) => `memory number ${i}: ${'lorem ipsum '.repeat(i % 4)}topic ${i * 7}`);
+      const texts = Array.from(
+        { length: 10 },
+        (_, i) => `memory number ${i}: ${'lorem ipsum '.repeat(i % 4)}topic ${i * 7}`,
+      );
       texts[4] = ' ';
       const progress: number[][] = [];
       const batched = await small.embed(texts, { onProgress: (d, t) => progress.push([d, t]) });
       // 9 real texts in batches of 3; the blank one counts as done from the start.
-      expect(progress).toEqual([[4, 10], [7, 10], [10, 10]]);
+      expect(progress).toEqual([
+        [4, 10],
+        [7, 10],
+        [10, 10],
+      ]);
       for (let i = 0; i < texts.length; i++) {
         const [single] = await embedder.embed([texts[i]!]);
         expect(dot(batched[i]!, single!)).toBeCloseTo(i === 4 ? 0 : 1, 4);
@@ -107,13 +116,16 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
       const controller = new AbortController();
       const progress: number[] = [];
       const err = await rejection(
-        small.embed(Array.from({ length: 12 }, (_, i) => `sentence ${i}`), {
-          signal: controller.signal,
-          onProgress: (done) => {
-            progress.push(done);
-            if (done >= 4) controller.abort();
+        small.embed(
+          Array.from({ length: 12 }, (_, i) => `sentence ${i}`),
+          {
+            signal: controller.signal,
+            onProgress: (done) => {
+              progress.push(done);
+              if (done >= 4) controller.abort();
+            },
           },
-        }),
+        ),
       );
       expect(isZerdaError(err, 'ABORTED')).toBe(true);
       expect(progress).toEqual([2, 4]);
@@ -127,7 +139,10 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
   test('model ids separate embedding spaces; a missing model fails with EMBEDDING offline', async () => {
     const explicit = createTransformersEmbedder({ model: 'use-lite', localModelPath: bundledModelPath(), dtype: 'q8' });
     const cls = createTransformersEmbedder({ pooling: 'cls' });
-    const missing = createTransformersEmbedder({ model: 'no-such-org/no-such-model', localModelPath: bundledModelPath() });
+    const missing = createTransformersEmbedder({
+      model: 'no-such-org/no-such-model',
+      localModelPath: bundledModelPath(),
+    });
     try {
       expect(explicit.modelId).toBe(embedder.modelId);
       expect(cls.modelId).not.toBe(embedder.modelId);

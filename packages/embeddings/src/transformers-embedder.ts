@@ -1,5 +1,13 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
-import { checkEmbedArgs, invalid, KeyedMutex, wrapError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
+import {
+  checkEmbedArgs,
+  invalid,
+  KeyedMutex,
+  wrapError,
+  ZerdaError,
+  type EmbedOptions,
+  type Embedder,
+} from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
 import {
@@ -42,8 +50,14 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
     const onAbort = (): void => reject(abortError());
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
-      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
-      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
     );
   });
 }
@@ -113,7 +127,8 @@ export class TransformersEmbedder implements Embedder {
 
   /** Validates `options` (throws `VALIDATION`); the model loads on `ready()` or the first `embed()`. */
   constructor(options: TransformersEmbedderOptions = {}) {
-    if (options !== undefined && (typeof options !== 'object' || options === null)) invalid('options', 'an object', options);
+    if (options !== undefined && (typeof options !== 'object' || options === null))
+      invalid('options', 'an object', options);
     const { onProgress, ...rest } = options;
     if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
     this.#options = resolveOptions(rest);
@@ -185,7 +200,12 @@ export class TransformersEmbedder implements Embedder {
     }
     // A remote model with no local location is not looked up on the app's origin first (a
     // wasted request per file, and SPA servers answer unknown paths with index.html).
-    env.allowLocalModels = !(o.allowRemoteModels && !o.bundled && localModelPath === undefined && modelFiles === undefined);
+    env.allowLocalModels = !(
+      o.allowRemoteModels &&
+      !o.bundled &&
+      localModelPath === undefined &&
+      modelFiles === undefined
+    );
     env.allowRemoteModels = o.allowRemoteModels;
     env.remoteHost = o.remoteHost ?? DEFAULT_REMOTE_HOST;
     env.remotePathTemplate = o.remotePathTemplate ?? DEFAULT_REMOTE_PATH_TEMPLATE;
@@ -196,15 +216,24 @@ export class TransformersEmbedder implements Embedder {
     const wasm = env.backends.onnx.wasm;
     if (wasm) {
       // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
-      if (o.wasmPaths !== undefined) wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
+      if (o.wasmPaths !== undefined)
+        wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
       // Threads need SharedArrayBuffer, which cross-origin isolation alone does not guarantee
       // (WebKitGTK is isolated yet has none): ask for 1 there rather than have ORT fall back.
-      const threads = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+      const threads =
+        (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true &&
+        typeof SharedArrayBuffer === 'function';
       const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
       if (!IS_NODE) wasm.numThreads = o.numThreads ?? (threads ? Math.max(1, Math.min(4, cores)) : 1);
     }
     const progress_callback = this.#onProgress
-      ? (info: ProgressInfo) => { try { this.#onProgress?.(toProgress(info)); } catch { /* a listener's bug must not fail the load */ } }
+      ? (info: ProgressInfo) => {
+          try {
+            this.#onProgress?.(toProgress(info));
+          } catch {
+            /* a listener's bug must not fail the load */
+          }
+        }
       : undefined;
 
     try {
@@ -214,22 +243,28 @@ export class TransformersEmbedder implements Embedder {
     }
   }
 
-  async #loadOnDevices(o: ResolvedOptions, progress_callback: ((info: ProgressInfo) => void) | undefined): Promise<Loaded> {
+  async #loadOnDevices(
+    o: ResolvedOptions,
+    progress_callback: ((info: ProgressInfo) => void) | undefined,
+  ): Promise<Loaded> {
     let lastError: unknown;
     for (const device of await pickDevice(o.device)) {
       try {
-        const extractor = await pipeline('feature-extraction', o.model, {
+        const extractor = (await pipeline('feature-extraction', o.model, {
           dtype: o.dtype,
           device,
           ...(progress_callback ? { progress_callback } : {}),
-        }) as FeatureExtractionPipeline;
+        })) as FeatureExtractionPipeline;
         // Probe once: the output size is the truth (some models project away from hidden_size),
         // and a model that cannot run should fail here rather than on the first real call.
         const probe = await extractor(['dimension probe'], { pooling: o.pooling, normalize: o.normalize });
         const dim = probe.dims[probe.dims.length - 1] ?? 0;
         if (probe.dims.length !== 2 || dim < 1) {
           await extractor.dispose().catch(() => undefined);
-          throw new ZerdaError('EMBEDDING', `Model "${o.model}" does not produce sentence vectors (output dims ${JSON.stringify(probe.dims)})`);
+          throw new ZerdaError(
+            'EMBEDDING',
+            `Model "${o.model}" does not produce sentence vectors (output dims ${JSON.stringify(probe.dims)})`,
+          );
         }
         const limit = (extractor.tokenizer as unknown as { model_max_length?: number }).model_max_length;
         return { extractor, dim, device, maxTokens: typeof limit === 'number' && limit < 1e6 ? limit : undefined };
@@ -265,8 +300,16 @@ export class TransformersEmbedder implements Embedder {
       if (this.#closed) throw new ZerdaError('CLOSED', 'Embedder was closed during embedding');
       throwIfAborted(signal);
       const batch = todo.slice(start, start + this.#options.batchSize);
-      const rows = await abortable(this.#run(loaded, batch.map((i) => texts[i]!)), signal);
-      batch.forEach((textIndex, row) => { out[textIndex] = rows[row]!; });
+      const rows = await abortable(
+        this.#run(
+          loaded,
+          batch.map((i) => texts[i]!),
+        ),
+        signal,
+      );
+      batch.forEach((textIndex, row) => {
+        out[textIndex] = rows[row]!;
+      });
       done += batch.length;
       onProgress?.(done, texts.length);
     }
@@ -281,14 +324,20 @@ export class TransformersEmbedder implements Embedder {
       let data: Float32Array;
       let dims: readonly number[];
       try {
-        const tensor = await loaded.extractor(batch, { pooling: this.#options.pooling, normalize: this.#options.normalize });
+        const tensor = await loaded.extractor(batch, {
+          pooling: this.#options.pooling,
+          normalize: this.#options.normalize,
+        });
         data = tensor.data instanceof Float32Array ? tensor.data : Float32Array.from(tensor.data as ArrayLike<number>);
         dims = tensor.dims;
       } catch (e) {
         throw wrapError('EMBEDDING', `Embedding failed (${batch.length} texts)`, e);
       }
       if (dims[0] !== batch.length || dims[1] !== loaded.dim) {
-        throw new ZerdaError('EMBEDDING', `Model returned dims ${JSON.stringify(dims)} for ${batch.length} texts of dim ${loaded.dim}`);
+        throw new ZerdaError(
+          'EMBEDDING',
+          `Model returned dims ${JSON.stringify(dims)} for ${batch.length} texts of dim ${loaded.dim}`,
+        );
       }
       const rows: Float32Array[] = [];
       for (let r = 0; r < batch.length; r++) {

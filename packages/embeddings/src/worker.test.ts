@@ -5,7 +5,6 @@ import { isZerdaError, ZerdaError } from '@zerda/core';
 import { createWorkerEmbedder, exposeEmbedder, registerZerdaErrorTransfer, type WorkerEmbedder } from './worker.js';
 import { rejectionOf as rejection } from '@zerda/core/testing';
 
-
 // The host and the client talk over a real MessageChannel (structured cloning, transfers, Comlink
 // proxies) with the real bundled model; the Chromium spec covers a real Worker.
 type Port = NonNullable<Parameters<typeof exposeEmbedder>[1]>;
@@ -61,7 +60,11 @@ describe('worker embedder over a message channel', () => {
     expect(progress).toEqual([9, 17, 20]);
     const [again] = await embedder.embed([texts[7]!]);
     expect(dot(again!, rows[7]!)).toBeCloseTo(1, 5);
-    const [fact, question, hiking] = await embedder.embed(['My birthday is July 4th', 'When is my birthday?', 'I like hiking in the mountains']);
+    const [fact, question, hiking] = await embedder.embed([
+      'My birthday is July 4th',
+      'When is my birthday?',
+      'I like hiking in the mountains',
+    ]);
     expect(dot(fact!, question!)).toBeGreaterThan(dot(fact!, hiking!) + 0.3);
   });
 

@@ -30,9 +30,16 @@ export interface WorkerEmbedderInfo {
 /** The object a worker exposes over Comlink (the wire protocol of {@link createWorkerEmbedder}). */
 export interface EmbedderHost {
   /** Load the model with the main thread's options layered over the worker's defaults. */
-  init(options: SerializableEmbedderOptions, onProgress?: (progress: ModelLoadProgress) => void): Promise<WorkerEmbedderInfo>;
+  init(
+    options: SerializableEmbedderOptions,
+    onProgress?: (progress: ModelLoadProgress) => void,
+  ): Promise<WorkerEmbedderInfo>;
   /** Embed; `callId` names the call for {@link EmbedderHost.abort}. Rows come back transferred. */
-  embed(callId: number, texts: string[], onProgress?: (done: number, total: number) => unknown): Promise<Float32Array[]>;
+  embed(
+    callId: number,
+    texts: string[],
+    onProgress?: (done: number, total: number) => unknown,
+  ): Promise<Float32Array[]>;
   /** Cancel call `callId` before its next batch. Unknown ids are ignored. */
   abort(callId: number): void;
   /** Release the model. */
@@ -95,7 +102,10 @@ export function exposeEmbedder(defaults: TransformersEmbedderOptions = {}, endpo
       const merged: SerializableEmbedderOptions = { ...defaultOptions, ...stripUndefined(options) };
       const key = JSON.stringify(merged);
       if (embedder && initKey !== key) {
-        throw new ZerdaError('VALIDATION', 'This worker already hosts an embedder with other options; use one worker per embedder');
+        throw new ZerdaError(
+          'VALIDATION',
+          'This worker already hosts an embedder with other options; use one worker per embedder',
+        );
       }
       if (!embedder) {
         const { createTransformersEmbedder } = await import('./transformers-embedder.js');
@@ -131,11 +141,20 @@ export function exposeEmbedder(defaults: TransformersEmbedderOptions = {}, endpo
       try {
         const rows = await embedder.embed(texts, {
           signal: controller.signal,
-          ...(onProgress ? { onProgress: (done: number, total: number) => { lastProgress = onProgress(done, total); } } : {}),
+          ...(onProgress
+            ? {
+                onProgress: (done: number, total: number) => {
+                  lastProgress = onProgress(done, total);
+                },
+              }
+            : {}),
         });
         await lastProgress;
         // Each row owns its buffer; transferring views of one buffer twice would fail to clone.
-        return Comlink.transfer(rows, rows.map((r) => r.buffer as ArrayBuffer));
+        return Comlink.transfer(
+          rows,
+          rows.map((r) => r.buffer as ArrayBuffer),
+        );
       } finally {
         calls.delete(callId);
         (onProgress as Partial<Comlink.Remote<() => void>> | undefined)?.[Comlink.releaseProxy]?.();
@@ -200,7 +219,8 @@ export class WorkerEmbedder implements Embedder {
   constructor(options: WorkerEmbedderOptions) {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     const { worker, workerUrl, onProgress, ...rest } = options;
-    if ((worker === undefined) === (workerUrl === undefined)) invalid('worker', 'exactly one of worker or workerUrl', options);
+    if ((worker === undefined) === (workerUrl === undefined))
+      invalid('worker', 'exactly one of worker or workerUrl', options);
     if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
     this.#modelId = resolveOptions(rest).modelId;
     this.#options = rest;
@@ -208,7 +228,8 @@ export class WorkerEmbedder implements Embedder {
     registerZerdaErrorTransfer();
     let endpoint: MessageEndpoint;
     if (workerUrl !== undefined) {
-      if (typeof Worker === 'undefined') throw new ZerdaError('UNSUPPORTED', 'Web Workers are not available here; pass `worker`');
+      if (typeof Worker === 'undefined')
+        throw new ZerdaError('UNSUPPORTED', 'Web Workers are not available here; pass `worker`');
       this.#ownedWorker = new Worker(workerUrl, { type: 'module' });
       endpoint = this.#ownedWorker;
     } else {
@@ -218,7 +239,12 @@ export class WorkerEmbedder implements Embedder {
     // pending call waiting forever; fail them instead, and every later call too.
     endpoint.addEventListener('error', (event: Event) => {
       const detail = (event as ErrorEvent).message;
-      this.#fail(new ZerdaError('EMBEDDING', `The embedding worker failed${detail ? `: ${detail}` : ' (script error or failed to load)'}`));
+      this.#fail(
+        new ZerdaError(
+          'EMBEDDING',
+          `The embedding worker failed${detail ? `: ${detail}` : ' (script error or failed to load)'}`,
+        ),
+      );
     });
     this.#remote = Comlink.wrap<EmbedderHost>(endpoint);
   }
@@ -274,7 +300,10 @@ export class WorkerEmbedder implements Embedder {
       this.#pending.add(fail);
       signal?.addEventListener('abort', abortListener, { once: true });
       call.then(
-        (value) => { cleanup(); resolve(value); },
+        (value) => {
+          cleanup();
+          resolve(value);
+        },
         (e: unknown) => fail(toZerdaError(e, message)),
       );
     });

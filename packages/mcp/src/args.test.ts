@@ -42,8 +42,21 @@ describe('tool arguments', () => {
     // Years 0001..0099 are real ISO years (an assistant asking for "everything since 0001-01-01"), not 1901..1999.
     expect(new Date(parseDateArg('0001-01-01', 'd')).toISOString()).toBe('0001-01-01T00:00:00.000Z');
     expect(new Date(parseDateArg('0099-12-31T23:00Z', 'd')).toISOString()).toBe('0099-12-31T23:00:00.000Z');
-    for (const bad of ['2025-02-29', '2025-13-01', '2025-00-10', '2025-03-32', '2025-03-01T24:00', '2025-03-01T12:60',
-      'yesterday', '03/01/2025', '2025-3-1', '', 20250301, null]) rejects(() => parseDateArg(bad, 'date_from'), 'date_from');
+    for (const bad of [
+      '2025-02-29',
+      '2025-13-01',
+      '2025-00-10',
+      '2025-03-32',
+      '2025-03-01T24:00',
+      '2025-03-01T12:60',
+      'yesterday',
+      '03/01/2025',
+      '2025-3-1',
+      '',
+      20250301,
+      null,
+    ])
+      rejects(() => parseDateArg(bad, 'date_from'), 'date_from');
   });
 
   it('splits comma-separated tags, trimmed, lowercased and de-duplicated', () => {
@@ -62,9 +75,13 @@ describe('tool arguments', () => {
   it('validates limits, text, search types and dates', () => {
     expect(parseToolArgs('get_recent_memories', {}).limit).toBeUndefined();
     expect(parseToolArgs('get_recent_memories', { limit: '3' }).limit).toBe(3);
-    for (const bad of [0, -1, 2.5, 1001, 'three']) rejects(() => parseToolArgs('get_recent_memories', { limit: bad }), 'limit');
+    for (const bad of [0, -1, 2.5, 1001, 'three'])
+      rejects(() => parseToolArgs('get_recent_memories', { limit: bad }), 'limit');
     rejects(() => parseToolArgs('search_memories', { query: 'x', limit: 101 }), 'limit');
-    expect(parseToolArgs('search_memories', { query: '  x ', search_type: 'Keyword' })).toMatchObject({ query: 'x', search_type: 'keyword' });
+    expect(parseToolArgs('search_memories', { query: '  x ', search_type: 'Keyword' })).toMatchObject({
+      query: 'x',
+      search_type: 'keyword',
+    });
     rejects(() => parseToolArgs('search_memories', { query: 'x', search_type: 'telepathic' }), 'search_type');
     rejects(() => parseToolArgs('remember', { title: '   ', content: 'c' }), 'title');
     rejects(() => parseToolArgs('remember', { content: 'c' }), 'title is required');
@@ -73,7 +90,10 @@ describe('tool arguments', () => {
       date_to: Date.UTC(2025, 2, 2) - 1,
     });
     rejects(() => parseToolArgs('search_by_date_range', { date_from: '2025-02-30' }), 'date_from');
-    expect(parseToolArgs('update_memory', { memory_id: 'm', memory_type: 'Event', title: null })).toEqual({ memory_id: 'm', memory_type: 'event' });
+    expect(parseToolArgs('update_memory', { memory_id: 'm', memory_type: 'Event', title: null })).toEqual({
+      memory_id: 'm',
+      memory_type: 'event',
+    });
   });
 });
 
@@ -87,7 +107,15 @@ describe('server configuration', () => {
     expect(resolveServerConfig({ ZERDA_DATA_DIR: '~/my-memory' }, '/home/u').dataDir).toBe('/home/u/my-memory');
     expect(resolveServerConfig({ AI_COMPANION_DATA_DIR: '~' }, '/home/u').dataDir).toBe('/home/u');
     expect(resolveServerConfig({ ZERDA_DATA_DIR: '/srv/~x' }, '/home/u').dataDir).toBe('/srv/~x');
-    expect(d).toMatchObject({ tenantId: 'default', embedder: 'model', storage: 'sqlite', backupIntervalHours: 24, backupEvery: 100, backupKeep: 10, maskPii: false });
+    expect(d).toMatchObject({
+      tenantId: 'default',
+      embedder: 'model',
+      storage: 'sqlite',
+      backupIntervalHours: 24,
+      backupEvery: 100,
+      backupKeep: 10,
+      maskPii: false,
+    });
   });
 
   it('rejects malformed variables by name', () => {

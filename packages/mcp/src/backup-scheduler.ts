@@ -58,13 +58,20 @@ export class AutoBackups {
     } else {
       const total = await this.#o.count();
       const oldest = await this.#o.oldest();
-      this.#schedule.start({ ...(oldest !== undefined ? { since: oldest } : {}), newEntries: total, changed: total > 0 });
+      this.#schedule.start({
+        ...(oldest !== undefined ? { since: oldest } : {}),
+        newEntries: total,
+        changed: total > 0,
+      });
     }
     await this.maybeBackup();
     if (this.#o.intervalHours > 0) {
-      this.#timer = setInterval(() => {
-        tick().catch((err: unknown) => this.#o.log(`scheduled backup check failed: ${String(err)}`));
-      }, Math.min(this.#o.intervalHours * HOUR_MS, HOUR_MS));
+      this.#timer = setInterval(
+        () => {
+          tick().catch((err: unknown) => this.#o.log(`scheduled backup check failed: ${String(err)}`));
+        },
+        Math.min(this.#o.intervalHours * HOUR_MS, HOUR_MS),
+      );
       this.#timer.unref();
     }
   }

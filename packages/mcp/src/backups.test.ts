@@ -24,7 +24,11 @@ async function open(env: Record<string, string>): Promise<{ dataDir: string; ser
 
 function backupNames(dataDir: string): string[] {
   const dir = join(dataDir, 'memory_backups');
-  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('backup_')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.startsWith('backup_'))
+        .sort()
+    : [];
 }
 
 describe('create_backup', () => {

@@ -130,7 +130,9 @@ export class BackupManager {
       return info;
     } catch (cause) {
       await rm(tmp, { recursive: true, force: true }).catch(() => undefined);
-      throw cause instanceof ZerdaError ? cause : new ZerdaError('STORAGE', `Backup failed: ${(cause as Error).message}`, { cause });
+      throw cause instanceof ZerdaError
+        ? cause
+        : new ZerdaError('STORAGE', `Backup failed: ${(cause as Error).message}`, { cause });
     }
   }
 
@@ -205,4 +207,3 @@ async function folderSize(dir: string): Promise<number> {
   }
   return total;
 }
-

@@ -10,7 +10,12 @@ const { dataDir } = server;
 
 describe('arguments the way LLM clients send them', () => {
   it('reads quoted numbers as numbers, and still rejects out-of-range ones', async () => {
-    const r = await server.call('remember', { title: 'Sister', content: 'Ana, the sister, was born on 14 June', importance: '7', memory_type: 'fact' });
+    const r = await server.call('remember', {
+      title: 'Sister',
+      content: 'Ana, the sister, was born on 14 June',
+      importance: '7',
+      memory_type: 'fact',
+    });
     expect(r.isError, r.text).toBe(false);
     expect((r.json.memory as Record<string, unknown>).importance).toBe(7);
     const upd = await server.call('update_memory', { memory_id: r.json.memory_id, importance: ' 8.5 ' });
@@ -22,13 +27,18 @@ describe('arguments the way LLM clients send them', () => {
     expect(limited.json.count).toBe(1);
     for (const [args, message] of [
       [{ title: 'x', content: 'quoted 42', importance: '42' }, /importance must be a number from 1 to 10/],
-      [{ title: 'x', content: 'quoted word', importance: 'seven' }, /importance must be a number from 1 to 10 \(received "seven"\)/],
+      [
+        { title: 'x', content: 'quoted word', importance: 'seven' },
+        /importance must be a number from 1 to 10 \(received "seven"\)/,
+      ],
     ] as const) {
       const bad = await server.call('remember', args);
       expect(bad.isError, bad.text).toBe(true);
       expect(bad.text).toMatch(message);
     }
-    expect((await server.call('search_memories', { query: 'June', limit: '2.5' })).text).toMatch(/limit must be an integer/);
+    expect((await server.call('search_memories', { query: 'June', limit: '2.5' })).text).toMatch(
+      /limit must be an integer/,
+    );
     expect((await server.call('get_memory_stats')).json.total_memories).toBe(2);
     // The advertised schema still asks for numbers.
     const { tools } = await server.client.listTools();
@@ -38,7 +48,13 @@ describe('arguments the way LLM clients send them', () => {
   });
 
   it('accepts tags as an array of strings and null for unused optional parameters', async () => {
-    const r = await server.call('remember', { title: 'Pets', content: 'The family cat is called Miso', tags: ['Family', 'pets'], importance: null, memory_type: null });
+    const r = await server.call('remember', {
+      title: 'Pets',
+      content: 'The family cat is called Miso',
+      tags: ['Family', 'pets'],
+      importance: null,
+      memory_type: null,
+    });
     expect(r.isError, r.text).toBe(false);
     const mem = r.json.memory as Record<string, unknown>;
     expect(mem).toMatchObject({ tags: ['family', 'pets'], importance: 5, memory_type: 'conversation' });
@@ -62,7 +78,12 @@ describe('arguments the way LLM clients send them', () => {
   it('an update that changes nothing adds no version', async () => {
     const r = await server.call('remember', { title: 'Car', content: 'Drives a blue 2015 Volvo', tags: 'car,family' });
     const id = r.json.memory_id;
-    const same = await server.call('update_memory', { memory_id: id, content: 'Drives a blue 2015 Volvo', tags: 'car, family', importance: 5 });
+    const same = await server.call('update_memory', {
+      memory_id: id,
+      content: 'Drives a blue 2015 Volvo',
+      tags: 'car, family',
+      importance: 5,
+    });
     expect(same.isError, same.text).toBe(false);
     expect(same.json).toMatchObject({ unchanged: true, previous_versions: 0 });
     expect((same.json.memory as Record<string, unknown>).version).toBe(1);

@@ -25,7 +25,10 @@ export function readClockFile(file: string): number {
   }
   const t = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Date.parse(text);
   if (!Number.isFinite(t)) {
-    throw new ZerdaError('VALIDATION', `ZERDA_CLOCK_FILE ${file} must hold epoch milliseconds or an ISO date-time (found ${JSON.stringify(text.slice(0, 40))})`);
+    throw new ZerdaError(
+      'VALIDATION',
+      `ZERDA_CLOCK_FILE ${file} must hold epoch milliseconds or an ISO date-time (found ${JSON.stringify(text.slice(0, 40))})`,
+    );
   }
   return t;
 }

@@ -46,11 +46,23 @@ describe('a client written for the original server', () => {
 
   it('the documented conversation: remember → recall → update → recall shows the new content', async () => {
     // "My birthday is July 4th."
-    const stored = await call('remember', { title: 'Birthday', content: 'My birthday is July 4th', tags: 'personal, dates', importance: 8, memory_type: 'fact' });
+    const stored = await call('remember', {
+      title: 'Birthday',
+      content: 'My birthday is July 4th',
+      tags: 'personal, dates',
+      importance: 8,
+      memory_type: 'fact',
+    });
     expect(stored).toMatchObject({ isError: false, success: true });
     expect(stored.reason).toBeUndefined();
     const [memory] = stored.data;
-    expect(memory).toMatchObject({ title: 'Birthday', content: 'My birthday is July 4th', tags: ['personal', 'dates'], importance: 8, memory_type: 'fact' });
+    expect(memory).toMatchObject({
+      title: 'Birthday',
+      content: 'My birthday is July 4th',
+      tags: ['personal', 'dates'],
+      importance: 8,
+      memory_type: 'fact',
+    });
     expect(memory!.id).toMatch(MEM_ID);
     expect(Date.parse(memory!.timestamp as string)).not.toBeNaN();
     expect(memory!.metadata).toEqual({});
@@ -71,7 +83,13 @@ describe('a client written for the original server', () => {
 
     // "Change that to type 'preference' and tag it 'personal'." (the original's update example)
     const retyped = await call('update_memory', { memory_id: id, memory_type: 'preference', tags: 'personal' });
-    expect(retyped.data[0]).toMatchObject({ id, updated: true, memory_type: 'preference', tags: ['personal'], content: 'My birthday is July 5th' });
+    expect(retyped.data[0]).toMatchObject({
+      id,
+      updated: true,
+      memory_type: 'preference',
+      tags: ['personal'],
+      content: 'My birthday is July 5th',
+    });
     expect((await call('search_by_type', { memory_type: 'preference' })).data.map((m) => m.id)).toEqual([id]);
     // An empty tags string, as the original's clients send for "no change", keeps them.
     const titled = await call('update_memory', { memory_id: id, title: 'My birthday', tags: '' });
@@ -88,8 +106,18 @@ describe('a client written for the original server', () => {
   });
 
   it('reads every listing as data: [...] of memories (match_type "structured")', async () => {
-    await call('remember', { title: 'Tea', content: 'I prefer tea over coffee', tags: 'personal, preference', memory_type: 'preference' });
-    await call('remember', { title: 'Camping', content: 'Truck camping next weekend', tags: 'camping, truck', memory_type: 'event' });
+    await call('remember', {
+      title: 'Tea',
+      content: 'I prefer tea over coffee',
+      tags: 'personal, preference',
+      memory_type: 'preference',
+    });
+    await call('remember', {
+      title: 'Camping',
+      content: 'Truck camping next weekend',
+      tags: 'camping, truck',
+      memory_type: 'event',
+    });
     const today = new Date().toISOString().slice(0, 10);
     for (const [tool, args] of [
       ['search_by_type', { memory_type: 'event' }],
@@ -101,7 +129,18 @@ describe('a client written for the original server', () => {
       expect(r.success, tool).toBe(true);
       expect(r.data.length, tool).toBeGreaterThan(0);
       for (const m of r.data) {
-        expect(Object.keys(m), tool).toEqual(expect.arrayContaining(['id', 'title', 'content', 'timestamp', 'tags', 'importance', 'memory_type', 'metadata']));
+        expect(Object.keys(m), tool).toEqual(
+          expect.arrayContaining([
+            'id',
+            'title',
+            'content',
+            'timestamp',
+            'tags',
+            'importance',
+            'memory_type',
+            'metadata',
+          ]),
+        );
         expect(m.match_type).toBe('structured');
       }
     }
@@ -135,7 +174,9 @@ describe('a client written for the original server', () => {
     const missing = await call('update_memory', { memory_id: 'mem_00000000_0000000000000000', title: 'x' });
     expect(missing).toMatchObject({ isError: true, success: false });
     expect(missing.reason).toMatch(/^Memory not found/);
-    expect((await call('delete_memory', { memory_id: 'mem_00000000_0000000000000000' })).reason).toMatch(/^Memory not found/);
+    expect((await call('delete_memory', { memory_id: 'mem_00000000_0000000000000000' })).reason).toMatch(
+      /^Memory not found/,
+    );
     const dup = await call('remember', { title: 'Again', content: 'Truck camping next weekend' });
     expect(dup).toMatchObject({ isError: true, success: false });
     expect(dup.reason).toMatch(/^Duplicate content detected/);

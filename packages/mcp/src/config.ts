@@ -54,18 +54,25 @@ export const DEFAULT_DATA_DIR_NAME = '.zerda-memory';
  * at startup with a clear message instead of misbehaving later.
  */
 export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): ServerConfig {
-  const rawDir = expandHome(nonEmpty(env.ZERDA_DATA_DIR) ?? nonEmpty(env.AI_COMPANION_DATA_DIR) ?? join(home, DEFAULT_DATA_DIR_NAME), home);
+  const rawDir = expandHome(
+    nonEmpty(env.ZERDA_DATA_DIR) ?? nonEmpty(env.AI_COMPANION_DATA_DIR) ?? join(home, DEFAULT_DATA_DIR_NAME),
+    home,
+  );
   const dataDir = isAbsolute(rawDir) ? rawDir : resolve(rawDir);
   const tenantId = nonEmpty(env.ZERDA_TENANT) ?? 'default';
   if (tenantId.length > 256) invalid('ZERDA_TENANT', 'at most 256 characters', tenantId);
   const embedderRaw = (nonEmpty(env.ZERDA_EMBEDDER) ?? 'model').toLowerCase();
   if (embedderRaw !== 'model' && embedderRaw !== 'hash') invalid('ZERDA_EMBEDDER', '"model" or "hash"', embedderRaw);
   const databaseUrl = nonEmpty(env.ZERDA_DATABASE_URL);
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL', databaseUrl.replace(/:[^:@/]*@/, ':***@'));
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL', databaseUrl.replace(/:[^:@/]*@/, ':***@'));
   const storage = (nonEmpty(env.ZERDA_STORAGE) ?? (databaseUrl ? 'postgres' : 'sqlite')).toLowerCase();
-  if (storage !== 'sqlite' && storage !== 'memory' && storage !== 'postgres') invalid('ZERDA_STORAGE', '"sqlite", "memory" or "postgres"', storage);
-  if (storage === 'postgres' && !databaseUrl) invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL (ZERDA_STORAGE is "postgres")', '');
-  if (storage !== 'postgres' && databaseUrl) invalid('ZERDA_STORAGE', '"postgres" or unset (ZERDA_DATABASE_URL is set)', storage);
+  if (storage !== 'sqlite' && storage !== 'memory' && storage !== 'postgres')
+    invalid('ZERDA_STORAGE', '"sqlite", "memory" or "postgres"', storage);
+  if (storage === 'postgres' && !databaseUrl)
+    invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL (ZERDA_STORAGE is "postgres")', '');
+  if (storage !== 'postgres' && databaseUrl)
+    invalid('ZERDA_STORAGE', '"postgres" or unset (ZERDA_DATABASE_URL is set)', storage);
   return {
     dataDir,
     storage,
@@ -112,7 +119,12 @@ function booleanVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   return invalid(name, '1/true/yes/on or 0/false/no/off', raw);
 }
 
-function numberVar(env: NodeJS.ProcessEnv, name: string, fallback: number, rule: { min?: number; integer?: boolean }): number {
+function numberVar(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  rule: { min?: number; integer?: boolean },
+): number {
   const raw = nonEmpty(env[name]);
   if (raw === undefined) return fallback;
   const n = Number(raw);

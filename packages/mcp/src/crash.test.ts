@@ -23,8 +23,11 @@ describe('SIGKILL mid-writes', () => {
       for (let i = 0; !stop; i++) {
         const mine = [...acked.keys()];
         const content = `worker ${w} item ${i} canoe ${i % 3 === 2 ? 'revised' : 'first'} ${Math.random()}`;
-        const args = i % 3 === 2 && mine.length ? { memory_id: mine[i % mine.length], content } : { title: `W${w} ${i}`, content };
-        const r = await server.call(i % 3 === 2 && mine.length ? 'update_memory' : 'remember', args).catch(() => undefined);
+        const args =
+          i % 3 === 2 && mine.length ? { memory_id: mine[i % mine.length], content } : { title: `W${w} ${i}`, content };
+        const r = await server
+          .call(i % 3 === 2 && mine.length ? 'update_memory' : 'remember', args)
+          .catch(() => undefined);
         if (!r) return;
         if (r.isError) continue;
         acked.set(r.json.memory_id as string, content);

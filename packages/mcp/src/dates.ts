@@ -1,7 +1,8 @@
 import { invalid } from '@zerda/core';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const DATE_TIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
  * Parse an ISO date (`2025-03-01`) or date-time (`2025-03-01T14:30`, `…:00Z`, `…+02:00`) to
@@ -22,7 +23,14 @@ export function parseDateArg(value: unknown, field: string, endOfDay = false): n
   }
   const t = DATE_TIME_RE.exec(text);
   if (!t) invalid(field, expected, value);
-  const [y, m, day, hh, mm, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(t[i] ?? 0)) as [number, number, number, number, number, number];
+  const [y, m, day, hh, mm, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(t[i] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   checkCalendar(field, expected, text, y, m, day, hh, mm, ss);
   const ms = t[7] ? Number(t[7].slice(0, 3).padEnd(3, '0')) : 0;
   let epoch = utc(y, m, day, hh, mm, ss, ms);
@@ -38,7 +46,17 @@ export function parseDateArg(value: unknown, field: string, endOfDay = false): n
   return epoch;
 }
 
-function checkCalendar(field: string, expected: string, text: string, y: number, m: number, d: number, hh: number, mm: number, ss: number): void {
+function checkCalendar(
+  field: string,
+  expected: string,
+  text: string,
+  y: number,
+  m: number,
+  d: number,
+  hh: number,
+  mm: number,
+  ss: number,
+): void {
   const probe = new Date(utc(y, m, d, 0, 0, 0, 0));
   const realDay = probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
   if (!realDay || hh > 23 || mm > 59 || ss > 59 || y < 1) invalid(field, expected, text);

@@ -33,7 +33,12 @@ describe.skipIf(!existsSync(join(DIST_CLI, '..', 'main.js')))('built zerda-mcp (
   it('stores, recalls, and finds its memories after a restart', async () => {
     const first = await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'model' }, { dist: true });
     servers.push(first);
-    const r = await first.call('remember', { title: 'Anniversary', content: 'Sam and Kim got married on 12 June 2019', importance: 9, memory_type: 'event' });
+    const r = await first.call('remember', {
+      title: 'Anniversary',
+      content: 'Sam and Kim got married on 12 June 2019',
+      importance: 9,
+      memory_type: 'event',
+    });
     expect(r.isError, r.text).toBe(false);
     const bad = await first.call('remember', { title: 'x', content: 'y', importance: 42 });
     expect(bad.isError).toBe(true);

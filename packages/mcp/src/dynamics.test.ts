@@ -24,11 +24,38 @@ beforeAll(async () => {
     ids[key] = r.json.memory_id as string;
   };
   await add('chat', { title: 'Chat', content: 'We chatted about the weather in Oslo', importance: 8 });
-  await add('core', { title: 'Name', content: 'The user is called Robin', importance: 8, tags: 'core', memory_type: 'fact' });
-  await add('ephemeral', { title: 'Parking', content: 'Parked the car on level 3', importance: 4, memory_type: 'ephemeral' });
-  await add('recalled', { title: 'Banjo', content: 'Robin is learning the banjo and the ukulele', importance: 5, memory_type: 'fact' });
-  await add('reads', { title: 'Kayak', content: 'Robin paddles a red kayak', importance: 5, memory_type: 'hobby', tags: 'boats' });
-  await add('top', { title: 'Allergy', content: 'Robin is severely allergic to peanuts', importance: 10, memory_type: 'fact' });
+  await add('core', {
+    title: 'Name',
+    content: 'The user is called Robin',
+    importance: 8,
+    tags: 'core',
+    memory_type: 'fact',
+  });
+  await add('ephemeral', {
+    title: 'Parking',
+    content: 'Parked the car on level 3',
+    importance: 4,
+    memory_type: 'ephemeral',
+  });
+  await add('recalled', {
+    title: 'Banjo',
+    content: 'Robin is learning the banjo and the ukulele',
+    importance: 5,
+    memory_type: 'fact',
+  });
+  await add('reads', {
+    title: 'Kayak',
+    content: 'Robin paddles a red kayak',
+    importance: 5,
+    memory_type: 'hobby',
+    tags: 'boats',
+  });
+  await add('top', {
+    title: 'Allergy',
+    content: 'Robin is severely allergic to peanuts',
+    importance: 10,
+    memory_type: 'fact',
+  });
   await add('fact', { title: 'Sister', content: 'Robin has a sister called Mira', importance: 7, memory_type: 'fact' });
 }, 60_000);
 
@@ -59,7 +86,7 @@ describe('memory dynamics (injectable clock)', () => {
     expect(m.timestamp).toBe(new Date(T0).toISOString());
   });
 
-  it('accumulates +0.1 per retrieval in the memory\'s metadata, and writes +0.5 once it reaches 0.5, across a restart', async () => {
+  it("accumulates +0.1 per retrieval in the memory's metadata, and writes +0.5 once it reaches 0.5, across a restart", async () => {
     for (let i = 1; i <= 3; i++) {
       const hit = await recall('banjo ukulele', ids.recalled!);
       expect(hit.base_importance).toBe(5); // accumulated, not written yet
@@ -85,7 +112,10 @@ describe('memory dynamics (injectable clock)', () => {
     ];
     for (const read of reads) {
       const r = await read();
-      expect(r.json.results!.map((x) => x.id), r.text).toContain(ids.reads);
+      expect(
+        r.json.results!.map((x) => x.id),
+        r.text,
+      ).toContain(ids.reads);
     }
     expect((await stored(ids.reads!)).importance).toBe(5.5);
     // Reading a memory's history is not a retrieval.
@@ -107,13 +137,15 @@ describe('memory dynamics (injectable clock)', () => {
     const hit = await recall('sister Mira', ids.fact!);
     expect(hit.base_importance).toBe(5);
     expect((hit.metadata as Record<string, number>).lastDecayAt).toBe(T0 + 65 * DAY);
-
   });
 
   it('update_memory counts as an access: the decay so far is kept, and runs from now', async () => {
     setClock(clockFile, T0 + 95 * DAY); // Sister: 5 since day 65; 30 days of a 120-day half-life: 4.20 -> 4
     expect((await stored(ids.fact!)).importance).toBe(5);
-    const upd = await server.call('update_memory', { memory_id: ids.fact!, content: 'Robin has a younger sister called Mira' });
+    const upd = await server.call('update_memory', {
+      memory_id: ids.fact!,
+      content: 'Robin has a younger sister called Mira',
+    });
     const mem = upd.json.memory as Record<string, number>;
     expect(mem.base_importance).toBe(4);
     expect(mem.importance).toBe(4); // decay restarts at the update

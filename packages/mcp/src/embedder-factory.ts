@@ -24,7 +24,11 @@ export async function createServerEmbedder(
   if (isDirectory(path)) {
     return createTransformersEmbedder({ ...common, model: basename(path), localModelPath: dirname(path) });
   }
-  return createTransformersEmbedder({ ...common, model: config.model, allowRemoteModels: env.ZERDA_ALLOW_REMOTE_MODELS === '1' });
+  return createTransformersEmbedder({
+    ...common,
+    model: config.model,
+    allowRemoteModels: env.ZERDA_ALLOW_REMOTE_MODELS === '1',
+  });
 }
 
 function isDirectory(path: string): boolean {

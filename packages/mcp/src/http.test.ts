@@ -29,7 +29,7 @@ async function connect(url: string, token?: string): Promise<Client> {
   return client;
 }
 
-const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]!.text);
+const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 
 describe('zerda-mcp --http', () => {
   it('serves the tools on localhost to several clients sharing one memory', async () => {
@@ -38,9 +38,13 @@ describe('zerda-mcp --http', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const a = await connect(server.url);
     const b = await connect(server.url);
-    const stored = JSON.parse(text(await a.callTool({ name: 'remember', arguments: { title: 'Tea', content: 'I prefer tea over coffee' } })));
+    const stored = JSON.parse(
+      text(await a.callTool({ name: 'remember', arguments: { title: 'Tea', content: 'I prefer tea over coffee' } })),
+    );
     expect(stored.success).toBe(true);
-    const found = JSON.parse(text(await b.callTool({ name: 'search_memories', arguments: { query: 'tea coffee', search_type: 'keyword' } })));
+    const found = JSON.parse(
+      text(await b.callTool({ name: 'search_memories', arguments: { query: 'tea coffee', search_type: 'keyword' } })),
+    );
     expect(found.data.map((m: { id: string }) => m.id)).toEqual([stored.data[0].id]);
     expect((await b.listTools()).tools).toHaveLength(12);
     await a.close();
@@ -57,13 +61,26 @@ describe('zerda-mcp --http', () => {
   });
 
   it('beyond localhost, answers 401 without the bearer token and serves with it', async () => {
-    const server = await runHttpServer({ port: 0, host: '0.0.0.0' }, config({ ZERDA_HTTP_TOKEN: 's3cret-token' }), quiet);
+    const server = await runHttpServer(
+      { port: 0, host: '0.0.0.0' },
+      config({ ZERDA_HTTP_TOKEN: 's3cret-token' }),
+      quiet,
+    );
     servers.push(server);
     const url = server.url.replace('0.0.0.0', '127.0.0.1');
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
     for (const auth of [undefined, 'Bearer wrong-token', 's3cret-token']) {
-      const r = await fetch(url, { method: 'POST', headers: { ...headers, ...(auth ? { Authorization: auth } : {}) }, body: JSON.stringify(init) });
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, ...(auth ? { Authorization: auth } : {}) },
+        body: JSON.stringify(init),
+      });
       expect(r.status, String(auth)).toBe(401);
     }
     await expect(connect(url)).rejects.toThrow();

@@ -41,7 +41,11 @@ export function isLoopback(host: string): boolean {
  * Bound anywhere else it requires `token` and answers 401 to requests without
  * `Authorization: Bearer <token>`.
  */
-export async function runHttpServer(options: HttpOptions, config: ServerConfig = resolveServerConfig(), log = stderrLog): Promise<ZerdaHttpServer> {
+export async function runHttpServer(
+  options: HttpOptions,
+  config: ServerConfig = resolveServerConfig(),
+  log = stderrLog,
+): Promise<ZerdaHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? config.httpToken;
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535) {
@@ -69,15 +73,14 @@ export async function runHttpServer(options: HttpOptions, config: ServerConfig =
     }
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (typeof sessionId === 'string' && !transport) return void reply(res, 404, `Unknown or expired session ${sessionId}: initialize again`);
+    if (typeof sessionId === 'string' && !transport)
+      return void reply(res, 404, `Unknown or expired session ${sessionId}: initialize again`);
     if (!transport) {
       // A new client: its initialize request opens a session with an MCP server of its own.
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => void sessions.set(id, created),
-        ...(isLoopback(host)
-          ? { enableDnsRebindingProtection: true, allowedHosts: localHosts(port()) }
-          : {}),
+        ...(isLoopback(host) ? { enableDnsRebindingProtection: true, allowedHosts: localHosts(port()) } : {}),
       });
       created.onclose = () => {
         if (created.sessionId) sessions.delete(created.sessionId);
@@ -117,12 +120,17 @@ export async function runHttpServer(options: HttpOptions, config: ServerConfig =
       http.closeAllConnections();
       await service.close();
     })());
-  log(`ready: ${url}${token ? ' (bearer token required)' : ''}; data ${config.dataDir} (${service.storageKind}), tenant ${config.tenantId}, model ${service.modelId ?? 'none'}`);
+  log(
+    `ready: ${url}${token ? ' (bearer token required)' : ''}; data ${config.dataDir} (${service.storageKind}), tenant ${config.tenantId}, model ${service.modelId ?? 'none'}`,
+  );
   return { service, url, close };
 }
 
 /** Run the HTTP server until the process is signalled (the `--http` mode of the CLI). */
-export async function runHttpServerUntilSignalled(options: HttpOptions, config: ServerConfig = resolveServerConfig()): Promise<ZerdaHttpServer> {
+export async function runHttpServerUntilSignalled(
+  options: HttpOptions,
+  config: ServerConfig = resolveServerConfig(),
+): Promise<ZerdaHttpServer> {
   const server = await runHttpServer(options, config);
   stopOnSignals(() => server.close(), stderrLog);
   return server;

@@ -2,8 +2,21 @@
 export { resolveServerConfig, DEFAULT_DATA_DIR_NAME, type ServerConfig, type EmbedderKind } from './config.js';
 export { createServerClock, readClockFile } from './clock.js';
 export { createServerEmbedder } from './embedder-factory.js';
-export { openStorage, jsonExport, fingerprint, type StorageHandle, type OpenStorageOptions } from './storage-factory.js';
-export { BackupManager, BACKUP_FILES, type BackupInfo, type BackupReason, type BackupSource, type BackupManagerOptions } from './backups.js';
+export {
+  openStorage,
+  jsonExport,
+  fingerprint,
+  type StorageHandle,
+  type OpenStorageOptions,
+} from './storage-factory.js';
+export {
+  BackupManager,
+  BACKUP_FILES,
+  type BackupInfo,
+  type BackupReason,
+  type BackupSource,
+  type BackupManagerOptions,
+} from './backups.js';
 export { AutoBackups, type AutoBackupsOptions } from './backup-scheduler.js';
 export {
   mcpMemoryConfig,
@@ -28,8 +41,28 @@ export {
 } from './threshold.js';
 export { MemoryService, MCP_USER, newMemoryId, describeError, type MemoryServiceOptions } from './memory-service.js';
 export { toOriginalShape, type MemoryView, type SearchHitView, type ToolPayload, type ResultFormat } from './views.js';
-export { importLegacyDatabase, importLegacyOnce, writeImportMarker, LEGACY_DB_FILE, type LegacyImportReport } from './legacy-import.js';
+export {
+  importLegacyDatabase,
+  importLegacyOnce,
+  writeImportMarker,
+  LEGACY_DB_FILE,
+  type LegacyImportReport,
+} from './legacy-import.js';
 export { buildSqliteCopy } from './sqlite-export.js';
 export { registerMemoryTools, toolError, TOOL_NAMES } from './tools.js';
-export { createZerdaMcpServer, buildMcpServer, runStdioServer, SERVER_NAME, SERVER_VERSION, type ZerdaMcpServer } from './server.js';
-export { runHttpServer, runHttpServerUntilSignalled, isLoopback, MCP_PATH, type HttpOptions, type ZerdaHttpServer } from './http.js';
+export {
+  createZerdaMcpServer,
+  buildMcpServer,
+  runStdioServer,
+  SERVER_NAME,
+  SERVER_VERSION,
+  type ZerdaMcpServer,
+} from './server.js';
+export {
+  runHttpServer,
+  runHttpServerUntilSignalled,
+  isLoopback,
+  MCP_PATH,
+  type HttpOptions,
+  type ZerdaHttpServer,
+} from './http.js';

@@ -1,7 +1,14 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { normalizeTags, validateEntry, type Clock, type JsonValue, type MemoryEntry, type StorageAdapter } from '@zerda/core';
+import {
+  normalizeTags,
+  validateEntry,
+  type Clock,
+  type JsonValue,
+  type MemoryEntry,
+  type StorageAdapter,
+} from '@zerda/core';
 
 /** File name of the Python "long-term memory MCP" database inside its `memory_db/` folder. */
 export const LEGACY_DB_FILE = 'memories.db';
@@ -24,7 +31,11 @@ type Row = Record<string, unknown>;
  * 0.1..1.0; naive timestamps are read as UTC. Unreadable rows are skipped and reported, never
  * half-imported; entries are written in all-or-nothing batches. The legacy file is only read.
  */
-export async function importLegacyDatabase(storage: StorageAdapter, tenantId: string, file: string): Promise<LegacyImportReport> {
+export async function importLegacyDatabase(
+  storage: StorageAdapter,
+  tenantId: string,
+  file: string,
+): Promise<LegacyImportReport> {
   const SQL = await initSqlJs();
   const db = new SQL.Database(await readFile(file));
   const report: LegacyImportReport = { imported: 0, skipped: 0, errors: [] };
@@ -53,7 +64,12 @@ export async function importLegacyDatabase(storage: StorageAdapter, tenantId: st
 }
 
 /** Record that the legacy import ran (so deleting every memory later never re-imports them). */
-export async function writeImportMarker(file: string, source: string, report: LegacyImportReport, now: number): Promise<void> {
+export async function writeImportMarker(
+  file: string,
+  source: string,
+  report: LegacyImportReport,
+  now: number,
+): Promise<void> {
   const marker = { source, imported_at: new Date(now).toISOString(), ...report };
   await writeFile(file, JSON.stringify(marker, null, 2));
 }
@@ -90,7 +106,8 @@ function toEntry(row: Row, tenantId: string): MemoryEntry {
 function dynamicsState(metadata: Record<string, JsonValue>): Record<string, JsonValue> {
   const { reinforcement_accum: accum, last_decay_at: decayed, ...rest } = metadata;
   const out: Record<string, JsonValue> = { ...rest };
-  if (typeof accum === 'number' && Number.isFinite(accum) && accum > 0) out.reinforcementAccum = Math.round(accum * 1e8) / 1e9;
+  if (typeof accum === 'number' && Number.isFinite(accum) && accum > 0)
+    out.reinforcementAccum = Math.round(accum * 1e8) / 1e9;
   if (typeof decayed === 'string') {
     try {
       out.lastDecayAt = parseTime(decayed, 'last_decay_at');
@@ -119,7 +136,9 @@ export async function importLegacyOnce(
   if ((await storage.count({ tenantId })) > 0) return;
   const report = await importLegacyDatabase(storage, tenantId, source);
   await writeImportMarker(marker, source, report, clock());
-  log(`imported ${report.imported} memories from ${source}${report.skipped ? ` (${report.skipped} unreadable rows skipped)` : ''}`);
+  log(
+    `imported ${report.imported} memories from ${source}${report.skipped ? ` (${report.skipped} unreadable rows skipped)` : ''}`,
+  );
 }
 
 async function exists(path: string): Promise<boolean> {

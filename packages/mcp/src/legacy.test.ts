@@ -21,11 +21,35 @@ async function writeLegacyDb(): Promise<void> {
     tags TEXT, importance INTEGER DEFAULT 5, memory_type TEXT DEFAULT 'conversation', metadata TEXT, content_hash TEXT,
     created_at TEXT DEFAULT CURRENT_TIMESTAMP, updated_at TEXT DEFAULT CURRENT_TIMESTAMP, last_accessed TEXT, token_count INTEGER DEFAULT 0)`);
   const rows = [
-    ['mem_a1_b2', 'Name', 'The user is called Robin', '2024-05-01T09:30:00.123456+00:00', '["identity"]', 9, 'fact', '{"reinforcement_accum": 0.2}', '2024-06-01T00:00:00+00:00'],
-    ['mem_c3_d4', 'Tea', 'Robin likes green tea', '2024-05-02T10:00:00', '["food", "Drinks"]', 6, 'preference', '{}', null],
+    [
+      'mem_a1_b2',
+      'Name',
+      'The user is called Robin',
+      '2024-05-01T09:30:00.123456+00:00',
+      '["identity"]',
+      9,
+      'fact',
+      '{"reinforcement_accum": 0.2}',
+      '2024-06-01T00:00:00+00:00',
+    ],
+    [
+      'mem_c3_d4',
+      'Tea',
+      'Robin likes green tea',
+      '2024-05-02T10:00:00',
+      '["food", "Drinks"]',
+      6,
+      'preference',
+      '{}',
+      null,
+    ],
     ['mem_e5_f6', 'Broken', 'A row with a bad date', 'not a date', '[]', 5, 'conversation', '{}', null],
   ];
-  for (const r of rows) db.run('INSERT INTO memories (id, title, content, timestamp, tags, importance, memory_type, metadata, last_accessed) VALUES (?,?,?,?,?,?,?,?,?)', r);
+  for (const r of rows)
+    db.run(
+      'INSERT INTO memories (id, title, content, timestamp, tags, importance, memory_type, metadata, last_accessed) VALUES (?,?,?,?,?,?,?,?,?)',
+      r,
+    );
   mkdirSync(join(dataDir, 'memory_db', 'chroma_db'), { recursive: true });
   writeFileSync(join(dataDir, 'memory_db', 'memories.db'), db.export());
   writeFileSync(join(dataDir, 'memory_db', 'chroma_db', 'chroma.sqlite3'), 'vectors of the old tool');
@@ -33,7 +57,7 @@ async function writeLegacyDb(): Promise<void> {
 }
 
 describe('AI_COMPANION_DATA_DIR', () => {
-  it('imports the Python tool\'s memories once, keeping ids, importance, types and dates', async () => {
+  it("imports the Python tool's memories once, keeping ids, importance, types and dates", async () => {
     await writeLegacyDb();
     // The clock stands one day after the last legacy write, so decay has not moved anything yet.
     const clockFile = join(dataDir, 'clock.txt');

@@ -17,12 +17,16 @@ const USAGE = `Usage: zerda-mcp [--http <port> [--host <address>]]
 Configuration: environment variables (ZERDA_DATA_DIR, …), see the package README.`;
 
 /** The command line: `--http <port>`, `--host <address>`, `--help`. Throws `VALIDATION` on anything else. */
-export function parseCommandLine(argv: readonly string[]): { help: true } | { help: false; http?: { port: number; host?: string } } {
+export function parseCommandLine(
+  argv: readonly string[],
+): { help: true } | { help: false; http?: { port: number; host?: string } } {
   let port: number | undefined;
   let host: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === '') throw new ZerdaError('VALIDATION', `${flag}: a value is required\n${USAGE}`);
@@ -32,11 +36,13 @@ export function parseCommandLine(argv: readonly string[]): { help: true } | { he
     else if (flag === '--http') {
       const v = value();
       port = /^\d+$/.test(v) ? Number(v) : NaN;
-      if (!(port >= 0 && port <= 65_535)) throw new ZerdaError('VALIDATION', `--http: expected a port from 0 to 65535, received "${v}"`);
+      if (!(port >= 0 && port <= 65_535))
+        throw new ZerdaError('VALIDATION', `--http: expected a port from 0 to 65535, received "${v}"`);
     } else if (flag === '--host') host = value();
     else throw new ZerdaError('VALIDATION', `Unknown option "${arg}"\n${USAGE}`);
   }
-  if (host !== undefined && port === undefined) throw new ZerdaError('VALIDATION', `--host needs --http <port>\n${USAGE}`);
+  if (host !== undefined && port === undefined)
+    throw new ZerdaError('VALIDATION', `--host needs --http <port>\n${USAGE}`);
   return { help: false, ...(port !== undefined ? { http: { port, ...(host !== undefined ? { host } : {}) } } : {}) };
 }
 

@@ -35,7 +35,10 @@ class FlakyEmbedder implements Embedder {
 async function open(embedder: Embedder): Promise<MemoryService> {
   const dataDir = tempDir();
   dirs.push(dataDir);
-  const service = await MemoryService.open({ config: resolveServerConfig({ ZERDA_DATA_DIR: dataDir, ZERDA_STORAGE: 'memory' }), embedder });
+  const service = await MemoryService.open({
+    config: resolveServerConfig({ ZERDA_DATA_DIR: dataDir, ZERDA_STORAGE: 'memory' }),
+    embedder,
+  });
   services.push(service);
   return service;
 }
@@ -57,9 +60,15 @@ describe('MemoryService', () => {
 
   it('rejects before queuing: a bad call leaves no trace', async () => {
     const service = await open(new HashEmbedder());
-    await expect(service.call('remember', { title: 'x', content: 'y', importance: 11 })).rejects.toMatchObject({ code: 'VALIDATION' });
-    await expect(service.call('update_memory', { memory_id: 'nope', title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(service.call('search_by_date_range', { date_from: '2025-01-01T25:00' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(service.call('remember', { title: 'x', content: 'y', importance: 11 })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await expect(service.call('update_memory', { memory_id: 'nope', title: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(service.call('search_by_date_range', { date_from: '2025-01-01T25:00' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
     await expect(service.call('no_such_tool' as never, {})).rejects.toMatchObject({ code: 'VALIDATION' });
     const stats = await service.getMemoryStats();
     expect(stats.total_memories).toBe(0);

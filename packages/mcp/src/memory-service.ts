@@ -22,7 +22,16 @@ import { importLegacyOnce } from './legacy-import.js';
 import { parseToolArgs, SEARCH_TYPES, type SearchType, type ToolArgs, type ToolName } from './schemas.js';
 import { openStorage, type StorageHandle } from './storage-factory.js';
 import { originalThreshold, scaleFor, toOriginalSimilarity, type SimilarityScale } from './threshold.js';
-import { backupView, contentOf, historyView, memoryView, titleOf, type MemoryView, type SearchHitView, type ToolPayload } from './views.js';
+import {
+  backupView,
+  contentOf,
+  historyView,
+  memoryView,
+  titleOf,
+  type MemoryView,
+  type SearchHitView,
+  type ToolPayload,
+} from './views.js';
 
 /** The user every memory of this single-user server belongs to. */
 export const MCP_USER = 'mcp';
@@ -65,7 +74,14 @@ export class MemoryService {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  private constructor(config: ServerConfig, manager: MemoryManager, handle: StorageHandle, clock: Clock, log: (m: string) => void, masker: PiiMasker | undefined) {
+  private constructor(
+    config: ServerConfig,
+    manager: MemoryManager,
+    handle: StorageHandle,
+    clock: Clock,
+    log: (m: string) => void,
+    masker: PiiMasker | undefined,
+  ) {
     this.config = config;
     this.manager = manager;
     this.#handle = handle;
@@ -78,8 +94,11 @@ export class MemoryService {
     this.#auto = new AutoBackups({
       backups: this.backups,
       source: () => handle.backupSource(tenantId),
-      count: (createdFrom) => manager.countMemories(MCP_USER, tenantId, createdFrom === undefined ? {} : { createdFrom }),
-      oldest: async () => (await manager.listMemories(MCP_USER, tenantId, { orderBy: 'createdAt', order: 'asc', limit: 1 }))[0]?.createdAt,
+      count: (createdFrom) =>
+        manager.countMemories(MCP_USER, tenantId, createdFrom === undefined ? {} : { createdFrom }),
+      oldest: async () =>
+        (await manager.listMemories(MCP_USER, tenantId, { orderBy: 'createdAt', order: 'asc', limit: 1 }))[0]
+          ?.createdAt,
       settle: async () => void (await this.#flushIndexing()),
       everyNewEntries: config.backupEvery,
       intervalHours: config.backupIntervalHours,
@@ -96,7 +115,12 @@ export class MemoryService {
     await mkdir(config.dataDir, { recursive: true });
     const handle =
       options.storage ??
-      (await openStorage({ dbDir: join(config.dataDir, 'memory_db'), clock, kind: config.storage, databaseUrl: config.databaseUrl }));
+      (await openStorage({
+        dbDir: join(config.dataDir, 'memory_db'),
+        clock,
+        kind: config.storage,
+        databaseUrl: config.databaseUrl,
+      }));
     let manager: MemoryManager;
     const masker = config.maskPii ? new PiiMasker() : undefined;
     try {
@@ -119,7 +143,8 @@ export class MemoryService {
       // Embeds memories that have no vector for the current model (a model switch, an import, or
       // a crash between a write and its indexing); also warms the vector index for the first search.
       const reindex = await manager.reindex(config.tenantId);
-      if (reindex.embedded > 0) log(`indexed ${reindex.embedded} memories for ${manager.embedder?.modelId ?? 'lexical search'}`);
+      if (reindex.embedded > 0)
+        log(`indexed ${reindex.embedded} memories for ${manager.embedder?.modelId ?? 'lexical search'}`);
       await service.#auto.start(() => service.#run(async () => undefined));
     } catch (err) {
       await manager.close().catch(() => undefined);
@@ -214,10 +239,17 @@ export class MemoryService {
     const { mode, match } = SEARCH_TYPES[typeName];
     const limit = args.limit ?? 10;
     return this.#run(async () => {
-      const hits = await this.manager.recall(MCP_USER, this.config.tenantId, args.query, { topK: limit, mode, reinforce: false });
-      const chosen = mode === 'lexical' ? hits.map((hit) => ({ hit, fallback: false })) : this.#cut(hits, mode === 'hybrid');
+      const hits = await this.manager.recall(MCP_USER, this.config.tenantId, args.query, {
+        topK: limit,
+        mode,
+        reinforce: false,
+      });
+      const chosen =
+        mode === 'lexical' ? hits.map((hit) => ({ hit, fallback: false })) : this.#cut(hits, mode === 'hybrid');
       const stored = await this.#reinforce(chosen.map((c) => c.hit.entry));
-      const results = chosen.map(({ hit, fallback }, i) => this.#hitView(hit, stored[i]!, fallback ? 'semantic_fallback' : match));
+      const results = chosen.map(({ hit, fallback }, i) =>
+        this.#hitView(hit, stored[i]!, fallback ? 'semantic_fallback' : match),
+      );
       return { success: true, query: args.query, search_type: typeName, count: results.length, results };
     });
   }
@@ -245,13 +277,21 @@ export class MemoryService {
       const until = args.date_to ?? this.#clock();
       if (from > until) {
         const bound =
-          args.date_to === undefined ? `now (${new Date(until).toISOString()}; date_to defaults to now)` : `date_to (${new Date(until).toISOString()})`;
-        throw new ZerdaError('VALIDATION', `date_from: expected a time not after ${bound}, received ${new Date(from).toISOString()}`);
+          args.date_to === undefined
+            ? `now (${new Date(until).toISOString()}; date_to defaults to now)`
+            : `date_to (${new Date(until).toISOString()})`;
+        throw new ZerdaError(
+          'VALIDATION',
+          `date_from: expected a time not after ${bound}, received ${new Date(from).toISOString()}`,
+        );
       }
-      return this.#listNow({ createdFrom: from, createdTo: until, limit }, {
-        date_from: new Date(from).toISOString(),
-        date_to: new Date(until).toISOString(),
-      });
+      return this.#listNow(
+        { createdFrom: from, createdTo: until, limit },
+        {
+          date_from: new Date(from).toISOString(),
+          date_to: new Date(until).toISOString(),
+        },
+      );
     });
   }
 
@@ -263,8 +303,17 @@ export class MemoryService {
   async updateMemory(args: ToolArgs<'update_memory'>): Promise<ToolPayload> {
     const { memory_id: id, title, content, tags, memory_type: kind } = args;
     const base = args.importance === undefined ? undefined : importanceToBase(args.importance);
-    if (title === undefined && content === undefined && tags === undefined && base === undefined && kind === undefined) {
-      throw new ZerdaError('VALIDATION', 'update_memory: expected at least one of title, content, tags, importance, memory_type');
+    if (
+      title === undefined &&
+      content === undefined &&
+      tags === undefined &&
+      base === undefined &&
+      kind === undefined
+    ) {
+      throw new ZerdaError(
+        'VALIDATION',
+        'update_memory: expected at least one of title, content, tags, importance, memory_type',
+      );
     }
     return this.#run(async () => {
       const current = await this.#require(id);
@@ -315,7 +364,12 @@ export class MemoryService {
       const current = await this.#require(id);
       await this.manager.deleteMemory(MCP_USER, this.config.tenantId, id);
       this.#auto.noteChange();
-      return { success: true, memory_id: id, title: titleOf(current), message: `Deleted memory ${id} ("${titleOf(current)}").` };
+      return {
+        success: true,
+        memory_id: id,
+        title: titleOf(current),
+        message: `Deleted memory ${id} ("${titleOf(current)}").`,
+      };
     });
   }
 
@@ -382,7 +436,12 @@ export class MemoryService {
     return this.#run(async () => {
       const info = await this.#auto.backupNow('manual');
       const kept = await this.backups.list();
-      return { success: true, message: `Backup written to ${info.path}`, backup: backupView(info), backups_kept: kept.length };
+      return {
+        success: true,
+        message: `Backup written to ${info.path}`,
+        backup: backupView(info),
+        backups_kept: kept.length,
+      };
     });
   }
 
@@ -393,7 +452,13 @@ export class MemoryService {
   async rebuildVectors(): Promise<ToolPayload> {
     return this.#run(async () => {
       const report = await this.manager.reindex(this.config.tenantId, { force: true });
-      return { success: true, reindexed: true, count: report.total, embedded: report.embedded, removed: report.removed };
+      return {
+        success: true,
+        reindexed: true,
+        count: report.total,
+        embedded: report.embedded,
+        removed: report.removed,
+      };
     });
   }
 
@@ -422,9 +487,13 @@ export class MemoryService {
   async #require(id: string): Promise<MemoryEntry> {
     const entry = await this.manager.getMemory(MCP_USER, this.config.tenantId, id);
     if (!entry) {
-      throw new ZerdaError('NOT_FOUND', `Memory not found. No memory with id "${id}": use search_memories or get_recent_memories to find ids.`, {
-        details: { id },
-      });
+      throw new ZerdaError(
+        'NOT_FOUND',
+        `Memory not found. No memory with id "${id}": use search_memories or get_recent_memories to find ids.`,
+        {
+          details: { id },
+        },
+      );
     }
     return entry;
   }
@@ -448,7 +517,9 @@ export class MemoryService {
   #cut(hits: RecallHit[], keepKeyword: boolean): { hit: RecallHit; fallback: boolean }[] {
     const sims = hits.map((h) => (h.vectorScore === undefined ? -1 : toOriginalSimilarity(h.vectorScore, this.#scale)));
     const decision = originalThreshold(sims);
-    const passed = hits.filter((h, i) => sims[i]! >= decision.threshold || (keepKeyword && h.lexicalScore !== undefined));
+    const passed = hits.filter(
+      (h, i) => sims[i]! >= decision.threshold || (keepKeyword && h.lexicalScore !== undefined),
+    );
     if (passed.length) return passed.map((hit) => ({ hit, fallback: false }));
     return decision.fallback ? [{ hit: hits[decision.kept[0]!]!, fallback: true }] : [];
   }
@@ -456,7 +527,11 @@ export class MemoryService {
   /** Reinforce memories returned by a tool (the original reinforces on every read); resolves to them as stored now. */
   async #reinforce(entries: MemoryEntry[]): Promise<MemoryEntry[]> {
     if (!entries.length) return [];
-    const stored = await this.manager.reinforce(MCP_USER, this.config.tenantId, entries.map((e) => e.id));
+    const stored = await this.manager.reinforce(
+      MCP_USER,
+      this.config.tenantId,
+      entries.map((e) => e.id),
+    );
     this.#auto.noteChange();
     const byId = new Map(stored.map((e) => [e.id, e]));
     return entries.map((e) => byId.get(e.id) ?? e);
@@ -467,7 +542,11 @@ export class MemoryService {
   }
 
   async #listNow(query: ListQuery, echo: Record<string, JsonValue>): Promise<ToolPayload> {
-    const found = await this.manager.listMemories(MCP_USER, this.config.tenantId, { ...query, orderBy: 'createdAt', order: 'desc' });
+    const found = await this.manager.listMemories(MCP_USER, this.config.tenantId, {
+      ...query,
+      orderBy: 'createdAt',
+      order: 'desc',
+    });
     const stored = await this.#reinforce(found);
     const results = stored.map((e) => this.#view(e));
     return { success: true, ...echo, count: results.length, results };
@@ -475,7 +554,11 @@ export class MemoryService {
 
   #view(entry: MemoryEntry): MemoryView {
     const protectedTags = this.manager.config.protectedTags;
-    return memoryView(entry, this.manager.effectiveImportance(entry), entry.tags.some((t) => protectedTags.includes(t)));
+    return memoryView(
+      entry,
+      this.manager.effectiveImportance(entry),
+      entry.tags.some((t) => protectedTags.includes(t)),
+    );
   }
 
   #hitView(hit: RecallHit, entry: MemoryEntry, match: SearchHitView['match_type']): SearchHitView {
@@ -483,7 +566,10 @@ export class MemoryService {
       ...this.#view(entry),
       relevance_score: round(Math.max(0, Math.min(1, hit.score)), 4),
       ...(hit.vectorScore !== undefined
-        ? { similarity: round(hit.vectorScore, 4), original_similarity: round(toOriginalSimilarity(hit.vectorScore, this.#scale), 4) }
+        ? {
+            similarity: round(hit.vectorScore, 4),
+            original_similarity: round(toOriginalSimilarity(hit.vectorScore, this.#scale), 4),
+          }
         : {}),
       match_type: match,
     };

@@ -46,7 +46,7 @@ describe.skipIf(!available)('with the bundled model', () => {
     }
   }, 60_000);
 
-  it("cuts like the original: personal questions find their fact, an unrelated one gets at most the top-1 fallback", async () => {
+  it('cuts like the original: personal questions find their fact, an unrelated one gets at most the top-1 fallback', async () => {
     const dir = tempDir();
     const s = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_EMBEDDER: 'model', ZERDA_RESULT_FORMAT: '' });
     try {
@@ -63,8 +63,10 @@ describe.skipIf(!available)('with the bundled model', () => {
         ['Guitar', 'I am learning to play the guitar'],
         ['Diet', 'I cannot eat gluten'],
       ];
-      for (const [title, content] of facts) expect((await s.call('remember', { title, content, memory_type: 'fact' })).isError).toBe(false);
-      const ask = async (query: string) => (JSON.parse((await s.call('search_memories', { query })).text) as { data: Record<string, unknown>[] }).data;
+      for (const [title, content] of facts)
+        expect((await s.call('remember', { title, content, memory_type: 'fact' })).isError).toBe(false);
+      const ask = async (query: string) =>
+        (JSON.parse((await s.call('search_memories', { query })).text) as { data: Record<string, unknown>[] }).data;
       const unrelated = await ask('What is the stock price of Nvidia?');
       expect(unrelated.length).toBeLessThanOrEqual(1);
       for (const hit of unrelated) expect(hit.relevance_score as number).toBeLessThan(0.25);
@@ -106,14 +108,23 @@ describe.skipIf(!available)('with the bundled model', () => {
   it('loads another model from a local folder (ZERDA_MODEL, ZERDA_MODEL_DTYPE)', async () => {
     const dir = tempDir();
     const folder = join(REPO_ROOT, 'packages/embeddings/model/use-lite');
-    const custom = await startServer({ ZERDA_DATA_DIR: dir, ZERDA_EMBEDDER: 'model', ZERDA_MODEL: folder, ZERDA_MODEL_DTYPE: 'q8' });
+    const custom = await startServer({
+      ZERDA_DATA_DIR: dir,
+      ZERDA_EMBEDDER: 'model',
+      ZERDA_MODEL: folder,
+      ZERDA_MODEL_DTYPE: 'q8',
+    });
     try {
       const stats = await custom.call('get_memory_stats');
       expect((stats.json.model as Record<string, unknown>).id).toBe('transformers:use-lite:q8:mean');
       await custom.call('remember', { title: 'Trip', content: 'We talked about a trip to Lisbon in May' });
       const r = await custom.call('search_memories', { query: 'holiday in Portugal', search_type: 'vector' });
       expect(r.json.results![0]!.title).toBe('Trip');
-      const bad = await startServer({ ZERDA_DATA_DIR: join(dir, 'other'), ZERDA_EMBEDDER: 'model', ZERDA_MODEL: join(dir, 'no-such-model') }).catch((e: Error) => e);
+      const bad = await startServer({
+        ZERDA_DATA_DIR: join(dir, 'other'),
+        ZERDA_EMBEDDER: 'model',
+        ZERDA_MODEL: join(dir, 'no-such-model'),
+      }).catch((e: Error) => e);
       expect(bad).toBeInstanceOf(Error);
     } finally {
       await custom.close();

@@ -7,7 +7,8 @@ import { startServer, tempDir, type Harness } from './test-harness.js';
 // what one remembers, the other finds. Needs ZERDA_TEST_DATABASE_URL (scripts/test.sh starts a
 // throwaway PostgreSQL 15 + pgvector server when run as root).
 const url = process.env.ZERDA_TEST_DATABASE_URL?.trim();
-const reason = 'skipped: ZERDA_TEST_DATABASE_URL is not set (bash scripts/test.sh starts a PostgreSQL server when run as root)';
+const reason =
+  'skipped: ZERDA_TEST_DATABASE_URL is not set (bash scripts/test.sh starts a PostgreSQL server when run as root)';
 if (!url) console.warn(`[@zerda/mcp] MCP server on PostgreSQL: ${reason}`);
 
 describe('ZERDA_DATABASE_URL selects PostgreSQL storage', () => {
@@ -17,7 +18,9 @@ describe('ZERDA_DATABASE_URL selects PostgreSQL storage', () => {
     expect(c.databaseUrl).toBe('postgresql://app:secret@db/zerda');
     expect(resolveServerConfig({}, '/home/u').storage).toBe('sqlite');
     expect(() => resolveServerConfig({ ZERDA_DATABASE_URL: 'mysql://x' }, '/home/u')).toThrow(/ZERDA_DATABASE_URL/);
-    expect(() => resolveServerConfig({ ZERDA_DATABASE_URL: 'postgresql://db/z', ZERDA_STORAGE: 'memory' }, '/home/u')).toThrow(/ZERDA_STORAGE/);
+    expect(() =>
+      resolveServerConfig({ ZERDA_DATABASE_URL: 'postgresql://db/z', ZERDA_STORAGE: 'memory' }, '/home/u'),
+    ).toThrow(/ZERDA_STORAGE/);
     expect(() => resolveServerConfig({ ZERDA_STORAGE: 'postgres' }, '/home/u')).toThrow(/ZERDA_DATABASE_URL/);
   });
 });
@@ -38,7 +41,11 @@ describe.skipIf(!url)(`two MCP servers on one PostgreSQL database${url ? '' : ` 
       servers.push(await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_DATABASE_URL: url!, ZERDA_TENANT: tenant }));
     }
     const [a, b] = servers as [Harness, Harness];
-    const saved = await a.call('remember', { title: 'Espresso', content: 'Mia drinks her espresso with oat milk', tags: 'coffee' });
+    const saved = await a.call('remember', {
+      title: 'Espresso',
+      content: 'Mia drinks her espresso with oat milk',
+      tags: 'coffee',
+    });
     expect(saved.isError, saved.text).toBe(false);
     const id = saved.json.memory_id as string;
     const found = await b.call('search_memories', { query: 'espresso oat milk', search_type: 'keyword' });

@@ -16,10 +16,14 @@ afterAll(() => {
 
 describe('the server survives malformed input', () => {
   it('answers after garbage and malformed calls', async () => {
-    child = spawn(process.execPath, ['--conditions=@zerda/source', '--import', 'tsx', join(REPO_ROOT, 'packages/mcp/src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'hash' },
-    });
+    child = spawn(
+      process.execPath,
+      ['--conditions=@zerda/source', '--import', 'tsx', join(REPO_ROOT, 'packages/mcp/src/main.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'hash' },
+      },
+    );
     const proc = child;
     const responses = new Map<number, Record<string, unknown>>();
     let buffer = '';
@@ -52,10 +56,25 @@ describe('the server survives malformed input', () => {
     expect((await response(1)).result).toBeDefined();
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'remember', arguments: 'title=x' } });
-    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'remember', arguments: { title: ['x'], content: { a: 1 } } } });
-    send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'search_by_date_range', arguments: { date_from: '2025-02-30' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'remember', arguments: { title: ['x'], content: { a: 1 } } },
+    });
+    send({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'search_by_date_range', arguments: { date_from: '2025-02-30' } },
+    });
     send({ jsonrpc: '2.0', id: 5, method: 'no/such/method', params: {} });
-    send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'remember', arguments: { title: 'Still here', content: 'The server survived' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 6,
+      method: 'tools/call',
+      params: { name: 'remember', arguments: { title: 'Still here', content: 'The server survived' } },
+    });
     for (const id of [2, 3, 4, 5]) {
       const r = await response(id);
       const failed = r.error !== undefined || (r.result as { isError?: boolean } | undefined)?.isError === true;

@@ -25,7 +25,8 @@ const NUMERIC_STRING = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
 // replaces accepted that; the advertised schema stays `number`, a quoted plain number is read as one.
 function number(field: string, min: number, max: number, integer: boolean) {
   const what = `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
-  const msg = (iss: Issue) => `${field} must be ${what}${iss.input === undefined ? '' : ` (received ${JSON.stringify(iss.input)})`}`;
+  const msg = (iss: Issue) =>
+    `${field} must be ${what}${iss.input === undefined ? '' : ` (received ${JSON.stringify(iss.input)})`}`;
   const base = z.number({ error: msg });
   const checked = (integer ? base.int({ error: msg }) : base).min(min, { error: msg }).max(max, { error: msg });
   return z.preprocess((v) => (typeof v === 'string' && NUMERIC_STRING.test(v) ? Number(v) : v), checked);
@@ -42,16 +43,28 @@ function optional<T extends z.ZodType>(schema: T) {
  */
 function tagList(field: string) {
   const joined = (v: unknown) => (Array.isArray(v) && v.every((t) => typeof t === 'string') ? v.join(',') : v);
-  const msg = (iss: Issue) => (iss.input === undefined ? `${field} is required` : `${field} must be a comma-separated string such as "work,ideas"`);
+  const msg = (iss: Issue) =>
+    iss.input === undefined ? `${field} is required` : `${field} must be a comma-separated string such as "work,ideas"`;
   return z.preprocess(
     joined,
     z
       .string({ error: msg })
       .max(10_000, { error: `${field} must be at most 10000 characters` })
       .transform((s, ctx) => {
-        const tags = [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))];
+        const tags = [
+          ...new Set(
+            s
+              .split(',')
+              .map((t) => t.trim().toLowerCase())
+              .filter(Boolean),
+          ),
+        ];
         const long = tags.find((t) => t.length > 100);
-        if (long !== undefined) ctx.addIssue({ code: 'custom', message: `${field}: tags of at most 100 characters expected (received "${long.slice(0, 40)}…")` });
+        if (long !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: `${field}: tags of at most 100 characters expected (received "${long.slice(0, 40)}…")`,
+          });
         return tags;
       }),
   );
@@ -99,13 +112,19 @@ export const TOOL_SCHEMAS = {
   remember: {
     title: text('title', 1000).describe('Short title of the memory.'),
     content: text('content').describe('The full text to remember.'),
-    tags: optional(tagList('tags')).describe('Comma-separated tags, e.g. "family,birthday". Tags core, identity and pinned stop decay.'),
-    importance: optional(number('importance', 1, 10, false)).describe('Importance from 1 (trivial) to 10 (essential); default 5.'),
+    tags: optional(tagList('tags')).describe(
+      'Comma-separated tags, e.g. "family,birthday". Tags core, identity and pinned stop decay.',
+    ),
+    importance: optional(number('importance', 1, 10, false)).describe(
+      'Importance from 1 (trivial) to 10 (essential); default 5.',
+    ),
     memory_type: optional(memoryType()).describe(`Type of memory: ${MEMORY_TYPES}; default "conversation".`),
   },
   search_memories: {
     query: text('query', 10_000).describe('What to look for, in natural language.'),
-    search_type: optional(searchType).describe('"semantic" (default: meaning + keywords), "vector" (meaning only) or "keyword".'),
+    search_type: optional(searchType).describe(
+      '"semantic" (default: meaning + keywords), "vector" (meaning only) or "keyword".',
+    ),
     limit: limit(10, 100),
   },
   search_by_type: {
@@ -124,9 +143,9 @@ export const TOOL_SCHEMAS = {
     title: optional(text('title', 1000)).describe('New title.'),
     content: optional(text('content')).describe('New content.'),
     // `""` means "no change", as in the original tool (whose clients send it for an unused field).
-    tags: optional(z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), tagList('tags').optional())).describe(
-      'New comma-separated tags (replace the old ones). "" leaves them unchanged; "," clears them.',
-    ),
+    tags: optional(
+      z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), tagList('tags').optional()),
+    ).describe('New comma-separated tags (replace the old ones). "" leaves them unchanged; "," clears them.'),
     importance: optional(number('importance', 1, 10, false)).describe('New importance from 1 to 10.'),
     memory_type: optional(memoryType()).describe(`New type: ${MEMORY_TYPES}.`),
   },
@@ -135,7 +154,9 @@ export const TOOL_SCHEMAS = {
   create_backup: {},
   search_by_date_range: {
     date_from: isoDate('date_from').describe('Start, e.g. "2025-03-01" or "2025-03-01T09:00:00Z".'),
-    date_to: optional(isoDate('date_to', true)).describe('End (inclusive; a bare date includes the whole day). Default: now.'),
+    date_to: optional(isoDate('date_to', true)).describe(
+      'End (inclusive; a bare date includes the whole day). Default: now.',
+    ),
     limit: limit(50),
   },
   rebuild_vectors: {},

@@ -23,7 +23,10 @@ export interface ZerdaMcpServer {
 
 /** An MCP server exposing the memory tools of `service` (one per connection; they share the service). */
 export function buildMcpServer(service: MemoryService, format: ResultFormat = service.config.resultFormat): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   registerMemoryTools(server, service, format);
   return server;
 }
@@ -91,7 +94,9 @@ export async function runStdioServer(config: ServerConfig = resolveServerConfig(
   transport.onclose = () => void stop('client disconnected').then(() => process.exit());
   process.stdin.on('end', () => void stop('stdin closed').then(() => process.exit()));
   await mcp.server.connect(transport);
-  log(`ready: data ${config.dataDir} (${mcp.service.storageKind}), tenant ${config.tenantId}, model ${mcp.service.modelId ?? 'none'}`);
+  log(
+    `ready: data ${config.dataDir} (${mcp.service.storageKind}), tenant ${config.tenantId}, model ${mcp.service.modelId ?? 'none'}`,
+  );
   return mcp;
 }
 

@@ -50,7 +50,8 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
   if (options.kind === 'postgres') {
     // Several servers may share the database (each with its own ZERDA_DATA_DIR for backups).
     const { PostgresStorage } = await import('@zerda/postgres');
-    if (!options.databaseUrl) throw new ZerdaError('VALIDATION', 'ZERDA_DATABASE_URL is required for PostgreSQL storage');
+    if (!options.databaseUrl)
+      throw new ZerdaError('VALIDATION', 'ZERDA_DATABASE_URL is required for PostgreSQL storage');
     const storage = await PostgresStorage.open({ connectionString: options.databaseUrl, clock });
     return {
       storage,
@@ -60,20 +61,25 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
       sizeOnDisk: async () => (await storage.stats()).bytes ?? 0,
     };
   }
-  const [{ SqliteStorage }, { FilePersistence }] = await Promise.all([import('@zerda/sqlite'), import('@zerda/sqlite/node')]);
+  const [{ SqliteStorage }, { FilePersistence }] = await Promise.all([
+    import('@zerda/sqlite'),
+    import('@zerda/sqlite/node'),
+  ]);
   const persistence = new FilePersistence({ dir: dbDir });
-  const storage = await SqliteStorage.open({ persistence, clock, backups: { enabled: false } }).catch((err: unknown) => {
-    // The lock holds only a pid: a folder copied from a running server, or a lock left by a crash
-    // whose pid now belongs to another process, looks exactly like a second server.
-    if (!isZerdaError(err, 'CONFLICT')) throw err;
-    throw new ZerdaError(
-      'CONFLICT',
-      `${err.message}. Only one server may use a data directory at a time: close the other app or server using it, ` +
-        `or give each one its own ZERDA_DATA_DIR. If none is running (the folder was copied from a running server, ` +
-        `or the lock outlived a crash), delete ${join(dbDir, 'lock')} and start again.`,
-      { cause: err },
-    );
-  });
+  const storage = await SqliteStorage.open({ persistence, clock, backups: { enabled: false } }).catch(
+    (err: unknown) => {
+      // The lock holds only a pid: a folder copied from a running server, or a lock left by a crash
+      // whose pid now belongs to another process, looks exactly like a second server.
+      if (!isZerdaError(err, 'CONFLICT')) throw err;
+      throw new ZerdaError(
+        'CONFLICT',
+        `${err.message}. Only one server may use a data directory at a time: close the other app or server using it, ` +
+          `or give each one its own ZERDA_DATA_DIR. If none is running (the folder was copied from a running server, ` +
+          `or the lock outlived a crash), delete ${join(dbDir, 'lock')} and start again.`,
+        { cause: err },
+      );
+    },
+  );
   return {
     storage,
     kind: 'sqlite',
@@ -92,7 +98,8 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
     },
     vectorBytes: async () => {
       let total = 0;
-      for (const name of await ownFiles(dbDir)) if (name.startsWith('vectors.')) total += (await stat(join(dbDir, name))).size;
+      for (const name of await ownFiles(dbDir))
+        if (name.startsWith('vectors.')) total += (await stat(join(dbDir, name))).size;
       return total;
     },
   };
@@ -108,7 +115,10 @@ function backupOf(storage: StorageAdapter, tenantId: string, clock: Clock, json:
 }
 
 /** The storage's own JSON export of one tenant (without vectors), as a backup's JSON. */
-async function ownExport(storage: { exportJson(options: { tenantId: string; includeVectors: boolean }): Promise<unknown> }, tenantId: string): Promise<string> {
+async function ownExport(
+  storage: { exportJson(options: { tenantId: string; includeVectors: boolean }): Promise<unknown> },
+  tenantId: string,
+): Promise<string> {
   return JSON.stringify(await storage.exportJson({ tenantId, includeVectors: false }), null, 1);
 }
 

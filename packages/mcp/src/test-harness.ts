@@ -69,7 +69,10 @@ export async function startServer(env: Record<string, string>, options: { dist?:
     client,
     stderr: () => err,
     async call(name, args = {}) {
-      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text?: string }[] };
+      const r = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: { type: string; text?: string }[];
+      };
       const text = r.content.map((c) => c.text ?? '').join('\n');
       const isError = r.isError === true;
       return { isError, text, json: isError ? {} : (JSON.parse(text) as CallResult['json']) };

@@ -43,7 +43,9 @@ export interface SimilarityScale {
  * 0.09. Models not listed (including the hashing embedder, whose unrelated texts score about 0,
  * like MiniLM's) are used as they are.
  */
-const SCALES: readonly { match: RegExp; scale: SimilarityScale }[] = [{ match: /use-lite/, scale: { offset: -0.0905, slope: 1.0228 } }];
+const SCALES: readonly { match: RegExp; scale: SimilarityScale }[] = [
+  { match: /use-lite/, scale: { offset: -0.0905, slope: 1.0228 } },
+];
 
 /** The mapping for a model id (identity when the model was not calibrated). */
 export function scaleFor(modelId: string | undefined): SimilarityScale {
@@ -78,5 +80,7 @@ export function originalThreshold(similarities: readonly number[]): ThresholdDec
   const threshold = Math.max(t.minRelevance, Math.min(t.ceiling, Math.max(t.floor, top - t.margin)));
   const kept = similarities.flatMap((s, i) => (s >= threshold ? [i] : []));
   if (kept.length > 0) return { threshold, kept, fallback: false };
-  return top >= t.fallbackGuard ? { threshold, kept: [best], fallback: true } : { threshold, kept: [], fallback: false };
+  return top >= t.fallbackGuard
+    ? { threshold, kept: [best], fallback: true }
+    : { threshold, kept: [], fallback: false };
 }

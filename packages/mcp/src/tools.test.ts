@@ -33,12 +33,27 @@ describe('zerda-mcp tools over stdio', () => {
       ].sort(),
     );
     const remember = byName.get('remember')!.inputSchema;
-    expect(Object.keys(remember.properties ?? {}).sort()).toEqual(['content', 'importance', 'memory_type', 'tags', 'title']);
+    expect(Object.keys(remember.properties ?? {}).sort()).toEqual([
+      'content',
+      'importance',
+      'memory_type',
+      'tags',
+      'title',
+    ]);
     expect(remember.required?.sort()).toEqual(['content', 'title']);
-    expect(Object.keys(byName.get('search_memories')!.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'query', 'search_type']);
-    expect(Object.keys(byName.get('update_memory')!.inputSchema.properties ?? {}).sort()).toEqual(
-      ['content', 'importance', 'memory_id', 'memory_type', 'tags', 'title'],
-    );
+    expect(Object.keys(byName.get('search_memories')!.inputSchema.properties ?? {}).sort()).toEqual([
+      'limit',
+      'query',
+      'search_type',
+    ]);
+    expect(Object.keys(byName.get('update_memory')!.inputSchema.properties ?? {}).sort()).toEqual([
+      'content',
+      'importance',
+      'memory_id',
+      'memory_type',
+      'tags',
+      'title',
+    ]);
     expect(Object.keys(byName.get('rebuild_vectors')!.inputSchema.properties ?? {})).toEqual([]);
     expect(byName.get('get_memory_history')!.inputSchema.required).toEqual(['memory_id']);
     expect(byName.get('search_by_date_range')!.inputSchema.required).toEqual(['date_from']);
@@ -52,7 +67,12 @@ describe('zerda-mcp tools over stdio', () => {
       importance: 7,
       memory_type: 'preference',
     });
-    const dog = await remember({ title: 'Dog', content: 'Alex has a border collie named Pixel', tags: 'family,pets', memory_type: 'fact' });
+    const dog = await remember({
+      title: 'Dog',
+      content: 'Alex has a border collie named Pixel',
+      tags: 'family,pets',
+      memory_type: 'fact',
+    });
     const chat = await remember({ title: 'Chat about holidays', content: 'We talked about a trip to Lisbon in May' });
 
     const search = await server.call('search_memories', { query: 'espresso oat milk', limit: 5 });
@@ -63,7 +83,8 @@ describe('zerda-mcp tools over stdio', () => {
     expect(top.relevance_score).toBeLessThanOrEqual(1);
     expect(top.importance).toBe(7);
     expect(top.tags).toEqual(['food', 'morning']);
-    for (const r of search.json.results!) expect(r.relevance_score as number).toBeLessThanOrEqual(top.relevance_score as number);
+    for (const r of search.json.results!)
+      expect(r.relevance_score as number).toBeLessThanOrEqual(top.relevance_score as number);
 
     const keyword = await server.call('search_memories', { query: 'border collie', search_type: 'keyword' });
     expect(keyword.json.results!.map((r) => r.id)).toEqual([dog]);
@@ -91,11 +112,20 @@ describe('zerda-mcp tools over stdio', () => {
   });
 
   it('updates keep the previous version; delete removes for good', async () => {
-    const id = await remember({ title: 'Job', content: 'Alex works as a nurse, write to alex.doe@example.com', importance: 6, memory_type: 'fact' });
+    const id = await remember({
+      title: 'Job',
+      content: 'Alex works as a nurse, write to alex.doe@example.com',
+      importance: 6,
+      memory_type: 'fact',
+    });
     const stored = await server.call('search_memories', { query: 'nurse', search_type: 'keyword' });
     expect(stored.json.results![0]!.content).toBe('Alex works as a nurse, write to alex.doe@example.com'); // not masked by default
     expect(stored.json.results![0]!.version).toBe(2); // returned by a search: reinforced (access recorded)
-    const upd = await server.call('update_memory', { memory_id: id, content: 'Alex works as a paramedic', importance: 9 });
+    const upd = await server.call('update_memory', {
+      memory_id: id,
+      content: 'Alex works as a paramedic',
+      importance: 9,
+    });
     expect(upd.isError, upd.text).toBe(false);
     expect(upd.json.previous_versions).toBe(1);
     const mem = upd.json.memory as Record<string, unknown>;
@@ -118,13 +148,24 @@ describe('zerda-mcp tools over stdio', () => {
   });
 
   it('update_memory changes the type alone; tags "" leaves tags alone and "," clears them; history shows each version', async () => {
-    const id = await remember({ title: 'Camping', content: 'Truck camping next weekend at the lake', tags: 'camping,truck' });
+    const id = await remember({
+      title: 'Camping',
+      content: 'Truck camping next weekend at the lake',
+      tags: 'camping,truck',
+    });
     const typed = await server.call('update_memory', { memory_id: id, memory_type: 'Event' });
     expect(typed.isError, typed.text).toBe(false);
     expect(typed.json.memory).toMatchObject({ memory_type: 'event', tags: ['camping', 'truck'], version: 2 });
 
-    const blank = await server.call('update_memory', { memory_id: id, content: 'Truck camping at the lake on Saturday', tags: '' });
-    expect(blank.json.memory).toMatchObject({ content: 'Truck camping at the lake on Saturday', tags: ['camping', 'truck'] });
+    const blank = await server.call('update_memory', {
+      memory_id: id,
+      content: 'Truck camping at the lake on Saturday',
+      tags: '',
+    });
+    expect(blank.json.memory).toMatchObject({
+      content: 'Truck camping at the lake on Saturday',
+      tags: ['camping', 'truck'],
+    });
     const cleared = await server.call('update_memory', { memory_id: id, tags: ',' });
     expect((cleared.json.memory as Record<string, unknown>).tags).toEqual([]);
 
@@ -138,7 +179,9 @@ describe('zerda-mcp tools over stdio', () => {
       [4, 'event', 'Truck camping at the lake on Saturday', [], true],
     ]);
     expect(versions.slice(0, 3).every((v) => typeof v.replaced_at === 'string')).toBe(true);
-    expect((await server.call('search_by_type', { memory_type: 'event' })).json.results!.map((r) => r.id)).toEqual([id]);
+    expect((await server.call('search_by_type', { memory_type: 'event' })).json.results!.map((r) => r.id)).toEqual([
+      id,
+    ]);
     expect((await server.call('delete_memory', { memory_id: id })).isError).toBe(false);
   });
 
@@ -167,7 +210,11 @@ describe('zerda-mcp tools over stdio', () => {
     const ids = (await server.call('get_recent_memories')).json.results!.map((r) => r.id as string);
     // get_memory_history reads without reinforcing, so it shows whether anything was written.
     const snapshot = async () =>
-      Promise.all(ids.map(async (id) => JSON.stringify((await server.call('get_memory_history', { memory_id: id })).json.versions)));
+      Promise.all(
+        ids.map(async (id) =>
+          JSON.stringify((await server.call('get_memory_history', { memory_id: id })).json.versions),
+        ),
+      );
     const recentBefore = await snapshot();
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['remember', { content: 'no title' }, /title is required/],
@@ -207,7 +254,11 @@ describe('zerda-mcp tools over stdio', () => {
   it('serves 100 concurrent calls', async () => {
     const calls = Array.from({ length: 100 }, (_, i) =>
       i % 2 === 0
-        ? server.call('remember', { title: `Note ${i}`, content: `Concurrent note number ${i} about topic${i}`, tags: 'load' })
+        ? server.call('remember', {
+            title: `Note ${i}`,
+            content: `Concurrent note number ${i} about topic${i}`,
+            tags: 'load',
+          })
         : server.call('search_memories', { query: `topic${i - 1}` }),
     );
     const results = await Promise.all(calls);
@@ -233,7 +284,11 @@ describe('zerda-mcp tools over stdio', () => {
     expect(again.by_type).toEqual(stats.by_type);
     const search = await server.call('search_memories', { query: 'espresso oat milk' });
     expect(search.json.results![0]!.title).toBe('Coffee preference');
-    const sem = await server.call('search_memories', { query: 'Concurrent note number 42', search_type: 'vector', limit: 3 });
+    const sem = await server.call('search_memories', {
+      query: 'Concurrent note number 42',
+      search_type: 'vector',
+      limit: 3,
+    });
     expect(sem.json.results!.map((r) => r.title)).toContain('Note 42');
   }, 60_000);
 });

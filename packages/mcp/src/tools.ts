@@ -26,7 +26,8 @@ const TOOLS: { [T in ToolName]: { title: string; description: string; annotation
   },
   search_by_type: {
     title: 'Search by type',
-    description: 'List memories of one type (e.g. all preferences or facts), newest first. Returned memories are reinforced.',
+    description:
+      'List memories of one type (e.g. all preferences or facts), newest first. Returned memories are reinforced.',
     annotations: read,
   },
   search_by_tags: {
@@ -36,7 +37,8 @@ const TOOLS: { [T in ToolName]: { title: string; description: string; annotation
   },
   get_recent_memories: {
     title: 'Recent memories',
-    description: 'The most recently stored memories, newest first ("what did we talk about today?"). Returned memories are reinforced.',
+    description:
+      'The most recently stored memories, newest first ("what did we talk about today?"). Returned memories are reinforced.',
     annotations: read,
   },
   update_memory: {
@@ -47,12 +49,14 @@ const TOOLS: { [T in ToolName]: { title: string; description: string; annotation
   },
   delete_memory: {
     title: 'Delete memory',
-    description: 'Permanently delete a memory by its id, when the user asks to forget something (backups keep earlier copies).',
+    description:
+      'Permanently delete a memory by its id, when the user asks to forget something (backups keep earlier copies).',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   },
   get_memory_stats: {
     title: 'Memory statistics',
-    description: 'Totals by type, average importance, oldest and newest memory, storage sizes, last backup, embedding model and data directory.',
+    description:
+      'Totals by type, average importance, oldest and newest memory, storage sizes, last backup, embedding model and data directory.',
     annotations: { readOnlyHint: true },
   },
   create_backup: {
@@ -69,12 +73,14 @@ const TOOLS: { [T in ToolName]: { title: string; description: string; annotation
   },
   rebuild_vectors: {
     title: 'Rebuild vectors',
-    description: 'One-time repair: re-embed every memory and rebuild the vector index. Use it if search by meaning is not working but the other searches are.',
+    description:
+      'One-time repair: re-embed every memory and rebuild the vector index. Use it if search by meaning is not working but the other searches are.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   },
   get_memory_history: {
     title: 'Memory history',
-    description: 'Every version of one memory, oldest first, ending with the current one: what update_memory replaced, and when.',
+    description:
+      'Every version of one memory, oldest first, ending with the current one: what update_memory replaced, and when.',
     annotations: { readOnlyHint: true },
   },
 };
@@ -87,13 +93,19 @@ const TOOLS: { [T in ToolName]: { title: string; description: string; annotation
  * with `isError: true` saying what was wrong; nothing is thrown to the transport, and a rejected
  * call changes nothing.
  */
-export function registerMemoryTools(server: McpServer, service: MemoryService, format: ResultFormat = 'original'): void {
+export function registerMemoryTools(
+  server: McpServer,
+  service: MemoryService,
+  format: ResultFormat = 'original',
+): void {
   for (const name of TOOL_NAMES) register(server, service, name, format);
 }
 
 function register<T extends ToolName>(server: McpServer, service: MemoryService, name: T, format: ResultFormat): void {
   const { title, description, annotations } = TOOLS[name];
-  server.registerTool(name, { title, description, inputSchema: TOOL_SCHEMAS[name], annotations }, (async (args: ToolArgs<T>): Promise<CallToolResult> => {
+  server.registerTool(name, { title, description, inputSchema: TOOL_SCHEMAS[name], annotations }, (async (
+    args: ToolArgs<T>,
+  ): Promise<CallToolResult> => {
     try {
       const payload = await service.callParsed(name, args);
       const result = format === 'original' ? toOriginalShape(name, payload) : payload;

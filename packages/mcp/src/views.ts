@@ -84,7 +84,10 @@ export function memoryView(entry: MemoryEntry, effective: number, isProtected: b
 /** One entry of `metadata.history` (written by `MemoryManager.updateMemory`) on the tool scale. */
 export function historyView(raw: JsonValue): Record<string, JsonValue> {
   const h = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, JsonValue>;
-  const c = (h.content && typeof h.content === 'object' && !Array.isArray(h.content) ? h.content : {}) as Record<string, JsonValue>;
+  const c = (h.content && typeof h.content === 'object' && !Array.isArray(h.content) ? h.content : {}) as Record<
+    string,
+    JsonValue
+  >;
   return {
     version: typeof h.version === 'number' ? h.version : null,
     title: typeof c.title === 'string' ? c.title : typeof c.input === 'string' ? c.input.slice(0, 80) : '',
@@ -150,7 +153,12 @@ function originalData(tool: ToolName, p: ToolPayload): unknown[] {
       return (p.results as SearchHitView[]).map((h) => {
         const { relevance_score, original_similarity, ...rest } = h;
         // The original's relevance_score is the cosine similarity (on its model's scale).
-        return { ...originalMemory(rest), relevance_score: original_similarity ?? relevance_score, match_type: h.match_type, rank_score: relevance_score };
+        return {
+          ...originalMemory(rest),
+          relevance_score: original_similarity ?? relevance_score,
+          match_type: h.match_type,
+          rank_score: relevance_score,
+        };
       });
     case 'search_by_type':
     case 'search_by_tags':
@@ -162,7 +170,12 @@ function originalData(tool: ToolName, p: ToolPayload): unknown[] {
     case 'delete_memory':
       return [{ id: p.memory_id, title: p.title, deleted: true }];
     case 'get_memory_stats': {
-      const storage = p.storage as { kind: string; bytes_on_disk: number; vector_bytes: number; location: string | null };
+      const storage = p.storage as {
+        kind: string;
+        bytes_on_disk: number;
+        vector_bytes: number;
+        location: string | null;
+      };
       return [
         {
           total_memories: p.total_memories,
@@ -185,7 +198,16 @@ function originalData(tool: ToolName, p: ToolPayload): unknown[] {
     }
     case 'create_backup': {
       const b = p.backup as Record<string, unknown>;
-      return [{ backup_name: b.name, backup_path: b.path, memories_backed_up: b.memories, timestamp: b.created_at, files_backed_up: b.files, backups_kept: p.backups_kept }];
+      return [
+        {
+          backup_name: b.name,
+          backup_path: b.path,
+          memories_backed_up: b.memories,
+          timestamp: b.created_at,
+          files_backed_up: b.files,
+          backups_kept: p.backups_kept,
+        },
+      ];
     }
     case 'rebuild_vectors':
       return [{ reindexed: true, count: p.count, embedded: p.embedded }];

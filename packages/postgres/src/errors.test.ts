@@ -28,7 +28,9 @@ describe('SQLSTATE → Zerda error codes', () => {
     expect(isZerdaError(e, 'CONFLICT')).toBe(true);
     expect(e.details).toEqual({ sqlState: '40001' });
     expect(e.message).toMatch(/retried/);
-    expect(isZerdaError(pgError('connect', Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })), 'STORAGE')).toBe(true);
+    expect(
+      isZerdaError(pgError('connect', Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })), 'STORAGE'),
+    ).toBe(true);
   });
 });
 
@@ -52,11 +54,15 @@ describePostgres('PostgresStorage errors and migrations on a real server', (url)
     const odd = { ...good, content: { title: 'zero', text: 'kestrel\u0000osprey' } };
     await storage.put(odd);
     expect(await storage.get('t-nul', good.id)).toEqual(odd);
-    expect((await storage.lexicalSearch({ tenantId: 't-nul', query: 'osprey', limit: 5 })).map((h) => h.id)).toEqual([good.id]);
+    expect((await storage.lexicalSearch({ tenantId: 't-nul', query: 'osprey', limit: 5 })).map((h) => h.id)).toEqual([
+      good.id,
+    ]);
   });
 
   it('an unreachable server is STORAGE, naming what failed', async () => {
-    const err = await PostgresStorage.open({ connectionString: 'postgresql://zerda_app@localhost/zerda_test?host=/nonexistent&port=1' }).catch((e: unknown) => e);
+    const err = await PostgresStorage.open({
+      connectionString: 'postgresql://zerda_app@localhost/zerda_test?host=/nonexistent&port=1',
+    }).catch((e: unknown) => e);
     expect(isZerdaError(err, 'STORAGE')).toBe(true);
     expect((err as Error).message).toMatch(/connect/);
   });
@@ -81,8 +87,12 @@ describePostgres('PostgresStorage errors and migrations on a real server', (url)
   });
 
   it('rejects bad options before connecting', async () => {
-    await expect(PostgresStorage.open({ connectionString: url, schema: 'Bad-Name' })).rejects.toMatchObject({ code: 'VALIDATION' });
-    await expect(PostgresStorage.open({ connectionString: url, shema: 'x' } as never)).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(PostgresStorage.open({ connectionString: url, schema: 'Bad-Name' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await expect(PostgresStorage.open({ connectionString: url, shema: 'x' } as never)).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
     await expect(PostgresStorage.open({} as never)).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 });

@@ -13,10 +13,30 @@ describePostgres('PostgresStorage export / import (zerda-export, shared with Sql
     a = await PostgresStorage.open({ connectionString: url, schema: freshSchema('exp') });
     b = await PostgresStorage.open({ connectionString: url, schema: freshSchema('imp') });
     for (const t of ['alice', 'bob']) {
-      const entries = [0, 1].map((i) => ({ ...createEntry(t, { content: { title: `${t} ${i}`, text: `${t} likes item ${i}` }, tags: ['x'] }, 1_700_000_000_000 + i), id: `${t}-${i}` }));
+      const entries = [0, 1].map((i) => ({
+        ...createEntry(
+          t,
+          { content: { title: `${t} ${i}`, text: `${t} likes item ${i}` }, tags: ['x'] },
+          1_700_000_000_000 + i,
+        ),
+        id: `${t}-${i}`,
+      }));
       await a.putMany(entries);
-      await a.putVectors(t, MODEL, entries.map((e, i) => ({ id: e.id, vector: Float32Array.from([i, 1, 0.5]) })));
-      await a.putProfile({ tenantId: t, userId: 'u', createdAt: 1, updatedAt: 2, interactionCount: 3, topics: { a: 1 }, memoryRetentionBoost: 0, attributes: {} });
+      await a.putVectors(
+        t,
+        MODEL,
+        entries.map((e, i) => ({ id: e.id, vector: Float32Array.from([i, 1, 0.5]) })),
+      );
+      await a.putProfile({
+        tenantId: t,
+        userId: 'u',
+        createdAt: 1,
+        updatedAt: 2,
+        interactionCount: 3,
+        topics: { a: 1 },
+        memoryRetentionBoost: 0,
+        attributes: {},
+      });
     }
   });
   afterAll(async () => {
@@ -29,16 +49,22 @@ describePostgres('PostgresStorage export / import (zerda-export, shared with Sql
     expect(doc.tenants).toEqual(['alice']);
     expect(doc.entries.map((e) => e.id)).toEqual(['alice-0', 'alice-1']);
     expect(await b.importJson(JSON.stringify(doc))).toEqual({ added: 2, updated: 0, profiles: 1, vectors: 2 });
-    expect(await b.query({ tenantId: 'alice', order: 'asc' })).toEqual(await a.query({ tenantId: 'alice', order: 'asc' }));
+    expect(await b.query({ tenantId: 'alice', order: 'asc' })).toEqual(
+      await a.query({ tenantId: 'alice', order: 'asc' }),
+    );
     expect(await b.loadVectors('alice', MODEL.id)).toEqual(await a.loadVectors('alice', MODEL.id));
     expect(await b.listProfiles('alice')).toEqual(await a.listProfiles('alice'));
-    expect(await b.lexicalSearch({ tenantId: 'alice', query: 'likes item', limit: 5 })).toEqual(await a.lexicalSearch({ tenantId: 'alice', query: 'likes item', limit: 5 }));
+    expect(await b.lexicalSearch({ tenantId: 'alice', query: 'likes item', limit: 5 })).toEqual(
+      await a.lexicalSearch({ tenantId: 'alice', query: 'likes item', limit: 5 }),
+    );
     expect(await b.listTenants()).toEqual(['alice']);
 
     const sqlite = await SqliteStorage.open();
     try {
       await sqlite.importJson(doc);
-      expect(await sqlite.query({ tenantId: 'alice', order: 'asc' })).toEqual(await a.query({ tenantId: 'alice', order: 'asc' }));
+      expect(await sqlite.query({ tenantId: 'alice', order: 'asc' })).toEqual(
+        await a.query({ tenantId: 'alice', order: 'asc' }),
+      );
       // Same analysis and BM25 in both adapters: the same scores.
       const pgHits = await a.lexicalSearch({ tenantId: 'alice', query: 'alice likes item 1', limit: 5 });
       const sqHits = await sqlite.lexicalSearch({ tenantId: 'alice', query: 'alice likes item 1', limit: 5 });
@@ -53,7 +79,10 @@ describePostgres('PostgresStorage export / import (zerda-export, shared with Sql
     const whole = await a.exportJson();
     expect(whole.entries).toHaveLength(4);
     expect(await b.importJson(whole)).toMatchObject({ added: 2, updated: 2 });
-    await b.put({ ...createEntry('alice', { content: { title: 'extra', text: 'only in b' } }, 1_700_000_000_000), id: 'alice-extra' });
+    await b.put({
+      ...createEntry('alice', { content: { title: 'extra', text: 'only in b' } }, 1_700_000_000_000),
+      id: 'alice-extra',
+    });
     const aliceOnly = await a.exportJson({ tenantId: 'alice' });
     await b.importJson(aliceOnly, { mode: 'replace' });
     expect((await b.query({ tenantId: 'alice' })).map((e) => e.id).sort()).toEqual(['alice-0', 'alice-1']);
@@ -64,7 +93,9 @@ describePostgres('PostgresStorage export / import (zerda-export, shared with Sql
     const doc = await a.exportJson({ tenantId: 'bob' });
     const bad = { ...doc, entries: [...doc.entries, { ...doc.entries[0]!, id: 'bob-bad', importance: 5 }] };
     const before = await b.count({ tenantId: 'bob' });
-    expect(isZerdaError(await b.importJson(bad, { mode: 'replace' }).catch((e: unknown) => e), 'VALIDATION')).toBe(true);
+    expect(isZerdaError(await b.importJson(bad, { mode: 'replace' }).catch((e: unknown) => e), 'VALIDATION')).toBe(
+      true,
+    );
     expect(await b.count({ tenantId: 'bob' })).toBe(before);
   });
 });

@@ -23,14 +23,30 @@ function writer(url: string, schema: string, tenant: string, worker: number, cou
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/postgres/test/writer.ts'), url, schema, tenant, String(worker), String(PUTS), String(UPDATES), counterId],
+      [
+        '--conditions=@zerda/source',
+        '--import',
+        'tsx',
+        join(ROOT, 'packages/postgres/test/writer.ts'),
+        url,
+        schema,
+        tenant,
+        String(worker),
+        String(PUTS),
+        String(UPDATES),
+        counterId,
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').at(-1)!) as WriterResult) : fail(new Error(`writer ${worker} exited ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? done(JSON.parse(out.trim().split('\n').at(-1)!) as WriterResult)
+        : fail(new Error(`writer ${worker} exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -42,7 +58,11 @@ describePostgres('PostgresStorage with several processes', (url) => {
 
   beforeAll(async () => {
     // The writers open a schema that does not exist yet, all at once: they race to migrate it.
-    results = await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(url, schema, tenant, w, 'counter').catch((e: unknown) => e as WriterResult)));
+    results = await Promise.all(
+      Array.from({ length: WRITERS }, (_, w) =>
+        writer(url, schema, tenant, w, 'counter').catch((e: unknown) => e as WriterResult),
+      ),
+    );
     storage = await PostgresStorage.open({ connectionString: url, schema });
   }, 120_000);
   afterAll(async () => {
@@ -82,7 +102,12 @@ describePostgres('PostgresStorage with several processes', (url) => {
     const stale = { ...current, version: current.version - 1, content: { title: 'stale', text: 'an old copy' } };
     const err = await storage.put(stale).catch((e: unknown) => e);
     expect(isZerdaError(err, 'CONFLICT')).toBe(true);
-    const batch = await storage.putMany([{ ...createEntry(tenant, { content: { title: 'new', text: 'fresh' } }, 1_700_000_000_000), id: 'fresh-one' }, stale]).catch((e: unknown) => e);
+    const batch = await storage
+      .putMany([
+        { ...createEntry(tenant, { content: { title: 'new', text: 'fresh' } }, 1_700_000_000_000), id: 'fresh-one' },
+        stale,
+      ])
+      .catch((e: unknown) => e);
     expect(isZerdaError(batch, 'CONFLICT')).toBe(true);
     expect(await storage.get(tenant, 'fresh-one')).toBeUndefined();
     expect(await storage.get(tenant, 'counter')).toEqual(current);

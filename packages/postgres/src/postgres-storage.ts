@@ -121,7 +121,15 @@ function rowToEntry(r: EntryRow): MemoryEntry {
   return e;
 }
 
-const OPTION_KEYS = ['connectionString', 'pool', 'maxConnections', 'schema', 'clock', 'allowRowSecurityBypass', 'retries'];
+const OPTION_KEYS = [
+  'connectionString',
+  'pool',
+  'maxConnections',
+  'schema',
+  'clock',
+  'allowRowSecurityBypass',
+  'retries',
+];
 
 /**
  * A {@link StorageAdapter} on PostgreSQL + pgvector, shared by any number of processes.
@@ -174,18 +182,25 @@ export class PostgresStorage implements StorageAdapter {
    * {@link close} ends it.
    */
   static async open(options: PostgresStorageOptions): Promise<PostgresStorage> {
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) invalid('options', 'an object', options);
-    for (const k of Object.keys(options)) if (!OPTION_KEYS.includes(k)) invalid(`options.${k}`, `one of ${OPTION_KEYS.join(', ')}`, k);
-    if (options.connectionString !== undefined && (typeof options.connectionString !== 'string' || !options.connectionString))
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      invalid('options', 'an object', options);
+    for (const k of Object.keys(options))
+      if (!OPTION_KEYS.includes(k)) invalid(`options.${k}`, `one of ${OPTION_KEYS.join(', ')}`, k);
+    if (
+      options.connectionString !== undefined &&
+      (typeof options.connectionString !== 'string' || !options.connectionString)
+    )
       invalid('connectionString', 'a postgresql:// URL', options.connectionString);
     if (options.connectionString === undefined && options.pool === undefined)
       invalid('options', 'a connectionString (or pool settings with host, database, user)', options);
-    if (options.pool !== undefined && (typeof options.pool !== 'object' || options.pool === null)) invalid('pool', 'pg pool settings', options.pool);
+    if (options.pool !== undefined && (typeof options.pool !== 'object' || options.pool === null))
+      invalid('pool', 'pg pool settings', options.pool);
     const max = options.maxConnections ?? 10;
     if (!Number.isInteger(max) || max < 1) invalid('maxConnections', 'an integer >= 1', max);
     const retries = options.retries ?? 3;
     if (!Number.isInteger(retries) || retries < 0) invalid('retries', 'an integer >= 0', retries);
-    if (options.clock !== undefined && typeof options.clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', options.clock);
+    if (options.clock !== undefined && typeof options.clock !== 'function')
+      invalid('clock', 'a function returning epoch milliseconds', options.clock);
     const schema = checkSchemaName(options.schema ?? 'zerda');
     const pool = new pg.Pool({
       ...options.pool,
@@ -254,7 +269,10 @@ export class PostgresStorage implements StorageAdapter {
     checkKey('tenantId', tenantId);
     checkKey('id', id);
     return this.#read('read an entry', tenantId, async (db) => {
-      const r = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2`, [tenantId, id]);
+      const r = await db.query<EntryRow>(
+        `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2`,
+        [tenantId, id],
+      );
       return r.rows[0] ? rowToEntry(r.rows[0]) : undefined;
     });
   }
@@ -266,10 +284,10 @@ export class PostgresStorage implements StorageAdapter {
     checkIds(ids);
     if (ids.length === 0) return [];
     return this.#read('read entries', tenantId, async (db) => {
-      const r = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = ANY($2::text[])`, [
-        tenantId,
-        ids,
-      ]);
+      const r = await db.query<EntryRow>(
+        `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = ANY($2::text[])`,
+        [tenantId, ids],
+      );
       const found = new Map(r.rows.map((row) => [row.id, row]));
       const out: MemoryEntry[] = [];
       for (const id of new Set(ids)) {
@@ -301,7 +319,9 @@ export class PostgresStorage implements StorageAdapter {
     this.#open();
     checkQuery(query);
     const { sql, params } = filterSql(query, 2);
-    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[query.orderBy ?? 'createdAt'];
+    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[
+      query.orderBy ?? 'createdAt'
+    ];
     const dir = (query.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const n = params.length + 2;
     return this.#read('query entries', query.tenantId, async (db) => {
@@ -320,10 +340,10 @@ export class PostgresStorage implements StorageAdapter {
     checkFilter(filter);
     const { sql, params } = filterSql(filter, 2);
     return this.#read('count entries', filter.tenantId, async (db) => {
-      const r = await db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND ${sql}`, [
-        filter.tenantId,
-        ...params,
-      ]);
+      const r = await db.query<{ n: number }>(
+        `SELECT count(*)::float8 AS n FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND ${sql}`,
+        [filter.tenantId, ...params],
+      );
       return r.rows[0]!.n;
     });
   }
@@ -357,7 +377,8 @@ export class PostgresStorage implements StorageAdapter {
       const avgdl = n > 0 ? total / n || 1 : 1;
       const idf = new Map(Object.entries(df).map(([term, d]) => [term, bm25Idf(n, d)]));
       const scores = new Map<string, number>();
-      for (const p of postings.rows) scores.set(p.id, (scores.get(p.id) ?? 0) + bm25TermScore(idf.get(p.term)!, p.tf, p.doc_len, avgdl));
+      for (const p of postings.rows)
+        scores.set(p.id, (scores.get(p.id) ?? 0) + bm25TermScore(idf.get(p.term)!, p.tf, p.doc_len, avgdl));
       const hits: LexicalHit[] = [];
       for (const [id, score] of scores) if (score > 0) hits.push({ id, score });
       hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -427,7 +448,10 @@ export class PostgresStorage implements StorageAdapter {
     if (modelId !== undefined) checkKey('modelId', modelId);
     return this.#write('delete vectors', async (db, bind) => {
       await bind(tenantId);
-      const r = await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND ($2::text IS NULL OR model_id = $2)`, [tenantId, modelId ?? null]);
+      const r = await db.query(
+        `DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND ($2::text IS NULL OR model_id = $2)`,
+        [tenantId, modelId ?? null],
+      );
       return r.rowCount ?? 0;
     });
   }
@@ -438,11 +462,18 @@ export class PostgresStorage implements StorageAdapter {
    * starving results) unless `exact` is set. For tenants too large to load with
    * {@link loadVectors}.
    */
-  async searchVectors(tenantId: string, model: VectorModel, vector: Float32Array, k: number, options: VectorSearchOptions = {}): Promise<VectorHit[]> {
+  async searchVectors(
+    tenantId: string,
+    model: VectorModel,
+    vector: Float32Array,
+    k: number,
+    options: VectorSearchOptions = {},
+  ): Promise<VectorHit[]> {
     this.#open();
     checkKey('tenantId', tenantId);
     checkModel(model);
-    if (!(vector instanceof Float32Array) || vector.length !== model.dim) invalid('vector', `a Float32Array of length ${model.dim}`, vector);
+    if (!(vector instanceof Float32Array) || vector.length !== model.dim)
+      invalid('vector', `a Float32Array of length ${model.dim}`, vector);
     for (const x of vector) if (!Number.isFinite(x)) invalid('vector', 'finite values', x);
     if (!Number.isInteger(k) || k < 0) invalid('k', 'an integer >= 0', k);
     const ef = options.efSearch ?? 100;
@@ -465,14 +496,19 @@ export class PostgresStorage implements StorageAdapter {
       let rows: { id: string; distance: number }[];
       if (options.exact) rows = await search(db, true);
       else {
-        await db.query(`SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`, [String(ef)]);
+        await db.query(
+          `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`,
+          [String(ef)],
+        );
         rows = await search(db, false);
         // The shared index ran out before finding k rows of this tenant (a small tenant in a large
         // index, or a region of the graph the scan could not leave): the exact search answers.
         if (rows.length < k) rows = await search(db, true);
       }
       // relaxed_order may return near-ties slightly out of order: sort the final page.
-      return rows.map((row) => ({ id: row.id, score: 1 - row.distance })).sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+      return rows
+        .map((row) => ({ id: row.id, score: 1 - row.distance }))
+        .sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
     });
   }
 
@@ -482,7 +518,10 @@ export class PostgresStorage implements StorageAdapter {
     checkKey('tenantId', tenantId);
     checkKey('userId', userId);
     return this.#read('read a profile', tenantId, async (db) => {
-      const r = await db.query<{ data: UserProfile }>(`SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`, [tenantId, userId]);
+      const r = await db.query<{ data: UserProfile }>(
+        `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`,
+        [tenantId, userId],
+      );
       return r.rows[0]?.data;
     });
   }
@@ -507,7 +546,10 @@ export class PostgresStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     return this.#read('list profiles', tenantId, async (db) => {
-      const r = await db.query<{ data: UserProfile }>(`SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`, [tenantId]);
+      const r = await db.query<{ data: UserProfile }>(
+        `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`,
+        [tenantId],
+      );
       return r.rows.map((row) => row.data);
     });
   }
@@ -540,7 +582,12 @@ export class PostgresStorage implements StorageAdapter {
     await this.#read('compute statistics', null, async (db) => {
       for (const t of tenants) {
         await this.#bind(db, t);
-        const r = await db.query<{ tiers: Record<string, number> | null; kinds: Record<string, number> | null; profiles: number; vectors: number }>(
+        const r = await db.query<{
+          tiers: Record<string, number> | null;
+          kinds: Record<string, number> | null;
+          profiles: number;
+          vectors: number;
+        }>(
           `SELECT (SELECT json_object_agg(tier, n) FROM (SELECT tier, count(*) AS n FROM ${this.#s}.entries WHERE tenant_id = $1 GROUP BY tier) a) AS tiers,
                   (SELECT json_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM ${this.#s}.entries WHERE tenant_id = $1 GROUP BY kind) b) AS kinds,
                   (SELECT count(*) FROM ${this.#s}.profiles WHERE tenant_id = $1)::float8 AS profiles,
@@ -590,20 +637,28 @@ export class PostgresStorage implements StorageAdapter {
    * was stored (`undefined` when the entry does not exist or `fn` declined). The returned entry
    * must keep its tenant and id; its `version` is set to the stored version + 1 unless `fn` raised it.
    */
-  async update(tenantId: string, id: string, fn: (current: MemoryEntry) => MemoryEntry | undefined): Promise<MemoryEntry | undefined> {
+  async update(
+    tenantId: string,
+    id: string,
+    fn: (current: MemoryEntry) => MemoryEntry | undefined,
+  ): Promise<MemoryEntry | undefined> {
     this.#open();
     checkKey('tenantId', tenantId);
     checkKey('id', id);
     if (typeof fn !== 'function') invalid('fn', 'a function (current entry) => next entry', fn);
     return this.#write('update an entry', async (db, bind) => {
       await bind(tenantId);
-      const r = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`, [tenantId, id]);
+      const r = await db.query<EntryRow>(
+        `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
+        [tenantId, id],
+      );
       if (!r.rows[0]) return undefined;
       const current = rowToEntry(r.rows[0]);
       const proposed = fn(structuredClone(current));
       if (proposed === undefined) return undefined;
       const next = validateEntry({ ...proposed, version: Math.max(proposed.version, current.version + 1) });
-      if (next.tenantId !== tenantId || next.id !== id) invalid('update result', `the same tenantId and id (${tenantId}, ${id})`, `${next.tenantId}, ${next.id}`);
+      if (next.tenantId !== tenantId || next.id !== id)
+        invalid('update result', `the same tenantId and id (${tenantId}, ${id})`, `${next.tenantId}, ${next.id}`);
       await this.#upsert(db, tenantId, [next], false);
       return structuredClone(next);
     });
@@ -631,12 +686,21 @@ export class PostgresStorage implements StorageAdapter {
       async (db) => {
         for (const t of tenants) {
           await this.#bind(db, t);
-          const e = await db.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 ORDER BY e.id`, [t]);
+          const e = await db.query<EntryRow>(
+            `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 ORDER BY e.id`,
+            [t],
+          );
           doc.entries.push(...e.rows.map(rowToEntry));
-          const p = await db.query<{ data: UserProfile }>(`SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`, [t]);
+          const p = await db.query<{ data: UserProfile }>(
+            `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`,
+            [t],
+          );
           doc.profiles.push(...p.rows.map((row) => row.data));
           if (!options.includeVectors) continue;
-          const models = await db.query<{ model_id: string }>(`SELECT DISTINCT model_id FROM ${this.#s}.vectors WHERE tenant_id = $1 ORDER BY model_id`, [t]);
+          const models = await db.query<{ model_id: string }>(
+            `SELECT DISTINCT model_id FROM ${this.#s}.vectors WHERE tenant_id = $1 ORDER BY model_id`,
+            [t],
+          );
           for (const { model_id } of models.rows) {
             const v = await db.query<{ id: string; dim: number; v: string }>(
               `SELECT id, dim, embedding::text AS v FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 ORDER BY id`,
@@ -645,7 +709,12 @@ export class PostgresStorage implements StorageAdapter {
             const dim = v.rows[0]!.dim;
             const data = new Float32Array(v.rows.length * dim);
             v.rows.forEach((row, i) => data.set(JSON.parse(row.v) as number[], i * dim));
-            doc.vectors!.push({ tenantId: t, model: { id: model_id, dim }, ids: v.rows.map((row) => row.id), data: Buffer.from(data.buffer).toString('base64') });
+            doc.vectors!.push({
+              tenantId: t,
+              model: { id: model_id, dim },
+              ids: v.rows.map((row) => row.id),
+              data: Buffer.from(data.buffer).toString('base64'),
+            });
           }
         }
       },
@@ -671,7 +740,9 @@ export class PostgresStorage implements StorageAdapter {
     const vectors = new Map<string, typeof valid.vectors>();
     for (const g of valid.vectors) vectors.set(g.tenantId, [...(vectors.get(g.tenantId) ?? []), g]);
     const cleared = replace ? (valid.tenants ?? (await this.listTenants())) : [];
-    const tenants = [...new Set([...cleared, ...entries.keys(), ...profiles.keys(), ...vectors.keys()])].sort(compareIds);
+    const tenants = [...new Set([...cleared, ...entries.keys(), ...profiles.keys(), ...vectors.keys()])].sort(
+      compareIds,
+    );
     for (const g of valid.vectors) await this.#ensureVectorIndex(g.model);
     return this.#write('import', async (db, bind) => {
       const report: ImportReport = { added: 0, updated: 0, profiles: 0, vectors: 0 };
@@ -680,10 +751,10 @@ export class PostgresStorage implements StorageAdapter {
         if (cleared.includes(t)) await this.#clear(db, t);
         const list = entries.get(t) ?? [];
         if (list.length > 0) {
-          const before = await db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[])`, [
-            t,
-            list.map((e) => e.id),
-          ]);
+          const before = await db.query<{ n: number }>(
+            `SELECT count(*)::float8 AS n FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[])`,
+            [t, list.map((e) => e.id)],
+          );
           report.updated += before.rows[0]!.n;
           report.added += new Set(list.map((e) => e.id)).size - before.rows[0]!.n;
           await this.#upsert(db, t, list, false);
@@ -729,7 +800,12 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** A read-only transaction bound to `tenantId` (or to no tenant: only the registry is visible). */
-  #read<T>(what: string, tenantId: string | null, fn: (db: Db) => Promise<T>, isolation = 'READ COMMITTED'): Promise<T> {
+  #read<T>(
+    what: string,
+    tenantId: string | null,
+    fn: (db: Db) => Promise<T>,
+    isolation = 'READ COMMITTED',
+  ): Promise<T> {
     return this.#track(
       this.#transaction(what, `BEGIN ISOLATION LEVEL ${isolation} READ ONLY`, async (db) => {
         if (tenantId !== null) await this.#bind(db, tenantId);
@@ -792,7 +868,9 @@ export class PostgresStorage implements StorageAdapter {
     for (let i = 0; i < 10; i++) {
       const lock = await db.query(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR KEY SHARE`, [tenantId]);
       if (lock.rowCount === 1) return;
-      const ins = await db.query(`INSERT INTO ${this.#s}.tenants (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING`, [tenantId]);
+      const ins = await db.query(`INSERT INTO ${this.#s}.tenants (tenant_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
+        tenantId,
+      ]);
       if (ins.rowCount === 1) return;
     }
     throw new ZerdaError('CONFLICT', `Tenant ${tenantId} is being cleared and written at the same time; retry`);
@@ -825,8 +903,31 @@ export class PostgresStorage implements StorageAdapter {
     const rows = entries.map((e) => {
       const text = entryText(e);
       const terms = analyze(text);
-      const data: StoredData = { content: e.content, accessCount: e.accessCount, tags: e.tags, metadata: e.metadata, version: e.version };
-      return { e, terms, row: [e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, e.version, e.tags, terms.length, stripNul(text.toLowerCase()), data] };
+      const data: StoredData = {
+        content: e.content,
+        accessCount: e.accessCount,
+        tags: e.tags,
+        metadata: e.metadata,
+        version: e.version,
+      };
+      return {
+        e,
+        terms,
+        row: [
+          e.id,
+          e.userId ?? null,
+          e.tier,
+          e.kind,
+          e.createdAt,
+          e.lastAccess,
+          e.importance,
+          e.version,
+          e.tags,
+          terms.length,
+          stripNul(text.toLowerCase()),
+          data,
+        ],
+      };
     });
     const r = await db.query(
       `INSERT INTO ${this.#s}.entries AS x (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
@@ -902,7 +1003,10 @@ export class PostgresStorage implements StorageAdapter {
     return this.#write('delete entries', async (db, bind) => {
       await bind(tenantId);
       await this.#lockTenant(db, tenantId);
-      const r = await db.query<{ id: string }>(`DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`, [tenantId, ids]);
+      const r = await db.query<{ id: string }>(
+        `DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`,
+        [tenantId, ids],
+      );
       if (r.rows.length === 0) return 0;
       const gone = r.rows.map((row) => row.id);
       await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
@@ -923,9 +1027,13 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   async #checkDim(db: Db, tenantId: string, model: VectorModel): Promise<void> {
-    const r = await db.query<{ dim: number }>(`SELECT dim FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 LIMIT 1`, [tenantId, model.id]);
+    const r = await db.query<{ dim: number }>(
+      `SELECT dim FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 LIMIT 1`,
+      [tenantId, model.id],
+    );
     const dim = r.rows[0]?.dim;
-    if (dim !== undefined && dim !== model.dim) invalid('model.dim', `${dim} (stored vectors of model ${model.id})`, model.dim);
+    if (dim !== undefined && dim !== model.dim)
+      invalid('model.dim', `${dim} (stored vectors of model ${model.id})`, model.dim);
   }
 
   /** Make the model's HNSW index on first use (once per process; the database function is idempotent). */

@@ -18,10 +18,23 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
     storage = await PostgresStorage.open({ connectionString: url, schema });
     const model = { id: 'm', dim: 3 };
     for (const t of [A, B]) {
-      const e = createEntry(t, { content: { title: `secret of ${t}`, text: `only ${t} may read this` } }, 1_700_000_000_000);
+      const e = createEntry(
+        t,
+        { content: { title: `secret of ${t}`, text: `only ${t} may read this` } },
+        1_700_000_000_000,
+      );
       await storage.put({ ...e, id: 'same-id' });
       await storage.putVectors(t, model, [{ id: 'same-id', vector: Float32Array.from([1, 0, 0]) }]);
-      await storage.putProfile({ tenantId: t, userId: 'u', createdAt: 1, updatedAt: 1, interactionCount: 1, topics: {}, memoryRetentionBoost: 0, attributes: {} });
+      await storage.putProfile({
+        tenantId: t,
+        userId: 'u',
+        createdAt: 1,
+        updatedAt: 1,
+        interactionCount: 1,
+        topics: {},
+        memoryRetentionBoost: 0,
+        attributes: {},
+      });
     }
     client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -45,7 +58,10 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
     await asTenant(A, async () => {
       for (const table of ['entries', 'terms', 'vectors', 'profiles']) {
         const all = await client.query(`SELECT DISTINCT tenant_id FROM ${s}.${table}`);
-        expect(all.rows.map((r) => r.tenant_id), table).toEqual([A]);
+        expect(
+          all.rows.map((r) => r.tenant_id),
+          table,
+        ).toEqual([A]);
         const theirs = await client.query(`SELECT count(*)::int AS n FROM ${s}.${table} WHERE tenant_id = $1`, [B]);
         expect(theirs.rows[0].n, table).toBe(0);
       }
@@ -79,11 +95,16 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
     expect((error as { code?: string }).code).toBe('42501'); // new row violates row-level security policy
     let moved: unknown;
     await asTenant(A, async () => {
-      await client.query(`UPDATE ${s}.entries SET tenant_id = $1 WHERE tenant_id = $2`, [B, A]).catch((e: unknown) => (moved = e));
+      await client
+        .query(`UPDATE ${s}.entries SET tenant_id = $1 WHERE tenant_id = $2`, [B, A])
+        .catch((e: unknown) => (moved = e));
     });
     expect((moved as { code?: string }).code).toBe('42501');
     // B's data is intact.
-    expect((await storage.get(B, 'same-id'))?.content).toEqual({ title: `secret of ${B}`, text: `only ${B} may read this` });
+    expect((await storage.get(B, 'same-id'))?.content).toEqual({
+      title: `secret of ${B}`,
+      text: `only ${B} may read this`,
+    });
     expect(await storage.listProfiles(B)).toHaveLength(1);
   });
 
@@ -97,7 +118,9 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
   });
 
   it('open refuses a role that bypasses row-level security', async () => {
-    const role = await client.query<{ bypass: boolean }>('SELECT (rolsuper OR rolbypassrls) AS bypass FROM pg_roles WHERE rolname = current_user');
+    const role = await client.query<{ bypass: boolean }>(
+      'SELECT (rolsuper OR rolbypassrls) AS bypass FROM pg_roles WHERE rolname = current_user',
+    );
     expect(role.rows[0]!.bypass).toBe(false); // the app role is subject to RLS (the suite's premise)
     const admin = url.replace('zerda_app@', 'postgres@');
     if (admin === url) return;

@@ -123,7 +123,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Check a schema name (it is an identifier in SQL, so only plain lowercase names are accepted). */
 export function checkSchemaName(name: unknown): string {
-  if (typeof name !== 'string' || !SCHEMA_NAME.test(name)) invalid('schema', 'a lowercase identifier ([a-z_][a-z0-9_]*, at most 63 characters)', name);
+  if (typeof name !== 'string' || !SCHEMA_NAME.test(name))
+    invalid('schema', 'a lowercase identifier ([a-z_][a-z0-9_]*, at most 63 characters)', name);
   return name;
 }
 
@@ -152,10 +153,15 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
       }
     }
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const found = Number((await client.query(`SELECT coalesce(max(version), 0) AS v FROM ${s}.migrations`)).rows[0].v);
     if (found > SCHEMA_VERSION)
-      throw new ZerdaError('STORAGE', `Schema "${schema}" is at version ${found}, newer than this @zerda/postgres (${SCHEMA_VERSION}); upgrade the package`);
+      throw new ZerdaError(
+        'STORAGE',
+        `Schema "${schema}" is at version ${found}, newer than this @zerda/postgres (${SCHEMA_VERSION}); upgrade the package`,
+      );
     for (let v = found + 1; v <= SCHEMA_VERSION; v++) {
       await client.query(MIGRATIONS[v - 1]!(s));
       await client.query(`INSERT INTO ${s}.migrations (version) VALUES ($1)`, [v]);

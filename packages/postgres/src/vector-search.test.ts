@@ -6,7 +6,7 @@ import { describePostgres, freshSchema } from './test-database.js';
 const DIM = 16;
 const MODEL = { id: 'clusters-16', dim: DIM };
 let seed = 7;
-const rand = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+const rand = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 const unit = (v: number[]) => {
   const n = Math.hypot(...v);
   return Float32Array.from(v.map((x) => x / n));
@@ -19,10 +19,20 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
   let s: PostgresStorage;
   beforeAll(async () => {
     s = await PostgresStorage.open({ connectionString: url, schema });
-    for (const [tenant, n] of [['large', 400], ['small', 5]] as const) {
-      const entries = Array.from({ length: n }, (_, i) => ({ ...createEntry(tenant, { content: { title: 't', text: `v ${i}` } }, 1_700_000_000_000), id: `${tenant}-${i}` }));
+    for (const [tenant, n] of [
+      ['large', 400],
+      ['small', 5],
+    ] as const) {
+      const entries = Array.from({ length: n }, (_, i) => ({
+        ...createEntry(tenant, { content: { title: 't', text: `v ${i}` } }, 1_700_000_000_000),
+        id: `${tenant}-${i}`,
+      }));
       await s.putMany(entries);
-      await s.putVectors(tenant, MODEL, entries.map((e, i) => ({ id: e.id, vector: near(i % 8) })));
+      await s.putVectors(
+        tenant,
+        MODEL,
+        entries.map((e, i) => ({ id: e.id, vector: near(i % 8) })),
+      );
     }
   });
   afterAll(async () => {
@@ -37,7 +47,8 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
       const approx = await s.searchVectors('large', MODEL, query, 10);
       expect(exact).toHaveLength(10);
       expect(approx).toHaveLength(10);
-      for (const list of [exact, approx]) for (let i = 1; i < list.length; i++) expect(list[i - 1]!.score).toBeGreaterThanOrEqual(list[i]!.score);
+      for (const list of [exact, approx])
+        for (let i = 1; i < list.length; i++) expect(list[i - 1]!.score).toBeGreaterThanOrEqual(list[i]!.score);
       expect(exact.every((h) => Number(h.id.split('-')[1]) % 8 === q)).toBe(true); // the query's own cluster
       const ids = new Set(exact.map((h) => h.id));
       agree += approx.filter((h) => ids.has(h.id)).length;

@@ -25,13 +25,24 @@ const nUpdates = Number(updates);
 for (let i = 0; i < Math.max(nPuts, nUpdates); i++) {
   if (i < nPuts) {
     const id = `w${worker}-${i}`;
-    await storage.put({ ...createEntry(tenant!, { content: { title: `note ${i}`, text: `worker ${worker} wrote note number ${i}` } }, T0 + i), id });
+    await storage.put({
+      ...createEntry(
+        tenant!,
+        { content: { title: `note ${i}`, text: `worker ${worker} wrote note number ${i}` } },
+        T0 + i,
+      ),
+      id,
+    });
     acked.push(id);
   }
   if (i < nUpdates) {
     const next = await storage.update(tenant!, counterId!, (e) => ({
       ...e,
-      metadata: { ...e.metadata, n: Number(e.metadata.n ?? 0) + 1, [`w${worker}`]: Number(e.metadata[`w${worker}`] ?? 0) + 1 },
+      metadata: {
+        ...e.metadata,
+        n: Number(e.metadata.n ?? 0) + 1,
+        [`w${worker}`]: Number(e.metadata[`w${worker}`] ?? 0) + 1,
+      },
     }));
     if (next) updated++;
   }

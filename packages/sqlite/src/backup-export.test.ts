@@ -9,11 +9,24 @@ const T0 = 1_700_000_000_000;
 const HOUR = 3_600_000;
 
 function fact(tenant: string, text: string): MemoryEntry {
-  return createEntry(tenant, { content: { title: 't', text }, tags: ['a', 'b'], metadata: { n: 1, nested: { ok: true } }, userId: 'u' }, T0);
+  return createEntry(
+    tenant,
+    { content: { title: 't', text }, tags: ['a', 'b'], metadata: { n: 1, nested: { ok: true } }, userId: 'u' },
+    T0,
+  );
 }
 
 function profile(tenantId: string, userId: string): UserProfile {
-  return { tenantId, userId, createdAt: T0, updatedAt: T0, interactionCount: 3, topics: { coffee: 2 }, memoryRetentionBoost: 0.1, attributes: { lang: 'en' } };
+  return {
+    tenantId,
+    userId,
+    createdAt: T0,
+    updatedAt: T0,
+    interactionCount: 3,
+    topics: { coffee: 2 },
+    memoryRetentionBoost: 0.1,
+    attributes: { lang: 'en' },
+  };
 }
 
 describe('export and import', () => {
@@ -31,7 +44,9 @@ describe('export and import', () => {
     for (const t of ['t1', 't2']) expect(await b.query({ tenantId: t })).toEqual(await a.query({ tenantId: t }));
     expect(await b.listProfiles('t1')).toEqual([profile('t1', 'u')]);
     expect(await b.loadVectors('t1', 'm')).toEqual(await a.loadVectors('t1', 'm'));
-    expect((await b.lexicalSearch({ tenantId: 't1', query: 'espresso', limit: 3 })).map((h) => h.id)).toEqual([es[0]!.id]);
+    expect((await b.lexicalSearch({ tenantId: 't1', query: 'espresso', limit: 3 })).map((h) => h.id)).toEqual([
+      es[0]!.id,
+    ]);
     const again = await b.importJson(doc);
     expect(again).toMatchObject({ added: 0, updated: 3 });
     const one = await a.exportJson({ tenantId: 't2' });
@@ -40,7 +55,7 @@ describe('export and import', () => {
     await b.close();
   });
 
-  it("replace with a tenant-limited export replaces that tenant only, also after a reopen (replay)", async () => {
+  it('replace with a tenant-limited export replaces that tenant only, also after a reopen (replay)', async () => {
     const state = createMemoryPersistenceState();
     const a = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
     const [kept, other] = [fact('t1', 'espresso'), fact('t2', 'other tenant')];
@@ -62,7 +77,9 @@ describe('export and import', () => {
     const b = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
     await check(b);
     // A document claiming a scope that does not cover its content is rejected whole.
-    await expect(b.importJson({ ...doc, tenants: ['t2'] }, { mode: 'replace' })).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
+    await expect(b.importJson({ ...doc, tenants: ['t2'] }, { mode: 'replace' })).rejects.toSatisfy((e: unknown) =>
+      isZerdaError(e, 'VALIDATION'),
+    );
     await check(b);
     await b.close();
   });
@@ -72,10 +89,16 @@ describe('export and import', () => {
     const good = fact('t1', 'fine');
     const bad = { ...fact('t1', 'broken'), importance: 7 };
     const doc: ZerdaExport = { format: 'zerda-export', version: 1, exportedAt: T0, entries: [good, bad], profiles: [] };
-    await expect(s.importJson(doc)).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION') && /entries\[1\]/.test((e as Error).message));
-    await expect(s.importJson({ ...doc, version: 99 })).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
+    await expect(s.importJson(doc)).rejects.toSatisfy(
+      (e: unknown) => isZerdaError(e, 'VALIDATION') && /entries\[1\]/.test((e as Error).message),
+    );
+    await expect(s.importJson({ ...doc, version: 99 })).rejects.toSatisfy((e: unknown) =>
+      isZerdaError(e, 'VALIDATION'),
+    );
     await expect(s.importJson('{not json')).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
-    await expect(s.importJson({ ...doc, entries: [good, good] })).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
+    await expect(s.importJson({ ...doc, entries: [good, good] })).rejects.toSatisfy((e: unknown) =>
+      isZerdaError(e, 'VALIDATION'),
+    );
     expect(await s.count({ tenantId: 't1' })).toBe(0);
     await s.close();
   });
@@ -85,7 +108,11 @@ describe('backups', () => {
   it('backs up automatically every N new memories and keeps the last K', async () => {
     let now = T0;
     const state = createMemoryPersistenceState();
-    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), clock: () => now, backups: { everyNewEntries: 3, keep: 2 } });
+    const s = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      clock: () => now,
+      backups: { everyNewEntries: 3, keep: 2 },
+    });
     for (let i = 0; i < 2; i++) await s.put(fact('t1', `m${i}`));
     expect(await s.listBackups()).toHaveLength(0);
     await s.put(fact('t1', 'm2'));
@@ -106,7 +133,11 @@ describe('backups', () => {
 
   it('backs up after the interval (injected clock) and restores a backup', async () => {
     let now = T0;
-    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(), clock: () => now, backups: { intervalMs: 24 * HOUR } });
+    const s = await SqliteStorage.open({
+      persistence: new MemoryPersistence(),
+      clock: () => now,
+      backups: { intervalMs: 24 * HOUR },
+    });
     const first = fact('t1', 'first');
     await s.put(first);
     expect(await s.listBackups()).toHaveLength(0);
@@ -126,12 +157,20 @@ describe('backups', () => {
   it('keeps backing up after the clock jumps back (a backup stamped in the future) or forward (one backup, not a burst)', async () => {
     const state = createMemoryPersistenceState();
     let now = T0 + 30 * 24 * HOUR;
-    const ahead = await SqliteStorage.open({ persistence: new MemoryPersistence(state), clock: () => now, backups: { intervalMs: 24 * HOUR } });
+    const ahead = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      clock: () => now,
+      backups: { intervalMs: 24 * HOUR },
+    });
     await ahead.put(fact('t1', 'written while the clock ran a month ahead'));
     await ahead.createBackup();
     await ahead.close();
     now = T0;
-    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), clock: () => now, backups: { intervalMs: 24 * HOUR } });
+    const s = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      clock: () => now,
+      backups: { intervalMs: 24 * HOUR },
+    });
     await s.put(fact('t1', 'after the clock was fixed'));
     expect(await s.listBackups()).toHaveLength(1);
     now += 25 * HOUR;

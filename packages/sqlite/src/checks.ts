@@ -1,6 +1,14 @@
 import type { MemoryFilter } from '@zerda/core';
 
-export { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords } from '@zerda/core';
+export {
+  checkFilter,
+  checkIds,
+  checkKey,
+  checkLexicalQuery,
+  checkModel,
+  checkQuery,
+  checkVectorRecords,
+} from '@zerda/core';
 
 type SqlParam = string | number | null;
 

@@ -40,7 +40,10 @@ interface Fixture {
 /** 3 memories in the snapshot, a backup of them, then a log of 4 records (put, put, delete, put). */
 async function buildFixture(): Promise<Fixture> {
   const template = await tempDir();
-  const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir: template }), backups: { enabled: false } });
+  const s = await SqliteStorage.open({
+    persistence: new FilePersistence({ dir: template }),
+    backups: { enabled: false },
+  });
   const es = Array.from({ length: 6 }, (_, i) => fact(i));
   await s.putMany(es.slice(0, 3));
   await s.compact();
@@ -56,7 +59,12 @@ async function buildFixture(): Promise<Fixture> {
   await s.put(es[5]!);
   states.push(ids(es.slice(1, 6)));
   await s.close();
-  return { template, log: new Uint8Array(await readFile(join(template, 'main.log'))), base: new Uint8Array(await readFile(join(template, 'main.base'))), states };
+  return {
+    template,
+    log: new Uint8Array(await readFile(join(template, 'main.log'))),
+    base: new Uint8Array(await readFile(join(template, 'main.base'))),
+    states,
+  };
 }
 
 type Outcome = 'prefix' | 'boundary prefix' | 'whole' | 'storage-error';
@@ -83,7 +91,9 @@ async function check(dir: string, f: Fixture, what: string, boundary = false): P
     if (k === f.states.length - 1) return 'whole';
     if (boundary && s.openReport.droppedLogRecords === 0) return 'boundary prefix';
     // A smaller database is never silent.
-    expect(s.openReport.droppedLogRecords, `${what}: lost ${f.states.length - 1 - k} records silently`).toBeGreaterThan(0);
+    expect(s.openReport.droppedLogRecords, `${what}: lost ${f.states.length - 1 - k} records silently`).toBeGreaterThan(
+      0,
+    );
     return 'prefix';
   } finally {
     await s.close();
@@ -108,7 +118,12 @@ describe('damage sweeps over a small file database (seeded)', () => {
     console.info(`[corruption-sweep] trials by outcome: ${JSON.stringify(tally)}`);
   });
 
-  async function trial(file: 'main.log' | 'main.base', bytes: Uint8Array, what: string, boundary = false): Promise<Outcome> {
+  async function trial(
+    file: 'main.log' | 'main.base',
+    bytes: Uint8Array,
+    what: string,
+    boundary = false,
+  ): Promise<Outcome> {
     // Opening only ever rewrites main.log (dropping a damaged tail) and the lock: restore both files.
     await writeFile(join(dir, 'main.log'), file === 'main.log' ? bytes : f.log);
     await writeFile(join(dir, 'main.base'), file === 'main.base' ? bytes : f.base);
@@ -117,7 +132,13 @@ describe('damage sweeps over a small file database (seeded)', () => {
 
   it(`one flipped bit in ${FULL ? 'every byte' : 'every frame-header byte and every 4th payload byte'} of the log: a reported prefix or a STORAGE error, never a resurrected record`, async () => {
     const rnd = seededRandom(11);
-    const headers = new Set([0, 1, 2, 3, ...scanLog(f.log).frames.flatMap((fr) => Array.from({ length: 16 }, (_, k) => fr.offset + k))]);
+    const headers = new Set([
+      0,
+      1,
+      2,
+      3,
+      ...scanLog(f.log).frames.flatMap((fr) => Array.from({ length: 16 }, (_, k) => fr.offset + k)),
+    ]);
     for (let i = 0; i < f.log.length; i++) {
       const bit = 1 << Math.floor(rnd() * 8);
       if (!FULL && !headers.has(i) && i % 4 !== 0) continue;
@@ -157,12 +178,23 @@ describe('damage sweeps over a small file database (seeded)', () => {
       }
     }
     expect(detected).toBe(FULL ? f.base.length : 128 + Math.ceil((f.base.length - 128) / 16));
-    tally['snapshot bit flips (driver + record checksums)'] = { prefix: 0, 'boundary prefix': 0, whole: 0, 'storage-error': detected };
+    tally['snapshot bit flips (driver + record checksums)'] = {
+      prefix: 0,
+      'boundary prefix': 0,
+      whole: 0,
+      'storage-error': detected,
+    };
   }, 300_000);
 
   it('the snapshot cut at every length is reported corrupt, never read as a smaller snapshot', () => {
-    for (let len = 0; len < f.base.length; len++) expect(parseBase(f.base.subarray(0, len), 'main.base').corrupt, `cut at ${len}`).toBeDefined();
-    tally['snapshot truncations (driver)'] = { prefix: 0, 'boundary prefix': 0, whole: 0, 'storage-error': f.base.length };
+    for (let len = 0; len < f.base.length; len++)
+      expect(parseBase(f.base.subarray(0, len), 'main.base').corrupt, `cut at ${len}`).toBeDefined();
+    tally['snapshot truncations (driver)'] = {
+      prefix: 0,
+      'boundary prefix': 0,
+      whole: 0,
+      'storage-error': f.base.length,
+    };
   });
 
   it('the snapshot damaged in its header, record framing and a seeded sample of its payload: STORAGE error, and restoreFrom restores the backup and replays the newer log records', async () => {
@@ -173,11 +205,13 @@ describe('damage sweeps over a small file database (seeded)', () => {
     while (positions.size < 96 + 16 + (FULL ? 1024 : 32)) positions.add(Math.floor(rnd() * f.base.length));
     const cuts = [0, 3, 10, 19, 20, 25, f.base.length >> 1, f.base.length - 1];
     const cases: [string, Uint8Array][] = [
-      ...[...positions].sort((a, b) => a - b).map((i): [string, Uint8Array] => {
-        const bytes = f.base.slice();
-        bytes[i]! ^= 1 << Math.floor(rnd() * 8);
-        return [`snapshot byte ${i}`, bytes];
-      }),
+      ...[...positions]
+        .sort((a, b) => a - b)
+        .map((i): [string, Uint8Array] => {
+          const bytes = f.base.slice();
+          bytes[i]! ^= 1 << Math.floor(rnd() * 8);
+          return [`snapshot byte ${i}`, bytes];
+        }),
       ...cuts.map((len): [string, Uint8Array] => [`snapshot cut at ${len}`, f.base.slice(0, len)]),
     ];
     for (const [what, bytes] of cases) {
@@ -200,7 +234,9 @@ describe('damage sweeps over a small file database (seeded)', () => {
 
 describe('format 1 files (before checksummed frames and headers)', () => {
   it('migrate on open: same memories, vectors and backups; written again in format 2; later writes survive', async () => {
-    const raw = JSON.parse(gunzipSync(await readFile(new URL('../test/fixtures/file-format1.json.gz', import.meta.url))).toString('utf8')) as Record<string, string>;
+    const raw = JSON.parse(
+      gunzipSync(await readFile(new URL('../test/fixtures/file-format1.json.gz', import.meta.url))).toString('utf8'),
+    ) as Record<string, string>;
     const dir = await tempDir();
     await rm(dir, { recursive: true });
     for (const [name, b64] of Object.entries(raw)) {
@@ -211,7 +247,15 @@ describe('format 1 files (before checksummed frames and headers)', () => {
     expect((await readFile(join(dir, 'main.base'))).readUInt32LE(0)).toBe(0x3153425a);
     const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
     // The fixture: m0..m4 in the snapshot, then m5, m6 put, m2 deleted, a backup, m7 put; vectors of m0, m1, m7.
-    expect((await s.query({ tenantId: 't1' })).map((e) => e.id).sort()).toEqual(['m0', 'm1', 'm3', 'm4', 'm5', 'm6', 'm7']);
+    expect((await s.query({ tenantId: 't1' })).map((e) => e.id).sort()).toEqual([
+      'm0',
+      'm1',
+      'm3',
+      'm4',
+      'm5',
+      'm6',
+      'm7',
+    ]);
     expect(s.openReport.droppedLogRecords).toBe(0);
     expect((await s.loadVectors('t1', 'vm'))?.ids).toEqual(['m0', 'm1', 'm7']);
     const [backup] = await s.listBackups();

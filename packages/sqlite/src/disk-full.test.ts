@@ -46,7 +46,11 @@ afterAll(() => {
 
 /** A memory of about `size` bytes of text. */
 function memory(i: number, size = 900): MemoryEntry {
-  return createEntry('t1', { content: { title: `note ${i}`, text: `memory ${i} `.padEnd(size, 'abcdefghij ') } }, T0 + i);
+  return createEntry(
+    't1',
+    { content: { title: `note ${i}`, text: `memory ${i} `.padEnd(size, 'abcdefghij ') } },
+    T0 + i,
+  );
 }
 
 /** Fill the filesystem with a filler file, then free `leave` bytes of it. */
@@ -84,7 +88,11 @@ describe.skipIf(probe.mount === undefined)(title, () => {
 
   it('compaction that does not fit fails with QUOTA_EXCEEDED (defect 1): no short snapshot renamed into place, no temp file left, every write kept', async () => {
     const d = await fresh();
-    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir: d }), backups: { enabled: false }, compaction: { maxLogRecords: 100_000 } });
+    const s = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir: d }),
+      backups: { enabled: false },
+      compaction: { maxLogRecords: 100_000 },
+    });
     const written: MemoryEntry[] = [];
     for (let i = 0; i < 150; i++) {
       written.push(memory(i));
@@ -117,7 +125,11 @@ describe.skipIf(probe.mount === undefined)(title, () => {
 
   it('a compaction failing after a write is reported in maintenanceError; the write itself stays acknowledged', async () => {
     const d = await fresh();
-    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir: d }), backups: { enabled: false }, compaction: { maxLogRecords: 40 } });
+    const s = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir: d }),
+      backups: { enabled: false },
+      compaction: { maxLogRecords: 40 },
+    });
     for (let i = 0; i < 39; i++) await s.put(memory(i));
     await s.compact();
     await fill(probe.mount!, 24 * 1024);
@@ -134,7 +146,11 @@ describe.skipIf(probe.mount === undefined)(title, () => {
 
   it('an append that does not fit rejects with QUOTA_EXCEEDED and is undone (defect 2): every acknowledged write survives, no rejected one appears', async () => {
     const d = await fresh();
-    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir: d }), backups: { enabled: false }, compaction: { maxLogRecords: 100_000 } });
+    const s = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir: d }),
+      backups: { enabled: false },
+      compaction: { maxLogRecords: 100_000 },
+    });
     const first = memory(0);
     await s.put(first);
     await fill(probe.mount!, 0);

@@ -33,7 +33,11 @@ function snapshotState(s: MemoryPersistenceState): string {
   const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
   return JSON.stringify({
     meta: s.meta && hex(s.meta),
-    main: { base: s.streams.main.base.map(hex), upto: s.streams.main.upto, log: s.streams.main.log.map((r) => [r.seq, hex(r.bytes)]) },
+    main: {
+      base: s.streams.main.base.map(hex),
+      upto: s.streams.main.upto,
+      log: s.streams.main.log.map((r) => [r.seq, hex(r.bytes)]),
+    },
     vectors: { base: s.streams.vectors.base.map(hex), log: s.streams.vectors.log.map((r) => [r.seq, hex(r.bytes)]) },
     backups: [...s.backups.keys()],
   });
@@ -42,31 +46,48 @@ function snapshotState(s: MemoryPersistenceState): string {
 describe('encryption at rest', () => {
   it('a wrong passphrase fails with DECRYPTION and overwrites nothing; the right one opens', async () => {
     const state = createMemoryPersistenceState();
-    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'right', ...WEAK } });
+    const s = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      encryption: { passphrase: 'right', ...WEAK },
+    });
     const e = fact('the secret kingfisher nests by the river');
     await s.put(e);
     await s.putVectors('t1', { id: 'm', dim: 2 }, [{ id: e.id, vector: new Float32Array([1, 2]) }]);
     await s.createBackup({ includeVectors: true });
     await s.close();
     const before = snapshotState(state);
-    await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'wrong', ...WEAK } }), 'DECRYPTION');
+    await rejectsWith(
+      SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'wrong', ...WEAK } }),
+      'DECRYPTION',
+    );
     await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state) }), 'DECRYPTION');
     expect(snapshotState(state)).toBe(before);
-    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'right', ...WEAK } });
+    const again = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      encryption: { passphrase: 'right', ...WEAK },
+    });
     expect(await again.get('t1', e.id)).toEqual(e);
-    expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 5 })).map((h) => h.id)).toEqual([e.id]);
+    expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 5 })).map((h) => h.id)).toEqual([
+      e.id,
+    ]);
     await again.close();
   });
 
   it('nothing written holds plaintext', async () => {
     const dir = await tempDir();
-    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }), encryption: { passphrase: 'pw', ...WEAK } });
+    const s = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir }),
+      encryption: { passphrase: 'pw', ...WEAK },
+    });
     await s.put(fact('plaintext-marker-xyzzy'));
     await s.compact();
     await s.put(fact('second-marker-plugh'));
     await s.createBackup();
     await s.close();
-    const files = [...(await readdir(dir)).map((f) => join(dir, f)), ...(await readdir(join(dir, 'backups'))).map((f) => join(dir, 'backups', f))];
+    const files = [
+      ...(await readdir(dir)).map((f) => join(dir, f)),
+      ...(await readdir(join(dir, 'backups'))).map((f) => join(dir, 'backups', f)),
+    ];
     let total = 0;
     for (const f of files) {
       if ((await stat(f)).isDirectory()) continue;
@@ -80,15 +101,24 @@ describe('encryption at rest', () => {
 
   it('changeEncryption re-encrypts everything: the new passphrase opens, the old one fails', async () => {
     const state = createMemoryPersistenceState();
-    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'old', ...WEAK } });
+    const s = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      encryption: { passphrase: 'old', ...WEAK },
+    });
     const e = fact('rotate me');
     await s.put(e);
     const b = await s.createBackup();
     await s.changeEncryption({ passphrase: 'new', ...WEAK });
     await s.put(fact('after rotation'));
     await s.close();
-    await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'old', ...WEAK } }), 'DECRYPTION');
-    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'new', ...WEAK } });
+    await rejectsWith(
+      SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'old', ...WEAK } }),
+      'DECRYPTION',
+    );
+    const again = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      encryption: { passphrase: 'new', ...WEAK },
+    });
     expect(await again.count({ tenantId: 't1' })).toBe(2);
     const report = await again.restoreBackup(b.id);
     expect(report.added).toBe(1);
@@ -128,7 +158,10 @@ describe('open options', () => {
     ];
     for (const options of bad) await rejectsWith(SqliteStorage.open(options as never), 'VALIDATION');
     // A rejected open releases the driver it was given and leaves the directory as it was.
-    await rejectsWith(SqliteStorage.open({ persistence: new FilePersistence({ dir }), backups: { kep: 1 } as never }), 'VALIDATION');
+    await rejectsWith(
+      SqliteStorage.open({ persistence: new FilePersistence({ dir }), backups: { kep: 1 } as never }),
+      'VALIDATION',
+    );
     expect((await readdir(dir)).filter((f) => f !== 'backups')).toEqual([]);
     const ok = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
     await ok.close();
@@ -140,12 +173,21 @@ describe('open options', () => {
 describe('verifyKey', () => {
   it('releases the database: a wrong key after a right one is DECRYPTION (not CONFLICT), and the database opens afterwards', async () => {
     const dir = await tempDir();
-    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir }), encryption: { passphrase: 'right', ...WEAK } });
+    const s = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir }),
+      encryption: { passphrase: 'right', ...WEAK },
+    });
     await s.put(fact('secret'));
     await s.close();
     const p = new FilePersistence({ dir });
     await SqliteStorage.verifyKey({ persistence: p, encryption: { passphrase: 'right', ...WEAK } });
-    await rejectsWith(SqliteStorage.verifyKey({ persistence: new FilePersistence({ dir }), encryption: { passphrase: 'wrong', ...WEAK } }), 'DECRYPTION');
+    await rejectsWith(
+      SqliteStorage.verifyKey({
+        persistence: new FilePersistence({ dir }),
+        encryption: { passphrase: 'wrong', ...WEAK },
+      }),
+      'DECRYPTION',
+    );
     const again = await SqliteStorage.open({ persistence: p, encryption: { passphrase: 'right', ...WEAK } });
     expect(await again.count({ tenantId: 't1' })).toBe(1);
     await again.close();
@@ -170,7 +212,9 @@ describe('changeEncryption on real drivers', () => {
       const again = await SqliteStorage.open({ persistence: make(), encryption: { passphrase: 'fresh', ...WEAK } });
       expect(await again.count({ tenantId: 't1' })).toBe(2);
       expect([...(await again.loadVectors('t1', 'm'))!.data]).toEqual([3, 4]);
-      expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 3 })).map((h) => h.id)).toEqual([e.id]);
+      expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 3 })).map((h) => h.id)).toEqual([
+        e.id,
+      ]);
       expect((await again.restoreBackup(b.id)).added).toBe(1);
       await again.close();
     });
@@ -266,7 +310,7 @@ describe('corruption', () => {
     await s2.close();
   });
 
-  it("on any driver, a snapshot whose base says it covers another seq than the snapshot itself (defect 5) is corrupt: STORAGE, and restoreFrom replays the newer records", async () => {
+  it('on any driver, a snapshot whose base says it covers another seq than the snapshot itself (defect 5) is corrupt: STORAGE, and restoreFrom replays the newer records', async () => {
     const state = createMemoryPersistenceState();
     const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
     const es = [fact('one'), fact('two'), fact('three')];
@@ -290,7 +334,11 @@ describe('corruption', () => {
     const state = createMemoryPersistenceState();
     const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
     const mgr = await MemoryManager.create({ storage: s, owner: 'o' });
-    for (const text of ['my cat Miso sleeps on the piano', 'water the fern on Sundays', 'the bike lock code is in the notebook'])
+    for (const text of [
+      'my cat Miso sleeps on the piano',
+      'water the fern on Sundays',
+      'the bike lock code is in the notebook',
+    ])
       await mgr.remember('o', 't1', { title: 'note', text });
     await mgr.flush();
     const modelId = mgr.embedder!.modelId;
@@ -363,7 +411,9 @@ describe('quota', () => {
     await s.put(b);
     await s.close();
     const again = await SqliteStorage.open({ persistence: new MemoryPersistence(p.state) });
-    expect((await again.query({ tenantId: 't1', orderBy: 'createdAt' })).map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await again.query({ tenantId: 't1', orderBy: 'createdAt' })).map((e) => e.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
     await again.close();
   });
 });
@@ -371,7 +421,10 @@ describe('quota', () => {
 describe('compaction', () => {
   it('folds the log into a snapshot on the record threshold; vectors stay out of the snapshot', async () => {
     const state = createMemoryPersistenceState();
-    const s = await SqliteStorage.open({ persistence: new MemoryPersistence(state), compaction: { maxLogRecords: 5, maxVectorLogRecords: 3 } });
+    const s = await SqliteStorage.open({
+      persistence: new MemoryPersistence(state),
+      compaction: { maxLogRecords: 5, maxVectorLogRecords: 3 },
+    });
     const es = Array.from({ length: 12 }, (_, i) => fact(`memory number ${i}`));
     for (const e of es) await s.put(e);
     expect(state.streams.main.log.length).toBeLessThan(5);
@@ -431,7 +484,11 @@ describe('lexical search', () => {
     const hits = await s.lexicalSearch({ tenantId: 't1', query: 'runs', limit: 5 });
     expect(hits.map((h) => h.id)).toEqual([run.id]);
     const before = hits[0]!.score;
-    await s.putMany(Array.from({ length: 20 }, (_, i) => createEntry('t2', { content: { title: 'x', text: `runner ${i} runs` } }, T0)));
+    await s.putMany(
+      Array.from({ length: 20 }, (_, i) =>
+        createEntry('t2', { content: { title: 'x', text: `runner ${i} runs` } }, T0),
+      ),
+    );
     const after = await s.lexicalSearch({ tenantId: 't1', query: 'runs', limit: 5 });
     expect(after[0]!.score).toBe(before);
     expect(await s.lexicalSearch({ tenantId: 't1', query: '"); DROP TABLE entries; --', limit: 5 })).toEqual([]);

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, readdir, rename, rm, } from 'node:fs/promises';
+import { link, mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ZerdaError, invalid } from '@zerda/core';
 import { byCreated, persistenceError } from './persistence.js';
-import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName, StreamState } from './persistence.js';
+import type {
+  AppendRecord,
+  BackupInfo,
+  FullState,
+  LogRecord,
+  Persistence,
+  StreamName,
+  StreamState,
+} from './persistence.js';
 import { crc32, recordChecksumOk } from './record-codec.js';
 
 /** Options of {@link FilePersistence}. */
@@ -105,9 +113,11 @@ export class FilePersistence implements Persistence {
 
   constructor(options: FilePersistenceOptions) {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object {dir}', options);
-    for (const k of Object.keys(options)) if (k !== 'dir' && k !== 'fsync') invalid(`options.${k}`, 'one of dir, fsync', k);
+    for (const k of Object.keys(options))
+      if (k !== 'dir' && k !== 'fsync') invalid(`options.${k}`, 'one of dir, fsync', k);
     if (typeof options.dir !== 'string' || options.dir === '') invalid('options.dir', 'a directory path', options.dir);
-    if (options.fsync !== undefined && typeof options.fsync !== 'boolean') invalid('options.fsync', 'a boolean', options.fsync);
+    if (options.fsync !== undefined && typeof options.fsync !== 'boolean')
+      invalid('options.fsync', 'a boolean', options.fsync);
     this.#dir = options.dir;
     this.#fsync = options.fsync ?? true;
     this.description = `file:${options.dir}`;
@@ -142,7 +152,8 @@ export class FilePersistence implements Persistence {
     const legacy = await readFile(this.#path(LEGACY_LOCK), 'utf8').catch(missing);
     if (legacy !== undefined) {
       const pid = Number(legacy);
-      if (pid !== process.pid && alive(pid)) throw conflict(this.#dir, LEGACY_LOCK, { pid, host: hostname(), token: '', since: 0 });
+      if (pid !== process.pid && alive(pid))
+        throw conflict(this.#dir, LEGACY_LOCK, { pid, host: hostname(), token: '', since: 0 });
     }
     const token = randomUUID();
     const me: Holder = { pid: process.pid, host: hostname(), token, since: Date.now() };
@@ -175,7 +186,10 @@ export class FilePersistence implements Persistence {
         if (legacy !== undefined) await rm(this.#path(LEGACY_LOCK), { force: true });
         return;
       }
-      throw new ZerdaError('CONFLICT', `${this.#dir}: could not take the lock (other processes keep taking it over); try again`);
+      throw new ZerdaError(
+        'CONFLICT',
+        `${this.#dir}: could not take the lock (other processes keep taking it over); try again`,
+      );
     } finally {
       await rm(tmp, { force: true });
     }
@@ -220,9 +234,11 @@ export class FilePersistence implements Persistence {
   /** After taking the lock: finish or drop an interrupted replaceAll, remove temp files, migrate format 1. */
   async #recover(): Promise<void> {
     for (const name of await readdir(this.#dir)) {
-      if (name.startsWith(STAGING_PREFIX) || name.includes(TMP_MARK)) await rm(this.#path(name), { recursive: true, force: true });
+      if (name.startsWith(STAGING_PREFIX) || name.includes(TMP_MARK))
+        await rm(this.#path(name), { recursive: true, force: true });
     }
-    for (const name of await readdir(this.#path('backups'))) if (name.includes(TMP_MARK)) await rm(join(this.#dir, 'backups', name), { force: true });
+    for (const name of await readdir(this.#path('backups')))
+      if (name.includes(TMP_MARK)) await rm(join(this.#dir, 'backups', name), { force: true });
     await this.#finishReplace();
     for (const stream of ['main', 'vectors'] as const) await this.#migrate(stream);
   }
@@ -356,10 +372,17 @@ export class FilePersistence implements Persistence {
       try {
         for (const stream of ['main', 'vectors'] as const) {
           step(`stage ${stream}`);
-          await this.#writeComplete(join(staging, `${stream}.base`), encodeBase(state[stream].base, state[stream].upto));
+          await this.#writeComplete(
+            join(staging, `${stream}.base`),
+            encodeBase(state[stream].base, state[stream].upto),
+          );
           await this.#writeComplete(join(staging, `${stream}.log`), logHeader());
         }
-        for (const b of state.backups) await this.#writeComplete(join(staging, 'backups', `${safeId(b.info.id)}.bak`), encodeBackup(b.info, b.bytes));
+        for (const b of state.backups)
+          await this.#writeComplete(
+            join(staging, 'backups', `${safeId(b.info.id)}.bak`),
+            encodeBackup(b.info, b.bytes),
+          );
         // Meta last: it decides which key opens the database, so it moves into place last too.
         await this.#writeComplete(join(staging, 'meta'), state.meta);
         await syncDir(join(staging, 'backups'));
@@ -449,7 +472,13 @@ export class FilePersistence implements Persistence {
     if (this.#ready) {
       const ready = this.#ready;
       this.#ready = undefined;
-      if (await ready.then(() => true, () => false)) await this.#unlock();
+      if (
+        await ready.then(
+          () => true,
+          () => false,
+        )
+      )
+        await this.#unlock();
     }
   }
 
@@ -522,7 +551,9 @@ export class FilePersistence implements Persistence {
       if (dv.getUint32(0, true) !== BASE_MAGIC || headLen > size) return 0;
       const header = new Uint8Array(headLen);
       await readFully(fh, header, 0);
-      return new DataView(header.buffer).getUint32(headLen - 4, true) === crc32(header.subarray(0, headLen - 4)) ? dv.getFloat64(8, true) : 0;
+      return new DataView(header.buffer).getUint32(headLen - 4, true) === crc32(header.subarray(0, headLen - 4))
+        ? dv.getFloat64(8, true)
+        : 0;
     } finally {
       await fh.close();
     }
@@ -572,7 +603,8 @@ async function writeFully(fh: FileHandle, bytes: Uint8Array, position: number): 
   let done = 0;
   while (done < bytes.length) {
     const { bytesWritten } = await fh.write(bytes, done, bytes.length - done, position + done);
-    if (bytesWritten <= 0) throw Object.assign(new Error(`short write (${done} of ${bytes.length} bytes)`), { code: 'ENOSPC' });
+    if (bytesWritten <= 0)
+      throw Object.assign(new Error(`short write (${done} of ${bytes.length} bytes)`), { code: 'ENOSPC' });
     done += bytesWritten;
   }
 }
@@ -602,7 +634,10 @@ function logHeader(): Uint8Array {
 }
 
 /** Frames for `records`, the first at file offset `start`. */
-function encodeFrames(records: { seq: number; bytes: Uint8Array }[], start: number): { buf: Uint8Array; frames: Frame[] } {
+function encodeFrames(
+  records: { seq: number; bytes: Uint8Array }[],
+  start: number,
+): { buf: Uint8Array; frames: Frame[] } {
   const buf = new Uint8Array(records.reduce((n, r) => n + FRAME + r.bytes.length, 0));
   const dv = new DataView(buf.buffer);
   const frames: Frame[] = [];

@@ -2,7 +2,15 @@ import { openDB } from 'idb';
 import type { IDBPDatabase } from 'idb';
 import { ZerdaError, invalid } from '@zerda/core';
 import { byCreated, persistenceError } from './persistence.js';
-import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName, StreamState } from './persistence.js';
+import type {
+  AppendRecord,
+  BackupInfo,
+  FullState,
+  LogRecord,
+  Persistence,
+  StreamName,
+  StreamState,
+} from './persistence.js';
 
 /** Options of {@link IndexedDbPersistence}. */
 export interface IndexedDbPersistenceOptions {
@@ -66,8 +74,10 @@ export class IndexedDbPersistence implements Persistence {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     // A typo such as `nmae` would otherwise silently open the default database.
     for (const k of Object.keys(options))
-      if (!['name', 'durability', 'exclusive', 'lockTimeoutMs'].includes(k)) invalid(`options.${k}`, 'one of name, durability, exclusive, lockTimeoutMs', k);
-    if (options.exclusive !== undefined && typeof options.exclusive !== 'boolean') invalid('exclusive', 'a boolean', options.exclusive);
+      if (!['name', 'durability', 'exclusive', 'lockTimeoutMs'].includes(k))
+        invalid(`options.${k}`, 'one of name, durability, exclusive, lockTimeoutMs', k);
+    if (options.exclusive !== undefined && typeof options.exclusive !== 'boolean')
+      invalid('exclusive', 'a boolean', options.exclusive);
     const name = options.name ?? 'zerda';
     if (typeof name !== 'string' || name === '') invalid('name', 'a non-empty string', name);
     if (options.durability !== undefined && options.durability !== 'strict' && options.durability !== 'relaxed')
@@ -89,7 +99,8 @@ export class IndexedDbPersistence implements Persistence {
   }
 
   async #connect(): Promise<IDBPDatabase> {
-    if (typeof indexedDB === 'undefined') throw new ZerdaError('UNSUPPORTED', 'IndexedDB is not available in this runtime');
+    if (typeof indexedDB === 'undefined')
+      throw new ZerdaError('UNSUPPORTED', 'IndexedDB is not available in this runtime');
     try {
       return await openDB(this.#name, 1, {
         upgrade(db) {
@@ -112,7 +123,10 @@ export class IndexedDbPersistence implements Persistence {
       if (this.#unlock) return Promise.resolve();
       if (heldWithoutLocks.has(this.#name))
         return Promise.reject(
-          new ZerdaError('CONFLICT', `IndexedDB database ${this.#name} is already open for writing by another instance in this page or process`),
+          new ZerdaError(
+            'CONFLICT',
+            `IndexedDB database ${this.#name} is already open for writing by another instance in this page or process`,
+          ),
         );
       heldWithoutLocks.add(this.#name);
       this.#unlock = () => heldWithoutLocks.delete(this.#name);
@@ -230,7 +244,8 @@ export class IndexedDbPersistence implements Persistence {
       void b.put(state[stream].upto, UPTO);
       void tx.objectStore(`${stream}-log`).clear();
     }
-    for (const bk of state.backups) void tx.objectStore('backups').put({ info: bk.info, bytes: bk.bytes } satisfies StoredBackup, bk.info.id);
+    for (const bk of state.backups)
+      void tx.objectStore('backups').put({ info: bk.info, bytes: bk.bytes } satisfies StoredBackup, bk.info.id);
     await committed(tx.done);
   }
 
@@ -279,9 +294,13 @@ async function committed(done: Promise<void>): Promise<void> {
     await done;
   } catch (e) {
     if ((e as { name?: unknown } | null)?.name === 'AbortError')
-      throw new ZerdaError('QUOTA_EXCEEDED', 'IndexedDB aborted the write without a reason (in Chromium: the disk is full); nothing of it was stored', {
-        cause: e,
-      });
+      throw new ZerdaError(
+        'QUOTA_EXCEEDED',
+        'IndexedDB aborted the write without a reason (in Chromium: the disk is full); nothing of it was stored',
+        {
+          cause: e,
+        },
+      );
     throw e;
   }
 }

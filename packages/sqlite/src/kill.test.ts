@@ -17,7 +17,14 @@ function burst(dir: string, acks: number, passphrase?: string): Promise<string[]
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/sqlite/test/burst-writer.ts'), dir, ...(passphrase ? [passphrase] : [])],
+      [
+        '--conditions=@zerda/source',
+        '--import',
+        'tsx',
+        join(ROOT, 'packages/sqlite/test/burst-writer.ts'),
+        dir,
+        ...(passphrase ? [passphrase] : []),
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const ids: string[] = [];
@@ -31,7 +38,9 @@ function burst(dir: string, acks: number, passphrase?: string): Promise<string[]
       ids.push(...lines);
       if (ids.length >= acks) child.kill('SIGKILL');
     });
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? done(ids) : fail(new Error(`writer exited early: ${err}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? done(ids) : fail(new Error(`writer exited early: ${err}`)),
+    );
   });
 }
 

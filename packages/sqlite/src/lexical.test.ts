@@ -54,7 +54,10 @@ describe('lexical search tokenisation', () => {
   it('ranks and scores exactly like core LexicalIndex on the same corpus', async () => {
     const s = await SqliteStorage.open();
     const idx = new LexicalIndex();
-    const extra = Array.from({ length: 12 }, (_, i): [string, string] => [`n${i}`, `note ${i}: the cat ran to the café, 猫${i % 3 ? '很乖' : '叫小米'}`]);
+    const extra = Array.from({ length: 12 }, (_, i): [string, string] => [
+      `n${i}`,
+      `note ${i}: the cat ran to the café, 猫${i % 3 ? '很乖' : '叫小米'}`,
+    ]);
     const corpus = [...CORPUS, ...extra];
     await s.putMany(corpus.map(([id, text]) => fact(id, text)));
     for (const [id, text] of corpus) idx.add(id, entryText(fact(id, text)));
@@ -63,7 +66,10 @@ describe('lexical search tokenisation', () => {
     for (const q of ['小米', '猫很乖', 'cat café running', 'München', '我的猫叫什么', 'note 3', 'コーヒー 김치']) {
       const got = await s.lexicalSearch({ tenantId: 't1', query: q, limit: 8 });
       const want = idx.search(q, 8);
-      expect(got.map((h) => h.id), q).toEqual(want.map((h) => h.id));
+      expect(
+        got.map((h) => h.id),
+        q,
+      ).toEqual(want.map((h) => h.id));
       got.forEach((h, i) => expect(h.score, q).toBeCloseTo(want[i]!.score, 10));
       expect(want.length, q).toBeGreaterThan(0);
     }
@@ -73,7 +79,17 @@ describe('lexical search tokenisation', () => {
   it('treats FTS syntax in queries as plain words', async () => {
     const s = await SqliteStorage.open();
     await s.putMany(CORPUS.map(([id, text]) => fact(id, text)));
-    for (const q of ['"', 'cafe*', 'cafe NEAR gare', '-munchen', 'terms:cafe', '^cafe', 'cafe OR', '") OR 1=1 --', 'AND OR NOT']) {
+    for (const q of [
+      '"',
+      'cafe*',
+      'cafe NEAR gare',
+      '-munchen',
+      'terms:cafe',
+      '^cafe',
+      'cafe OR',
+      '") OR 1=1 --',
+      'AND OR NOT',
+    ]) {
       const hits = await ids(s, q);
       expect(Array.isArray(hits), q).toBe(true);
     }
@@ -117,7 +133,10 @@ describe('recall through MemoryManager', () => {
     expect(sqlite.munchen![0]![0]).toContain('München');
     expect(sqlite.café![0]![0]).toContain('café');
     for (const q of Object.keys(memory)) {
-      expect(sqlite[q]!.map((h) => h[0]), q).toEqual(memory[q]!.map((h) => h[0]));
+      expect(
+        sqlite[q]!.map((h) => h[0]),
+        q,
+      ).toEqual(memory[q]!.map((h) => h[0]));
       sqlite[q]!.forEach((h, i) => expect(h[1], q).toBeCloseTo(memory[q]![i]![1]!, 10));
     }
   });
@@ -125,7 +144,9 @@ describe('recall through MemoryManager', () => {
 
 /** Persisted state written by the schema-1 build (FTS4 over raw text with `porter`); see the test below. */
 function schemaV1State(): MemoryPersistenceState {
-  const raw = JSON.parse(gunzipSync(readFileSync(new URL('../test/fixtures/schema-v1.json.gz', import.meta.url))).toString('utf8')) as {
+  const raw = JSON.parse(
+    gunzipSync(readFileSync(new URL('../test/fixtures/schema-v1.json.gz', import.meta.url))).toString('utf8'),
+  ) as {
     meta: string;
     streams: Record<StreamName, { base: string[]; upto: number; log: { seq: number; bytes: string }[] }>;
   };
@@ -134,7 +155,11 @@ function schemaV1State(): MemoryPersistenceState {
   state.meta = bytes(raw.meta);
   for (const k of ['main', 'vectors'] as const) {
     const st = raw.streams[k];
-    state.streams[k] = { base: st.base.map(bytes), upto: st.upto, log: st.log.map((r) => ({ seq: r.seq, bytes: bytes(r.bytes) })) };
+    state.streams[k] = {
+      base: st.base.map(bytes),
+      upto: st.upto,
+      log: st.log.map((r) => ({ seq: r.seq, bytes: bytes(r.bytes) })),
+    };
   }
   return state;
 }
@@ -160,13 +185,19 @@ describe('schema 1 → 2 migration', () => {
     const SQL = await initSqlJs();
     const db = new SQL.Database(s.exportDatabase());
     expect(db.exec('PRAGMA user_version')[0]!.values[0]![0]).toBe(SCHEMA_VERSION);
-    expect(String(db.exec("SELECT sql FROM sqlite_master WHERE name = 'entries_fts'")[0]!.values[0]![0])).toMatch(/tokenize=simple/);
+    expect(String(db.exec("SELECT sql FROM sqlite_master WHERE name = 'entries_fts'")[0]!.values[0]![0])).toMatch(
+      /tokenize=simple/,
+    );
     // Document lengths were recomputed from the analysed terms (BM25 statistics as in core).
     const lens = db.exec("SELECT id, doc_len, terms FROM entries WHERE id IN ('de', 'en') ORDER BY id")[0]!.values;
     const want = (text: string) => analyze(entryText({ content: { title: 'note', text } }));
     expect(lens).toEqual([
       ['de', want('Wir sind nach München gezogen').length, want('Wir sind nach München gezogen').join(' ')],
-      ['en', want('I go running every morning before work').length, want('I go running every morning before work').join(' ')],
+      [
+        'en',
+        want('I go running every morning before work').length,
+        want('I go running every morning before work').join(' '),
+      ],
     ]);
     expect(lens[1]![2]).toBe('note go run everi morn work');
     db.close();

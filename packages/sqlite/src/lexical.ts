@@ -41,7 +41,12 @@ export interface Candidate {
  * frequencies are counted over `candidates`, which must be every tenant row matching any term
  * (filters only mark rows `allowed`, so they never change the statistics).
  */
-export function rankBm25(candidates: Candidate[], n: number, avgDl: number, limit: number): { id: string; score: number }[] {
+export function rankBm25(
+  candidates: Candidate[],
+  n: number,
+  avgDl: number,
+  limit: number,
+): { id: string; score: number }[] {
   if (candidates.length === 0 || limit <= 0) return [];
   const rows = candidates.map((c) => ({ c, hits: phraseHits(c.matchinfo) }));
   const phrases = rows[0]!.hits.length;

@@ -29,9 +29,13 @@ export async function checkMeta(bytes: Uint8Array, cipher: Cipher | undefined): 
   } catch (e) {
     throw openFailure('meta record', e);
   }
-  if (meta.encrypted && !cipher) throw new ZerdaError('DECRYPTION', 'The database is encrypted: open it with `encryption` (passphrase or key)');
+  if (meta.encrypted && !cipher)
+    throw new ZerdaError('DECRYPTION', 'The database is encrypted: open it with `encryption` (passphrase or key)');
   if (!meta.encrypted && cipher)
-    throw new ZerdaError('DECRYPTION', 'The database is not encrypted: open it without `encryption`, then call changeEncryption()');
+    throw new ZerdaError(
+      'DECRYPTION',
+      'The database is not encrypted: open it without `encryption`, then call changeEncryption()',
+    );
   if (cipher) {
     const text = await cipher.decryptText(fromBase64(meta.keyCheck ?? ''));
     if (text !== KEY_CHECK) throw new ZerdaError('DECRYPTION', 'Wrong passphrase or key');

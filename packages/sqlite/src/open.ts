@@ -63,7 +63,10 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
     lap('read');
     if (metaBytes) await checkMeta(metaBytes, cipher);
     else if (main.base.length > 0 || main.log.length > 0 || vecSeq > 0)
-      throw new ZerdaError('STORAGE', `The database in ${p.description} has data but no meta record; it cannot be opened safely`);
+      throw new ZerdaError(
+        'STORAGE',
+        `The database in ${p.description} has data but no meta record; it cannot be opened safely`,
+      );
     let snapshot: Uint8Array | undefined;
     let corrupt: ZerdaError | undefined;
     if (main.corrupt !== undefined) {
@@ -71,11 +74,15 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
       if (options.restoreFrom === undefined) throw corrupt;
     } else if (main.base.length > 0) {
       try {
-        if (main.base.length !== 1) throw new RecordError('format', `expected 1 snapshot record, found ${main.base.length}`);
+        if (main.base.length !== 1)
+          throw new RecordError('format', `expected 1 snapshot record, found ${main.base.length}`);
         const rec = await decodeRecord<{ o: string; upto?: number }>(main.base[0]!, cipher);
         if (rec.header.o !== 'snap') throw new RecordError('format', 'not a snapshot record');
         if (rec.header.upto !== undefined && rec.header.upto !== main.upto)
-          throw new RecordError('format', `the snapshot covers the log up to ${rec.header.upto}, its base says ${main.upto}`);
+          throw new RecordError(
+            'format',
+            `the snapshot covers the log up to ${rec.header.upto}, its base says ${main.upto}`,
+          );
         snapshot = rec.tail;
       } catch (e) {
         corrupt = openFailure('snapshot', e);

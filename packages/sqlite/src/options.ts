@@ -120,7 +120,21 @@ export function loadSqlJs(options: SqliteStorageOptions): Promise<SqlJsStatic> {
 const OPEN_KEYS = ['persistence', 'encryption', 'sqlJs', 'locateFile', 'compaction', 'backups', 'clock', 'restoreFrom'];
 const COMPACTION_KEYS = ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords', 'onPageHidden'];
 const BACKUP_KEYS = ['enabled', 'intervalMs', 'everyNewEntries', 'keep', 'includeVectors'];
-const PERSISTENCE_METHODS = ['readMeta', 'writeMeta', 'read', 'head', 'append', 'compact', 'truncate', 'replaceAll', 'putBackup', 'listBackups', 'getBackup', 'deleteBackup', 'close'];
+const PERSISTENCE_METHODS = [
+  'readMeta',
+  'writeMeta',
+  'read',
+  'head',
+  'append',
+  'compact',
+  'truncate',
+  'replaceAll',
+  'putBackup',
+  'listBackups',
+  'getBackup',
+  'deleteBackup',
+  'close',
+];
 
 /**
  * Everything `open` reads, checked before anything is read or written. Unknown keys are rejected
@@ -129,22 +143,32 @@ const PERSISTENCE_METHODS = ['readMeta', 'writeMeta', 'read', 'head', 'append', 
 export function checkOpenOptions(o: SqliteStorageOptions): void {
   onlyKeys('options', o, OPEN_KEYS);
   const p: unknown = o.persistence;
-  if (p !== undefined && (typeof p !== 'object' || p === null || PERSISTENCE_METHODS.some((m) => typeof (p as Record<string, unknown>)[m] !== 'function')))
+  if (
+    p !== undefined &&
+    (typeof p !== 'object' ||
+      p === null ||
+      PERSISTENCE_METHODS.some((m) => typeof (p as Record<string, unknown>)[m] !== 'function'))
+  )
     invalid('persistence', 'a Persistence driver (IndexedDbPersistence, FilePersistence, MemoryPersistence)', p);
-  if (o.locateFile !== undefined && typeof o.locateFile !== 'function') invalid('locateFile', 'a function', o.locateFile);
-  if (o.clock !== undefined && typeof o.clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', o.clock);
+  if (o.locateFile !== undefined && typeof o.locateFile !== 'function')
+    invalid('locateFile', 'a function', o.locateFile);
+  if (o.clock !== undefined && typeof o.clock !== 'function')
+    invalid('clock', 'a function returning epoch milliseconds', o.clock);
   if (o.restoreFrom !== undefined && (typeof o.restoreFrom !== 'string' || o.restoreFrom === ''))
     invalid('restoreFrom', "'latest' or a backup id", o.restoreFrom);
   if (o.compaction !== undefined) {
     onlyKeys('compaction', o.compaction, COMPACTION_KEYS);
     const c = o.compaction;
-    for (const k of ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'] as const) if (c[k] !== undefined) positiveInt(`compaction.${k}`, c[k]);
-    if (c.onPageHidden !== undefined && typeof c.onPageHidden !== 'boolean') invalid('compaction.onPageHidden', 'a boolean', c.onPageHidden);
+    for (const k of ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'] as const)
+      if (c[k] !== undefined) positiveInt(`compaction.${k}`, c[k]);
+    if (c.onPageHidden !== undefined && typeof c.onPageHidden !== 'boolean')
+      invalid('compaction.onPageHidden', 'a boolean', c.onPageHidden);
   }
   if (o.backups !== undefined) {
     onlyKeys('backups', o.backups, BACKUP_KEYS);
     const b = o.backups;
-    for (const k of ['intervalMs', 'everyNewEntries', 'keep'] as const) if (b[k] !== undefined) positiveInt(`backups.${k}`, b[k]);
+    for (const k of ['intervalMs', 'everyNewEntries', 'keep'] as const)
+      if (b[k] !== undefined) positiveInt(`backups.${k}`, b[k]);
     for (const k of ['enabled', 'includeVectors'] as const)
       if (b[k] !== undefined && typeof b[k] !== 'boolean') invalid(`backups.${k}`, 'a boolean', b[k]);
   }

@@ -159,7 +159,11 @@ export class MemoryPersistence implements Persistence {
   }
   async read(stream: StreamName): Promise<StreamState> {
     const s = this.state.streams[stream];
-    return { base: s.base.map((b) => b.slice()), upto: s.upto, log: s.log.map((r) => ({ seq: r.seq, bytes: r.bytes.slice() })) };
+    return {
+      base: s.base.map((b) => b.slice()),
+      upto: s.upto,
+      log: s.log.map((r) => ({ seq: r.seq, bytes: r.bytes.slice() })),
+    };
   }
   async head(stream: StreamName): Promise<number> {
     const s = this.state.streams[stream];

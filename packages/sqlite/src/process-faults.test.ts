@@ -15,15 +15,23 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const tempDir = useTempDirs('proc');
 
 function child(script: string, args: string[]) {
-  return spawn(process.execPath, ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/sqlite/test', script), ...args], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  return spawn(
+    process.execPath,
+    ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/sqlite/test', script), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
 }
 
 /** A pid that is certainly not running: a process that has exited. */
 function deadPid(): number {
-  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout.trim());
+  return Number(
+    spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout.trim(),
+  );
 }
 
 interface Contender {
@@ -67,7 +75,11 @@ describe('several processes starting together against a stale lock (defect 3)', 
   const ROUNDS = 3;
   const PROCESSES = 4;
   const stale: [string, (dir: string) => Promise<void>][] = [
-    ['a format-2 lock of a dead process', async (d) => writeFile(join(d, 'lock.1'), JSON.stringify({ pid: deadPid(), host: hostname(), token: 'x', since: 1 }))],
+    [
+      'a format-2 lock of a dead process',
+      async (d) =>
+        writeFile(join(d, 'lock.1'), JSON.stringify({ pid: deadPid(), host: hostname(), token: 'x', since: 1 })),
+    ],
     ['a format-1 lock file holding a dead pid', async (d) => writeFile(join(d, 'lock'), String(deadPid()))],
     ['an empty format-1 lock file', async (d) => writeFile(join(d, 'lock'), '')],
   ];
@@ -84,7 +96,10 @@ describe('several processes starting together against a stale lock (defect 3)', 
       await Promise.all(all.map((c) => c.settled));
       const winners = all.filter((c) => c.opened);
       const losers = all.filter((c) => !c.opened);
-      expect(winners, `round ${round}: ${JSON.stringify(all.map((c) => c.lines.filter((l) => !l.startsWith('ACK'))))}`).toHaveLength(1);
+      expect(
+        winners,
+        `round ${round}: ${JSON.stringify(all.map((c) => c.lines.filter((l) => !l.startsWith('ACK'))))}`,
+      ).toHaveLength(1);
       const holder = winners[0]!.lines.find((l) => l.startsWith('OPEN'))!.split(' ')[1];
       for (const l of losers) {
         const errLine = l.lines.find((x) => x.startsWith('ERR'))!;
@@ -121,11 +136,27 @@ describe('several processes starting together against a stale lock (defect 3)', 
 
 describe('a process killed during changeEncryption (FilePersistence)', () => {
   const PASS = 'new secret';
-  const steps = ['stage main', 'stage vectors', 'commit', 'move backups/', 'move main.base', 'move main.log', 'move vectors.base', 'move vectors.log', 'move meta', 'cleanup'];
+  const steps = [
+    'stage main',
+    'stage vectors',
+    'commit',
+    'move backups/',
+    'move main.base',
+    'move main.log',
+    'move vectors.base',
+    'move vectors.log',
+    'move meta',
+    'cleanup',
+  ];
   it(`at any step: the database opens with exactly one of the two keys, with everything in it (${steps.length} crash points)`, async () => {
     const template = await tempDir();
-    const s = await SqliteStorage.open({ persistence: new FilePersistence({ dir: template }), backups: { enabled: false } });
-    const entries = Array.from({ length: 6 }, (_, i) => createEntry('t1', { content: { title: 'n', text: `memory ${i}` } }, 1_700_000_000_000 + i));
+    const s = await SqliteStorage.open({
+      persistence: new FilePersistence({ dir: template }),
+      backups: { enabled: false },
+    });
+    const entries = Array.from({ length: 6 }, (_, i) =>
+      createEntry('t1', { content: { title: 'n', text: `memory ${i}` } }, 1_700_000_000_000 + i),
+    );
     await s.putMany(entries.slice(0, 3));
     await s.putVectors('t1', { id: 'vm', dim: 2 }, [{ id: entries[0]!.id, vector: new Float32Array([1, 2]) }]);
     await s.compact();
@@ -151,13 +182,21 @@ describe('a process killed during changeEncryption (FilePersistence)', () => {
       } else {
         expect(isZerdaError(plain, 'DECRYPTION'), `"${step}": ${String(plain)}`).toBe(true);
         expect(steps.indexOf(step)).toBeGreaterThan(steps.indexOf('commit'));
-        opened = await SqliteStorage.open({ persistence: new FilePersistence({ dir }), encryption: { passphrase: PASS, iterations: 1000, allowWeakIterations: true } });
+        opened = await SqliteStorage.open({
+          persistence: new FilePersistence({ dir }),
+          encryption: { passphrase: PASS, iterations: 1000, allowWeakIterations: true },
+        });
       }
-      expect((await opened.query({ tenantId: 't1' })).map((e) => e.id).sort(), step).toEqual(entries.map((e) => e.id).sort());
+      expect((await opened.query({ tenantId: 't1' })).map((e) => e.id).sort(), step).toEqual(
+        entries.map((e) => e.id).sort(),
+      );
       expect((await opened.loadVectors('t1', 'vm'))?.ids, step).toEqual([entries[0]!.id]);
       expect((await opened.restoreBackup(backup.id)).added, step).toBe(3);
       await opened.close();
-      expect((await readdir(dir)).filter((n) => n.startsWith('replace') || n.startsWith('.replace')), step).toEqual([]);
+      expect(
+        (await readdir(dir)).filter((n) => n.startsWith('replace') || n.startsWith('.replace')),
+        step,
+      ).toEqual([]);
     }
   }, 180_000);
 });

@@ -68,7 +68,11 @@ export function crc32(bytes: Uint8Array, start = 0): number {
 }
 
 /** Encode a header (JSON) and an optional binary tail into one record, encrypted when `cipher` is set. */
-export async function encodeRecord(header: unknown, tail: Uint8Array | undefined, cipher: Cipher | undefined): Promise<Uint8Array> {
+export async function encodeRecord(
+  header: unknown,
+  tail: Uint8Array | undefined,
+  cipher: Cipher | undefined,
+): Promise<Uint8Array> {
   const json = encoder.encode(JSON.stringify(header));
   const tailLen = tail?.byteLength ?? 0;
   let body = new Uint8Array(4 + json.length + tailLen);

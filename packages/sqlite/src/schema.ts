@@ -114,7 +114,9 @@ export function migrate(db: Database): number {
  * from the persistence log), and a larger page cache avoids copying pages out of MEMFS.
  */
 export function tune(db: Database): void {
-  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;');
+  db.exec(
+    'PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;',
+  );
 }
 
 /** The vector table lives in an attached in-memory database, so `db.export()` (main only) never includes it. */

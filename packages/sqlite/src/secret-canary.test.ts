@@ -20,9 +20,11 @@ describe('canary secrets never reach SQLite unmasked', () => {
     await mgr.flush();
     expect(canariesIn(pii)).toHaveLength(Object.keys(SECRET_CANARIES).length);
 
-    const search = (query: string) => storage.lexicalSearch({ tenantId: 't', query, limit: 5 }).then((hits) => hits.map((h) => h.id));
+    const search = (query: string) =>
+      storage.lexicalSearch({ tenantId: 't', query, limit: 5 }).then((hits) => hits.map((h) => h.id));
     expect(await search('zebrafinch')).toContain(entry.id);
-    for (const value of [...Object.values(SECRET_CANARIES), 'Tr0ub4dorCanary']) expect(await search(value), value).toEqual([]);
+    for (const value of [...Object.values(SECRET_CANARIES), 'Tr0ub4dorCanary'])
+      expect(await search(value), value).toEqual([]);
 
     const persisted = [
       persistence.state.meta,
@@ -40,7 +42,10 @@ describe('canary secrets never reach SQLite unmasked', () => {
       ['exportDatabase', file],
     ] as const) {
       const bytes = typeof what === 'string' ? [what] : what instanceof Uint8Array ? [what] : what;
-      expect(bytes.flatMap((b) => canariesIn(b)), name).toEqual([]);
+      expect(
+        bytes.flatMap((b) => canariesIn(b)),
+        name,
+      ).toEqual([]);
       const text = bytes.map((b) => (typeof b === 'string' ? b : new TextDecoder().decode(b))).join('\n');
       expect(text, name).toContain('zebrafinch');
       expect(text, name).toContain('[CREDENTIAL_1]');

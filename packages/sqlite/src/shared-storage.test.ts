@@ -54,7 +54,9 @@ describe('SharedSqliteStorage (Web Locks + BroadcastChannel)', () => {
     await Promise.all([...fromA.map((e) => a.put(e)), ...fromB.map((e) => b.put(e))]);
     expect(await a.count({ tenantId: 't' })).toBe(60);
     expect(await b.count({ tenantId: 't' })).toBe(60);
-    await expect(b.put({ ...fromB[0]!, importance: 9 })).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
+    await expect(b.put({ ...fromB[0]!, importance: 9 })).rejects.toSatisfy((e: unknown) =>
+      isZerdaError(e, 'VALIDATION'),
+    );
     // Writes in flight from the follower while the owner leaves are not lost.
     const late = Array.from({ length: 20 }, (_, i) => fact(`late ${i}`));
     const inFlight = late.map((e) => b.put(e));
@@ -76,9 +78,9 @@ describe('SharedSqliteStorage (Web Locks + BroadcastChannel)', () => {
     const weak = { iterations: 1000, allowWeakIterations: true } as const;
     const a = await SharedSqliteStorage.open({ name, locks, encryption: { passphrase: 'one', ...weak } });
     await a.put(fact('secret'));
-    await expect(SharedSqliteStorage.open({ name, locks, encryption: { passphrase: 'two', ...weak } })).rejects.toSatisfy((e: unknown) =>
-      isZerdaError(e, 'DECRYPTION'),
-    );
+    await expect(
+      SharedSqliteStorage.open({ name, locks, encryption: { passphrase: 'two', ...weak } }),
+    ).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'DECRYPTION'));
     await a.close();
   });
 });

@@ -119,7 +119,8 @@ export class SharedSqliteStorage implements StorageAdapter {
   private constructor(options: SharedSqliteStorageOptions) {
     this.#options = options;
     const locks = options.locks ?? (globalThis.navigator as Navigator | undefined)?.locks;
-    if (!locks) throw new ZerdaError('UNSUPPORTED', 'Web Locks (navigator.locks) are not available; use SqliteStorage directly');
+    if (!locks)
+      throw new ZerdaError('UNSUPPORTED', 'Web Locks (navigator.locks) are not available; use SqliteStorage directly');
     this.#locks = locks;
     this.#channel = options.channel?.() ?? new BroadcastChannel(`zerda-sqlite:${options.name}`);
     this.#channel.addEventListener('message', this.#listener);
@@ -131,7 +132,8 @@ export class SharedSqliteStorage implements StorageAdapter {
    */
   static async open(options: SharedSqliteStorageOptions): Promise<SharedSqliteStorage> {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object with name', options);
-    if (typeof options.name !== 'string' || options.name === '') invalid('options.name', 'a non-empty string', options.name);
+    if (typeof options.name !== 'string' || options.name === '')
+      invalid('options.name', 'a non-empty string', options.name);
     const s = new SharedSqliteStorage(options);
     try {
       await s.#start();
@@ -148,7 +150,13 @@ export class SharedSqliteStorage implements StorageAdapter {
   }
 
   #persistence(): Persistence {
-    return this.#options.persistence?.() ?? new IndexedDbPersistence({ name: this.#options.name, ...(this.#options.durability ? { durability: this.#options.durability } : {}) });
+    return (
+      this.#options.persistence?.() ??
+      new IndexedDbPersistence({
+        name: this.#options.name,
+        ...(this.#options.durability ? { durability: this.#options.durability } : {}),
+      })
+    );
   }
 
   #lockName(): string {
@@ -176,9 +184,13 @@ export class SharedSqliteStorage implements StorageAdapter {
     });
     if (first === 'follower') {
       // Read-only check of the key: must not take the owner's exclusive IndexedDB lock.
-      const p = this.#options.persistence?.() ?? new IndexedDbPersistence({ name: this.#options.name, exclusive: false });
+      const p =
+        this.#options.persistence?.() ?? new IndexedDbPersistence({ name: this.#options.name, exclusive: false });
       try {
-        await SqliteStorage.verifyKey({ persistence: p, ...(this.#options.encryption ? { encryption: this.#options.encryption } : {}) });
+        await SqliteStorage.verifyKey({
+          persistence: p,
+          ...(this.#options.encryption ? { encryption: this.#options.encryption } : {}),
+        });
       } finally {
         await p.close();
       }
@@ -260,7 +272,8 @@ export class SharedSqliteStorage implements StorageAdapter {
       return;
     }
     if (msg.type === 'owner' && msg.tab !== this.#tab) {
-      for (const [id, p] of this.#pending) this.#post({ type: 'call', id, from: this.#tab, method: p.method, args: p.args });
+      for (const [id, p] of this.#pending)
+        this.#post({ type: 'call', id, from: this.#tab, method: p.method, args: p.args });
     }
   }
 

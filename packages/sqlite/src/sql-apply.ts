@@ -27,7 +27,8 @@ export interface VecWrite {
 }
 
 /** The entry columns {@link rowToEntry} reads, over `entries e`. */
-export const ENTRY_COLUMNS = 'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
+export const ENTRY_COLUMNS =
+  'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
 
 /** The part of an entry kept as JSON (everything else has its own column). */
 export interface StoredData {
@@ -120,7 +121,10 @@ export function createApplier(db: Database): Applier {
     }
     const entries = [...latest.values()];
     const keys = JSON.stringify(entries.map((e) => [e.tenantId, e.id]));
-    const existing = all(`SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k CROSS JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`, [keys]);
+    const existing = all(
+      `SELECT e.rid, e.tenant_id, e.id FROM (${KEYS}) k CROSS JOIN entries e ON e.tenant_id = k.t AND e.id = k.i`,
+      [keys],
+    );
     for (const [rid] of existing) {
       run('DELETE FROM entries_fts WHERE docid = ?', [rid!]);
       run('DELETE FROM entry_tags WHERE rid = ?', [rid!]);
@@ -130,13 +134,33 @@ export function createApplier(db: Database): Applier {
     for (const e of entries) {
       const text = entryText(e);
       const terms = ftsTerms(text);
-      const rest: StoredData = { content: e.content, accessCount: e.accessCount, tags: e.tags, metadata: e.metadata, version: e.version };
+      const rest: StoredData = {
+        content: e.content,
+        accessCount: e.accessCount,
+        tags: e.tags,
+        metadata: e.metadata,
+        version: e.version,
+      };
       run(
         'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, terms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [e.tenantId, e.id, e.userId ?? null, e.tier, e.kind, e.createdAt, e.lastAccess, e.importance, terms.length, text.toLowerCase(), terms.join(' '), JSON.stringify(rest)],
+        [
+          e.tenantId,
+          e.id,
+          e.userId ?? null,
+          e.tier,
+          e.kind,
+          e.createdAt,
+          e.lastAccess,
+          e.importance,
+          terms.length,
+          text.toLowerCase(),
+          terms.join(' '),
+          JSON.stringify(rest),
+        ],
       );
       // WITHOUT ROWID inserts leave last_insert_rowid() alone, so it still names the entry.
-      for (const tag of e.tags) run('INSERT OR IGNORE INTO entry_tags (tag, rid) VALUES (?, last_insert_rowid())', [tag]);
+      for (const tag of e.tags)
+        run('INSERT OR IGNORE INTO entry_tags (tag, rid) VALUES (?, last_insert_rowid())', [tag]);
     }
     run('INSERT INTO entries_fts (docid, terms) SELECT rid, terms FROM entries WHERE rid > ?', [before]);
     return entries.length - existing.length;
@@ -149,7 +173,11 @@ export function createApplier(db: Database): Applier {
     run('DELETE FROM entry_tags WHERE rid = ?', [Number(old[0])]);
   };
   const profile = (p: UserProfile) =>
-    run('INSERT OR REPLACE INTO profiles (tenant_id, user_id, data) VALUES (?, ?, ?)', [p.tenantId, p.userId, JSON.stringify(p)]);
+    run('INSERT OR REPLACE INTO profiles (tenant_id, user_id, data) VALUES (?, ?, ?)', [
+      p.tenantId,
+      p.userId,
+      JSON.stringify(p),
+    ]);
   const apply = (op: MainOp): number => {
     switch (op.o) {
       case 'put':
@@ -199,7 +227,9 @@ export function createApplier(db: Database): Applier {
 /** Apply one vector-stream record to `vec.vectors`. */
 export function applyVec(db: Database, op: VecOp, data: Float32Array | undefined): void {
   if (op.o === 'vput') {
-    const stmt = db.prepare('INSERT OR REPLACE INTO vec.vectors (tenant_id, model_id, dim, id, data) VALUES (?, ?, ?, ?, ?)');
+    const stmt = db.prepare(
+      'INSERT OR REPLACE INTO vec.vectors (tenant_id, model_id, dim, id, data) VALUES (?, ?, ?, ?, ?)',
+    );
     try {
       // A model's dim may change only through a full delete; drop stale rows of another dim.
       db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND model_id = ? AND dim <> ?', [op.t, op.m, op.d]);
@@ -212,7 +242,12 @@ export function applyVec(db: Database, op: VecOp, data: Float32Array | undefined
     return;
   }
   if (op.t === undefined) db.run('DELETE FROM vec.vectors');
-  else if (op.ids) db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))' + (op.m ? ' AND model_id = ?' : ''), [op.t, JSON.stringify(op.ids), ...(op.m ? [op.m] : [])]);
+  else if (op.ids)
+    db.run(
+      'DELETE FROM vec.vectors WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))' +
+        (op.m ? ' AND model_id = ?' : ''),
+      [op.t, JSON.stringify(op.ids), ...(op.m ? [op.m] : [])],
+    );
   else if (op.m) db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND model_id = ?', [op.t, op.m]);
   else db.run('DELETE FROM vec.vectors WHERE tenant_id = ?', [op.t]);
 }

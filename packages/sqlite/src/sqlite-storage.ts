@@ -1,5 +1,14 @@
 import type { SqlValue } from 'sql.js';
-import { ZerdaError, createCipher, invalid, isZerdaError, systemClock, validateEntry, validateExport, validateProfile } from '@zerda/core';
+import {
+  ZerdaError,
+  createCipher,
+  invalid,
+  isZerdaError,
+  systemClock,
+  validateEntry,
+  validateExport,
+  validateProfile,
+} from '@zerda/core';
 import type {
   LexicalHit,
   LexicalQuery,
@@ -14,7 +23,16 @@ import type {
   VectorRecord,
   ZerdaExport,
 } from '@zerda/core';
-import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords, filterSql } from './checks.js';
+import {
+  checkFilter,
+  checkIds,
+  checkKey,
+  checkLexicalQuery,
+  checkModel,
+  checkQuery,
+  checkVectorRecords,
+  filterSql,
+} from './checks.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
 import { checkMeta } from './meta.js';
@@ -130,16 +148,20 @@ export class SqliteStorage implements StorageAdapter {
     if (p && compaction.onPageHidden)
       storage.#unwatch = onPageHidden(() => {
         if (!store.closed && store.logCount > 0)
-          store.serial(() => store.compactMain()).catch((e: unknown) => {
-            storage.#maintenanceError = persistenceError('compaction failed', e);
-          });
+          store
+            .serial(() => store.compactMain())
+            .catch((e: unknown) => {
+              storage.#maintenanceError = persistenceError('compaction failed', e);
+            });
       });
     // A long replay will be paid again by the next cold open: fold the log now, in the write
     // queue (close() and the first write wait for it; failures land in maintenanceError).
     if (p && (loaded.upgraded || (report.timings.replay > SLOW_REPLAY_MS && store.logCount > 0)))
-      store.serial(() => store.compactMain(loaded.upgraded)).catch((e: unknown) => {
-        storage.#maintenanceError = persistenceError('compaction after open failed', e);
-      });
+      store
+        .serial(() => store.compactMain(loaded.upgraded))
+        .catch((e: unknown) => {
+          storage.#maintenanceError = persistenceError('compaction after open failed', e);
+        });
     return storage;
   }
 
@@ -183,7 +205,10 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     checkKey('id', id);
-    const row = this.#s.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id = ?`, [tenantId, id])[0];
+    const row = this.#s.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id = ?`, [
+      tenantId,
+      id,
+    ])[0];
     return row ? rowToEntry(row) : undefined;
   }
 
@@ -194,10 +219,10 @@ export class SqliteStorage implements StorageAdapter {
     checkIds(ids);
     if (ids.length === 0) return [];
     const found = new Map<string, SqlValue[]>();
-    for (const row of this.#s.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id IN (SELECT value FROM json_each(?))`, [
-      tenantId,
-      JSON.stringify(ids),
-    ]))
+    for (const row of this.#s.rows(
+      `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id IN (SELECT value FROM json_each(?))`,
+      [tenantId, JSON.stringify(ids)],
+    ))
       found.set(row[1] as string, row);
     const out: MemoryEntry[] = [];
     for (const id of new Set(ids)) {
@@ -228,7 +253,9 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkQuery(query);
     const { sql, params } = filterSql(query);
-    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[query.orderBy ?? 'createdAt'];
+    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[
+      query.orderBy ?? 'createdAt'
+    ];
     const dir = (query.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const rows = this.#s.rows(
       `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND ${sql} ORDER BY e.${column} ${dir}, e.id ASC LIMIT ? OFFSET ?`,
@@ -242,7 +269,12 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkFilter(filter);
     const { sql, params } = filterSql(filter);
-    return Number(this.#s.rows(`SELECT count(*) FROM entries e WHERE e.tenant_id = ? AND ${sql}`, [filter.tenantId, ...params])[0]![0]);
+    return Number(
+      this.#s.rows(`SELECT count(*) FROM entries e WHERE e.tenant_id = ? AND ${sql}`, [
+        filter.tenantId,
+        ...params,
+      ])[0]![0],
+    );
   }
 
   /** BM25 over FTS4 (core's analysed terms) with per-tenant statistics; the filter applies before ranking. */
@@ -261,7 +293,9 @@ export class SqliteStorage implements StorageAdapter {
       [...params, match.expr, query.tenantId],
     );
     if (rows.length === 0) return [];
-    const stats = this.#s.rows('SELECT count(*), total(doc_len) FROM entries WHERE tenant_id = ?', [query.tenantId])[0]!;
+    const stats = this.#s.rows('SELECT count(*), total(doc_len) FROM entries WHERE tenant_id = ?', [
+      query.tenantId,
+    ])[0]!;
     const n = Number(stats[0]);
     const candidates: Candidate[] = rows.map((r) => ({
       id: r[0] as string,
@@ -297,7 +331,10 @@ export class SqliteStorage implements StorageAdapter {
     checkKey('tenantId', tenantId);
     checkKey('modelId', modelId);
     await this.#vectorsReady();
-    const rows = this.#s.rows('SELECT id, dim, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [tenantId, modelId]);
+    const rows = this.#s.rows(
+      'SELECT id, dim, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id',
+      [tenantId, modelId],
+    );
     if (rows.length === 0) return undefined;
     const dim = Number(rows[0]![1]);
     const data = new Float32Array(rows.length * dim);
@@ -314,9 +351,11 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkKey('tenantId', tenantId);
     await this.#vectorsReady();
-    return this.#s.rows('SELECT model_id, min(dim) FROM vec.vectors WHERE tenant_id = ? GROUP BY model_id ORDER BY model_id', [tenantId]).map(
-      (r) => ({ id: r[0] as string, dim: Number(r[1]) }),
-    );
+    return this.#s
+      .rows('SELECT model_id, min(dim) FROM vec.vectors WHERE tenant_id = ? GROUP BY model_id ORDER BY model_id', [
+        tenantId,
+      ])
+      .map((r) => ({ id: r[0] as string, dim: Number(r[1]) }));
   }
 
   /** Delete the tenant's vectors of one model (or all); resolves to rows deleted. */
@@ -334,7 +373,9 @@ export class SqliteStorage implements StorageAdapter {
         ])[0]![0],
       );
       if (n === 0) return 0;
-      await this.#commit(undefined, [{ op: modelId === undefined ? { o: 'vdel', t: tenantId } : { o: 'vdel', t: tenantId, m: modelId } }]);
+      await this.#commit(undefined, [
+        { op: modelId === undefined ? { o: 'vdel', t: tenantId } : { o: 'vdel', t: tenantId, m: modelId } },
+      ]);
       return n;
     });
   }
@@ -359,9 +400,9 @@ export class SqliteStorage implements StorageAdapter {
   async listProfiles(tenantId: string): Promise<UserProfile[]> {
     this.#open();
     checkKey('tenantId', tenantId);
-    return this.#s.rows('SELECT data FROM profiles WHERE tenant_id = ? ORDER BY user_id', [tenantId]).map(
-      (r) => JSON.parse(r[0] as string) as UserProfile,
-    );
+    return this.#s
+      .rows('SELECT data FROM profiles WHERE tenant_id = ? ORDER BY user_id', [tenantId])
+      .map((r) => JSON.parse(r[0] as string) as UserProfile);
   }
 
   /** Remove the tenant's entries, vectors and profiles; resolves to entries removed. */
@@ -378,7 +419,9 @@ export class SqliteStorage implements StorageAdapter {
   /** Tenants holding an entry or a profile, sorted. */
   async listTenants(): Promise<string[]> {
     this.#open();
-    return this.#s.rows('SELECT tenant_id FROM entries UNION SELECT tenant_id FROM profiles ORDER BY 1', []).map((r) => r[0] as string);
+    return this.#s
+      .rows('SELECT tenant_id FROM entries UNION SELECT tenant_id FROM profiles ORDER BY 1', [])
+      .map((r) => r[0] as string);
   }
 
   /** Counts for one tenant or all; `bytes` is the size of the main database. */
@@ -393,7 +436,8 @@ export class SqliteStorage implements StorageAdapter {
       stats.byTier[tier as string] = Number(n);
       stats.entries += Number(n);
     }
-    for (const [kind, n] of this.#s.rows(`SELECT kind, count(*) FROM entries ${where} GROUP BY kind`, params)) stats.byKind[kind as string] = Number(n);
+    for (const [kind, n] of this.#s.rows(`SELECT kind, count(*) FROM entries ${where} GROUP BY kind`, params))
+      stats.byKind[kind as string] = Number(n);
     stats.profiles = Number(this.#s.rows(`SELECT count(*) FROM profiles ${where}`, params)[0]![0]);
     stats.vectors = Number(this.#s.rows(`SELECT count(*) FROM vec.vectors ${where}`, params)[0]![0]);
     const pages = this.#s.db.exec('PRAGMA main.page_count; PRAGMA main.page_size');
@@ -515,10 +559,12 @@ export class SqliteStorage implements StorageAdapter {
   async #deleteIds(tenantId: string, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
     return this.#s.serial(async () => {
-      const existing = this.#s.rows('SELECT id FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))', [
-        tenantId,
-        JSON.stringify(ids),
-      ]).map((r) => r[0] as string);
+      const existing = this.#s
+        .rows('SELECT id FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))', [
+          tenantId,
+          JSON.stringify(ids),
+        ])
+        .map((r) => r[0] as string);
       if (existing.length === 0) return 0;
       await this.#commit({ o: 'del', t: tenantId, ids: existing }, [{ op: { o: 'vdel', t: tenantId, ids: existing } }]);
       return existing.length;
@@ -571,7 +617,8 @@ export class SqliteStorage implements StorageAdapter {
       ))
         orphans.set(t as string, [...(orphans.get(t as string) ?? []), i as string]);
       const vec: VecWrite[] = [...orphans].map(([t, ids]) => ({ op: { o: 'vdel', t, ids: [...new Set(ids)] } }));
-      for (const g of valid.vectors) vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
+      for (const g of valid.vectors)
+        vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
       if (vec.length > 0) await s.commit(undefined, vec);
       await s.compactMain(true);
     });

@@ -99,10 +99,19 @@ export class Store {
     if (this.p) {
       // Each record carries its own seq (`s`), under its checksum: a driver's key or frame that
       // says otherwise is caught on replay, whatever the medium.
-      if (main) records.push({ stream: 'main', seq: this.mainSeq + 1, bytes: await encodeRecord({ ...main, s: this.mainSeq + 1 }, undefined, this.cipher) });
+      if (main)
+        records.push({
+          stream: 'main',
+          seq: this.mainSeq + 1,
+          bytes: await encodeRecord({ ...main, s: this.mainSeq + 1 }, undefined, this.cipher),
+        });
       for (const v of vec) {
         const seq = ++vecSeq;
-        records.push({ stream: 'vectors', seq, bytes: await encodeRecord({ ...v.op, s: seq }, v.data && floatsToBytes(v.data), this.cipher) });
+        records.push({
+          stream: 'vectors',
+          seq,
+          bytes: await encodeRecord({ ...v.op, s: seq }, v.data && floatsToBytes(v.data), this.cipher),
+        });
       }
       await guard('write to the database', () => this.p!.append(records));
       for (const r of records) {
@@ -127,8 +136,10 @@ export class Store {
   /** Compact the streams whose logs passed their thresholds. */
   async compactIfDue(): Promise<void> {
     if (!this.p) return;
-    if (this.logCount >= this.compaction.maxLogRecords || this.logBytes >= this.compaction.maxLogBytes) await this.compactMain();
-    if (this.vectors === 'loaded' && this.vecLogCount >= this.compaction.maxVectorLogRecords) await this.compactVectors();
+    if (this.logCount >= this.compaction.maxLogRecords || this.logBytes >= this.compaction.maxLogBytes)
+      await this.compactMain();
+    if (this.vectors === 'loaded' && this.vecLogCount >= this.compaction.maxVectorLogRecords)
+      await this.compactVectors();
   }
 
   async snapshotRecord(cipher: Cipher | undefined): Promise<Uint8Array> {
@@ -151,7 +162,10 @@ export class Store {
     const groups = this.rows('SELECT DISTINCT tenant_id, model_id, dim FROM vec.vectors ORDER BY 1, 2', []);
     for (const [t, m, d] of groups) {
       const dim = Number(d);
-      const rows = this.rows('SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [t, m]);
+      const rows = this.rows('SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [
+        t,
+        m,
+      ]);
       for (let i = 0; i < rows.length; i += VECTOR_CHUNK_ROWS) {
         const part = rows.slice(i, i + VECTOR_CHUNK_ROWS);
         const data = new Float32Array(part.length * dim);

@@ -30,20 +30,33 @@ export async function exportDoc(ctx: TransferContext, options: ExportOptions): P
   const content: ExportContent = {
     exportedAt: ctx.clock(),
     ...(options.tenantId === undefined ? {} : { tenants: [options.tenantId] }),
-    entries: store.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e ${where} ORDER BY e.tenant_id, e.id`, params).map(rowToEntry),
-    profiles: store.rows(`SELECT data FROM profiles ${where} ORDER BY tenant_id, user_id`, params).map(
-      (r) => JSON.parse(r[0] as string) as UserProfile,
-    ),
+    entries: store
+      .rows(`SELECT ${ENTRY_COLUMNS} FROM entries e ${where} ORDER BY e.tenant_id, e.id`, params)
+      .map(rowToEntry),
+    profiles: store
+      .rows(`SELECT data FROM profiles ${where} ORDER BY tenant_id, user_id`, params)
+      .map((r) => JSON.parse(r[0] as string) as UserProfile),
   };
   if (options.includeVectors) {
     await ctx.ensureVectors();
     content.vectors = [];
-    for (const [t, m, d] of store.rows(`SELECT DISTINCT tenant_id, model_id, dim FROM vec.vectors ${where} ORDER BY 1, 2`, params)) {
-      const rows = store.rows('SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [t, m]);
+    for (const [t, m, d] of store.rows(
+      `SELECT DISTINCT tenant_id, model_id, dim FROM vec.vectors ${where} ORDER BY 1, 2`,
+      params,
+    )) {
+      const rows = store.rows('SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [
+        t,
+        m,
+      ]);
       const dim = Number(d);
       const data = new Float32Array(rows.length * dim);
       rows.forEach((r, i) => data.set(bytesToFloats(r[1] as Uint8Array), i * dim));
-      content.vectors.push({ tenantId: t as string, model: { id: m as string, dim }, ids: rows.map((r) => r[0] as string), data });
+      content.vectors.push({
+        tenantId: t as string,
+        model: { id: m as string, dim },
+        ids: rows.map((r) => r[0] as string),
+        data,
+      });
     }
   }
   return buildExport(content);
@@ -58,7 +71,8 @@ export async function importDoc(ctx: TransferContext, valid: ValidatedExport, re
     const dims = new Map<string, number>();
     for (const g of valid.vectors) {
       const key = `${g.tenantId}\u0000${g.model.id}`;
-      if (dims.has(key) && dims.get(key) !== g.model.dim) invalid('export.vectors', `one dim per tenant and model (${g.model.id})`, g.model.dim);
+      if (dims.has(key) && dims.get(key) !== g.model.dim)
+        invalid('export.vectors', `one dim per tenant and model (${g.model.id})`, g.model.dim);
       dims.set(key, g.model.dim);
     }
   }
@@ -69,8 +83,13 @@ export async function importDoc(ctx: TransferContext, valid: ValidatedExport, re
   }
   // A tenant-limited export replaces only its tenants; the others are not part of the document.
   const scope = replace ? valid.tenants : undefined;
-  const vec: VecWrite[] = !replace ? [] : scope ? scope.map((t) => ({ op: { o: 'vdel', t } })) : [{ op: { o: 'vdel' } }];
-  for (const g of valid.vectors) vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
+  const vec: VecWrite[] = !replace
+    ? []
+    : scope
+      ? scope.map((t) => ({ op: { o: 'vdel', t } }))
+      : [{ op: { o: 'vdel' } }];
+  for (const g of valid.vectors)
+    vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
   await ctx.commit({ o: 'import', replace, ...(scope ? { ts: scope } : {}), e: valid.entries, p: valid.profiles }, vec);
   return {
     added: valid.entries.length - updated,
@@ -90,7 +109,9 @@ export class Backups {
     readonly auto: Required<AutoBackupOptions>,
   ) {
     this.schedule = new BackupSchedule(
-      auto.enabled ? { everyNewEntries: auto.everyNewEntries, intervalMs: auto.intervalMs, clock: ctx.clock } : { clock: ctx.clock },
+      auto.enabled
+        ? { everyNewEntries: auto.everyNewEntries, intervalMs: auto.intervalMs, clock: ctx.clock }
+        : { clock: ctx.clock },
     );
   }
 
@@ -99,9 +120,20 @@ export class Backups {
     const now = this.ctx.clock();
     const doc = await exportDoc(this.ctx, { includeVectors });
     // `seq`: the last main-log record the backup includes, so a restore replays only newer ones.
-    const bytes = await encodeRecord({ o: 'backup', doc, seq: this.ctx.store.mainSeq }, undefined, this.ctx.store.cipher);
-    const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-    const info: BackupInfo = { id: `backup-${stamp}-${globalThis.crypto.randomUUID().slice(0, 8)}`, createdAt: now, size: bytes.length };
+    const bytes = await encodeRecord(
+      { o: 'backup', doc, seq: this.ctx.store.mainSeq },
+      undefined,
+      this.ctx.store.cipher,
+    );
+    const stamp = new Date(now)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
+    const info: BackupInfo = {
+      id: `backup-${stamp}-${globalThis.crypto.randomUUID().slice(0, 8)}`,
+      createdAt: now,
+      size: bytes.length,
+    };
     await guard('write the backup', () => this.backupStore.putBackup(info, bytes));
     this.schedule.backedUp(now);
     const all = await guard('list backups', () => this.backupStore.listBackups());
@@ -115,7 +147,9 @@ export class Backups {
     const last = (await guard('list backups', () => this.backupStore.listBackups())).at(-1);
     this.schedule.start({
       since: last?.createdAt ?? this.ctx.clock(),
-      newEntries: last ? Number(this.ctx.store.rows('SELECT count(*) FROM entries WHERE created_at > ?', [last.createdAt])[0]![0]) : 0,
+      newEntries: last
+        ? Number(this.ctx.store.rows('SELECT count(*) FROM entries WHERE created_at > ?', [last.createdAt])[0]![0])
+        : 0,
     });
   }
 
@@ -128,9 +162,11 @@ export class Backups {
   async read(id: string): Promise<{ valid: ValidatedExport; seq: number | undefined }> {
     const bytes = await guard('read the backup', () => this.backupStore.getBackup(id));
     if (!bytes) throw new ZerdaError('NOT_FOUND', `No backup with id ${id}`);
-    const rec = await decodeRecord<{ o: string; doc: ZerdaExport; seq?: number }>(bytes, this.ctx.store.cipher).catch((e: unknown) => {
-      throw openFailure(`backup ${id}`, e);
-    });
+    const rec = await decodeRecord<{ o: string; doc: ZerdaExport; seq?: number }>(bytes, this.ctx.store.cipher).catch(
+      (e: unknown) => {
+        throw openFailure(`backup ${id}`, e);
+      },
+    );
     const seq = rec.header.seq;
     return { valid: validateExport(rec.header.doc), seq: Number.isInteger(seq) ? seq : undefined };
   }
@@ -140,7 +176,11 @@ export class Backups {
  * Re-encrypt everything (snapshot, vectors, backups) with `cipher` (or none), as one replacement
  * of the whole store (inside `serial`). On failure the old key stays valid.
  */
-export async function reEncrypt(ctx: TransferContext, backupStore: Persistence, cipher: Cipher | undefined): Promise<void> {
+export async function reEncrypt(
+  ctx: TransferContext,
+  backupStore: Persistence,
+  cipher: Cipher | undefined,
+): Promise<void> {
   const store = ctx.store;
   await ctx.ensureVectors();
   const backups: { info: BackupInfo; bytes: Uint8Array }[] = [];

@@ -28,7 +28,8 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
   else if (s.base.length > 0) {
     try {
       const head = await decodeRecord<{ o: string; n: number }>(s.base[0]!, store.cipher);
-      if (head.header.o !== 'vbase' || head.header.n !== s.base.length - 1) throw new RecordError('format', 'vector base is incomplete');
+      if (head.header.o !== 'vbase' || head.header.n !== s.base.length - 1)
+        throw new RecordError('format', 'vector base is incomplete');
       for (const b of s.base.slice(1)) {
         const rec = await decodeRecord<VecOp>(b, store.cipher);
         decoded.push({ op: rec.header, data: bytesToFloats(rec.tail) });
@@ -80,6 +81,10 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
 
 /** Throw `VALIDATION` when the tenant already holds vectors of `model.id` with another dim. */
 export function checkDim(store: Store, tenantId: string, model: VectorModel): void {
-  const row = store.rows('SELECT dim FROM vec.vectors WHERE tenant_id = ? AND model_id = ? LIMIT 1', [tenantId, model.id])[0];
-  if (row && Number(row[0]) !== model.dim) invalid('model.dim', `${Number(row[0])} (stored vectors of model ${model.id})`, model.dim);
+  const row = store.rows('SELECT dim FROM vec.vectors WHERE tenant_id = ? AND model_id = ? LIMIT 1', [
+    tenantId,
+    model.id,
+  ])[0];
+  if (row && Number(row[0]) !== model.dim)
+    invalid('model.dim', `${Number(row[0])} (stored vectors of model ${model.id})`, model.dim);
 }

@@ -12,7 +12,13 @@ const storage = await SqliteStorage.open({
 });
 for (let i = 0; ; i++) {
   const e = createEntry('burst', { content: { title: 'burst', text: `memory ${i}` } }, Date.now());
-  if (i % 7 === 0) await storage.putVectors('burst', { id: 'm', dim: 8 }, [{ id: (await storage.query({ tenantId: 'burst', limit: 1 }))[0]?.id ?? 'none', vector: new Float32Array(8).fill(i) }]);
+  if (i % 7 === 0)
+    await storage.putVectors('burst', { id: 'm', dim: 8 }, [
+      {
+        id: (await storage.query({ tenantId: 'burst', limit: 1 }))[0]?.id ?? 'none',
+        vector: new Float32Array(8).fill(i),
+      },
+    ]);
   await storage.put(e);
   process.stdout.write(`${e.id}\n`);
 }

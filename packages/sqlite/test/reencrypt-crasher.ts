@@ -5,7 +5,10 @@ import { FilePersistence } from '@zerda/sqlite/node';
 import { replaceAllHooks } from '../src/file-persistence.js';
 
 const [dir, step, passphrase] = process.argv.slice(2);
-const storage = await SqliteStorage.open({ persistence: new FilePersistence({ dir: dir! }), backups: { enabled: false } });
+const storage = await SqliteStorage.open({
+  persistence: new FilePersistence({ dir: dir! }),
+  backups: { enabled: false },
+});
 replaceAllHooks.beforeStep = (name) => {
   if (name === step) process.kill(process.pid, 'SIGKILL');
 };

@@ -24,7 +24,9 @@ import { lendEmbedder, MemoryManager, type Embedder } from '@zerda/core';
 import { loadLocomo, type LocomoConversation } from '../retrieval/locomo.js';
 import { createCachedUseLite, REPO_ROOT } from '../retrieval/model.js';
 
-const { values: args } = parseArgs({ options: { modes: { type: 'string', default: 'turns,offline' }, conversations: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { modes: { type: 'string', default: 'turns,offline' }, conversations: { type: 'string' } },
+});
 const dataPath = resolve(REPO_ROOT, process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json');
 if (!existsSync(dataPath)) {
   console.log(`SKIPPED: LoCoMo data not found at ${dataPath}.`);
@@ -57,7 +59,12 @@ interface ModeResult {
   saveMs: number;
 }
 
-async function run(mode: 'turns' | 'offline', conv: LocomoConversation, into: ModeResult, half: 'first' | 'second'): Promise<void> {
+async function run(
+  mode: 'turns' | 'offline',
+  conv: LocomoConversation,
+  into: ModeResult,
+  half: 'first' | 'second',
+): Promise<void> {
   let now = 0;
   const mgr = await MemoryManager.create({
     owner: 'bench',
@@ -80,9 +87,16 @@ async function run(mode: 'turns' | 'offline', conv: LocomoConversation, into: Mo
   await mgr.flush();
   into.saveMs += performance.now() - t0;
   now = conv.sessions.at(-1)!.timestamp + 86_400_000;
-  for (const m of await mgr.listMemories('bench', conv.sampleId)) into.memories[m.kind] = (into.memories[m.kind] ?? 0) + 1;
+  for (const m of await mgr.listMemories('bench', conv.sampleId))
+    into.memories[m.kind] = (into.memories[m.kind] ?? 0) + 1;
   for (const q of conv.questions) {
-    const hits = await mgr.recall('bench', conv.sampleId, q.question, { topK: 25, mode: 'hybrid', reinforce: false, ratio: 0, minScore: 0 });
+    const hits = await mgr.recall('bench', conv.sampleId, q.question, {
+      topK: 25,
+      mode: 'hybrid',
+      reinforce: false,
+      ratio: 0,
+      minScore: 0,
+    });
     const t = into.halves[half];
     t.questions++;
     for (const k of CUTS) {
@@ -91,7 +105,8 @@ async function run(mode: 'turns' | 'offline', conv: LocomoConversation, into: Mo
         const own = turnOf.get(h.entry.id);
         if (own) found.add(own);
         const sources = h.entry.metadata.sources;
-        if (Array.isArray(sources)) for (const s of sources) if (typeof s === 'string' && turnOf.has(s)) found.add(turnOf.get(s)!);
+        if (Array.isArray(sources))
+          for (const s of sources) if (typeof s === 'string' && turnOf.has(s)) found.add(turnOf.get(s)!);
       }
       t.sums[k]! += q.evidence.filter((e) => found.has(e)).length / q.evidence.length;
     }
@@ -100,7 +115,9 @@ async function run(mode: 'turns' | 'offline', conv: LocomoConversation, into: Mo
 }
 
 const pct = (t: Tally, k: number) => (t.questions ? ((100 * t.sums[k]!) / t.questions).toFixed(1) : '–');
-console.log(`LoCoMo formation: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; model ${embedder.modelId}`);
+console.log(
+  `LoCoMo formation: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; model ${embedder.modelId}`,
+);
 const rows: string[] = [];
 for (const mode of modes) {
   const r: ModeResult = { turns: 0, promoted: 0, memories: {}, halves: { first: tally(), second: tally() }, saveMs: 0 };
@@ -109,7 +126,10 @@ for (const mode of modes) {
     await run(mode, conv, r, offset + i < 5 ? 'first' : 'second');
     console.log(`  ${mode} ${conv.sampleId}: ${((performance.now() - s) / 1000).toFixed(1)} s`);
   }
-  const all: Tally = { questions: r.halves.first.questions + r.halves.second.questions, sums: Object.fromEntries(CUTS.map((k) => [k, r.halves.first.sums[k]! + r.halves.second.sums[k]!])) };
+  const all: Tally = {
+    questions: r.halves.first.questions + r.halves.second.questions,
+    sums: Object.fromEntries(CUTS.map((k) => [k, r.halves.first.sums[k]! + r.halves.second.sums[k]!])),
+  };
   const kinds = Object.entries(r.memories)
     .sort()
     .map(([k, n]) => `${k} ${n}`)
@@ -120,6 +140,8 @@ for (const mode of modes) {
 }
 embedder.save();
 await embedder.close();
-console.log('\n| formation | turns promoted | long-term entries by kind | first half R@5/10/25 | second half R@5/10/25 | all R@5/10/25 | save ms/turn |');
+console.log(
+  '\n| formation | turns promoted | long-term entries by kind | first half R@5/10/25 | second half R@5/10/25 | all R@5/10/25 | save ms/turn |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

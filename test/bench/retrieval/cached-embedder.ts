@@ -58,7 +58,10 @@ export class CachedEmbedder implements Embedder {
     if (missing.length) {
       const unique = [...new Map(missing.map((i) => [keys[i]!, texts[i]!])).entries()];
       const inner = await this.#model();
-      const vecs = await inner.embed(unique.map(([, t]) => t), options);
+      const vecs = await inner.embed(
+        unique.map(([, t]) => t),
+        options,
+      );
       unique.forEach(([key], j) => this.#vectors.set(key, vecs[j]!));
       this.misses += unique.length;
       this.#dirty = true;
@@ -97,7 +100,11 @@ export class CachedEmbedder implements Embedder {
 
   #load(): void {
     if (!existsSync(`${this.#file}.json`) || !existsSync(`${this.#file}.bin`)) return;
-    const meta = JSON.parse(readFileSync(`${this.#file}.json`, 'utf8')) as { modelId: string; dim: number; keys: string[] };
+    const meta = JSON.parse(readFileSync(`${this.#file}.json`, 'utf8')) as {
+      modelId: string;
+      dim: number;
+      keys: string[];
+    };
     if (meta.modelId !== this.modelId || meta.dim !== this.#dim) return;
     const bytes = readFileSync(`${this.#file}.bin`);
     const data = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));

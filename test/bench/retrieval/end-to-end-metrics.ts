@@ -31,7 +31,11 @@ export function turnsOf(memory: MemoryRef, turnOf: ReadonlyMap<string, string>):
  * Turn ids in rank order from ranked memories (each memory expands to its turns, first
  * occurrence kept). `k` limits the memories read, not the turns.
  */
-export function rankedTurns(memories: readonly MemoryRef[], turnOf: ReadonlyMap<string, string>, k = Infinity): string[] {
+export function rankedTurns(
+  memories: readonly MemoryRef[],
+  turnOf: ReadonlyMap<string, string>,
+  k = Infinity,
+): string[] {
   const seen = new Set<string>();
   for (const m of memories.slice(0, k)) for (const t of turnsOf(m, turnOf)) seen.add(t);
   return [...seen];
@@ -60,7 +64,10 @@ export class PromptTally {
    * Add one prompt: `memories` placed in it with the relevance each entered with, the turns the
    * whole prompt covers (memories and history), its token count and the question's evidence.
    */
-  add(prompt: { memories: { turns: readonly string[]; relevance: number }[]; turns: Iterable<string>; tokens: number }, evidence: readonly string[]): void {
+  add(
+    prompt: { memories: { turns: readonly string[]; relevance: number }[]; turns: Iterable<string>; tokens: number },
+    evidence: readonly string[],
+  ): void {
     this.questions++;
     this.evidence += coverage(prompt.turns, evidence);
     this.memories += prompt.memories.length;
@@ -85,7 +92,13 @@ export class PromptTally {
   }
 
   /** Evidence in prompt (%), memories and tokens per prompt, zero-relevance share (%). */
-  summary(): { evidencePct: number; memoriesPerPrompt: number; tokensPerPrompt: number; zeroRelevancePct: number; offEvidencePct: number } {
+  summary(): {
+    evidencePct: number;
+    memoriesPerPrompt: number;
+    tokensPerPrompt: number;
+    zeroRelevancePct: number;
+    offEvidencePct: number;
+  } {
     const q = this.questions || 1;
     const m = this.memories || 1;
     return {

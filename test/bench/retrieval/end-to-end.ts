@@ -87,7 +87,10 @@ const lent = lendEmbedder(embedder);
 const USER = 'bench';
 
 /** A manager on the evaluation path holding `turns`; returns it and the turn entry id → turn id map. */
-async function ingest(tenant: string, sessions: readonly { timestamp: number; turns: readonly { id: string; text: string }[] }[]) {
+async function ingest(
+  tenant: string,
+  sessions: readonly { timestamp: number; turns: readonly { id: string; text: string }[] }[],
+) {
   let clock = 0;
   const mgr = await MemoryManager.create({
     owner: USER,
@@ -133,7 +136,9 @@ const sums = (): Sums => ({
 const perConv = new Map<string, Sums>();
 
 const t0 = performance.now();
-console.log(`LoCoMo end to end: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; model ${embedder.modelId}; extra recall options ${JSON.stringify(extra)}`);
+console.log(
+  `LoCoMo end to end: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; model ${embedder.modelId}; extra recall options ${JSON.stringify(extra)}`,
+);
 for (const conv of conversations) {
   const c0 = performance.now();
   const s = sums();
@@ -144,25 +149,49 @@ for (const conv of conversations) {
   );
   const now = conv.sessions.at(-1)!.timestamp + 86_400_000;
   setClock(now);
-  const turns = (hits: RecallHit[], k?: number) => rankedTurns(hits.map((h) => h.entry), turnOf, k);
+  const turns = (hits: RecallHit[], k?: number) =>
+    rankedTurns(
+      hits.map((h) => h.entry),
+      turnOf,
+      k,
+    );
   try {
     for (const q of conv.questions) {
       s.questions++;
       for (const mode of modes) {
         const a = performance.now();
-        const hits = await mgr.recall(USER, conv.sampleId, q.question, { topK: 25, mode, reinforce: false, ratio: 0, minScore: 0, ...extra });
+        const hits = await mgr.recall(USER, conv.sampleId, q.question, {
+          topK: 25,
+          mode,
+          reinforce: false,
+          ratio: 0,
+          minScore: 0,
+          ...extra,
+        });
         if (mode === 'hybrid') s.latencies.push(performance.now() - a);
         for (const k of CUTOFFS) s.rank[mode]![k]! += recallAt(turns(hits, k), q.evidence, Infinity);
       }
       for (const [vi, v] of variants.entries()) {
-        const hits = await mgr.recall(USER, conv.sampleId, q.question, { topK: 25, mode: 'hybrid', reinforce: false, ratio: 0, minScore: 0, ...v });
+        const hits = await mgr.recall(USER, conv.sampleId, q.question, {
+          topK: 25,
+          mode: 'hybrid',
+          reinforce: false,
+          ratio: 0,
+          minScore: 0,
+          ...v,
+        });
         const t = variantSums[vi]!.get(conv.sampleId) ?? { q: 0, r: [0, 0, 0] };
         t.q++;
         CUTOFFS.forEach((k, j) => (t.r[j]! += recallAt(turns(hits, k), q.evidence, Infinity)));
         variantSums[vi]!.set(conv.sampleId, t);
       }
       if (!skip.has('gate')) {
-        const gated = await mgr.recall(USER, conv.sampleId, q.question, { topK: 25, reinforce: false, ratio: 0, ...extra });
+        const gated = await mgr.recall(USER, conv.sampleId, q.question, {
+          topK: 25,
+          reinforce: false,
+          ratio: 0,
+          ...extra,
+        });
         s.gatedR10 += coverage(turns(gated, 10), q.evidence);
         s.gatedHits += gated.length;
         const plain = await mgr.recall(USER, conv.sampleId, q.question, { reinforce: false, ...extra });
@@ -179,26 +208,41 @@ for (const conv of conversations) {
     if (!skip.has('e2e')) {
       // Last: buildContext reinforces what it uses, as it does in an app.
       for (const q of conv.questions) {
-        const ctx = await mgr.buildContext(USER, conv.sampleId, q.question, Object.keys(extra).length ? { search: extra } : {});
+        const ctx = await mgr.buildContext(
+          USER,
+          conv.sampleId,
+          q.question,
+          Object.keys(extra).length ? { search: extra } : {},
+        );
         const relevance = new Map(ctx.working.map((w) => [w.entry.id, w.relevance]));
         const byId = new Map(ctx.working.map((w) => [w.entry.id, w.entry]));
         const memIds = ctx.sections.filter((x) => x.kind === 'memories').flatMap((x) => x.itemIds);
         const histIds = ctx.sections.filter((x) => x.kind === 'history').flatMap((x) => x.itemIds);
-        const memories = memIds.map((id) => ({ turns: byId.has(id) ? turnsOf(byId.get(id)!, turnOf) : [], relevance: relevance.get(id) ?? 0 }));
-        const promptTurns = [...memories.flatMap((m) => m.turns), ...histIds.map((id) => turnOf.get(id)).filter((t): t is string => t !== undefined)];
+        const memories = memIds.map((id) => ({
+          turns: byId.has(id) ? turnsOf(byId.get(id)!, turnOf) : [],
+          relevance: relevance.get(id) ?? 0,
+        }));
+        const promptTurns = [
+          ...memories.flatMap((m) => m.turns),
+          ...histIds.map((id) => turnOf.get(id)).filter((t): t is string => t !== undefined),
+        ];
         s.prompt.add({ memories, turns: promptTurns, tokens: ctx.tokenCount }, q.evidence);
       }
     }
   } finally {
     await mgr.close();
   }
-  console.log(`  ${conv.sampleId}: ${conv.questions.length} q, hybrid R@10 ${((100 * (s.rank.hybrid?.[10] ?? 0)) / s.questions).toFixed(1)}, ${((performance.now() - c0) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${conv.sampleId}: ${conv.questions.length} q, hybrid R@10 ${((100 * (s.rank.hybrid?.[10] ?? 0)) / s.questions).toFixed(1)}, ${((performance.now() - c0) / 1000).toFixed(1)} s`,
+  );
 }
 
 // A small non-LoCoMo personal store for the off-topic rate.
 const personal = { asked: 0, empty: 0, onTopic: 0, found: 0 };
 if (!skip.has('offtopic')) {
-  const { mgr, turnOf } = await ingest('personal', [{ timestamp: Date.UTC(2026, 0, 1), turns: PERSONAL_FACTS.map((text, i) => ({ id: `p${i}`, text })) }]);
+  const { mgr, turnOf } = await ingest('personal', [
+    { timestamp: Date.UTC(2026, 0, 1), turns: PERSONAL_FACTS.map((text, i) => ({ id: `p${i}`, text })) },
+  ]);
   for (const q of OFF_TOPIC_QUESTIONS) {
     const hits = await mgr.recall(USER, 'personal', q, { reinforce: false, ...extra });
     personal.asked++;
@@ -208,7 +252,13 @@ if (!skip.has('offtopic')) {
   for (const [q, i] of PERSONAL_QUESTIONS) {
     const hits = await mgr.recall(USER, 'personal', q, { reinforce: false, ...extra });
     personal.onTopic++;
-    if (rankedTurns(hits.map((h) => h.entry), turnOf).includes(`p${i}`)) personal.found++;
+    if (
+      rankedTurns(
+        hits.map((h) => h.entry),
+        turnOf,
+      ).includes(`p${i}`)
+    )
+      personal.found++;
   }
   await mgr.close();
 }
@@ -238,13 +288,25 @@ const groups: Record<string, string[]> = {};
 for (const [name, ids] of Object.entries(HALVES)) if (ids.some((id) => perConv.has(id))) groups[name] = ids;
 groups.all = [...perConv.keys()];
 const report: Record<string, unknown> = {};
-console.log('\n| half | q | ' + modes.map((m) => `${m} R@5 / R@10 / R@25`).join(' | ') + ' | gated R@10 | gated hits | default hits | p50 / p95 ms |');
+console.log(
+  '\n| half | q | ' +
+    modes.map((m) => `${m} R@5 / R@10 / R@25`).join(' | ') +
+    ' | gated R@10 | gated hits | default hits | p50 / p95 ms |',
+);
 console.log('|---|---|' + modes.map(() => '---|').join('') + '---|---|---|---|');
 for (const [name, ids] of Object.entries(groups)) {
   const m = merged(ids);
   const q = m.questions || 1;
   const rank = Object.fromEntries(modes.map((mode) => [mode, CUTOFFS.map((k) => (100 * m.rank[mode]![k]!) / q)]));
-  report[name] = { questions: m.questions, rank, gatedR10: (100 * m.gatedR10) / q, gatedHits: m.gatedHits / q, defaultHits: m.defaultHits / q, prompt: m.prompt.summary(), offTopicEmptyPct: (100 * m.offTopicEmpty) / (m.offTopic || 1) };
+  report[name] = {
+    questions: m.questions,
+    rank,
+    gatedR10: (100 * m.gatedR10) / q,
+    gatedHits: m.gatedHits / q,
+    defaultHits: m.defaultHits / q,
+    prompt: m.prompt.summary(),
+    offTopicEmptyPct: (100 * m.offTopicEmpty) / (m.offTopic || 1),
+  };
   console.log(
     `| ${name} | ${m.questions} | ${modes.map((mode) => rank[mode]!.map(f).join(' / ')).join(' | ')} | ${skip.has('gate') ? '–' : f((100 * m.gatedR10) / q)} | ${f(m.gatedHits / q)} | ${f(m.defaultHits / q)} | ${percentile(m.latencies, 50).toFixed(2)} / ${percentile(m.latencies, 95).toFixed(2)} |`,
   );
@@ -264,20 +326,28 @@ for (const [vi, v] of variants.entries()) {
   console.log(`variant ${JSON.stringify(v)}: ${cells.join(' | ')}`);
 }
 if (!skip.has('e2e')) {
-  console.log('\n| half | evidence in prompt % | memories / prompt | tokens / prompt (p95) | zero-relevance % | memories without evidence % |');
+  console.log(
+    '\n| half | evidence in prompt % | memories / prompt | tokens / prompt (p95) | zero-relevance % | memories without evidence % |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const [name, ids] of Object.entries(groups)) {
     const m = merged(ids);
     const p = m.prompt.summary();
-    console.log(`| ${name} | ${f(p.evidencePct)} | ${f(p.memoriesPerPrompt)} | ${f(p.tokensPerPrompt)} (${percentile(m.prompt.tokenCounts, 95)}) | ${f(p.zeroRelevancePct)} | ${f(p.offEvidencePct)} |`);
+    console.log(
+      `| ${name} | ${f(p.evidencePct)} | ${f(p.memoriesPerPrompt)} | ${f(p.tokensPerPrompt)} (${percentile(m.prompt.tokenCounts, 95)}) | ${f(p.zeroRelevancePct)} | ${f(p.offEvidencePct)} |`,
+    );
   }
 }
 if (!skip.has('offtopic')) {
   const m = merged(groups.all!);
-  console.log(`\nOff-topic (${OFF_TOPIC_QUESTIONS.length} questions): recall nothing on ${f((100 * m.offTopicEmpty) / (m.offTopic || 1))} % of ${m.offTopic} asks against the LoCoMo stores; ${f((100 * personal.empty) / (personal.asked || 1))} % against the ${PERSONAL_FACTS.length}-turn personal store, which recalls the answer of ${personal.found} of its ${personal.onTopic} own questions (all defaults).`);
+  console.log(
+    `\nOff-topic (${OFF_TOPIC_QUESTIONS.length} questions): recall nothing on ${f((100 * m.offTopicEmpty) / (m.offTopic || 1))} % of ${m.offTopic} asks against the LoCoMo stores; ${f((100 * personal.empty) / (personal.asked || 1))} % against the ${PERSONAL_FACTS.length}-turn personal store, which recalls the answer of ${personal.found} of its ${personal.onTopic} own questions (all defaults).`,
+  );
   report.personalOffTopicEmptyPct = (100 * personal.empty) / (personal.asked || 1);
 }
-console.log(`Total ${((performance.now() - t0) / 1000).toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`);
+console.log(
+  `Total ${((performance.now() - t0) / 1000).toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`,
+);
 if (args.json) {
   const out = resolve(args.json);
   mkdirSync(dirname(out), { recursive: true });

@@ -79,18 +79,29 @@ export async function evaluate(
   modes: readonly RecallMode[],
   onConversation?: (conv: LocomoConversation, ms: number) => void,
 ): Promise<ModeResult[]> {
-  const results = modes.map<ModeResult>((mode) => ({ mode, overall: tally(), byCategory: {}, byConversation: {}, latencies: [] }));
-  await eachMemory(conversations, (conv) => system.open(conv), async (memory, conv) => {
-    for (const r of results) {
-      const perConv = (r.byConversation[conv.sampleId] = tally());
-      for (const q of conv.questions) {
-        const ranked = await timedSearch(memory, r, q.question);
-        add(r.overall, ranked, q);
-        add((r.byCategory[q.category] ??= tally()), ranked, q);
-        add(perConv, ranked, q);
+  const results = modes.map<ModeResult>((mode) => ({
+    mode,
+    overall: tally(),
+    byCategory: {},
+    byConversation: {},
+    latencies: [],
+  }));
+  await eachMemory(
+    conversations,
+    (conv) => system.open(conv),
+    async (memory, conv) => {
+      for (const r of results) {
+        const perConv = (r.byConversation[conv.sampleId] = tally());
+        for (const q of conv.questions) {
+          const ranked = await timedSearch(memory, r, q.question);
+          add(r.overall, ranked, q);
+          add((r.byCategory[q.category] ??= tally()), ranked, q);
+          add(perConv, ranked, q);
+        }
       }
-    }
-  }, onConversation);
+    },
+    onConversation,
+  );
   return results;
 }
 
@@ -117,7 +128,11 @@ async function eachMemory<I>(
 }
 
 /** The best `max(CUTOFFS)` ids for `query` in `r`'s mode; the query's latency is added to `r`. */
-async function timedSearch(memory: ConversationMemory, r: { mode: RecallMode; latencies: number[] }, query: string): Promise<string[]> {
+async function timedSearch(
+  memory: ConversationMemory,
+  r: { mode: RecallMode; latencies: number[] },
+  query: string,
+): Promise<string[]> {
   const s = performance.now();
   const ranked = await memory.search(query, Math.max(...CUTOFFS), r.mode);
   r.latencies.push(performance.now() - s);
@@ -142,7 +157,9 @@ const fmt = (x: number) => x.toFixed(1);
 export function formatTable(results: readonly ModeResult[], label = ''): string {
   const cats = [1, 2, 3, 4] as const;
   const head = [
-    '| mode | R@5 | R@10 | R@25 | ' + cats.map((c) => `${CATEGORY_NAMES[c]} R@5/10/25`).join(' | ') + ' | p50 ms | p95 ms |',
+    '| mode | R@5 | R@10 | R@25 | ' +
+      cats.map((c) => `${CATEGORY_NAMES[c]} R@5/10/25`).join(' | ') +
+      ' | p50 ms | p95 ms |',
     '|---|---|---|---|' + cats.map(() => '---|').join('') + '---|---|',
   ];
   const rows = results.map((r) => {
@@ -209,7 +226,12 @@ function levels(): LevelTallies {
   return { turn: tally(), session: tally(), sessionAll: tally() };
 }
 
-function addLevels(t: LevelTallies, ranked: readonly string[], q: LongMemEvalQuestion, sessionOf: ReadonlyMap<string, string>): void {
+function addLevels(
+  t: LevelTallies,
+  ranked: readonly string[],
+  q: LongMemEvalQuestion,
+  sessionOf: ReadonlyMap<string, string>,
+): void {
   if (q.evidence.length) {
     t.turn.questions++;
     for (const k of CUTOFFS) t.turn.sums[k]! += recallAt(ranked, q.evidence, k);
@@ -240,14 +262,19 @@ export async function evaluateLongMemEval(
 ): Promise<LongMemEvalModeResult[]> {
   const results = modes.map<LongMemEvalModeResult>((mode) => ({ mode, overall: levels(), byType: {}, latencies: [] }));
   const measurable = questions.filter((q) => q.evidence.length || q.evidenceSessions.length);
-  await eachMemory(measurable, (q) => system.open(q), async (memory, q) => {
-    const sessionOf = new Map(q.sessions.flatMap((s) => s.turns.map((t) => [t.id, t.sessionKey] as const)));
-    for (const r of results) {
-      const ranked = await timedSearch(memory, r, q.question);
-      addLevels(r.overall, ranked, q, sessionOf);
-      addLevels((r.byType[q.type] ??= levels()), ranked, q, sessionOf);
-    }
-  }, onQuestion);
+  await eachMemory(
+    measurable,
+    (q) => system.open(q),
+    async (memory, q) => {
+      const sessionOf = new Map(q.sessions.flatMap((s) => s.turns.map((t) => [t.id, t.sessionKey] as const)));
+      for (const r of results) {
+        const ranked = await timedSearch(memory, r, q.question);
+        addLevels(r.overall, ranked, q, sessionOf);
+        addLevels((r.byType[q.type] ??= levels()), ranked, q, sessionOf);
+      }
+    },
+    onQuestion,
+  );
   return results;
 }
 
@@ -267,7 +294,9 @@ export function formatLongMemEval(results: readonly LongMemEvalModeResult[]): st
     }),
   ];
   const first = results[0];
-  const counts = first ? `Questions: ${first.overall.turn.questions} with evidence turns (turn level), ${first.overall.session.questions} with evidence sessions (session level).` : '';
+  const counts = first
+    ? `Questions: ${first.overall.turn.questions} with evidence turns (turn level), ${first.overall.session.questions} with evidence sessions (session level).`
+    : '';
   const types = Object.keys(first?.byType ?? {}).sort();
   const byType = [
     '| question type | turn q | session q | mode | turn R@5/10/25 | session R@5/10/25 | session all@5/10/25 |',

@@ -50,7 +50,20 @@ export const CATEGORY_NAMES: Readonly<Record<1 | 2 | 3 | 4, string>> = {
   4: 'single-hop',
 };
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const DATE_RE = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$/i;
 
 /** Parse a LoCoMo session date such as `"1:56 pm on 8 May, 2023"` to epoch ms (UTC). */
@@ -120,11 +133,15 @@ export function parseLocomo(data: unknown): LocomoConversation[] {
     const questions: LocomoQuestion[] = [];
     for (const q of sample.qa) {
       if (q.category < 1 || q.category > 4) continue;
-      const ids = [...new Set((q.evidence ?? []).flatMap((raw) => {
-        const ids = repairEvidence(raw);
-        if (!ids.length) unresolved.push(raw);
-        return ids;
-      }))];
+      const ids = [
+        ...new Set(
+          (q.evidence ?? []).flatMap((raw) => {
+            const ids = repairEvidence(raw);
+            if (!ids.length) unresolved.push(raw);
+            return ids;
+          }),
+        ),
+      ];
       const evidence = ids.filter((id) => {
         if (known.has(id)) return true;
         unresolved.push(id);

@@ -49,7 +49,12 @@ describe('LongMemEval loader', () => {
     // Ids keep the haystack position, so they survive the chronological sort.
     expect(q!.evidence).toEqual(['S0:T0', 'S1:T1']);
     expect(q!.evidenceSessions).toEqual(['S0', 'S1']);
-    expect(q!.sessions.find((s) => s.key === 'S1')!.turns[1]).toMatchObject({ id: 'S1:T1', sessionKey: 'S1', role: 'assistant', hasAnswer: true });
+    expect(q!.sessions.find((s) => s.key === 'S1')!.turns[1]).toMatchObject({
+      id: 'S1:T1',
+      sessionKey: 'S1',
+      role: 'assistant',
+      hasAnswer: true,
+    });
     expect(data.unresolvedSessions).toEqual(['q1/gone']);
   });
 
@@ -63,9 +68,13 @@ describe('LongMemEval loader', () => {
 
   it('rejects malformed questions', () => {
     expect(() => parseLongMemEval({})).toThrow(/array/);
-    expect(() => parseLongMemEval([raw('q', { haystack_dates: ['2023/05/27 (Sat) 10:20'] })])).toThrow(/differ in length/);
+    expect(() => parseLongMemEval([raw('q', { haystack_dates: ['2023/05/27 (Sat) 10:20'] })])).toThrow(
+      /differ in length/,
+    );
     expect(() => parseLongMemEval([raw('q', { question: 3 })])).toThrow(/question must be a string/);
-    expect(() => parseLongMemEval([raw('q', { haystack_sessions: [[{ role: 'user' }], [], []] })])).toThrow(/string role and content/);
+    expect(() => parseLongMemEval([raw('q', { haystack_sessions: [[{ role: 'user' }], [], []] })])).toThrow(
+      /string role and content/,
+    );
   });
 
   it('tells the LongMemEval shape from LoCoMo', () => {
@@ -103,12 +112,23 @@ describe('LongMemEval metrics', () => {
       raw('q1'),
       raw('q2', { question_type: 'temporal-reasoning' }),
       // No evidence turns: counted at session level only.
-      raw('q3', { question_type: 'temporal-reasoning', haystack_sessions: [[{ role: 'user', content: 'x' }], [{ role: 'user', content: 'y' }], [{ role: 'user', content: 'z' }]] }),
+      raw('q3', {
+        question_type: 'temporal-reasoning',
+        haystack_sessions: [
+          [{ role: 'user', content: 'x' }],
+          [{ role: 'user', content: 'y' }],
+          [{ role: 'user', content: 'z' }],
+        ],
+      }),
       // Nothing to measure: skipped.
       raw('q4', { haystack_sessions: [[{ role: 'user', content: 'x' }], [], []], answer_session_ids: [] }),
     ]);
     // q1: a non-evidence turn of S0 first, then S1's evidence turn; q2/q3: a turn of S2 first, then S0's first turn.
-    const rankings: Record<string, string[]> = { 'question q1': ['S0:T1', 'S1:T1', 'S2:T0'], 'question q2': ['S2:T0', 'S0:T0'], 'question q3': ['S2:T0', 'S0:T0'] };
+    const rankings: Record<string, string[]> = {
+      'question q1': ['S0:T1', 'S1:T1', 'S2:T0'],
+      'question q2': ['S2:T0', 'S0:T0'],
+      'question q3': ['S2:T0', 'S0:T0'],
+    };
     const opened: string[] = [];
     const system: QuestionSystem = {
       async open(q) {
@@ -132,6 +152,8 @@ describe('LongMemEval metrics', () => {
     expect(r!.latencies).toHaveLength(3);
     const table = formatLongMemEval([r!]);
     expect(table).toContain('| hybrid | 50.0 | 50.0 | 50.0 | 66.7 | 66.7 | 66.7 | 33.3 / 33.3 / 33.3 |');
-    expect(table).toContain('| temporal-reasoning | 1 | 2 | hybrid | 50.0 / 50.0 / 50.0 | 50.0 / 50.0 / 50.0 | 0.0 / 0.0 / 0.0 |');
+    expect(table).toContain(
+      '| temporal-reasoning | 1 | 2 | hybrid | 50.0 / 50.0 / 50.0 | 50.0 / 50.0 / 50.0 | 0.0 / 0.0 / 0.0 |',
+    );
   });
 });

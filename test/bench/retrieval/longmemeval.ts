@@ -68,7 +68,13 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 export function parseLongMemEvalDate(text: string): number {
   const m = DATE_RE.exec(text);
   if (!m) throw new Error(`Unrecognised LongMemEval date: ${JSON.stringify(text)}`);
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[5], m[6]].map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(year, month - 1, day, hour, minute);
   const d = new Date(ms);
   if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day || hour > 23 || minute > 59)
@@ -104,7 +110,12 @@ interface RawQuestion {
 export function isLongMemEval(data: unknown): boolean {
   if (!Array.isArray(data) || !data.length) return false;
   const first = data[0] as Partial<RawQuestion> | null;
-  return typeof first === 'object' && first !== null && typeof first.question_id === 'string' && Array.isArray(first.haystack_sessions);
+  return (
+    typeof first === 'object' &&
+    first !== null &&
+    typeof first.question_id === 'string' &&
+    Array.isArray(first.haystack_sessions)
+  );
 }
 
 function check(q: RawQuestion, i: number): void {
@@ -140,7 +151,13 @@ export function parseLongMemEval(data: unknown): LongMemEvalData {
         turns: raw.map((t, j) => {
           if (typeof t?.role !== 'string' || typeof t.content !== 'string')
             throw new Error(`LongMemEval ${q.question_id}: turn ${j} of session ${s} needs a string role and content`);
-          return { id: `${key}:T${j}`, sessionKey: key, role: t.role, text: `${t.role}: ${t.content}`, hasAnswer: t.has_answer === true };
+          return {
+            id: `${key}:T${j}`,
+            sessionKey: key,
+            role: t.role,
+            text: `${t.role}: ${t.content}`,
+            hasAnswer: t.has_answer === true,
+          };
         }),
       };
     });

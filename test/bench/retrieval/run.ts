@@ -76,23 +76,30 @@ const dataPath = resolve(
 if (!existsSync(dataPath)) {
   if (args.format === 'longmemeval') {
     console.log(`SKIPPED: LongMemEval data not found at ${dataPath}.`);
-    console.log('Get longmemeval_s_cleaned.json (or _oracle / _m) from https://github.com/xiaowu0162/LongMemEval (MIT) and pass --data <path> or set LONGMEMEVAL_PATH.');
+    console.log(
+      'Get longmemeval_s_cleaned.json (or _oracle / _m) from https://github.com/xiaowu0162/LongMemEval (MIT) and pass --data <path> or set LONGMEMEVAL_PATH.',
+    );
   } else {
     console.log(`SKIPPED: LoCoMo data not found at ${dataPath}.`);
-    console.log('Get locomo10.json from https://github.com/snap-research/LoCoMo (data/, CC BY-NC 4.0) and pass --data <path> or set LOCOMO_PATH.');
+    console.log(
+      'Get locomo10.json from https://github.com/snap-research/LoCoMo (data/, CC BY-NC 4.0) and pass --data <path> or set LOCOMO_PATH.',
+    );
   }
   process.exit(0);
 }
 const storageKind = args.storage;
-if (storageKind !== 'memory' && storageKind !== 'sqlite') throw new Error(`--storage must be memory or sqlite, got ${storageKind}`);
+if (storageKind !== 'memory' && storageKind !== 'sqlite')
+  throw new Error(`--storage must be memory or sqlite, got ${storageKind}`);
 const contextMode = args.context as ContextMode;
-if (!['default', 'none', 'previous', 'neighbours'].includes(contextMode)) throw new Error(`--context must be default, none, previous or neighbours`);
+if (!['default', 'none', 'previous', 'neighbours'].includes(contextMode))
+  throw new Error(`--context must be default, none, previous or neighbours`);
 const modes = args.modes.split(',') as RecallMode[];
 for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw new Error(`unknown mode ${m}`);
 
 const raw = JSON.parse(readFileSync(dataPath, 'utf8')) as unknown;
 const format = isLongMemEval(raw) ? 'longmemeval' : 'locomo';
-if (args.format !== undefined && args.format !== format) throw new Error(`--format ${args.format}, but ${dataPath} has the ${format} shape`);
+if (args.format !== undefined && args.format !== format)
+  throw new Error(`--format ${args.format}, but ${dataPath} has the ${format} shape`);
 const range = args.conversations?.split('-').map(Number);
 /** The `--conversations a-b` slice of `xs`. */
 function sliced<T>(xs: T[]): T[] {
@@ -175,7 +182,14 @@ async function openMemory(
       // the relevance gate may cut the list.
       // now: the manager's clock (LoCoMo: the day after the last session; LongMemEval: the
       // question's date), for "in June", "last week".
-      const hits = await mgr.recall(USER, tenant, query, { topK: k, mode, ratio: 0, minScore: 0, reinforce: false, now });
+      const hits = await mgr.recall(USER, tenant, query, {
+        topK: k,
+        mode,
+        ratio: 0,
+        minScore: 0,
+        reinforce: false,
+        now,
+      });
       return hits.map((h) => String(h.entry.metadata.diaId));
     },
     close: () => mgr.close().catch(() => undefined),
@@ -193,13 +207,20 @@ if (format === 'locomo') {
     open: (conv) =>
       openMemory(
         conv.sampleId,
-        conv.sessions.map((s) => ({ timestamp: s.timestamp, turns: s.turns.map((t) => ({ id: t.diaId, session: s.number, text: t.text })) })),
+        conv.sessions.map((s) => ({
+          timestamp: s.timestamp,
+          turns: s.turns.map((t) => ({ id: t.diaId, session: s.number, text: t.text })),
+        })),
         conv.sessions.at(-1)!.timestamp + 86_400_000,
       ),
   };
-  console.log(`LoCoMo retrieval: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
+  console.log(
+    `LoCoMo retrieval: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`,
+  );
   const results = await evaluate(system, conversations, modes, (conv, ms) =>
-    console.log(`  ${conv.sampleId}: ${conv.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${conv.questions.length} questions, ${(ms / 1000).toFixed(1)} s`),
+    console.log(
+      `  ${conv.sampleId}: ${conv.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${conv.questions.length} questions, ${(ms / 1000).toFixed(1)} s`,
+    ),
   );
   rawResults = results;
   questionTexts = conversations.flatMap((c) => c.questions.map((q) => q.question));
@@ -207,7 +228,8 @@ if (format === 'locomo') {
   const heldOut = conversations.slice(5).map((c) => c.sampleId);
   report = () => {
     console.log(`\n${formatTable(results)}\n`);
-    if (heldOut.length) console.log(`${formatSplit(results, { 'tuning (first 5)': tune, 'held out (last 5)': heldOut })}\n`);
+    if (heldOut.length)
+      console.log(`${formatSplit(results, { 'tuning (first 5)': tune, 'held out (last 5)': heldOut })}\n`);
   };
 } else {
   const data = parseLongMemEval(sliced(raw as unknown[]));
@@ -216,21 +238,30 @@ if (format === 'locomo') {
     open: (q: (typeof questions)[number]) =>
       openMemory(
         q.questionId,
-        q.sessions.map((s) => ({ timestamp: s.timestamp, turns: s.turns.map((t) => ({ id: t.id, session: s.key, text: t.text })) })),
+        q.sessions.map((s) => ({
+          timestamp: s.timestamp,
+          turns: s.turns.map((t) => ({ id: t.id, session: s.key, text: t.text })),
+        })),
         q.questionTimestamp,
       ),
   };
   const turnCount = questions.reduce((n, q) => n + q.sessions.reduce((m, s) => m + s.turns.length, 0), 0);
-  console.log(`LongMemEval retrieval: ${questions.length} questions (${data.abstention.length} abstention questions left out), ${turnCount} turns; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`);
-  if (data.unresolvedSessions.length) console.log(`  answer_session_ids naming no haystack session (dropped): ${data.unresolvedSessions.join(', ')}`);
+  console.log(
+    `LongMemEval retrieval: ${questions.length} questions (${data.abstention.length} abstention questions left out), ${turnCount} turns; storage ${storageKind}; context ${contextMode}; model ${embedder.modelId} (${embedder.size} cached vectors)`,
+  );
+  if (data.unresolvedSessions.length)
+    console.log(`  answer_session_ids naming no haystack session (dropped): ${data.unresolvedSessions.join(', ')}`);
   // Questions with neither evidence turns nor evidence sessions have nothing to measure.
   const measured = questions.filter((q) => q.evidence.length || q.evidenceSessions.length).length;
-  if (measured < questions.length) console.log(`  ${questions.length - measured} questions have no evidence turn or session and are skipped`);
+  if (measured < questions.length)
+    console.log(`  ${questions.length - measured} questions have no evidence turn or session and are skipped`);
   const every = measured <= 20 ? 1 : 25;
   let done = 0;
   const results = await evaluateLongMemEval(system, questions, modes, (q, ms) => {
     if (++done % every === 0 || done === measured)
-      console.log(`  ${done}/${measured} ${q.questionId} (${q.type}): ${q.sessions.length} sessions, ${q.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${q.evidence.length} evidence turns, ${q.evidenceSessions.length} evidence sessions, ${(ms / 1000).toFixed(1)} s`);
+      console.log(
+        `  ${done}/${measured} ${q.questionId} (${q.type}): ${q.sessions.length} sessions, ${q.sessions.reduce((n, s) => n + s.turns.length, 0)} turns, ${q.evidence.length} evidence turns, ${q.evidenceSessions.length} evidence sessions, ${(ms / 1000).toFixed(1)} s`,
+      );
   });
   rawResults = { results, abstention: data.abstention, unresolvedSessions: data.unresolvedSessions };
   questionTexts = questions.map((q) => q.question);
@@ -257,17 +288,27 @@ if (modes.some((m) => m !== 'lexical')) {
     worst = Math.max(worst, Math.abs(1 - dot));
   }
   await real.close();
-  if (worst > 1e-3) throw new Error(`Cached vectors differ from the model's (1 - cos up to ${worst}); delete .tmp/retrieval-cache`);
+  if (worst > 1e-3)
+    throw new Error(`Cached vectors differ from the model's (1 - cos up to ${worst}); delete .tmp/retrieval-cache`);
 }
 await embedder.close();
 
 report();
 if (embedMs.length)
-  console.log(`Query embedding with the model (not in the latencies above, which hit the vector cache): p50 ${percentile(embedMs, 50).toFixed(1)} ms, p95 ${percentile(embedMs, 95).toFixed(1)} ms over ${embedMs.length} questions.`);
+  console.log(
+    `Query embedding with the model (not in the latencies above, which hit the vector cache): p50 ${percentile(embedMs, 50).toFixed(1)} ms, p95 ${percentile(embedMs, 95).toFixed(1)} ms over ${embedMs.length} questions.`,
+  );
 console.log(`Total ${totalS.toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`);
 
 if (args.json) {
   const out = resolve(args.json);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ format, storage: storageKind, context: contextMode, model: embedder.modelId, results: rawResults, embedMs }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { format, storage: storageKind, context: contextMode, model: embedder.modelId, results: rawResults, embedMs },
+      null,
+      2,
+    ),
+  );
 }

@@ -38,7 +38,9 @@ export function engineMissing(engine: EngineName): string | undefined {
     webkit: [WEBKIT_DRIVER_PATH, MINIBROWSER_PATH, '/usr/bin/xvfb-run'],
   };
   const missing = need[engine].filter((p) => !existsSync(p));
-  return missing.length ? `${engine}: not installed (${missing.join(', ')}); apt-get install -y ${engine === 'chromium' ? 'chromium' : engine === 'firefox' ? 'firefox-esr' : 'webkit2gtk-driver xvfb'}` : undefined;
+  return missing.length
+    ? `${engine}: not installed (${missing.join(', ')}); apt-get install -y ${engine === 'chromium' ? 'chromium' : engine === 'firefox' ? 'firefox-esr' : 'webkit2gtk-driver xvfb'}`
+    : undefined;
 }
 
 export interface EnginePage {
@@ -68,11 +70,17 @@ export interface LaunchOptions {
 }
 
 /** Poll `fn` in the page until it returns truthy. */
-export async function waitFor<A>(page: EnginePage, fn: (arg: A) => unknown, arg?: A, timeoutMs = 60_000): Promise<void> {
+export async function waitFor<A>(
+  page: EnginePage,
+  fn: (arg: A) => unknown,
+  arg?: A,
+  timeoutMs = 60_000,
+): Promise<void> {
   const start = Date.now();
   for (;;) {
     if (await page.evaluate(fn as (arg: A) => boolean, arg)) return;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${fn.toString().slice(0, 120)}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${fn.toString().slice(0, 120)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -96,9 +104,13 @@ export async function launchEngine(engine: EngineName, options: LaunchOptions): 
 async function launchChromium({ profileDir }: LaunchOptions): Promise<EngineBrowser> {
   // Started here (not by Playwright) so the spec owns the process and can SIGKILL it; Playwright
   // attaches over CDP.
-  const proc = spawn(chromiumPath(), [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, '--remote-debugging-port=0', 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const proc = spawn(
+    chromiumPath(),
+    [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, '--remote-debugging-port=0', 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const ws = await new Promise<string>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err}`)), 60_000);
@@ -231,10 +243,23 @@ async function commName(pid: number): Promise<string> {
 async function launchWebKit({ profileDir }: LaunchOptions): Promise<EngineBrowser> {
   const port = await freePort();
   // Own process group, so the driver, Xvfb and the browser are stopped together by group id.
-  const driver: ChildProcess = spawn('xvfb-run', ['-a', WEBKIT_DRIVER_PATH, `--port=${port}`], { detached: true, stdio: 'ignore', env: { ...process.env, HOME: profileDir, XDG_DATA_HOME: `${profileDir}/data`, XDG_CACHE_HOME: `${profileDir}/cache` } });
+  const driver: ChildProcess = spawn('xvfb-run', ['-a', WEBKIT_DRIVER_PATH, `--port=${port}`], {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      HOME: profileDir,
+      XDG_DATA_HOME: `${profileDir}/data`,
+      XDG_CACHE_HOME: `${profileDir}/cache`,
+    },
+  });
   const base = `http://127.0.0.1:${port}`;
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const json = (await res.json()) as { value: T & { error?: string; message?: string } };
     if (!res.ok || (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error))
       throw new Error(`WebDriver ${method} ${path}: ${json.value?.error} ${json.value?.message ?? ''}`);
@@ -252,7 +277,12 @@ async function launchWebKit({ profileDir }: LaunchOptions): Promise<EngineBrowse
     await new Promise((r) => setTimeout(r, 200));
   }
   const created = await call<{ sessionId: string; capabilities: { browserVersion?: string } }>('POST', '/session', {
-    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] }, timeouts: { script: 180_000, pageLoad: 120_000 } } },
+    capabilities: {
+      alwaysMatch: {
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+        timeouts: { script: 180_000, pageLoad: 120_000 },
+      },
+    },
   });
   const s = `/session/${created.sessionId}`;
   // WebDriver drives one window at a time: every page switches to its own handle first, and the
@@ -288,14 +318,19 @@ async function launchWebKit({ profileDir }: LaunchOptions): Promise<EngineBrowse
     engine: 'webkit',
     version: `WebKitGTK ${created.capabilities.browserVersion ?? '?'}`,
     async newPage() {
-      const handle = (await serial(keeper, () => call<{ handle: string }>('POST', `${s}/window/new`, { type: 'window' }))).handle;
+      const handle = (
+        await serial(keeper, () => call<{ handle: string }>('POST', `${s}/window/new`, { type: 'window' }))
+      ).handle;
       const page: EnginePage = {
         goto: (url) => serial(handle, () => call('POST', `${s}/url`, { url })).then(() => undefined),
         evaluate: (fn, arg) =>
           serial(handle, async () => {
             const script = `const done = arguments[arguments.length - 1];
               Promise.resolve().then(() => ${expression(fn, arg)}).then((v) => done({ ok: true, v: v === undefined ? null : v }), (e) => done({ ok: false, e: String(e && e.stack || e) }));`;
-            const r = await call<{ ok: boolean; v?: unknown; e?: string }>('POST', `${s}/execute/async`, { script, args: [] });
+            const r = await call<{ ok: boolean; v?: unknown; e?: string }>('POST', `${s}/execute/async`, {
+              script,
+              args: [],
+            });
             if (!r.ok) throw new Error(`evaluate failed in WebKit: ${r.e}`);
             return r.v as never;
           }),
@@ -312,7 +347,8 @@ async function launchWebKit({ profileDir }: LaunchOptions): Promise<EngineBrowse
     },
     async kill() {
       dead = true;
-      for (const pid of await descendants(driver.pid!)) if ((await commName(pid)) === 'MiniBrowser') process.kill(pid, 'SIGKILL');
+      for (const pid of await descendants(driver.pid!))
+        if ((await commName(pid)) === 'MiniBrowser') process.kill(pid, 'SIGKILL');
       await new Promise((r) => setTimeout(r, 500));
       await stopDriver();
     },

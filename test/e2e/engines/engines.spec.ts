@@ -17,7 +17,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, servePage, type ServedPage } from '../harness.ts';
 import { precacheManifest } from '../../../apps/demo/precache-plugin.ts';
-import { engineMissing, launchEngine, waitFor, type EngineBrowser, type EngineName, type EnginePage } from './driver.ts';
+import {
+  engineMissing,
+  launchEngine,
+  waitFor,
+  type EngineBrowser,
+  type EngineName,
+  type EnginePage,
+} from './driver.ts';
 
 const ENGINE = (process.env.ZERDA_ENGINE ?? 'chromium') as EngineName;
 const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
@@ -31,7 +38,11 @@ interface OpenResult {
 interface Z {
   open(o: { name: string; passphrase?: string; shared?: boolean }): Promise<OpenResult>;
   write(n: number, prefix: string, parallel?: boolean): Promise<number>;
-  fill(prefix: string, size: number, max: number): Promise<{ acked: string[]; error: { code: string; message: string } | null }>;
+  fill(
+    prefix: string,
+    size: number,
+    max: number,
+  ): Promise<{ acked: string[]; error: { code: string; message: string } | null }>;
   count(): Promise<number>;
   ids(): Promise<string[]>;
   search(q: string): Promise<string[]>;
@@ -39,7 +50,8 @@ interface Z {
   isOwner(): boolean | null;
 }
 declare const z: Z;
-declare const window: Window & Record<string, unknown> & { embeddingsPage: Record<string, () => Promise<Record<string, unknown>>> };
+declare const window: Window &
+  Record<string, unknown> & { embeddingsPage: Record<string, () => Promise<Record<string, unknown>>> };
 
 const missing = engineMissing(ENGINE);
 if (missing) console.warn(`[engines] skipping ${ENGINE}: ${missing}`);
@@ -84,10 +96,17 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
       tx.abort();
       db.close();
       // The smallest module that uses a v128 instruction (i32x4.splat): compiles only with WASM SIMD.
-      const simd = WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11]));
+      const simd = WebAssembly.validate(
+        new Uint8Array([
+          0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11,
+        ]),
+      );
       let moduleWorker = false;
       try {
-        const w = new Worker(URL.createObjectURL(new Blob(['import.meta; postMessage(1)'], { type: 'text/javascript' })), { type: 'module' });
+        const w = new Worker(
+          URL.createObjectURL(new Blob(['import.meta; postMessage(1)'], { type: 'text/javascript' })),
+          { type: 'module' },
+        );
         moduleWorker = await new Promise<boolean>((res) => {
           w.onmessage = () => res(true);
           w.onerror = () => res(false);
@@ -115,7 +134,14 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     console.log(`[engines] ${ENGINE} features`, JSON.stringify(f));
     // The same on all three engines (if one of these ever changes, the library's handling of it
     // needs a look: see README "Browser engines").
-    expect(f).toMatchObject({ locks: true, broadcastChannel: true, simd: true, moduleWorker: true, crossOriginIsolated: true, cacheStorage: true });
+    expect(f).toMatchObject({
+      locks: true,
+      broadcastChannel: true,
+      simd: true,
+      moduleWorker: true,
+      crossOriginIsolated: true,
+      cacheStorage: true,
+    });
     // WebKitGTK: cross-origin isolated, yet no SharedArrayBuffer, so no WASM threads (the
     // embedder asks for one thread there instead of having ORT fall back with a console warning),
     // and no navigator.storage.estimate() (nothing in Zerda needs it).
@@ -171,7 +197,10 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     // runs one command at a time).
     const start = (prefix: string) => {
       window.__done = null;
-      void z.write(200, prefix, true).then((k) => (window.__done = k), (e: unknown) => (window.__done = String(e)));
+      void z.write(200, prefix, true).then(
+        (k) => (window.__done = k),
+        (e: unknown) => (window.__done = String(e)),
+      );
     };
     await a.evaluate(start, 'A');
     await b.evaluate(start, 'B');
@@ -274,10 +303,21 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
       await waitFor(page, () => document.getElementById('out')?.textContent === 'ready');
       // Bounded in the page, so a hang fails in 90 s with a message instead of a protocol timeout.
       const info = await page.evaluate(() =>
-        Promise.race([window.embeddingsPage.init(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('embeddingsPage.init() did not settle within 90 s')), 90_000))]),
+        Promise.race([
+          window.embeddingsPage.init(),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('embeddingsPage.init() did not settle within 90 s')), 90_000),
+          ),
+        ]),
       );
       console.log(`[engines] ${ENGINE} embedder`, JSON.stringify(info));
-      expect(info).toMatchObject({ dim: 512, maxTokens: 128, modelId: 'transformers:use-lite:q8:mean', device: 'wasm', isolated: true });
+      expect(info).toMatchObject({
+        dim: 512,
+        maxTokens: 128,
+        modelId: 'transformers:use-lite:q8:mean',
+        device: 'wasm',
+        isolated: true,
+      });
       const r = await page.evaluate(() => window.embeddingsPage.basics());
       expect(r.lengths).toEqual([512, 512, 512, 512]);
       expect(r.finite).toBe(true);
@@ -288,7 +328,14 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
       expect(r.unrelated as number).toBeLessThan(0.3);
       expect(r.mainThreadModelFetches).toEqual([]);
       // Nothing outside the test server was requested by the page.
-      const foreign = await page.evaluate((origin) => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => !u.startsWith(origin)), served.url);
+      const foreign = await page.evaluate(
+        (origin) =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => e.name)
+            .filter((u) => !u.startsWith(origin)),
+        served.url,
+      );
       expect(foreign).toEqual([]);
       await page.evaluate(() => window.embeddingsPage.close());
       await page.close();
@@ -297,7 +344,9 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
     }
   });
 
-  test("the demo's main path: chat, an answer recalled from memory, persistence across reload", { timeout: 300_000 }, async () => {
+  test("the demo's main path: chat, an answer recalled from memory, persistence across reload", {
+    timeout: 300_000,
+  }, async () => {
     const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest()] });
     try {
       const page = await browser.newPage();
@@ -305,7 +354,9 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
       const ready = () => document.body.dataset.ready === 'true';
       await waitFor(page, ready, undefined, 120_000).catch(async (e: unknown) => {
         await page.screenshot(join(ARTIFACTS, `engines-${ENGINE}-demo-not-ready.png`));
-        throw new Error(`${String(e)}; page says: ${await page.evaluate(() => (document.body.textContent ?? '').slice(0, 500))}`);
+        throw new Error(
+          `${String(e)}; page says: ${await page.evaluate(() => (document.body.textContent ?? '').slice(0, 500))}`,
+        );
       });
       const chat = async (text: string): Promise<string> => {
         const sel = '[data-testid="chat-assistant"], [data-testid="chat-error"]';
@@ -317,7 +368,10 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
           (document.querySelector('[data-testid="chat-send"]') as HTMLButtonElement).click();
         }, text);
         await waitFor(page, ([sel, n]) => document.querySelectorAll(sel).length > n, [sel, before] as const, 60_000);
-        return page.evaluate((sel) => [...document.querySelectorAll(sel)].at(-1)!.querySelector('.bubble')?.textContent ?? '', sel);
+        return page.evaluate(
+          (sel) => [...document.querySelectorAll(sel)].at(-1)!.querySelector('.bubble')?.textContent ?? '',
+          sel,
+        );
       };
       expect(await chat('I love hiking in the Swiss Alps around Zermatt.')).toMatch(/remember/i);
       expect(await chat('What do I love doing outdoors?')).toContain('hiking');
@@ -327,7 +381,12 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
       expect(before.some((t) => t.includes('Zermatt'))).toBe(true);
       await page.reload();
       await waitFor(page, ready, undefined, 120_000);
-      await waitFor(page, (n) => document.querySelectorAll('[data-testid="ltm-text"]').length === n, before.length, 30_000);
+      await waitFor(
+        page,
+        (n) => document.querySelectorAll('[data-testid="ltm-text"]').length === n,
+        before.length,
+        30_000,
+      );
       expect(await page.evaluate(rows)).toEqual(before);
       await page.close();
     } finally {
@@ -343,7 +402,10 @@ describe.runIf(!missing && ENGINE === 'firefox')('firefox: quota', () => {
   test('IndexedDB over quota: QUOTA_EXCEEDED, and the store holds exactly the acknowledged writes', async () => {
     const profile = await mkdtemp(join(tmpdir(), 'zerda-firefox-quota-'));
     const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/sqlite'));
-    const browser = await launchEngine('firefox', { profileDir: profile, firefoxPrefs: { 'dom.quotaManager.temporaryStorage.fixedLimit': 12 * 1024 } });
+    const browser = await launchEngine('firefox', {
+      profileDir: profile,
+      firefoxPrefs: { 'dom.quotaManager.temporaryStorage.fixedLimit': 12 * 1024 },
+    });
     try {
       const page = await browser.newPage();
       await page.goto(served.url);
@@ -351,7 +413,9 @@ describe.runIf(!missing && ENGINE === 'firefox')('firefox: quota', () => {
       expect((await page.evaluate((name) => z.open({ name }), 'quota')).ok).toBe(true);
       await page.evaluate(() => z.write(20, 'q'));
       const filled = await page.evaluate(() => z.fill('big', 60_000, 1000));
-      console.log(`[engines] firefox quota: ${filled.acked.length} fills acknowledged, then ${JSON.stringify(filled.error)}`);
+      console.log(
+        `[engines] firefox quota: ${filled.acked.length} fills acknowledged, then ${JSON.stringify(filled.error)}`,
+      );
       expect(filled.error?.code, JSON.stringify(filled.error)).toBe('QUOTA_EXCEEDED');
       expect(filled.acked.length).toBeGreaterThan(0);
       const ids = new Set(await page.evaluate(() => z.ids()));

@@ -7,7 +7,9 @@ const SETTINGS_KEY = 'zerda-demo:endpoint';
 
 function loadSettings(): EndpointSettings & { use: boolean } {
   try {
-    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<EndpointSettings & { use: boolean }> | null;
+    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<
+      EndpointSettings & { use: boolean }
+    > | null;
     return { baseUrl: raw?.baseUrl ?? '', model: raw?.model ?? '', apiKey: raw?.apiKey ?? '', use: raw?.use === true };
   } catch {
     return { baseUrl: '', model: '', apiKey: '', use: false };
@@ -22,18 +24,43 @@ function loadSettings(): EndpointSettings & { use: boolean } {
 export function createChatPanel(app: DemoApp): HTMLElement {
   const settings = loadSettings();
   const log = h('div', { class: 'chat-log', testid: 'chat-log', attrs: { 'aria-live': 'polite' } });
-  const input = h('textarea', { testid: 'chat-input', attrs: { rows: 2, placeholder: 'Tell me something about you, or ask what I remember…' } });
+  const input = h('textarea', {
+    testid: 'chat-input',
+    attrs: { rows: 2, placeholder: 'Tell me something about you, or ask what I remember…' },
+  });
   const send = h('button', { class: 'primary', testid: 'chat-send', text: 'Send' });
 
-  const responderSelect = select('responder-select', [['local', 'Built-in local responder (offline)'], ['endpoint', 'OpenAI-compatible endpoint']], settings.use ? 'endpoint' : 'local');
-  const baseUrl = h('input', { testid: 'endpoint-url', attrs: { placeholder: 'https://api.openai.com/v1', value: settings.baseUrl } });
+  const responderSelect = select(
+    'responder-select',
+    [
+      ['local', 'Built-in local responder (offline)'],
+      ['endpoint', 'OpenAI-compatible endpoint'],
+    ],
+    settings.use ? 'endpoint' : 'local',
+  );
+  const baseUrl = h('input', {
+    testid: 'endpoint-url',
+    attrs: { placeholder: 'https://api.openai.com/v1', value: settings.baseUrl },
+  });
   const model = h('input', { testid: 'endpoint-model', attrs: { placeholder: 'gpt-4o-mini', value: settings.model } });
-  const apiKey = h('input', { testid: 'endpoint-key', attrs: { type: 'password', placeholder: 'API key (kept in this browser)', value: settings.apiKey } });
-  const endpointBox = h('form', { class: 'endpoint', attrs: { hidden: !settings.use }, on: { submit: (e) => e.preventDefault() } }, field('Base URL', baseUrl), field('Model', model), field('API key', apiKey));
+  const apiKey = h('input', {
+    testid: 'endpoint-key',
+    attrs: { type: 'password', placeholder: 'API key (kept in this browser)', value: settings.apiKey },
+  });
+  const endpointBox = h(
+    'form',
+    { class: 'endpoint', attrs: { hidden: !settings.use }, on: { submit: (e) => e.preventDefault() } },
+    field('Base URL', baseUrl),
+    field('Model', model),
+    field('API key', apiKey),
+  );
   const saveSettings = () => {
     const use = responderSelect.value === 'endpoint';
     endpointBox.hidden = !use;
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value, use }));
+    localStorage.setItem(
+      SETTINGS_KEY,
+      JSON.stringify({ baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value, use }),
+    );
   };
   for (const el of [responderSelect, baseUrl, model, apiKey]) el.addEventListener('change', saveSettings);
 
@@ -84,12 +111,23 @@ export function createChatPanel(app: DemoApp): HTMLElement {
 
   // Earlier sessions' turns (long-term conversation memories), so a reload shows continuity.
   const loadHistory = async () => {
-    const past = await app.guard(() => app.manager.listMemories(app.user, TENANT, { kinds: ['conversation'], userId: app.user, limit: 6 }), { background: true });
+    const past = await app.guard(
+      () => app.manager.listMemories(app.user, TENANT, { kinds: ['conversation'], userId: app.user, limit: 6 }),
+      { background: true },
+    );
     const items = (past ?? []).reverse().flatMap((e) => {
       if (!isInteraction(e.content)) return [];
-      return [message('user', e.content.input, undefined, true), message('assistant', e.content.output, undefined, true)];
+      return [
+        message('user', e.content.input, undefined, true),
+        message('assistant', e.content.output, undefined, true),
+      ];
     });
-    replace(log, ...(items.length ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items] : [welcome()]));
+    replace(
+      log,
+      ...(items.length
+        ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items]
+        : [welcome()]),
+    );
     // Show the latest turn, as any chat does, not the top of the history.
     log.scrollTop = log.scrollHeight;
   };
@@ -110,13 +148,24 @@ function welcome(): HTMLElement {
   return h(
     'div',
     { class: 'welcome' },
-    h('p', { text: 'Everything here runs in your browser: memories are stored in IndexedDB, embeddings are computed by a local model in a Web Worker, and nothing leaves this page unless you configure an endpoint.' }),
+    h('p', {
+      text: 'Everything here runs in your browser: memories are stored in IndexedDB, embeddings are computed by a local model in a Web Worker, and nothing leaves this page unless you configure an endpoint.',
+    }),
     h('p', { text: 'Try: “My name is Ada and I love hiking in the Alps.” — then later: “What do I like?”' }),
   );
 }
 
-function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string, turn?: Turn, past = false): HTMLElement {
-  const el = h('div', { class: `msg ${role}${past ? ' past' : ''}`, testid: past ? 'chat-past' : `chat-${role}` }, h('div', { class: 'bubble', text }));
+function message(
+  role: 'user' | 'assistant' | 'pending' | 'error',
+  text: string,
+  turn?: Turn,
+  past = false,
+): HTMLElement {
+  const el = h(
+    'div',
+    { class: `msg ${role}${past ? ' past' : ''}`, testid: past ? 'chat-past' : `chat-${role}` },
+    h('div', { class: 'bubble', text }),
+  );
   if (turn) {
     const piiCount = turn.saved ? Number(turn.saved.metadata.piiMasked ?? 0) : 0;
     const meta = h(
@@ -126,7 +175,12 @@ function message(role: 'user' | 'assistant' | 'pending' | 'error', text: string,
       turn.saved?.tier === 'long_term' ? ' · saved to long-term' : ' · kept in short-term',
       piiCount ? h('span', { class: 'badge warn', testid: 'pii-badge', text: `${piiCount} PII masked` }) : null,
     );
-    const prompt = h('details', { class: 'prompt' }, h('summary', { testid: 'prompt-toggle', text: 'View exact prompt' }), h('pre', { testid: 'prompt-view', text: turn.prompt }));
+    const prompt = h(
+      'details',
+      { class: 'prompt' },
+      h('summary', { testid: 'prompt-toggle', text: 'View exact prompt' }),
+      h('pre', { testid: 'prompt-view', text: turn.prompt }),
+    );
     el.append(meta, prompt);
   }
   return el;

@@ -8,9 +8,20 @@ import { memorySnippet } from '../responder.js';
  * Importance over time for one memory: lazy exponential decay from its last access, the floor of
  * its kind, the deletion threshold, and what a recall (reinforcement) would do.
  */
-export function createImportancePanel(app: DemoApp, clock: { offsetDays(): number; advance(days: number): void; reset(): void }): HTMLElement {
+export function createImportancePanel(
+  app: DemoApp,
+  clock: { offsetDays(): number; advance(days: number): void; reset(): void },
+): HTMLElement {
   const picker = select('chart-entry', []);
-  const horizon = select('chart-horizon', [['30', '30 days'], ['90', '90 days'], ['365', '1 year']], '90');
+  const horizon = select(
+    'chart-horizon',
+    [
+      ['30', '30 days'],
+      ['90', '90 days'],
+      ['365', '1 year'],
+    ],
+    '90',
+  );
   const chart = h('div', { class: 'chart-box', testid: 'importance-chart' });
   const facts = h('p', { class: 'muted', testid: 'chart-facts' });
   const clockLabel = h('span', { testid: 'clock-offset' });
@@ -36,10 +47,16 @@ export function createImportancePanel(app: DemoApp, clock: { offsetDays(): numbe
   };
 
   const load = async () => {
-    const list = await app.guard(() => app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 200 }), { background: true });
+    const list = await app.guard(
+      () => app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 200 }),
+      { background: true },
+    );
     entries = list ?? [];
     const wanted = app.chartEntryId ?? picker.value;
-    replace(picker, ...entries.map((e) => h('option', { attrs: { value: e.id }, text: `[${e.kind}] ${memorySnippet(e, 60)}` })));
+    replace(
+      picker,
+      ...entries.map((e) => h('option', { attrs: { value: e.id }, text: `[${e.kind}] ${memorySnippet(e, 60)}` })),
+    );
     if (entries.some((e) => e.id === wanted)) picker.value = wanted;
     clockLabel.textContent = clock.offsetDays() ? `demo clock: +${clock.offsetDays()} days` : 'demo clock: real time';
     draw();
@@ -69,8 +86,28 @@ export function createImportancePanel(app: DemoApp, clock: { offsetDays(): numbe
       'div',
       { class: 'row' },
       h('button', { testid: 'chart-recall', text: 'Recall it now (reinforce)', on: { click: () => void recallNow() } }),
-      h('button', { testid: 'clock-advance', text: 'Advance demo clock +30 days', on: { click: () => { clock.advance(30); app.changed('clock'); app.changed('memories'); } } }),
-      h('button', { testid: 'clock-reset', text: 'Reset clock', on: { click: () => { clock.reset(); app.changed('clock'); app.changed('memories'); } } }),
+      h('button', {
+        testid: 'clock-advance',
+        text: 'Advance demo clock +30 days',
+        on: {
+          click: () => {
+            clock.advance(30);
+            app.changed('clock');
+            app.changed('memories');
+          },
+        },
+      }),
+      h('button', {
+        testid: 'clock-reset',
+        text: 'Reset clock',
+        on: {
+          click: () => {
+            clock.reset();
+            app.changed('clock');
+            app.changed('memories');
+          },
+        },
+      }),
       clockLabel,
     ),
   );

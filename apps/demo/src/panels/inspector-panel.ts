@@ -35,22 +35,46 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       return;
     }
     const entries = app.manager.shortTerm(TENANT, app.user).getAll();
-    replace(shortTerm, ...(entries.length ? entries.map((e) => h('li', { testid: 'short-term-item' }, tierBadge(e), memorySnippet(e))) : [h('li', { class: 'muted empty', text: 'Empty: chat to fill the sliding window.' })]));
+    replace(
+      shortTerm,
+      ...(entries.length
+        ? entries.map((e) => h('li', { testid: 'short-term-item' }, tierBadge(e), memorySnippet(e)))
+        : [h('li', { class: 'muted empty', text: 'Empty: chat to fill the sliding window.' })]),
+    );
   };
 
   const refreshWorking = () => {
     const scored = app.lastTurn?.context.working ?? [];
     if (!scored.length) {
-      replace(working, h('p', { class: 'muted', text: 'Rebuilt on every turn: the long-term memories ranked into the last prompt (recent turns go in as history instead).' }));
+      replace(
+        working,
+        h('p', {
+          class: 'muted',
+          text: 'Rebuilt on every turn: the long-term memories ranked into the last prompt (recent turns go in as history instead).',
+        }),
+      );
       return;
     }
     replace(
       working,
       table(
         ['memory', 'relevance', 'recency', 'importance', 'score'],
-        scored.map((w) => h('tr', { testid: 'working-row' }, h('td', { text: memorySnippet(w.entry, 90) }), num(w.relevance), num(w.recency), num(w.importance), num(w.score))),
+        scored.map((w) =>
+          h(
+            'tr',
+            { testid: 'working-row' },
+            h('td', { text: memorySnippet(w.entry, 90) }),
+            num(w.relevance),
+            num(w.recency),
+            num(w.importance),
+            num(w.score),
+          ),
+        ),
       ),
-      h('p', { class: 'muted', text: `${app.manager.workingMemory(TENANT, app.user).tokenCount} tokens in working memory` }),
+      h('p', {
+        class: 'muted',
+        text: `${app.manager.workingMemory(TENANT, app.user).tokenCount} tokens in working memory`,
+      }),
     );
   };
 
@@ -70,31 +94,49 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       ...(to.value ? { createdTo: new Date(`${to.value}T23:59:59.999`).getTime() } : {}),
       ...(text.value.trim() ? { text: text.value.trim() } : {}),
     };
-    const result = await app.guard(async () => {
-      const entries = await app.manager.listMemories(app.user, TENANT, { ...filter, tiers: ['long_term'], limit: PAGE });
-      // The turns formed memories came from (`metadata.sources`), to show each memory's source.
-      const sourceIds = [...new Set(entries.flatMap(sourcesOf))];
-      const sources = new Map(
-        (sourceIds.length ? await app.manager.listMemories(app.user, TENANT, { ids: sourceIds }) : []).map((e) => [e.id, e] as const),
-      );
-      const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
-      const stats = await app.manager.stats(TENANT);
-      return { entries, sources, total, kinds: Object.keys(stats.storage.byKind).sort() };
-    }, { background: true });
+    const result = await app.guard(
+      async () => {
+        const entries = await app.manager.listMemories(app.user, TENANT, {
+          ...filter,
+          tiers: ['long_term'],
+          limit: PAGE,
+        });
+        // The turns formed memories came from (`metadata.sources`), to show each memory's source.
+        const sourceIds = [...new Set(entries.flatMap(sourcesOf))];
+        const sources = new Map(
+          (sourceIds.length ? await app.manager.listMemories(app.user, TENANT, { ids: sourceIds }) : []).map(
+            (e) => [e.id, e] as const,
+          ),
+        );
+        const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
+        const stats = await app.manager.stats(TENANT);
+        return { entries, sources, total, kinds: Object.keys(stats.storage.byKind).sort() };
+      },
+      { background: true },
+    );
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       ltmCount.textContent = '';
       return;
     }
     const current = kind.value;
-    replace(kind, h('option', { attrs: { value: '' }, text: 'All kinds' }), ...result.kinds.map((k) => h('option', { attrs: { value: k }, text: k })));
+    replace(
+      kind,
+      h('option', { attrs: { value: '' }, text: 'All kinds' }),
+      ...result.kinds.map((k) => h('option', { attrs: { value: k }, text: k })),
+    );
     kind.value = result.kinds.includes(current) ? current : '';
     ltmCount.textContent = `${result.total} stored${result.total > PAGE ? ` (showing ${PAGE})` : ''}`;
     // A newer refresh renders instead; an editor opened while this one was reading is left alone
     // (a filter change forces over an editor only when that editor was already open).
     if (mine !== generation) return;
     if (editorOpen() && !(force && editingAtStart)) return;
-    replace(longTerm, ...(result.entries.length ? result.entries.map((e) => row(app, e, result.sources)) : [h('p', { class: 'muted', text: 'No long-term memories match.' })]));
+    replace(
+      longTerm,
+      ...(result.entries.length
+        ? result.entries.map((e) => row(app, e, result.sources))
+        : [h('p', { class: 'muted', text: 'No long-term memories match.' })]),
+    );
   };
 
   const section = h(
@@ -106,7 +148,15 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     h('h3', { text: 'Working memory (last turn)' }),
     working,
     h('h3', {}, 'Long-term memory ', ltmCount),
-    h('div', { class: 'filters' }, field('kind', kind), field('tag', tag), field('from', from), field('to', to), field('contains', text)),
+    h(
+      'div',
+      { class: 'filters' },
+      field('kind', kind),
+      field('tag', tag),
+      field('from', from),
+      field('to', to),
+      field('contains', text),
+    ),
     addForm(app),
     longTerm,
   );
@@ -125,13 +175,21 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
 function addForm(app: DemoApp): HTMLElement {
   const title = h('input', { testid: 'add-title', attrs: { placeholder: 'Title' } });
   const body = h('input', { testid: 'add-text', attrs: { placeholder: 'What to remember' } });
-  const kind = select('add-kind', ['fact', 'preference', 'event', 'task', 'ephemeral'].map((k) => [k, k]));
+  const kind = select(
+    'add-kind',
+    ['fact', 'preference', 'event', 'task', 'ephemeral'].map((k) => [k, k]),
+  );
   const tags = h('input', { testid: 'add-tags', attrs: { placeholder: 'tags, comma separated' } });
   const add = h('button', { testid: 'add-submit', text: 'Remember' });
   const samples = h('button', { testid: 'add-samples', text: 'Add sample memories' });
   add.addEventListener('click', async () => {
     const ok = await app.guard(() =>
-      app.manager.remember(app.user, TENANT, { title: title.value, text: body.value, kind: kind.value, tags: splitTags(tags.value) }),
+      app.manager.remember(app.user, TENANT, {
+        title: title.value,
+        text: body.value,
+        kind: kind.value,
+        tags: splitTags(tags.value),
+      }),
     );
     if (ok) {
       title.value = body.value = tags.value = '';
@@ -144,7 +202,17 @@ function addForm(app: DemoApp): HTMLElement {
     });
     app.changed('memories');
   });
-  return h('details', { class: 'add' }, h('summary', { testid: 'add-toggle', text: 'Add a memory' }), title, body, kind, tags, add, samples);
+  return h(
+    'details',
+    { class: 'add' },
+    h('summary', { testid: 'add-toggle', text: 'Add a memory' }),
+    title,
+    body,
+    kind,
+    tags,
+    add,
+    samples,
+  );
 }
 
 /** The turn entry ids a formed memory came from. */
@@ -157,9 +225,15 @@ function sourcesOf(entry: MemoryEntry): string[] {
 function formedFrom(entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry>): HTMLElement | null {
   const ids = sourcesOf(entry);
   if (!ids.length) return null;
-  const said = ids.map((id) => sources.get(id)).map((t) => (t && isInteraction(t.content) ? `“${oneLine(t.content.input, 120)}”` : 'a turn no longer stored'));
+  const said = ids
+    .map((id) => sources.get(id))
+    .map((t) => (t && isInteraction(t.content) ? `“${oneLine(t.content.input, 120)}”` : 'a turn no longer stored'));
   const about = typeof entry.metadata.about === 'string' ? `about ${entry.metadata.about} · ` : '';
-  return h('div', { class: 'entry-reply muted', testid: 'ltm-source', text: `${about}formed from ${said.length === 1 ? 'turn' : `${said.length} turns`} ${said.join(', ')}` });
+  return h('div', {
+    class: 'entry-reply muted',
+    testid: 'ltm-source',
+    text: `${about}formed from ${said.length === 1 ? 'turn' : `${said.length} turns`} ${said.join(', ')}`,
+  });
 }
 
 function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry> = new Map()): HTMLElement {
@@ -170,23 +244,65 @@ function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, Memo
     { class: 'entry-body' },
     h('div', { class: 'entry-text', testid: 'ltm-text', text: memorySnippet(entry, 240) }),
     // A turn is shown by the user's words; its reply is part of the memory too (text filters match it).
-    isInteraction(entry.content) ? h('div', { class: 'entry-reply muted', testid: 'ltm-reply', text: `↳ ${oneLine(entry.content.output, 160)}` }) : formedFrom(entry, sources),
+    isInteraction(entry.content)
+      ? h('div', { class: 'entry-reply muted', testid: 'ltm-reply', text: `↳ ${oneLine(entry.content.output, 160)}` })
+      : formedFrom(entry, sources),
     h(
       'div',
       { class: 'entry-meta' },
       h('span', { class: 'badge', testid: 'ltm-kind', text: entry.kind }),
-      ...entry.tags.map((t) => h('span', { class: `badge tag${t === 'pinned' ? ' pin' : ''}`, testid: 'ltm-tag', text: t })),
-      h('span', { class: 'muted', text: ` ${fmtDate(entry.createdAt)} · importance ${fmt(entry.importance, 2)} → ${fmt(eff, 2)} · recalled ${entry.accessCount}×` }),
+      ...entry.tags.map((t) =>
+        h('span', { class: `badge tag${t === 'pinned' ? ' pin' : ''}`, testid: 'ltm-tag', text: t }),
+      ),
+      h('span', {
+        class: 'muted',
+        text: ` ${fmtDate(entry.createdAt)} · importance ${fmt(entry.importance, 2)} → ${fmt(eff, 2)} · recalled ${entry.accessCount}×`,
+      }),
     ),
   );
-  const el = h('div', { class: `entry${pinned ? ' pinned' : ''}`, testid: 'ltm-row', attrs: { 'data-id': entry.id } }, view);
+  const el = h(
+    'div',
+    { class: `entry${pinned ? ' pinned' : ''}`, testid: 'ltm-row', attrs: { 'data-id': entry.id } },
+    view,
+  );
   const actions = h(
     'div',
     { class: 'entry-actions' },
-    h('button', { testid: 'ltm-pin', text: pinned ? 'Unpin' : 'Pin', on: { click: () => void pin(app, entry, !pinned) } }),
-    h('button', { testid: 'ltm-edit', text: 'Edit', on: { click: () => el.replaceChildren(editor(app, entry, () => { el.replaceChildren(view, actions); app.changed('memories'); })) } }),
-    h('button', { testid: 'ltm-chart', text: 'Chart', on: { click: () => { app.chartEntryId = entry.id; app.changed('clock'); document.querySelector<HTMLElement>('[data-tab="importance"]')?.click(); } } }),
-    h('button', { class: 'danger', testid: 'ltm-delete', text: 'Delete', on: { click: () => void remove(app, entry) } }),
+    h('button', {
+      testid: 'ltm-pin',
+      text: pinned ? 'Unpin' : 'Pin',
+      on: { click: () => void pin(app, entry, !pinned) },
+    }),
+    h('button', {
+      testid: 'ltm-edit',
+      text: 'Edit',
+      on: {
+        click: () =>
+          el.replaceChildren(
+            editor(app, entry, () => {
+              el.replaceChildren(view, actions);
+              app.changed('memories');
+            }),
+          ),
+      },
+    }),
+    h('button', {
+      testid: 'ltm-chart',
+      text: 'Chart',
+      on: {
+        click: () => {
+          app.chartEntryId = entry.id;
+          app.changed('clock');
+          document.querySelector<HTMLElement>('[data-tab="importance"]')?.click();
+        },
+      },
+    }),
+    h('button', {
+      class: 'danger',
+      testid: 'ltm-delete',
+      text: 'Delete',
+      on: { click: () => void remove(app, entry) },
+    }),
   );
   el.append(actions);
   return el;
@@ -197,13 +313,22 @@ function editor(app: DemoApp, entry: MemoryEntry, close: () => void): HTMLElemen
   const first = h('input', { testid: 'edit-title', attrs: { value: isInteraction(c) ? c.input : c.title } });
   const second = h('textarea', { testid: 'edit-text', attrs: { rows: 3 } });
   second.value = isInteraction(c) ? c.output : c.text;
-  const importance = h('input', { testid: 'edit-importance', attrs: { type: 'number', min: 0, max: 1, step: 0.05, value: entry.importance } });
+  const importance = h('input', {
+    testid: 'edit-importance',
+    attrs: { type: 'number', min: 0, max: 1, step: 0.05, value: entry.importance },
+  });
   const tags = h('input', { testid: 'edit-tags', attrs: { value: entry.tags.join(', ') } });
   const save = h('button', { class: 'primary', testid: 'edit-save', text: 'Save' });
   save.addEventListener('click', async () => {
-    const content = isInteraction(c) ? { input: first.value, output: second.value } : { title: first.value, text: second.value };
+    const content = isInteraction(c)
+      ? { input: first.value, output: second.value }
+      : { title: first.value, text: second.value };
     const ok = await app.guard(() =>
-      app.manager.updateMemory(app.user, TENANT, entry.id, { content, importance: Number(importance.value), tags: splitTags(tags.value) }),
+      app.manager.updateMemory(app.user, TENANT, entry.id, {
+        content,
+        importance: Number(importance.value),
+        tags: splitTags(tags.value),
+      }),
     );
     if (ok) close();
   });
@@ -235,7 +360,10 @@ function oneLine(text: string, max: number): string {
 }
 
 function splitTags(value: string): string[] {
-  return value.split(',').map((t) => t.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 function tierBadge(entry: MemoryEntry): HTMLElement {
@@ -244,7 +372,12 @@ function tierBadge(entry: MemoryEntry): HTMLElement {
 
 /** A small table. */
 export function table(headers: string[], rows: HTMLElement[]): HTMLTableElement {
-  return h('table', {}, h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', { text: t })))), h('tbody', {}, ...rows));
+  return h(
+    'table',
+    {},
+    h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', { text: t })))),
+    h('tbody', {}, ...rows),
+  );
 }
 
 /** A numeric cell. */

@@ -36,7 +36,14 @@ function maskedTypes(): HTMLElement {
   return h(
     'ul',
     { class: 'muted', testid: 'pii-types' },
-    ...PII_TYPES.map((t) => h('li', { testid: 'pii-type', attrs: { 'data-type': t } }, h('span', { class: 'badge', text: t }), ` ${TYPE_NOTES[t]}`)),
+    ...PII_TYPES.map((t) =>
+      h(
+        'li',
+        { testid: 'pii-type', attrs: { 'data-type': t } },
+        h('span', { class: 'badge', text: t }),
+        ` ${TYPE_NOTES[t]}`,
+      ),
+    ),
   );
 }
 
@@ -44,7 +51,13 @@ function piiLog(app: DemoApp): HTMLElement {
   const list = h('div', { testid: 'pii-log' });
   const refresh = () => {
     if (!app.pii.length) {
-      replace(list, h('p', { class: 'muted', text: 'Nothing masked yet. Try: “Mail me at ada@example.com or call +44 20 7946 0958.” or “my wifi password is B3tterSafe!”' }));
+      replace(
+        list,
+        h('p', {
+          class: 'muted',
+          text: 'Nothing masked yet. Try: “Mail me at ada@example.com or call +44 20 7946 0958.” or “my wifi password is B3tterSafe!”',
+        }),
+      );
       return;
     }
     replace(
@@ -61,7 +74,13 @@ function piiLog(app: DemoApp): HTMLElement {
               'ul',
               {},
               ...item.findings.map((f) =>
-                h('li', { testid: 'pii-finding' }, h('span', { class: 'badge warn', text: f.type }), ` in ${f.field}: ${redact(f.value)} → `, h('code', { text: f.replacement })),
+                h(
+                  'li',
+                  { testid: 'pii-finding' },
+                  h('span', { class: 'badge warn', text: f.type }),
+                  ` in ${f.field}: ${redact(f.value)} → `,
+                  h('code', { text: f.replacement }),
+                ),
               ),
             ),
           ),
@@ -70,17 +89,30 @@ function piiLog(app: DemoApp): HTMLElement {
   };
   app.on('turn', refresh);
   refresh();
-  return h('div', {}, h('p', { class: 'muted', text: 'Found in this session’s messages. Only the masked text is stored; the originals never reach the database.' }), list);
+  return h(
+    'div',
+    {},
+    h('p', {
+      class: 'muted',
+      text: 'Found in this session’s messages. Only the masked text is stored; the originals never reach the database.',
+    }),
+    list,
+  );
 }
 
 /** Show just enough of a secret to recognise it. */
 function redact(value: string): string {
-  return value.length <= 4 ? '••••' : `${value.slice(0, 2)}${'•'.repeat(Math.min(8, value.length - 4))}${value.slice(-2)}`;
+  return value.length <= 4
+    ? '••••'
+    : `${value.slice(0, 2)}${'•'.repeat(Math.min(8, value.length - 4))}${value.slice(-2)}`;
 }
 
 function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise<void>): HTMLElement {
   const status = h('p', { testid: 'encryption-status' });
-  const passphrase = h('input', { testid: 'passphrase-input', attrs: { type: 'password', placeholder: 'new passphrase', autocomplete: 'new-password' } });
+  const passphrase = h('input', {
+    testid: 'passphrase-input',
+    attrs: { type: 'password', placeholder: 'new passphrase', autocomplete: 'new-password' },
+  });
   const enable = h('button', { class: 'primary', testid: 'encrypt-enable', text: 'Encrypt with this passphrase' });
   const disable = h('button', { testid: 'encrypt-disable', text: 'Turn encryption off' });
   const refresh = () => {
@@ -113,7 +145,11 @@ function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise
 
 function access(app: DemoApp): HTMLElement {
   const body = h('tbody', {});
-  const current = select('privacy-user', USERS.map((u) => [u.id, u.label]), app.user);
+  const current = select(
+    'privacy-user',
+    USERS.map((u) => [u.id, u.label]),
+    app.user,
+  );
   current.addEventListener('change', () => {
     app.user = current.value;
     app.changed('user');
@@ -123,13 +159,27 @@ function access(app: DemoApp): HTMLElement {
     replace(
       body,
       ...USERS.map((u) => {
-        const role = select(`role-${u.id}`, [['', 'no role'], ['reader', 'reader'], ['writer', 'writer'], ['admin', 'admin']], app.manager.roleOf(u.id, TENANT) ?? '');
+        const role = select(
+          `role-${u.id}`,
+          [
+            ['', 'no role'],
+            ['reader', 'reader'],
+            ['writer', 'writer'],
+            ['admin', 'admin'],
+          ],
+          app.manager.roleOf(u.id, TENANT) ?? '',
+        );
         role.addEventListener('change', () => {
           if (role.value) app.manager.grant(u.id, TENANT, role.value as Role);
           else app.manager.revoke(u.id, TENANT);
           app.changed('user');
         });
-        const perms = (['read', 'write', 'delete', 'admin'] as const).map((p) => h('td', { class: app.manager.can(u.id, TENANT, p) ? 'yes' : 'no', text: app.manager.can(u.id, TENANT, p) ? '✓' : '✗' }));
+        const perms = (['read', 'write', 'delete', 'admin'] as const).map((p) =>
+          h('td', {
+            class: app.manager.can(u.id, TENANT, p) ? 'yes' : 'no',
+            text: app.manager.can(u.id, TENANT, p) ? '✓' : '✗',
+          }),
+        );
         return h('tr', { testid: `access-${u.id}` }, h('td', { text: u.id }), h('td', {}, role), ...perms);
       }),
     );
@@ -140,7 +190,19 @@ function access(app: DemoApp): HTMLElement {
     'div',
     {},
     field('Acting as', current),
-    h('table', {}, h('thead', {}, h('tr', {}, ...['user', 'role', 'read', 'write', 'delete', 'admin'].map((t) => h('th', { text: t })))), body),
-    h('p', { class: 'muted', text: 'Access is fail-closed: switch to Bob and delete a memory, or to Eve and chat — the manager refuses with ACCESS_DENIED.' }),
+    h(
+      'table',
+      {},
+      h(
+        'thead',
+        {},
+        h('tr', {}, ...['user', 'role', 'read', 'write', 'delete', 'admin'].map((t) => h('th', { text: t }))),
+      ),
+      body,
+    ),
+    h('p', {
+      class: 'muted',
+      text: 'Access is fail-closed: switch to Bob and delete a memory, or to Eve and chat — the manager refuses with ACCESS_DENIED.',
+    }),
   );
 }

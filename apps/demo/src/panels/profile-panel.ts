@@ -10,26 +10,53 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
       replace(view, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       return;
     }
-    const topics = Object.entries(profile.topics).sort((a, b) => b[1] - a[1]).slice(0, 15);
+    const topics = Object.entries(profile.topics)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15);
     const max = topics[0]?.[1] ?? 1;
     replace(
       view,
       h(
         'dl',
         { class: 'facts' },
-        h('dt', { text: 'User' }), h('dd', { testid: 'profile-user', text: profile.userId }),
-        h('dt', { text: 'Interactions' }), h('dd', { testid: 'profile-interactions', text: String(profile.interactionCount) }),
-        h('dt', { text: 'Retention boost' }), h('dd', { testid: 'profile-boost', text: `${profile.memoryRetentionBoost >= 0 ? '+' : ''}${fmt(profile.memoryRetentionBoost, 3)} on new memories' importance` }),
-        h('dt', { text: 'Since' }), h('dd', { text: profile.interactionCount ? fmtDate(profile.createdAt) : '—' }),
+        h('dt', { text: 'User' }),
+        h('dd', { testid: 'profile-user', text: profile.userId }),
+        h('dt', { text: 'Interactions' }),
+        h('dd', { testid: 'profile-interactions', text: String(profile.interactionCount) }),
+        h('dt', { text: 'Retention boost' }),
+        h('dd', {
+          testid: 'profile-boost',
+          text: `${profile.memoryRetentionBoost >= 0 ? '+' : ''}${fmt(profile.memoryRetentionBoost, 3)} on new memories' importance`,
+        }),
+        h('dt', { text: 'Since' }),
+        h('dd', { text: profile.interactionCount ? fmtDate(profile.createdAt) : '—' }),
       ),
       h('h4', { text: 'Topics' }),
       topics.length
-        ? h('ul', { class: 'bars', testid: 'profile-topics' }, ...topics.map(([t, n]) => h('li', { testid: 'profile-topic' }, h('span', { text: t }), h('meter', { attrs: { min: 0, max, value: n } }), h('span', { class: 'num', text: String(n) }))))
+        ? h(
+            'ul',
+            { class: 'bars', testid: 'profile-topics' },
+            ...topics.map(([t, n]) =>
+              h(
+                'li',
+                { testid: 'profile-topic' },
+                h('span', { text: t }),
+                h('meter', { attrs: { min: 0, max, value: n } }),
+                h('span', { class: 'num', text: String(n) }),
+              ),
+            ),
+          )
         : h('p', { class: 'muted', text: 'No topics yet: chat a little.' }),
       Object.keys(profile.attributes).length ? h('pre', { text: JSON.stringify(profile.attributes, null, 2) }) : null,
     );
   };
-  const section = h('section', { class: 'panel', testid: 'profile-panel' }, h('h3', { text: 'User profile' }), h('p', { class: 'muted', text: 'Built from every saved turn; frequent users get a small retention boost.' }), view);
+  const section = h(
+    'section',
+    { class: 'panel', testid: 'profile-panel' },
+    h('h3', { text: 'User profile' }),
+    h('p', { class: 'muted', text: 'Built from every saved turn; frequent users get a small retention boost.' }),
+    view,
+  );
   const update = whenVisible(section, () => void refresh());
   app.on('memories', update);
   app.on('user', update);

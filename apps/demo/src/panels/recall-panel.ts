@@ -7,7 +7,11 @@ import { num, table } from './inspector-panel.js';
 /** Recall with its scores laid bare: lexical (BM25), vector (cosine), and the fused score. */
 export function createRecallPanel(app: DemoApp): HTMLElement {
   const query = h('input', { testid: 'recall-query', attrs: { placeholder: 'What do I like to do outdoors?' } });
-  const mode = select('recall-mode', [['hybrid', 'hybrid (fused)'], ['lexical', 'lexical only'], ['vector', 'vector only']]);
+  const mode = select('recall-mode', [
+    ['hybrid', 'hybrid (fused)'],
+    ['lexical', 'lexical only'],
+    ['vector', 'vector only'],
+  ]);
   const reinforce = h('input', { testid: 'recall-reinforce', attrs: { type: 'checkbox' } });
   const run = h('button', { class: 'primary', testid: 'recall-run', text: 'Recall' });
   const results = h('div', { testid: 'recall-results' });
@@ -42,7 +46,10 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
   const recall = async () => {
     if (!query.value.trim()) return;
     const hits = await app.guard(() =>
-      app.manager.recall(app.user, TENANT, query.value, { mode: mode.value as 'hybrid' | 'lexical' | 'vector', reinforce: reinforce.checked }),
+      app.manager.recall(app.user, TENANT, query.value, {
+        mode: mode.value as 'hybrid' | 'lexical' | 'vector',
+        reinforce: reinforce.checked,
+      }),
     );
     if (hits) show(hits, `Recall for “${query.value}” (${mode.value}${reinforce.checked ? ', reinforced' : ''})`);
     if (hits && reinforce.checked) app.changed('memories');
@@ -62,7 +69,10 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
     'section',
     { class: 'panel', testid: 'recall-panel' },
     h('h3', { text: 'Recall' }),
-    h('p', { class: 'muted', text: 'Hybrid recall fuses a BM25 keyword ranking and a cosine ranking over embeddings (reciprocal-rank fusion), then keeps hits above an adaptive threshold.' }),
+    h('p', {
+      class: 'muted',
+      text: 'Hybrid recall fuses a BM25 keyword ranking and a cosine ranking over embeddings (reciprocal-rank fusion), then keeps hits above an adaptive threshold.',
+    }),
     h('div', { class: 'row' }, query, mode, h('label', { class: 'check' }, reinforce, 'reinforce'), run),
     source,
     results,

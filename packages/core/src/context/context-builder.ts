@@ -151,12 +151,20 @@ function renderSection(section: Pick<ContextSection, 'title' | 'items'>, neutral
 export function buildPrompt(context: Pick<BuiltContext, 'sections'>): string {
   if (typeof context !== 'object' || context === null || !Array.isArray(context.sections))
     invalid('context', 'a built context with sections');
-  return context.sections.filter((s) => s.items.length > 0).map((s) => renderSection(s)).join('\n\n');
+  return context.sections
+    .filter((s) => s.items.length > 0)
+    .map((s) => renderSection(s))
+    .join('\n\n');
 }
 
 /** Indent continuation lines so content can never start a line of its own. */
 function indent(text: string, prefix: string): string {
-  return prefix + neutralizeHeaders(text).split('\n').join('\n' + ' '.repeat(prefix.length));
+  return (
+    prefix +
+    neutralizeHeaders(text)
+      .split('\n')
+      .join('\n' + ' '.repeat(prefix.length))
+  );
 }
 
 function isoDate(ms: number): string {
@@ -217,7 +225,13 @@ interface Candidate {
 
 function checkEntry(field: string, e: unknown): MemoryEntry {
   const entry = e as Partial<MemoryEntry> | null;
-  if (typeof entry !== 'object' || entry === null || typeof entry.id !== 'string' || typeof entry.content !== 'object' || entry.content === null)
+  if (
+    typeof entry !== 'object' ||
+    entry === null ||
+    typeof entry.id !== 'string' ||
+    typeof entry.content !== 'object' ||
+    entry.content === null
+  )
     invalid(field, 'a MemoryEntry (id, content)', e);
   return entry as MemoryEntry;
 }
@@ -293,7 +307,8 @@ export class ContextBuilder {
   /** Pack `input` into the budget. Same input, byte-identical output. */
   build(input: ContextInput): BuiltContext {
     if (typeof input !== 'object' || input === null) invalid('input', 'an object', input);
-    if (typeof input.query !== 'string' || input.query.trim() === '') invalid('query', 'a non-empty string', input.query);
+    if (typeof input.query !== 'string' || input.query.trim() === '')
+      invalid('query', 'a non-empty string', input.query);
     const system = input.system ?? this.#systemPrompt;
     if (typeof system !== 'string') invalid('system', 'a string', system);
     const memories = input.memories ?? [];
@@ -306,10 +321,18 @@ export class ContextBuilder {
     history.forEach((e, i) => checkEntry(`history[${i}]`, e));
     documents.forEach((d, i) => {
       if (typeof d === 'string') return;
-      if (typeof d !== 'object' || d === null || typeof d.text !== 'string' || (d.title !== undefined && typeof d.title !== 'string'))
+      if (
+        typeof d !== 'object' ||
+        d === null ||
+        typeof d.text !== 'string' ||
+        (d.title !== undefined && typeof d.title !== 'string')
+      )
         invalid(`documents[${i}]`, 'a string or { title?: string, text: string }', d);
     });
-    if (input.profile !== undefined && (typeof input.profile !== 'object' || input.profile === null || typeof input.profile.userId !== 'string'))
+    if (
+      input.profile !== undefined &&
+      (typeof input.profile !== 'object' || input.profile === null || typeof input.profile.userId !== 'string')
+    )
       invalid('profile', 'a UserProfile', input.profile);
 
     const dropped: DroppedItem[] = [];
@@ -418,25 +441,34 @@ export class ContextBuilder {
           if (entryText(entry).trim() === '') dropped.push({ section: 'memories', reason: 'empty', id: entry.id });
           else cs.push({ id: entry.id, text: renderMemory(entry) });
         }
-        for (const c of pack('memories', cs, false, false)) dropped.push({ section: 'memories', reason: 'budget', id: c.id });
+        for (const c of pack('memories', cs, false, false))
+          dropped.push({ section: 'memories', reason: 'budget', id: c.id });
       } else if (kind === 'documents') {
         const cs: Candidate[] = [];
         documents.forEach((doc, i) => {
           const id = `doc-${i}`;
-          if ((typeof doc === 'string' ? doc : doc.text).trim() === '') dropped.push({ section: 'documents', reason: 'empty', id });
+          if ((typeof doc === 'string' ? doc : doc.text).trim() === '')
+            dropped.push({ section: 'documents', reason: 'empty', id });
           else cs.push({ id, text: renderDocument(doc, i) });
         });
-        for (const c of pack('documents', cs, false, false)) dropped.push({ section: 'documents', reason: 'budget', id: c.id });
+        for (const c of pack('documents', cs, false, false))
+          dropped.push({ section: 'documents', reason: 'budget', id: c.id });
       } else if (kind === 'history') {
         const newestFirst = [...history]
           .reverse()
           .map((entry): Candidate => ({ id: entry.id, text: renderHistory(entry), messages: historyMessages(entry) }));
-        for (const c of pack('history', newestFirst, true, true)) dropped.push({ section: 'history', reason: 'budget', id: c.id });
+        for (const c of pack('history', newestFirst, true, true))
+          dropped.push({ section: 'history', reason: 'budget', id: c.id });
       }
     }
 
     const sections: ContextSection[] = SECTION_ORDER.filter((k) => kept[k].length > 0).map((k) => {
-      const s = { kind: k, title: this.#titles[k], items: kept[k].map((c) => c.text), itemIds: kept[k].map((c) => c.id) };
+      const s = {
+        kind: k,
+        title: this.#titles[k],
+        items: kept[k].map((c) => c.text),
+        itemIds: kept[k].map((c) => c.id),
+      };
       return { ...s, tokenCount: this.#count(renderSection(s)) };
     });
     const text = buildPrompt({ sections });

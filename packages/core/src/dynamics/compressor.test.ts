@@ -25,7 +25,12 @@ function setup(partial: Partial<MemoryConfig> = {}) {
   return { clock, config, ltm };
 }
 
-const chat = (input: string, output: string, extra: Partial<MemoryEntry> = {}) => ({ content: { input, output }, kind: 'conversation', importance: 0.2, ...extra });
+const chat = (input: string, output: string, extra: Partial<MemoryEntry> = {}) => ({
+  content: { input, output },
+  kind: 'conversation',
+  importance: 0.2,
+  ...extra,
+});
 
 describe('MemoryCompressor', () => {
   it('shouldCompress above compressionTrigger * maxLongTerm', () => {
@@ -104,18 +109,26 @@ describe('MemoryCompressor', () => {
     await ltm.storeMany([chat('I love hiking', 'Great hobby'), chat('Hiked Mont Blanc', 'Impressive')]);
     clock.now = 30 * DAY_MS;
     const llm = new RecordingLlm(() => 'User enjoys hiking and climbed Mont Blanc.');
-    const report = await new MemoryCompressor({ config, clock: () => clock.now, llm, maxSummaryTokens: 64 }).compress(ltm);
+    const report = await new MemoryCompressor({ config, clock: () => clock.now, llm, maxSummaryTokens: 64 }).compress(
+      ltm,
+    );
     expect(llm.calls).toHaveLength(1);
     expect(llm.calls[0]!.maxTokens).toBe(64);
     expect(llm.calls[0]!.prompt).toContain('Hiked Mont Blanc');
     expect(report.usedLlm).toBe(true);
-    expect(report.summaries[0]!.content).toEqual({ title: 'Summary of 2 conversation memories', text: 'User enjoys hiking and climbed Mont Blanc.' });
+    expect(report.summaries[0]!.content).toEqual({
+      title: 'Summary of 2 conversation memories',
+      text: 'User enjoys hiking and climbed Mont Blanc.',
+    });
     expect(report.summaries[0]!.metadata.method).toBe('llm');
   });
 
   it('falls back to extractive when the LLM fails, and reports it', async () => {
     const { clock, config, ltm } = setup();
-    const es = await ltm.storeMany([chat('I love hiking in the Alps', 'Great'), chat('Hiking boots advice?', 'Get waterproof hiking boots')]);
+    const es = await ltm.storeMany([
+      chat('I love hiking in the Alps', 'Great'),
+      chat('Hiking boots advice?', 'Get waterproof hiking boots'),
+    ]);
     clock.now = 30 * DAY_MS;
     const llm = new RecordingLlm(() => {
       throw new Error('model offline');
@@ -133,7 +146,11 @@ describe('MemoryCompressor', () => {
     const { clock, config, ltm } = setup();
     await ltm.storeMany([chat('a question here', 'an answer'), chat('another question', 'another answer')]);
     clock.now = 30 * DAY_MS;
-    const report = await new MemoryCompressor({ config, clock: () => clock.now, llm: new RecordingLlm(() => '  ') }).compress(ltm);
+    const report = await new MemoryCompressor({
+      config,
+      clock: () => clock.now,
+      llm: new RecordingLlm(() => '  '),
+    }).compress(ltm);
     expect(report.llmErrors).toHaveLength(1);
     expect(report.summaries[0]!.metadata.method).toBe('extractive');
   });

@@ -58,8 +58,10 @@ export class MemoryCompressor {
     if (typeof options !== 'object' || options === null || typeof options.config !== 'object')
       invalid('options.config', 'a resolved MemoryConfig', options?.config);
     const maxTokens = options.maxSummaryTokens ?? 160;
-    if (!Number.isInteger(maxTokens) || maxTokens < 8) invalid('options.maxSummaryTokens', 'an integer >= 8', maxTokens);
-    if (options.llm !== undefined && typeof options.llm?.generate !== 'function') invalid('options.llm', 'an LlmClient', options.llm);
+    if (!Number.isInteger(maxTokens) || maxTokens < 8)
+      invalid('options.maxSummaryTokens', 'an integer >= 8', maxTokens);
+    if (options.llm !== undefined && typeof options.llm?.generate !== 'function')
+      invalid('options.llm', 'an LlmClient', options.llm);
     this.#config = options.config;
     this.#clock = options.clock ?? systemClock;
     this.#llm = options.llm;
@@ -114,7 +116,9 @@ export class MemoryCompressor {
     }
     if (drafts.length === 0) return report;
 
-    const summaries = await ltm.storeMany(drafts.map(({ batch, text, method }) => this.#summaryEntry(batch, text, method, now)));
+    const summaries = await ltm.storeMany(
+      drafts.map(({ batch, text, method }) => this.#summaryEntry(batch, text, method, now)),
+    );
     const removed = drafts.flatMap((d) => d.batch.map((e) => e.id));
     await ltm.deleteMany(removed);
     return { ...report, summaries, removed };
@@ -170,13 +174,18 @@ export class MemoryCompressor {
       for (const w of best.words) covered.add(w);
     }
     if (picked.length === 0) return this.#truncate(sentences[0]!.text);
-    return picked.sort((a, b) => a.order - b.order).map((s) => s.text).join(' ');
+    return picked
+      .sort((a, b) => a.order - b.order)
+      .map((s) => s.text)
+      .join(' ');
   }
 
   async #summariseWithLlm(batch: MemoryEntry[], kind: string, signal?: AbortSignal): Promise<string> {
     const lines = batch.map((e, i) => {
       const c = e.content;
-      const body = isInteraction(c) ? `User: ${c.input}\nAssistant: ${c.output}` : [c.title, c.text].filter(Boolean).join(': ');
+      const body = isInteraction(c)
+        ? `User: ${c.input}\nAssistant: ${c.output}`
+        : [c.title, c.text].filter(Boolean).join(': ');
       return `${i + 1}. ${body.replace(/\s+/g, ' ').trim()}`;
     });
     const prompt =

@@ -15,11 +15,17 @@ describe('effectiveImportance', () => {
   it('reads a partial config over the defaults instead of silently not decaying', () => {
     expect(effectiveImportance(at('conversation', 0.8), 30 * DAY_MS, {})).toBeCloseTo(0.4, 10);
     expect(effectiveImportance(at('conversation', 0.8), 30 * DAY_MS)).toBeCloseTo(0.4, 10);
-    expect(effectiveImportance(at('conversation', 0.8), 10 * DAY_MS, { halfLifeDays: { conversation: 10 } })).toBeCloseTo(0.4, 10);
+    expect(
+      effectiveImportance(at('conversation', 0.8), 10 * DAY_MS, { halfLifeDays: { conversation: 10 } }),
+    ).toBeCloseTo(0.4, 10);
     expect(effectiveImportance(at('conversation', 0.8), 300 * DAY_MS, { enableDecay: false })).toBe(0.8);
-    expect(() => effectiveImportance(at('conversation', 0.8), 0, { enableDecay: 'no' as never })).toThrow(/enableDecay/);
+    expect(() => effectiveImportance(at('conversation', 0.8), 0, { enableDecay: 'no' as never })).toThrow(
+      /enableDecay/,
+    );
     // A hand-made entry without tags is read as untagged, not a TypeError.
-    expect(effectiveImportance({ kind: 'conversation', importance: 0.8, lastAccess: 0 } as never, 30 * DAY_MS, cfg)).toBeCloseTo(0.4, 10);
+    expect(
+      effectiveImportance({ kind: 'conversation', importance: 0.8, lastAccess: 0 } as never, 30 * DAY_MS, cfg),
+    ).toBeCloseTo(0.4, 10);
   });
 
   it('equals base at lastAccess and never exceeds it', () => {

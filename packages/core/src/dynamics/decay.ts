@@ -35,7 +35,11 @@ export function floorFor(kind: string, config: MemoryConfig): number {
  * give the base importance. `config` is a resolved config (`manager.config`) or a partial one,
  * read over the defaults like `MemoryManager.create({ config })` reads it.
  */
-export function effectiveImportance(entry: DecayInput, now: number, config: MemoryConfig | Partial<MemoryConfig> = {}): number {
+export function effectiveImportance(
+  entry: DecayInput,
+  now: number,
+  config: MemoryConfig | Partial<MemoryConfig> = {},
+): number {
   const cfg = completeConfig(config);
   const base = entry.importance;
   if (!cfg.enableDecay || isProtected(entry, cfg)) return base;

@@ -10,7 +10,10 @@ const make = (importance: number, kind = 'conversation', tags: string[] = []): M
 
 describe('ForgettingMechanism', () => {
   it('reinforces a copy, capped, and moves lastAccess', () => {
-    const f = new ForgettingMechanism(resolveConfig({ reinforcementStep: 0.1, reinforcementCap: 0.75 }), () => 5 * DAY_MS);
+    const f = new ForgettingMechanism(
+      resolveConfig({ reinforcementStep: 0.1, reinforcementCap: 0.75 }),
+      () => 5 * DAY_MS,
+    );
     const e = make(0.7);
     const r = f.reinforce(e);
     expect(r).not.toBe(e);

@@ -8,6 +8,8 @@ describe('estimateImportance', () => {
   });
 
   it('questions score lower than statements (they ask memory, they do not add to it)', () => {
-    expect(estimateImportance('What do I love doing outdoors?')).toBeLessThan(estimateImportance('I love hiking outdoors'));
+    expect(estimateImportance('What do I love doing outdoors?')).toBeLessThan(
+      estimateImportance('I love hiking outdoors'),
+    );
   });
 });

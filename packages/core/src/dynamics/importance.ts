@@ -20,7 +20,11 @@ export function estimateImportance(input: string, output = ''): number {
   score += Math.min(0.1, words / 400);
   if (/^(hi|hello|hey|thanks|thank you|ok|okay|bye)[.!]*$/i.test(input.trim())) score -= 0.2;
   // A question asks for memory rather than adding to it.
-  if (/\?\s*$/.test(input) || /^(what|when|where|who|whom|which|why|how|do|does|did|can|could|is|are|was|were)\b/i.test(input.trim())) score -= 0.15;
+  if (
+    /\?\s*$/.test(input) ||
+    /^(what|when|where|who|whom|which|why|how|do|does|did|can|could|is|are|was|were)\b/i.test(input.trim())
+  )
+    score -= 0.15;
   if (output && output.length > 400) score += 0.02;
   return Math.min(0.9, Math.max(0.1, score));
 }

@@ -3,7 +3,6 @@ import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { extractTopics, retentionBoost, UserProfileManager, validateProfile } from './profile-manager.js';
 import { codeOf } from '../testing/rejections.js';
 
-
 function setup() {
   const clock = { now: 1000 };
   const storage = new InMemoryStorage();
@@ -15,7 +14,16 @@ describe('UserProfileManager', () => {
   it('returns a default profile without storing it', async () => {
     const { pm, storage } = setup();
     const p = await pm.get('t', 'u');
-    expect(p).toEqual({ tenantId: 't', userId: 'u', createdAt: 1000, updatedAt: 1000, interactionCount: 0, topics: {}, memoryRetentionBoost: 0, attributes: {} });
+    expect(p).toEqual({
+      tenantId: 't',
+      userId: 'u',
+      createdAt: 1000,
+      updatedAt: 1000,
+      interactionCount: 0,
+      topics: {},
+      memoryRetentionBoost: 0,
+      attributes: {},
+    });
     expect(await storage.getProfile('t', 'u')).toBeUndefined();
   });
 
@@ -77,20 +85,31 @@ describe('profile helpers', () => {
   });
 
   it('extractTopics skips the masker placeholders (an e-mail is not a topic)', () => {
-    expect(extractTopics('Mail [EMAIL_1] or [EMAIL_2] about climbing, card [CREDIT_CARD_1]')).toEqual(['mail', 'climbing', 'card']);
+    expect(extractTopics('Mail [EMAIL_1] or [EMAIL_2] about climbing, card [CREDIT_CARD_1]')).toEqual([
+      'mail',
+      'climbing',
+      'card',
+    ]);
   });
 
   it('extractTopics returns frequent content words, most frequent first, without chatter', () => {
-    expect(extractTopics('The garden: tomatoes, tomatoes and basil in the garden; tomatoes again. 2024 was good.')).toEqual([
-      'tomatoes',
-      'garden',
-      'basil',
-    ]);
+    expect(
+      extractTopics('The garden: tomatoes, tomatoes and basil in the garden; tomatoes again. 2024 was good.'),
+    ).toEqual(['tomatoes', 'garden', 'basil']);
     expect(extractTopics('I really love hiking, please remember that I love hiking')).toEqual(['hiking']);
   });
 
   it('validateProfile rejects an out-of-range boost', () => {
-    const p = { tenantId: 't', userId: 'u', createdAt: 0, updatedAt: 0, interactionCount: 0, topics: {}, memoryRetentionBoost: 0.9, attributes: {} };
+    const p = {
+      tenantId: 't',
+      userId: 'u',
+      createdAt: 0,
+      updatedAt: 0,
+      interactionCount: 0,
+      topics: {},
+      memoryRetentionBoost: 0.9,
+      attributes: {},
+    };
     expect(() => validateProfile(p)).toThrow(/memoryRetentionBoost/);
   });
 });

@@ -54,14 +54,16 @@ export function validateProfile(profile: UserProfile): UserProfile {
   if (typeof profile !== 'object' || profile === null) invalid('profile', 'an object', profile);
   const p = profile;
   for (const f of ['createdAt', 'updatedAt'] as const) {
-    if (typeof p[f] !== 'number' || !Number.isFinite(p[f]) || p[f] < 0) invalid(`profile.${f}`, 'epoch milliseconds', p[f]);
+    if (typeof p[f] !== 'number' || !Number.isFinite(p[f]) || p[f] < 0)
+      invalid(`profile.${f}`, 'epoch milliseconds', p[f]);
   }
   if (!Number.isInteger(p.interactionCount) || p.interactionCount < 0)
     invalid('profile.interactionCount', 'an integer >= 0', p.interactionCount);
   const b = p.memoryRetentionBoost;
   if (typeof b !== 'number' || !(b >= RETENTION_BOOST_MIN && b <= RETENTION_BOOST_MAX))
     invalid('profile.memoryRetentionBoost', `a number in [${RETENTION_BOOST_MIN}, ${RETENTION_BOOST_MAX}]`, b);
-  if (typeof p.topics !== 'object' || p.topics === null || Array.isArray(p.topics)) invalid('profile.topics', 'an object', p.topics);
+  if (typeof p.topics !== 'object' || p.topics === null || Array.isArray(p.topics))
+    invalid('profile.topics', 'an object', p.topics);
   const topics: Record<string, number> = {};
   for (const [k, v] of Object.entries(p.topics)) {
     if (!Number.isInteger(v) || v < 0) invalid(`profile.topics.${k}`, 'an integer >= 0', v);
@@ -83,11 +85,12 @@ const PII_PLACEHOLDER = /\[[A-Z][A-Z0-9_]*_\d+\]/g;
 
 /** Conversational verbs and fillers that are never topics on their own. */
 const CHATTER = new Set(
-  ('like likes liked love loved loves hate want wants wanted need needs needed know knew think thought keep kept live lives lived ' +
+  (
+    'like likes liked love loved loves hate want wants wanted need needs needed know knew think thought keep kept live lives lived ' +
     'meet name named please remember remembered thanks thank really just also going went make made good great nice sure well ' +
     'sounds lovely feel felt today tomorrow yesterday tell told said says call called maybe much many thing things stuff ' +
-    'actually right okay yeah help could would should might able talk talking usually always never sometimes lately noted')
-    .split(' '),
+    'actually right okay yeah help could would should might able talk talking usually always never sometimes lately noted'
+  ).split(' '),
 );
 
 /**
@@ -104,7 +107,10 @@ export function extractTopics(text: string, max = 5): string[] {
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   // Map keeps first-seen order and sort is stable, so ties keep it.
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, max).map(([w]) => w);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([w]) => w);
 }
 
 /**
@@ -119,7 +125,8 @@ export class UserProfileManager {
   readonly #pending = new KeyedMutex<string>();
 
   constructor(options: UserProfileManagerOptions) {
-    if (!options || typeof options.storage !== 'object') invalid('options.storage', 'a StorageAdapter', options?.storage);
+    if (!options || typeof options.storage !== 'object')
+      invalid('options.storage', 'a StorageAdapter', options?.storage);
     this.#storage = options.storage;
     this.#clock = options.clock ?? systemClock;
   }
@@ -136,7 +143,10 @@ export class UserProfileManager {
     validId('tenantId', tenantId);
     validId('userId', userId);
     if (typeof update !== 'object' || update === null) invalid('update', 'an object {topics?, text?}', update);
-    if (update.topics !== undefined && (!Array.isArray(update.topics) || update.topics.some((t) => typeof t !== 'string')))
+    if (
+      update.topics !== undefined &&
+      (!Array.isArray(update.topics) || update.topics.some((t) => typeof t !== 'string'))
+    )
       invalid('update.topics', 'an array of strings', update.topics);
     if (update.text !== undefined && typeof update.text !== 'string') invalid('update.text', 'a string', update.text);
     const mentioned = new Set<string>();
@@ -194,4 +204,3 @@ function capTopics(topics: Record<string, number>): Record<string, number> {
   entries.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   return Object.fromEntries(entries.slice(0, MAX_PROFILE_TOPICS));
 }
-

@@ -13,11 +13,17 @@ describe('collapseBySource', () => {
   });
 
   it('keeps a memory that stands for a turn not yet in the list', () => {
-    expect(collapseBySource([hit('t1'), hit('m1', ['t1', 't3']), hit('t3')]).map((h) => h.entry.id)).toEqual(['t1', 'm1']);
+    expect(collapseBySource([hit('t1'), hit('m1', ['t1', 't3']), hit('t3')]).map((h) => h.entry.id)).toEqual([
+      't1',
+      'm1',
+    ]);
   });
 
   it('two memories of one turn are one piece of evidence', () => {
-    expect(collapseBySource([hit('m1', ['t1']), hit('m2', ['t1']), hit('m3', ['t2'])]).map((h) => h.entry.id)).toEqual(['m1', 'm3']);
+    expect(collapseBySource([hit('m1', ['t1']), hit('m2', ['t1']), hit('m3', ['t2'])]).map((h) => h.entry.id)).toEqual([
+      'm1',
+      'm3',
+    ]);
   });
 
   it('leaves entries without sources alone', () => {

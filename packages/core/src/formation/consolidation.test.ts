@@ -30,14 +30,20 @@ describe('consolidate', () => {
 
   it('the same value again is a restatement, whatever the wording', async () => {
     const lisbon = memory(said('I live in Lisbon.'));
-    expect(await consolidate(said('Hi! I am living in lisbon now.'), [lisbon])).toMatchObject({ op: 'reinforce', id: lisbon.id });
+    expect(await consolidate(said('Hi! I am living in lisbon now.'), [lisbon])).toMatchObject({
+      op: 'reinforce',
+      id: lisbon.id,
+    });
     const name = memory(said('My name is Jeremy.'));
     expect(await consolidate(said("Hi, I'm Jeremy."), [name])).toMatchObject({ op: 'reinforce', id: name.id });
   });
 
   it('a paraphrase reinforces instead of duplicating', async () => {
     const allergy = memory(said('I am allergic to peanuts.'));
-    expect(await consolidate(said('I have a serious peanut allergy.'), [allergy])).toMatchObject({ op: 'reinforce', id: allergy.id });
+    expect(await consolidate(said('I have a serious peanut allergy.'), [allergy])).toMatchObject({
+      op: 'reinforce',
+      id: allergy.id,
+    });
   });
 
   it('unrelated facts do not retire or merge with each other', async () => {

@@ -35,13 +35,18 @@ export function statementOf(entry: MemoryEntry): string {
  */
 export function wordOverlap(a: string, b: string): number {
   const key = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
-  const words = (s: string) => new Set(analyze(s).filter((w) => !PHATIC.has(w)).map(key));
+  const words = (s: string) =>
+    new Set(
+      analyze(s)
+        .filter((w) => !PHATIC.has(w))
+        .map(key),
+    );
   const A = words(a);
   const B = words(b);
   if (!A.size || !B.size) return 0;
   let shared = 0;
   for (const w of A) if (B.has(w)) shared++;
-  return shared / Math.min(A.size, B.size) * (Math.min(A.size, B.size) / Math.max(A.size, B.size)) ** 0.5;
+  return (shared / Math.min(A.size, B.size)) * (Math.min(A.size, B.size) / Math.max(A.size, B.size)) ** 0.5;
 }
 
 const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -57,7 +62,11 @@ const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toL
  * - otherwise `add`. Statements about different people, or different attributes of the same
  *   person, never touch each other.
  */
-export async function consolidate(statement: FormedStatement, known: readonly MemoryEntry[], context?: Pick<FormationContext, 'similarity'>): Promise<FormationOp> {
+export async function consolidate(
+  statement: FormedStatement,
+  known: readonly MemoryEntry[],
+  context?: Pick<FormationContext, 'similarity'>,
+): Promise<FormationOp> {
   const candidates = known.filter((e) => sameAbout(formedFields(e).about, statement.about));
   if (statement.attribute !== undefined && statement.value !== undefined) {
     const slot = candidates.find((e) => formedFields(e).attribute === statement.attribute);
@@ -76,12 +85,16 @@ export async function consolidate(statement: FormedStatement, known: readonly Me
   if (!comparable.length) return { op: 'add', statement };
   const overlaps = comparable.map((e) => wordOverlap(statement.text, statementOf(e)));
   let best = -1;
-  for (let i = 0; i < comparable.length; i++) if (overlaps[i]! >= RESTATE_WORD_OVERLAP && (best < 0 || overlaps[i]! > overlaps[best]!)) best = i;
+  for (let i = 0; i < comparable.length; i++)
+    if (overlaps[i]! >= RESTATE_WORD_OVERLAP && (best < 0 || overlaps[i]! > overlaps[best]!)) best = i;
   if (best >= 0) return { op: 'reinforce', id: comparable[best]!.id, statement };
   if (context?.similarity) {
     const near = comparable.map((e, i) => ({ e, i })).filter(({ i }) => overlaps[i]! >= RESTATE_COSINE_MIN_OVERLAP);
     if (near.length) {
-      const cos = await context.similarity(statement.text, near.map(({ e }) => statementOf(e)));
+      const cos = await context.similarity(
+        statement.text,
+        near.map(({ e }) => statementOf(e)),
+      );
       let top = -1;
       for (let j = 0; j < near.length; j++) if (cos[j]! >= RESTATE_COSINE && (top < 0 || cos[j]! > cos[top]!)) top = j;
       if (top >= 0) return { op: 'reinforce', id: near[top]!.e.id, statement };

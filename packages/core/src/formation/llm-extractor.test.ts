@@ -7,10 +7,35 @@ import { LlmExtractor } from './llm-extractor.js';
 import type { FormationContext, FormationTurn } from './types.js';
 
 const NOW = Date.UTC(2023, 4, 8, 12);
-const turn: FormationTurn = { id: 't9', tenantId: 't', userId: 'me', input: 'I moved to Porto. My sister still lives in Lisbon.', output: 'Noted.', createdAt: NOW };
-const lisbon = createEntry('t', { content: { title: 'me · lives in', text: 'I live in Lisbon.' }, kind: 'fact', metadata: { about: 'me', attribute: 'lives in', value: 'Lisbon', sources: ['t1'] } }, NOW);
-const peanuts = createEntry('t', { content: { title: 'me', text: 'I am allergic to peanuts.' }, kind: 'fact', metadata: { about: 'me', sources: ['t2'] } }, NOW);
-const context = (known: MemoryEntry[]): FormationContext => ({ similar: async (_q, limit = 8) => known.slice(0, limit) });
+const turn: FormationTurn = {
+  id: 't9',
+  tenantId: 't',
+  userId: 'me',
+  input: 'I moved to Porto. My sister still lives in Lisbon.',
+  output: 'Noted.',
+  createdAt: NOW,
+};
+const lisbon = createEntry(
+  't',
+  {
+    content: { title: 'me · lives in', text: 'I live in Lisbon.' },
+    kind: 'fact',
+    metadata: { about: 'me', attribute: 'lives in', value: 'Lisbon', sources: ['t1'] },
+  },
+  NOW,
+);
+const peanuts = createEntry(
+  't',
+  {
+    content: { title: 'me', text: 'I am allergic to peanuts.' },
+    kind: 'fact',
+    metadata: { about: 'me', sources: ['t2'] },
+  },
+  NOW,
+);
+const context = (known: MemoryEntry[]): FormationContext => ({
+  similar: async (_q, limit = 8) => known.slice(0, limit),
+});
 
 /** An LlmClient that answers from a script and records its prompts. */
 function scripted(...answers: (string | Error)[]): LlmClient & { prompts: string[]; options: unknown[] } {
@@ -36,8 +61,22 @@ describe('LlmExtractor', () => {
       '```json\n' +
         JSON.stringify({
           operations: [
-            { op: 'UPDATE', id: 'm1', text: 'Lives in Porto', kind: 'fact', about: 'me', attribute: 'Lives In', value: 'Porto' },
-            { op: 'ADD', text: "The user's sister lives in Lisbon", kind: 'fact', about: "me's sister", date: '2023-05-07' },
+            {
+              op: 'UPDATE',
+              id: 'm1',
+              text: 'Lives in Porto',
+              kind: 'fact',
+              about: 'me',
+              attribute: 'Lives In',
+              value: 'Porto',
+            },
+            {
+              op: 'ADD',
+              text: "The user's sister lives in Lisbon",
+              kind: 'fact',
+              about: "me's sister",
+              date: '2023-05-07',
+            },
             { op: 'noop', id: 'm2' },
             { op: 'DELETE', id: 'm2' },
           ],
@@ -47,8 +86,20 @@ describe('LlmExtractor', () => {
     const plan = await new LlmExtractor(llm).extract(turn, context([lisbon, peanuts]));
     expect(plan.keep).toBe(true);
     expect(plan.ops).toEqual([
-      { op: 'update', id: lisbon.id, statement: { text: 'Lives in Porto', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Porto' } },
-      { op: 'add', statement: { text: "The user's sister lives in Lisbon", kind: 'fact', about: "me's sister", at: Date.UTC(2023, 4, 7) } },
+      {
+        op: 'update',
+        id: lisbon.id,
+        statement: { text: 'Lives in Porto', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Porto' },
+      },
+      {
+        op: 'add',
+        statement: {
+          text: "The user's sister lives in Lisbon",
+          kind: 'fact',
+          about: "me's sister",
+          at: Date.UTC(2023, 4, 7),
+        },
+      },
       { op: 'reinforce', id: peanuts.id, statement: { text: 'I am allergic to peanuts.', kind: 'fact', about: 'me' } },
       { op: 'delete', id: peanuts.id },
     ]);
@@ -60,7 +111,10 @@ describe('LlmExtractor', () => {
   });
 
   it('an empty list means nothing to remember; a question-only turn is then not kept', async () => {
-    const plan = await new LlmExtractor(scripted('{"operations": []}')).extract({ ...turn, input: 'Where do I live?' }, context([]));
+    const plan = await new LlmExtractor(scripted('{"operations": []}')).extract(
+      { ...turn, input: 'Where do I live?' },
+      context([]),
+    );
     expect(plan).toEqual({ keep: false, ops: [], dropped: [{ text: 'Where do I live?', reason: 'question' }] });
   });
 
@@ -70,13 +124,23 @@ describe('LlmExtractor', () => {
     ['no operations array', '{"memories": []}', /"operations" is not an array/],
     ['unknown op', '{"operations":[{"op":"MERGE","text":"x","kind":"fact"}]}', /MERGE/],
     ['an id it was not shown', '{"operations":[{"op":"UPDATE","id":"m7","text":"x","kind":"fact"}]}', /m7/],
-    ['a real id instead of an alias', `{"operations":[{"op":"DELETE","id":"${lisbon.id}"}]}`, /not one of the known memories/],
+    [
+      'a real id instead of an alias',
+      `{"operations":[{"op":"DELETE","id":"${lisbon.id}"}]}`,
+      /not one of the known memories/,
+    ],
     ['no text', '{"operations":[{"op":"ADD","kind":"fact"}]}', /needs a text/],
     ['a bad kind', '{"operations":[{"op":"ADD","text":"x","kind":"opinion"}]}', /kind "opinion"/],
     ['a bad date', '{"operations":[{"op":"ADD","text":"x","kind":"event","date":"yesterday"}]}', /date "yesterday"/],
-    ['too many ops', JSON.stringify({ operations: Array.from({ length: 13 }, () => ({ op: 'ADD', text: 'x', kind: 'fact' })) }), /more than 12/],
+    [
+      'too many ops',
+      JSON.stringify({ operations: Array.from({ length: 13 }, () => ({ op: 'ADD', text: 'x', kind: 'fact' })) }),
+      /more than 12/,
+    ],
   ])('rejects %s with FORMATION', async (_name, answer, message) => {
-    const err = await new LlmExtractor(scripted(answer)).extract(turn, context([lisbon, peanuts])).catch((e: unknown) => e);
+    const err = await new LlmExtractor(scripted(answer))
+      .extract(turn, context([lisbon, peanuts]))
+      .catch((e: unknown) => e);
     expect(isZerdaError(err, 'FORMATION')).toBe(true);
     expect((err as Error).message).toMatch(message);
   });
@@ -90,10 +154,17 @@ describe('LlmExtractor', () => {
 
   it('bounds the prompt: known memories, their length, the turn, the answer budget', async () => {
     const many = Array.from({ length: 20 }, (_, i) =>
-      createEntry('t', { content: { title: 'me', text: `memory ${i} ${'x'.repeat(500)}` }, kind: 'fact', metadata: { about: 'me' } }, NOW),
+      createEntry(
+        't',
+        { content: { title: 'me', text: `memory ${i} ${'x'.repeat(500)}` }, kind: 'fact', metadata: { about: 'me' } },
+        NOW,
+      ),
     );
     const llm = scripted('{"operations":[]}');
-    await new LlmExtractor(llm, { maxKnown: 3, maxMemoryChars: 50, maxTurnChars: 100, maxTokens: 200 }).extract({ ...turn, input: 'I live in Lisbon. '.repeat(50) }, context(many));
+    await new LlmExtractor(llm, { maxKnown: 3, maxMemoryChars: 50, maxTurnChars: 100, maxTokens: 200 }).extract(
+      { ...turn, input: 'I live in Lisbon. '.repeat(50) },
+      context(many),
+    );
     const prompt = llm.prompts[0]!;
     expect(prompt).toContain('m3 ');
     expect(prompt).not.toContain('m4 ');

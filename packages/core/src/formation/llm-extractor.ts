@@ -3,7 +3,14 @@ import { ZerdaError } from '../model/errors.js';
 import type { MemoryEntry } from '../model/types.js';
 import { formedFields, statementOf } from './consolidation.js';
 import { FORMED_KINDS, readTurn } from './offline-extractor.js';
-import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement, MemoryExtractor } from './types.js';
+import type {
+  FormationContext,
+  FormationOp,
+  FormationPlan,
+  FormationTurn,
+  FormedStatement,
+  MemoryExtractor,
+} from './types.js';
 
 /** Bounds of one LLM formation call. */
 export interface LlmExtractorOptions {
@@ -48,7 +55,11 @@ export class LlmExtractor implements MemoryExtractor {
     const found = new Map<string, MemoryEntry>();
     for (const st of reading.statements) {
       if (st.attribute === undefined) continue;
-      for (const e of await context.similar({ text: st.text, about: st.about, attribute: st.attribute }, this.#o.maxKnown)) found.set(e.id, e);
+      for (const e of await context.similar(
+        { text: st.text, about: st.about, attribute: st.attribute },
+        this.#o.maxKnown,
+      ))
+        found.set(e.id, e);
     }
     for (const e of await context.similar({ text: turn.input }, this.#o.maxKnown)) found.set(e.id, e);
     const known = [...found.values()].slice(0, this.#o.maxKnown);
@@ -92,7 +103,9 @@ export class LlmExtractor implements MemoryExtractor {
   /** Validate an answer into operations. Throws `ZerdaError('FORMATION')` naming what was wrong. */
   parse(answer: string, known: readonly MemoryEntry[], speaker: string): FormationOp[] {
     const bad = (what: string): never => {
-      throw new ZerdaError('FORMATION', `Invalid LLM formation answer: ${what}`, { details: { answer: answer.slice(0, 500) } });
+      throw new ZerdaError('FORMATION', `Invalid LLM formation answer: ${what}`, {
+        details: { answer: answer.slice(0, 500) },
+      });
     };
     if (typeof answer !== 'string') bad('not a string');
     const start = answer.indexOf('{');
@@ -113,7 +126,8 @@ export class LlmExtractor implements MemoryExtractor {
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) bad(`operation ${i} is not an object`);
       const o = raw as Record<string, unknown>;
       const op = typeof o.op === 'string' ? o.op.toUpperCase() : '';
-      if (!(OPS as readonly string[]).includes(op)) bad(`operation ${i} has op ${JSON.stringify(o.op)}, expected ADD, UPDATE, DELETE or NOOP`);
+      if (!(OPS as readonly string[]).includes(op))
+        bad(`operation ${i} has op ${JSON.stringify(o.op)}, expected ADD, UPDATE, DELETE or NOOP`);
       let target: MemoryEntry | undefined;
       if (op !== 'ADD') {
         const m = typeof o.id === 'string' ? /^m(\d+)$/.exec(o.id.trim()) : null;
@@ -126,17 +140,29 @@ export class LlmExtractor implements MemoryExtractor {
       }
       if (op === 'NOOP') {
         const f = formedFields(target!);
-        ops.push({ op: 'reinforce', id: target!.id, statement: { text: statementOf(target!), kind: target!.kind, about: f.about ?? speaker } });
+        ops.push({
+          op: 'reinforce',
+          id: target!.id,
+          statement: { text: statementOf(target!), kind: target!.kind, about: f.about ?? speaker },
+        });
         continue;
       }
       const text = typeof o.text === 'string' ? o.text.trim() : '';
       if (!text || text.length > 1000) bad(`operation ${i} (${op}) needs a text of 1 to 1000 characters`);
-      const kind = typeof o.kind === 'string' && FORMED_KINDS.includes(o.kind) ? o.kind : bad(`operation ${i} has kind ${JSON.stringify(o.kind)}, expected one of ${FORMED_KINDS.join(', ')}`);
-      const statement: FormedStatement = { text, kind, about: typeof o.about === 'string' && o.about.trim() ? o.about.trim() : speaker };
+      const kind =
+        typeof o.kind === 'string' && FORMED_KINDS.includes(o.kind)
+          ? o.kind
+          : bad(`operation ${i} has kind ${JSON.stringify(o.kind)}, expected one of ${FORMED_KINDS.join(', ')}`);
+      const statement: FormedStatement = {
+        text,
+        kind,
+        about: typeof o.about === 'string' && o.about.trim() ? o.about.trim() : speaker,
+      };
       if (typeof o.attribute === 'string' && o.attribute.trim()) statement.attribute = o.attribute.trim().toLowerCase();
       if (typeof o.value === 'string' && o.value.trim()) statement.value = o.value.trim();
       if (o.date !== undefined && o.date !== null && o.date !== '') {
-        const at = typeof o.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(o.date) ? Date.parse(`${o.date}T00:00:00Z`) : NaN;
+        const at =
+          typeof o.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(o.date) ? Date.parse(`${o.date}T00:00:00Z`) : NaN;
         if (!Number.isFinite(at)) bad(`operation ${i} has date ${JSON.stringify(o.date)}, expected YYYY-MM-DD`);
         statement.at = at;
       }

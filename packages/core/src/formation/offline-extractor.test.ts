@@ -6,7 +6,14 @@ const NOON = Date.UTC(2023, 4, 8, 12); // Monday 8 May 2023
 const DAY = 86_400_000;
 const read = (input: string, createdAt = NOON) => readTurn({ input, userId: 'me', createdAt });
 const noKnown: FormationContext = { similar: async () => [] };
-const turn = (input: string, output = ''): FormationTurn => ({ id: 't1', tenantId: 't', userId: 'me', input, output, createdAt: NOON });
+const turn = (input: string, output = ''): FormationTurn => ({
+  id: 't1',
+  tenantId: 't',
+  userId: 'me',
+  input,
+  output,
+  createdAt: NOON,
+});
 
 describe('readTurn: what is left out', () => {
   it.each([
@@ -31,7 +38,9 @@ describe('readTurn: what is left out', () => {
   });
 
   it('keeps the statements of a mixed turn and drops the rest', () => {
-    const r = read('Melanie: Hey Caroline! Good to see you! I went to a pottery class yesterday. What is new with you?');
+    const r = read(
+      'Melanie: Hey Caroline! Good to see you! I went to a pottery class yesterday. What is new with you?',
+    );
     expect(r.statements.map((s) => s.text)).toEqual(['I went to a pottery class yesterday.']);
     expect(r.dropped.map((d) => d.reason)).toEqual(['greeting', 'greeting', 'question']);
   });
@@ -39,21 +48,29 @@ describe('readTurn: what is left out', () => {
 
 describe('readTurn: kinds, subjects and slots', () => {
   it('a name in a greeting is a fact', () => {
-    expect(read('Hi my name is Jeremy').statements).toEqual([{ text: 'My name is Jeremy', kind: 'fact', about: 'me', attribute: 'name', value: 'Jeremy' }]);
+    expect(read('Hi my name is Jeremy').statements).toEqual([
+      { text: 'My name is Jeremy', kind: 'fact', about: 'me', attribute: 'name', value: 'Jeremy' },
+    ]);
     const r = read("Hi, I'm Jeremy from Berlin, what's your name?");
     expect(r.statements).toMatchObject([{ kind: 'fact', attribute: 'name', value: 'Jeremy' }]);
     expect(r.dropped).toEqual([{ text: "what's your name?", reason: 'question' }]);
   });
 
   it('a place in a greeting is a fact', () => {
-    expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([{ kind: 'fact', attribute: 'lives in', value: 'Lisbon' }]);
+    expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([
+      { kind: 'fact', attribute: 'lives in', value: 'Lisbon' },
+    ]);
   });
 
   it('facts, preferences, events, tasks and plain conversation', () => {
     expect(read('I am allergic to peanuts.').statements[0]!.kind).toBe('fact');
     expect(read('I have two dogs, Max and Bella.').statements[0]!.kind).toBe('fact');
     expect(read('I love hiking in the mountains.').statements[0]!.kind).toBe('preference');
-    expect(read('My favourite colour is blue.').statements[0]).toMatchObject({ kind: 'preference', attribute: 'favourite colour', value: 'blue' });
+    expect(read('My favourite colour is blue.').statements[0]).toMatchObject({
+      kind: 'preference',
+      attribute: 'favourite colour',
+      value: 'blue',
+    });
     expect(read('I ran a charity race last weekend.').statements[0]!.kind).toBe('event');
     expect(read('I need to call the dentist tomorrow.').statements[0]!.kind).toBe('task');
     expect(read('The weather has been rainy and grey all day here.').statements[0]!.kind).toBe('conversation');
@@ -61,17 +78,41 @@ describe('readTurn: kinds, subjects and slots', () => {
 
   it('anchors dates to the turn time, not to any clock', () => {
     const then = Date.UTC(2020, 1, 10, 9); // Monday 10 Feb 2020
-    expect(read('I went to a support group yesterday.', then).statements[0]).toMatchObject({ kind: 'event', at: Date.UTC(2020, 1, 9) });
-    expect(read('I have a dentist appointment tomorrow.', then).statements[0]).toMatchObject({ kind: 'task', at: Date.UTC(2020, 1, 11) });
-    expect(read('I must finish the report by next Friday.', then).statements[0]).toMatchObject({ kind: 'task', at: Date.UTC(2020, 1, 14) });
-    expect(read('We got married on 8 May 2015.', then).statements[0]).toMatchObject({ kind: 'event', at: Date.UTC(2015, 4, 8) });
+    expect(read('I went to a support group yesterday.', then).statements[0]).toMatchObject({
+      kind: 'event',
+      at: Date.UTC(2020, 1, 9),
+    });
+    expect(read('I have a dentist appointment tomorrow.', then).statements[0]).toMatchObject({
+      kind: 'task',
+      at: Date.UTC(2020, 1, 11),
+    });
+    expect(read('I must finish the report by next Friday.', then).statements[0]).toMatchObject({
+      kind: 'task',
+      at: Date.UTC(2020, 1, 14),
+    });
+    expect(read('We got married on 8 May 2015.', then).statements[0]).toMatchObject({
+      kind: 'event',
+      at: Date.UTC(2015, 4, 8),
+    });
   });
 
   it('attributes a memory to the speaker, or to the person it names', () => {
-    expect(read('Caroline: I moved to Porto.').statements[0]).toMatchObject({ about: 'Caroline', attribute: 'lives in', value: 'Porto' });
-    expect(read('My sister Ana lives in Lisbon.').statements[0]).toMatchObject({ about: 'Ana', attribute: 'lives in', value: 'Lisbon' });
+    expect(read('Caroline: I moved to Porto.').statements[0]).toMatchObject({
+      about: 'Caroline',
+      attribute: 'lives in',
+      value: 'Porto',
+    });
+    expect(read('My sister Ana lives in Lisbon.').statements[0]).toMatchObject({
+      about: 'Ana',
+      attribute: 'lives in',
+      value: 'Lisbon',
+    });
     expect(read('My coworker has a PhD in chemistry.').statements[0]).toMatchObject({ about: "me's coworker" });
-    expect(read('Ana works at the hospital.').statements[0]).toMatchObject({ about: 'Ana', attribute: 'works at', value: 'hospital' });
+    expect(read('Ana works at the hospital.').statements[0]).toMatchObject({
+      about: 'Ana',
+      attribute: 'works at',
+      value: 'hospital',
+    });
     expect(read('I live in Lisbon.').statements[0]!.about).toBe('me');
   });
 
@@ -84,12 +125,20 @@ describe('readTurn: kinds, subjects and slots', () => {
   });
 
   it('is Unicode-safe: other scripts and languages pass through intact, never dropped as filler', () => {
-    for (const text of ['私は東京に住んでいます。', 'Meu nome é João e moro em Lisboa.', 'Зовут меня Иван, живу в Москве.']) {
+    for (const text of [
+      '私は東京に住んでいます。',
+      'Meu nome é João e moro em Lisboa.',
+      'Зовут меня Иван, живу в Москве.',
+    ]) {
       const r = read(text);
       expect(r.statements).toHaveLength(1);
       expect(r.statements[0]!.text).toBe(text);
     }
-    expect(read('Zoë: I live in Zürich 🇨🇭.').statements[0]).toMatchObject({ about: 'Zoë', attribute: 'lives in', value: 'Zürich' });
+    expect(read('Zoë: I live in Zürich 🇨🇭.').statements[0]).toMatchObject({
+      about: 'Zoë',
+      attribute: 'lives in',
+      value: 'Zürich',
+    });
   });
 
   it('a label is not a speaker', () => {
@@ -99,28 +148,45 @@ describe('readTurn: kinds, subjects and slots', () => {
 
 describe('OfflineExtractor', () => {
   it('turns durable statements into add operations, keeps conversation in the turn only', async () => {
-    const plan = await new OfflineExtractor().extract(turn('I live in Lisbon. The weather has been lovely and warm this spring so far.'), noKnown);
+    const plan = await new OfflineExtractor().extract(
+      turn('I live in Lisbon. The weather has been lovely and warm this spring so far.'),
+      noKnown,
+    );
     expect(plan.keep).toBe(true);
-    expect(plan.ops).toEqual([{ op: 'add', statement: { text: 'I live in Lisbon.', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Lisbon' } }]);
+    expect(plan.ops).toEqual([
+      {
+        op: 'add',
+        statement: { text: 'I live in Lisbon.', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Lisbon' },
+      },
+    ]);
   });
 
   it('a question-only turn is not kept', async () => {
     const plan = await new OfflineExtractor().extract(turn('Which city is my sibling in?'), noKnown);
-    expect(plan).toEqual({ keep: false, ops: [], dropped: [{ text: 'Which city is my sibling in?', reason: 'question' }] });
+    expect(plan).toEqual({
+      keep: false,
+      ops: [],
+      dropped: [{ text: 'Which city is my sibling in?', reason: 'question' }],
+    });
   });
 
   it('never forms memories from the assistant reply', async () => {
-    const plan = await new OfflineExtractor().extract(turn('Thanks!', 'You told me you are allergic to peanuts and live in Lisbon.'), noKnown);
+    const plan = await new OfflineExtractor().extract(
+      turn('Thanks!', 'You told me you are allergic to peanuts and live in Lisbon.'),
+      noKnown,
+    );
     expect(plan.keep).toBe(false);
     expect(plan.ops).toEqual([]);
   });
 
   it('asks for similar memories by slot', async () => {
     const asked: unknown[] = [];
-    await new OfflineExtractor().extract(turn('I moved to Porto.'), { similar: async (q) => {
+    await new OfflineExtractor().extract(turn('I moved to Porto.'), {
+      similar: async (q) => {
         asked.push(q);
         return [];
-      } });
+      },
+    });
     expect(asked).toEqual([{ text: 'I moved to Porto.', about: 'me', attribute: 'lives in' }]);
   });
 });

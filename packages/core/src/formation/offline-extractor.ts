@@ -1,6 +1,13 @@
 import { consolidate } from './consolidation.js';
 import { readSentence, sentences, splitSpeaker } from './statements.js';
-import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement, MemoryExtractor } from './types.js';
+import type {
+  FormationContext,
+  FormationOp,
+  FormationPlan,
+  FormationTurn,
+  FormedStatement,
+  MemoryExtractor,
+} from './types.js';
 
 /** What {@link readTurn} found in a turn. */
 export interface TurnReading {
@@ -66,7 +73,11 @@ export class OfflineExtractor implements MemoryExtractor {
       // Two statements of one turn saying the same thing form one memory.
       if (pending.some((p) => p.about === s.about && p.text === s.text)) continue;
       pending.push(s);
-      const known = await context.similar({ text: s.text, about: s.about, ...(s.attribute !== undefined ? { attribute: s.attribute } : {}) });
+      const known = await context.similar({
+        text: s.text,
+        about: s.about,
+        ...(s.attribute !== undefined ? { attribute: s.attribute } : {}),
+      });
       ops.push(await consolidate(s, known, context));
     }
     return { keep: reading.statements.length > 0, ops, dropped: reading.dropped };

@@ -13,9 +13,33 @@ import type { FormationDropReason, FormedStatement } from './types.js';
 const DAY = 86_400_000;
 
 /** A speaker prefix: `"Ana: …"`, `"Ana Lopes: …"` (up to three capitalised words). */
-const SPEAKER_RE = /^\s*(\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}(?:[ \t]\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}){0,2})[ \t]*:[ \t]*(?=\S)/u;
+const SPEAKER_RE =
+  /^\s*(\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}(?:[ \t]\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}){0,2})[ \t]*:[ \t]*(?=\S)/u;
 /** Labels that look like a speaker prefix but are not one. */
-const LABELS = new Set(['note', 'ps', 'p.s.', 'todo', 'reminder', 'update', 'edit', 'warning', 'fyi', 're', 'subject', 'question', 'answer', 'q', 'a', 'summary', 'example', 'nb', 'http', 'https', 'tip', 'important']);
+const LABELS = new Set([
+  'note',
+  'ps',
+  'p.s.',
+  'todo',
+  'reminder',
+  'update',
+  'edit',
+  'warning',
+  'fyi',
+  're',
+  'subject',
+  'question',
+  'answer',
+  'q',
+  'a',
+  'summary',
+  'example',
+  'nb',
+  'http',
+  'https',
+  'tip',
+  'important',
+]);
 /** Speakers whose words are the assistant's: never formed (a restatement must not come back as a memory). */
 const ASSISTANT_RE = /^(assistant|ai|bot|system|model|chatbot|chatgpt|gpt|claude|gemini|copilot|zerda)$/i;
 
@@ -42,7 +66,10 @@ export function sentences(text: string): string[] {
   }
   // "Hi, I'm Jeremy, what's your name?": the trailing question is its own sentence.
   return out.flatMap((s) => {
-    const m = /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you)\b[^,;]*\?)$/iu.exec(s);
+    const m =
+      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you)\b[^,;]*\?)$/iu.exec(
+        s,
+      );
     return m && m[1]!.length > 3 ? [m[1]!, m[2]!] : [s];
   });
 }
@@ -81,7 +108,8 @@ export const PHATIC: ReadonlySet<string> = new Set(
 
 const ACK_RE =
   /^(?:noted|got\s+it|understood|will\s+do|sure(?:\s+thing)?|of\s+course|no\s+problem|you'?re\s+welcome|sounds\s+good|all\s+right|alright|roger|makes\s+sense|fair\s+enough|i\s+see|agreed|i\s+(?:will|'ll)\s+(?:remember|keep|note)|i\s+have\s+noted|i'?ve\s+noted|okay|ok)\b/iu;
-const RESTATEMENT_RE = /^(?:you\s+(?:told|tell|said|mentioned|shared|say)\s+(?:me\s+)?(?:that\s+)?|as\s+you\s+(?:said|mentioned)|i\s+remember\s+(?:that\s+)?you\b|if\s+i\s+remember\s+(?:correctly|right))/iu;
+const RESTATEMENT_RE =
+  /^(?:you\s+(?:told|tell|said|mentioned|shared|say)\s+(?:me\s+)?(?:that\s+)?|as\s+you\s+(?:said|mentioned)|i\s+remember\s+(?:that\s+)?you\b|if\s+i\s+remember\s+(?:correctly|right))/iu;
 
 /** Greetings said with content words ("Long time no see!", "Nice to meet you"). */
 const GREETING_IDIOM_RE =
@@ -97,13 +125,43 @@ const RELATIONS =
   'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
   'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
 const NAME = "\\p{Lu}[\\p{L}\\p{M}'’-]+";
-const MY_RELATION_RE = new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`, 'u');
+const MY_RELATION_RE = new RegExp(
+  `^(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`,
+  'u',
+);
 /** "Ana lives in …": a capitalised subject followed by a verb that says something about them. */
 const NAMED_SUBJECT_RE = new RegExp(
   `^(${NAME})\\s+(?:(?:just|recently|finally|also|still|now|really)\\s+)?(?:lives|moved|works|is|was|has|likes|loves|hates|prefers|enjoys|got|went|started|studies|speaks)\\b`,
   'u',
 );
-const NOT_NAMES = new Set(['the', 'this', 'that', 'it', 'he', 'she', 'they', 'we', 'you', 'there', 'here', 'what', 'everything', 'everyone', 'nothing', 'someone', 'life', 'today', 'yesterday', 'tomorrow', 'work', 'it’s', 'which', 'who', 'one', 'mine']);
+const NOT_NAMES = new Set([
+  'the',
+  'this',
+  'that',
+  'it',
+  'he',
+  'she',
+  'they',
+  'we',
+  'you',
+  'there',
+  'here',
+  'what',
+  'everything',
+  'everyone',
+  'nothing',
+  'someone',
+  'life',
+  'today',
+  'yesterday',
+  'tomorrow',
+  'work',
+  'it’s',
+  'which',
+  'who',
+  'one',
+  'mine',
+]);
 
 /** Whom a statement is about: a named or related subject, else `speaker`. */
 function aboutOf(s: string, speaker: string): string {
@@ -119,7 +177,8 @@ function aboutOf(s: string, speaker: string): string {
 
 /** A slot value: up to a clause break, without trailing time words. */
 const VALUE = "([\\p{L}\\p{M}\\p{N}'’&.-]+(?:\\s+[\\p{L}\\p{M}\\p{N}'’&.-]+){0,5}?)";
-const STOP_VALUE = '(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator})|\\s+(?:and|but|because|since|so|which|who|where|when|with|as|now|for|after|before|last|this|next|recently|yesterday|today|ago|anymore|too|though)\\b|\\s*[,.;!?…]|\\s*$)';
+const STOP_VALUE =
+  '(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator})|\\s+(?:and|but|because|since|so|which|who|where|when|with|as|now|for|after|before|last|this|next|recently|yesterday|today|ago|anymore|too|though)\\b|\\s*[,.;!?…]|\\s*$)';
 
 interface SlotRule {
   re: RegExp;
@@ -130,11 +189,24 @@ interface SlotRule {
 }
 
 const SLOTS: SlotRule[] = [
-  { re: new RegExp(`\\bmy\\s+name(?:'s|’s|\\s+is)\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
-  { re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am)\\s+called\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
+  {
+    re: new RegExp(`\\bmy\\s+name(?:'s|’s|\\s+is)\\s+${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: 'name',
+    kind: 'fact',
+    group: 1,
+  },
+  {
+    re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am)\\s+called\\s+${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: 'name',
+    kind: 'fact',
+    group: 1,
+  },
   { re: new RegExp(`\\bcall\\s+me\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
   {
-    re: new RegExp(`\\b(?:live|lives|living|moved|relocated|reside|resides|based)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`, 'iu'),
+    re: new RegExp(
+      `\\b(?:live|lives|living|moved|relocated|reside|resides|based)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
+      'iu',
+    ),
     attribute: 'lives in',
     kind: 'fact',
     group: 1,
@@ -145,11 +217,29 @@ const SLOTS: SlotRule[] = [
     kind: 'fact',
     group: 1,
   },
-  { re: new RegExp(`\\b(?:work|works|working)\\s+as\\s+(?:an?\\s+)?${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'works as', kind: 'fact', group: 1 },
-  { re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am|is|are)\\s+(?:originally\\s+)?from\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'is from', kind: 'fact', group: 1 },
-  { re: /\b(?:i'?m|i’m|i\s+am|is)\s+(\d{1,3})(?:\s+years?\s+old\b|\s*[.!]?\s*$)/iu, attribute: 'age', kind: 'fact', group: 1 },
   {
-    re: new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:all[- ]time\\s+|absolute\\s+)?fav(?:ou?rite)?\\s+([\\p{L}\\s]{2,30}?)\\s+(?:is|are|was|has\\s+to\\s+be)\\s+${VALUE}${STOP_VALUE}`, 'iu'),
+    re: new RegExp(`\\b(?:work|works|working)\\s+as\\s+(?:an?\\s+)?${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: 'works as',
+    kind: 'fact',
+    group: 1,
+  },
+  {
+    re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am|is|are)\\s+(?:originally\\s+)?from\\s+${VALUE}${STOP_VALUE}`, 'iu'),
+    attribute: 'is from',
+    kind: 'fact',
+    group: 1,
+  },
+  {
+    re: /\b(?:i'?m|i’m|i\s+am|is)\s+(\d{1,3})(?:\s+years?\s+old\b|\s*[.!]?\s*$)/iu,
+    attribute: 'age',
+    kind: 'fact',
+    group: 1,
+  },
+  {
+    re: new RegExp(
+      `\\b(?:my|our|his|her|their)\\s+(?:all[- ]time\\s+|absolute\\s+)?fav(?:ou?rite)?\\s+([\\p{L}\\s]{2,30}?)\\s+(?:is|are|was|has\\s+to\\s+be)\\s+${VALUE}${STOP_VALUE}`,
+      'iu',
+    ),
     attribute: (m) => `favourite ${m[1]!.trim().toLowerCase()}`,
     kind: 'preference',
     group: 2,
@@ -164,7 +254,12 @@ const SLOTS: SlotRule[] = [
     group: 2,
   },
   // "I'm Jeremy": a capitalised word right after "I'm" is a name (nationalities and the like excepted).
-  { re: /^(?:[Ii]'?m|[Ii]’m|[Ii]\s+am)\s+(\p{Lu}[\p{L}\p{M}'’-]+)(?=\s*(?:[,.!;]|$|\s+(?:and|from|by)\b))/u, attribute: 'name', kind: 'fact', group: 1 },
+  {
+    re: /^(?:[Ii]'?m|[Ii]’m|[Ii]\s+am)\s+(\p{Lu}[\p{L}\p{M}'’-]+)(?=\s*(?:[,.!;]|$|\s+(?:and|from|by)\b))/u,
+    attribute: 'name',
+    kind: 'fact',
+    group: 1,
+  },
 ];
 
 const FUTURE_RE =
@@ -175,12 +270,14 @@ const PAST_RE = new RegExp(
   `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
   'u',
 );
-const EVENT_WORDS_RE = /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
+const EVENT_WORDS_RE =
+  /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
 const PREFERENCE_RE = new RegExp(
   `\\b(?:i|we|he|she|they|${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
   'iu',
 );
-const FAN_RE = /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with)\s+\S/iu;
+const FAN_RE =
+  /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with)\s+\S/iu;
 const FACT_RE =
   /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:i|we|he|she|they)\s+(?:have|own|has)\s+(?:a|an|two|three|four|five|\d+)\s+\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
 
@@ -192,9 +289,17 @@ function futureDate(s: string, now: number): number | undefined {
   if (/\b(?:tonight|today|this\s+(?:evening|afternoon))\b/i.test(s)) return start;
   if (/\btomorrow\b/i.test(s)) return start + DAY;
   if ((m = /\bin\s+(\d{1,2}|a|an|one|two|three|four|five|six|seven)\s+(day|week|month)s?\b/i.exec(s))) {
-    const n = /^\d+$/.test(m[1]!) ? +m[1]! : ({ a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 } as Record<string, number>)[m[1]!.toLowerCase()]!;
+    const n = /^\d+$/.test(m[1]!)
+      ? +m[1]!
+      : ({ a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 } as Record<string, number>)[
+          m[1]!.toLowerCase()
+        ]!;
     const unit = m[2]!.toLowerCase();
-    return unit === 'day' ? start + n * DAY : unit === 'week' ? start + 7 * n * DAY : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
+    return unit === 'day'
+      ? start + n * DAY
+      : unit === 'week'
+        ? start + 7 * n * DAY
+        : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
   }
   if ((m = /\bnext\s+(week|month|year)\b/i.exec(s))) {
     const unit = m[1]!.toLowerCase();
@@ -203,7 +308,9 @@ function futureDate(s: string, now: number): number | undefined {
     return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
   }
   if ((m = /\b(?:next|on|this|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(s))) {
-    const target = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].indexOf(m[1]!.toLowerCase());
+    const target = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].indexOf(
+      m[1]!.toLowerCase(),
+    );
     return start + ((target - d.getUTCDay() + 7) % 7 || 7) * DAY;
   }
   return undefined;
@@ -215,7 +322,9 @@ function pastDate(s: string, now: number): number | undefined {
 }
 
 /** A sentence read: kept (with what it is) or dropped (with why). */
-export type ReadSentence = { kept: Omit<FormedStatement, 'about'> & { about?: string }; continuation: boolean } | { dropped: FormationDropReason; text: string };
+export type ReadSentence =
+  | { kept: Omit<FormedStatement, 'about'> & { about?: string }; continuation: boolean }
+  | { dropped: FormationDropReason; text: string };
 
 const CONTINUATION_RE = /^(?:it|it's|it’s|this|that|that's|they|they're|there|he|she|which|and|but|so|plus|also)\b/iu;
 
@@ -242,7 +351,14 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
   const words = contentWords(body);
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
   if (GREETING_IDIOM_RE.test(body)) return { dropped: 'greeting', text };
-  if (words.length < 2) return { dropped: greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body) ? 'greeting' : 'filler', text };
+  if (words.length < 2)
+    return {
+      dropped:
+        greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body)
+          ? 'greeting'
+          : 'filler',
+      text,
+    };
   const continuation = CONTINUATION_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
@@ -257,7 +373,8 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     return { kept: { text, kind: 'event', about, ...(past !== undefined ? { at: past } : {}) }, continuation };
   }
   const pref = PREFERENCE_RE.exec(body);
-  if ((pref && contentWords(pref[2]!).length > 0) || FAN_RE.test(body)) return { kept: { text, kind: 'preference', about }, continuation };
+  if ((pref && contentWords(pref[2]!).length > 0) || FAN_RE.test(body))
+    return { kept: { text, kind: 'preference', about }, continuation };
   return { kept: { text, kind: 'conversation', about }, continuation };
 }
 

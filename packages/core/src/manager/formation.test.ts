@@ -15,7 +15,8 @@ async function make(options: MemoryManagerOptions = {}) {
   const mgr = await MemoryManager.create({ storage, clock: () => now, owner: 'me', ...options });
   return { mgr, storage, advance: (ms: number) => (now += ms), now: () => now };
 }
-const memoriesOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
+const memoriesOf = (mgr: MemoryManager) =>
+  mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
 const turnsOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['conversation'] });
 
 /** An LlmClient answering from a script. */
@@ -46,7 +47,12 @@ describe('MemoryManager formation (offline, the default)', () => {
 
   it('stores the turn as an episodic record and forms memories that link back to it', async () => {
     const { mgr } = await make();
-    const { entry, memories } = await mgr.saveInteraction('me', 't', 'Hi! My sister Ana lives in Lisbon. I am allergic to peanuts. What should I cook?', 'Noted.');
+    const { entry, memories } = await mgr.saveInteraction(
+      'me',
+      't',
+      'Hi! My sister Ana lives in Lisbon. I am allergic to peanuts. What should I cook?',
+      'Noted.',
+    );
     expect(entry).toMatchObject({ tier: 'long_term', kind: 'conversation' });
     expect(memories.map((m) => [m.kind, m.content, m.metadata.about])).toEqual([
       ['fact', { title: 'Ana · lives in', text: 'My sister Ana lives in Lisbon.' }, 'Ana'],
@@ -61,15 +67,22 @@ describe('MemoryManager formation (offline, the default)', () => {
     const allergy = ctx.working.find((w) => w.entry.kind === 'fact' && String(w.entry.metadata.about) === 'me');
     expect(allergy?.entry.metadata.sources).toEqual([entry.id]);
     const all = await mgr.listMemories('me', 't');
-    const exported = validateExport(JSON.parse(JSON.stringify(buildExport({ exportedAt: START, tenants: ['t'], entries: all, profiles: [] }))));
-    expect(exported.entries.filter((e) => e.kind === 'fact').map((e) => e.metadata.sources)).toEqual([[entry.id], [entry.id]]);
+    const exported = validateExport(
+      JSON.parse(JSON.stringify(buildExport({ exportedAt: START, tenants: ['t'], entries: all, profiles: [] }))),
+    );
+    expect(exported.entries.filter((e) => e.kind === 'fact').map((e) => e.metadata.sources)).toEqual([
+      [entry.id],
+      [entry.id],
+    ]);
   });
 
   it('a restatement reinforces the memory (one memory, both turns as sources)', async () => {
     const { mgr, advance } = await make();
     const first = await mgr.saveInteraction('me', 't', 'I am allergic to peanuts.', '', { importance: 0.6 });
     advance(DAY_MS);
-    const second = await mgr.saveInteraction('me', 't', 'Hey, just so you know, I have a peanut allergy!', '', { importance: 0.6 });
+    const second = await mgr.saveInteraction('me', 't', 'Hey, just so you know, I have a peanut allergy!', '', {
+      importance: 0.6,
+    });
     const memories = await memoriesOf(mgr);
     expect(memories).toHaveLength(1);
     expect(memories[0]!.metadata.sources).toEqual([first.entry.id, second.entry.id]);
@@ -84,16 +97,28 @@ describe('MemoryManager formation (offline, the default)', () => {
     await mgr.saveInteraction('me', 't', 'My favourite colour is blue.', '');
     advance(30 * DAY_MS);
     const porto = await mgr.saveInteraction('me', 't', 'I moved to Porto last week!', '');
-    let residence = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'lives in' && m.metadata.about === 'me');
+    let residence = (await memoriesOf(mgr)).filter(
+      (m) => m.metadata.attribute === 'lives in' && m.metadata.about === 'me',
+    );
     expect(residence).toHaveLength(1);
-    expect(residence[0]!).toMatchObject({ id: lisbon.memories[0]!.id, content: { text: 'I moved to Porto last week!' }, metadata: { value: 'Porto', sources: [lisbon.entry.id, porto.entry.id] }, version: 2 });
-    expect((residence[0]!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual(['I live in Lisbon.']);
+    expect(residence[0]!).toMatchObject({
+      id: lisbon.memories[0]!.id,
+      content: { text: 'I moved to Porto last week!' },
+      metadata: { value: 'Porto', sources: [lisbon.entry.id, porto.entry.id] },
+      version: 2,
+    });
+    expect((residence[0]!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual([
+      'I live in Lisbon.',
+    ]);
     advance(30 * DAY_MS);
     await mgr.saveInteraction('me', 't', 'I moved back to Lisbon.', '');
     residence = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'lives in' && m.metadata.about === 'me');
     expect(residence).toHaveLength(1);
     expect(residence[0]!.metadata.value).toBe('Lisbon');
-    expect((residence[0]!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual(['I live in Lisbon.', 'I moved to Porto last week!']);
+    expect((residence[0]!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual([
+      'I live in Lisbon.',
+      'I moved to Porto last week!',
+    ]);
     // Unrelated facts were not retired: Ana still lives in Lisbon, the colour is still blue.
     const rest = (await memoriesOf(mgr)).filter((m) => m.id !== residence[0]!.id).map((m) => m.content);
     expect(rest).toEqual(
@@ -120,7 +145,12 @@ describe('MemoryManager formation (offline, the default)', () => {
       await mgr.runMaintenance('t');
     }
     const left = await mgr.listMemories('me', 't');
-    expect(left.map((m) => (m.content as { text?: string }).text).filter(Boolean).sort()).toEqual(['I am allergic to peanuts.', 'My name is Jeremy.']);
+    expect(
+      left
+        .map((m) => (m.content as { text?: string }).text)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['I am allergic to peanuts.', 'My name is Jeremy.']);
     expect(left.every((m) => m.kind === 'fact')).toBe(true);
   });
 
@@ -135,7 +165,10 @@ describe('MemoryManager formation (offline, the default)', () => {
 
   it('a caller-given kind is kept as is (no formation)', async () => {
     const { mgr } = await make();
-    const r = await mgr.saveInteraction('me', 't', 'What is the capital of Peru?', 'Lima', { kind: 'fact', importance: 0.5 });
+    const r = await mgr.saveInteraction('me', 't', 'What is the capital of Peru?', 'Lima', {
+      kind: 'fact',
+      importance: 0.5,
+    });
     expect(r.entry).toMatchObject({ tier: 'long_term', kind: 'fact' });
     expect(r.memories).toEqual([]);
   });
@@ -147,7 +180,11 @@ describe('MemoryManager formation (offline, the default)', () => {
 
   it('the evaluation path: turns with information stay findable, directly or through sources', async () => {
     let now = START;
-    const mgr = await MemoryManager.create({ owner: 'me', clock: () => now, config: { importanceThreshold: 0, enableDecay: false } });
+    const mgr = await MemoryManager.create({
+      owner: 'me',
+      clock: () => now,
+      config: { importanceThreshold: 0, enableDecay: false },
+    });
     const ids = new Map<string, string>();
     const said = [
       ['a', 'Ana: Hey Bo! Long time no see!'],
@@ -163,8 +200,17 @@ describe('MemoryManager formation (offline, the default)', () => {
     }
     await mgr.flush();
     const turnsFor = async (question: string) => {
-      const hits = await mgr.recall('me', 't', question, { topK: 25, mode: 'hybrid', reinforce: false, ratio: 0, minScore: 0 });
-      return hits.flatMap((h) => [h.entry.id, ...((h.entry.metadata.sources as string[] | undefined) ?? [])]).map((id) => ids.get(id)).filter(Boolean);
+      const hits = await mgr.recall('me', 't', question, {
+        topK: 25,
+        mode: 'hybrid',
+        reinforce: false,
+        ratio: 0,
+        minScore: 0,
+      });
+      return hits
+        .flatMap((h) => [h.entry.id, ...((h.entry.metadata.sources as string[] | undefined) ?? [])])
+        .map((id) => ids.get(id))
+        .filter(Boolean);
     };
     expect((await turnsFor('What pet did Ana adopt?'))[0]).toBe('c');
     expect((await turnsFor('What does Ana love doing?'))[0]).toBe('e');
@@ -180,18 +226,25 @@ describe('MemoryManager formation with an LLM', () => {
   it('forms memories in the background; flush() awaits them', async () => {
     const llm = scripted(answer([{ op: 'ADD', text: 'The user is allergic to peanuts', kind: 'fact', about: 'me' }]));
     const { mgr } = await make({ llm, formation: 'llm' });
-    const { entry, memories } = await mgr.saveInteraction('me', 't', 'Peanuts make me very sick, so I avoid them.', 'Noted.');
+    const { entry, memories } = await mgr.saveInteraction(
+      'me',
+      't',
+      'Peanuts make me very sick, so I avoid them.',
+      'Noted.',
+    );
     expect(memories).toEqual([]);
     await mgr.flush();
     const formed = await memoriesOf(mgr);
-    expect(formed.map((m) => [m.kind, (m.content as { text: string }).text, m.metadata.sources, m.metadata.formedBy])).toEqual([
-      ['fact', 'The user is allergic to peanuts', [entry.id], 'llm'],
-    ]);
+    expect(
+      formed.map((m) => [m.kind, (m.content as { text: string }).text, m.metadata.sources, m.metadata.formedBy]),
+    ).toEqual([['fact', 'The user is allergic to peanuts', [entry.id], 'llm']]);
     expect(llm.calls).toBe(1);
   });
 
   it('a turn the offline reading would leave out is stored once the LLM forms a memory from it, so sources resolve', async () => {
-    const llm = scripted(answer([{ op: 'ADD', text: 'The user is planning a trip to Kyoto', kind: 'task', about: 'me' }]));
+    const llm = scripted(
+      answer([{ op: 'ADD', text: 'The user is planning a trip to Kyoto', kind: 'task', about: 'me' }]),
+    );
     const { mgr } = await make({ llm, formation: 'llm' });
     const { entry } = await mgr.saveInteraction('me', 't', 'Any tips for my Kyoto trip?', '', { importance: 0.6 });
     expect(entry.tier).toBe('short_term');
@@ -203,8 +256,20 @@ describe('MemoryManager formation with an LLM', () => {
 
   it('UPDATE keeps history; NOOP reinforces', async () => {
     const llm = scripted(
-      answer([{ op: 'ADD', text: 'Lives in Lisbon', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Lisbon' }]),
-      answer([{ op: 'UPDATE', id: 'm1', text: 'Lives in Porto', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Porto' }]),
+      answer([
+        { op: 'ADD', text: 'Lives in Lisbon', kind: 'fact', about: 'me', attribute: 'lives in', value: 'Lisbon' },
+      ]),
+      answer([
+        {
+          op: 'UPDATE',
+          id: 'm1',
+          text: 'Lives in Porto',
+          kind: 'fact',
+          about: 'me',
+          attribute: 'lives in',
+          value: 'Porto',
+        },
+      ]),
       answer([{ op: 'NOOP', id: 'm1' }]),
     );
     const { mgr } = await make({ llm, formation: 'llm' });
@@ -216,7 +281,9 @@ describe('MemoryManager formation with an LLM', () => {
     await mgr.flush();
     const [m] = await memoriesOf(mgr);
     expect((m!.content as { text: string }).text).toBe('Lives in Porto');
-    expect((m!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual(['Lives in Lisbon']);
+    expect((m!.metadata.history as { content: { text: string } }[]).map((h) => h.content.text)).toEqual([
+      'Lives in Lisbon',
+    ]);
     expect(m!.metadata.sources).toHaveLength(3);
     expect(m!.accessCount).toBe(1);
   });
@@ -230,7 +297,9 @@ describe('MemoryManager formation with an LLM', () => {
     const err = await mgr.flush().catch((e: unknown) => e);
     expect(isZerdaError(err, 'FORMATION')).toBe(true);
     const formed = await memoriesOf(mgr);
-    expect(formed.map((m: MemoryEntry) => [m.metadata.formedBy, m.metadata.sources])).toEqual([['offline', [entry.id]]]);
+    expect(formed.map((m: MemoryEntry) => [m.metadata.formedBy, m.metadata.sources])).toEqual([
+      ['offline', [entry.id]],
+    ]);
     // Reported once.
     await expect(mgr.flush()).resolves.toBeUndefined();
   });

@@ -3,7 +3,14 @@ import { createEntry } from '../model/entry.js';
 import { ZerdaError } from '../model/errors.js';
 import type { JsonValue, MemoryEntry } from '../model/types.js';
 import { OfflineExtractor, FORMED_KINDS } from '../formation/offline-extractor.js';
-import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement, MemoryExtractor } from '../formation/types.js';
+import type {
+  FormationContext,
+  FormationOp,
+  FormationPlan,
+  FormationTurn,
+  FormedStatement,
+  MemoryExtractor,
+} from '../formation/types.js';
 import { SOURCES_KEY } from '../formation/types.js';
 import { historyRecord } from './history.js';
 import { cosine } from '../retrieval/cosine.js';
@@ -26,11 +33,21 @@ export function formationContext(s: ManagerState, tenantId: string): FormationCo
     async similar(query, limit = 8) {
       const out = new Map<string, MemoryEntry>();
       if (query.about !== undefined && query.attribute !== undefined) {
-        const slot = await s.storage.query({ tenantId, kinds: [...FORMED_KINDS], text: formedTitle({ about: query.about, attribute: query.attribute }), limit });
+        const slot = await s.storage.query({
+          tenantId,
+          kinds: [...FORMED_KINDS],
+          text: formedTitle({ about: query.about, attribute: query.attribute }),
+          limit,
+        });
         for (const e of slot) if (e.metadata[SOURCES_KEY] !== undefined) out.set(e.id, e);
       }
       if (query.text.trim() && out.size < limit) {
-        const hits = await s.storage.lexicalSearch({ tenantId, query: query.text, limit, filter: { kinds: [...FORMED_KINDS] } });
+        const hits = await s.storage.lexicalSearch({
+          tenantId,
+          query: query.text,
+          limit,
+          filter: { kinds: [...FORMED_KINDS] },
+        });
         const ids = hits.map((h) => h.id).filter((id) => !out.has(id));
         if (ids.length) {
           const byId = new Map((await s.storage.getMany(tenantId, ids)).map((e) => [e.id, e]));
@@ -57,7 +74,12 @@ export function formationContext(s: ManagerState, tenantId: string): FormationCo
  * Apply a plan for `turn` (stored as `turnEntry`) inside the tenant lock. Returns the memories it
  * added, updated or reinforced (as stored now).
  */
-export async function applyPlan(s: ManagerState, turnEntry: MemoryEntry, plan: FormationPlan, formedBy: string): Promise<MemoryEntry[]> {
+export async function applyPlan(
+  s: ManagerState,
+  turnEntry: MemoryEntry,
+  plan: FormationPlan,
+  formedBy: string,
+): Promise<MemoryEntry[]> {
   const now = s.clock();
   const out: MemoryEntry[] = [];
   for (const op of plan.ops) {
@@ -67,7 +89,13 @@ export async function applyPlan(s: ManagerState, turnEntry: MemoryEntry, plan: F
   return out;
 }
 
-async function applyOp(s: ManagerState, turnEntry: MemoryEntry, op: FormationOp, formedBy: string, now: number): Promise<MemoryEntry | undefined> {
+async function applyOp(
+  s: ManagerState,
+  turnEntry: MemoryEntry,
+  op: FormationOp,
+  formedBy: string,
+  now: number,
+): Promise<MemoryEntry | undefined> {
   const { tenantId, id: turnId } = turnEntry;
   if (op.op === 'add') {
     const metadata: Record<string, JsonValue> = { [SOURCES_KEY]: [turnId], ...slotFields(op.statement), formedBy };
@@ -114,7 +142,10 @@ async function applyOp(s: ManagerState, turnEntry: MemoryEntry, op: FormationOp,
       ...slotFields(op.statement),
       [SOURCES_KEY]: sources,
       formedBy,
-      history: [...(Array.isArray(current.metadata.history) ? current.metadata.history : []), historyRecord(current, now)],
+      history: [
+        ...(Array.isArray(current.metadata.history) ? current.metadata.history : []),
+        historyRecord(current, now),
+      ],
     },
     version: current.version + 1,
   };
@@ -145,7 +176,14 @@ function withSource(sources: JsonValue | undefined, turnId: string): string[] {
 /** The turn as an extractor sees it. */
 export function formationTurn(entry: MemoryEntry): FormationTurn {
   const c = entry.content as { input?: string; output?: string };
-  return { id: entry.id, tenantId: entry.tenantId, userId: entry.userId ?? '', input: c.input ?? '', output: c.output ?? '', createdAt: entry.createdAt };
+  return {
+    id: entry.id,
+    tenantId: entry.tenantId,
+    userId: entry.userId ?? '',
+    input: c.input ?? '',
+    output: c.output ?? '',
+    createdAt: entry.createdAt,
+  };
 }
 
 /** Form memories offline, inline (the default): deterministic and fast, done before `saveInteraction` resolves. */
@@ -179,7 +217,11 @@ export function formInBackground(
       report(
         err instanceof ZerdaError && err.code === 'FORMATION'
           ? err
-          : new ZerdaError('FORMATION', `Extractor ${extractor.name} failed; the offline extractor formed this turn's memories`, { cause: err }),
+          : new ZerdaError(
+              'FORMATION',
+              `Extractor ${extractor.name} failed; the offline extractor formed this turn's memories`,
+              { cause: err },
+            ),
       );
       plan = await offline.extract(turn, context);
       by = offline.name;

@@ -110,7 +110,8 @@ export class IndexQueue {
     if (!this.#errors.length) return undefined;
     const [first, ...rest] = this.#errors;
     this.#errors = [];
-    const err = first instanceof ZerdaError ? first : new ZerdaError('INTERNAL', 'Background work failed', { cause: first });
+    const err =
+      first instanceof ZerdaError ? first : new ZerdaError('INTERNAL', 'Background work failed', { cause: first });
     if (rest.length) (err as { suppressed?: unknown[] }).suppressed = rest;
     return err;
   }

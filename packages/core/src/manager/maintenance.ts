@@ -5,7 +5,12 @@ import type { ManagerState } from './state.js';
 import type { MaintenanceReport, ManagerStats } from './types.js';
 
 /** See `MemoryManager.runMaintenance`. Background work has been flushed. */
-export async function runMaintenance(s: ManagerState, tenantId: string, started: number, t0: number): Promise<MaintenanceReport> {
+export async function runMaintenance(
+  s: ManagerState,
+  tenantId: string,
+  started: number,
+  t0: number,
+): Promise<MaintenanceReport> {
   return s.serial(tenantId, async () => {
     const ltm = s.longTerm(tenantId);
     const all = await s.storage.query({ tenantId });
@@ -28,9 +33,11 @@ export async function runMaintenance(s: ManagerState, tenantId: string, started:
       for (const summary of compression.summaries) s.index.enqueue(summary);
     }
     let shortTermEvicted = 0;
-    for (const stm of s.shortTermsOf(tenantId)) shortTermEvicted += stm.evictBelow(s.config.minImportance, started).length;
+    for (const stm of s.shortTermsOf(tenantId))
+      shortTermEvicted += stm.evictBelow(s.config.minImportance, started).length;
     await s.index.drain();
-    const changed = deleted.length + (compression?.summaries.length ?? 0) + (compression?.removed.length ?? 0) + shortTermEvicted;
+    const changed =
+      deleted.length + (compression?.summaries.length ?? 0) + (compression?.removed.length ?? 0) + shortTermEvicted;
     return {
       tenantId,
       examined: all.length,

@@ -12,7 +12,6 @@ import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
 import { expectZerdaError as rejectsWith } from '../testing/rejections.js';
 
-
 function fakeClock(start = Date.UTC(2026, 0, 1)) {
   let now = start;
   const clock = () => now;
@@ -22,7 +21,13 @@ function fakeClock(start = Date.UTC(2026, 0, 1)) {
 async function make(options: MemoryManagerOptions = {}) {
   const c = fakeClock();
   const storage = new InMemoryStorage();
-  const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'owner', config: { importanceThreshold: 0.3 }, ...options });
+  const mgr = await MemoryManager.create({
+    storage,
+    clock: c.clock,
+    owner: 'owner',
+    config: { importanceThreshold: 0.3 },
+    ...options,
+  });
   return { mgr, storage, ...c };
 }
 
@@ -34,7 +39,18 @@ function countingStorage(inner: StorageAdapter) {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        if (['put', 'putMany', 'delete', 'deleteMany', 'putVectors', 'deleteVectors', 'putProfile', 'clearTenant'].includes(String(prop)))
+        if (
+          [
+            'put',
+            'putMany',
+            'delete',
+            'deleteMany',
+            'putVectors',
+            'deleteVectors',
+            'putProfile',
+            'clearTenant',
+          ].includes(String(prop))
+        )
           writes.push(String(prop));
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
@@ -82,7 +98,12 @@ describe('MemoryManager: access control fails closed', () => {
 describe('MemoryManager: saving', () => {
   it('returns PII findings and stores only masked text', async () => {
     const { mgr, storage } = await make();
-    const { entry, pii } = await mgr.saveInteraction('owner', 't', 'My email is jane.doe@example.com, remember it', 'Sure, noted.');
+    const { entry, pii } = await mgr.saveInteraction(
+      'owner',
+      't',
+      'My email is jane.doe@example.com, remember it',
+      'Sure, noted.',
+    );
     expect(pii.some((f) => f.type === 'email' && f.value === 'jane.doe@example.com' && f.field === 'input')).toBe(true);
     expect(JSON.stringify(entry)).not.toContain('jane.doe@example.com');
     const stored = await storage.get('t', entry.id);
@@ -105,8 +126,16 @@ describe('MemoryManager: saving', () => {
     expect(low.entry.tier).toBe('short_term');
     expect(high.entry.tier).toBe('long_term');
     expect(await storage.get('t', low.entry.id)).toBeUndefined();
-    expect((await storage.get('t', high.entry.id))?.content).toEqual({ input: 'My birthday is July 4th', output: 'Noted' });
-    expect(mgr.shortTerm('t', 'owner').getAll().map((e) => e.id)).toEqual([low.entry.id, high.entry.id]);
+    expect((await storage.get('t', high.entry.id))?.content).toEqual({
+      input: 'My birthday is July 4th',
+      output: 'Noted',
+    });
+    expect(
+      mgr
+        .shortTerm('t', 'owner')
+        .getAll()
+        .map((e) => e.id),
+    ).toEqual([low.entry.id, high.entry.id]);
   });
 
   it('rejects bad input with VALIDATION and changes nothing', async () => {
@@ -114,7 +143,10 @@ describe('MemoryManager: saving', () => {
     await rejectsWith(mgr.saveInteraction('owner', 't', 42 as unknown as string, 'x'), 'VALIDATION');
     await rejectsWith(mgr.saveInteraction('owner', 't', '', '  '), 'VALIDATION');
     await rejectsWith(mgr.saveInteraction('owner', 't', 'hello', 'x', { importance: 1.5 }), 'VALIDATION');
-    await rejectsWith(mgr.saveInteraction('owner', 't', 'hello', 'x', { tags: 'a,b' as unknown as string[] }), 'VALIDATION');
+    await rejectsWith(
+      mgr.saveInteraction('owner', 't', 'hello', 'x', { tags: 'a,b' as unknown as string[] }),
+      'VALIDATION',
+    );
     await rejectsWith(mgr.saveInteraction('owner', 't', 'hello', 'x', { bogus: 1 } as never), 'VALIDATION');
     await rejectsWith(mgr.saveInteraction('owner', '', 'hello', 'x'), 'VALIDATION');
     expect(await storage.count({ tenantId: 't' })).toBe(0);
@@ -124,20 +156,29 @@ describe('MemoryManager: saving', () => {
 
   it('a bad kind, or a storage failure, leaves profile, window and storage untouched', async () => {
     const { mgr, storage } = await make();
-    await rejectsWith(mgr.saveInteraction('owner', 't', 'hello about rust', 'x', { kind: 5 as unknown as string }), 'VALIDATION');
+    await rejectsWith(
+      mgr.saveInteraction('owner', 't', 'hello about rust', 'x', { kind: 5 as unknown as string }),
+      'VALIDATION',
+    );
     expect(await storage.listProfiles('t')).toEqual([]);
     const realPut = storage.put.bind(storage);
     storage.put = async () => {
       throw new ZerdaError('STORAGE', 'disk full');
     };
-    await rejectsWith(mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x', { importance: 0.9 }), 'STORAGE');
+    await rejectsWith(
+      mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x', { importance: 0.9 }),
+      'STORAGE',
+    );
     expect(await storage.listProfiles('t')).toEqual([]);
     expect((await mgr.stats('t')).shortTerm).toEqual({ users: 0, entries: 0 });
     storage.put = realPut;
     const { entry } = await mgr.saveInteraction('owner', 't', 'hello about rust programming', 'x');
     expect((await storage.getProfile('t', 'owner'))?.interactionCount).toBe(1);
     // The retention boost is the one the first interaction earns, as before the reordering.
-    expect(entry.importance).toBeCloseTo(Math.min(1, estimateImportance('hello about rust programming', 'x') + 0.02), 10);
+    expect(entry.importance).toBeCloseTo(
+      Math.min(1, estimateImportance('hello about rust programming', 'x') + 0.02),
+      10,
+    );
   });
 
   it('tier accessors validate their ids', async () => {
@@ -153,7 +194,14 @@ describe('MemoryManager: saving', () => {
   });
 
   it('rejects unknown or ill-typed options (a storage typo must not fall back to memory)', async () => {
-    for (const options of [{ storge: new InMemoryStorage() }, { llm: {} }, { masker: true }, { counter: 5 }, { systemPrompt: 5 }, { access: {} }])
+    for (const options of [
+      { storge: new InMemoryStorage() },
+      { llm: {} },
+      { masker: true },
+      { counter: 5 },
+      { systemPrompt: 5 },
+      { access: {} },
+    ])
       await rejectsWith(MemoryManager.create(options as never), 'VALIDATION');
   });
 
@@ -189,7 +237,11 @@ describe('MemoryManager: saving', () => {
 describe('MemoryManager: remember with an id, update with an importance', () => {
   it('keeps a given id and refuses one in use; an importance given in an update restarts decay', async () => {
     const { mgr, storage, advance } = await make();
-    const { entry } = await mgr.remember('owner', 't', { id: 'mem_0a1b2c3d_0011223344556677', title: 'Tea', text: 'Prefers green tea' });
+    const { entry } = await mgr.remember('owner', 't', {
+      id: 'mem_0a1b2c3d_0011223344556677',
+      title: 'Tea',
+      text: 'Prefers green tea',
+    });
     expect(entry.id).toBe('mem_0a1b2c3d_0011223344556677');
     await rejectsWith(mgr.remember('owner', 't', { id: entry.id, title: 'Other', text: 'Something else' }), 'CONFLICT');
     await rejectsWith(mgr.remember('owner', 't', { id: '  ', title: 'Blank', text: 'Blank id' }), 'VALIDATION');
@@ -206,7 +258,9 @@ describe('MemoryManager: remember with an id, update with an importance', () => 
 
 describe('MemoryManager.reinforce', () => {
   it('reinforces listed memories as recall does, with accumulation configured, and checks its arguments', async () => {
-    const { mgr, storage } = await make({ config: { reinforcementStep: 0.01, reinforcementWritebackStep: 0.05, importanceQuantum: 0.05 } });
+    const { mgr, storage } = await make({
+      config: { reinforcementStep: 0.01, reinforcementWritebackStep: 0.05, importanceQuantum: 0.05 },
+    });
     const { entry } = await mgr.remember('owner', 't', { title: 'Tea', text: 'Prefers green tea', importance: 0.5 });
     for (let i = 0; i < 4; i++) await mgr.reinforce('owner', 't', [entry.id, 'missing']);
     const held = await storage.get('t', entry.id);
@@ -268,7 +322,13 @@ describe('MemoryManager: context and prompt', () => {
     const c = fakeClock();
     const { storage, writes } = countingStorage(new InMemoryStorage());
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u' });
-    const { entry: turn, memories } = await mgr.saveInteraction('u', 't', 'My dog is called Biscuit and he is a beagle', 'Cute!', { importance: 0.6 });
+    const { entry: turn, memories } = await mgr.saveInteraction(
+      'u',
+      't',
+      'My dog is called Biscuit and he is a beagle',
+      'Cute!',
+      { importance: 0.6 },
+    );
     await mgr.saveInteraction('u', 't', 'I work as a nurse in Leeds', 'Interesting', { importance: 0.6 });
     await mgr.flush();
     // The turn formed a fact about the dog, which links back to the turn.
@@ -295,8 +355,17 @@ describe('MemoryManager: context and prompt', () => {
     const storage = new InMemoryStorage();
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u', config: { maxTokens: 300 } });
     const dog = await mgr.remember('u', 't', { title: 'Dog', text: 'My dog Biscuit is a beagle', importance: 0.5 });
-    const phone = await mgr.remember('u', 't', { title: 'Phone', text: 'Reach me on the landline after six', importance: 0.95 });
-    const name = await mgr.remember('u', 't', { title: 'Name', text: 'I am called Dana', importance: 0.9, tags: ['identity'] });
+    const phone = await mgr.remember('u', 't', {
+      title: 'Phone',
+      text: 'Reach me on the landline after six',
+      importance: 0.95,
+    });
+    const name = await mgr.remember('u', 't', {
+      title: 'Name',
+      text: 'I am called Dana',
+      importance: 0.9,
+      tags: ['identity'],
+    });
     await mgr.flush();
     c.advance(DAY_MS);
     const ctx = await mgr.buildContext('u', 't', 'which breed is my dog Biscuit?', { historyTurns: 0 });
@@ -323,7 +392,10 @@ describe('MemoryManager: context and prompt', () => {
     const before = mgr.workingMemory('t', 'owner').entries();
     expect(before.length).toBe(1);
     await rejectsWith(mgr.buildContext('owner', 't', 'piano', { tokenBudget: -1 }), 'VALIDATION');
-    await rejectsWith(mgr.buildContext('owner', 't', 'piano', { tokenBudget: 16, systemPrompt: 'word '.repeat(100) }), 'VALIDATION');
+    await rejectsWith(
+      mgr.buildContext('owner', 't', 'piano', { tokenBudget: 16, systemPrompt: 'word '.repeat(100) }),
+      'VALIDATION',
+    );
     await rejectsWith(mgr.buildContext('owner', 't', 'piano', { documents: 'x' as never }), 'VALIDATION');
     expect(mgr.workingMemory('t', 'owner').entries()).toEqual(before);
     mgr.grant('reader', 't', 'reader');
@@ -335,7 +407,13 @@ describe('MemoryManager: context and prompt', () => {
   it('tokenCount never exceeds the budget', async () => {
     const { mgr } = await make();
     for (let i = 0; i < 60; i++)
-      await mgr.saveInteraction('owner', 't', `Remember fact number ${i}: the code word is alpha${i} and it matters a lot`, `Stored ${i}`, { importance: 0.7 });
+      await mgr.saveInteraction(
+        'owner',
+        't',
+        `Remember fact number ${i}: the code word is alpha${i} and it matters a lot`,
+        `Stored ${i}`,
+        { importance: 0.7 },
+      );
     await mgr.flush();
     for (const budget of [64, 120, 300, 1000]) {
       const ctx = await mgr.buildContext('owner', 't', 'what is the code word for fact 7?', { tokenBudget: budget });
@@ -388,7 +466,12 @@ describe('MemoryManager: maintenance and decay', () => {
   it('decay never compounds: a second maintenance run changes nothing', async () => {
     const { mgr, storage, advance } = await make({ config: { importanceThreshold: 0.1, deletionThreshold: 0.08 } });
     const keep = await mgr.remember('owner', 't', { title: 'Keep', text: 'important', importance: 0.9, kind: 'fact' });
-    const fade = await mgr.remember('owner', 't', { title: 'Fade', text: 'trivia', importance: 0.15, kind: 'conversation' });
+    const fade = await mgr.remember('owner', 't', {
+      title: 'Fade',
+      text: 'trivia',
+      importance: 0.15,
+      kind: 'conversation',
+    });
     await mgr.flush();
     advance(45 * DAY_MS); // conversation half-life 30 d: 0.15 -> ~0.053 (< 0.08); fact: 0.9 -> ~0.84
     const snapshot = async () => JSON.stringify(await storage.query({ tenantId: 't', orderBy: 'createdAt' }));
@@ -404,7 +487,12 @@ describe('MemoryManager: maintenance and decay', () => {
 
   it('enableDecay: false is honoured: nothing fades, nothing is deleted by age', async () => {
     const { mgr, advance } = await make({ config: { enableDecay: false, importanceThreshold: 0.1 } });
-    const { entry } = await mgr.remember('owner', 't', { title: 'Old', text: 'old note', importance: 0.12, kind: 'ephemeral' });
+    const { entry } = await mgr.remember('owner', 't', {
+      title: 'Old',
+      text: 'old note',
+      importance: 0.12,
+      kind: 'ephemeral',
+    });
     advance(3650 * DAY_MS);
     expect(mgr.effectiveImportance(entry)).toBe(0.12);
     expect((await mgr.runMaintenance('t')).deleted).toEqual([]);
@@ -412,8 +500,19 @@ describe('MemoryManager: maintenance and decay', () => {
 
   it('deletion uses effective importance, and protected tags never decay or get deleted', async () => {
     const { mgr, storage, advance } = await make({ config: { importanceThreshold: 0.1 } });
-    const pinned = await mgr.remember('owner', 't', { title: 'Pin', text: 'pinned note', importance: 0.2, tags: ['pinned'], kind: 'ephemeral' });
-    const stale = await mgr.remember('owner', 't', { title: 'Stale', text: 'stale note', importance: 0.5, kind: 'ephemeral' });
+    const pinned = await mgr.remember('owner', 't', {
+      title: 'Pin',
+      text: 'pinned note',
+      importance: 0.2,
+      tags: ['pinned'],
+      kind: 'ephemeral',
+    });
+    const stale = await mgr.remember('owner', 't', {
+      title: 'Stale',
+      text: 'stale note',
+      importance: 0.5,
+      kind: 'ephemeral',
+    });
     advance(10 * DAY_MS); // ephemeral half-life 1 d: 0.5 -> ~0.0005
     const report = await mgr.runMaintenance('t');
     expect(report.deleted).toEqual([stale.entry.id]);
@@ -422,10 +521,17 @@ describe('MemoryManager: maintenance and decay', () => {
   });
 
   it('compresses old low-importance memories into summaries that link their sources', async () => {
-    const { mgr, storage, advance } = await make({ config: { maxLongTerm: 10, importanceThreshold: 0.3, deletionThreshold: 0.01 } });
+    const { mgr, storage, advance } = await make({
+      config: { maxLongTerm: 10, importanceThreshold: 0.3, deletionThreshold: 0.01 },
+    });
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const { entry } = await mgr.remember('owner', 't', { title: `Note ${i}`, text: `We talked about gardening tomatoes, batch ${i}.`, importance: 0.25, kind: 'conversation' });
+      const { entry } = await mgr.remember('owner', 't', {
+        title: `Note ${i}`,
+        text: `We talked about gardening tomatoes, batch ${i}.`,
+        importance: 0.25,
+        kind: 'conversation',
+      });
       ids.push(entry.id);
     }
     advance(30 * DAY_MS);
@@ -479,7 +585,8 @@ describe('MemoryManager: flush and background work', () => {
   it('saves made while a catch-up runs are all indexed once it is done', async () => {
     const storage = new InMemoryStorage();
     const first = await make({ storage, embedder: null });
-    for (let i = 0; i < 5; i++) await first.mgr.remember('owner', 't', { title: `old ${i}`, text: `old memory number ${i}` });
+    for (let i = 0; i < 5; i++)
+      await first.mgr.remember('owner', 't', { title: `old ${i}`, text: `old memory number ${i}` });
     const inner = new HashEmbedder();
     const slow: Embedder = {
       modelId: inner.modelId,
@@ -494,7 +601,8 @@ describe('MemoryManager: flush and background work', () => {
     const { mgr } = await make({ storage, embedder: slow });
     const saves: Promise<unknown>[] = [];
     await mgr.recall('owner', 't', 'old', { reinforce: false });
-    for (let i = 0; i < 20; i++) saves.push(mgr.remember('owner', 't', { title: `new ${i}`, text: `new memory number ${i}` }));
+    for (let i = 0; i < 20; i++)
+      saves.push(mgr.remember('owner', 't', { title: `new ${i}`, text: `new memory number ${i}` }));
     await Promise.all(saves);
     await mgr.flush();
     expect((await mgr.stats('t')).indexedVectors).toBe(25);
@@ -536,7 +644,8 @@ describe('MemoryManager: flush and background work', () => {
       },
       ready: () => inner.ready(),
       close: () => inner.close(),
-      embed: (texts, o) => (fail ? Promise.reject(new ZerdaError('EMBEDDING', 'model crashed')) : inner.embed(texts, o)),
+      embed: (texts, o) =>
+        fail ? Promise.reject(new ZerdaError('EMBEDDING', 'model crashed')) : inner.embed(texts, o),
     };
     const { mgr } = await make({ embedder: flaky });
     fail = true;
@@ -576,11 +685,17 @@ describe('MemoryManager: turn context', () => {
   it("attaches the user's previous turn as metadata.context by default, so an answer is found by its question", async () => {
     const { mgr, storage } = await make();
     await mgr.saveInteraction('owner', 't', 'Where did you go on holiday last summer?', '', { importance: 0.6 });
-    const { entry } = await mgr.saveInteraction('owner', 't', 'We went to Crete with the kids', '', { importance: 0.6 });
+    const { entry } = await mgr.saveInteraction('owner', 't', 'We went to Crete with the kids', '', {
+      importance: 0.6,
+    });
     expect(entry.metadata.context).toBe('Where did you go on holiday last summer?');
     expect((await storage.get('t', entry.id))!.metadata.context).toBe('Where did you go on holiday last summer?');
     await mgr.flush();
-    const hits = await mgr.recall('owner', 't', 'holiday summer', { mode: 'lexical', reinforce: false, ratio: 0 } as never);
+    const hits = await mgr.recall('owner', 't', 'holiday summer', {
+      mode: 'lexical',
+      reinforce: false,
+      ratio: 0,
+    } as never);
     expect(hits.map((h) => h.entry.id)).toContain(entry.id);
   });
 
@@ -589,7 +704,10 @@ describe('MemoryManager: turn context', () => {
     await mgr.saveInteraction('owner', 't', 'first turn here', '', { importance: 0.6 });
     const bare = await mgr.saveInteraction('owner', 't', 'second turn here', '', { importance: 0.6 });
     expect(bare.entry.metadata.context).toBeUndefined();
-    const explicit = await mgr.saveInteraction('owner', 't', 'third', '', { importance: 0.6, metadata: { context: 'given' } });
+    const explicit = await mgr.saveInteraction('owner', 't', 'third', '', {
+      importance: 0.6,
+      metadata: { context: 'given' },
+    });
     expect(explicit.entry.metadata.context).toBe('given');
     await rejectsWith(MemoryManager.create({ turnContext: 'both' as never }), 'VALIDATION');
   });

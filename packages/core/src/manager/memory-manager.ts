@@ -222,7 +222,12 @@ export class MemoryManager {
   async listMemories(
     userId: string,
     tenantId: string,
-    query: Omit<MemoryFilter, 'tenantId'> & { orderBy?: 'createdAt' | 'lastAccess' | 'importance'; order?: 'asc' | 'desc'; limit?: number; offset?: number } = {},
+    query: Omit<MemoryFilter, 'tenantId'> & {
+      orderBy?: 'createdAt' | 'lastAccess' | 'importance';
+      order?: 'asc' | 'desc';
+      limit?: number;
+      offset?: number;
+    } = {},
   ): Promise<MemoryEntry[]> {
     this.#open();
     this.#assert(userId, tenantId, 'read');
@@ -237,7 +242,12 @@ export class MemoryManager {
    * nothing); `{ ratio: 0, minScore: 0 }` ranks and cuts nothing. Recalled memories are
    * reinforced: importance rises by `reinforcementStep` (capped) and `lastAccess` resets.
    */
-  async recall(userId: string, tenantId: string, query: string, options: SemanticSearchOptions & { reinforce?: boolean } = {}): Promise<RecallHit[]> {
+  async recall(
+    userId: string,
+    tenantId: string,
+    query: string,
+    options: SemanticSearchOptions & { reinforce?: boolean } = {},
+  ): Promise<RecallHit[]> {
     this.#open();
     this.#assert(userId, tenantId, 'read');
     return read.recall(this.#s, tenantId, query, options);
@@ -250,7 +260,12 @@ export class MemoryManager {
    * budget (`contextTokens`, default `config.maxTokens`). Only the memories placed in the prompt
    * because they were relevant are reinforced.
    */
-  async buildContext(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<ManagedContext> {
+  async buildContext(
+    userId: string,
+    tenantId: string,
+    query: string,
+    options: BuildContextOptions = {},
+  ): Promise<ManagedContext> {
     this.#open();
     this.#assert(userId, tenantId, 'read');
     return read.buildContext(this.#s, userId, tenantId, query, options);
@@ -269,7 +284,12 @@ export class MemoryManager {
   }
 
   /** `buildContext` composed into one prompt string (see `buildPrompt`). */
-  async buildPrompt(userId: string, tenantId: string, query: string, options: BuildContextOptions = {}): Promise<string> {
+  async buildPrompt(
+    userId: string,
+    tenantId: string,
+    query: string,
+    options: BuildContextOptions = {},
+  ): Promise<string> {
     const context = await this.buildContext(userId, tenantId, query, options);
     return buildPrompt(context);
   }
@@ -348,7 +368,11 @@ export class MemoryManager {
     const failure = s.index.takeFailure() ?? s.formationErrors.shift();
     if (failure) {
       const rest = s.formationErrors.splice(0);
-      if (rest.length) (failure as { suppressed?: unknown[] }).suppressed = [...((failure as { suppressed?: unknown[] }).suppressed ?? []), ...rest];
+      if (rest.length)
+        (failure as { suppressed?: unknown[] }).suppressed = [
+          ...((failure as { suppressed?: unknown[] }).suppressed ?? []),
+          ...rest,
+        ];
       throw failure;
     }
   }

@@ -56,11 +56,18 @@ export function resolveManagerOptions(options: MemoryManagerOptions): ResolvedMa
   checkOptionKeys(options, MANAGER_OPTION_KEYS, 'options');
   if (options.llm !== undefined && typeof (options.llm as Partial<LlmClient> | null)?.generate !== 'function')
     invalid('llm', 'an LlmClient with generate(prompt, { maxTokens })', options.llm);
-  if (options.masker !== undefined && options.masker !== false && typeof (options.masker as Partial<PiiMasker> | null)?.mask !== 'function')
+  if (
+    options.masker !== undefined &&
+    options.masker !== false &&
+    typeof (options.masker as Partial<PiiMasker> | null)?.mask !== 'function'
+  )
     invalid('masker', 'a PiiMasker or false', options.masker);
-  if (options.counter !== undefined && typeof options.counter !== 'function') invalid('counter', 'a function (text) => tokens', options.counter);
-  if (options.systemPrompt !== undefined && typeof options.systemPrompt !== 'string') invalid('systemPrompt', 'a string', options.systemPrompt);
-  if (options.access !== undefined && !(options.access instanceof AccessController)) invalid('access', 'an AccessController', options.access);
+  if (options.counter !== undefined && typeof options.counter !== 'function')
+    invalid('counter', 'a function (text) => tokens', options.counter);
+  if (options.systemPrompt !== undefined && typeof options.systemPrompt !== 'string')
+    invalid('systemPrompt', 'a string', options.systemPrompt);
+  if (options.access !== undefined && !(options.access instanceof AccessController))
+    invalid('access', 'an AccessController', options.access);
   const config = resolveConfig(options.config ?? {});
   const clock = options.clock ?? systemClock;
   if (typeof clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', clock);
@@ -71,9 +78,11 @@ export function resolveManagerOptions(options: MemoryManagerOptions): ResolvedMa
   const counter = options.counter ?? estimateTokens;
   // maxTokens is the whole context budget (as in the Python package Zerda ports).
   const contextTokens = options.contextTokens ?? config.maxTokens;
-  if (!Number.isInteger(contextTokens) || contextTokens < 16) invalid('contextTokens', 'an integer >= 16', options.contextTokens);
+  if (!Number.isInteger(contextTokens) || contextTokens < 16)
+    invalid('contextTokens', 'an integer >= 16', options.contextTokens);
   const turnContext = options.turnContext ?? 'previous';
-  if (turnContext !== 'previous' && turnContext !== 'none') invalid('turnContext', "'previous' | 'none'", options.turnContext);
+  if (turnContext !== 'previous' && turnContext !== 'none')
+    invalid('turnContext', "'previous' | 'none'", options.turnContext);
   const formation = options.formation ?? 'offline';
   let extractor: MemoryExtractor | null;
   if (formation === 'turns') extractor = null;
@@ -81,7 +90,11 @@ export function resolveManagerOptions(options: MemoryManagerOptions): ResolvedMa
   else if (formation === 'llm') {
     if (!options.llm) invalid('formation', "an llm option with formation 'llm'", formation);
     extractor = new LlmExtractor(options.llm);
-  } else if (typeof (formation as Partial<MemoryExtractor> | null)?.extract === 'function' && typeof (formation as MemoryExtractor).name === 'string') extractor = formation as MemoryExtractor;
+  } else if (
+    typeof (formation as Partial<MemoryExtractor> | null)?.extract === 'function' &&
+    typeof (formation as MemoryExtractor).name === 'string'
+  )
+    extractor = formation as MemoryExtractor;
   else invalid('formation', "'offline' | 'llm' | 'turns' | a MemoryExtractor", formation);
   return {
     extractor,
@@ -114,12 +127,14 @@ function normalizeOwner(owner: OwnerOption | undefined): { userId: string; tenan
 
 /** A number in [0, 1] (importance). */
 export function checkUnit(field: string, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) invalid(field, 'a number in [0, 1]', value);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1)
+    invalid(field, 'a number in [0, 1]', value);
 }
 
 /** An integer in [0, 1000] (how many memories or turns). */
 export function checkCount(field: string, value: unknown): void {
-  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 1000) invalid(field, 'an integer in [0, 1000]', value);
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 1000)
+    invalid(field, 'an integer in [0, 1000]', value);
 }
 
 /** A memory kind: a non-empty string. */

@@ -25,7 +25,12 @@ export async function recall(
   if (typeof query !== 'string') invalid('query', 'a string', query);
   const { reinforce = true, ...search } = options;
   const hits = await searchMemories(s, tenantId, query, { topK: s.config.retrievalLimit, ...search });
-  if (reinforce) await reinforceUsed(s, tenantId, hits.map((h) => h.entry.id));
+  if (reinforce)
+    await reinforceUsed(
+      s,
+      tenantId,
+      hits.map((h) => h.entry.id),
+    );
   return hits;
 }
 
@@ -34,14 +39,21 @@ export async function recall(
  * memory and the turn it came from are one hit (`collapseBySource`): twice `topK` are ranked so
  * that folding them still fills `topK`.
  */
-async function searchMemories(s: ManagerState, tenantId: string, raw: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+async function searchMemories(
+  s: ManagerState,
+  tenantId: string,
+  raw: string,
+  options: SemanticSearchOptions,
+): Promise<RecallHit[]> {
   if (!raw.trim()) return [];
   // Masked like stored text: a secret typed again must not reach the embedder or the storage
   // either, and its placeholder matches the stored one.
   const query = s.mask(raw, 'query').text;
   const topK = options.topK ?? s.config.retrievalLimit;
   // Only formation creates memories with sources; the candidate pools stay what `topK` asks for.
-  const wide = s.extractor ? { ...options, topK: topK * 2, candidates: Math.max(options.candidates ?? defaultCandidates(topK), topK * 2) } : options;
+  const wide = s.extractor
+    ? { ...options, topK: topK * 2, candidates: Math.max(options.candidates ?? defaultCandidates(topK), topK * 2) }
+    : options;
   let hits: RecallHit[];
   if (s.semantic) {
     s.index.catchUp(tenantId);
@@ -50,7 +62,12 @@ async function searchMemories(s: ManagerState, tenantId: string, raw: string, op
   return collapseBySource(hits).slice(0, topK);
 }
 
-async function lexicalOnly(s: ManagerState, tenantId: string, query: string, options: SemanticSearchOptions): Promise<RecallHit[]> {
+async function lexicalOnly(
+  s: ManagerState,
+  tenantId: string,
+  query: string,
+  options: SemanticSearchOptions,
+): Promise<RecallHit[]> {
   const hits = await s.storage.lexicalSearch({
     tenantId,
     query,
@@ -58,11 +75,20 @@ async function lexicalOnly(s: ManagerState, tenantId: string, query: string, opt
     ...(options.filter ? { filter: options.filter } : {}),
   });
   if (!hits.length) return [];
-  const entries = new Map((await s.storage.getMany(tenantId, hits.map((h) => h.id))).map((e) => [e.id, e]));
+  const entries = new Map(
+    (
+      await s.storage.getMany(
+        tenantId,
+        hits.map((h) => h.id),
+      )
+    ).map((e) => [e.id, e]),
+  );
   const top = hits[0]!.score || 1;
   return hits.flatMap((h, i) => {
     const entry = entries.get(h.id);
-    return entry ? [{ entry, score: h.score / top, lexicalScore: h.score, lexicalRank: i + 1, reason: 'keywords' as const }] : [];
+    return entry
+      ? [{ entry, score: h.score / top, lexicalScore: h.score, lexicalRank: i + 1, reason: 'keywords' as const }]
+      : [];
   });
 }
 
@@ -77,7 +103,16 @@ export async function buildContext(
   if (typeof query !== 'string' || !query.trim()) invalid('query', 'a non-empty string', query);
   checkOptionKeys(
     options,
-    ['documents', 'topKSemantic', 'topKLongTerm', 'includeProfile', 'historyTurns', 'tokenBudget', 'systemPrompt', 'search'],
+    [
+      'documents',
+      'topKSemantic',
+      'topKLongTerm',
+      'includeProfile',
+      'historyTurns',
+      'tokenBudget',
+      'systemPrompt',
+      'search',
+    ],
     'buildContext options',
   );
   const topKSemantic = options.topKSemantic ?? s.config.retrievalLimit;
@@ -90,14 +125,22 @@ export async function buildContext(
   // Built before anything else so a bad budget is rejected before working memory changes.
   const builder = new ContextBuilder(budget, { counter: s.counter });
 
-  const recalled = topKSemantic > 0 ? await searchMemories(s, tenantId, query, { ...options.search, topK: topKSemantic }) : [];
+  const recalled =
+    topKSemantic > 0 ? await searchMemories(s, tenantId, query, { ...options.search, topK: topKSemantic }) : [];
   // Always-on by design: the most important memories carrying a protected tag ("core",
   // "identity", "pinned" by default) join every context. Nothing else enters without being
   // recalled for the query.
   const protectedTags = s.config.protectedTags;
   const important =
     topKLongTerm > 0 && protectedTags.length > 0
-      ? await s.storage.query({ tenantId, tiers: ['long_term'], tags: protectedTags, orderBy: 'importance', order: 'desc', limit: topKLongTerm })
+      ? await s.storage.query({
+          tenantId,
+          tiers: ['long_term'],
+          tags: protectedTags,
+          orderBy: 'importance',
+          order: 'desc',
+          limit: topKLongTerm,
+        })
       : [];
   const userWindow = s.existingShortTerm(tenantId, userId);
   const history = historyTurns > 0 && userWindow ? userWindow.getRecent(historyTurns) : [];
@@ -111,11 +154,14 @@ export async function buildContext(
   const ranked = s.selector.rank([...candidates.values()]);
   // Selected on a scratch copy; the user's working memory is replaced only once the context
   // has been built (a rejected call changes nothing).
-  const { kept } = new WorkingMemory(s.config.maxWorking, s.config.maxTokens, s.counter).rebuild(ranked.map((r) => r.entry));
+  const { kept } = new WorkingMemory(s.config.maxWorking, s.config.maxTokens, s.counter).rebuild(
+    ranked.map((r) => r.entry),
+  );
   const keptIds = new Set(kept.map((e) => e.id));
   const working = ranked.filter((r) => keptIds.has(r.entry.id));
 
-  const profile: UserProfile | undefined = options.includeProfile === false ? undefined : await s.profiles.get(tenantId, userId);
+  const profile: UserProfile | undefined =
+    options.includeProfile === false ? undefined : await s.profiles.get(tenantId, userId);
   const system = options.systemPrompt ?? s.systemPrompt;
   const context = builder.build({
     ...(system !== undefined ? { system } : {}),
@@ -130,7 +176,11 @@ export async function buildContext(
   // Only what went in because it was relevant to the query is reinforced (always-on memories are
   // there whatever the query; reinforcing them would make them look relevant).
   const relevant = new Set(recalled.map((h) => h.entry.id));
-  await reinforceUsed(s, tenantId, working.map((w) => w.entry.id).filter((id) => relevant.has(id) && usedIds.has(id)));
+  await reinforceUsed(
+    s,
+    tenantId,
+    working.map((w) => w.entry.id).filter((id) => relevant.has(id) && usedIds.has(id)),
+  );
   return { ...context, recalled, working };
 }
 

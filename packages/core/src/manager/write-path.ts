@@ -34,7 +34,10 @@ export async function saveInteraction(
   if (options.importance !== undefined) checkUnit('importance', options.importance);
   const tags = options.tags === undefined ? [] : normalizeTags(options.tags);
   const metadata = options.metadata === undefined ? {} : validateMetadata(options.metadata);
-  if (options.topics !== undefined && (!Array.isArray(options.topics) || options.topics.some((t) => typeof t !== 'string')))
+  if (
+    options.topics !== undefined &&
+    (!Array.isArray(options.topics) || options.topics.some((t) => typeof t !== 'string'))
+  )
     invalid('topics', 'an array of strings', options.topics);
 
   const maskedIn = s.mask(input, 'input');
@@ -57,13 +60,15 @@ export async function saveInteraction(
     if (s.turnContext === 'previous' && metadata[CONTEXT_KEY] === undefined) {
       const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
       const text = previous ? entryText(previous).trim() : '';
-      if (text) metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
+      if (text)
+        metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
     }
     // Formation (unless the caller named the kind: then the caller decided what this turn is):
     // a turn that carries nothing worth keeping — questions, greetings, acknowledgements,
     // restatements — stays in the short-term window only.
     const extractor = options.kind === undefined ? s.extractor : null;
-    const carries = !extractor || readTurn({ input: content.input, userId, createdAt: s.clock() }).statements.length > 0;
+    const carries =
+      !extractor || readTurn({ input: content.input, userId, createdAt: s.clock() }).statements.length > 0;
     const promote = importance >= s.config.importanceThreshold && carries;
     const newEntry: NewEntry = {
       content,
@@ -90,7 +95,14 @@ export async function saveInteraction(
       if (promote) memories = await formOffline(s, entry);
     } else if (extractor && importance >= s.config.importanceThreshold) {
       const task = formInBackground(s, extractor, entry, promote, (err) => s.formationErrors.push(err));
-      const tracked: Promise<void> = task.catch((err: unknown) => void s.formationErrors.push(err instanceof ZerdaError ? err : new ZerdaError('FORMATION', 'Memory formation failed', { cause: err }))).finally(() => s.formations.delete(tracked));
+      const tracked: Promise<void> = task
+        .catch(
+          (err: unknown) =>
+            void s.formationErrors.push(
+              err instanceof ZerdaError ? err : new ZerdaError('FORMATION', 'Memory formation failed', { cause: err }),
+            ),
+        )
+        .finally(() => s.formations.delete(tracked));
       s.formations.add(tracked);
     }
     return { entry: structuredClone(entry), memories: memories.map((m) => structuredClone(m)), pii };
@@ -98,7 +110,12 @@ export async function saveInteraction(
 }
 
 /** See `MemoryManager.remember`. Access has been checked. */
-export async function remember(s: ManagerState, userId: string, tenantId: string, input: RememberInput): Promise<SaveResult> {
+export async function remember(
+  s: ManagerState,
+  userId: string,
+  tenantId: string,
+  input: RememberInput,
+): Promise<SaveResult> {
   if (typeof input !== 'object' || input === null) invalid('memory', 'an object with title and text', input);
   checkOptionKeys(input, ['id', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
   if (typeof input.title !== 'string' || !input.title.trim()) invalid('title', 'a non-empty string', input.title);
@@ -125,7 +142,9 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
   );
   return s.serial(tenantId, async () => {
     if (input.id !== undefined && (await s.storage.get(tenantId, entry.id))) {
-      throw new ZerdaError('CONFLICT', `A memory with id ${entry.id} already exists in tenant ${tenantId}`, { details: { id: entry.id, tenantId } });
+      throw new ZerdaError('CONFLICT', `A memory with id ${entry.id} already exists in tenant ${tenantId}`, {
+        details: { id: entry.id, tenantId },
+      });
     }
     await s.storage.put(entry);
     s.index.enqueue(entry);
@@ -134,7 +153,12 @@ export async function remember(s: ManagerState, userId: string, tenantId: string
 }
 
 /** See `MemoryManager.updateMemory`. Access and `id` have been checked. */
-export async function updateMemory(s: ManagerState, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
+export async function updateMemory(
+  s: ManagerState,
+  tenantId: string,
+  id: string,
+  patch: MemoryPatch,
+): Promise<MemoryEntry> {
   if (typeof patch !== 'object' || patch === null) invalid('patch', 'an object', patch);
   checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata', 'touch'], 'patch');
   if (patch.touch !== undefined && typeof patch.touch !== 'boolean') invalid('patch.touch', 'a boolean', patch.touch);
@@ -145,7 +169,8 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
   const metadata = patch.metadata === undefined ? undefined : validateMetadata(patch.metadata);
   return s.serial(tenantId, async () => {
     const current = await s.storage.get(tenantId, id);
-    if (!current) throw new ZerdaError('NOT_FOUND', `No memory ${id} in tenant ${tenantId}`, { details: { id, tenantId } });
+    if (!current)
+      throw new ZerdaError('NOT_FOUND', `No memory ${id} in tenant ${tenantId}`, { details: { id, tenantId } });
     let content: MemoryContent = patch.content ?? current.content;
     if (patch.title !== undefined || patch.text !== undefined) {
       if ('input' in content) invalid('patch.title', 'title/text only on titled memories (use content)', patch.title);
@@ -174,7 +199,8 @@ export async function updateMemory(s: ManagerState, tenantId: string, id: string
       const { [REINFORCEMENT_ACCUM_KEY]: _dropped, ...kept } = next.metadata;
       next = {
         ...next,
-        importance: patch.importance ?? quantize(effectiveImportance(current, now, s.config), s.config.importanceQuantum),
+        importance:
+          patch.importance ?? quantize(effectiveImportance(current, now, s.config), s.config.importanceQuantum),
         lastAccess: Math.max(current.lastAccess, now),
         metadata: kept,
       };

@@ -136,7 +136,14 @@ export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   compressionMinAgeDays: 7,
 });
 
-const INT_FIELDS = ['windowSize', 'maxWorking', 'maxTokens', 'retrievalLimit', 'maxLongTerm', 'compressionBatchSize'] as const;
+const INT_FIELDS = [
+  'windowSize',
+  'maxWorking',
+  'maxTokens',
+  'retrievalLimit',
+  'maxLongTerm',
+  'compressionBatchSize',
+] as const;
 const UNIT_FIELDS = [
   'importanceThreshold',
   'minImportance',
@@ -173,11 +180,19 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
   }
   if (!Number.isInteger(cfg.embeddingCacheSize) || cfg.embeddingCacheSize < 0)
     invalid('config.embeddingCacheSize', 'an integer >= 0', cfg.embeddingCacheSize);
-  for (const f of ['baseDecayRate', 'recencyHalfLifeDays', 'compressionMinAgeDays', 'decayWritebackIntervalMs'] as const) {
+  for (const f of [
+    'baseDecayRate',
+    'recencyHalfLifeDays',
+    'compressionMinAgeDays',
+    'decayWritebackIntervalMs',
+  ] as const) {
     const v = cfg[f];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.${f}`, 'a finite number >= 0', v);
   }
-  if (cfg.minSimilarity !== null && (typeof cfg.minSimilarity !== 'number' || !(cfg.minSimilarity >= 0 && cfg.minSimilarity <= 1)))
+  if (
+    cfg.minSimilarity !== null &&
+    (typeof cfg.minSimilarity !== 'number' || !(cfg.minSimilarity >= 0 && cfg.minSimilarity <= 1))
+  )
     invalid('config.minSimilarity', 'a number in [0, 1] or null', cfg.minSimilarity);
   if (typeof cfg.enableDecay !== 'boolean') invalid('config.enableDecay', 'a boolean', cfg.enableDecay);
   for (const [k, v] of Object.entries(cfg.halfLifeDays)) {
@@ -187,11 +202,16 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
     if (typeof v !== 'number' || v < 0 || v > 1) invalid(`config.decayFloors.${k}`, 'a number in [0, 1]', v);
   }
   for (const [k, v] of Object.entries(cfg.selectorWeights)) {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(`config.selectorWeights.${k}`, 'a number >= 0', v);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+      invalid(`config.selectorWeights.${k}`, 'a number >= 0', v);
   }
   if (!Array.isArray(cfg.protectedTags) || cfg.protectedTags.some((t) => typeof t !== 'string'))
     invalid('config.protectedTags', 'an array of strings', cfg.protectedTags);
   if (cfg.deletionThreshold > cfg.importanceThreshold && cfg.importanceThreshold > 0)
-    invalid('config.deletionThreshold', `a value <= importanceThreshold (${cfg.importanceThreshold})`, cfg.deletionThreshold);
+    invalid(
+      'config.deletionThreshold',
+      `a value <= importanceThreshold (${cfg.importanceThreshold})`,
+      cfg.deletionThreshold,
+    );
   return cfg;
 }

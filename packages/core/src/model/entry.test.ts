@@ -3,13 +3,23 @@ import { cloneEntry, createEntry, validateEntry } from './entry.js';
 import type { MemoryEntry } from './types.js';
 import { thrownCode as codeOf } from '../testing/rejections.js';
 
-
 const NOW = 1_700_000_000_000;
 
 describe('createEntry', () => {
   it('fills defaults and infers kind from content', () => {
     const a = createEntry('t1', { content: { input: 'hi', output: 'hello' } }, NOW);
-    expect(a).toMatchObject({ tenantId: 't1', tier: 'long_term', kind: 'conversation', createdAt: NOW, lastAccess: NOW, importance: 0.5, accessCount: 0, version: 1, tags: [], metadata: {} });
+    expect(a).toMatchObject({
+      tenantId: 't1',
+      tier: 'long_term',
+      kind: 'conversation',
+      createdAt: NOW,
+      lastAccess: NOW,
+      importance: 0.5,
+      accessCount: 0,
+      version: 1,
+      tags: [],
+      metadata: {},
+    });
     const b = createEntry('t1', { content: { title: 'Name', text: 'Ada' } }, NOW);
     expect(b.kind).toBe('fact');
   });
@@ -52,9 +62,18 @@ describe('createEntry', () => {
     ['bad tier', () => createEntry('t', { content: { title: 'a', text: 'b' }, tier: 'forever' as never }, NOW)],
     ['empty kind', () => createEntry('t', { content: { title: 'a', text: 'b' }, kind: '' }, NOW)],
     ['non-string tag', () => createEntry('t', { content: { title: 'a', text: 'b' }, tags: [1 as never] }, NOW)],
-    ['function in metadata', () => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: { f: (() => 1) as never } }, NOW)],
-    ['Infinity in metadata', () => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: { n: Infinity } }, NOW)],
-    ['Date in metadata', () => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: { d: new Date() as never } }, NOW)],
+    [
+      'function in metadata',
+      () => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: { f: (() => 1) as never } }, NOW),
+    ],
+    [
+      'Infinity in metadata',
+      () => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: { n: Infinity } }, NOW),
+    ],
+    [
+      'Date in metadata',
+      () => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: { d: new Date() as never } }, NOW),
+    ],
   ])('rejects %s with VALIDATION', (_name, fn) => {
     expect(codeOf(fn)).toBe('VALIDATION');
   });
@@ -70,7 +89,9 @@ describe('createEntry', () => {
   it('rejects cyclic metadata', () => {
     const m: Record<string, unknown> = {};
     m.self = m;
-    expect(codeOf(() => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: m as never }, NOW))).toBe('VALIDATION');
+    expect(codeOf(() => createEntry('t', { content: { title: 'a', text: 'b' }, metadata: m as never }, NOW))).toBe(
+      'VALIDATION',
+    );
   });
 });
 

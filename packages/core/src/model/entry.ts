@@ -139,7 +139,12 @@ function copyJson(value: unknown, path: string, seen: Set<object>): JsonValue {
     for (const [k, v] of Object.entries(value)) {
       if (v === undefined) continue;
       // defineProperty, not assignment: a JSON key named "__proto__" must stay a plain key.
-      Object.defineProperty(obj, k, { value: copyJson(v, `${path}.${k}`, seen), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(obj, k, {
+        value: copyJson(v, `${path}.${k}`, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     out = obj;
   }
@@ -150,7 +155,6 @@ function copyJson(value: unknown, path: string, seen: Set<object>): JsonValue {
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
-
 
 function checkTier(v: unknown): Tier {
   if (!TIERS.includes(v as Tier)) invalid('entry.tier', TIERS.join(' | '), v);
@@ -168,7 +172,8 @@ function checkTime(field: string, v: unknown): number {
 }
 
 function checkImportance(v: unknown): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) invalid('entry.importance', 'a number in [0, 1]', v);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
+    invalid('entry.importance', 'a number in [0, 1]', v);
   return v;
 }
 

@@ -7,5 +7,6 @@ import { invalid } from './errors.js';
  */
 export function checkOptionKeys(options: unknown, allowed: readonly string[], what: string): asserts options is object {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) invalid(what, 'an object', options);
-  for (const key of Object.keys(options)) if (!allowed.includes(key)) invalid(`${what}.${key}`, `one of ${allowed.join(', ')}`, key);
+  for (const key of Object.keys(options))
+    if (!allowed.includes(key)) invalid(`${what}.${key}`, `one of ${allowed.join(', ')}`, key);
 }

@@ -3,7 +3,6 @@ import { AccessController, type Permission, type Role } from './access-controlle
 import { isZerdaError } from '../model/errors.js';
 import { thrownCode as codeOf } from '../testing/rejections.js';
 
-
 describe('AccessController', () => {
   const matrix: [Role, Permission[], Permission[]][] = [
     ['reader', ['read'], ['write', 'delete', 'admin']],

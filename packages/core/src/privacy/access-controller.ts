@@ -27,9 +27,9 @@ export interface Grant {
   role: Role;
 }
 
-
 function checkRole(value: unknown): Role {
-  if (typeof value !== 'string' || !(ROLES as readonly string[]).includes(value)) invalid('role', `one of ${ROLES.join(', ')}`, value);
+  if (typeof value !== 'string' || !(ROLES as readonly string[]).includes(value))
+    invalid('role', `one of ${ROLES.join(', ')}`, value);
   return value as Role;
 }
 

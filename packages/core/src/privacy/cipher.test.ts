@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PBKDF2_ITERATIONS, createCipher } from './cipher.js';
 import { codeOf } from '../testing/rejections.js';
 
-
 // Low iteration count keeps the suite fast; one test below runs the real default.
 const FAST = { iterations: 1000, allowWeakIterations: true } as const;
 const HEADER_LEN = 38;
@@ -159,7 +158,9 @@ describe('createCipher (CryptoKey)', () => {
   it('rejects keys of the wrong algorithm or usages', async () => {
     const hmac = (await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])) as CryptoKey;
     expect(await codeOf(() => createCipher({ key: hmac }))).toBe('VALIDATION');
-    const encOnly = (await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt'])) as CryptoKey;
+    const encOnly = (await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+    ])) as CryptoKey;
     expect(await codeOf(() => createCipher({ key: encOnly }))).toBe('VALIDATION');
     const both = { key: await genKey(), passphrase: 'x' } as never;
     expect(await codeOf(() => createCipher(both))).toBe('VALIDATION');

@@ -119,7 +119,8 @@ function writeHeader(h: Header): Bytes {
 
 function readHeader(data: Bytes): Header {
   if (data.length < HEADER_LEN + TAG_LEN) throw fail(`Cannot decrypt: envelope too short (${data.length} bytes)`);
-  for (let i = 0; i < MAGIC.length; i++) if (data[i] !== MAGIC[i]) throw fail('Cannot decrypt: not a Zerda envelope (bad magic)');
+  for (let i = 0; i < MAGIC.length; i++)
+    if (data[i] !== MAGIC[i]) throw fail('Cannot decrypt: not a Zerda envelope (bad magic)');
   if (data[4] !== VERSION) throw fail(`Cannot decrypt: unsupported envelope version ${data[4]}`);
   const kdf = data[5]!;
   if (kdf !== KDF_KEY && kdf !== KDF_PBKDF2) throw fail(`Cannot decrypt: unknown key source ${kdf}`);
@@ -146,7 +147,8 @@ interface KeySource {
 
 function passphraseSource(opts: PassphraseCipherOptions): KeySource {
   const { passphrase } = opts;
-  if (typeof passphrase !== 'string' || passphrase.length === 0) invalid('passphrase', 'a non-empty string', passphrase);
+  if (typeof passphrase !== 'string' || passphrase.length === 0)
+    invalid('passphrase', 'a non-empty string', passphrase);
   const iterations = opts.iterations ?? DEFAULT_PBKDF2_ITERATIONS;
   const min = opts.allowWeakIterations === true ? 1 : MIN_PBKDF2_ITERATIONS;
   if (!Number.isInteger(iterations) || iterations < min || iterations > MAX_PBKDF2_ITERATIONS)
@@ -201,8 +203,7 @@ function passphraseSource(opts: PassphraseCipherOptions): KeySource {
 function keySource(opts: KeyCipherOptions): KeySource {
   const { key } = opts;
   const alg = (key as Partial<CryptoKey> | undefined)?.algorithm as { name?: string; length?: number } | undefined;
-  if (typeof key !== 'object' || key === null || alg?.name !== 'AES-GCM')
-    invalid('key', 'an AES-GCM CryptoKey', key);
+  if (typeof key !== 'object' || key === null || alg?.name !== 'AES-GCM') invalid('key', 'an AES-GCM CryptoKey', key);
   if (!key.usages.includes('encrypt') || !key.usages.includes('decrypt'))
     invalid('key.usages', 'to include "encrypt" and "decrypt"', key.usages.join(','));
   const name = opts.keyId ?? 'default';
@@ -326,5 +327,7 @@ export function createCipher(options: PassphraseCipherOptions | KeyCipherOptions
   // A typo such as `iteration` must not silently fall back to the default cost.
   checkOptionKeys(options, allowed, 'options');
   subtle();
-  return new AesGcmCipher(hasKey ? keySource(options as KeyCipherOptions) : passphraseSource(options as PassphraseCipherOptions));
+  return new AesGcmCipher(
+    hasKey ? keySource(options as KeyCipherOptions) : passphraseSource(options as PassphraseCipherOptions),
+  );
 }

@@ -177,7 +177,9 @@ describe('PiiMasker: placeholders, overlaps, options', () => {
 
   it('handles empty text and large inputs', () => {
     expect(masker.mask('')).toEqual({ text: '', findings: [] });
-    const big = Array.from({ length: 2000 }, (_, i) => `user${i}@example.com said hi at 2024-01-${(i % 28) + 1}`).join('\n');
+    const big = Array.from({ length: 2000 }, (_, i) => `user${i}@example.com said hi at 2024-01-${(i % 28) + 1}`).join(
+      '\n',
+    );
     const r = masker.mask(big);
     expect(r.findings).toHaveLength(2000);
     expect(new Set(r.findings.map((f) => f.replacement)).size).toBe(2000);

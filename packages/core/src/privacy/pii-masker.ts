@@ -133,12 +133,83 @@ function luhn(digits: string): boolean {
 
 /** IBAN lengths per country (ISO 13616 registry). Countries not listed accept 15..34. */
 const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, BY: 28, CH: 21, CR: 22,
-  CY: 28, CZ: 24, DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GE: 22,
-  GI: 23, GL: 18, GR: 27, GT: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30,
-  KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MR: 27, MT: 31,
-  MU: 30, NL: 18, NO: 15, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, SA: 24, SC: 31, SE: 24,
-  SI: 19, SK: 24, SM: 27, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26, UA: 29, VA: 22, VG: 24, XK: 20,
+  AD: 24,
+  AE: 23,
+  AL: 28,
+  AT: 20,
+  AZ: 28,
+  BA: 20,
+  BE: 16,
+  BG: 22,
+  BH: 22,
+  BR: 29,
+  BY: 28,
+  CH: 21,
+  CR: 22,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  DO: 28,
+  EE: 20,
+  EG: 29,
+  ES: 24,
+  FI: 18,
+  FO: 18,
+  FR: 27,
+  GB: 22,
+  GE: 22,
+  GI: 23,
+  GL: 18,
+  GR: 27,
+  GT: 28,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IL: 23,
+  IQ: 23,
+  IS: 26,
+  IT: 27,
+  JO: 30,
+  KW: 30,
+  KZ: 20,
+  LB: 28,
+  LC: 32,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  MR: 27,
+  MT: 31,
+  MU: 30,
+  NL: 18,
+  NO: 15,
+  PK: 24,
+  PL: 28,
+  PS: 29,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  RS: 22,
+  SA: 24,
+  SC: 31,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  ST: 25,
+  SV: 28,
+  TL: 23,
+  TN: 24,
+  TR: 26,
+  UA: 29,
+  VA: 22,
+  VG: 24,
+  XK: 20,
 };
 
 function ibanMod97(compact: string): boolean {
@@ -224,7 +295,8 @@ function cardSpan(m: RegExpExecArray): { start: number; end: number } | undefine
   // not, "4111 1111 1111 1111 2025" does): try every run of whole groups, longest first.
   const groups: { start: number; end: number }[] = [];
   const re = /\d+/g;
-  for (let g = re.exec(m[0]); g; g = re.exec(m[0])) groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length });
+  for (let g = re.exec(m[0]); g; g = re.exec(m[0]))
+    groups.push({ start: m.index + g.index, end: m.index + g.index + g[0].length });
   let best: { start: number; end: number; len: number } | undefined;
   for (let i = 0; i < groups.length; i++) {
     let digits = '';
@@ -232,7 +304,8 @@ function cardSpan(m: RegExpExecArray): { start: number; end: number } | undefine
       digits += m.input.slice(groups[j]!.start, groups[j]!.end);
       if (digits.length > 19) break;
       if (digits.length < 13 || !/^[2-6]/.test(digits) || /^(\d)\1+$/.test(digits) || !luhn(digits)) continue;
-      if (!best || digits.length > best.len) best = { start: groups[i]!.start, end: groups[j]!.end, len: digits.length };
+      if (!best || digits.length > best.len)
+        best = { start: groups[i]!.start, end: groups[j]!.end, len: digits.length };
     }
   }
   return best && { start: best.start, end: best.end };
@@ -261,13 +334,24 @@ function ibanSpan(m: RegExpExecArray): { start: number; end: number } | undefine
 
 function builtinDetectors(): Detector[] {
   const api = (regex: RegExp, priority = 90) => regexDetector('api_key', priority, regex, valueGroup);
-  const finder = (type: PiiType, priority: number, find: (text: string) => Span[]): Detector => ({ type, priority, find });
+  const finder = (type: PiiType, priority: number, find: (text: string) => Span[]): Detector => ({
+    type,
+    priority,
+    find,
+  });
   return [
     finder('private_key', 99, findPrivateKeys),
     finder('url_password', 95, findUrlPasswords),
-    regexDetector('email', 80, /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g, whole),
+    regexDetector(
+      'email',
+      80,
+      /(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])/g,
+      whole,
+    ),
     // OpenAI. Random keys carry digits; "sk-some-long-kebab-case-name" in prose does not.
-    regexDetector('api_key', 90, /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, (m) => (/\d/.test(m[0]) ? whole(m) : undefined)),
+    regexDetector('api_key', 90, /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g, (m) =>
+      /\d/.test(m[0]) ? whole(m) : undefined,
+    ),
     api(/\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}\b/g), // GitHub tokens
     api(/\bgithub_pat_[A-Za-z0-9_]{22,}\b/g), // GitHub fine-grained
     api(/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g), // AWS access key id
@@ -282,8 +366,15 @@ function builtinDetectors(): Detector[] {
     // IBAN
     regexDetector('iban', 70, /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,32}/g, ibanSpan),
     // Not right after a token holding digits ("DE89 3704 …" is the tail of an IBAN, not a card).
-    regexDetector('credit_card', 70, /(?<![\w.-]|[A-Za-z0-9]*\d[A-Za-z0-9]*[ -])\d+(?:[ -]\d+)*(?![\w]|[.-]\d)/g, cardSpan),
-    regexDetector('ip_address', 60, /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)/g, (m) => (isIpv4(m[0]) ? whole(m) : undefined)),
+    regexDetector(
+      'credit_card',
+      70,
+      /(?<![\w.-]|[A-Za-z0-9]*\d[A-Za-z0-9]*[ -])\d+(?:[ -]\d+)*(?![\w]|[.-]\d)/g,
+      cardSpan,
+    ),
+    regexDetector('ip_address', 60, /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)/g, (m) =>
+      isIpv4(m[0]) ? whole(m) : undefined,
+    ),
     regexDetector(
       'ip_address',
       60,
@@ -365,11 +456,14 @@ export class PiiMasker {
     const custom = options.custom ?? [];
     if (!Array.isArray(custom)) invalid('custom', 'an array of { type, pattern }', custom);
     const customDetectors: Detector[] = custom.map((c: CustomPiiPattern, i) => {
-      if (typeof c?.type !== 'string' || c.type.trim() === '') invalid(`custom[${i}].type`, 'a non-empty string', c?.type);
+      if (typeof c?.type !== 'string' || c.type.trim() === '')
+        invalid(`custom[${i}].type`, 'a non-empty string', c?.type);
       if (!(c.pattern instanceof RegExp)) invalid(`custom[${i}].pattern`, 'a RegExp', c.pattern);
-      if (c.validate !== undefined && typeof c.validate !== 'function') invalid(`custom[${i}].validate`, 'a function', c.validate);
+      if (c.validate !== undefined && typeof c.validate !== 'function')
+        invalid(`custom[${i}].validate`, 'a function', c.validate);
       const priority = c.priority ?? 100;
-      if (typeof priority !== 'number' || !Number.isFinite(priority)) invalid(`custom[${i}].priority`, 'a finite number', priority);
+      if (typeof priority !== 'number' || !Number.isFinite(priority))
+        invalid(`custom[${i}].priority`, 'a finite number', priority);
       const validate = c.validate;
       return regexDetector(c.type, priority, withFlags(c.pattern), (m: RegExpExecArray) => {
         const span = valueGroup(m);
@@ -406,11 +500,13 @@ export class PiiMasker {
     let order = 0;
     for (const d of this.#detectors) {
       for (const span of d.find(text)) {
-        if (span.end > span.start) candidates.push({ type: d.type, priority: d.priority, start: span.start, end: span.end, order: order++ });
+        if (span.end > span.start)
+          candidates.push({ type: d.type, priority: d.priority, start: span.start, end: span.end, order: order++ });
       }
     }
     candidates.sort(
-      (a, b) => b.priority - a.priority || b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order,
+      (a, b) =>
+        b.priority - a.priority || b.end - b.start - (a.end - a.start) || a.start - b.start || a.order - b.order,
     );
     const kept: Candidate[] = []; // sorted by start, non-overlapping
     for (const c of candidates) {

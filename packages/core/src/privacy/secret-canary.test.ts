@@ -50,7 +50,8 @@ describe('canary secrets never leave the manager unmasked', () => {
       const { mgr, storage } = await open({ embedder });
       const { entry } = await mgr.saveInteraction('me', 't', SECRET_CANARY_TEXT, 'Noted.', { importance: 0.9 });
       await mgr.flush();
-      const search = (query: string) => storage.lexicalSearch({ tenantId: 't', query, limit: 5 }).then((hits) => hits.map((h) => h.id));
+      const search = (query: string) =>
+        storage.lexicalSearch({ tenantId: 't', query, limit: 5 }).then((hits) => hits.map((h) => h.id));
       expect(await search('zebrafinch')).toEqual([entry.id]);
       for (const value of Object.values(SECRET_CANARIES)) expect(await search(value), value).toEqual([]);
       expect(await search('Tr0ub4dorCanary')).toEqual([]);
@@ -79,7 +80,9 @@ describe('canary secrets never leave the manager unmasked', () => {
   it('the turn context attached to the next turn, the window and the next context are masked', async () => {
     const { mgr, storage } = await open();
     await mgr.saveInteraction('me', 't', SECRET_CANARY_TEXT, 'Noted.', { importance: 0.9 });
-    const { entry: next } = await mgr.saveInteraction('me', 't', 'And the zebrafinch needs seed too.', 'Sure.', { importance: 0.9 });
+    const { entry: next } = await mgr.saveInteraction('me', 't', 'And the zebrafinch needs seed too.', 'Sure.', {
+      importance: 0.9,
+    });
     expect(String(next.metadata.context)).toContain('[CREDENTIAL_1]');
     expect(canariesIn(next.metadata)).toEqual([]);
     expect(canariesIn(mgr.shortTerm('t', 'me').getRecent(10))).toEqual([]);
@@ -92,9 +95,14 @@ describe('canary secrets never leave the manager unmasked', () => {
 
   it('remember and updateMemory mask what they store', async () => {
     const { mgr, storage } = await open();
-    const { entry, pii } = await mgr.remember('me', 't', { title: `OPENAI_API_KEY=${SECRET_CANARIES.secret_assignment}`, text: SECRET_CANARY_TEXT });
+    const { entry, pii } = await mgr.remember('me', 't', {
+      title: `OPENAI_API_KEY=${SECRET_CANARIES.secret_assignment}`,
+      text: SECRET_CANARY_TEXT,
+    });
     expect(pii.map((f) => `${f.field}:${f.type}`)).toContain('title:secret_assignment');
-    const updated = await mgr.updateMemory('me', 't', entry.id, { text: `new password is ${SECRET_CANARIES.credential}` });
+    const updated = await mgr.updateMemory('me', 't', entry.id, {
+      text: `new password is ${SECRET_CANARIES.credential}`,
+    });
     expect(canariesIn(updated)).toEqual([]);
     await mgr.flush();
     expect(canariesIn(await storage.query({ tenantId: 't' }))).toEqual([]);

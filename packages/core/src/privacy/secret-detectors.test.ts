@@ -8,7 +8,8 @@ import { findSeedPhrases, sha256 } from './seed-phrase.js';
 const masker = new PiiMasker();
 
 // Key material is assembled at run time so secret scanners do not flag this file.
-const PEM = (label: string, body: string[]) => [`-----BEGIN ${label}-----`, ...body, `-----END ${label}-----`].join('\n');
+const PEM = (label: string, body: string[]) =>
+  [`-----BEGIN ${label}-----`, ...body, `-----END ${label}-----`].join('\n');
 const B64 = ['MIIEowIBAAKCAQEAx4k3aB8cQ9vZ2m', 'T1pLq0wYb7nR4sV6uX8zC3eF5gH7j', 'K9mN1pQ2rS4tU6vW8xYz0aB3dE5gH'];
 const RSA = PEM(['RSA', 'PRIVATE', 'KEY'].join(' '), B64);
 const OPENSSH = PEM(['OPENSSH', 'PRIVATE', 'KEY'].join(' '), B64);
@@ -59,7 +60,11 @@ describe('secrets: each kind is found, as its own type', () => {
     ['client_secret: 4f9a7c2e1b8d', 'secret_assignment', '4f9a7c2e1b8d'],
     ['password=hunter22', 'secret_assignment', 'hunter22'],
     ['SECRET_KEY_BASE = "d3adb33fcafe"', 'secret_assignment', 'd3adb33fcafe'],
-    [`AWS_SECRET_ACCESS_KEY=${['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')}`, 'secret_assignment', ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')],
+    [
+      `AWS_SECRET_ACCESS_KEY=${['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/')}`,
+      'secret_assignment',
+      ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY'].join('/'),
+    ],
     // URL userinfo passwords: the password, not an e-mail address.
     ['postgres://admin:S3cretPass@db.internal:5432/app', 'url_password', 'S3cretPass'],
     ['redis://:hunter2@cache:6379', 'url_password', 'hunter2'],
@@ -76,9 +81,14 @@ describe('secrets: each kind is found, as its own type', () => {
     [SEED_18, 'seed_phrase', SEED_18],
     [SEED_24.replace(/ /g, '\n'), 'seed_phrase', SEED_24.replace(/ /g, '\n')],
     [
-      SEED_12.split(' ').map((w, i) => `${i + 1}. ${w}`).join(' '),
+      SEED_12.split(' ')
+        .map((w, i) => `${i + 1}. ${w}`)
+        .join(' '),
       'seed_phrase',
-      SEED_12.split(' ').map((w, i) => `${i + 1}. ${w}`).join(' ').slice(3),
+      SEED_12.split(' ')
+        .map((w, i) => `${i + 1}. ${w}`)
+        .join(' ')
+        .slice(3),
     ],
     [SEED_12.toUpperCase(), 'seed_phrase', SEED_12.toUpperCase()],
   ])('%s -> %s', (text, type, value) => {
@@ -143,7 +153,8 @@ describe('secrets: each kind is found, as its own type', () => {
       '[EMAIL_1]',
       '[CREDENTIAL_1]',
     ]);
-    for (const secret of ['Tr0ub4dor&3', '4821', 'abc123def456ghi789', 'S3cretPass', 'sausage', B64[1]!]) expect(r.text).not.toContain(secret);
+    for (const secret of ['Tr0ub4dor&3', '4821', 'abc123def456ghi789', 'S3cretPass', 'sausage', B64[1]!])
+      expect(r.text).not.toContain(secret);
     expect(unmask(r.text, r.findings)).toBe(text);
     // Masking masked text changes nothing: placeholders are not secrets.
     expect(masker.mask(r.text)).toEqual({ text: r.text, findings: [] });
@@ -224,8 +235,19 @@ describe.skipIf(!existsSync(LOCOMO))('secrets: no false alarm in a chat corpus (
     };
     walk(JSON.parse(readFileSync(LOCOMO, 'utf8')));
     expect(texts.length).toBeGreaterThan(10_000);
-    const secretTypes = new Set<string>(['credential', 'secret_assignment', 'url_password', 'private_key', 'seed_phrase']);
-    const alarms = texts.flatMap((t) => masker.mask(t).findings.filter((f) => secretTypes.has(f.type)).map((f) => `${f.type}: ${t}`));
+    const secretTypes = new Set<string>([
+      'credential',
+      'secret_assignment',
+      'url_password',
+      'private_key',
+      'seed_phrase',
+    ]);
+    const alarms = texts.flatMap((t) =>
+      masker
+        .mask(t)
+        .findings.filter((f) => secretTypes.has(f.type))
+        .map((f) => `${f.type}: ${t}`),
+    );
     expect(alarms).toEqual([]);
   });
 });
@@ -236,7 +258,9 @@ describe('seed phrases: the wordlist and the checksum', () => {
     expect(new Set(BIP39_ENGLISH).size).toBe(2048);
     expect([...BIP39_ENGLISH].sort()).toEqual(BIP39_ENGLISH);
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${BIP39_ENGLISH.join('\n')}\n`));
-    expect(Buffer.from(digest).toString('hex')).toBe('2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda');
+    expect(Buffer.from(digest).toString('hex')).toBe(
+      '2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda',
+    );
   });
 
   it('sha256 agrees with WebCrypto', async () => {
@@ -248,7 +272,14 @@ describe('seed phrases: the wordlist and the checksum', () => {
   });
 
   it('finds only checksum-valid phrases of the BIP-39 lengths when nothing announces them', () => {
-    for (const phrase of [SEED_12, SEED_12B, SEED_18, SEED_24, `${'zoo '.repeat(11)}wrong`, `${'abandon '.repeat(23)}art`])
+    for (const phrase of [
+      SEED_12,
+      SEED_12B,
+      SEED_18,
+      SEED_24,
+      `${'zoo '.repeat(11)}wrong`,
+      `${'abandon '.repeat(23)}art`,
+    ])
       expect(findSeedPhrases(phrase), phrase).toHaveLength(1);
     // A 12-word phrase's last word holds 7 bits of entropy and 4 of checksum: of the 2,048 words,
     // 128 complete a given 11-word prefix, the others fail the checksum.

@@ -51,9 +51,13 @@ const OTHER_WORDS =
   // biome-ignore lint/complexity/noUselessStringRaw: a regular-expression source, kept raw like the others
   String.raw`secret|token|(?:api|access|secret|private|license|licence|product|wifi|wi-fi|wpa2?|encryption|recovery|ssh) ?key|key|clé(?: api)?|schlüssel|chave|chiave`;
 
-const CREDENTIAL_KEYWORD = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:(?<digits>${DIGITS_OK_WORDS})|${OTHER_WORDS})(?![\p{L}\p{N}_])`, 'giu');
+const CREDENTIAL_KEYWORD = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_])(?:(?<digits>${DIGITS_OK_WORDS})|${OTHER_WORDS})(?![\p{L}\p{N}_])`,
+  'giu',
+);
 /** "is", ":" … — the value follows; when it does not look like one, the sentence is about something else. */
-const STRONG_CONNECTOR = /(?:\s*(?:=>|->|[:=])\s*|['’]s\s+|\s+(?:is(?: now| still| set to)?|was|are|should be|will be|es|era|será|est|était|sera|c'est|ist|lautet|war|é|è)(?:\s*:)?\s+)/uy;
+const STRONG_CONNECTOR =
+  /(?:\s*(?:=>|->|[:=])\s*|['’]s\s+|\s+(?:is(?: now| still| set to)?|was|are|should be|will be|es|era|será|est|était|sera|c'est|ist|lautet|war|é|è)(?:\s*:)?\s+)/uy;
 /** "changed it to …", "is my password still …": the value may follow, or the words go on ("password to my bank is …"). */
 const WEAK_CONNECTOR = /\s+(?:to|still|a|à|en|auf|zu|para|em)\s+/uy;
 /** Words between keyword and connector ("my wifi password at home is …"). */
@@ -66,7 +70,15 @@ const NOT_A_VALUE = new Set(
 );
 const MAX_BETWEEN_WORDS = 3;
 const MAX_VALUE = 128;
-const QUOTES: Readonly<Record<string, string>> = { '"': '"', "'": "'", '`': '`', '“': '”', '‘': '’', '«': '»', '„': '“' };
+const QUOTES: Readonly<Record<string, string>> = {
+  '"': '"',
+  "'": "'",
+  '`': '`',
+  '“': '”',
+  '‘': '’',
+  '«': '»',
+  '„': '“',
+};
 
 /**
  * `password` / `passphrase` / `passcode` / `PIN` / `secret` / `token` / `key` (and their Spanish,
@@ -80,7 +92,12 @@ export function findCredentials(text: string): Span[] {
   const re = CREDENTIAL_KEYWORD;
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const span = valueAfterKeyword(text, m.index + m[0].length, m.groups?.digits !== undefined, /phrase|phrase secrète/i.test(m[0]));
+    const span = valueAfterKeyword(
+      text,
+      m.index + m[0].length,
+      m.groups?.digits !== undefined,
+      /phrase|phrase secrète/i.test(m[0]),
+    );
     if (span) {
       out.push(span);
       re.lastIndex = span.end;
@@ -117,7 +134,8 @@ function credentialValue(text: string, at: number, digitsOk: boolean, phrase: bo
     if (end < 0 || end - at - 1 > MAX_VALUE || text.slice(at + 1, end).includes('\n')) return undefined;
     const value = text.slice(at + 1, end);
     // Several words only for a passphrase; `${…}` is a template, not a value.
-    if (value.trim().length < 3 || isStandIn(value) || value.includes('${') || (/\s/.test(value) && !phrase)) return undefined;
+    if (value.trim().length < 3 || isStandIn(value) || value.includes('${') || (/\s/.test(value) && !phrase))
+      return undefined;
     return { start: at + 1, end };
   }
   const raw = /^\S{1,128}/.exec(text.slice(at, at + MAX_VALUE + 1))?.[0];
@@ -137,8 +155,42 @@ const ASSIGNMENT =
   /(?<![\w$.-])(?:export\s+)?(?<q>["']?)(?<name>(?=(?<n>[A-Za-z_][\w.-]{0,63}))\k<n>)\k<q>[ \t]*(?<op>=|:)[ \t]*(?<value>"[^"\n]{0,256}"|'[^'\n]{0,256}'|`[^`\n]{0,256}`|[^\s"'`,;}\]]{1,256})/dg;
 
 /** The last segment(s) of a name that make it secret. `key` needs a qualifier or an ALL_CAPS name. */
-const SECRET_SEGMENTS = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase', 'passcode', 'secret', 'token', 'credential', 'credentials', 'apikey', 'privatekey', 'pin']);
-const KEY_QUALIFIERS = new Set(['api', 'secret', 'private', 'access', 'encryption', 'signing', 'master', 'license', 'licence', 'auth', 'client', 'app', 'service', 'account', 'ssh', 'session', 'deploy', 'webhook', 'subscription']);
+const SECRET_SEGMENTS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'passcode',
+  'secret',
+  'token',
+  'credential',
+  'credentials',
+  'apikey',
+  'privatekey',
+  'pin',
+]);
+const KEY_QUALIFIERS = new Set([
+  'api',
+  'secret',
+  'private',
+  'access',
+  'encryption',
+  'signing',
+  'master',
+  'license',
+  'licence',
+  'auth',
+  'client',
+  'app',
+  'service',
+  'account',
+  'ssh',
+  'session',
+  'deploy',
+  'webhook',
+  'subscription',
+]);
 /** Suffixes that still name the secret itself (`SECRET_KEY_BASE`, `password_value`). */
 /** `STORAGE_KEY`, `SORT_KEY`: keys of maps and stores in code, not secrets. */
 const LOOKUP_KEY_QUALIFIERS = new Set(

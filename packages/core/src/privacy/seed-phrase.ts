@@ -38,12 +38,14 @@ export function findSeedPhrases(text: string): Span[] {
   const out: Span[] = [];
   // Most text has no run of 12 short words at all: find the candidate regions first.
   CANDIDATE_RUN.lastIndex = 0;
-  for (let c = CANDIDATE_RUN.exec(text); c; c = CANDIDATE_RUN.exec(text)) out.push(...phrasesIn(text, c.index, c.index + c[0].length));
+  for (let c = CANDIDATE_RUN.exec(text); c; c = CANDIDATE_RUN.exec(text))
+    out.push(...phrasesIn(text, c.index, c.index + c[0].length));
   return out;
 }
 
 /** 12+ words of 3–8 letters (the list's lengths) with gaps that {@link GAP} may accept. */
-const CANDIDATE_RUN = /(?<![A-Za-z])[A-Za-z]{3,8}(?:(?:[\s,;|·•-]|\d{1,2}(?!\d)[.):]?){1,12}[A-Za-z]{3,8}(?![A-Za-z])){11,}/g;
+const CANDIDATE_RUN =
+  /(?<![A-Za-z])[A-Za-z]{3,8}(?:(?:[\s,;|·•-]|\d{1,2}(?!\d)[.):]?){1,12}[A-Za-z]{3,8}(?![A-Za-z])){11,}/g;
 
 function phrasesIn(text: string, from: number, to: number): Span[] {
   const out: Span[] = [];
@@ -79,7 +81,8 @@ function phraseIn(text: string, run: { start: number; end: number; index: number
   let first = 0;
   while (run.length - first > MIN_WORDS && LEAD_INS.has(BIP39_ENGLISH[run[first]!.index]!)) first++;
   const words = run.slice(first);
-  if (!hasCheckedWindow(words) && !CONTEXT.test(text.slice(Math.max(0, run[0]!.start - 120), run[0]!.start))) return undefined;
+  if (!hasCheckedWindow(words) && !CONTEXT.test(text.slice(Math.max(0, run[0]!.start - 120), run[0]!.start)))
+    return undefined;
   // The whole run is masked: a phrase with a typo next to a valid window must not stay half visible.
   return { start: words[0]!.start, end: words[words.length - 1]!.end };
 }
@@ -88,7 +91,8 @@ function phraseIn(text: string, run: { start: number; end: number; index: number
 function hasCheckedWindow(run: { index: number }[]): boolean {
   if (run.length > MAX_CHECKED_RUN) return false;
   for (const len of PHRASE_LENGTHS) {
-    for (let i = 0; i + len <= run.length; i++) if (checksumValid(run.slice(i, i + len).map((w) => w.index))) return true;
+    for (let i = 0; i + len <= run.length; i++)
+      if (checksumValid(run.slice(i, i + len).map((w) => w.index))) return true;
   }
   return false;
 }
@@ -118,13 +122,14 @@ function checksumValid(indices: number[]): boolean {
 }
 
 const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
-  0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
-  0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-  0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
-  0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
 ]);
 
 /**
@@ -140,7 +145,9 @@ export function sha256(message: Uint8Array): Uint8Array {
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
   view.setUint32(padded.length - 4, bitLength >>> 0);
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const h = new Uint32Array([
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+  ]);
   const w = new Uint32Array(64);
   const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
   for (let b = 0; b < blocks; b++) {

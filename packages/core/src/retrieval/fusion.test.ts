@@ -45,8 +45,14 @@ describe('reciprocalRankFusion', () => {
 
 describe('scoreFusion', () => {
   it('averages max-normalised scores by weight over the lists that found anything', () => {
-    const lex = [{ id: 'a', score: 8 }, { id: 'b', score: 5 }];
-    const vec = [{ id: 'b', score: 0.5 }, { id: 'c', score: 0.25 }];
+    const lex = [
+      { id: 'a', score: 8 },
+      { id: 'b', score: 5 },
+    ];
+    const vec = [
+      { id: 'b', score: 0.5 },
+      { id: 'c', score: 0.25 },
+    ];
     const fused = scoreFusion([lex, vec], { weights: [1, 0.5] });
     const byId = new Map(fused.map((f) => [f.id, f]));
     expect(byId.get('a')!.score).toBeCloseTo(1 / 1.5, 12);
@@ -58,8 +64,14 @@ describe('scoreFusion', () => {
     expect(scoreFusion([lex, []], { weights: [1, 0.5] })[0]!.score).toBe(1);
   });
   it('keeps score gaps that RRF flattens', () => {
-    const lex = [{ id: 'a', score: 10 }, { id: 'b', score: 1 }];
-    const vec = [{ id: 'b', score: 0.31 }, { id: 'a', score: 0.3 }];
+    const lex = [
+      { id: 'a', score: 10 },
+      { id: 'b', score: 1 },
+    ];
+    const vec = [
+      { id: 'b', score: 0.31 },
+      { id: 'a', score: 0.3 },
+    ];
     expect(scoreFusion([lex, vec])[0]!.id).toBe('a');
     expect(reciprocalRankFusion([lex, vec])[0]!.id).toBe('a'); // a tie broken by id only
     expect(reciprocalRankFusion([lex, vec])[0]!.score).toBe(reciprocalRankFusion([lex, vec])[1]!.score);

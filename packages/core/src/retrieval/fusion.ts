@@ -23,8 +23,10 @@ export const DEFAULT_RRF_K = 60;
 function checkRrf(lists: number, k: unknown, weights: readonly number[] | undefined): void {
   if (typeof k !== 'number' || !Number.isFinite(k) || k < 0) invalid('rrfK', 'a finite number >= 0', k);
   if (weights === undefined) return;
-  if (!Array.isArray(weights) || weights.length !== lists) invalid('weights', `${lists} weights (one per list)`, weights);
-  for (const w of weights) if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) invalid('weights', 'finite numbers >= 0', w);
+  if (!Array.isArray(weights) || weights.length !== lists)
+    invalid('weights', `${lists} weights (one per list)`, weights);
+  for (const w of weights)
+    if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) invalid('weights', 'finite numbers >= 0', w);
 }
 
 /**
@@ -122,7 +124,10 @@ export interface ThresholdOptions {
  * cut follows the best match instead of a fixed number. When none passes, the top hit alone is
  * returned (a weak best guess beats an empty answer).
  */
-export function adaptiveThreshold<T extends { score: number }>(hits: readonly T[], options: ThresholdOptions = {}): T[] {
+export function adaptiveThreshold<T extends { score: number }>(
+  hits: readonly T[],
+  options: ThresholdOptions = {},
+): T[] {
   const { minScore = 0, ratio = 0.5 } = options;
   if (typeof minScore !== 'number' || !Number.isFinite(minScore)) invalid('minScore', 'a finite number', minScore);
   if (typeof ratio !== 'number' || !(ratio >= 0 && ratio <= 1)) invalid('ratio', 'a number in [0, 1]', ratio);

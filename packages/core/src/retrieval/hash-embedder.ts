@@ -61,7 +61,8 @@ export class HashEmbedder implements Embedder {
     checkEmbedArgs(texts, options);
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i++) {
-      if (options.signal?.aborted) throw new ZerdaError('ABORTED', 'Embedding was aborted', { cause: options.signal.reason });
+      if (options.signal?.aborted)
+        throw new ZerdaError('ABORTED', 'Embedding was aborted', { cause: options.signal.reason });
       out.push(this.embedOne(texts[i]!));
       options.onProgress?.(i + 1, texts.length);
     }

@@ -30,7 +30,14 @@ export function bm25Idf(n: number, df: number): number {
  * (1 - b + b · docLength / averageLength))`. A document's score is the sum over the distinct query
  * terms it contains.
  */
-export function bm25TermScore(idf: number, tf: number, docLength: number, averageLength: number, k1 = BM25_DEFAULTS.k1, b = BM25_DEFAULTS.b): number {
+export function bm25TermScore(
+  idf: number,
+  tf: number,
+  docLength: number,
+  averageLength: number,
+  k1 = BM25_DEFAULTS.k1,
+  b = BM25_DEFAULTS.b,
+): number {
   return (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * docLength) / averageLength));
 }
 

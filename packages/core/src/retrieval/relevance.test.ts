@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { CALIBRATED_FLOORS, isStrong, queryCoverage, relatedReason, relevanceFloors, strongFloor } from './relevance.js';
+import {
+  CALIBRATED_FLOORS,
+  isStrong,
+  queryCoverage,
+  relatedReason,
+  relevanceFloors,
+  strongFloor,
+} from './relevance.js';
 
 describe('relevance gate', () => {
   it('uses the calibrated floors of a known model, floors derived from minSimilarity, or none', () => {
     const id = Object.keys(CALIBRATED_FLOORS)[0]!;
     expect(relevanceFloors(id)).toEqual(CALIBRATED_FLOORS[id]);
-    expect(relevanceFloors(id, 0.5)).toMatchObject({ strong: 0.5, strongSmall: 0.35, strongKeywords: 0.2, halfKeywords: 0.35, related: 0.3 });
+    expect(relevanceFloors(id, 0.5)).toMatchObject({
+      strong: 0.5,
+      strongSmall: 0.35,
+      strongKeywords: 0.2,
+      halfKeywords: 0.35,
+      related: 0.3,
+    });
     expect(relevanceFloors('some-other-model')).toBeUndefined();
     expect(relevanceFloors('some-other-model', null)).toBeUndefined();
     let err: unknown;

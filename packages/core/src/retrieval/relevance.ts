@@ -115,7 +115,10 @@ export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEviden
  * Why a candidate is related to the query, or undefined when it is not. Without floors, any
  * positive similarity or any shared word is enough.
  */
-export function relatedReason(floors: RelevanceFloors | undefined, e: RelevanceEvidence): 'similarity' | 'keywords' | undefined {
+export function relatedReason(
+  floors: RelevanceFloors | undefined,
+  e: RelevanceEvidence,
+): 'similarity' | 'keywords' | undefined {
   const related = floors ? floors.related : Number.MIN_VALUE;
   const coverage = floors ? floors.relatedCoverage : Number.MIN_VALUE;
   if (e.similarity !== undefined && e.similarity >= related) return 'similarity';

@@ -10,12 +10,19 @@ import type { MemoryEntry } from '../model/types.js';
 const NOW = Date.UTC(2026, 5, 1);
 
 function mem(id: string, daysOld: number, importance: number, kind = 'conversation', tags: string[] = []): MemoryEntry {
-  return createEntry('t', { id, content: { title: id, text: id }, importance, kind, tags, createdAt: NOW - daysOld * DAY_MS }, NOW);
+  return createEntry(
+    't',
+    { id, content: { title: id, text: id }, importance, kind, tags, createdAt: NOW - daysOld * DAY_MS },
+    NOW,
+  );
 }
 
 describe('MemorySelector', () => {
   it('scores a weighted mean of relevance, recency (creation half-life) and effective importance', () => {
-    const sel = new MemorySelector({ selectorWeights: { relevance: 2, recency: 1, importance: 1 }, recencyHalfLifeDays: 10 }, () => NOW);
+    const sel = new MemorySelector(
+      { selectorWeights: { relevance: 2, recency: 1, importance: 1 }, recencyHalfLifeDays: 10 },
+      () => NOW,
+    );
     const e = mem('a', 10, 0.8);
     const [s] = sel.rank([{ entry: e, relevance: 0.5 }]);
     expect(s!.recency).toBeCloseTo(0.5, 12);
@@ -36,14 +43,22 @@ describe('MemorySelector', () => {
     expect(ranked.map((r) => r.entry.id)).toEqual(['fresh', 'stale']);
     // With relevance as the only weight, the most relevant wins.
     const relOnly = new MemorySelector({ selectorWeights: { relevance: 1, recency: 0, importance: 0 } }, () => NOW);
-    expect(relOnly.rank([{ entry: fresh, relevance: 0.7 }, { entry: stale, relevance: 0.8 }])[0]!.entry.id).toBe('stale');
+    expect(
+      relOnly.rank([
+        { entry: fresh, relevance: 0.7 },
+        { entry: stale, relevance: 0.8 },
+      ])[0]!.entry.id,
+    ).toBe('stale');
   });
 
   it('protected tags keep base importance; decay off keeps base importance', () => {
     const sel = new MemorySelector({}, () => NOW);
     const pinned = mem('p', 300, 0.6, 'conversation', ['pinned']);
     const plain = mem('q', 300, 0.6);
-    const [a, b] = sel.rank([{ entry: pinned, relevance: 0.5 }, { entry: plain, relevance: 0.5 }]);
+    const [a, b] = sel.rank([
+      { entry: pinned, relevance: 0.5 },
+      { entry: plain, relevance: 0.5 },
+    ]);
     expect(a!.entry.id).toBe('p');
     expect(a!.importance).toBe(0.6);
     expect(b!.importance).toBeLessThan(0.6);

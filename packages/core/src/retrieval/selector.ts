@@ -60,7 +60,9 @@ export class MemorySelector {
     });
     return scored.sort(
       (a, b) =>
-        b.score - a.score || b.relevance - a.relevance || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0),
+        b.score - a.score ||
+        b.relevance - a.relevance ||
+        (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0),
     );
   }
 

@@ -4,7 +4,7 @@ import { cappedWasm, realWasm } from '../testing/wasm.js';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 function unit(rand: () => number, dim: number): Float32Array {
   const v = Float32Array.from({ length: dim }, () => rand() * 2 - 1);

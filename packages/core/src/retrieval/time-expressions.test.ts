@@ -5,7 +5,8 @@ import { parseTimeRanges } from './time-expressions.js';
 // Friday 20 October 2023, noon UTC.
 const NOW = Date.UTC(2023, 9, 20, 12);
 const day = (s: string) => new Date(s).toISOString().slice(0, 10);
-const spans = (text: string, now = NOW) => parseTimeRanges(text, now).map((r) => `${day(new Date(r.from).toISOString())}..${day(new Date(r.to).toISOString())}`);
+const spans = (text: string, now = NOW) =>
+  parseTimeRanges(text, now).map((r) => `${day(new Date(r.from).toISOString())}..${day(new Date(r.to).toISOString())}`);
 
 describe('parseTimeRanges', () => {
   it.each([
@@ -53,7 +54,9 @@ describe('parseTimeRanges', () => {
   });
 
   it('rejects bad input', () => {
-    expect(() => parseTimeRanges(42 as unknown as string, NOW)).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+    expect(() => parseTimeRanges(42 as unknown as string, NOW)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION' }),
+    );
     try {
       parseTimeRanges('x', Number.NaN);
       expect.unreachable();

@@ -8,10 +8,37 @@ export interface TimeRange {
   text: string;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_ALT = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_ALT =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const DAY = 86_400_000;
-const UNIT_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const UNIT_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 
 // Order matters: the most specific forms first; a matched span is blanked so it is not read twice.
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, now: Date) => [Date, Date] | undefined }[] = [
@@ -28,7 +55,10 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, now: Date) => [Date, Da
     read: (m) => day(+m[3]!, month(m[1]!), +m[2]!),
   },
   // May 2023
-  { re: new RegExp(`\\b(${MONTH_ALT})\\.?,?\\s+(?:of\\s+)?(\\d{4})\\b`, 'gi'), read: (m) => monthSpan(+m[2]!, month(m[1]!)) },
+  {
+    re: new RegExp(`\\b(${MONTH_ALT})\\.?,?\\s+(?:of\\s+)?(\\d{4})\\b`, 'gi'),
+    read: (m) => monthSpan(+m[2]!, month(m[1]!)),
+  },
   // in May / during May / last May: the latest such month not after now.
   {
     re: new RegExp(`\\b(?:in|during|since|last|this|early|late|mid)[\\s-]+(${MONTH_ALT})\\b`, 'gi'),
@@ -56,7 +86,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, now: Date) => [Date, Da
       const d = now.getUTCDate();
       // "ago" is approximate: a window around the point in time, wider for larger units.
       if (unit === 'day') return day(y, mo, d - n);
-      if (unit === 'week') return [new Date(Date.UTC(y, mo, d - 7 * n - 3)), new Date(Date.UTC(y, mo, d - 7 * n + 4) - 1)];
+      if (unit === 'week')
+        return [new Date(Date.UTC(y, mo, d - 7 * n - 3)), new Date(Date.UTC(y, mo, d - 7 * n + 4) - 1)];
       if (unit === 'month') return monthSpan(y, mo - n);
       return yearSpan(y - n);
     },

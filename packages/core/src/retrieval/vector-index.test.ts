@@ -6,16 +6,22 @@ import { cosine } from './cosine.js';
 import { thrownBy as errorOf } from '../testing/rejections.js';
 import { cappedWasm, realWasm } from '../testing/wasm.js';
 
-
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 function randomVector(rand: () => number, dim: number): Float32Array {
   return Float32Array.from({ length: dim }, () => rand() * 2 - 1);
 }
 /** Upserts a fresh random vector as `v${i}` for i = from, from + step, … below `to`, into `idx` and `ref` alike. */
-function upsertRandom(idx: VectorIndex, ref: Map<string, Float32Array>, rand: () => number, from: number, to: number, step: number): void {
+function upsertRandom(
+  idx: VectorIndex,
+  ref: Map<string, Float32Array>,
+  rand: () => number,
+  from: number,
+  to: number,
+  step: number,
+): void {
   for (let i = from; i < to; i += step) {
     const v = randomVector(rand, idx.dim);
     idx.upsert(`v${i}`, v);
@@ -165,8 +171,18 @@ describe('VectorIndex int8 mode', () => {
     const block = new VectorIndex(4).toBlock('m');
     expect(VectorIndex.fromBlock(block, { quantization: 'int8' }).quantization).toBe('int8');
     expect(new VectorIndex(4).quantization).toBe('none');
-    expect(isZerdaError(errorOf(() => new VectorIndex(4, { quantization: 'pq' as 'int8' })), 'VALIDATION')).toBe(true);
-    expect(isZerdaError(errorOf(() => new VectorIndex(4, { rescore: 0 })), 'VALIDATION')).toBe(true);
+    expect(
+      isZerdaError(
+        errorOf(() => new VectorIndex(4, { quantization: 'pq' as 'int8' })),
+        'VALIDATION',
+      ),
+    ).toBe(true);
+    expect(
+      isZerdaError(
+        errorOf(() => new VectorIndex(4, { rescore: 0 })),
+        'VALIDATION',
+      ),
+    ).toBe(true);
     const idx = new VectorIndex(2, { quantization: 'int8' });
     idx.upsert('z', [0, 0]);
     idx.upsert('a', [1, 0]);
@@ -187,7 +203,12 @@ function upsertBoth([a, b]: [VectorIndex, VectorIndex], id: string, v: Float32Ar
   b.upsert(id, v);
 }
 /** Both paths return the same ids in the same order and bit-identical scores. */
-function expectSameSearch([simd, js]: [VectorIndex, VectorIndex], q: Float32Array, k: number, allow?: (id: string) => boolean) {
+function expectSameSearch(
+  [simd, js]: [VectorIndex, VectorIndex],
+  q: Float32Array,
+  k: number,
+  allow?: (id: string) => boolean,
+) {
   const want = js.search(q, k, allow);
   expect(simd.search(q, k, allow)).toEqual(want);
   return want;
@@ -211,7 +232,12 @@ describe('VectorIndex WebAssembly SIMD path', () => {
         upsertBoth(both, `r${String(i).padStart(3, '0')}`, v);
       }
       // Exact ties: the same vector under other ids (and scaled, which normalises to the same row).
-      for (let i = 0; i < 20; i++) upsertBoth(both, `dup${i}`, rows[i % 4]!.map((x) => x * (1 + (i % 3))));
+      for (let i = 0; i < 20; i++)
+        upsertBoth(
+          both,
+          `dup${i}`,
+          rows[i % 4]!.map((x) => x * (1 + (i % 3))),
+        );
       expect(both[0].simd).toBe(true);
       for (let t = 0; t < 15; t++) {
         const q = t % 2 ? randomVector(rand, dim) : rows[t % 4]!.map((x) => x + 0.01 * (rand() - 0.5));
@@ -234,7 +260,12 @@ describe('VectorIndex WebAssembly SIMD path', () => {
     const dim = 512;
     const base = randomVector(rand, dim);
     const both = pair(dim);
-    for (let i = 0; i < 400; i++) upsertBoth(both, `n${i}`, base.map((x) => x + (rand() - 0.5) * 2e-7 * (1 + (i % 5))));
+    for (let i = 0; i < 400; i++)
+      upsertBoth(
+        both,
+        `n${i}`,
+        base.map((x) => x + (rand() - 0.5) * 2e-7 * (1 + (i % 5))),
+      );
     for (let i = 0; i < 600; i++) upsertBoth(both, `far${i}`, randomVector(rand, dim));
     for (let t = 0; t < 10; t++) {
       const q = base.map((x) => x + (rand() - 0.5) * 1e-3);
@@ -346,7 +377,17 @@ describe('VectorIndex WebAssembly SIMD path', () => {
   });
 
   it('validates its options with VALIDATION', () => {
-    for (const opts of [{ simd: 'yes' }, { simdMinRows: -1 }, { simdMinRows: 1.5 }, { webAssembly: 5 }] as unknown as VectorIndexOptions[])
-      expect(isZerdaError(errorOf(() => new VectorIndex(4, opts)), 'VALIDATION')).toBe(true);
+    for (const opts of [
+      { simd: 'yes' },
+      { simdMinRows: -1 },
+      { simdMinRows: 1.5 },
+      { webAssembly: 5 },
+    ] as unknown as VectorIndexOptions[])
+      expect(
+        isZerdaError(
+          errorOf(() => new VectorIndex(4, opts)),
+          'VALIDATION',
+        ),
+      ).toBe(true);
   });
 });

@@ -72,8 +72,16 @@ export class VectorIndex {
   /** @param dim vector dimension (an integer >= 1). */
   constructor(dim: number, options: VectorIndexOptions = {}) {
     if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1) invalid('dim', 'an integer >= 1', dim);
-    const { initialCapacity = 64, quantization = 'none', rescore = 4, simd = true, simdMinRows = 1024, webAssembly } = options;
-    if (!Number.isInteger(initialCapacity) || initialCapacity < 1) invalid('initialCapacity', 'an integer >= 1', initialCapacity);
+    const {
+      initialCapacity = 64,
+      quantization = 'none',
+      rescore = 4,
+      simd = true,
+      simdMinRows = 1024,
+      webAssembly,
+    } = options;
+    if (!Number.isInteger(initialCapacity) || initialCapacity < 1)
+      invalid('initialCapacity', 'an integer >= 1', initialCapacity);
     if (quantization !== 'none' && quantization !== 'int8') invalid('quantization', "'none' | 'int8'", quantization);
     if (!Number.isInteger(rescore) || rescore < 1) invalid('rescore', 'an integer >= 1', rescore);
     if (typeof simd !== 'boolean') invalid('simd', 'a boolean', simd);
@@ -414,7 +422,8 @@ export class VectorIndex {
   }
 
   #checkVector(field: string, vector: unknown): void {
-    if (!(vector instanceof Float32Array) && !Array.isArray(vector)) invalid(field, 'a Float32Array or number[]', vector);
+    if (!(vector instanceof Float32Array) && !Array.isArray(vector))
+      invalid(field, 'a Float32Array or number[]', vector);
     const v = vector as ArrayLike<number>;
     if (v.length !== this.#dim) invalid(`${field}.length`, `the index dimension ${this.#dim}`, v.length);
     for (let j = 0; j < v.length; j++) {

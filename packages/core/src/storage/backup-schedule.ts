@@ -59,15 +59,18 @@ export class BackupSchedule {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     this.everyNewEntries = count('everyNewEntries', options.everyNewEntries ?? 0);
     const interval = options.intervalMs ?? 0;
-    if (typeof interval !== 'number' || !Number.isFinite(interval) || interval < 0) invalid('intervalMs', 'a finite number of milliseconds >= 0', interval);
+    if (typeof interval !== 'number' || !Number.isFinite(interval) || interval < 0)
+      invalid('intervalMs', 'a finite number of milliseconds >= 0', interval);
     this.intervalMs = interval;
-    if (options.clock !== undefined && typeof options.clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', options.clock);
+    if (options.clock !== undefined && typeof options.clock !== 'function')
+      invalid('clock', 'a function returning epoch milliseconds', options.clock);
     this.#clock = options.clock ?? systemClock;
   }
 
   /** Start (or restart) from a known state. */
   start(state: BackupScheduleState = {}): void {
-    if (state.since !== undefined && !Number.isFinite(state.since)) invalid('state.since', 'epoch milliseconds', state.since);
+    if (state.since !== undefined && !Number.isFinite(state.since))
+      invalid('state.since', 'epoch milliseconds', state.since);
     this.#since = state.since;
     this.#newEntries = count('state.newEntries', state.newEntries ?? 0);
     this.#changed = state.changed ?? this.#newEntries > 0;

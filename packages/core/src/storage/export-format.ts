@@ -140,7 +140,8 @@ export function validateExport(input: unknown): ValidatedExport {
   }
   let tenants: string[] | undefined;
   if (d.tenants !== undefined) {
-    if (!Array.isArray(d.tenants) || d.tenants.length === 0) invalid('export.tenants', 'a non-empty array of tenant ids', d.tenants);
+    if (!Array.isArray(d.tenants) || d.tenants.length === 0)
+      invalid('export.tenants', 'a non-empty array of tenant ids', d.tenants);
     d.tenants.forEach((t, i) => checkKey(`export.tenants[${i}]`, t));
     const scope = new Set(d.tenants);
     const outside = [...entries, ...profiles, ...vectors].find((x) => !scope.has(x.tenantId));
@@ -154,7 +155,8 @@ function at<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (isZerdaError(e, 'VALIDATION')) throw new ZerdaError('VALIDATION', `${path}: ${e.message}`, { details: { ...e.details, path } });
+    if (isZerdaError(e, 'VALIDATION'))
+      throw new ZerdaError('VALIDATION', `${path}: ${e.message}`, { details: { ...e.details, path } });
     throw e;
   }
 }

@@ -23,7 +23,9 @@ describe('InMemoryStorage specifics', () => {
 
   it('keeps its lexical index in sync with upserts across many entries', async () => {
     const s = new InMemoryStorage();
-    const es = Array.from({ length: 50 }, (_, i) => createEntry('t', { content: { title: `doc ${i}`, text: i % 2 ? 'odd falcon' : 'even osprey' } }, i));
+    const es = Array.from({ length: 50 }, (_, i) =>
+      createEntry('t', { content: { title: `doc ${i}`, text: i % 2 ? 'odd falcon' : 'even osprey' } }, i),
+    );
     await s.putMany(es);
     expect(await s.lexicalSearch({ tenantId: 't', query: 'falcon', limit: 100 })).toHaveLength(25);
     await s.putMany(es.map((e) => ({ ...e, content: { title: 'x', text: 'osprey' }, version: 2 })));

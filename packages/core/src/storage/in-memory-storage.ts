@@ -1,7 +1,15 @@
 import { validateEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
-import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords } from './storage-checks.js';
+import {
+  checkFilter,
+  checkIds,
+  checkKey,
+  checkLexicalQuery,
+  checkModel,
+  checkQuery,
+  checkVectorRecords,
+} from './storage-checks.js';
 import { validateProfile } from '../dynamics/profile-manager.js';
 import type {
   LexicalHit,
@@ -14,7 +22,7 @@ import type {
   VectorModel,
   VectorRecord,
 } from './storage.js';
-import { entryText, } from '../model/types.js';
+import { entryText } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
 
 interface VectorSet {
@@ -311,7 +319,6 @@ export class InMemoryStorage implements StorageAdapter {
     if (t.entries.size === 0 && t.profiles.size === 0 && t.vectors.size === 0) this.#tenants.delete(tenantId);
   }
 }
-
 
 function compileFilter(f: MemoryFilter): (e: MemoryEntry) => boolean {
   const ids = f.ids && new Set(f.ids);

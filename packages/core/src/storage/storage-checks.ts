@@ -43,7 +43,20 @@ export function checkModel(model: unknown): asserts model is VectorModel {
 
 const STRING_LIST_FIELDS = ['ids', 'kinds', 'tags'] as const;
 
-const FILTER_KEYS = ['tenantId', 'ids', 'tiers', 'kinds', 'tags', 'tagMode', 'userId', 'createdFrom', 'createdTo', 'minImportance', 'maxImportance', 'text'];
+const FILTER_KEYS = [
+  'tenantId',
+  'ids',
+  'tiers',
+  'kinds',
+  'tags',
+  'tagMode',
+  'userId',
+  'createdFrom',
+  'createdTo',
+  'minImportance',
+  'maxImportance',
+  'text',
+];
 const QUERY_KEYS = [...FILTER_KEYS, 'orderBy', 'order', 'limit', 'offset'];
 
 /** Validate a filter. Unknown keys are rejected: `{ kind: 'fact' }` must not silently match everything. */
@@ -61,7 +74,8 @@ function checkFilterWith(f: MemoryFilter, keys: readonly string[]): void {
   }
   if (f.tiers !== undefined && (!Array.isArray(f.tiers) || f.tiers.some((t) => !TIERS.includes(t))))
     invalid('filter.tiers', `an array of ${TIERS.join(' | ')}`, f.tiers);
-  if (f.tagMode !== undefined && f.tagMode !== 'any' && f.tagMode !== 'all') invalid('filter.tagMode', "'any' | 'all'", f.tagMode);
+  if (f.tagMode !== undefined && f.tagMode !== 'any' && f.tagMode !== 'all')
+    invalid('filter.tagMode', "'any' | 'all'", f.tagMode);
   if (f.userId !== undefined && typeof f.userId !== 'string') invalid('filter.userId', 'a string', f.userId);
   if (f.text !== undefined && typeof f.text !== 'string') invalid('filter.text', 'a string', f.text);
   for (const k of ['createdFrom', 'createdTo', 'minImportance', 'maxImportance'] as const) {
@@ -75,9 +89,12 @@ export function checkQuery(q: MemoryQuery): void {
   checkFilterWith(q, QUERY_KEYS);
   if (q.orderBy !== undefined && !['createdAt', 'lastAccess', 'importance'].includes(q.orderBy))
     invalid('query.orderBy', "'createdAt' | 'lastAccess' | 'importance'", q.orderBy);
-  if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc') invalid('query.order', "'asc' | 'desc'", q.order);
-  if (q.limit !== undefined && (!Number.isInteger(q.limit) || q.limit < 0)) invalid('query.limit', 'an integer >= 0', q.limit);
-  if (q.offset !== undefined && (!Number.isInteger(q.offset) || q.offset < 0)) invalid('query.offset', 'an integer >= 0', q.offset);
+  if (q.order !== undefined && q.order !== 'asc' && q.order !== 'desc')
+    invalid('query.order', "'asc' | 'desc'", q.order);
+  if (q.limit !== undefined && (!Number.isInteger(q.limit) || q.limit < 0))
+    invalid('query.limit', 'an integer >= 0', q.limit);
+  if (q.offset !== undefined && (!Number.isInteger(q.offset) || q.offset < 0))
+    invalid('query.offset', 'an integer >= 0', q.offset);
 }
 
 /** Validate a lexical search request (tenant, query text, limit, optional filter). */

@@ -5,7 +5,6 @@ import type { StorageAdapter, VectorBlock, VectorModel } from '../storage/storag
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 import { expectZerdaError as expectCode } from './rejections.js';
 
-
 /** Makes a fresh adapter (or a fresh view of a shared one: every test uses its own tenant ids). */
 export type StorageFactory = () => Promise<StorageAdapter> | StorageAdapter;
 
@@ -29,7 +28,11 @@ const MODEL_B: VectorModel = { id: 'conf-model-b', dim: 3 };
  * vectors, and `CLOSED` after close. Adapter-agnostic: it uses only the interface, unique tenant ids
  * and fixed timestamps (no timing assumptions).
  */
-export function runStorageConformance(name: string, factory: StorageFactory, options: StorageConformanceOptions = {}): void {
+export function runStorageConformance(
+  name: string,
+  factory: StorageFactory,
+  options: StorageConformanceOptions = {},
+): void {
   describe(`StorageAdapter conformance: ${name}`, () => {
     let s: StorageAdapter;
     let closed = false;
@@ -56,7 +59,12 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
 
       it('put then get returns an equal entry; missing ids give undefined', async () => {
         const t = tenant();
-        const e = entry(t, { content: { title: 'Name', text: 'Ada Lovelace' }, tags: ['a'], metadata: { k: [1, 'x', null, { n: true }] }, userId: 'u1' });
+        const e = entry(t, {
+          content: { title: 'Name', text: 'Ada Lovelace' },
+          tags: ['a'],
+          metadata: { k: [1, 'x', null, { n: true }] },
+          userId: 'u1',
+        });
         await s.put(e);
         expect(await s.get(t, e.id)).toEqual(e);
         expect(await s.get(t, 'missing')).toBeUndefined();
@@ -166,21 +174,41 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
     describe('rule 2: upserts replace the whole entry; putMany is all-or-nothing', () => {
       it('put replaces content, tags and metadata (no merge)', async () => {
         const t = tenant();
-        const first = entry(t, { content: { title: 'old', text: 'walrus tusk' }, tags: ['a', 'b'], metadata: { keep: 1, drop: 2 } });
+        const first = entry(t, {
+          content: { title: 'old', text: 'walrus tusk' },
+          tags: ['a', 'b'],
+          metadata: { keep: 1, drop: 2 },
+        });
         await s.put(first);
-        const second: MemoryEntry = { ...first, content: { input: 'new question', output: 'penguin beak' }, kind: 'conversation', tags: ['c'], metadata: { keep: 3 }, importance: 0.9, version: 2 };
+        const second: MemoryEntry = {
+          ...first,
+          content: { input: 'new question', output: 'penguin beak' },
+          kind: 'conversation',
+          tags: ['c'],
+          metadata: { keep: 3 },
+          importance: 0.9,
+          version: 2,
+        };
         await s.put(second);
         expect(await s.get(t, first.id)).toEqual(second);
         expect(await s.count({ tenantId: t })).toBe(1);
         expect(await s.lexicalSearch({ tenantId: t, query: 'walrus', limit: 5 })).toEqual([]);
-        expect((await s.lexicalSearch({ tenantId: t, query: 'penguin', limit: 5 })).map((h) => h.id)).toEqual([first.id]);
+        expect((await s.lexicalSearch({ tenantId: t, query: 'penguin', limit: 5 })).map((h) => h.id)).toEqual([
+          first.id,
+        ]);
       });
 
       it('putMany replaces whole entries the same way', async () => {
         const t = tenant();
         const first = entry(t, { content: { title: 'old', text: 'text' }, tags: ['a'], metadata: { x: 1 } });
         await s.putMany([first]);
-        const second: MemoryEntry = { ...first, content: { title: 'new', text: 'other' }, tags: [], metadata: {}, version: 2 };
+        const second: MemoryEntry = {
+          ...first,
+          content: { title: 'new', text: 'other' },
+          tags: [],
+          metadata: {},
+          version: 2,
+        };
         await s.putMany([second]);
         expect(await s.get(t, first.id)).toEqual(second);
       });
@@ -210,7 +238,10 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         await s.put(entry(t));
         await expectCode(s.query({ tenantId: t, kind: 'nothing' } as never), 'VALIDATION');
         await expectCode(s.count({ tenantId: t, tag: 'x' } as never), 'VALIDATION');
-        await expectCode(s.lexicalSearch({ tenantId: t, query: 'x', limit: 1, filter: { kind: 'fact' } as never }), 'VALIDATION');
+        await expectCode(
+          s.lexicalSearch({ tenantId: t, query: 'x', limit: 1, filter: { kind: 'fact' } as never }),
+          'VALIDATION',
+        );
         expect(await s.count({ tenantId: t, kinds: ['nothing'] })).toBe(0);
       });
     });
@@ -332,7 +363,9 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
           expect(await s2.get(t, b.id)).toBeUndefined();
           expect(rows(await s2.loadVectors(t, MODEL_A.id))).toEqual({ [a.id]: [1, 2, 3, 4] });
           expect(await s2.getProfile(t, 'u')).toEqual(profile(t, 'u', 2));
-          expect((await s2.lexicalSearch({ tenantId: t, query: 'kingfisher', limit: 1 })).map((h) => h.id)).toEqual([a.id]);
+          expect((await s2.lexicalSearch({ tenantId: t, query: 'kingfisher', limit: 1 })).map((h) => h.id)).toEqual([
+            a.id,
+          ]);
         });
       }
     });
@@ -340,11 +373,54 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
     describe('rule 6: deterministic ordering, filters and paging', () => {
       async function seed(t: string): Promise<MemoryEntry[]> {
         const es = [
-          entry(t, { id: 'e1', createdAt: T0 + 1000, importance: 0.5, kind: 'fact', tier: 'long_term', tags: ['red', 'blue'], userId: 'u1', content: { title: 'Coffee', text: 'Likes espresso' } }),
-          entry(t, { id: 'e2', createdAt: T0 + 3000, importance: 0.5, kind: 'fact', tier: 'working', tags: ['red'], userId: 'u2', content: { title: 'Tea', text: 'Green tea sometimes' } }),
-          entry(t, { id: 'e3', createdAt: T0 + 3000, importance: 0.9, kind: 'event', tier: 'long_term', tags: ['blue'], content: { input: 'Trip to PARIS?', output: 'Booked' } }),
-          entry(t, { id: 'e4', createdAt: T0 + 2000, importance: 0.1, kind: 'conversation', tier: 'short_term', tags: [], userId: 'u1', content: { input: 'hello', output: 'hi there' } }),
-          entry(t, { id: 'e5', createdAt: T0 + 2000, importance: 0.9, kind: 'task', tier: 'long_term', tags: ['red', 'blue', 'green'], content: { title: 'Todo', text: 'Buy espresso beans' } }),
+          entry(t, {
+            id: 'e1',
+            createdAt: T0 + 1000,
+            importance: 0.5,
+            kind: 'fact',
+            tier: 'long_term',
+            tags: ['red', 'blue'],
+            userId: 'u1',
+            content: { title: 'Coffee', text: 'Likes espresso' },
+          }),
+          entry(t, {
+            id: 'e2',
+            createdAt: T0 + 3000,
+            importance: 0.5,
+            kind: 'fact',
+            tier: 'working',
+            tags: ['red'],
+            userId: 'u2',
+            content: { title: 'Tea', text: 'Green tea sometimes' },
+          }),
+          entry(t, {
+            id: 'e3',
+            createdAt: T0 + 3000,
+            importance: 0.9,
+            kind: 'event',
+            tier: 'long_term',
+            tags: ['blue'],
+            content: { input: 'Trip to PARIS?', output: 'Booked' },
+          }),
+          entry(t, {
+            id: 'e4',
+            createdAt: T0 + 2000,
+            importance: 0.1,
+            kind: 'conversation',
+            tier: 'short_term',
+            tags: [],
+            userId: 'u1',
+            content: { input: 'hello', output: 'hi there' },
+          }),
+          entry(t, {
+            id: 'e5',
+            createdAt: T0 + 2000,
+            importance: 0.9,
+            kind: 'task',
+            tier: 'long_term',
+            tags: ['red', 'blue', 'green'],
+            content: { title: 'Todo', text: 'Buy espresso beans' },
+          }),
         ];
         es[0]!.lastAccess = T0 + 9000;
         await s.putMany(es);
@@ -361,8 +437,20 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         const t = tenant();
         await seed(t);
         expect(ids(await s.query({ tenantId: t, orderBy: 'importance' }))).toEqual(['e3', 'e5', 'e1', 'e2', 'e4']);
-        expect(ids(await s.query({ tenantId: t, orderBy: 'importance', order: 'asc' }))).toEqual(['e4', 'e1', 'e2', 'e3', 'e5']);
-        expect(ids(await s.query({ tenantId: t, orderBy: 'createdAt', order: 'asc' }))).toEqual(['e1', 'e4', 'e5', 'e2', 'e3']);
+        expect(ids(await s.query({ tenantId: t, orderBy: 'importance', order: 'asc' }))).toEqual([
+          'e4',
+          'e1',
+          'e2',
+          'e3',
+          'e5',
+        ]);
+        expect(ids(await s.query({ tenantId: t, orderBy: 'createdAt', order: 'asc' }))).toEqual([
+          'e1',
+          'e4',
+          'e5',
+          'e2',
+          'e3',
+        ]);
         expect(ids(await s.query({ tenantId: t, orderBy: 'lastAccess' }))).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
       });
 
@@ -371,7 +459,8 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         await seed(t);
         const all = ids(await s.query({ tenantId: t, orderBy: 'importance' }));
         const pages: string[] = [];
-        for (let offset = 0; offset < 6; offset += 2) pages.push(...ids(await s.query({ tenantId: t, orderBy: 'importance', limit: 2, offset })));
+        for (let offset = 0; offset < 6; offset += 2)
+          pages.push(...ids(await s.query({ tenantId: t, orderBy: 'importance', limit: 2, offset })));
         expect(pages).toEqual(all);
         expect(await s.query({ tenantId: t, limit: 0 })).toEqual([]);
         expect(await s.query({ tenantId: t, offset: 10 })).toEqual([]);
@@ -405,7 +494,9 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
     describe('lexical search', () => {
       it('ranks best first with positive scores, respects limit, ignores unrelated words', async () => {
         const t = tenant();
-        const both = entry(t, { content: { title: 'Sailing', text: 'sailing boats on the harbour, sailing every weekend' } });
+        const both = entry(t, {
+          content: { title: 'Sailing', text: 'sailing boats on the harbour, sailing every weekend' },
+        });
         const one = entry(t, { content: { title: 'Harbour', text: 'the harbour market sells fish' } });
         const none = entry(t, { content: { title: 'Mountains', text: 'hiking in the alps' } });
         await s.putMany([one, none, both]);
@@ -421,7 +512,10 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
       it('applies the filter before ranking and forgets deleted entries', async () => {
         const t = tenant();
         const strong = entry(t, { kind: 'fact', content: { title: 'Rust', text: 'rust rust rust compiler' } });
-        const weak = entry(t, { kind: 'event', content: { title: 'Meetup', text: 'a rust meetup downtown with pizza and talks' } });
+        const weak = entry(t, {
+          kind: 'event',
+          content: { title: 'Meetup', text: 'a rust meetup downtown with pizza and talks' },
+        });
         await s.putMany([strong, weak]);
         const filtered = await s.lexicalSearch({ tenantId: t, query: 'rust', limit: 1, filter: { kinds: ['event'] } });
         expect(filtered.map((h) => h.id)).toEqual([weak.id]);
@@ -435,7 +529,11 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         const t = tenant();
         const [a, b, c] = [entry(t), entry(t), entry(t)];
         await s.putMany([a!, b!, c!]);
-        await s.putVectors(t, MODEL_A, [a!, b!, c!].map((e, i) => ({ id: e.id, vector: vec(i, 1, 1, 1) })));
+        await s.putVectors(
+          t,
+          MODEL_A,
+          [a!, b!, c!].map((e, i) => ({ id: e.id, vector: vec(i, 1, 1, 1) })),
+        );
         await s.putVectors(t, MODEL_B, [{ id: a!.id, vector: vec(1, 1, 1) }]);
         await s.delete(t, a!.id);
         expect(Object.keys(rows(await s.loadVectors(t, MODEL_A.id))).sort()).toEqual([b!.id, c!.id].sort());
@@ -524,7 +622,10 @@ export function runStorageConformance(name: string, factory: StorageFactory, opt
         await s.putProfile(profile(t, 'a', 2));
         await s.putProfile(profile(t, 'a', 5));
         const list = await s.listProfiles(t);
-        expect(list.map((p) => [p.userId, p.interactionCount]).sort()).toEqual([['a', 5], ['b', 1]]);
+        expect(list.map((p) => [p.userId, p.interactionCount]).sort()).toEqual([
+          ['a', 5],
+          ['b', 1],
+        ]);
         expect((await s.stats(t)).profiles).toBe(2);
         expect(await s.listTenants()).toContain(t);
       });
@@ -605,7 +706,11 @@ function tenant(): string {
 }
 
 function entry(tenantId: string, input: Partial<NewEntry> = {}): MemoryEntry {
-  return createEntry(tenantId, { content: { title: 'note', text: `note ${globalThis.crypto.randomUUID()}` }, ...input }, T0);
+  return createEntry(
+    tenantId,
+    { content: { title: 'note', text: `note ${globalThis.crypto.randomUUID()}` }, ...input },
+    T0,
+  );
 }
 
 function profile(tenantId: string, userId: string, interactions: number): UserProfile {
@@ -644,4 +749,3 @@ function rows(block: VectorBlock | undefined): Record<string, number[]> {
   });
   return out;
 }
-

@@ -38,10 +38,17 @@ export const SECRET_CANARY_TEXT = [
  */
 export function canariesIn(what: unknown): string[] {
   const text =
-    typeof what === 'string' ? what : what instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: false }).decode(what) : JSON.stringify(what) ?? '';
+    typeof what === 'string'
+      ? what
+      : what instanceof Uint8Array
+        ? new TextDecoder('utf-8', { fatal: false }).decode(what)
+        : (JSON.stringify(what) ?? '');
   const found: string[] = [];
   for (const [type, value] of Object.entries(SECRET_CANARIES)) {
-    const probes = type === 'seed_phrase' ? ['legal winner thank', 'wave sausage worth', 'useful legal winner', 'thank yellow'] : [value];
+    const probes =
+      type === 'seed_phrase'
+        ? ['legal winner thank', 'wave sausage worth', 'useful legal winner', 'thank yellow']
+        : [value];
     if (probes.some((p) => text.includes(p))) found.push(`${type}: ${value}`);
   }
   return found;

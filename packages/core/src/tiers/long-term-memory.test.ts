@@ -8,8 +8,16 @@ import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
 import { codeOf as rejectsWith } from '../testing/rejections.js';
 
-
-const WRITES = new Set(['put', 'putMany', 'delete', 'deleteMany', 'putVectors', 'deleteVectors', 'putProfile', 'clearTenant']);
+const WRITES = new Set([
+  'put',
+  'putMany',
+  'delete',
+  'deleteMany',
+  'putVectors',
+  'deleteVectors',
+  'putProfile',
+  'clearTenant',
+]);
 
 /** A real InMemoryStorage that counts calls to its write methods. */
 function countingStorage(): { storage: StorageAdapter; writes: () => number } {
@@ -78,7 +86,13 @@ describe('LongTermMemory', () => {
     it('store replaces the whole entry, content included', async () => {
       const { ltm } = setup();
       const e = await ltm.store(fact('first', { tags: ['a'], metadata: { x: 1 } }));
-      const replaced: MemoryEntry = { ...e, content: { title: 'g', text: 'second' }, tags: ['b'], metadata: {}, version: 2 };
+      const replaced: MemoryEntry = {
+        ...e,
+        content: { title: 'g', text: 'second' },
+        tags: ['b'],
+        metadata: {},
+        version: 2,
+      };
       await ltm.store(replaced);
       expect(await ltm.get(e.id)).toEqual(replaced);
       expect(await ltm.count()).toBe(1);
@@ -87,7 +101,14 @@ describe('LongTermMemory', () => {
     it('storeMany replaces the whole entry the same way', async () => {
       const { ltm } = setup();
       const [e] = await ltm.storeMany([fact('first', { tags: ['a'], metadata: { x: 1 } })]);
-      const replaced: MemoryEntry = { ...e!, content: { input: 'q', output: 'second' }, kind: 'conversation', tags: [], metadata: { y: 2 }, version: 2 };
+      const replaced: MemoryEntry = {
+        ...e!,
+        content: { input: 'q', output: 'second' },
+        kind: 'conversation',
+        tags: [],
+        metadata: { y: 2 },
+        version: 2,
+      };
       await ltm.storeMany([replaced]);
       expect(await ltm.get(e!.id)).toEqual(replaced);
     });
@@ -106,7 +127,11 @@ describe('LongTermMemory', () => {
       const existing = await ltm.store(fact('keep me'));
       const before = writes();
       const code = await rejectsWith(
-        ltm.storeMany([fact('new one'), { ...existing, content: { title: 'x', text: 'changed' } }, fact('bad', { importance: 7 })]),
+        ltm.storeMany([
+          fact('new one'),
+          { ...existing, content: { title: 'x', text: 'changed' } },
+          fact('bad', { importance: 7 }),
+        ]),
       );
       expect(code).toBe('VALIDATION');
       expect(writes()).toBe(before);
@@ -142,7 +167,9 @@ describe('LongTermMemory', () => {
   describe('decay-aware operations', () => {
     it('never compounds: reading decayed importance twice writes nothing and changes nothing', async () => {
       const { ltm, clock, writes } = setup();
-      await ltm.storeMany([0.3, 0.4, 0.6, 0.9].map((importance, i) => fact(`e${i}`, { importance, kind: 'conversation' })));
+      await ltm.storeMany(
+        [0.3, 0.4, 0.6, 0.9].map((importance, i) => fact(`e${i}`, { importance, kind: 'conversation' })),
+      );
       clock.now = 60 * DAY_MS; // 0.3 -> 0.075, 0.4 -> 0.1, 0.6 -> 0.15, 0.9 -> 0.225
       const snapshot = await ltm.query({ orderBy: 'importance' });
       const top1 = await ltm.topByImportance(10);
@@ -173,7 +200,10 @@ describe('LongTermMemory', () => {
       const f = await ltm.store(fact('fact', { kind: 'fact', importance: 0.6 }));
       clock.now = 1000 * DAY_MS;
       const ranked = await ltm.rankByImportance(2);
-      expect(ranked.map((r) => [r.entry.id, r.effectiveImportance])).toEqual([[chat.id, 0.9], [f.id, 0.6]]);
+      expect(ranked.map((r) => [r.entry.id, r.effectiveImportance])).toEqual([
+        [chat.id, 0.9],
+        [f.id, 0.6],
+      ]);
     });
   });
 
@@ -207,7 +237,15 @@ describe('LongTermMemory', () => {
 
     it('stats summarise the tier', async () => {
       const { ltm } = setup();
-      expect(await ltm.stats()).toEqual({ count: 0, byKind: {}, protected: 0, averageImportance: 0, averageEffectiveImportance: 0, oldestAt: undefined, newestAt: undefined });
+      expect(await ltm.stats()).toEqual({
+        count: 0,
+        byKind: {},
+        protected: 0,
+        averageImportance: 0,
+        averageEffectiveImportance: 0,
+        oldestAt: undefined,
+        newestAt: undefined,
+      });
       await ltm.storeMany([fact('a', { importance: 0.2 }), fact('b', { importance: 0.6, kind: 'event' })]);
       const st = await ltm.stats();
       expect(st.count).toBe(2);
@@ -233,19 +271,34 @@ describe('LongTermMemory.topByImportance over many entries', () => {
     const storage = new InMemoryStorage();
     const ltm = new LongTermMemory({ storage, tenantId: 't', config: resolveConfig({}), clock: () => now });
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const kinds = ['conversation', 'fact', 'ephemeral', 'task'];
     for (let i = 0; i < 300; i++) {
       now = Date.UTC(2026, 0, 1) + Math.floor(rnd() * 200) * DAY_MS;
-      await ltm.store({ content: { title: `n${i}`, text: `note ${i}` }, importance: Math.round(rnd() * 20) / 20, kind: kinds[i % 4]!, tags: i % 17 === 0 ? ['pinned'] : [] });
+      await ltm.store({
+        content: { title: `n${i}`, text: `note ${i}` },
+        importance: Math.round(rnd() * 20) / 20,
+        kind: kinds[i % 4]!,
+        tags: i % 17 === 0 ? ['pinned'] : [],
+      });
     }
     // Many high-base ephemeral entries that have decayed to nothing: the true top entries sit
     // several pages down when scanning by base importance.
     now = Date.UTC(2026, 0, 1);
-    for (let i = 0; i < 200; i++) await ltm.store({ content: { title: `e${i}`, text: 'gone' }, importance: 0.95 + (i % 5) / 100, kind: 'ephemeral' });
+    for (let i = 0; i < 200; i++)
+      await ltm.store({
+        content: { title: `e${i}`, text: 'gone' },
+        importance: 0.95 + (i % 5) / 100,
+        kind: 'ephemeral',
+      });
     now = Date.UTC(2026, 9, 1);
     const all = await storage.query({ tenantId: 't' });
-    for (const [limit, min] of [[5, 0], [40, 0], [100, 0.1], [300, 0]] as const) {
+    for (const [limit, min] of [
+      [5, 0],
+      [40, 0],
+      [100, 0.1],
+      [300, 0],
+    ] as const) {
       const expected = all
         .map((e) => ({ id: e.id, eff: ltm.effectiveImportance(e) }))
         .filter((r) => r.eff >= min)

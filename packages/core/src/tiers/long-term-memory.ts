@@ -55,8 +55,10 @@ export class LongTermMemory {
 
   constructor(options: LongTermMemoryOptions) {
     if (typeof options !== 'object' || options === null) invalid('options', 'an object {storage, tenantId}', options);
-    if (typeof options.storage !== 'object' || options.storage === null) invalid('options.storage', 'a StorageAdapter', options.storage);
-    if (typeof options.tenantId !== 'string' || !options.tenantId.trim()) invalid('options.tenantId', 'a non-empty string', options.tenantId);
+    if (typeof options.storage !== 'object' || options.storage === null)
+      invalid('options.storage', 'a StorageAdapter', options.storage);
+    if (typeof options.tenantId !== 'string' || !options.tenantId.trim())
+      invalid('options.tenantId', 'a non-empty string', options.tenantId);
     this.#storage = options.storage;
     this.#tenantId = options.tenantId;
     this.#config = options.config ?? resolveConfig();
@@ -130,7 +132,14 @@ export class LongTermMemory {
     const page = Math.max(64, limit * 4);
     const best: RankedEntry[] = [];
     for (let offset = 0; ; offset += page) {
-      const batch = await this.#storage.query({ tenantId: this.#tenantId, tiers: [TIER], orderBy: 'importance', order: 'desc', limit: page, offset });
+      const batch = await this.#storage.query({
+        tenantId: this.#tenantId,
+        tiers: [TIER],
+        orderBy: 'importance',
+        order: 'desc',
+        limit: page,
+        offset,
+      });
       for (const entry of batch) {
         const effective = this.#effective(entry, now);
         if (effective >= minImportance) best.push({ entry, effectiveImportance: effective });
@@ -209,7 +218,8 @@ export class LongTermMemory {
   /** Entries created in `[from, to]` (epoch ms, inclusive), newest first. */
   async byDateRange(from: number, to: number, limit?: number): Promise<MemoryEntry[]> {
     if (typeof from !== 'number' || !Number.isFinite(from)) invalid('from', 'epoch milliseconds', from);
-    if (typeof to !== 'number' || !Number.isFinite(to) || to < from) invalid('to', `epoch milliseconds >= from (${from})`, to);
+    if (typeof to !== 'number' || !Number.isFinite(to) || to < from)
+      invalid('to', `epoch milliseconds >= from (${from})`, to);
     return this.query({ createdFrom: from, createdTo: to, ...(limit === undefined ? {} : { limit }) });
   }
 
@@ -217,9 +227,21 @@ export class LongTermMemory {
   async searchText(text: string, limit: number = this.#config.retrievalLimit): Promise<MemoryEntry[]> {
     if (typeof text !== 'string') invalid('text', 'a string', text);
     checkCount('limit', limit);
-    const hits = await this.#storage.lexicalSearch({ tenantId: this.#tenantId, query: text, limit, filter: { tiers: [TIER] } });
+    const hits = await this.#storage.lexicalSearch({
+      tenantId: this.#tenantId,
+      query: text,
+      limit,
+      filter: { tiers: [TIER] },
+    });
     if (hits.length === 0) return [];
-    const byId = new Map((await this.#storage.getMany(this.#tenantId, hits.map((h) => h.id))).map((e) => [e.id, e]));
+    const byId = new Map(
+      (
+        await this.#storage.getMany(
+          this.#tenantId,
+          hits.map((h) => h.id),
+        )
+      ).map((e) => [e.id, e]),
+    );
     return hits.map((h) => byId.get(h.id)).filter((e): e is MemoryEntry => e !== undefined);
   }
 
@@ -244,7 +266,8 @@ export class LongTermMemory {
 
   #prepare(input: NewEntry | MemoryEntry, now: number): MemoryEntry {
     if (isFullEntry(input)) {
-      if (input.tenantId !== this.#tenantId) invalid('entry.tenantId', `this memory's tenant (${this.#tenantId})`, input.tenantId);
+      if (input.tenantId !== this.#tenantId)
+        invalid('entry.tenantId', `this memory's tenant (${this.#tenantId})`, input.tenantId);
       return validateEntry({ ...input, tier: TIER });
     }
     return createEntry(this.#tenantId, { ...input, tier: TIER }, now);

@@ -21,7 +21,11 @@ class SpyStorage extends InMemoryStorage {
 }
 
 function entry(text: string, extra: Partial<NewEntry> = {}, createdAt = NOW - DAY): MemoryEntry {
-  return createEntry(T, { content: { input: text, output: '' }, kind: 'conversation', createdAt, ...extra } as NewEntry, NOW);
+  return createEntry(
+    T,
+    { content: { input: text, output: '' }, kind: 'conversation', createdAt, ...extra } as NewEntry,
+    NOW,
+  );
 }
 
 const ids = (hits: RecallHit[]) => hits.map((h) => h.entry.id);
@@ -51,7 +55,9 @@ describe('SemanticMemory: memory context (metadata.context)', () => {
   it('embeds the context after the entry text', async () => {
     const e = reply();
     await store([e, other()]);
-    expect(indexedText(e)).toBe('Caroline: Yes! It was so much fun, the kids loved it.\nMelanie: How was the pottery workshop with your kids?');
+    expect(indexedText(e)).toBe(
+      'Caroline: Yes! It was so much fun, the kids loved it.\nMelanie: How was the pottery workshop with your kids?',
+    );
     expect(embedder.texts[0]).toBe(indexedText(e));
     expect(indexedText(other())).toBe('Melanie: I bought new running shoes for the marathon.');
     expect(indexedText(entry('x', { metadata: { context: '   ' } }))).toBe('x');
@@ -140,7 +146,12 @@ describe('SemanticMemory: query text for the storage', () => {
   });
 
   it('rejects bad options and a bad clock', async () => {
-    for (const bad of [{ contextWeight: -1 }, { contextWeight: Number.NaN }, { timeBoost: -0.1 }, { now: Number.POSITIVE_INFINITY }]) {
+    for (const bad of [
+      { contextWeight: -1 },
+      { contextWeight: Number.NaN },
+      { timeBoost: -0.1 },
+      { now: Number.POSITIVE_INFINITY },
+    ]) {
       await expect(memory.search(T, 'x', bad)).rejects.toSatisfy((e: unknown) => isZerdaError(e, 'VALIDATION'));
     }
     expect(() => new SemanticMemory({ storage, embedder, clock: 5 as unknown as () => number })).toThrow(

@@ -178,7 +178,9 @@ describe('SemanticMemory.search', () => {
     expect(ranked.length).toBeGreaterThan(0);
     expect(ranked.every((h) => h.reason === 'ranked')).toBe(true);
     // The per-search floor overrides the configured one.
-    expect((await gated.search(T, 'tell me about my sister', { ratio: 0, minSimilarity: 0.05 })).length).toBeGreaterThan(0);
+    expect(
+      (await gated.search(T, 'tell me about my sister', { ratio: 0, minSimilarity: 0.05 })).length,
+    ).toBeGreaterThan(0);
     expect(await gated.search(T, 'tell me about my sister', { ratio: 0, minSimilarity: 1 })).toEqual([]);
     // The fallback only returns a hit that passed the gate.
     const strict = await gated.search(T, 'which city does my sister live in', { ratio: 1 });
@@ -239,7 +241,11 @@ describe('SemanticMemory vectors', () => {
 
   it('upserts re-embed changed content, and removed entries are never returned', async () => {
     await memory.vectorCount(T); // load the index so add/remove must keep it in sync
-    const changed = { ...stored[0]!, content: { title: '', text: 'My parrot Kiwi whistles the Star Wars theme' }, version: 2 };
+    const changed = {
+      ...stored[0]!,
+      content: { title: '', text: 'My parrot Kiwi whistles the Star Wars theme' },
+      version: 2,
+    };
     await store([changed]);
     expect(ids(await memory.search(T, 'golden retriever', { mode: 'vector', ratio: 0 }))).not.toContain(changed.id);
     expect((await memory.search(T, 'parrot whistles', { mode: 'vector' }))[0]!.entry.id).toBe(changed.id);
@@ -267,7 +273,11 @@ describe('SemanticMemory vectors', () => {
     const progress: [number, number][] = [];
     const report = await memory.reindex(T, { batchSize: 1, onProgress: (d, t) => progress.push([d, t]) });
     expect(report).toEqual({ total: FACTS.length + 2, embedded: 2, removed: 0 });
-    expect(progress).toEqual([[0, 2], [1, 2], [2, 2]]);
+    expect(progress).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
     expect((await memory.search(T, 'boiler service', { mode: 'vector' }))[0]!.entry.id).toBe(late[0]!.id);
     expect((await memory.reindex(T)).embedded).toBe(0);
     expect((await memory.reindex(T, { force: true })).embedded).toBe(FACTS.length + 2);
@@ -290,7 +300,13 @@ describe('SemanticMemory vectors', () => {
     class SkewedStorage extends InMemoryStorage {
       override async loadVectors(tenantId: string, modelId: string) {
         const block = await super.loadVectors(tenantId, modelId);
-        return block && { ...block, model: { ...block.model, dim: block.model.dim / 2 }, ids: [...block.ids, ...block.ids].map((id, i) => `${id}-${i}`) };
+        return (
+          block && {
+            ...block,
+            model: { ...block.model, dim: block.model.dim / 2 },
+            ids: [...block.ids, ...block.ids].map((id, i) => `${id}-${i}`),
+          }
+        );
       }
     }
     const skewed = new SkewedStorage();
@@ -319,6 +335,8 @@ describe('SemanticMemory vectors', () => {
     );
     await storage.close();
     await expect(memory.add([entry('after close')])).rejects.toSatisfy((e) => isZerdaError(e, 'CLOSED'));
-    await expect(memory.add([{ id: '', tenantId: T } as MemoryEntry])).rejects.toSatisfy((e) => isZerdaError(e, 'VALIDATION'));
+    await expect(memory.add([{ id: '', tenantId: T } as MemoryEntry])).rejects.toSatisfy((e) =>
+      isZerdaError(e, 'VALIDATION'),
+    );
   });
 });

@@ -8,7 +8,14 @@ import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from '../storage/storage.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
-import { isStrong, queryCoverage, relatedReason, relevanceFloors, type RecallReason, type RelevanceEvidence } from '../retrieval/relevance.js';
+import {
+  isStrong,
+  queryCoverage,
+  relatedReason,
+  relevanceFloors,
+  type RecallReason,
+  type RelevanceEvidence,
+} from '../retrieval/relevance.js';
 import { parseTimeRanges, type TimeRange } from '../retrieval/time-expressions.js';
 import type { Scored } from '../retrieval/top-k.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
@@ -244,7 +251,8 @@ export class SemanticMemory {
   readonly #indexes = new Map<string, Promise<TenantIndex>>();
 
   constructor(options: SemanticMemoryOptions) {
-    if (typeof options !== 'object' || options === null) invalid('options', 'an object with storage and embedder', options);
+    if (typeof options !== 'object' || options === null)
+      invalid('options', 'an object with storage and embedder', options);
     const { storage, embedder, config, clock = systemClock } = options;
     if (typeof clock !== 'function') invalid('clock', 'a function returning epoch milliseconds', clock);
     if (typeof storage?.lexicalSearch !== 'function') invalid('storage', 'a StorageAdapter', storage);
@@ -350,7 +358,9 @@ export class SemanticMemory {
     const useLexical = o.mode !== 'vector' && (o.mode === 'lexical' || o.weights.lexical > 0);
     const useVector = o.mode !== 'lexical' && (o.mode === 'vector' || o.weights.vector > 0);
     const [lexical, vector] = await Promise.all([
-      useLexical ? this.#lexical(tenantId, query, o.candidates, hasFilter ? o.filter : undefined, allowed, o.contextWeight) : [],
+      useLexical
+        ? this.#lexical(tenantId, query, o.candidates, hasFilter ? o.filter : undefined, allowed, o.contextWeight)
+        : [],
       useVector ? this.#vector(tenantId, query, o.candidates, allowed) : [],
     ]);
 
@@ -370,7 +380,14 @@ export class SemanticMemory {
     let fetched: Map<string, MemoryEntry> | undefined = allowed;
     const ranges = o.timeBoost > 0 ? parseTimeRanges(query, o.now ?? this.#clock()) : [];
     if (ranges.length > 0) {
-      fetched ??= new Map((await this.#storage.getMany(tenantId, scored.map((f) => f.id))).map((e) => [e.id, e]));
+      fetched ??= new Map(
+        (
+          await this.#storage.getMany(
+            tenantId,
+            scored.map((f) => f.id),
+          )
+        ).map((e) => [e.id, e]),
+      );
       scored = boostTimeRanges(scored, ranges, fetched, o.timeBoost);
     }
     const names = o.entityBoost > 0 ? queryNames(query) : [];
@@ -391,7 +408,12 @@ export class SemanticMemory {
       // margin fetched below) have passed.
       const wanted = o.topK + Math.min(10, o.topK);
       const head = scored.slice(0, Math.max(STRONG_WINDOW, wanted));
-      const sims = await this.#similarities(tenantId, query, head.map((f) => f.id), vector);
+      const sims = await this.#similarities(
+        tenantId,
+        query,
+        head.map((f) => f.id),
+        vector,
+      );
       let have = fetched ?? (await this.#fetch(tenantId, head));
       const cover = queryCoverage(query);
       const evidenceOf = async (id: string): Promise<RelevanceEvidence> => {
@@ -403,7 +425,8 @@ export class SemanticMemory {
       // Nothing when no candidate shows that the store answers the query at all.
       let answered = false;
       const size = (await this.#tenant(tenantId)).index.size;
-      for (const f of scored.slice(0, STRONG_WINDOW)) if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
+      for (const f of scored.slice(0, STRONG_WINDOW))
+        if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
       if (!answered) return [];
       const passed: typeof scored = [];
       for (const f of scored) {
@@ -430,7 +453,10 @@ export class SemanticMemory {
     const wanted = kept.slice(0, o.topK + Math.min(10, o.topK));
     const entries = fetched
       ? wanted.map((f) => fetched.get(f.id)).filter((e): e is MemoryEntry => e !== undefined)
-      : await this.#storage.getMany(tenantId, wanted.map((f) => f.id));
+      : await this.#storage.getMany(
+          tenantId,
+          wanted.map((f) => f.id),
+        );
     const byId = new Map(entries.map((e) => [e.id, e]));
     const lexScore = new Map(lexical.map((h) => [h.id, h.score]));
     const vecScore = new Map(vector.map((h) => [h.id, h.score]));
@@ -547,7 +573,12 @@ export class SemanticMemory {
       .slice(0, limit);
   }
 
-  async #vector(tenantId: string, query: string, limit: number, allowed: Map<string, MemoryEntry> | undefined): Promise<Scored[]> {
+  async #vector(
+    tenantId: string,
+    query: string,
+    limit: number,
+    allowed: Map<string, MemoryEntry> | undefined,
+  ): Promise<Scored[]> {
     const q = await this.embedQuery(query);
     if (!q.some((x) => x !== 0)) return [];
     const t = await this.#tenant(tenantId);
@@ -559,14 +590,26 @@ export class SemanticMemory {
 
   /** The entries of `items` by id (entries deleted meanwhile are absent). */
   async #fetch(tenantId: string, items: readonly { id: string }[]): Promise<Map<string, MemoryEntry>> {
-    return new Map((await this.#storage.getMany(tenantId, items.map((f) => f.id))).map((e) => [e.id, e]));
+    return new Map(
+      (
+        await this.#storage.getMany(
+          tenantId,
+          items.map((f) => f.id),
+        )
+      ).map((e) => [e.id, e]),
+    );
   }
 
   /**
    * Cosine similarity to the query of each id that has a vector (from the vector list when it
    * ranked the id, else computed from the index).
    */
-  async #similarities(tenantId: string, query: string, ids: readonly string[], vector: readonly Scored[]): Promise<Map<string, number>> {
+  async #similarities(
+    tenantId: string,
+    query: string,
+    ids: readonly string[],
+    vector: readonly Scored[],
+  ): Promise<Map<string, number>> {
     const out = new Map(vector.map((h) => [h.id, h.score]));
     const missing = ids.filter((id) => !out.has(id));
     if (missing.length === 0) return out;
@@ -608,7 +651,10 @@ export class SemanticMemory {
 
   async #load(tenantId: string): Promise<TenantIndex> {
     const model = await this.#readyModel();
-    const [block, context] = await Promise.all([this.#storage.loadVectors(tenantId, model.id), this.#loadContext(tenantId)]);
+    const [block, context] = await Promise.all([
+      this.#storage.loadVectors(tenantId, model.id),
+      this.#loadContext(tenantId),
+    ]);
     const usable = block !== undefined && block.model.id === model.id && block.model.dim === model.dim;
     const index = usable ? VectorIndex.fromBlock(block) : new VectorIndex(model.dim);
     return { modelId: model.id, dim: model.dim, index, context };
@@ -645,7 +691,10 @@ export class SemanticMemory {
     }
     const model = { id: this.#embedder.modelId, dim: this.#embedder.dim };
     if (typeof model.id !== 'string' || model.id.length === 0 || !Number.isInteger(model.dim) || model.dim < 1)
-      throw new ZerdaError('EMBEDDING', `Embedder reports an unusable model (${String(model.id)}, dim ${String(model.dim)})`);
+      throw new ZerdaError(
+        'EMBEDDING',
+        `Embedder reports an unusable model (${String(model.id)}, dim ${String(model.dim)})`,
+      );
     return model;
   }
 
@@ -684,33 +733,54 @@ export class SemanticMemory {
     if (!Number.isInteger(topK) || topK < 1) invalid('topK', 'an integer >= 1', topK);
     if (minScore !== undefined && (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)))
       invalid('minScore', 'a number in [0, 1]', minScore);
-    if (minSimilarity !== undefined && (typeof minSimilarity !== 'number' || !(minSimilarity >= 0 && minSimilarity <= 1)))
+    if (
+      minSimilarity !== undefined &&
+      (typeof minSimilarity !== 'number' || !(minSimilarity >= 0 && minSimilarity <= 1))
+    )
       invalid('minSimilarity', 'a number in [0, 1]', minSimilarity);
     if (typeof ratio !== 'number' || !(ratio >= 0 && ratio <= 1)) invalid('ratio', 'a number in [0, 1]', ratio);
     if (!MODES.includes(mode)) invalid('mode', "'hybrid' | 'lexical' | 'vector'", mode);
     if (typeof rrfK !== 'number' || !Number.isFinite(rrfK) || rrfK < 0) invalid('rrfK', 'a finite number >= 0', rrfK);
     if (filter !== undefined && (typeof filter !== 'object' || filter === null || Array.isArray(filter)))
       invalid('filter', 'an object', filter);
-    if (filter && 'tenantId' in filter) invalid('filter.tenantId', 'no tenantId (pass it as the first argument)', 'present');
+    if (filter && 'tenantId' in filter)
+      invalid('filter.tenantId', 'no tenantId (pass it as the first argument)', 'present');
     const weights = { ...DEFAULT_FUSION_WEIGHTS, ...(options.weights ?? {}) };
     for (const k of ['lexical', 'vector'] as const) {
       const w = weights[k];
       if (typeof w !== 'number' || !Number.isFinite(w) || w < 0) invalid(`weights.${k}`, 'a finite number >= 0', w);
     }
-    if (mode === 'hybrid' && weights.lexical === 0 && weights.vector === 0) invalid('weights', 'at least one weight > 0', weights);
+    if (mode === 'hybrid' && weights.lexical === 0 && weights.vector === 0)
+      invalid('weights', 'at least one weight > 0', weights);
     const candidates = options.candidates ?? defaultCandidates(topK);
-    if (!Number.isInteger(candidates) || candidates < topK) invalid('candidates', `an integer >= topK (${topK})`, candidates);
+    if (!Number.isInteger(candidates) || candidates < topK)
+      invalid('candidates', `an integer >= topK (${topK})`, candidates);
     if (typeof contextWeight !== 'number' || !Number.isFinite(contextWeight) || contextWeight < 0)
       invalid('contextWeight', 'a finite number >= 0', contextWeight);
-    if (typeof timeBoost !== 'number' || !Number.isFinite(timeBoost) || timeBoost < 0) invalid('timeBoost', 'a finite number >= 0', timeBoost);
+    if (typeof timeBoost !== 'number' || !Number.isFinite(timeBoost) || timeBoost < 0)
+      invalid('timeBoost', 'a finite number >= 0', timeBoost);
     if (typeof entityBoost !== 'number' || !Number.isFinite(entityBoost) || entityBoost < 0)
       invalid('entityBoost', 'a finite number >= 0', entityBoost);
-    if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now))) invalid('now', 'epoch milliseconds', now);
-    return { topK, minScore, minSimilarity, ratio, mode, filter, rrfK, fusion, weights, candidates, contextWeight, timeBoost, entityBoost, now };
+    if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now)))
+      invalid('now', 'epoch milliseconds', now);
+    return {
+      topK,
+      minScore,
+      minSimilarity,
+      ratio,
+      mode,
+      filter,
+      rrfK,
+      fusion,
+      weights,
+      candidates,
+      contextWeight,
+      timeBoost,
+      entityBoost,
+      now,
+    };
   }
 }
-
-
 
 function setContext(index: LexicalIndex, id: string, context: string | undefined): void {
   if (context === undefined) index.remove(id);

@@ -5,7 +5,6 @@ import { ShortTermMemory } from './short-term-memory.js';
 import type { MemoryEntry } from '../model/types.js';
 import { thrownCode as codeOf } from '../testing/rejections.js';
 
-
 const texts = (es: MemoryEntry[]) => es.map((e) => ('input' in e.content ? e.content.input : e.content.text));
 
 describe('ShortTermMemory', () => {
@@ -94,7 +93,14 @@ describe('ShortTermMemory', () => {
     stm.add('y', { importance: 0.6, tenantId: 'other' });
     expect([e.tenantId, e.tier]).toEqual(['acme', 'short_term']);
     expect(stm.getAll()[1]!.tenantId).toBe('other');
-    expect(stm.stats()).toEqual({ size: 2, windowSize: 4, isFull: false, oldestAt: 10, newestAt: 20, averageImportance: 0.4 });
+    expect(stm.stats()).toEqual({
+      size: 2,
+      windowSize: 4,
+      isFull: false,
+      oldestAt: 10,
+      newestAt: 20,
+      averageImportance: 0.4,
+    });
     stm.clear();
     expect(stm.stats().size).toBe(0);
   });

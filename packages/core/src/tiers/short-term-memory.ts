@@ -50,8 +50,10 @@ export class ShortTermMemory {
   constructor(windowSize: number, options: ShortTermMemoryOptions = {}) {
     if (!Number.isInteger(windowSize) || windowSize < 1) invalid('windowSize', 'an integer >= 1', windowSize);
     checkOptionKeys(options, ['config', 'clock', 'tenantId', 'onEvict'], 'options');
-    if (options.clock !== undefined && typeof options.clock !== 'function') invalid('options.clock', 'a function', options.clock);
-    if (options.onEvict !== undefined && typeof options.onEvict !== 'function') invalid('options.onEvict', 'a function', options.onEvict);
+    if (options.clock !== undefined && typeof options.clock !== 'function')
+      invalid('options.clock', 'a function', options.clock);
+    if (options.onEvict !== undefined && typeof options.onEvict !== 'function')
+      invalid('options.onEvict', 'a function', options.onEvict);
     this.#windowSize = windowSize;
     this.#config = options.config ?? resolveConfig();
     this.#clock = options.clock ?? systemClock;

@@ -5,9 +5,9 @@ import type { VectorBenchConfig, VectorBenchResult } from '../../vector-bench-co
 type PageConfig = Omit<VectorBenchConfig, 'now' | 'log' | 'extraIndexes'>;
 
 const logs: string[] = [];
-(globalThis as unknown as { vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }> }).vectorBench = async (
-  config,
-) => {
+(
+  globalThis as unknown as { vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }> }
+).vectorBench = async (config) => {
   const result = await benchVectors({ ...config, now: () => performance.now(), log: (l) => logs.push(l) });
   return { result, logs };
 };

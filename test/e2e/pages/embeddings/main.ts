@@ -25,7 +25,12 @@ async function init(batchSize = 32): Promise<Record<string, unknown>> {
 }
 
 async function basics(): Promise<Record<string, unknown>> {
-  const rows = await embedder!.embed(['My birthday is July 4th', 'When is my birthday?', 'I like hiking in the mountains', '  ']);
+  const rows = await embedder!.embed([
+    'My birthday is July 4th',
+    'When is my birthday?',
+    'I like hiking in the mountains',
+    '  ',
+  ]);
   return {
     count: rows.length,
     lengths: rows.map((r) => r.length),

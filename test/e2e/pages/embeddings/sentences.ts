@@ -2,12 +2,24 @@
 const subjects = ['I', 'My sister', 'Our team', 'The landlord', 'My doctor', 'Alex', 'The new manager', 'Grandma'];
 const verbs = ['moved', 'scheduled', 'cancelled', 'loved', 'forgot', 'planned', 'booked', 'finished'];
 const objects = [
-  'the dentist appointment', 'a trip to Lisbon', 'the quarterly report', 'a vegetarian lasagna recipe',
-  'the marathon training plan', 'piano lessons', 'the kitchen renovation', 'a birthday party for Sam',
+  'the dentist appointment',
+  'a trip to Lisbon',
+  'the quarterly report',
+  'a vegetarian lasagna recipe',
+  'the marathon training plan',
+  'piano lessons',
+  'the kitchen renovation',
+  'a birthday party for Sam',
 ];
 const tails = [
-  'for next Tuesday', 'because of the rain', 'after a long discussion', 'without telling anyone',
-  'two weeks earlier than expected', 'on a budget of 300 dollars', 'with help from a friend', 'at 7 pm sharp',
+  'for next Tuesday',
+  'because of the rain',
+  'after a long discussion',
+  'without telling anyone',
+  'two weeks earlier than expected',
+  'on a budget of 300 dollars',
+  'with help from a friend',
+  'at 7 pm sharp',
 ];
 
 /** `n` distinct sentences, the same on every run. */

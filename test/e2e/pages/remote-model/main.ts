@@ -18,14 +18,21 @@ async function load(remoteHost: string): Promise<Record<string, unknown>> {
   });
   try {
     await embedder.ready();
-    const [birthday, question, hiking] = await embedder.embed(['My birthday is July 4th', 'When is my birthday?', 'I like hiking in the mountains']);
+    const [birthday, question, hiking] = await embedder.embed([
+      'My birthday is July 4th',
+      'When is my birthday?',
+      'I like hiking in the mountains',
+    ]);
     return {
       modelId: embedder.modelId,
       dim: embedder.dim,
       related: dot(birthday!, question!),
       unrelated: dot(hiking!, question!),
       statuses: [...new Set(progress.map((p) => p.status))],
-      modelBytes: Math.max(0, ...progress.filter((p) => p.file === 'onnx/model_quantized.onnx').map((p) => p.loaded ?? 0)),
+      modelBytes: Math.max(
+        0,
+        ...progress.filter((p) => p.file === 'onnx/model_quantized.onnx').map((p) => p.loaded ?? 0),
+      ),
       cached: (await caches.keys()).length > 0,
     };
   } finally {

@@ -35,7 +35,9 @@ async function storeWhole(name: string, bytes: Uint8Array): Promise<void> {
 }
 
 const logs: string[] = [];
-(globalThis as unknown as { sqliteBench: (sizes: number[]) => Promise<{ figures: SizeFigures[]; logs: string[] }> }).sqliteBench = async (sizes) => {
+(
+  globalThis as unknown as { sqliteBench: (sizes: number[]) => Promise<{ figures: SizeFigures[]; logs: string[] }> }
+).sqliteBench = async (sizes) => {
   const figures = await benchAll(
     {
       persistence: (name) => new IndexedDbPersistence({ name }),

@@ -56,7 +56,11 @@ const z = {
     const s = need();
     const ack = (globalThis as { ack?: (id: string) => void }).ack;
     const one = async (i: number) => {
-      const e = createEntry(TENANT, { id: `${prefix}-${i}`, content: { title: prefix, text: `memory ${i} from ${prefix}` } }, Date.now());
+      const e = createEntry(
+        TENANT,
+        { id: `${prefix}-${i}`, content: { title: prefix, text: `memory ${i} from ${prefix}` } },
+        Date.now(),
+      );
       await s.put(e);
       ack?.(e.id);
     };
@@ -70,8 +74,14 @@ const z = {
     const acked: string[] = [];
     for (let i = 0; i < max; i++) {
       // Random letters: IndexedDB compresses values, so repeated text would hardly use any quota.
-      const noise = Array.from(crypto.getRandomValues(new Uint8Array(size)), (b) => String.fromCharCode(97 + (b % 26))).join('');
-      const e = createEntry(TENANT, { id: `${prefix}-${i}`, content: { title: prefix, text: `filler ${i} ${noise}` } }, Date.now());
+      const noise = Array.from(crypto.getRandomValues(new Uint8Array(size)), (b) =>
+        String.fromCharCode(97 + (b % 26)),
+      ).join('');
+      const e = createEntry(
+        TENANT,
+        { id: `${prefix}-${i}`, content: { title: prefix, text: `filler ${i} ${noise}` } },
+        Date.now(),
+      );
       try {
         await s.put(e);
         acked.push(e.id);
