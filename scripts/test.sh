@@ -38,6 +38,7 @@ fi
 status=0
 echo "== build"; "${PNPM[@]}" run build || status=1
 echo "== typecheck"; "${PNPM[@]}" run typecheck || status=1
+echo "== lint and format (Biome)"; "${PNPM[@]}" exec biome ci --colors=off . || status=1
 
 run_project() {
   local project=$1
