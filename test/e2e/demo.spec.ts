@@ -415,9 +415,9 @@ test('replies can come from an OpenAI-compatible endpoint, with the built contex
     role: 'user',
     content: expect.stringContaining('Do I prefer tea or coffee?'),
   });
-  // The built context travels as messages: the system section with the profile, then the history.
+  // The built context travels as messages: the system section with the profile and the recalled memory.
   expect(sent?.messages?.[0]?.content).toContain('=== User Profile ===');
-  expect(JSON.stringify(sent?.messages)).toContain('My sister Ana lives in Lisbon.');
+  expect(sent?.messages?.[0]?.content).toContain('I prefer tea over coffee');
   await page.selectOption(tid('responder-select'), 'local');
   await page.dispatchEvent(tid('responder-select'), 'change');
   await page.unroute(endpoint);

@@ -119,7 +119,7 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
     await page.reload();
     await waitReady(page);
     const reload = await traffic.bytes();
-    const hits = await recall(page, 'When were you born?');
+    const hits = await recall(page, 'When is my birthday?');
     expect(hits[0]).toBe('My birthday is on the fourth of July.');
     expect((await recall(page, 'outdoor activities'))[0]).toBe('I go hiking in the mountains every weekend.');
 
@@ -200,7 +200,7 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
         (q) => (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup.ask({ type: 'recall', query: q }),
         query,
       );
-    expect((await recall('When were you born?'))[0]).toBe('My birthday is on the fourth of July.');
+    expect((await recall('When is my birthday?'))[0]).toBe('My birthday is on the fourth of July.');
     expect((await recall('outdoor activities'))[0]).toBe('I go hiking in the mountains every weekend.');
     expect(seen.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     expect(problems).toEqual([]);

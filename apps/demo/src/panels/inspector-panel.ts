@@ -82,11 +82,9 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
   // indexing) an open editor is left alone: re-rendering would throw away what is being typed.
   // Closing the editor announces a change, which catches the list up.
   let generation = 0;
+  let renderedFilter = '';
   const editorOpen = () => longTerm.querySelector('[data-testid="ltm-editor"]') !== null;
   const refreshLongTerm = async (force = false) => {
-    const editingAtStart = editorOpen();
-    if (!force && editingAtStart) return;
-    const mine = ++generation;
     const filter = {
       ...(kind.value ? { kinds: [kind.value] } : {}),
       ...(tag.value.trim() ? { tags: [tag.value.trim()] } : {}),
@@ -94,6 +92,12 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       ...(to.value ? { createdTo: new Date(`${to.value}T23:59:59.999`).getTime() } : {}),
       ...(text.value.trim() ? { text: text.value.trim() } : {}),
     };
+    // Only a filter that really changed may replace an open editor (a late, debounced filter event
+    // with the filter already shown must not).
+    const filterKey = JSON.stringify(filter);
+    const mayReplaceEditor = force && filterKey !== renderedFilter;
+    if (editorOpen() && !mayReplaceEditor) return;
+    const mine = ++generation;
     const result = await app.guard(
       async () => {
         const entries = await app.manager.listMemories(app.user, TENANT, {
@@ -127,10 +131,10 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     );
     kind.value = result.kinds.includes(current) ? current : '';
     ltmCount.textContent = `${result.total} stored${result.total > PAGE ? ` (showing ${PAGE})` : ''}`;
-    // A newer refresh renders instead; an editor opened while this one was reading is left alone
-    // (a filter change forces over an editor only when that editor was already open).
+    // A newer refresh renders instead; an editor opened while this one was reading is left alone.
     if (mine !== generation) return;
-    if (editorOpen() && !(force && editingAtStart)) return;
+    if (editorOpen() && !mayReplaceEditor) return;
+    renderedFilter = filterKey;
     replace(
       longTerm,
       ...(result.entries.length
