@@ -5,134 +5,37 @@
  * keeps the page responsive. Screenshots go to test/e2e/.artifacts/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PII_TYPES } from '@zerda/core';
-import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
-import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
+import { offlineContext } from './harness.ts';
+import {
+  addMemory,
+  chat,
+  countWhen,
+  type DemoServer,
+  errorBanner,
+  idbStoresContaining,
+  openDemo as openDemoAt,
+  screenshot,
+  serveDemo,
+  tab,
+  tid,
+  waitReady,
+} from './demo-kit.ts';
 
-const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
-
-let browser: Browser;
-let served: ServedPage;
+let demo: DemoServer;
+let browser: DemoServer['browser'];
 beforeAll(async () => {
-  served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest()] });
-  browser = await launchBrowser();
+  demo = await serveDemo();
+  browser = demo.browser;
 });
 afterAll(async () => {
-  await browser?.close();
-  await served?.close();
+  await demo?.close();
 });
 
-// ---------------------------------------------------------------- helpers
-
-const tid = (id: string) => `[data-testid="${id}"]`;
-
-async function openDemo(ctx: BrowserContext): Promise<Page> {
-  const page = await ctx.newPage();
-  page.on('pageerror', (err) => console.error('[demo page error]', err.message));
-  await page.goto(served.url);
-  await waitReady(page);
-  return page;
-}
-
-async function waitReady(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 90_000 });
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `demo-${name}.png`), fullPage: true });
-}
-
-/** Send a chat message; resolves to the assistant's reply. */
-async function chat(page: Page, text: string): Promise<string> {
-  const before = await page.locator(`${tid('chat-assistant')}, ${tid('chat-error')}`).count();
-  await page.fill(tid('chat-input'), text);
-  await page.click(tid('chat-send'));
-  await page.waitForFunction(
-    ([sel, n]) => document.querySelectorAll(sel).length > n,
-    [`${tid('chat-assistant')}, ${tid('chat-error')}`, before] as const,
-    { timeout: 30_000 },
-  );
-  return (
-    (await page
-      .locator(`${tid('chat-assistant')} .bubble, ${tid('chat-error')} .bubble`)
-      .last()
-      .textContent()) ?? ''
-  );
-}
-
-async function tab(page: Page, id: 'memory' | 'recall' | 'importance' | 'profile' | 'privacy' | 'data'): Promise<void> {
-  await page.click(tid(`tab-${id}`));
-}
-
-/** Wait until `count(selector)` satisfies `predicate`; resolves to the count. */
-async function countWhen(page: Page, selector: string, predicate: string): Promise<number> {
-  await page.waitForFunction(
-    ([sel, pred]) => new Function('n', `return ${pred}`)(document.querySelectorAll(sel).length),
-    [selector, predicate] as const,
-    {
-      timeout: 30_000,
-    },
-  );
-  return page.locator(selector).count();
-}
-
-async function addMemory(page: Page, title: string, text: string, kind = 'fact'): Promise<void> {
-  await tab(page, 'memory');
-  const details = page.locator('details.add');
-  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await page.click(tid('add-toggle'));
-  await page.fill(tid('add-title'), title);
-  await page.fill(tid('add-text'), text);
-  await page.selectOption(tid('add-kind'), kind);
-  await page.click(tid('add-submit'));
-  await page.waitForFunction(
-    (t) => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes(t)),
-    title,
-    {
-      timeout: 30_000,
-    },
-  );
-}
-
-async function errorBanner(page: Page): Promise<string> {
-  await page.waitForSelector(`${tid('error-banner')}:not([hidden])`, { timeout: 10_000 });
-  return (await page.textContent(tid('error-text'))) ?? '';
-}
-
-/** IndexedDB stores (of every database of the page's origin) whose bytes contain `needle` as UTF-8. */
-async function idbStoresContaining(page: Page, needle: string): Promise<string[]> {
-  return page.evaluate(async (needle) => {
-    const collect = (v: unknown): number[] => {
-      if (v instanceof Uint8Array) return [...v];
-      if (v instanceof ArrayBuffer) return [...new Uint8Array(v)];
-      if (typeof v === 'string') return [...new TextEncoder().encode(v)];
-      if (v && typeof v === 'object') return Object.values(v).flatMap(collect);
-      return [];
-    };
-    const found: string[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open(name!);
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      for (const store of db.objectStoreNames) {
-        const values = await new Promise<unknown[]>((resolve) => {
-          const r = db.transaction(store).objectStore(store).getAll();
-          r.onsuccess = () => resolve(r.result);
-        });
-        if (new TextDecoder().decode(new Uint8Array(values.flatMap(collect))).includes(needle))
-          found.push(`${name}/${store}`);
-      }
-      db.close();
-    }
-    return found;
-  }, needle);
-}
+const openDemo = (ctx: BrowserContext): Promise<Page> => openDemoAt(ctx, demo.served.url);
 
 // ---------------------------------------------------------------- specs
 

@@ -1,0 +1,140 @@
+/**
+ * Helpers for the demo specs (test/e2e/demo*.spec.ts): serve the built demo, open it, drive the
+ * chat and the panels by their test ids, and read IndexedDB back.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
+import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
+
+export const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
+
+/** The demo built for production and served with `vite preview`, plus a Chromium to drive it. */
+export interface DemoServer {
+  served: ServedPage;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function serveDemo(): Promise<DemoServer> {
+  const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest()] });
+  const browser = await launchBrowser();
+  return {
+    served,
+    browser,
+    async close() {
+      await browser.close();
+      await served.close();
+    },
+  };
+}
+
+export const tid = (id: string) => `[data-testid="${id}"]`;
+
+export async function openDemo(ctx: BrowserContext, url: string): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (err) => console.error('[demo page error]', err.message));
+  await page.goto(url);
+  await waitReady(page);
+  return page;
+}
+
+export async function waitReady(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 90_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `demo-${name}.png`), fullPage: true });
+}
+
+/** Send a chat message; resolves to the assistant's reply. */
+export async function chat(page: Page, text: string): Promise<string> {
+  const before = await page.locator(`${tid('chat-assistant')}, ${tid('chat-error')}`).count();
+  await page.fill(tid('chat-input'), text);
+  await page.click(tid('chat-send'));
+  await page.waitForFunction(
+    ([sel, n]) => document.querySelectorAll(sel).length > n,
+    [`${tid('chat-assistant')}, ${tid('chat-error')}`, before] as const,
+    { timeout: 30_000 },
+  );
+  return (
+    (await page
+      .locator(`${tid('chat-assistant')} .bubble, ${tid('chat-error')} .bubble`)
+      .last()
+      .textContent()) ?? ''
+  );
+}
+
+export async function tab(
+  page: Page,
+  id: 'memory' | 'recall' | 'importance' | 'profile' | 'privacy' | 'data',
+): Promise<void> {
+  await page.click(tid(`tab-${id}`));
+}
+
+/** Wait until `count(selector)` satisfies `predicate`; resolves to the count. */
+export async function countWhen(page: Page, selector: string, predicate: string): Promise<number> {
+  await page.waitForFunction(
+    ([sel, pred]) => new Function('n', `return ${pred}`)(document.querySelectorAll(sel).length),
+    [selector, predicate] as const,
+    {
+      timeout: 30_000,
+    },
+  );
+  return page.locator(selector).count();
+}
+
+export async function addMemory(page: Page, title: string, text: string, kind = 'fact'): Promise<void> {
+  await tab(page, 'memory');
+  const details = page.locator('details.add');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await page.click(tid('add-toggle'));
+  await page.fill(tid('add-title'), title);
+  await page.fill(tid('add-text'), text);
+  await page.selectOption(tid('add-kind'), kind);
+  await page.click(tid('add-submit'));
+  await page.waitForFunction(
+    (t) => [...document.querySelectorAll('[data-testid="ltm-text"]')].some((e) => e.textContent?.includes(t)),
+    title,
+    {
+      timeout: 30_000,
+    },
+  );
+}
+
+export async function errorBanner(page: Page): Promise<string> {
+  await page.waitForSelector(`${tid('error-banner')}:not([hidden])`, { timeout: 10_000 });
+  return (await page.textContent(tid('error-text'))) ?? '';
+}
+
+/** IndexedDB stores (of every database of the page's origin) whose bytes contain `needle` as UTF-8. */
+export async function idbStoresContaining(page: Page, needle: string): Promise<string[]> {
+  return page.evaluate(async (needle) => {
+    const collect = (v: unknown): number[] => {
+      if (v instanceof Uint8Array) return [...v];
+      if (v instanceof ArrayBuffer) return [...new Uint8Array(v)];
+      if (typeof v === 'string') return [...new TextEncoder().encode(v)];
+      if (v && typeof v === 'object') return Object.values(v).flatMap(collect);
+      return [];
+    };
+    const found: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open(name!);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const values = await new Promise<unknown[]>((resolve) => {
+          const r = db.transaction(store).objectStore(store).getAll();
+          r.onsuccess = () => resolve(r.result);
+        });
+        if (new TextDecoder().decode(new Uint8Array(values.flatMap(collect))).includes(needle))
+          found.push(`${name}/${store}`);
+      }
+      db.close();
+    }
+    return found;
+  }, needle);
+}
