@@ -138,3 +138,106 @@ export async function idbStoresContaining(page: Page, needle: string): Promise<s
     return found;
   }, needle);
 }
+
+// ---------------------------------------------------------------- dialogs, import, clock (memtab)
+
+/** Answer the demo's in-page confirmation dialog (`confirm-dialog`): `yes` confirms, otherwise Cancel. */
+export async function answerConfirm(page: Page, yes: boolean): Promise<void> {
+  await page.waitForSelector(`${tid('confirm-dialog')}[open]`, { timeout: 10_000 });
+  await page.click(tid(yes ? 'confirm-yes' : 'confirm-no'));
+  await page.waitForSelector(tid('confirm-dialog'), { state: 'detached', timeout: 10_000 });
+}
+
+/** Delete a long-term row through its Delete button and the confirmation. */
+export async function deleteRow(page: Page, which: 'first' | 'last' = 'first'): Promise<void> {
+  await page.locator(tid('ltm-delete'))[which]().click();
+  await answerConfirm(page, true);
+}
+
+/** A long-term entry as it appears in a `zerda-export` document. */
+export interface ExportedEntry {
+  id: string;
+  tenantId: string;
+  userId?: string;
+  content: { title: string; text: string } | { input: string; output: string };
+  tier: 'long_term';
+  kind: string;
+  createdAt: number;
+  lastAccess: number;
+  importance: number;
+  accessCount: number;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  version: number;
+}
+
+/**
+ * Import entries through the Data panel's "Import JSON" (the file is built in the page, so a
+ * large import costs no transfer). With `vectors`, a random unit vector per entry for the demo's
+ * model is included, so the import computes none (for size tests, not for recall quality).
+ * Resolves when the panel reports the import.
+ */
+export async function importEntries(page: Page, entries: ExportedEntry[], vectors = false): Promise<void> {
+  await page.evaluate(
+    async ({ entries, vectors }) => {
+      const doc: Record<string, unknown> = {
+        format: 'zerda-export',
+        version: 1,
+        exportedAt: Date.now(),
+        entries,
+        profiles: [],
+      };
+      if (vectors) {
+        const label = document.querySelector('[data-testid="stats-embedder"]')?.textContent ?? '';
+        const m = /^(.*) \((\d+)-d\)$/.exec(label);
+        if (!m) throw new Error(`no embedder shown in the Data panel: “${label}”`);
+        const dim = Number(m[2]);
+        const data = new Float32Array(entries.length * dim);
+        for (let i = 0; i < entries.length; i++) {
+          let norm = 0;
+          for (let j = 0; j < dim; j++) {
+            const x = Math.random() - 0.5;
+            data[i * dim + j] = x;
+            norm += x * x;
+          }
+          norm = Math.sqrt(norm);
+          for (let j = 0; j < dim; j++) data[i * dim + j]! /= norm;
+        }
+        const bytes = new Uint8Array(data.buffer);
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        const tenantId = (entries[0] as { tenantId: string }).tenantId;
+        doc.vectors = [
+          {
+            tenantId,
+            model: { id: m[1], dim },
+            ids: entries.map((e) => (e as { id: string }).id),
+            data: btoa(binary),
+          },
+        ];
+      }
+      const input = document.querySelector<HTMLInputElement>('[data-testid="import-file"]')!;
+      const files = new DataTransfer();
+      files.items.add(new File([JSON.stringify(doc)], 'generated.json', { type: 'application/json' }));
+      input.files = files.files;
+      input.dispatchEvent(new Event('change'));
+    },
+    { entries, vectors },
+  );
+  await page.waitForSelector(`${tid('import-result')}[data-entries="${entries.length}"]`, { timeout: 150_000 });
+}
+
+/** Move the demo clock to `days` from today (kept in localStorage, read when the page loads) and reload. */
+export async function setClockAndReload(page: Page, days: number): Promise<void> {
+  await page.evaluate((d) => localStorage.setItem('zerda-demo:clock-offset-days', String(d)), days);
+  await page.reload();
+  await waitReady(page);
+}
+
+/** The demo's Export JSON, downloaded and parsed. */
+export async function exportJson(page: Page): Promise<{ entries: ExportedEntry[] }> {
+  await tab(page, 'data');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(tid('export-json'))]);
+  const { readFile } = await import('node:fs/promises');
+  return JSON.parse(await readFile((await file.path())!, 'utf8')) as { entries: ExportedEntry[] };
+}

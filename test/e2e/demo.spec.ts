@@ -14,6 +14,7 @@ import {
   addMemory,
   chat,
   countWhen,
+  deleteRow,
   type DemoServer,
   errorBanner,
   idbStoresContaining,
@@ -71,6 +72,7 @@ test('every tier is visible and works through the UI', async () => {
   expect(prompt).toContain('hiking in the Swiss Alps');
   expect(prompt).toContain('My name is Ada');
   expect(prompt).toContain('What do I love doing outdoors?');
+  await page.keyboard.press('Escape');
   expect(await page.locator(tid('short-term-item')).count()).toBe(2);
   expect(await page.locator(tid('working-row')).allTextContents()).toEqual(
     expect.arrayContaining([expect.stringContaining('Swiss Alps')]),
@@ -214,7 +216,7 @@ test('every tier is visible and works through the UI', async () => {
   await countWhen(page, tid('ltm-row'), 'n === 1');
   await page.selectOption(tid('filter-kind'), '');
   await countWhen(page, tid('ltm-row'), `n === ${rows + 1}`);
-  await page.locator(tid('ltm-delete')).last().click();
+  await deleteRow(page, 'last');
   await countWhen(page, tid('ltm-row'), `n === ${rows}`);
   await screenshot(page, '07-long-term');
 
@@ -254,7 +256,7 @@ test('every tier is visible and works through the UI', async () => {
   await screenshot(page, '08-data');
   // Restore brings back a memory deleted after the backup.
   await tab(page, 'memory');
-  await page.locator(tid('ltm-delete')).first().click();
+  await deleteRow(page, 'first');
   await countWhen(page, tid('ltm-row'), `n === ${rows - 1}`);
   await tab(page, 'data');
   // Restoring replaces everything, so it asks first: declining changes nothing.

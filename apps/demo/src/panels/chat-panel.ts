@@ -1,5 +1,6 @@
 import { buildPrompt, isInteraction } from '@zerda/core';
 import { TENANT, type DemoApp, type Turn } from '../app.js';
+import { showText } from '../dialogs.js';
 import { field, h, replace, select } from '../dom.js';
 import { createEndpointResponder, createLocalResponder, type EndpointSettings, type Responder } from '../responder.js';
 
@@ -29,6 +30,14 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     attrs: { rows: 2, placeholder: 'Tell me something about you, or ask what I remember…' },
   });
   const send = h('button', { class: 'primary', testid: 'chat-send', text: 'Send' });
+  // This session's messages per user: switching to another user and back shows them live again,
+  // after that user's earlier turns from long-term memory (not as faded history).
+  const live = new Map<string, { nodes: HTMLElement[]; savedIds: Set<string> }>();
+  const liveOf = (user: string) => {
+    let l = live.get(user);
+    if (!l) live.set(user, (l = { nodes: [], savedIds: new Set() }));
+    return l;
+  };
 
   const responderSelect = select(
     'responder-select',
@@ -74,28 +83,33 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     if (!query || send.disabled) return;
     send.disabled = true;
     input.value = '';
-    log.append(message('user', query));
-    const pending = message('pending', '…');
-    log.append(pending);
-    log.scrollTop = log.scrollHeight;
     const user = app.user;
+    const mine = liveOf(user);
+    const asked = message('user', query);
+    const pending = message('pending', '…');
+    mine.nodes.push(asked, pending);
+    log.append(asked, pending);
+    log.scrollTop = log.scrollHeight;
     const turn = await app.guard(async () => {
       const context = await app.manager.buildContext(app.user, TENANT, query);
       const prompt = buildPrompt(context);
       const reply = await responder().reply(query, context);
       const saved = await app.manager.saveInteraction(app.user, TENANT, query, reply);
-      if (saved.pii.length) app.pii.push({ at: Date.now(), entryId: saved.entry.id, findings: saved.pii });
+      if (saved.pii.length) app.pii.push({ at: saved.entry.createdAt, entryId: saved.entry.id, findings: saved.pii });
       const t: Turn = { query, reply, context, prompt, saved: saved.entry };
       return t;
     });
+    const answer = turn
+      ? message('assistant', turn.reply, turn)
+      : message('error', 'The turn failed — see the error above.');
+    mine.nodes.splice(mine.nodes.indexOf(pending), 1, answer);
+    pending.replaceWith(answer);
     if (turn) {
+      if (turn.saved) mine.savedIds.add(turn.saved.id);
       app.lastTurns.set(user, turn);
       app.turns.push(turn);
-      pending.replaceWith(message('assistant', turn.reply, turn));
       app.changed('turn');
       app.changed('memories');
-    } else {
-      pending.replaceWith(message('error', 'The turn failed — see the error above.'));
     }
     log.scrollTop = log.scrollHeight;
     send.disabled = false;
@@ -109,24 +123,37 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     }
   });
 
-  // Earlier sessions' turns (long-term conversation memories), so a reload shows continuity.
+  // Earlier sessions' turns (long-term conversation memories), so a reload shows continuity; this
+  // session's turns of the user follow, live (they are in long-term memory too, so not twice).
   const loadHistory = async () => {
+    const user = app.user;
+    const mine = liveOf(user);
     const past = await app.guard(
-      () => app.manager.listMemories(app.user, TENANT, { kinds: ['conversation'], userId: app.user, limit: 6 }),
+      () =>
+        app.manager.listMemories(user, TENANT, {
+          kinds: ['conversation'],
+          userId: user,
+          limit: 6 + mine.savedIds.size,
+        }),
       { background: true },
     );
-    const items = (past ?? []).reverse().flatMap((e) => {
-      if (!isInteraction(e.content)) return [];
-      return [
-        message('user', e.content.input, undefined, true),
-        message('assistant', e.content.output, undefined, true),
-      ];
-    });
+    if (user !== app.user) return; // switched again meanwhile
+    const items = (past ?? [])
+      .filter((e) => !mine.savedIds.has(e.id))
+      .slice(0, 6)
+      .reverse()
+      .flatMap((e) => {
+        if (!isInteraction(e.content)) return [];
+        return [
+          message('user', e.content.input, undefined, true),
+          message('assistant', e.content.output, undefined, true),
+        ];
+      });
     replace(
       log,
-      ...(items.length
-        ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items]
-        : [welcome()]),
+      ...(items.length ? [h('p', { class: 'muted', text: 'Earlier (from long-term memory):' }), ...items] : []),
+      ...(items.length || mine.nodes.length ? [] : [welcome()]),
+      ...mine.nodes,
     );
     // Show the latest turn, as any chat does, not the top of the history.
     log.scrollTop = log.scrollHeight;
@@ -175,12 +202,15 @@ function message(
       turn.saved?.tier === 'long_term' ? ' · saved to long-term' : ' · kept in short-term',
       piiCount ? h('span', { class: 'badge warn', testid: 'pii-badge', text: `${piiCount} PII masked` }) : null,
     );
-    const prompt = h(
-      'details',
-      { class: 'prompt' },
-      h('summary', { testid: 'prompt-toggle', text: 'View exact prompt' }),
-      h('pre', { testid: 'prompt-view', text: turn.prompt }),
-    );
+    // The exact prompt opens in a dialog (focus moves into it, Escape closes it), not inside the
+    // chat's scroll area where it would open out of view.
+    const prompt = h('button', {
+      class: 'link prompt-toggle',
+      testid: 'prompt-toggle',
+      text: 'View exact prompt',
+      attrs: { type: 'button', 'aria-haspopup': 'dialog' },
+      on: { click: () => showText('The exact prompt of this reply', turn.prompt, 'prompt-view') },
+    });
     el.append(meta, prompt);
   }
   return el;

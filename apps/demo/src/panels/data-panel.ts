@@ -1,25 +1,30 @@
-import type { MaintenanceReport } from '@zerda/core';
+import type { MaintenancePreview, MaintenanceReport, MemoryEntry } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
-import { download, h, replace } from '../dom.js';
+import { confirmAction, createUndoBar } from '../dialogs.js';
+import { download, fmt, fmtDate, h, replace } from '../dom.js';
+import { restoreEntries } from '../restore.js';
 import { createProgressBar } from '../progress.js';
 import { memorySnippet } from '../responder.js';
 
 /** Maintenance (forgetting, compression), re-indexing, statistics, backups, export and import. */
 export function createDataPanel(app: DemoApp): HTMLElement {
+  const upkeep = maintenance(app);
   return h(
     'section',
     { class: 'panel', testid: 'data-panel' },
     h('h3', { text: 'Maintenance' }),
-    maintenance(app),
+    upkeep.element,
     h('h3', { text: 'Statistics' }),
     stats(app),
     h('h3', { text: 'Backups, export and import' }),
-    backups(app),
+    // A restore or an import replaces what a maintenance report (and its Undo) described.
+    backups(app, upkeep.reset),
   );
 }
 
-function maintenance(app: DemoApp): HTMLElement {
+function maintenance(app: DemoApp): { element: HTMLElement; reset: (why: string) => void } {
   const report = h('div', { testid: 'maintenance-report' });
+  const undo = createUndoBar('maintenance-undo');
   const run = h('button', { class: 'primary', testid: 'maintenance-run', text: 'Run maintenance' });
   const reindex = h('button', { testid: 'reindex-run', text: 'Re-index vectors' });
   const clear = h('button', { class: 'danger', testid: 'clear-tenant', text: 'Delete all memories' });
@@ -34,22 +39,63 @@ function maintenance(app: DemoApp): HTMLElement {
     app.changed('memories');
   });
   const progress = createProgressBar('reindex-progress', 'Re-indexing');
+  // Maintenance deletes: it shows what it will forget (and why) and asks first; afterwards it
+  // offers Undo, which puts the forgotten and merged memories back and removes the summaries.
   run.addEventListener('click', async () => {
     run.disabled = true;
-    // App-level operations take no user; the demo still asks for the admin role, fail-closed.
-    const r = await app.guard(async () => {
-      app.require('admin');
-      // What each memory said, to name the forgotten ones (the report has their ids only).
-      const before = await app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 10_000 });
-      return {
-        report: await app.manager.runMaintenance(TENANT),
-        names: new Map(before.map((e) => [e.id, memorySnippet(e, 60)])),
-      };
-    });
-    run.disabled = false;
-    if (!r) return;
-    replace(report, describeReport(r.report, r.names));
-    app.changed('memories');
+    undo.clear();
+    try {
+      // App-level operations take no user; the demo still asks for the admin role, fail-closed.
+      const preview = await app.guard(async () => {
+        app.require('admin');
+        return app.manager.previewMaintenance(TENANT);
+      });
+      if (!preview) return;
+      const merged = preview.compress?.flatMap((b) => b.entries) ?? [];
+      const destructive = preview.forget.length + merged.length + preview.shortTermEvict > 0;
+      if (destructive) {
+        const sure = await confirmAction({
+          title: 'Run maintenance?',
+          message: previewSummary(preview),
+          details: describePreview(preview),
+          confirmLabel: preview.forget.length ? `Forget ${plural(preview.forget.length, 'memory', 'memories')}` : 'Run',
+        });
+        if (!sure) return;
+      }
+      const done = await app.guard(async () => {
+        app.require('admin');
+        return app.manager.runMaintenance(TENANT);
+      });
+      if (!done) return;
+      const before = new Map<string, MemoryEntry>(
+        [...preview.forget.map((f) => f.entry), ...merged].map((e) => [e.id, e]),
+      );
+      replace(report, describeReport(done, new Map([...before].map(([id, e]) => [id, memorySnippet(e, 60)]))));
+      app.changed('memories');
+      // What the run removed, exactly as it was (the preview read it just before).
+      const removed = [...done.deleted, ...(done.compression?.removed ?? [])]
+        .map((id) => before.get(id))
+        .filter((e): e is MemoryEntry => e !== undefined);
+      const summaries = done.compression?.summaries.map((e) => e.id) ?? [];
+      if (removed.length)
+        undo.offer(
+          `Maintenance forgot ${plural(done.deleted.length, 'memory', 'memories')}${summaries.length ? ` and merged ${done.compression!.removed.length} into ${plural(summaries.length, 'summary', 'summaries')}` : ''}.`,
+          async () => {
+            const restored = await app.guard(async () => {
+              app.require('admin');
+              const n = await restoreEntries(app, removed);
+              for (const id of summaries) await app.manager.deleteMemory(app.user, TENANT, id);
+              return n;
+            });
+            if (restored === undefined) return undefined;
+            replace(report, h('p', { class: 'muted', testid: 'maintenance-undone', text: 'Maintenance undone.' }));
+            app.changed('memories');
+            return `Put back ${plural(restored, 'memory', 'memories')}${summaries.length ? ` and removed ${plural(summaries.length, 'summary', 'summaries')}` : ''}.`;
+          },
+        );
+    } finally {
+      run.disabled = false;
+    }
   });
   reindex.addEventListener('click', async () => {
     reindex.disabled = true;
@@ -65,16 +111,81 @@ function maintenance(app: DemoApp): HTMLElement {
     reindex.disabled = false;
     app.changed('memories');
   });
-  return h(
+  const element = h(
     'div',
     {},
     h('p', {
       class: 'muted',
-      text: 'Deletes memories whose effective importance decayed below the threshold (pinned, core and identity never), compresses old ones into summaries when the store is near capacity, and evicts faded short-term turns. Running it twice changes nothing the second time.',
+      text: 'Deletes memories whose effective importance decayed below the threshold (pinned, core and identity never), compresses old ones into summaries when the store is near capacity, and evicts faded short-term turns. It shows what it will delete and asks first; Undo puts it back. Running it twice changes nothing the second time.',
     }),
     h('div', { class: 'row' }, run, reindex, clear),
     progress.element,
+    undo.element,
     report,
+  );
+  const reset = (why: string) => {
+    undo.clear();
+    replace(report, h('p', { class: 'muted', testid: 'maintenance-stale', text: why }));
+  };
+  return { element, reset };
+}
+
+/** One sentence: what maintenance is about to do, as of the demo clock. */
+function previewSummary(p: MaintenancePreview): string {
+  const merged = p.compress?.reduce((n, b) => n + b.entries.length, 0) ?? 0;
+  const parts = [
+    `forget ${plural(p.forget.length, 'memory', 'memories')} of ${p.examined}`,
+    ...(merged ? [`merge ${merged} old ones into ${plural(p.compress!.length, 'summary', 'summaries')}`] : []),
+    ...(p.shortTermEvict ? [`drop ${plural(p.shortTermEvict, 'faded recent turn')}`] : []),
+  ];
+  return `As of ${fmtDate(p.at)} (the demo clock), maintenance will ${parts.join(', ')}.`;
+}
+
+/** The memories maintenance would forget, each with why, and the batches it would merge. */
+function describePreview(p: MaintenancePreview): HTMLElement {
+  return h(
+    'div',
+    { class: 'maintenance-preview', testid: 'maintenance-preview' },
+    p.forget.length
+      ? h(
+          'div',
+          {},
+          h('h3', { text: `Will be forgotten (${p.forget.length})` }),
+          h(
+            'ul',
+            { class: 'forgotten' },
+            ...p.forget.map((f) =>
+              h(
+                'li',
+                { testid: 'preview-forget', attrs: { 'data-id': f.entry.id } },
+                h('span', { text: memorySnippet(f.entry, 80) }),
+                h('span', {
+                  class: 'muted',
+                  testid: 'preview-why',
+                  text: ` — ${f.entry.kind}, importance ${fmt(f.entry.importance, 2)} faded to ${fmt(f.effectiveImportance, 3)}, below the deletion line ${fmt(p.deletionThreshold, 2)}`,
+                }),
+              ),
+            ),
+          ),
+        )
+      : null,
+    p.compress?.length
+      ? h(
+          'div',
+          {},
+          h('h3', { text: 'Will be merged into summaries' }),
+          h(
+            'ul',
+            {},
+            ...p.compress.map((b) =>
+              h('li', {
+                testid: 'preview-merge',
+                text: `${plural(b.entries.length, `${b.kind} memory`, `${b.kind} memories`)}: ${b.entries.map((e) => memorySnippet(e, 40)).join(' · ')}`,
+              }),
+            ),
+          ),
+        )
+      : null,
   );
 }
 
@@ -165,7 +276,7 @@ function stats(app: DemoApp): HTMLElement {
   return view;
 }
 
-function backups(app: DemoApp): HTMLElement {
+function backups(app: DemoApp, replaced: (why: string) => void): HTMLElement {
   const list = h('div', { testid: 'backup-list' });
   const create = h('button', { class: 'primary', testid: 'backup-create', text: 'Create backup' });
   const exportJson = h('button', { testid: 'export-json', text: 'Export JSON' });
@@ -223,6 +334,7 @@ function backups(app: DemoApp): HTMLElement {
       });
     });
     progress.done(report ? `restored ${report.entries} memories` : 'failed');
+    if (report) replaced('The memories were restored from a backup since the last maintenance run.');
     app.changed('memories');
   };
   const save = async (id: string) => {
@@ -278,6 +390,7 @@ function backups(app: DemoApp): HTMLElement {
     if (report) {
       result.textContent = `Imported ${plural(report.entries, 'memory', 'memories')} and ${plural(report.profiles, 'profile')}; ${report.embedded} needed new vectors.`;
       result.dataset.entries = String(report.entries);
+      replaced('Memories were imported since the last maintenance run.');
     } else {
       result.textContent = `Nothing was imported from ${chosen.name} — see the error above.`;
       delete result.dataset.entries;

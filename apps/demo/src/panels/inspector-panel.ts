@@ -1,17 +1,47 @@
 import { isInteraction, type MemoryEntry } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
 import { field, fmt, fmtDate, h, replace, select, whenVisible } from '../dom.js';
+import { confirmAction, createUndoBar, type UndoBar } from '../dialogs.js';
+import { helpFor, withHelp, type HelpTerm } from '../help.js';
 import { memorySnippet } from '../responder.js';
+import { restoreEntries } from '../restore.js';
 import { sampleMemories } from '../samples.js';
 
-const PAGE = 100;
+/** Long-term memories per page: the list keeps at most this many rows in the DOM, whatever the store holds. */
+export const PAGE_SIZE = 20;
 
-/** Short-term window, this turn's working memory, and the long-term store with filters and editing. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A collapsible section of the Memory tab: its summary names it, counts it and explains it. */
+function section(
+  testid: string,
+  title: string,
+  term: HelpTerm,
+  open: boolean,
+  ...children: HTMLElement[]
+): { element: HTMLDetailsElement; count: HTMLElement } {
+  const counter = h('span', { class: 'section-count', testid: `${testid}-count` });
+  const element = h(
+    'details',
+    { class: 'mem-section', testid, attrs: { open } },
+    h('summary', {}, h('span', { class: 'section-title', text: title }), ' ', counter, ' ', helpFor(term, title)),
+    ...children,
+  );
+  return { element, count: counter };
+}
+
+/**
+ * The Memory tab (memtab): recent turns (short-term window), this turn's prompt memories (working
+ * memory), the long-term store — filtered and paginated, so 10,000 memories render as one page of
+ * rows — and a form to add one. Each is a collapsible section whose summary shows its count.
+ * Deleting asks first and offers Undo.
+ */
 export function createInspectorPanel(app: DemoApp): HTMLElement {
   const shortTerm = h('ol', { class: 'entries', testid: 'short-term-list' });
   const working = h('div', { testid: 'working-list' });
   const longTerm = h('div', { class: 'entries', testid: 'long-term-list' });
   const ltmCount = h('span', { class: 'muted', testid: 'long-term-count' });
+  const undo = createUndoBar('ltm-undo');
 
   const kind = select('filter-kind', [['', 'All kinds']]);
   const tag = h('input', { testid: 'filter-tag', attrs: { placeholder: 'tag' } });
@@ -28,13 +58,55 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     });
   }
 
+  // Paging: `page` is 0-based; a changed filter goes back to the first page.
+  let page = 0;
+  let total = 0;
+  const lastPage = () => Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+  const pageLabel = h('span', { class: 'pager-label', testid: 'ltm-page-label', attrs: { 'aria-live': 'polite' } });
+  const goto = (p: number) => {
+    page = Math.min(Math.max(0, p), lastPage());
+    void refreshLongTerm(true, true);
+  };
+  const pagerButton = (testid: string, text: string, label: string, to: () => number) =>
+    h('button', {
+      testid,
+      text,
+      title: label,
+      attrs: { type: 'button', 'aria-label': label },
+      on: { click: () => goto(to()) },
+    });
+  const first = pagerButton('ltm-page-first', '«', 'First page', () => 0);
+  const prev = pagerButton('ltm-page-prev', '‹ Previous', 'Previous page', () => page - 1);
+  const next = pagerButton('ltm-page-next', 'Next ›', 'Next page', () => page + 1);
+  const last = pagerButton('ltm-page-last', '»', 'Last page', lastPage);
+  const pager = h(
+    'nav',
+    { class: 'pager', testid: 'ltm-pager', attrs: { 'aria-label': 'Long-term memory pages' } },
+    first,
+    prev,
+    pageLabel,
+    next,
+    last,
+  );
+  const renderPager = () => {
+    const start = total ? page * PAGE_SIZE + 1 : 0;
+    const end = Math.min(total, (page + 1) * PAGE_SIZE);
+    pageLabel.textContent = total ? `${count(start)}–${count(end)} of ${count(total)}` : '0 of 0';
+    pageLabel.dataset.page = String(page);
+    first.disabled = prev.disabled = page === 0;
+    next.disabled = last.disabled = page >= lastPage();
+    pager.hidden = total <= PAGE_SIZE && page === 0;
+  };
+
   const refreshShortTerm = () => {
     // Asking for the window of a user without a role would create one for them.
     if (!app.manager.can(app.user, TENANT, 'read')) {
       replace(shortTerm, h('li', { class: 'muted empty', text: 'Not allowed to read as this user.' }));
+      recent.count.textContent = '';
       return;
     }
     const entries = app.manager.shortTerm(TENANT, app.user).getAll();
+    recent.count.textContent = `(${entries.length} of ${app.manager.config.windowSize})`;
     replace(
       shortTerm,
       ...(entries.length
@@ -45,12 +117,13 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
 
   const refreshWorking = () => {
     const scored = app.lastTurn?.context.working ?? [];
+    prompt.count.textContent = `(${scored.length})`;
     if (!scored.length) {
       replace(
         working,
         h('p', {
           class: 'muted',
-          text: 'Rebuilt on every turn: the long-term memories ranked into the last prompt (recent turns go in as history instead).',
+          text: 'Rebuilt on every turn: the long-term memories picked for the last reply (recent turns go in as history instead).',
         }),
       );
       return;
@@ -58,7 +131,13 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     replace(
       working,
       table(
-        ['memory', 'relevance', 'recency', 'importance', 'score'],
+        [
+          'memory',
+          withHelp('match', 'match'),
+          withHelp('recency', 'recency'),
+          withHelp('importance', 'importance'),
+          withHelp('score', 'score'),
+        ],
         scored.map((w) =>
           h(
             'tr',
@@ -78,13 +157,13 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
     );
   };
 
-  // `force`: the visitor changed a filter. Otherwise (a change elsewhere, another tab, background
-  // indexing) an open editor is left alone: re-rendering would throw away what is being typed.
-  // Closing the editor announces a change, which catches the list up.
+  // `force`: the visitor changed a filter or the page. Otherwise (a change elsewhere, another tab,
+  // background indexing) an open editor is left alone: re-rendering would throw away what is
+  // being typed. Closing the editor announces a change, which catches the list up.
   let generation = 0;
   let renderedFilter = '';
   const editorOpen = () => longTerm.querySelector('[data-testid="ltm-editor"]') !== null;
-  const refreshLongTerm = async (force = false) => {
+  const refreshLongTerm = async (force = false, paging = false) => {
     const filter = {
       ...(kind.value ? { kinds: [kind.value] } : {}),
       ...(tag.value.trim() ? { tags: [tag.value.trim()] } : {}),
@@ -92,18 +171,24 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       ...(to.value ? { createdTo: new Date(`${to.value}T23:59:59.999`).getTime() } : {}),
       ...(text.value.trim() ? { text: text.value.trim() } : {}),
     };
-    // Only a filter that really changed may replace an open editor (a late, debounced filter event
-    // with the filter already shown must not).
-    const filterKey = JSON.stringify(filter);
+    // Only a filter (or page) that really changed may replace an open editor (a late, debounced
+    // filter event with the filter already shown must not).
+    const filterJson = JSON.stringify(filter);
+    if (force && !paging && filterJson !== renderedFilter.split('#')[0]) page = 0;
+    const filterKey = `${filterJson}#${page}`;
     const mayReplaceEditor = force && filterKey !== renderedFilter;
     if (editorOpen() && !mayReplaceEditor) return;
     const mine = ++generation;
     const result = await app.guard(
       async () => {
+        const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
+        // A page past the end (the last memory of the last page was deleted) shows the last page.
+        const at = Math.min(page, Math.max(0, Math.ceil(total / PAGE_SIZE) - 1));
         const entries = await app.manager.listMemories(app.user, TENANT, {
           ...filter,
           tiers: ['long_term'],
-          limit: PAGE,
+          limit: PAGE_SIZE,
+          offset: at * PAGE_SIZE,
         });
         // The turns formed memories came from (`metadata.sources`), to show each memory's source.
         const sourceIds = [...new Set(entries.flatMap(sourcesOf))];
@@ -112,15 +197,16 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
             (e) => [e.id, e] as const,
           ),
         );
-        const total = await app.manager.countMemories(app.user, TENANT, { tiers: ['long_term'], ...filter });
         const stats = await app.manager.stats(TENANT);
-        return { entries, sources, total, kinds: Object.keys(stats.storage.byKind).sort() };
+        return { entries, sources, total, at, kinds: Object.keys(stats.storage.byKind).sort() };
       },
       { background: true },
     );
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       ltmCount.textContent = '';
+      total = 0;
+      renderPager();
       return;
     }
     const current = kind.value;
@@ -130,28 +216,37 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       ...result.kinds.map((k) => h('option', { attrs: { value: k }, text: k })),
     );
     kind.value = result.kinds.includes(current) ? current : '';
-    ltmCount.textContent = `${result.total} stored${result.total > PAGE ? ` (showing ${PAGE})` : ''}`;
     // A newer refresh renders instead; an editor opened while this one was reading is left alone.
     if (mine !== generation) return;
     if (editorOpen() && !mayReplaceEditor) return;
-    renderedFilter = filterKey;
+    total = result.total;
+    page = result.at;
+    ltmCount.textContent = `(${count(result.total)}${Object.keys(filter).length ? ' match' : ''})`;
+    ltmCount.dataset.total = String(result.total);
+    renderPager();
+    renderedFilter = `${filterJson}#${page}`;
     replace(
       longTerm,
       ...(result.entries.length
-        ? result.entries.map((e) => row(app, e, result.sources))
+        ? result.entries.map((e) => row(app, e, result.sources, undo))
         : [h('p', { class: 'muted', text: 'No long-term memories match.' })]),
     );
   };
 
-  const section = h(
-    'section',
-    { class: 'panel', testid: 'inspector-panel' },
-    h('h3', { text: 'Short-term window' }),
+  const recent = section(
+    'sec-short-term',
+    'Recent turns',
+    'short-term',
+    false,
     h('p', { class: 'muted', text: `The last ${app.manager.config.windowSize} turns of this session, oldest first.` }),
     shortTerm,
-    h('h3', { text: 'Working memory (last turn)' }),
-    working,
-    h('h3', {}, 'Long-term memory ', ltmCount),
+  );
+  const prompt = section('sec-working', 'In the last prompt', 'working', true, working);
+  const stored = section(
+    'sec-long-term',
+    'Long-term memories',
+    'long-term',
+    true,
     h(
       'div',
       { class: 'filters' },
@@ -161,19 +256,36 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
       field('to', to),
       field('contains', text),
     ),
-    addForm(app),
+    undo.element,
     longTerm,
+    pager,
   );
-  const refresh = whenVisible(section, () => {
+  // The count next to the title is the filtered total.
+  stored.count.replaceWith(ltmCount);
+  const panel = h(
+    'section',
+    { class: 'panel', testid: 'inspector-panel' },
+    recent.element,
+    prompt.element,
+    stored.element,
+    addForm(app),
+  );
+  const refresh = whenVisible(panel, () => {
     refreshShortTerm();
     refreshWorking();
     void refreshLongTerm();
   });
   app.on('memories', refresh);
-  app.on('user', refresh);
+  app.on('user', () => {
+    // Another user's store is another list: start at its first page, and an undo offer of the
+    // previous user's delete no longer applies.
+    page = 0;
+    undo.clear();
+    refresh();
+  });
   app.on('turn', refresh);
   refresh();
-  return section;
+  return panel;
 }
 
 function addForm(app: DemoApp): HTMLElement {
@@ -208,8 +320,8 @@ function addForm(app: DemoApp): HTMLElement {
   });
   return h(
     'details',
-    { class: 'add' },
-    h('summary', { testid: 'add-toggle', text: 'Add a memory' }),
+    { class: 'add mem-section', testid: 'sec-add' },
+    h('summary', { testid: 'add-toggle' }, h('span', { class: 'section-title', text: 'Add a memory' })),
     title,
     body,
     kind,
@@ -240,7 +352,7 @@ function formedFrom(entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry
   });
 }
 
-function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry> = new Map()): HTMLElement {
+function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, MemoryEntry>, undo: UndoBar): HTMLElement {
   const pinned = entry.tags.includes('pinned');
   const eff = app.manager.effectiveImportance(entry);
   const view = h(
@@ -305,7 +417,7 @@ function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, Memo
       class: 'danger',
       testid: 'ltm-delete',
       text: 'Delete',
-      on: { click: () => void remove(app, entry) },
+      on: { click: () => void remove(app, entry, undo) },
     }),
   );
   el.append(actions);
@@ -353,9 +465,33 @@ async function pin(app: DemoApp, entry: MemoryEntry, on: boolean): Promise<void>
   if (ok) app.changed('memories');
 }
 
-async function remove(app: DemoApp, entry: MemoryEntry): Promise<void> {
+/**
+ * Delete after asking (in the page, not `window.confirm`), then offer Undo: the exact entry — id,
+ * content, kind, importance, tags, metadata, times — goes back through the library's import. A
+ * user without the delete permission is not asked: the library's own refusal shows instead.
+ */
+async function remove(app: DemoApp, entry: MemoryEntry, undo: UndoBar): Promise<void> {
+  const what = memorySnippet(entry, 80);
+  if (app.manager.can(app.user, TENANT, 'delete')) {
+    const sure = await confirmAction({
+      title: 'Delete this memory?',
+      message: `“${what}” will be removed from long-term memory (you can undo this right after).`,
+      confirmLabel: 'Delete',
+    });
+    if (!sure) return;
+  }
   const ok = await app.guard(() => app.manager.deleteMemory(app.user, TENANT, entry.id));
-  if (ok !== undefined) app.changed('memories');
+  if (ok === undefined) return;
+  app.changed('memories');
+  undo.offer(`Deleted “${what}”.`, async () => {
+    const restored = await app.guard(async () => {
+      app.require('delete');
+      return restoreEntries(app, [entry]);
+    });
+    if (restored === undefined) return undefined;
+    app.changed('memories');
+    return `Restored “${what}”.`;
+  });
 }
 
 function oneLine(text: string, max: number): string {

@@ -1,20 +1,28 @@
-import { PII_TYPES, type BuiltinPiiType, type Role } from '@zerda/core';
-import { TENANT, USERS, type DemoApp } from '../app.js';
-import { field, fmtDate, h, replace, select } from '../dom.js';
+import { isInteraction, PII_TYPES, type BuiltinPiiType, type MemoryEntry, type PiiType, type Role } from '@zerda/core';
+import { TENANT, USERS, type DemoApp, type PiiLogItem } from '../app.js';
+import { field, fmtDate, h, replace, select, whenVisible } from '../dom.js';
 
 /** PII findings per message, encryption at rest, and roles with live access checks. */
 export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | null) => Promise<void>): HTMLElement {
-  return h(
+  const log = piiLog(app);
+  const panel = h(
     'section',
     { class: 'panel', testid: 'privacy-panel' },
     h('h3', { text: 'PII and secrets masked before storage' }),
     maskedTypes(),
-    piiLog(app),
+    log.element,
     h('h3', { text: 'Encryption at rest' }),
     encryption(app, reopen),
     h('h3', { text: 'Users and roles' }),
     access(app),
   );
+  // The log is rebuilt from what is stored, so it is read while the panel shows (and after changes).
+  const refresh = whenVisible(panel, () => void log.refresh());
+  app.on('memories', refresh);
+  app.on('turn', refresh);
+  app.on('user', refresh);
+  refresh();
+  return panel;
 }
 
 /** What each built-in finding type covers, with something to try in the chat. */
@@ -47,10 +55,33 @@ function maskedTypes(): HTMLElement {
   );
 }
 
-function piiLog(app: DemoApp): HTMLElement {
+function piiLog(app: DemoApp): { element: HTMLElement; refresh: () => Promise<void> } {
   const list = h('div', { testid: 'pii-log' });
-  const refresh = () => {
-    if (!app.pii.length) {
+  let generation = 0;
+  // What the stored memories say: their masked text keeps the placeholders and
+  // `metadata.piiMasked` the count, so the log survives a reload (the originals were never
+  // stored, so they stay unknown). This session's findings add a redacted glimpse of each original.
+  let fromStorage: PiiLogItem[] = [];
+  const refresh = async () => {
+    render();
+    const mine = ++generation;
+    const stored = await app.guard(
+      async () =>
+        app.manager.can(app.user, TENANT, 'read')
+          ? app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'] })
+          : [],
+      { background: true },
+    );
+    if (mine !== generation) return;
+    fromStorage = (stored ?? []).flatMap((e) => storedFindings(e));
+    render();
+  };
+  const render = () => {
+    const seen = new Set(app.pii.map((p) => p.entryId));
+    const items: PiiLogItem[] = [...fromStorage.filter((p) => !seen.has(p.entryId)), ...app.pii].sort(
+      (x, y) => x.at - y.at,
+    );
+    if (!items.length) {
       replace(
         list,
         h('p', {
@@ -62,13 +93,17 @@ function piiLog(app: DemoApp): HTMLElement {
     }
     replace(
       list,
-      ...app.pii
+      ...items
         .slice()
         .reverse()
         .map((item) =>
           h(
             'div',
-            { class: 'pii-item', testid: 'pii-row' },
+            {
+              class: 'pii-item',
+              testid: 'pii-row',
+              attrs: { 'data-from': app.pii.includes(item) ? 'session' : 'storage' },
+            },
             h('span', { class: 'muted', text: `${fmtDate(item.at)} · ${item.findings.length} finding(s)` }),
             h(
               'ul',
@@ -78,7 +113,7 @@ function piiLog(app: DemoApp): HTMLElement {
                   'li',
                   { testid: 'pii-finding' },
                   h('span', { class: 'badge warn', text: f.type }),
-                  ` in ${f.field}: ${redact(f.value)} → `,
+                  ` in ${f.field}: ${f.value ? redact(f.value) : '(original never stored)'} → `,
                   h('code', { text: f.replacement }),
                 ),
               ),
@@ -87,17 +122,50 @@ function piiLog(app: DemoApp): HTMLElement {
         ),
     );
   };
-  app.on('turn', refresh);
-  refresh();
-  return h(
-    'div',
-    {},
-    h('p', {
-      class: 'muted',
-      text: 'Found in this session’s messages. Only the masked text is stored; the originals never reach the database.',
-    }),
-    list,
-  );
+  return {
+    refresh,
+    element: h(
+      'div',
+      {},
+      h('p', {
+        class: 'muted',
+        text: 'Found in the messages, newest first. Only the masked text is stored; the originals never reach the database (after a reload they show as placeholders only).',
+      }),
+      list,
+    ),
+  };
+}
+
+/** The placeholder prefix of each built-in finding type (`[EMAIL_1]` → email), as the masker writes it. */
+const PLACEHOLDER_TYPES = new Map<string, PiiType>(
+  PII_TYPES.map((t) => [t.toUpperCase().replace(/[^A-Z0-9]+/g, '_'), t]),
+);
+
+/**
+ * The findings a stored memory still shows: `metadata.piiMasked` says how many values were masked,
+ * the placeholders in its text say which types and where. Empty for an unmasked memory.
+ */
+function storedFindings(entry: MemoryEntry): PiiLogItem[] {
+  if (!(Number(entry.metadata.piiMasked) > 0)) return [];
+  const c = entry.content;
+  const fields: [string, string][] = isInteraction(c)
+    ? [
+        ['input', c.input],
+        ['output', c.output],
+      ]
+    : [
+        ['title', c.title],
+        ['text', c.text],
+      ];
+  const findings: PiiLogItem['findings'] = [];
+  for (const [field, text] of fields) {
+    for (const m of text.matchAll(/\[([A-Z0-9_]+?)_(\d+)\]/g)) {
+      const type = PLACEHOLDER_TYPES.get(m[1]!);
+      if (type)
+        findings.push({ type, value: '', start: m.index, end: m.index + m[0].length, replacement: m[0], field });
+    }
+  }
+  return findings.length ? [{ at: entry.createdAt, entryId: entry.id, findings }] : [];
 }
 
 /** Show just enough of a secret to recognise it. */
