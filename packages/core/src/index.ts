@@ -145,7 +145,7 @@ export {
   DEFAULT_RRF_K,
 } from './retrieval/fusion.js';
 export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
-export { parseTimeRanges } from './retrieval/time-expressions.js';
+export { MONTH_NAMES, parseTimeRanges } from './retrieval/time-expressions.js';
 export type { TimeRange } from './retrieval/time-expressions.js';
 export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
