@@ -66,6 +66,17 @@ export {
   checkLexicalQuery,
   checkVectorRecords,
 } from './storage/storage-checks.js';
+/** The adapters' shared read rules (`getMany`'s and `query`'s order) and the SQL adapters' entry row layout. */
+export {
+  ENTRY_COLUMNS,
+  entryColumnValues,
+  entryData,
+  entryFromRow,
+  entryOrderSql,
+  inIdOrder,
+  queryOrder,
+} from './storage/entry-rows.js';
+export type { EntryData, EntryRow } from './storage/entry-rows.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
 export type {
