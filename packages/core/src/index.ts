@@ -125,7 +125,7 @@ export { ForgettingMechanism } from './dynamics/forgetting.js';
 export { reinforceEntry, quantize, REINFORCEMENT_ACCUM_KEY, LAST_DECAY_KEY } from './dynamics/reinforcement.js';
 export { estimateImportance } from './dynamics/importance.js';
 export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
-export type { MemoryCompressorOptions, CompressionReport } from './dynamics/compressor.js';
+export type { MemoryCompressorOptions, CompressionReport, CompressionBatch } from './dynamics/compressor.js';
 export {
   UserProfileManager,
   createDefaultProfile,
@@ -238,6 +238,7 @@ export type {
   BuildContextOptions,
   ManagedContext,
   MaintenanceReport,
+  MaintenancePreview,
   ManagerStats,
 } from './manager/types.js';
 /** One per-key task queue (the lock every component uses for per-tenant ordering). */
