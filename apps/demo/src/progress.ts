@@ -9,7 +9,7 @@ export interface ProgressBar {
 
 /** Create a progress bar with a stable test id (`<testid>` on the wrapper, `<testid>-label` on the text). */
 export function createProgressBar(testid: string, title: string): ProgressBar {
-  const bar = h('progress', { attrs: { max: 1 } });
+  const bar = h('progress', { attrs: { max: 1, 'aria-label': title } });
   const label = h('span', { class: 'progress-label', testid: `${testid}-label` });
   const element = h(
     'div',

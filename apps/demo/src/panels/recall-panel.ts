@@ -6,12 +6,16 @@ import { num, table } from './inspector-panel.js';
 
 /** Recall with its scores laid bare: lexical (BM25), vector (cosine), and the fused score. */
 export function createRecallPanel(app: DemoApp): HTMLElement {
-  const query = h('input', { testid: 'recall-query', attrs: { placeholder: 'What do I like to do outdoors?' } });
+  const query = h('input', {
+    testid: 'recall-query',
+    attrs: { type: 'search', 'aria-label': 'Recall query', placeholder: 'What do I like to do outdoors?' },
+  });
   const mode = select('recall-mode', [
     ['hybrid', 'hybrid (fused)'],
     ['lexical', 'lexical only'],
     ['vector', 'vector only'],
   ]);
+  mode.setAttribute('aria-label', 'Recall mode');
   const reinforce = h('input', { testid: 'recall-reinforce', attrs: { type: 'checkbox' } });
   const run = h('button', { class: 'primary', testid: 'recall-run', text: 'Recall' });
   const results = h('div', { testid: 'recall-results' });
