@@ -35,7 +35,8 @@ function showError(message: string): void {
   errorText.textContent = message;
   errorBanner.hidden = !message;
 }
-const modelProgress = createProgressBar('model-progress', 'Loading');
+// Hidden the moment it is done: the app appearing is the "ready" signal.
+const modelProgress = createProgressBar('model-progress', 'Loading', { lingerMs: 0 });
 const offlineStatus = h('span', { class: 'badge', testid: 'offline-status', text: 'offline: …' });
 const storageStatus = h('span', { class: 'badge', testid: 'storage-status' });
 

@@ -7,8 +7,13 @@ export interface ProgressBar {
   done(label?: string): void;
 }
 
-/** Create a progress bar with a stable test id (`<testid>` on the wrapper, `<testid>-label` on the text). */
-export function createProgressBar(testid: string, title: string): ProgressBar {
+/**
+ * Create a progress bar with a stable test id (`<testid>` on the wrapper, `<testid>-label` on the
+ * text). `done()` leaves the finished bar up for `lingerMs` (default 4 s, so a visitor can read
+ * "312 of 312 re-embedded"); 0 hides it at once (the start-up bar: the app itself says it is ready).
+ */
+export function createProgressBar(testid: string, title: string, options: { lingerMs?: number } = {}): ProgressBar {
+  const lingerMs = options.lingerMs ?? 4000;
   const bar = h('progress', { attrs: { max: 1, 'aria-label': title } });
   const label = h('span', { class: 'progress-label', testid: `${testid}-label` });
   const element = h(
@@ -31,9 +36,11 @@ export function createProgressBar(testid: string, title: string): ProgressBar {
       bar.value = 1;
       element.dataset.state = 'done';
       label.textContent = text ?? 'done';
-      setTimeout(() => {
-        if (element.dataset.state === 'done') element.hidden = true;
-      }, 4000);
+      if (lingerMs <= 0) element.hidden = true;
+      else
+        setTimeout(() => {
+          if (element.dataset.state === 'done') element.hidden = true;
+        }, lingerMs);
     },
   };
 }

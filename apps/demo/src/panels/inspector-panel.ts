@@ -382,13 +382,8 @@ function tierBadge(entry: MemoryEntry): HTMLElement {
 }
 
 /** A small table. */
-export function table(headers: string[], rows: HTMLElement[]): HTMLTableElement {
-  return h(
-    'table',
-    {},
-    h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', { text: t })))),
-    h('tbody', {}, ...rows),
-  );
+export function table(headers: (string | HTMLElement)[], rows: HTMLElement[]): HTMLTableElement {
+  return h('table', {}, h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', {}, t)))), h('tbody', {}, ...rows));
 }
 
 /** A numeric cell. */

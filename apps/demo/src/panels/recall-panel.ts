@@ -1,21 +1,25 @@
-import type { RecallHit } from '@zerda/core';
+import { DEFAULT_FUSION_METHOD, type RecallHit } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
 import { h, replace, select } from '../dom.js';
+import { fusionDescription, helpFor, withHelp } from '../help.js';
 import { memorySnippet } from '../responder.js';
 import { num, table } from './inspector-panel.js';
 
-/** Recall with its scores laid bare: lexical (BM25), vector (cosine), and the fused score. */
+/**
+ * Recall with its scores laid bare, in plain words: keyword match (BM25), meaning match (cosine)
+ * and the combined score; how they are combined is read from the library's default fusion.
+ */
 export function createRecallPanel(app: DemoApp): HTMLElement {
   const query = h('input', {
     testid: 'recall-query',
     attrs: { type: 'search', 'aria-label': 'Recall query', placeholder: 'What do I like to do outdoors?' },
   });
   const mode = select('recall-mode', [
-    ['hybrid', 'hybrid (fused)'],
-    ['lexical', 'lexical only'],
-    ['vector', 'vector only'],
+    ['hybrid', 'keywords + meaning'],
+    ['lexical', 'keywords only'],
+    ['vector', 'meaning only'],
   ]);
-  mode.setAttribute('aria-label', 'Recall mode');
+  mode.setAttribute('aria-label', 'Search by');
   const reinforce = h('input', { testid: 'recall-reinforce', attrs: { type: 'checkbox' } });
   const run = h('button', { class: 'primary', testid: 'recall-run', text: 'Recall' });
   const results = h('div', { testid: 'recall-results' });
@@ -30,16 +34,23 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
     replace(
       results,
       table(
-        ['memory', 'kind', 'lexical (BM25)', 'vector (cosine)', 'fused', 'ranks L/V'],
+        [
+          'memory',
+          withHelp('kind', 'kind'),
+          withHelp('keyword match', 'keyword'),
+          withHelp('meaning match', 'meaning'),
+          withHelp('combined', 'combined'),
+          withHelp('ranks', 'ranks'),
+        ],
         hits.map((hit) =>
           h(
             'tr',
             { testid: 'recall-row' },
             h('td', { text: memorySnippet(hit.entry, 100) }),
             h('td', { text: hit.entry.kind }),
-            num(hit.lexicalScore),
-            num(hit.vectorScore),
-            num(hit.score),
+            num(hit.lexicalScore, 2),
+            num(hit.vectorScore, 2),
+            num(hit.score, 2),
             h('td', { class: 'num', text: `${hit.lexicalRank ?? '—'} / ${hit.vectorRank ?? '—'}` }),
           ),
         ),
@@ -55,7 +66,11 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
         reinforce: reinforce.checked,
       }),
     );
-    if (hits) show(hits, `Recall for “${query.value}” (${mode.value}${reinforce.checked ? ', reinforced' : ''})`);
+    if (hits)
+      show(
+        hits,
+        `Recall for “${query.value}” (${mode.selectedOptions[0]?.textContent ?? mode.value}${reinforce.checked ? ', boosted' : ''})`,
+      );
     if (hits && reinforce.checked) app.changed('memories');
   };
   run.addEventListener('click', () => void recall());
@@ -73,11 +88,23 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
     'section',
     { class: 'panel', testid: 'recall-panel' },
     h('h3', { text: 'Recall' }),
-    h('p', {
-      class: 'muted',
-      text: 'Hybrid recall fuses a BM25 keyword ranking and a cosine ranking over embeddings (reciprocal-rank fusion), then keeps hits above an adaptive threshold.',
-    }),
-    h('div', { class: 'row' }, query, mode, h('label', { class: 'check' }, reinforce, 'reinforce'), run),
+    h(
+      'p',
+      { class: 'muted', testid: 'recall-fusion', attrs: { 'data-fusion': DEFAULT_FUSION_METHOD } },
+      'Recall looks for memories two ways — by shared keywords and by meaning — and combines them: ',
+      `${fusionDescription()}. `,
+      'Hits that match too weakly are left out ',
+      helpFor('gate'),
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      query,
+      mode,
+      h('label', { class: 'check' }, reinforce, 'boost what is recalled'),
+      helpFor('reinforcement'),
+      run,
+    ),
     source,
     results,
   );
