@@ -77,7 +77,7 @@ export function confirmAction(options: {
 export function showText(title: string, text: string, testid = 'text-view'): HTMLDialogElement {
   const close = h('button', { testid: `${testid}-close`, text: 'Close', attrs: { type: 'button' } });
   // Focusable, so the keyboard can scroll a long prompt.
-  const body = h('pre', { class: 'dialog-text', testid, text, attrs: { tabindex: 0 } });
+  const body = h('pre', { class: 'dialog-text', testid, text, attrs: { tabindex: 0, 'aria-label': title } });
   const dialog = modal(`${testid}-dialog`, title, [body], [close], close);
   close.addEventListener('click', () => dialog.close());
   return dialog;

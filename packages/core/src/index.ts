@@ -66,6 +66,17 @@ export {
   checkLexicalQuery,
   checkVectorRecords,
 } from './storage/storage-checks.js';
+/** The adapters' shared read rules (`getMany`'s and `query`'s order) and the SQL adapters' entry row layout. */
+export {
+  ENTRY_COLUMNS,
+  entryColumnValues,
+  entryData,
+  entryFromRow,
+  entryOrderSql,
+  inIdOrder,
+  queryOrder,
+} from './storage/entry-rows.js';
+export type { EntryData, EntryRow } from './storage/entry-rows.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
 export type {
@@ -145,7 +156,7 @@ export {
   DEFAULT_RRF_K,
 } from './retrieval/fusion.js';
 export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
-export { parseTimeRanges } from './retrieval/time-expressions.js';
+export { MONTH_NAMES, parseTimeRanges } from './retrieval/time-expressions.js';
 export type { TimeRange } from './retrieval/time-expressions.js';
 export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';

@@ -24,10 +24,19 @@ function loadSettings(): EndpointSettings & { use: boolean } {
  */
 export function createChatPanel(app: DemoApp): HTMLElement {
   const settings = loadSettings();
-  const log = h('div', { class: 'chat-log', testid: 'chat-log', attrs: { 'aria-live': 'polite' } });
+  const log = h('div', {
+    class: 'chat-log',
+    testid: 'chat-log',
+    attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' },
+  });
   const input = h('textarea', {
     testid: 'chat-input',
-    attrs: { rows: 2, placeholder: 'Tell me something about you, or ask what I remember…' },
+    attrs: {
+      id: 'chat-input',
+      rows: 2,
+      'aria-label': 'Message',
+      placeholder: 'Tell me something about you, or ask what I remember…',
+    },
   });
   const send = h('button', { class: 'primary', testid: 'chat-send', text: 'Send' });
   // This session's messages per user: switching to another user and back shows them live again,
@@ -47,6 +56,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     ],
     settings.use ? 'endpoint' : 'local',
   );
+  responderSelect.setAttribute('aria-label', 'Responder');
   const baseUrl = h('input', {
     testid: 'endpoint-url',
     attrs: { placeholder: 'https://api.openai.com/v1', value: settings.baseUrl },

@@ -13,6 +13,7 @@ export function createImportancePanel(
   clock: { offsetDays(): number; advance(days: number): void; reset(): void },
 ): HTMLElement {
   const picker = select('chart-entry', []);
+  picker.setAttribute('aria-label', 'Memory to chart');
   const horizon = select(
     'chart-horizon',
     [
@@ -22,6 +23,7 @@ export function createImportancePanel(
     ],
     '90',
   );
+  horizon.setAttribute('aria-label', 'Chart horizon');
   const chart = h('div', { class: 'chart-box', testid: 'importance-chart' });
   const facts = h('p', { class: 'muted', testid: 'chart-facts' });
   const clockLabel = h('span', { testid: 'clock-offset' });
