@@ -85,7 +85,7 @@ test('the Memory tab is compact: sections with counts, and 10,000 memories rende
   expect(await open_('sec-working')).toBe(true);
   expect(await open_('sec-short-term')).toBe(false);
   expect(await open_('sec-add')).toBe(false);
-  expect(await page.locator(`${tid('sec-long-term')} > summary ${tid('help-long-term')}`).count()).toBe(1);
+  expect(await page.locator(`${tid('sec-long-term')} + .help ${tid('help-long-term')}`).count()).toBe(1);
   await chat(page, 'My name is Ada and I work as an engineer.');
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="sec-short-term-count"]')?.textContent?.startsWith('(1 of '),

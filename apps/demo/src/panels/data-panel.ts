@@ -141,6 +141,9 @@ function previewSummary(p: MaintenancePreview): string {
   return `As of ${fmtDate(p.at)} (the demo clock), maintenance will ${parts.join(', ')}.`;
 }
 
+/** Forgotten memories listed one by one in the preview (the rest are counted). */
+const PREVIEW_ROWS = 100;
+
 /** The memories maintenance would forget, each with why, and the batches it would merge. */
 function describePreview(p: MaintenancePreview): HTMLElement {
   return h(
@@ -154,7 +157,7 @@ function describePreview(p: MaintenancePreview): HTMLElement {
           h(
             'ul',
             { class: 'forgotten' },
-            ...p.forget.map((f) =>
+            ...p.forget.slice(0, PREVIEW_ROWS).map((f) =>
               h(
                 'li',
                 { testid: 'preview-forget', attrs: { 'data-id': f.entry.id } },
@@ -167,6 +170,9 @@ function describePreview(p: MaintenancePreview): HTMLElement {
               ),
             ),
           ),
+          p.forget.length > PREVIEW_ROWS
+            ? h('p', { class: 'muted', text: `… and ${p.forget.length - PREVIEW_ROWS} more.` })
+            : null,
         )
       : null,
     p.compress?.length

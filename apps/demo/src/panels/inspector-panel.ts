@@ -12,22 +12,25 @@ export const PAGE_SIZE = 20;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** A collapsible section of the Memory tab: its summary names it, counts it and explains it. */
+/**
+ * A collapsible section of the Memory tab: its summary names and counts it; its "?" (next to the
+ * summary, not inside it: a control inside a summary is a nested control) explains it.
+ */
 function section(
   testid: string,
   title: string,
   term: HelpTerm,
   open: boolean,
   ...children: HTMLElement[]
-): { element: HTMLDetailsElement; count: HTMLElement } {
+): { element: HTMLElement; count: HTMLElement } {
   const counter = h('span', { class: 'section-count', testid: `${testid}-count` });
-  const element = h(
+  const details = h(
     'details',
     { class: 'mem-section', testid, attrs: { open } },
-    h('summary', {}, h('span', { class: 'section-title', text: title }), ' ', counter, ' ', helpFor(term, title)),
+    h('summary', {}, h('span', { class: 'section-title', text: title }), ' ', counter),
     ...children,
   );
-  return { element, count: counter };
+  return { element: h('div', { class: 'mem-section-wrap' }, details, helpFor(term, title)), count: counter };
 }
 
 /**
