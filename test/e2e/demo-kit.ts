@@ -2,7 +2,8 @@
  * Helpers for the demo specs (test/e2e/demo*.spec.ts): serve the built demo, open it, drive the
  * chat and the panels by their test ids, and read IndexedDB back.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
@@ -47,6 +48,48 @@ export async function waitReady(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `demo-${name}.png`), fullPage: true });
+}
+
+/** Folder of the README tour's images (docs/tour), rewritten when ZERDA_UPDATE_TOUR=1. */
+export const TOUR = join(REPO_ROOT, 'docs/tour');
+
+/**
+ * A small JPEG of the viewport: always to test/e2e/.artifacts/tour-<name>.jpg, and to
+ * docs/tour/<name>.jpg when ZERDA_UPDATE_TOUR=1 (the images the README's tour links to).
+ */
+export async function tourShot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const shot = await page.screenshot({ type: 'jpeg', quality: 60, path: join(ARTIFACTS, `tour-${name}.jpg`) });
+  if (process.env.ZERDA_UPDATE_TOUR === '1') {
+    await mkdir(TOUR, { recursive: true });
+    await writeFile(join(TOUR, `${name}.jpg`), shot);
+  }
+}
+
+/** One axe-core finding, reduced to what a failure message needs. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * Run axe-core (injected from node_modules, no network) on the page, or on `include` only;
+ * resolves to the serious and critical violations (all of axe's default rules run).
+ */
+export async function axeSerious(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async (include) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
+    return (result.violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, include);
 }
 
 /** Send a chat message; resolves to the assistant's reply. */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { build, defaultClientConditions, preview, type InlineConfig, type PreviewServer } from 'vite';
 import { zerda } from '@zerda/browser/vite';
 
@@ -37,8 +37,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A context that blocks every non-localhost request, to prove pages work offline. */
-export async function offlineContext(browser: Browser): Promise<BrowserContext> {
-  const ctx = await browser.newContext();
+export async function offlineContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext(options);
   await ctx.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => {
     const url = route.request().url();
     if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();

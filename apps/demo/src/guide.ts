@@ -54,7 +54,14 @@ export function createGuide(app: DemoApp, hooks: GuideHooks): Guide {
       text: '✓ done',
       attrs: { hidden: true },
     });
-    const li = h('li', { testid: `guide-${id}` }, h('span', { class: 'guide-what', text: what }), run, state, look);
+    const li = h(
+      'li',
+      { class: 'guide-step', testid: `guide-${id}` },
+      h('span', { class: 'guide-what', text: what }),
+      run,
+      state,
+      look,
+    );
     run.addEventListener('click', async () => {
       run.disabled = true;
       clearHighlight();

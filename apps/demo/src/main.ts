@@ -72,9 +72,9 @@ function unlock(firstError?: string): Promise<BrowserMemory> {
   return new Promise((resolve) => {
     const input = h('input', {
       testid: 'unlock-passphrase',
-      attrs: { type: 'password', placeholder: 'passphrase', autocomplete: 'current-password' },
+      attrs: { type: 'password', placeholder: 'passphrase', autocomplete: 'current-password', id: 'unlock-passphrase' },
     });
-    const error = h('p', { class: 'error', testid: 'unlock-error', text: firstError ?? '' });
+    const error = h('p', { class: 'error', testid: 'unlock-error', text: firstError ?? '', attrs: { role: 'alert' } });
     const submit = h('button', { class: 'primary', testid: 'unlock-submit', text: 'Unlock' });
     const reset = h('button', {
       class: 'danger',
@@ -86,8 +86,9 @@ function unlock(firstError?: string): Promise<BrowserMemory> {
     const form = h(
       'form',
       { class: 'unlock', testid: 'unlock-form' },
-      h('h2', { text: 'This memory is encrypted' }),
+      h('h1', { text: 'This memory is encrypted' }),
       h('p', { text: 'Enter the passphrase to decrypt it. The key is derived in this tab and never stored.' }),
+      h('label', { attrs: { for: 'unlock-passphrase' }, text: 'Passphrase' }),
       input,
       submit,
       error,
@@ -107,7 +108,7 @@ function unlock(firstError?: string): Promise<BrowserMemory> {
         input.select();
       }
     });
-    replace(root, form);
+    replace(root, h('main', { class: 'solo' }, form));
     input.focus();
   });
 }
@@ -126,7 +127,14 @@ async function startOver(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  replace(root, h('div', { class: 'loading', testid: 'loading' }, h('h1', { text: 'Zerda' }), modelProgress.element));
+  replace(
+    root,
+    h(
+      'main',
+      { class: 'solo' },
+      h('div', { class: 'loading', testid: 'loading' }, h('h1', { text: 'Zerda' }), modelProgress.element),
+    ),
+  );
   modelProgress.set(null, 'starting');
   let memory: BrowserMemory;
   if (isMarkedEncrypted()) {
@@ -185,24 +193,56 @@ function mount(app: DemoApp): void {
     ['privacy', 'Privacy', createPrivacyPanel(app, setPassphrase)],
     ['data', 'Data', createDataPanel(app)],
   ];
-  const nav = h('nav', { class: 'tabs', attrs: { role: 'tablist' } });
+  // The WAI-ARIA tabs pattern: one tab in the tab order (roving tabindex), Left/Right/Home/End
+  // move between tabs and select them, each panel is labelled by its tab.
+  const nav = h('div', {
+    class: 'tabs',
+    testid: 'tab-list',
+    attrs: { role: 'tablist', 'aria-label': 'Inspect the memory' },
+  });
   const body = h('div', { class: 'tab-body' });
+  const buttons: HTMLButtonElement[] = [];
   const show = (id: string) => {
     for (const [tid, , panel] of tabs) panel.hidden = tid !== id;
-    for (const b of nav.querySelectorAll<HTMLButtonElement>('button'))
-      b.setAttribute('aria-selected', String(b.dataset.tab === id));
+    for (const b of buttons) {
+      const selected = b.dataset.tab === id;
+      b.setAttribute('aria-selected', String(selected));
+      b.tabIndex = selected ? 0 : -1;
+    }
   };
   for (const [id, label, panel] of tabs) {
-    nav.append(
-      h('button', {
-        testid: `tab-${id}`,
-        attrs: { role: 'tab', 'data-tab': id },
-        text: label,
-        on: { click: () => show(id) },
-      }),
-    );
+    const button = h('button', {
+      testid: `tab-${id}`,
+      attrs: { type: 'button', role: 'tab', id: `tab-${id}`, 'aria-controls': `panel-${id}`, 'data-tab': id },
+      text: label,
+      on: { click: () => show(id) },
+    });
+    buttons.push(button);
+    nav.append(button);
+    panel.id = `panel-${id}`;
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', `tab-${id}`);
+    panel.tabIndex = 0;
     body.append(panel);
   }
+  nav.addEventListener('keydown', (e) => {
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % buttons.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + buttons.length) % buttons.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? buttons.length - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    buttons[to]!.focus();
+    buttons[to]!.click();
+  });
   show('memory');
 
   const chat = createChatPanel(app);
@@ -212,8 +252,21 @@ function mount(app: DemoApp): void {
     showTab: show,
     jumpYear: () => clockBar.querySelector<HTMLButtonElement>('[data-testid="clock-plus-year"]')!.click(),
   });
+  const skip = h('a', {
+    class: 'skip-link',
+    testid: 'skip-to-chat',
+    attrs: { href: '#chat-input' },
+    text: 'Skip to the chat',
+    on: {
+      click: (e) => {
+        e.preventDefault();
+        chat.element.querySelector<HTMLElement>('#chat-input')?.focus();
+      },
+    },
+  });
   replace(
     root,
+    skip,
     h(
       'header',
       {},
@@ -224,7 +277,7 @@ function mount(app: DemoApp): void {
     modelProgress.element,
     errorBanner,
     guide.card,
-    h('main', {}, chat.element, h('aside', { class: 'inspector' }, nav, body)),
+    h('main', {}, chat.element, h('aside', { class: 'inspector', attrs: { 'aria-label': 'Inspector' } }, nav, body)),
   );
   document.body.dataset.ready = 'true';
   document.body.dataset.tenant = TENANT;
@@ -235,10 +288,14 @@ start().catch((err) => {
   replace(
     root,
     h(
-      'div',
-      { class: 'fatal', testid: 'fatal-error' },
-      h('h2', { text: 'Zerda could not start' }),
-      h('pre', { text: describeError(err) }),
+      'main',
+      { class: 'solo' },
+      h(
+        'div',
+        { class: 'fatal', testid: 'fatal-error' },
+        h('h1', { text: 'Zerda could not start' }),
+        h('pre', { text: describeError(err) }),
+      ),
     ),
   );
 });

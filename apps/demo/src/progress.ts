@@ -14,7 +14,7 @@ export interface ProgressBar {
  */
 export function createProgressBar(testid: string, title: string, options: { lingerMs?: number } = {}): ProgressBar {
   const lingerMs = options.lingerMs ?? 4000;
-  const bar = h('progress', { attrs: { max: 1 } });
+  const bar = h('progress', { attrs: { max: 1, 'aria-label': title } });
   const label = h('span', { class: 'progress-label', testid: `${testid}-label` });
   const element = h(
     'div',

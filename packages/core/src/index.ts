@@ -66,6 +66,17 @@ export {
   checkLexicalQuery,
   checkVectorRecords,
 } from './storage/storage-checks.js';
+/** The adapters' shared read rules (`getMany`'s and `query`'s order) and the SQL adapters' entry row layout. */
+export {
+  ENTRY_COLUMNS,
+  entryColumnValues,
+  entryData,
+  entryFromRow,
+  entryOrderSql,
+  inIdOrder,
+  queryOrder,
+} from './storage/entry-rows.js';
+export type { EntryData, EntryRow } from './storage/entry-rows.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
 export type {
@@ -114,7 +125,7 @@ export { ForgettingMechanism } from './dynamics/forgetting.js';
 export { reinforceEntry, quantize, REINFORCEMENT_ACCUM_KEY, LAST_DECAY_KEY } from './dynamics/reinforcement.js';
 export { estimateImportance } from './dynamics/importance.js';
 export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
-export type { MemoryCompressorOptions, CompressionReport } from './dynamics/compressor.js';
+export type { MemoryCompressorOptions, CompressionReport, CompressionBatch } from './dynamics/compressor.js';
 export {
   UserProfileManager,
   createDefaultProfile,
@@ -145,7 +156,7 @@ export {
   DEFAULT_RRF_K,
 } from './retrieval/fusion.js';
 export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
-export { parseTimeRanges } from './retrieval/time-expressions.js';
+export { MONTH_NAMES, parseTimeRanges } from './retrieval/time-expressions.js';
 export type { TimeRange } from './retrieval/time-expressions.js';
 export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
@@ -227,6 +238,7 @@ export type {
   BuildContextOptions,
   ManagedContext,
   MaintenanceReport,
+  MaintenancePreview,
   ManagerStats,
 } from './manager/types.js';
 /** One per-key task queue (the lock every component uses for per-tenant ordering). */

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import {
+  ENTRY_COLUMNS,
   ZerdaError,
   analyze,
   bm25Idf,
@@ -12,7 +13,12 @@ import {
   checkModel,
   checkQuery,
   checkVectorRecords,
+  entryColumnValues,
+  entryData,
+  entryFromRow,
+  entryOrderSql,
   entryText,
+  inIdOrder,
   invalid,
   systemClock,
   validateEntry,
@@ -20,6 +26,7 @@ import {
 } from '@zerda/core';
 import type {
   Clock,
+  EntryRow,
   LexicalHit,
   LexicalQuery,
   MemoryEntry,
@@ -77,49 +84,6 @@ export interface VectorHit {
 }
 
 type Db = PoolClient;
-
-const ENTRY_COLUMNS = 'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
-
-/** The part of an entry kept as JSON (the rest has columns). */
-interface StoredData {
-  content: MemoryEntry['content'];
-  accessCount: number;
-  tags: string[];
-  metadata: MemoryEntry['metadata'];
-  version: number;
-}
-
-interface EntryRow {
-  tenant_id: string;
-  id: string;
-  user_id: string | null;
-  tier: MemoryEntry['tier'];
-  kind: string;
-  created_at: number;
-  last_access: number;
-  importance: number;
-  data: StoredData;
-}
-
-function rowToEntry(r: EntryRow): MemoryEntry {
-  const d = r.data;
-  const e: MemoryEntry = {
-    id: r.id,
-    tenantId: r.tenant_id,
-    content: d.content,
-    tier: r.tier,
-    kind: r.kind,
-    createdAt: r.created_at,
-    lastAccess: r.last_access,
-    importance: r.importance,
-    accessCount: d.accessCount,
-    tags: d.tags,
-    metadata: d.metadata,
-    version: d.version,
-  };
-  if (r.user_id !== null) e.userId = r.user_id;
-  return e;
-}
 
 const OPTION_KEYS = [
   'connectionString',
@@ -273,7 +237,7 @@ export class PostgresStorage implements StorageAdapter {
         `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2`,
         [tenantId, id],
       );
-      return r.rows[0] ? rowToEntry(r.rows[0]) : undefined;
+      return r.rows[0] ? entryFromRow(r.rows[0]) : undefined;
     });
   }
 
@@ -289,12 +253,10 @@ export class PostgresStorage implements StorageAdapter {
         [tenantId, ids],
       );
       const found = new Map(r.rows.map((row) => [row.id, row]));
-      const out: MemoryEntry[] = [];
-      for (const id of new Set(ids)) {
+      return inIdOrder(ids, (id) => {
         const row = found.get(id);
-        if (row) out.push(rowToEntry(row));
-      }
-      return out;
+        return row && entryFromRow(row);
+      });
     });
   }
 
@@ -319,18 +281,14 @@ export class PostgresStorage implements StorageAdapter {
     this.#open();
     checkQuery(query);
     const { sql, params } = filterSql(query, 2);
-    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[
-      query.orderBy ?? 'createdAt'
-    ];
-    const dir = (query.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const n = params.length + 2;
     return this.#read('query entries', query.tenantId, async (db) => {
       const r = await db.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND ${sql}
-         ORDER BY e.${column} ${dir}, e.id ASC LIMIT $${n} OFFSET $${n + 1}`,
+         ORDER BY ${entryOrderSql(query)} LIMIT $${n} OFFSET $${n + 1}`,
         [query.tenantId, ...params, query.limit ?? null, query.offset ?? 0],
       );
-      return r.rows.map(rowToEntry);
+      return r.rows.map(entryFromRow);
     });
   }
 
@@ -653,7 +611,7 @@ export class PostgresStorage implements StorageAdapter {
         [tenantId, id],
       );
       if (!r.rows[0]) return undefined;
-      const current = rowToEntry(r.rows[0]);
+      const current = entryFromRow(r.rows[0]);
       const proposed = fn(structuredClone(current));
       if (proposed === undefined) return undefined;
       const next = validateEntry({ ...proposed, version: Math.max(proposed.version, current.version + 1) });
@@ -690,7 +648,7 @@ export class PostgresStorage implements StorageAdapter {
             `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 ORDER BY e.id`,
             [t],
           );
-          doc.entries.push(...e.rows.map(rowToEntry));
+          doc.entries.push(...e.rows.map(entryFromRow));
           const p = await db.query<{ data: UserProfile }>(
             `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`,
             [t],
@@ -903,30 +861,10 @@ export class PostgresStorage implements StorageAdapter {
     const rows = entries.map((e) => {
       const text = entryText(e);
       const terms = analyze(text);
-      const data: StoredData = {
-        content: e.content,
-        accessCount: e.accessCount,
-        tags: e.tags,
-        metadata: e.metadata,
-        version: e.version,
-      };
       return {
         e,
         terms,
-        row: [
-          e.id,
-          e.userId ?? null,
-          e.tier,
-          e.kind,
-          e.createdAt,
-          e.lastAccess,
-          e.importance,
-          e.version,
-          e.tags,
-          terms.length,
-          stripNul(text.toLowerCase()),
-          data,
-        ],
+        row: [...entryColumnValues(e), e.version, e.tags, terms.length, stripNul(text.toLowerCase()), entryData(e)],
       };
     });
     const r = await db.query(

@@ -1,6 +1,6 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { ZerdaError, entryText } from '@zerda/core';
-import type { MemoryEntry, UserProfile } from '@zerda/core';
+import { ZerdaError, entryColumnValues, entryData, entryFromRow, entryText } from '@zerda/core';
+import type { EntryRow, MemoryEntry, UserProfile } from '@zerda/core';
 import { ftsTerms } from './lexical.js';
 import { floatsToBytes } from './record-codec.js';
 
@@ -26,39 +26,22 @@ export interface VecWrite {
   data?: Float32Array;
 }
 
-/** The entry columns {@link rowToEntry} reads, over `entries e`. */
-export const ENTRY_COLUMNS =
-  'e.tenant_id, e.id, e.user_id, e.tier, e.kind, e.created_at, e.last_access, e.importance, e.data';
-
-/** The part of an entry kept as JSON (everything else has its own column). */
-export interface StoredData {
-  content: MemoryEntry['content'];
-  accessCount: number;
-  tags: string[];
-  metadata: MemoryEntry['metadata'];
-  version: number;
-}
-
-/** Rebuild an entry from a row selected with {@link ENTRY_COLUMNS}. */
+/** Rebuild an entry from a row selected with core's `ENTRY_COLUMNS` (its `data` is JSON text here). */
 export function rowToEntry(r: SqlValue[]): MemoryEntry {
-  const d = JSON.parse(r[8] as string) as StoredData;
-  const e: MemoryEntry = {
-    id: r[1] as string,
-    tenantId: r[0] as string,
-    content: d.content,
-    tier: r[3] as MemoryEntry['tier'],
-    kind: r[4] as string,
-    createdAt: r[5] as number,
-    lastAccess: r[6] as number,
-    importance: r[7] as number,
-    accessCount: d.accessCount,
-    tags: d.tags,
-    metadata: d.metadata,
-    version: d.version,
-  };
-  if (r[2] !== null) e.userId = r[2] as string;
-  return e;
+  const [tenant_id, id, user_id, tier, kind, created_at, last_access, importance, data] = r;
+  return entryFromRow({
+    tenant_id,
+    id,
+    user_id,
+    tier,
+    kind,
+    created_at,
+    last_access,
+    importance,
+    data: JSON.parse(data as string),
+  } as EntryRow);
 }
+
 /** Run `fn` in one SQLite transaction (rolled back when it throws). */
 export function transaction(db: Database, fn: () => void): void {
   db.exec('BEGIN');
@@ -134,28 +117,15 @@ export function createApplier(db: Database): Applier {
     for (const e of entries) {
       const text = entryText(e);
       const terms = ftsTerms(text);
-      const rest: StoredData = {
-        content: e.content,
-        accessCount: e.accessCount,
-        tags: e.tags,
-        metadata: e.metadata,
-        version: e.version,
-      };
       run(
         'INSERT INTO entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, doc_len, text_lc, terms, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         [
           e.tenantId,
-          e.id,
-          e.userId ?? null,
-          e.tier,
-          e.kind,
-          e.createdAt,
-          e.lastAccess,
-          e.importance,
+          ...entryColumnValues(e),
           terms.length,
           text.toLowerCase(),
           terms.join(' '),
-          JSON.stringify(rest),
+          JSON.stringify(entryData(e)),
         ],
       );
       // WITHOUT ROWID inserts leave last_insert_rowid() alone, so it still names the entry.

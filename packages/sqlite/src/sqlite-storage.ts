@@ -1,7 +1,10 @@
 import type { SqlValue } from 'sql.js';
 import {
+  ENTRY_COLUMNS,
   ZerdaError,
   createCipher,
+  entryOrderSql,
+  inIdOrder,
   invalid,
   isZerdaError,
   systemClock,
@@ -42,7 +45,7 @@ import type { EncryptionOptions, ExportOptions, ImportReport, OpenReport, Sqlite
 import { MemoryPersistence, guard, persistenceError } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { bytesToFloats } from './record-codec.js';
-import { ENTRY_COLUMNS, rowToEntry, transaction } from './sql-apply.js';
+import { rowToEntry, transaction } from './sql-apply.js';
 import type { MainOp, VecWrite } from './sql-apply.js';
 import { Store } from './store.js';
 import { Backups, exportDoc, importDoc, reEncrypt } from './transfer.js';
@@ -224,12 +227,10 @@ export class SqliteStorage implements StorageAdapter {
       [tenantId, JSON.stringify(ids)],
     ))
       found.set(row[1] as string, row);
-    const out: MemoryEntry[] = [];
-    for (const id of new Set(ids)) {
+    return inIdOrder(ids, (id) => {
       const row = found.get(id);
-      if (row !== undefined) out.push(rowToEntry(row));
-    }
-    return out;
+      return row && rowToEntry(row);
+    });
   }
 
   /** Delete one entry and its vectors; true when it existed. */
@@ -253,12 +254,8 @@ export class SqliteStorage implements StorageAdapter {
     this.#open();
     checkQuery(query);
     const { sql, params } = filterSql(query);
-    const column = { createdAt: 'created_at', lastAccess: 'last_access', importance: 'importance' }[
-      query.orderBy ?? 'createdAt'
-    ];
-    const dir = (query.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const rows = this.#s.rows(
-      `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND ${sql} ORDER BY e.${column} ${dir}, e.id ASC LIMIT ? OFFSET ?`,
+      `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND ${sql} ORDER BY ${entryOrderSql(query)} LIMIT ? OFFSET ?`,
       [query.tenantId, ...params, query.limit ?? -1, query.offset ?? 0],
     );
     return rows.map(rowToEntry);

@@ -1,11 +1,11 @@
-import { BackupSchedule, ZerdaError, buildExport, invalid, validateExport } from '@zerda/core';
+import { BackupSchedule, ENTRY_COLUMNS, ZerdaError, buildExport, invalid, validateExport } from '@zerda/core';
 import type { Cipher, Clock, ExportContent, UserProfile, ValidatedExport, ZerdaExport } from '@zerda/core';
 import type { AutoBackupOptions, ExportOptions, ImportReport } from './options.js';
 import { guard } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { bytesToFloats, decodeRecord, encodeRecord, openFailure } from './record-codec.js';
 import { makeMeta } from './meta.js';
-import { ENTRY_COLUMNS, rowToEntry } from './sql-apply.js';
+import { rowToEntry } from './sql-apply.js';
 import type { MainOp, VecWrite } from './sql-apply.js';
 import type { Store } from './store.js';
 import { checkDim } from './vectors.js';

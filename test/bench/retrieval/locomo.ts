@@ -4,6 +4,7 @@
  * repository: it is read from a path (see `run.ts`).
  */
 import { readFileSync } from 'node:fs';
+import { MONTH_NAMES } from '@zerda/core';
 
 /** One dialogue turn, ready to be stored as a memory. */
 export interface LocomoTurn {
@@ -50,27 +51,13 @@ export const CATEGORY_NAMES: Readonly<Record<1 | 2 | 3 | 4, string>> = {
   4: 'single-hop',
 };
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const DATE_RE = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$/i;
 
 /** Parse a LoCoMo session date such as `"1:56 pm on 8 May, 2023"` to epoch ms (UTC). */
 export function parseSessionDate(text: string): number {
   const m = DATE_RE.exec(text);
   if (!m) throw new Error(`Unrecognised LoCoMo session date: ${JSON.stringify(text)}`);
-  const month = MONTHS.indexOf(m[5]!.toLowerCase());
+  const month = MONTH_NAMES.indexOf(m[5]!.toLowerCase());
   if (month < 0) throw new Error(`Unrecognised month in LoCoMo session date: ${JSON.stringify(text)}`);
   let hour = Number(m[1]) % 12;
   if (m[3]!.toLowerCase() === 'pm') hour += 12;

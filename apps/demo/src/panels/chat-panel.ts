@@ -31,10 +31,19 @@ export interface ChatPanel {
  */
 export function createChatPanel(app: DemoApp): ChatPanel {
   const settings = loadSettings();
-  const log = h('div', { class: 'chat-log', testid: 'chat-log', attrs: { 'aria-live': 'polite' } });
+  const log = h('div', {
+    class: 'chat-log',
+    testid: 'chat-log',
+    attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' },
+  });
   const input = h('textarea', {
     testid: 'chat-input',
-    attrs: { rows: 2, placeholder: 'Tell me something about you, or ask what I remember…' },
+    attrs: {
+      id: 'chat-input',
+      rows: 2,
+      'aria-label': 'Message',
+      placeholder: 'Tell me something about you, or ask what I remember…',
+    },
   });
   const send = h('button', { class: 'primary', testid: 'chat-send', text: 'Send' });
 
@@ -46,6 +55,7 @@ export function createChatPanel(app: DemoApp): ChatPanel {
     ],
     settings.use ? 'endpoint' : 'local',
   );
+  responderSelect.setAttribute('aria-label', 'Responder');
   const baseUrl = h('input', {
     testid: 'endpoint-url',
     attrs: { placeholder: 'https://api.openai.com/v1', value: settings.baseUrl },
@@ -201,7 +211,8 @@ function message(
       'details',
       { class: 'prompt' },
       h('summary', { testid: 'prompt-toggle', text: 'View exact prompt' }),
-      h('pre', { testid: 'prompt-view', text: turn.prompt }),
+      // Focusable: the prompt scrolls, and keyboard users must be able to scroll it.
+      h('pre', { testid: 'prompt-view', text: turn.prompt, attrs: { tabindex: 0, 'aria-label': 'Exact prompt' } }),
     );
     el.append(meta, prompt);
   }

@@ -12,6 +12,7 @@ import { memorySnippet } from '../responder.js';
  */
 export function createImportancePanel(app: DemoApp): HTMLElement {
   const picker = select('chart-entry', []);
+  picker.setAttribute('aria-label', 'Memory to chart');
   const horizon = select(
     'chart-horizon',
     [
@@ -21,6 +22,7 @@ export function createImportancePanel(app: DemoApp): HTMLElement {
     ],
     '90',
   );
+  horizon.setAttribute('aria-label', 'Chart horizon');
   const chart = h('div', { class: 'chart-box', testid: 'importance-chart' });
   const facts = h('p', { class: 'muted', testid: 'chart-facts' });
   // Built once, outside the redrawn chart: an open "?" stays open while the clock moves.

@@ -177,13 +177,20 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
 }
 
 function addForm(app: DemoApp): HTMLElement {
-  const title = h('input', { testid: 'add-title', attrs: { placeholder: 'Title' } });
-  const body = h('input', { testid: 'add-text', attrs: { placeholder: 'What to remember' } });
+  const title = h('input', { testid: 'add-title', attrs: { placeholder: 'Title', 'aria-label': 'Title' } });
+  const body = h('input', {
+    testid: 'add-text',
+    attrs: { placeholder: 'What to remember', 'aria-label': 'What to remember' },
+  });
   const kind = select(
     'add-kind',
     ['fact', 'preference', 'event', 'task', 'ephemeral'].map((k) => [k, k]),
   );
-  const tags = h('input', { testid: 'add-tags', attrs: { placeholder: 'tags, comma separated' } });
+  kind.setAttribute('aria-label', 'Kind');
+  const tags = h('input', {
+    testid: 'add-tags',
+    attrs: { placeholder: 'tags, comma separated', 'aria-label': 'Tags, comma separated' },
+  });
   const add = h('button', { testid: 'add-submit', text: 'Remember' });
   const samples = h('button', { testid: 'add-samples', text: 'Add sample memories' });
   add.addEventListener('click', async () => {

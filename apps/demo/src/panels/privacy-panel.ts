@@ -112,7 +112,12 @@ function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise
   const status = h('p', { testid: 'encryption-status' });
   const passphrase = h('input', {
     testid: 'passphrase-input',
-    attrs: { type: 'password', placeholder: 'new passphrase', autocomplete: 'new-password' },
+    attrs: {
+      type: 'password',
+      placeholder: 'new passphrase',
+      autocomplete: 'new-password',
+      'aria-label': 'New passphrase',
+    },
   });
   const enable = h('button', { class: 'primary', testid: 'encrypt-enable', text: 'Encrypt with this passphrase' });
   const disable = h('button', { testid: 'encrypt-disable', text: 'Turn encryption off' });
@@ -170,6 +175,7 @@ function access(app: DemoApp): HTMLElement {
           ],
           app.manager.roleOf(u.id, TENANT) ?? '',
         );
+        role.setAttribute('aria-label', `Role of ${u.id}`);
         role.addEventListener('change', () => {
           if (role.value) app.manager.grant(u.id, TENANT, role.value as Role);
           else app.manager.revoke(u.id, TENANT);

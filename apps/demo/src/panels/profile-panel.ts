@@ -42,7 +42,7 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
                 'li',
                 { testid: 'profile-topic' },
                 h('span', { text: t }),
-                h('meter', { attrs: { min: 0, max, value: n } }),
+                h('meter', { attrs: { min: 0, max, value: n, 'aria-label': `${t}: ${n}` } }),
                 h('span', { class: 'num', text: String(n) }),
               ),
             ),

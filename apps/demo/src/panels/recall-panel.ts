@@ -10,7 +10,10 @@ import { num, table } from './inspector-panel.js';
  * and the combined score; how they are combined is read from the library's default fusion.
  */
 export function createRecallPanel(app: DemoApp): HTMLElement {
-  const query = h('input', { testid: 'recall-query', attrs: { placeholder: 'What do I like to do outdoors?' } });
+  const query = h('input', {
+    testid: 'recall-query',
+    attrs: { type: 'search', 'aria-label': 'Recall query', placeholder: 'What do I like to do outdoors?' },
+  });
   const mode = select('recall-mode', [
     ['hybrid', 'keywords + meaning'],
     ['lexical', 'keywords only'],

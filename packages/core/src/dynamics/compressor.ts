@@ -34,6 +34,13 @@ export interface CompressionReport {
   llmErrors: string[];
 }
 
+/** One group of same-kind memories that compression merges into one summary (see `MemoryCompressor.plan`). */
+export interface CompressionBatch {
+  kind: string;
+  /** Oldest first. */
+  entries: MemoryEntry[];
+}
+
 const MIN_SENTENCE_WORDS = 3;
 
 /** Kind of the entries a compressor writes. */
@@ -88,31 +95,60 @@ export class MemoryCompressor {
     );
   }
 
-  /** Compress the eligible entries of `ltm` now. */
-  async compress(ltm: LongTermMemory, options: { signal?: AbortSignal } = {}): Promise<CompressionReport> {
-    const now = this.#clock();
-    const candidates = this.eligible(await ltm.query({ orderBy: 'createdAt', order: 'asc' }), now);
+  /**
+   * The batches a compression at `now` would merge, each into one summary: the {@link eligible}
+   * entries of `entries` (taken in the order given: oldest first is what `compress` passes),
+   * grouped by kind (kinds in name order), in batches of up to `compressionBatchSize`; a batch
+   * needs two or more. Pure: writes nothing. `compress` merges exactly these batches.
+   */
+  plan(entries: readonly MemoryEntry[], now: number = this.#clock()): CompressionBatch[] {
     const byKind = new Map<string, MemoryEntry[]>();
-    for (const e of candidates) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e]);
-
-    const report: CompressionReport = { summaries: [], removed: [], usedLlm: false, llmErrors: [] };
-    const drafts: { batch: MemoryEntry[]; text: string; method: 'llm' | 'extractive' }[] = [];
+    for (const e of this.eligible(entries, now)) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e]);
+    const batches: CompressionBatch[] = [];
     for (const [kind, group] of [...byKind].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       for (let i = 0; i < group.length; i += this.#config.compressionBatchSize) {
         const batch = group.slice(i, i + this.#config.compressionBatchSize);
-        if (batch.length < 2) continue;
-        let text: string | undefined;
-        if (this.#llm) {
-          try {
-            text = await this.#summariseWithLlm(batch, kind, options.signal);
-          } catch (err) {
-            report.llmErrors.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
-          }
-        }
-        const method = text === undefined ? 'extractive' : 'llm';
-        if (method === 'llm') report.usedLlm = true;
-        drafts.push({ batch, text: text ?? this.summarise(batch.map(entryText)), method });
+        if (batch.length >= 2) batches.push({ kind, entries: batch });
       }
+    }
+    return batches;
+  }
+
+  /** Compress the eligible entries of `ltm` now (the batches {@link plan} gives for them, oldest first). */
+  async compress(
+    ltm: LongTermMemory,
+    options: { signal?: AbortSignal; now?: number } = {},
+  ): Promise<CompressionReport> {
+    const now = options.now ?? this.#clock();
+    const batches = this.plan(await ltm.query({ orderBy: 'createdAt', order: 'asc' }), now);
+    return this.merge(ltm, batches, { ...options, now });
+  }
+
+  /**
+   * Merge planned batches (from {@link plan}) into summaries: each batch becomes one
+   * `kind: 'summary'` entry (abstractive with an LLM, extractive otherwise or on failure); the
+   * summaries are written before the sources are deleted.
+   */
+  async merge(
+    ltm: LongTermMemory,
+    batches: readonly CompressionBatch[],
+    options: { signal?: AbortSignal; now?: number } = {},
+  ): Promise<CompressionReport> {
+    const now = options.now ?? this.#clock();
+    const report: CompressionReport = { summaries: [], removed: [], usedLlm: false, llmErrors: [] };
+    const drafts: { batch: MemoryEntry[]; text: string; method: 'llm' | 'extractive' }[] = [];
+    for (const { kind, entries: batch } of batches) {
+      let text: string | undefined;
+      if (this.#llm) {
+        try {
+          text = await this.#summariseWithLlm(batch, kind, options.signal);
+        } catch (err) {
+          report.llmErrors.push(`${kind}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      const method = text === undefined ? 'extractive' : 'llm';
+      if (method === 'llm') report.usedLlm = true;
+      drafts.push({ batch, text: text ?? this.summarise(batch.map(entryText)), method });
     }
     if (drafts.length === 0) return report;
 

@@ -1,8 +1,61 @@
 /** The manager's tenant-level work: forgetting and compression, stats, clearing, re-indexing. */
-import { MemoryCompressor, type CompressionReport } from '../dynamics/compressor.js';
+import { MemoryCompressor, type CompressionBatch, type CompressionReport } from '../dynamics/compressor.js';
+import type { MemoryEntry } from '../model/types.js';
 import type { ReindexOptions, ReindexReport } from '../tiers/semantic-memory.js';
 import type { ManagerState } from './state.js';
-import type { MaintenanceReport, ManagerStats } from './types.js';
+import type { MaintenancePreview, MaintenanceReport, ManagerStats } from './types.js';
+
+/** What maintenance decides for one tenant at one time; both the preview and the run use it. */
+interface MaintenancePlan {
+  examined: number;
+  forget: MemoryEntry[];
+  compress: CompressionBatch[] | null;
+  shortTerm: number;
+  compressor: MemoryCompressor;
+}
+
+/**
+ * The one place maintenance decides what to do: forget the entries the forgetting policy selects
+ * at `now`, compress the rest when the tenant is over the trigger (the batches the compressor
+ * plans, oldest first), evict faded short-term entries. Reads only. Call inside `s.serial`.
+ */
+async function plan(s: ManagerState, tenantId: string, now: number): Promise<MaintenancePlan> {
+  const all = await s.storage.query({ tenantId, orderBy: 'createdAt', order: 'asc' });
+  const forget = s.forgetting.selectForDeletion(all, now);
+  const gone = new Set(forget.map((e) => e.id));
+  const remaining = all.filter((e) => !gone.has(e.id));
+  const compressor = new MemoryCompressor({
+    config: s.config,
+    clock: s.clock,
+    counter: s.counter,
+    ...(s.llm ? { llm: s.llm } : {}),
+  });
+  const compress = compressor.shouldCompress(remaining.length)
+    ? compressor.plan(
+        remaining.filter((e) => e.tier === 'long_term'),
+        now,
+      )
+    : null;
+  let shortTerm = 0;
+  for (const stm of s.shortTermsOf(tenantId)) shortTerm += stm.below(s.config.minImportance, now).length;
+  return { examined: all.length, forget, compress, shortTerm, compressor };
+}
+
+/** See `MemoryManager.previewMaintenance`. Background work has been flushed. */
+export async function previewMaintenance(s: ManagerState, tenantId: string, now: number): Promise<MaintenancePreview> {
+  return s.serial(tenantId, async () => {
+    const p = await plan(s, tenantId, now);
+    return {
+      tenantId,
+      at: now,
+      examined: p.examined,
+      deletionThreshold: s.config.deletionThreshold,
+      forget: p.forget.map((entry) => ({ entry, effectiveImportance: s.forgetting.effective(entry, now) })),
+      compress: p.compress,
+      shortTermEvict: p.shortTerm,
+    };
+  });
+}
 
 /** See `MemoryManager.runMaintenance`. Background work has been flushed. */
 export async function runMaintenance(
@@ -12,23 +65,15 @@ export async function runMaintenance(
   t0: number,
 ): Promise<MaintenanceReport> {
   return s.serial(tenantId, async () => {
-    const ltm = s.longTerm(tenantId);
-    const all = await s.storage.query({ tenantId });
-    const doomed = s.forgetting.selectForDeletion(all, started);
-    const deleted = doomed.map((e) => e.id);
+    const p = await plan(s, tenantId, started);
+    const deleted = p.forget.map((e) => e.id);
     if (deleted.length) {
       await s.storage.deleteMany(tenantId, deleted);
       if (s.semantic) await s.semantic.remove(tenantId, deleted);
     }
     let compression: CompressionReport | null = null;
-    const compressor = new MemoryCompressor({
-      config: s.config,
-      clock: s.clock,
-      counter: s.counter,
-      ...(s.llm ? { llm: s.llm } : {}),
-    });
-    if (compressor.shouldCompress(all.length - deleted.length)) {
-      compression = await compressor.compress(ltm);
+    if (p.compress) {
+      compression = await p.compressor.merge(s.longTerm(tenantId), p.compress, { now: started });
       if (s.semantic && compression.removed.length) await s.semantic.remove(tenantId, compression.removed);
       for (const summary of compression.summaries) s.index.enqueue(summary);
     }
@@ -40,7 +85,7 @@ export async function runMaintenance(
       deleted.length + (compression?.summaries.length ?? 0) + (compression?.removed.length ?? 0) + shortTermEvicted;
     return {
       tenantId,
-      examined: all.length,
+      examined: p.examined,
       deleted,
       compression,
       shortTermEvicted,

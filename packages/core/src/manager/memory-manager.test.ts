@@ -546,6 +546,107 @@ describe('MemoryManager: maintenance and decay', () => {
   });
 });
 
+describe('MemoryManager: previewMaintenance', () => {
+  /** A tenant where maintenance forgets, compresses (over `maxLongTerm`) and evicts, after a simulated year. */
+  async function agedTenant(maxLongTerm: number) {
+    const made = await make({
+      config: { maxLongTerm, importanceThreshold: 0.3, deletionThreshold: 0.05, compressionBatchSize: 3 },
+    });
+    const { mgr, advance } = made;
+    const keep = await mgr.remember('owner', 't', { title: 'Name', text: 'My name is Ada', importance: 0.9 });
+    const pinned = await mgr.remember('owner', 't', {
+      title: 'Pin',
+      text: 'pinned trivia',
+      importance: 0.1,
+      kind: 'ephemeral',
+      tags: ['pinned'],
+    });
+    const trivia: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t = await mgr.remember('owner', 't', {
+        title: `Trivia ${i}`,
+        text: `passing remark ${i}`,
+        importance: 0.2,
+        kind: 'ephemeral',
+      });
+      trivia.push(t.entry.id);
+    }
+    for (let i = 0; i < 7; i++) {
+      await mgr.remember('owner', 't', {
+        title: `Chat ${i}`,
+        text: `We talked about gardening tomatoes, batch ${i}.`,
+        importance: 0.25 + i * 0.01,
+        kind: 'preference',
+      });
+      advance(DAY_MS);
+    }
+    // A turn that stays in the short-term window only (below the importance threshold), and fades
+    // below minImportance.
+    const turn = await mgr.saveInteraction('owner', 't', 'ok', 'ok', { importance: 0.04 });
+    expect(turn.entry.tier).toBe('short_term');
+    advance(365 * DAY_MS);
+    return { ...made, keep, pinned, trivia };
+  }
+
+  it('lists what the run then does (forget with why, compress, evict) and changes nothing itself', async () => {
+    const { mgr, storage, keep, pinned, trivia } = await agedTenant(10);
+    const snapshot = async () => JSON.stringify(await storage.query({ tenantId: 't', orderBy: 'createdAt' }));
+    const before = await snapshot();
+    const preview = await mgr.previewMaintenance('t');
+    const again = await mgr.previewMaintenance('t');
+    expect(await snapshot()).toBe(before);
+    expect(again).toEqual(preview);
+
+    expect(preview.examined).toBe(13);
+    expect(preview.deletionThreshold).toBe(0.05);
+    // The four faded ephemeral remarks, each with its effective importance (below the threshold).
+    const forget = preview.forget.map((f) => f.entry.id);
+    expect([...forget].sort()).toEqual([...trivia].sort());
+    for (const f of preview.forget) {
+      expect(f.effectiveImportance).toBeLessThan(0.05);
+      expect(f.effectiveImportance).toBeCloseTo(mgr.effectiveImportance(f.entry), 10);
+    }
+    expect(forget).not.toContain(pinned.entry.id);
+    expect(forget).not.toContain(keep.entry.id);
+    // 9 remain, over the trigger (0.8 × 10): seven old preferences in batches of three, oldest
+    // first (3 + 3; the last one alone is no batch).
+    const batches = preview.compress!.map((b) => ({ kind: b.kind, ids: b.entries.map((e) => e.id) }));
+    expect(batches.map((b) => [b.kind, b.ids.length])).toEqual([
+      ['preference', 3],
+      ['preference', 3],
+    ]);
+    expect(preview.shortTermEvict).toBe(1);
+
+    const report = await mgr.runMaintenance('t');
+    expect(report.deleted).toEqual(forget);
+    expect(report.examined).toBe(preview.examined);
+    expect(report.compression!.removed).toEqual(batches.flatMap((b) => b.ids));
+    expect(report.compression!.summaries.map((s) => s.metadata.sources)).toEqual(batches.map((b) => b.ids));
+    expect(report.shortTermEvicted).toBe(preview.shortTermEvict);
+    for (const id of forget) expect(await storage.get('t', id)).toBeUndefined();
+    expect(await storage.count({ tenantId: 't', kinds: ['summary'] })).toBe(2);
+    // After the run, nothing is left to forget or evict.
+    const after = await mgr.previewMaintenance('t');
+    expect(after.forget).toEqual([]);
+    expect(after.shortTermEvict).toBe(0);
+  });
+
+  it('previews no compression when the tenant is under the trigger, and the run compresses nothing', async () => {
+    const { mgr, trivia } = await agedTenant(100);
+    const preview = await mgr.previewMaintenance('t');
+    expect(preview.compress).toBeNull();
+    expect([...preview.forget.map((f) => f.entry.id)].sort()).toEqual([...trivia].sort());
+    const report = await mgr.runMaintenance('t');
+    expect(report.compression).toBeNull();
+    expect(report.deleted).toEqual(preview.forget.map((f) => f.entry.id));
+  });
+
+  it('rejects a bad tenant id with VALIDATION', async () => {
+    const { mgr } = await make();
+    await rejectsWith(mgr.previewMaintenance(''), 'VALIDATION');
+  });
+});
+
 describe('MemoryManager: flush and background work', () => {
   it('flush() resolves after vector indexing; recall by vector finds the new memory', async () => {
     const { mgr } = await make();

@@ -17,6 +17,7 @@ import * as read from './recall.js';
 import { ManagerState } from './state.js';
 import type {
   BuildContextOptions,
+  MaintenancePreview,
   MaintenanceReport,
   ManagedContext,
   ManagerStats,
@@ -310,6 +311,21 @@ export class MemoryManager {
     const t0 = maintenance.performanceNow();
     await this.flush();
     return maintenance.runMaintenance(this.#s, tenantId, started, t0);
+  }
+
+  /**
+   * What `runMaintenance(tenantId)` would do now, without doing it: the memories it would forget
+   * (each with its effective importance, below `deletionThreshold`), the batches it would compress
+   * into summaries, and how many short-term entries it would evict. Decided by the same code as
+   * the run, so a run right after (same clock, no writes in between) does exactly this. Changes
+   * nothing; waits for background work like the run.
+   */
+  async previewMaintenance(tenantId: string): Promise<MaintenancePreview> {
+    this.#open();
+    checkId('tenantId', tenantId);
+    const at = this.#s.clock();
+    await this.flush();
+    return maintenance.previewMaintenance(this.#s, tenantId, at);
   }
 
   /** Counts for one tenant. */

@@ -2,7 +2,7 @@ import type { MemoryExtractor } from '../formation/types.js';
 /** The public option and result types of {@link MemoryManager}. */
 import type { AccessController } from '../privacy/access-controller.js';
 import type { Clock } from '../model/clock.js';
-import type { CompressionReport } from '../dynamics/compressor.js';
+import type { CompressionBatch, CompressionReport } from '../dynamics/compressor.js';
 import type { MemoryConfig } from '../model/config.js';
 import type { BuiltContext, ContextInput } from '../context/context-builder.js';
 import type { Embedder, LlmClient } from '../model/embedder.js';
@@ -165,6 +165,27 @@ export interface MaintenanceReport {
   /** True when nothing changed. */
   noop: boolean;
   durationMs: number;
+}
+
+/**
+ * What `runMaintenance` would do if it ran now (`MemoryManager.previewMaintenance`): decided by
+ * the same code as the run, so a run right after (same clock, no writes in between) does exactly
+ * this.
+ */
+export interface MaintenancePreview {
+  tenantId: string;
+  /** The time (the manager's clock) the preview was made for: decay is computed at this instant. */
+  at: number;
+  /** Long-term entries examined. */
+  examined: number;
+  /** The `deletionThreshold` the effective importances are compared with. */
+  deletionThreshold: number;
+  /** The memories that would be deleted, each with the effective (decayed) importance that is below the threshold. */
+  forget: { entry: MemoryEntry; effectiveImportance: number }[];
+  /** The batches that would each be merged into one summary, or `null` when the tenant is not over the compression trigger. */
+  compress: CompressionBatch[] | null;
+  /** Short-term entries that would be evicted (effective importance below `minImportance`). */
+  shortTermEvict: number;
 }
 
 /** Tenant statistics. */

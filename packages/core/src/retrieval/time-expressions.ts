@@ -8,7 +8,8 @@ export interface TimeRange {
   text: string;
 }
 
-const MONTHS = [
+/** English month names, January first (index = `Date` month). */
+export const MONTH_NAMES: readonly string[] = [
   'january',
   'february',
   'march',
@@ -125,7 +126,7 @@ export function parseTimeRanges(text: string, now: number): TimeRange[] {
 
 function month(name: string): number {
   const key = name.toLowerCase().slice(0, 3);
-  return MONTHS.findIndex((m) => m.startsWith(key));
+  return MONTH_NAMES.findIndex((m) => m.startsWith(key));
 }
 
 function day(y: number, m: number, d: number): [Date, Date] | undefined {

@@ -10,6 +10,7 @@ import {
   checkQuery,
   checkVectorRecords,
 } from './storage-checks.js';
+import { inIdOrder, queryOrder } from './entry-rows.js';
 import { validateProfile } from '../dynamics/profile-manager.js';
 import type {
   LexicalHit,
@@ -77,12 +78,10 @@ export class InMemoryStorage implements StorageAdapter {
     checkIds(ids);
     const t = this.#tenants.get(tenantId);
     if (!t) return [];
-    const out: MemoryEntry[] = [];
-    for (const id of new Set(ids)) {
+    return inIdOrder(ids, (id) => {
       const e = t.entries.get(id);
-      if (e) out.push(structuredClone(e));
-    }
-    return out;
+      return e && structuredClone(e);
+    });
   }
 
   /** Delete one entry and its vectors. */
@@ -111,8 +110,8 @@ export class InMemoryStorage implements StorageAdapter {
     if (!t) return [];
     const match = compileFilter(query);
     const rows = [...t.entries.values()].filter(match);
-    const field = query.orderBy ?? 'createdAt';
-    const dir = (query.order ?? 'desc') === 'desc' ? -1 : 1;
+    const { field, descending } = queryOrder(query);
+    const dir = descending ? -1 : 1;
     rows.sort((a, b) => (a[field] - b[field]) * dir || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const offset = query.offset ?? 0;
     const end = query.limit === undefined ? undefined : offset + query.limit;

@@ -99,15 +99,20 @@ export class ShortTermMemory {
    * Protected entries stay. With `enableDecay: false`, base importance decides.
    */
   evictBelow(min: number, now: number = this.#clock()): MemoryEntry[] {
+    const evicted = new Set(this.below(min, now));
+    this.#entries = this.#entries.filter((e) => !evicted.has(e));
+    return [...evicted];
+  }
+
+  /**
+   * The entries {@link evictBelow} would remove at `now` (effective importance below `min`,
+   * protected ones excluded), without removing them.
+   */
+  below(min: number, now: number = this.#clock()): MemoryEntry[] {
     if (typeof min !== 'number' || !(min >= 0 && min <= 1)) invalid('min', 'a number in [0, 1]', min);
-    const kept: MemoryEntry[] = [];
-    const evicted: MemoryEntry[] = [];
-    for (const e of this.#entries) {
-      const drop = !isProtected(e, this.#config) && effectiveImportance(e, now, this.#config) < min;
-      (drop ? evicted : kept).push(e);
-    }
-    this.#entries = kept;
-    return evicted;
+    return this.#entries.filter(
+      (e) => !isProtected(e, this.#config) && effectiveImportance(e, now, this.#config) < min,
+    );
   }
 
   /** Number of entries held. */
