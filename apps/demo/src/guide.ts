@@ -68,7 +68,7 @@ export function createGuide(app: DemoApp, hooks: GuideHooks): Guide {
       look.textContent = 'Working…';
       try {
         const outcome = await perform();
-        look.textContent = outcome?.look ?? '';
+        look.textContent = outcome?.look ?? 'That did not work: the message at the top of the page says why.';
         if (outcome && outcome.done !== false) markDone(id);
       } finally {
         run.disabled = false;
