@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { openReadyPage, type ReadyPage } from './harness.js';
+import { expectBundledModelInfo, expectEmbeddingBasics } from './embedder-expectations.ts';
 
 // The worker embedder with the bundled model, in real Chromium, offline: every request outside
 // the test server is aborted, and the spec checks none was even attempted.
@@ -23,13 +24,7 @@ afterAll(async () => {
 test('the worker loads the bundled model offline, from the app origin only', async () => {
   const info = await tab.evaluate(() => window.embeddingsPage.init());
   console.log('[embeddings] load', JSON.stringify(info));
-  expect(info).toMatchObject({
-    dim: 512,
-    maxTokens: 128,
-    modelId: 'transformers:use-lite:q8:mean',
-    device: 'wasm',
-    isolated: true,
-  });
+  expectBundledModelInfo(info);
   expect(info.loadStatuses).toContain('done');
   const foreign = requests.filter((u) => !u.startsWith(page.url) && !/^(blob|data):/.test(u));
   expect(foreign).toEqual([]);
@@ -42,14 +37,7 @@ test('the worker loads the bundled model offline, from the app origin only', asy
 test('returns 512-d unit vectors in separate buffers; the model ran in the worker', async () => {
   const r = await tab.evaluate(() => window.embeddingsPage.basics());
   expect(r.count).toBe(4);
-  expect(r.lengths).toEqual([512, 512, 512, 512]);
-  expect(r.finite).toBe(true);
-  expect(r.separateBuffers).toBe(true);
-  for (const n of (r.norms as number[]).slice(0, 3)) expect(n).toBeCloseTo(1, 4);
-  expect(r.blankIsZero).toBe(true);
-  expect(r.related as number).toBeGreaterThan(0.6);
-  expect(r.unrelated as number).toBeLessThan(0.3);
-  expect(r.mainThreadModelFetches).toEqual([]);
+  expectEmbeddingBasics(r);
 });
 
 test('errors keep their code across the worker hop', async () => {

@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, servePage, type ServedPage } from '../harness.ts';
 import { precacheManifest } from '../../../apps/demo/precache-plugin.ts';
+import type { SqlitePageApi } from '../pages/sqlite/main.ts';
+import { expectBundledModelInfo, expectEmbeddingBasics } from '../embedder-expectations.ts';
 import {
   engineMissing,
   launchEngine,
@@ -29,27 +31,7 @@ import {
 const ENGINE = (process.env.ZERDA_ENGINE ?? 'chromium') as EngineName;
 const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
 
-interface OpenResult {
-  ok: boolean;
-  owner?: boolean;
-  report?: { droppedLogRecords: number; replayed: number };
-  error?: { code: string; message: string };
-}
-interface Z {
-  open(o: { name: string; passphrase?: string; shared?: boolean }): Promise<OpenResult>;
-  write(n: number, prefix: string, parallel?: boolean): Promise<number>;
-  fill(
-    prefix: string,
-    size: number,
-    max: number,
-  ): Promise<{ acked: string[]; error: { code: string; message: string } | null }>;
-  count(): Promise<number>;
-  ids(): Promise<string[]>;
-  search(q: string): Promise<string[]>;
-  close(): Promise<void>;
-  isOwner(): boolean | null;
-}
-declare const z: Z;
+declare const z: SqlitePageApi;
 declare const window: Window &
   Record<string, unknown> & { embeddingsPage: Record<string, () => Promise<Record<string, unknown>>> };
 
@@ -174,7 +156,7 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     await page.close();
   });
 
-  test('a second writer on the same database is refused with CONFLICT', async () => {
+  test('a second writer on the same database is refused with CONFLICT (no interleaved logs)', async () => {
     const name = dbName('conflict');
     const a = await tab();
     const b = await tab();
@@ -182,7 +164,9 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     await a.evaluate(() => z.write(3, 'x'));
     expect((await b.evaluate((name) => z.open({ name }), name)).error?.code).toBe('CONFLICT');
     await a.close();
-    await waitFor(b, (name) => z.open({ name }).then((r) => r.ok), name, 30_000);
+    // Chromium frees the closed tab's lock at once; the WebDriver engines may take a moment.
+    if (ENGINE === 'chromium') expect((await b.evaluate((name) => z.open({ name }), name)).error).toBeUndefined();
+    else await waitFor(b, (name) => z.open({ name }).then((r) => r.ok), name, 30_000);
     expect(await b.evaluate(() => z.count())).toBe(3);
     await b.close();
   });
@@ -194,26 +178,28 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     expect(await a.evaluate((name) => z.open({ name, shared: true }), name)).toMatchObject({ ok: true, owner: true });
     expect(await b.evaluate((name) => z.open({ name, shared: true }), name)).toMatchObject({ ok: true, owner: false });
     // Started in both tabs, then awaited: runs concurrently on every driver (a WebDriver session
-    // runs one command at a time).
-    const start = (prefix: string) => {
+    // runs one command at a time). Chromium, the deep-suite engine, takes the larger load.
+    const perTab = ENGINE === 'chromium' ? 500 : 200;
+    const start = ({ prefix, n }: { prefix: string; n: number }) => {
       window.__done = null;
-      void z.write(200, prefix, true).then(
+      void z.write(n, prefix, true).then(
         (k) => (window.__done = k),
         (e: unknown) => (window.__done = String(e)),
       );
     };
-    await a.evaluate(start, 'A');
-    await b.evaluate(start, 'B');
+    await a.evaluate(start, { prefix: 'A', n: perTab });
+    await b.evaluate(start, { prefix: 'B', n: perTab });
     await waitFor(a, () => window.__done !== null, undefined, 120_000);
     await waitFor(b, () => window.__done !== null, undefined, 120_000);
-    expect(await a.evaluate(() => window.__done)).toBe(200);
-    expect(await b.evaluate(() => window.__done)).toBe(200);
-    expect(await a.evaluate(() => z.count())).toBe(400);
-    expect(await b.evaluate(() => z.count())).toBe(400);
+    expect(await a.evaluate(() => window.__done)).toBe(perTab);
+    expect(await b.evaluate(() => window.__done)).toBe(perTab);
+    expect(await a.evaluate(() => z.count())).toBe(2 * perTab);
+    expect(await b.evaluate(() => z.count())).toBe(2 * perTab);
+    // The owner tab goes away: the other takes over and still sees everything.
     await a.close();
     await b.evaluate(() => z.write(10, 'after'));
     expect(await b.evaluate(() => z.isOwner())).toBe(true);
-    expect(await b.evaluate(() => z.count())).toBe(410);
+    expect(await b.evaluate(() => z.count())).toBe(2 * perTab + 10);
     await b.close();
   });
 
@@ -311,22 +297,9 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
         ]),
       );
       console.log(`[engines] ${ENGINE} embedder`, JSON.stringify(info));
-      expect(info).toMatchObject({
-        dim: 512,
-        maxTokens: 128,
-        modelId: 'transformers:use-lite:q8:mean',
-        device: 'wasm',
-        isolated: true,
-      });
+      expectBundledModelInfo(info);
       const r = await page.evaluate(() => window.embeddingsPage.basics());
-      expect(r.lengths).toEqual([512, 512, 512, 512]);
-      expect(r.finite).toBe(true);
-      expect(r.separateBuffers).toBe(true);
-      for (const norm of (r.norms as number[]).slice(0, 3)) expect(norm).toBeCloseTo(1, 4);
-      expect(r.blankIsZero).toBe(true);
-      expect(r.related as number).toBeGreaterThan(0.6);
-      expect(r.unrelated as number).toBeLessThan(0.3);
-      expect(r.mainThreadModelFetches).toEqual([]);
+      expectEmbeddingBasics(r);
       // Nothing outside the test server was requested by the page.
       const foreign = await page.evaluate(
         (origin) =>

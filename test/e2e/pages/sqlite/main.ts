@@ -119,5 +119,8 @@ const z = {
   },
 };
 
-(globalThis as unknown as { z: typeof z }).z = z;
+/** `window.z`, as the specs that drive this page (../../sqlite.spec.ts, ../../engines/engines.spec.ts) see it. */
+export type SqlitePageApi = typeof z;
+
+(globalThis as unknown as { z: SqlitePageApi }).z = z;
 document.getElementById('out')!.textContent = 'ready';
