@@ -102,13 +102,26 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       problems.push(...small.map((s) => `phone: control under 44 px tall, ${s}`));
     }
 
+    // The guided start's four steps, each checked where it points.
+    let n = 2;
+    for (const step of ['tell', 'ask', 'clock', 'encrypt'] as const) {
+      await page.click(tid(`guide-step-${step}`));
+      await page.waitForFunction(
+        (step) => document.querySelector(`[data-testid="guide-look-${step}"]`)?.textContent,
+        step,
+      );
+      await page.waitForTimeout(700); // the guide scrolls smoothly to what it points at
+      await check(`guide step ${step}`);
+      await tourShot(page, `${width}-${String(n++).padStart(2, '0')}-${step}`);
+    }
+    await page.click(tid('guide-dismiss'));
+
     await chat(page, 'My name is Ada and I work as an engineer.');
     await chat(page, 'I love hiking in the Swiss Alps.');
     await chat(page, 'Mail me at ada@example.com about the trip.');
     expect(await chat(page, 'Where do I love hiking?')).toContain('Swiss Alps');
-    await check('chat after four turns');
+    await check('chat after the guide and four turns');
 
-    let n = 2;
     for (const id of TABS) {
       await tab(page, id);
       await page.waitForSelector(tid(`${id === 'memory' ? 'inspector' : id}-panel`), { state: 'visible' });
@@ -258,7 +271,7 @@ test('the unlock screen of an encrypted memory: no serious axe violation, focus 
   await page.waitForFunction(() => document.querySelector('[data-testid="unlock-error"]')?.textContent);
   problems.push(...describe('unlock screen, wrong passphrase', await axeSerious(page)));
   if ((await overflow(page)).by > 0) problems.push('unlock screen scrolls sideways');
-  await tourShot(page, 'phone-09-unlock');
+  await tourShot(page, 'phone-12-unlock');
   await page.keyboard.press('Control+a');
   await page.keyboard.type('correct horse');
   await page.keyboard.press('Enter');
