@@ -150,6 +150,42 @@ export async function addMemory(page: Page, title: string, text: string, kind = 
   );
 }
 
+/** Move the header's demo clock forward (+1 day, +30 days, +365 days). */
+export async function jumpClock(page: Page, by: 'day' | 'month' | 'year'): Promise<void> {
+  const before = await page.getAttribute(tid('clock-bar'), 'data-offset-days');
+  await page.click(tid(`clock-plus-${by}`));
+  await page.waitForFunction(
+    (b) => document.querySelector('[data-testid="clock-bar"]')?.getAttribute('data-offset-days') !== b,
+    before,
+  );
+}
+
+/** Put the header's demo clock back to real time. */
+export async function resetClock(page: Page): Promise<void> {
+  await page.click(tid('clock-reset'));
+  await page.waitForSelector(`${tid('clock-bar')}[data-offset-days="0"]`);
+}
+
+/** Run one step of the guided start; resolves to the sentence that says where to look. */
+export async function guideStep(page: Page, step: 'tell' | 'ask' | 'clock' | 'encrypt'): Promise<string> {
+  await page.click(tid(`guide-step-${step}`));
+  await page.waitForFunction(
+    (id) => {
+      const look = document.querySelector(`[data-testid="guide-look-${id}"]`)?.textContent ?? '';
+      return look !== '' && look !== 'Working…';
+    },
+    step,
+    { timeout: 30_000 },
+  );
+  return (await page.textContent(tid(`guide-look-${step}`))) ?? '';
+}
+
+/** Hide the guided-start card (remembered in localStorage). */
+export async function dismissGuide(page: Page): Promise<void> {
+  await page.click(tid('guide-dismiss'));
+  await page.waitForSelector(`${tid('guide-card')}[hidden]`, { state: 'attached' });
+}
+
 export async function errorBanner(page: Page): Promise<string> {
   await page.waitForSelector(`${tid('error-banner')}:not([hidden])`, { timeout: 10_000 });
   return (await page.textContent(tid('error-text'))) ?? '';

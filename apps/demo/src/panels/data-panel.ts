@@ -1,6 +1,7 @@
 import type { MaintenanceReport } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
 import { download, h, replace } from '../dom.js';
+import { helpFor } from '../help.js';
 import { createProgressBar } from '../progress.js';
 import { memorySnippet } from '../responder.js';
 
@@ -9,11 +10,11 @@ export function createDataPanel(app: DemoApp): HTMLElement {
   return h(
     'section',
     { class: 'panel', testid: 'data-panel' },
-    h('h3', { text: 'Maintenance' }),
+    h('h3', {}, 'Maintenance ', helpFor('maintenance')),
     maintenance(app),
     h('h3', { text: 'Statistics' }),
     stats(app),
-    h('h3', { text: 'Backups, export and import' }),
+    h('h3', {}, 'Backups, export and import ', helpFor('backup')),
     backups(app),
   );
 }

@@ -1,18 +1,19 @@
 import { PII_TYPES, type BuiltinPiiType, type Role } from '@zerda/core';
 import { TENANT, USERS, type DemoApp } from '../app.js';
 import { field, fmtDate, h, replace, select } from '../dom.js';
+import { helpFor } from '../help.js';
 
 /** PII findings per message, encryption at rest, and roles with live access checks. */
 export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | null) => Promise<void>): HTMLElement {
   return h(
     'section',
     { class: 'panel', testid: 'privacy-panel' },
-    h('h3', { text: 'PII and secrets masked before storage' }),
+    h('h3', {}, 'Personal data and secrets masked before storage ', helpFor('pii')),
     maskedTypes(),
     piiLog(app),
-    h('h3', { text: 'Encryption at rest' }),
+    h('h3', {}, 'Encryption at rest ', helpFor('encryption')),
     encryption(app, reopen),
-    h('h3', { text: 'Users and roles' }),
+    h('h3', {}, 'Users and roles ', helpFor('roles')),
     access(app),
   );
 }
