@@ -217,6 +217,7 @@ test('plain words first: "?" explanations open by keyboard; Recall says how it r
   expect(await tip.isHidden()).toBe(true);
   await page.keyboard.press('Space');
   expect(await tip.isVisible()).toBe(true);
+  await screenshot(page, 'guide-04-recall-help');
   await ctx.close();
 
   // Touch works too (a bare title tooltip would not): a tap opens the explanation, on a phone.
@@ -232,6 +233,7 @@ test('plain words first: "?" explanations open by keyboard; Recall says how it r
   await gate.tap();
   expect(await gate.getAttribute('aria-expanded')).toBe('true');
   expect(await touch.locator(`#${await gate.getAttribute('aria-controls')}`).isVisible()).toBe(true);
+  await screenshot(touch, 'guide-05-phone-help');
   await phone.close();
 });
 
