@@ -16,7 +16,7 @@
  * Database: ZERDA_BENCH_DATABASE_URL, else ZERDA_TEST_DATABASE_URL, else a throwaway server started
  * with scripts/pg-test-server.sh (as root). Prints figures; never gates CI.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +25,7 @@ import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerd
 import { PostgresStorage } from '@zerda/postgres';
 import { SqliteStorage } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
+import { runWriter } from '../../packages/postgres/test/run-writer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
@@ -221,35 +222,6 @@ async function querySqlite(s: SqliteStorage, tenantId: string, qs: { text: strin
   return { loadMs, lexical, hybrid };
 }
 
-function writer(url: string, schema: string, tenant: string, worker: number, puts: number, updates: number) {
-  return new Promise<{ acked: string[]; updates: number; ms: number }>((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=@zerda/source',
-        '--import',
-        'tsx',
-        join(ROOT, 'packages/postgres/test/writer.ts'),
-        url,
-        schema,
-        tenant,
-        String(worker),
-        String(puts),
-        String(updates),
-        'counter',
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) =>
-      code === 0
-        ? done(JSON.parse(out.trim().split('\n').at(-1)!))
-        : fail(new Error(`writer ${worker} exited ${code}`)),
-    );
-  });
-}
-
 // ---- the run -----------------------------------------------------------------------------------
 let url = process.env.ZERDA_BENCH_DATABASE_URL ?? process.env.ZERDA_TEST_DATABASE_URL;
 const serverEnv = { ...process.env, ZERDA_PG_PORT: '55433' };
@@ -367,7 +339,9 @@ try {
   log(`${WRITERS} processes × ${WRITES} writes`);
   const updates = Math.max(1, Math.floor(WRITES / 10));
   const results = await Promise.all(
-    Array.from({ length: WRITERS }, (_, w) => writer(url!, schema, 'shared', w, WRITES, updates)),
+    Array.from({ length: WRITERS }, (_, w) =>
+      runWriter({ url: url!, schema, tenant: 'shared', worker: w, puts: WRITES, updates, counterId: 'counter' }),
+    ),
   );
   // Each writer times its own write loop (after its process started and connected); they overlap.
   const wall = Math.max(...results.map((r) => r.ms)) / 1000;

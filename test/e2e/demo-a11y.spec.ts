@@ -88,14 +88,40 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     };
     await check('first screen');
     await tourShot(page, `${width}-01-start`);
+    if (width === 'phone') {
+      // Touch-size (44 px) controls where a thumb goes most: the tabs, the message box, Send.
+      const small = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '[role="tab"], [data-testid="chat-input"], [data-testid="chat-send"]',
+          ),
+        ]
+          .filter((e) => e.getBoundingClientRect().height < 44)
+          .map((e) => `${e.dataset.testid}: ${e.getBoundingClientRect().height}px`),
+      );
+      problems.push(...small.map((s) => `phone: control under 44 px tall, ${s}`));
+    }
+
+    // The guided start's four steps, each checked where it points.
+    let n = 2;
+    for (const step of ['tell', 'ask', 'clock', 'encrypt'] as const) {
+      await page.click(tid(`guide-step-${step}`));
+      await page.waitForFunction(
+        (step) => document.querySelector(`[data-testid="guide-look-${step}"]`)?.textContent,
+        step,
+      );
+      await page.waitForTimeout(700); // the guide scrolls smoothly to what it points at
+      await check(`guide step ${step}`);
+      await tourShot(page, `${width}-${String(n++).padStart(2, '0')}-${step}`);
+    }
+    await page.click(tid('guide-dismiss'));
 
     await chat(page, 'My name is Ada and I work as an engineer.');
     await chat(page, 'I love hiking in the Swiss Alps.');
     await chat(page, 'Mail me at ada@example.com about the trip.');
-    await chat(page, 'What do I love doing outdoors?');
-    await check('chat after four turns');
+    expect(await chat(page, 'Where do I love hiking?')).toContain('Swiss Alps');
+    await check('chat after the guide and four turns');
 
-    let n = 2;
     for (const id of TABS) {
       await tab(page, id);
       await page.waitForSelector(tid(`${id === 'memory' ? 'inspector' : id}-panel`), { state: 'visible' });
@@ -145,7 +171,9 @@ async function tabUntil(
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
     const f = await focused(page);
-    if (!f.ring) problems.push(`no visible focus on ${f.tag}[${f.testid || f.role}] “${f.name.slice(0, 40)}”`);
+    // (body: focus went past the end of the page, to the browser's own controls.)
+    if (!f.ring && f.tag !== 'body')
+      problems.push(`no visible focus on ${f.tag}[${f.testid || f.role}] “${f.name.slice(0, 40)}”`);
     if (done(f)) return f;
   }
   throw new Error(`focus never reached the target after ${max} × ${key}; problems so far: ${problems.join('; ')}`);
@@ -243,11 +271,50 @@ test('the unlock screen of an encrypted memory: no serious axe violation, focus 
   await page.waitForFunction(() => document.querySelector('[data-testid="unlock-error"]')?.textContent);
   problems.push(...describe('unlock screen, wrong passphrase', await axeSerious(page)));
   if ((await overflow(page)).by > 0) problems.push('unlock screen scrolls sideways');
-  await tourShot(page, 'phone-09-unlock');
+  await tourShot(page, 'phone-12-unlock');
   await page.keyboard.press('Control+a');
   await page.keyboard.type('correct horse');
   await page.keyboard.press('Enter');
   await waitReady(page);
+  expect(problems, problems.join('\n')).toEqual([]);
+  await ctx.close();
+});
+
+test('keyboard only: every control of every panel is reachable, named, and shows its focus', async () => {
+  const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.desktop });
+  const page = await openDemo(ctx, demo.served.url);
+  await chat(page, 'I love hiking in the Swiss Alps.');
+  await chat(page, 'Where do I love hiking?');
+  const problems: string[] = [];
+  const reached: Record<string, string[]> = {};
+  await tabUntil(page, (f) => f.role === 'tab', problems);
+  for (const [i, id] of TABS.entries()) {
+    if (i > 0) await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).testid).toBe(`tab-${id}`);
+    // Walk forward through the panel until focus leaves it; every stop is named and ringed.
+    const stops: string[] = [];
+    for (let n = 0; n < 120; n++) {
+      await page.keyboard.press('Tab');
+      const inPanel = await page.evaluate(
+        (id) => document.getElementById(`panel-${id}`)?.contains(document.activeElement) ?? false,
+        id,
+      );
+      if (!inPanel) break;
+      const f = await focused(page);
+      const control = ['input', 'select', 'textarea', 'button', 'summary', 'a'].includes(f.tag);
+      stops.push(f.testid || f.role || f.tag);
+      if (!f.ring) problems.push(`${id}: no visible focus on ${f.tag}[${f.testid}]`);
+      if (control && !f.name) problems.push(`${id}: ${f.tag}[${f.testid}] has no name`);
+    }
+    reached[id] = stops;
+    // And back to the tab bar the same way.
+    await tabUntil(page, (f) => f.role === 'tab', problems, 130, 'Shift+Tab');
+  }
+  // Every panel is reachable (the panel itself, then its controls).
+  for (const id of TABS) expect(reached[id]?.[0], `panel ${id}`).toBe(`${id === 'memory' ? 'inspector' : id}-panel`);
+  expect(reached.recall).toEqual(expect.arrayContaining(['recall-query', 'recall-mode', 'recall-run']));
+  expect(reached.data).toEqual(expect.arrayContaining(['maintenance-run', 'backup-create', 'import-file']));
+  expect(reached.privacy).toEqual(expect.arrayContaining(['passphrase-input', 'role-bob']));
   expect(problems, problems.join('\n')).toEqual([]);
   await ctx.close();
 });

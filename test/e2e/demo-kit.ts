@@ -59,7 +59,7 @@ export const TOUR = join(REPO_ROOT, 'docs/tour');
  */
 export async function tourShot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true });
-  const shot = await page.screenshot({ type: 'jpeg', quality: 60, path: join(ARTIFACTS, `tour-${name}.jpg`) });
+  const shot = await page.screenshot({ type: 'jpeg', quality: 50, path: join(ARTIFACTS, `tour-${name}.jpg`) });
   if (process.env.ZERDA_UPDATE_TOUR === '1') {
     await mkdir(TOUR, { recursive: true });
     await writeFile(join(TOUR, `${name}.jpg`), shot);
@@ -78,14 +78,18 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
  * Run axe-core (injected from node_modules, no network) on the page, or on `include` only;
- * resolves to the serious and critical violations (all of axe's default rules run).
+ * resolves to the serious and critical violations (axe's default rules plus WCAG 2.2 target size).
  */
 export async function axeSerious(page: Page, include?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async (include) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe;
-    const result = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
+    const result = await axe.run(include ? { include: [include] } : document, {
+      resultTypes: ['violations'],
+      // WCAG 2.2's 24 px minimum target size (off in axe by default).
+      rules: { 'target-size': { enabled: true } },
+    });
     return (result.violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
@@ -144,6 +148,42 @@ export async function addMemory(page: Page, title: string, text: string, kind = 
       timeout: 30_000,
     },
   );
+}
+
+/** Move the header's demo clock forward (+1 day, +30 days, +365 days). */
+export async function jumpClock(page: Page, by: 'day' | 'month' | 'year'): Promise<void> {
+  const before = await page.getAttribute(tid('clock-bar'), 'data-offset-days');
+  await page.click(tid(`clock-plus-${by}`));
+  await page.waitForFunction(
+    (b) => document.querySelector('[data-testid="clock-bar"]')?.getAttribute('data-offset-days') !== b,
+    before,
+  );
+}
+
+/** Put the header's demo clock back to real time. */
+export async function resetClock(page: Page): Promise<void> {
+  await page.click(tid('clock-reset'));
+  await page.waitForSelector(`${tid('clock-bar')}[data-offset-days="0"]`);
+}
+
+/** Run one step of the guided start; resolves to the sentence that says where to look. */
+export async function guideStep(page: Page, step: 'tell' | 'ask' | 'clock' | 'encrypt'): Promise<string> {
+  await page.click(tid(`guide-step-${step}`));
+  await page.waitForFunction(
+    (id) => {
+      const look = document.querySelector(`[data-testid="guide-look-${id}"]`)?.textContent ?? '';
+      return look !== '' && look !== 'Working…';
+    },
+    step,
+    { timeout: 30_000 },
+  );
+  return (await page.textContent(tid(`guide-look-${step}`))) ?? '';
+}
+
+/** Hide the guided-start card (remembered in localStorage). */
+export async function dismissGuide(page: Page): Promise<void> {
+  await page.click(tid('guide-dismiss'));
+  await page.waitForSelector(`${tid('guide-card')}[hidden]`, { state: 'attached' });
 }
 
 export async function errorBanner(page: Page): Promise<string> {

@@ -18,7 +18,9 @@ import {
   type DemoServer,
   errorBanner,
   idbStoresContaining,
+  jumpClock,
   openDemo as openDemoAt,
+  resetClock,
   screenshot,
   serveDemo,
   tab,
@@ -96,14 +98,14 @@ test('every tier is visible and works through the UI', async () => {
   await tab(page, 'importance');
   await page.waitForSelector(tid('chart-series-0'));
   const before = Number(await page.getAttribute(tid('chart-facts'), 'data-effective'));
-  await page.click(tid('clock-advance'));
+  await jumpClock(page, 'month');
   await page.waitForFunction(
     (b) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) < b,
     before,
   );
   const decayed = Number(await page.getAttribute(tid('chart-facts'), 'data-effective'));
   await screenshot(page, '04-importance');
-  await page.click(tid('clock-reset'));
+  await resetClock(page);
   await page.waitForFunction(
     (d) => Number(document.querySelector('[data-testid="chart-facts"]')?.getAttribute('data-effective')) > d,
     decayed,

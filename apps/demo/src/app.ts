@@ -18,6 +18,8 @@ export interface Turn {
   context: ManagedContext;
   prompt: string;
   saved: MemoryEntry | null;
+  /** Memories the turn formed, updated or reinforced (e.g. the fact “Ana lives in Lisbon”). */
+  formed: MemoryEntry[];
 }
 
 /** PII findings of one saved message. */

@@ -1,7 +1,9 @@
 import { isZerdaError } from '@zerda/core';
 import type { BrowserMemory } from '@zerda/browser';
 import { DemoApp, describeError, TENANT, USERS } from './app.js';
+import { createClockBar } from './clock-bar.js';
 import { createDemoClock } from './demo-clock.js';
+import { createGuide } from './guide.js';
 import { h, replace, select } from './dom.js';
 import { DATABASE, isMarkedEncrypted, markEncrypted, openDemoMemory } from './open-memory.js';
 import { registerOffline } from './offline.js';
@@ -186,7 +188,7 @@ function mount(app: DemoApp): void {
   const tabs: [id: string, label: string, panel: HTMLElement][] = [
     ['memory', 'Memory', createInspectorPanel(app)],
     ['recall', 'Recall', createRecallPanel(app)],
-    ['importance', 'Importance', createImportancePanel(app, clock)],
+    ['importance', 'Importance', createImportancePanel(app)],
     ['profile', 'Profile', createProfilePanel(app)],
     ['privacy', 'Privacy', createPrivacyPanel(app, setPassphrase)],
     ['data', 'Data', createDataPanel(app)],
@@ -244,6 +246,12 @@ function mount(app: DemoApp): void {
   show('memory');
 
   const chat = createChatPanel(app);
+  const clockBar = createClockBar(app, clock);
+  const guide = createGuide(app, {
+    say: (text) => chat.say(text),
+    showTab: show,
+    jumpYear: () => clockBar.querySelector<HTMLButtonElement>('[data-testid="clock-plus-year"]')!.click(),
+  });
   const skip = h('a', {
     class: 'skip-link',
     testid: 'skip-to-chat',
@@ -252,7 +260,7 @@ function mount(app: DemoApp): void {
     on: {
       click: (e) => {
         e.preventDefault();
-        chat.querySelector<HTMLElement>('#chat-input')?.focus();
+        chat.element.querySelector<HTMLElement>('#chat-input')?.focus();
       },
     },
   });
@@ -263,11 +271,13 @@ function mount(app: DemoApp): void {
       'header',
       {},
       h('h1', {}, 'Zerda ', h('small', { text: 'browser-first memory for AI chat' })),
-      h('div', { class: 'status' }, storageStatus, offlineStatus, h('label', {}, 'User ', userSelect)),
+      clockBar,
+      h('div', { class: 'status' }, storageStatus, offlineStatus, h('label', {}, 'User ', userSelect), guide.button),
     ),
     modelProgress.element,
     errorBanner,
-    h('main', {}, chat, h('aside', { class: 'inspector', attrs: { 'aria-label': 'Inspector' } }, nav, body)),
+    guide.card,
+    h('main', {}, chat.element, h('aside', { class: 'inspector', attrs: { 'aria-label': 'Inspector' } }, nav, body)),
   );
   document.body.dataset.ready = 'true';
   document.body.dataset.tenant = TENANT;

@@ -1,22 +1,10 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
-import {
-  checkEmbedArgs,
-  invalid,
-  KeyedMutex,
-  wrapError,
-  ZerdaError,
-  type EmbedOptions,
-  type Embedder,
-} from '@zerda/core';
+import { checkEmbedArgs, invalid, KeyedMutex, wrapError, ZerdaError } from '@zerda/core';
+import type { EmbedOptions, Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
-import {
-  resolveOptions,
-  type EmbeddingDevice,
-  type ModelLoadProgress,
-  type ResolvedOptions,
-  type TransformersEmbedderOptions,
-} from './options.js';
+import { resolveOptions } from './options.js';
+import type { EmbeddingDevice, ModelLoadProgress, ResolvedOptions, TransformersEmbedderOptions } from './options.js';
 
 // transformers.js keeps its settings in one global `env` that is read while a model loads, so
 // loads run one at a time, each setting the fields it relies on first.

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, tempDir } from './test-harness.js';
+import { tempDir } from './test-harness.js';
+import { spawnSource } from '../../../test/support/source-process.ts';
 
 // Raw JSON-RPC over the server's stdin, below what the SDK client would ever send: garbage lines,
 // malformed requests and wrong argument shapes must get answers (or be ignored), never a crash.
@@ -16,14 +16,9 @@ afterAll(() => {
 
 describe('the server survives malformed input', () => {
   it('answers after garbage and malformed calls', async () => {
-    child = spawn(
-      process.execPath,
-      ['--conditions=@zerda/source', '--import', 'tsx', join(REPO_ROOT, 'packages/mcp/src/main.ts')],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'hash' },
-      },
-    );
+    child = spawnSource('packages/mcp/src/main.ts', [], {
+      env: { ...process.env, ZERDA_DATA_DIR: dataDir, ZERDA_EMBEDDER: 'hash' },
+    });
     const proc = child;
     const responses = new Map<number, Record<string, unknown>>();
     let buffer = '';

@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll } from 'vitest';
+import { REPO_ROOT, sourceArgs } from '../../../test/support/source-process.ts';
+
+export { REPO_ROOT };
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-/** Repository root (where `tsx` resolves from). */
-export const REPO_ROOT = resolve(HERE, '../../..');
-const CLI = join(HERE, 'main.ts');
 /** The built bin (`pnpm build`), as the README tells desktop apps to run it. */
 export const DIST_CLI = resolve(HERE, '../dist/cli.js');
 
@@ -49,7 +49,7 @@ export function setClock(file: string, epochMs: number): void {
 export async function startServer(env: Record<string, string>, options: { dist?: boolean } = {}): Promise<Harness> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: options.dist ? [DIST_CLI] : ['--conditions=@zerda/source', '--import', 'tsx', CLI],
+    args: options.dist ? [DIST_CLI] : sourceArgs('packages/mcp/src/main.ts'),
     cwd: REPO_ROOT,
     // The detailed result format unless a test asks for the default (the original's shape).
     env: { ...getDefaultEnvironment(), ZERDA_EMBEDDER: 'hash', ZERDA_RESULT_FORMAT: 'zerda', ...env },

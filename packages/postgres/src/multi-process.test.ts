@@ -1,54 +1,14 @@
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { createEntry, isZerdaError } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { describePostgres, freshSchema } from './test-database.js';
+import { runWriter, type WriterResult } from '../test/run-writer.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const WRITERS = 4;
 const PUTS = 60;
 const UPDATES = 30;
-
-interface WriterResult {
-  worker: number;
-  acked: string[];
-  updates: number;
-  ms: number;
-}
-
-function writer(url: string, schema: string, tenant: string, worker: number, counterId: string): Promise<WriterResult> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=@zerda/source',
-        '--import',
-        'tsx',
-        join(ROOT, 'packages/postgres/test/writer.ts'),
-        url,
-        schema,
-        tenant,
-        String(worker),
-        String(PUTS),
-        String(UPDATES),
-        counterId,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) =>
-      code === 0
-        ? done(JSON.parse(out.trim().split('\n').at(-1)!) as WriterResult)
-        : fail(new Error(`writer ${worker} exited ${code}: ${err}`)),
-    );
-  });
-}
 
 describePostgres('PostgresStorage with several processes', (url) => {
   const schema = freshSchema('multi');
@@ -60,7 +20,9 @@ describePostgres('PostgresStorage with several processes', (url) => {
     // The writers open a schema that does not exist yet, all at once: they race to migrate it.
     results = await Promise.all(
       Array.from({ length: WRITERS }, (_, w) =>
-        writer(url, schema, tenant, w, 'counter').catch((e: unknown) => e as WriterResult),
+        runWriter({ url, schema, tenant, worker: w, puts: PUTS, updates: UPDATES, counterId: 'counter' }).catch(
+          (e: unknown) => e as WriterResult,
+        ),
       ),
     );
     storage = await PostgresStorage.open({ connectionString: url, schema });

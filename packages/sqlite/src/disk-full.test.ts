@@ -86,13 +86,26 @@ describe.skipIf(probe.mount === undefined)(title, () => {
     return dir;
   }
 
+  /** A store on `dir`, compacting after `maxLogRecords` log records, without automatic backups. */
+  const open = (dir: string, maxLogRecords = 100_000) =>
+    SqliteStorage.open({
+      persistence: new FilePersistence({ dir }),
+      backups: { enabled: false },
+      compaction: { maxLogRecords },
+    });
+
+  /** Close `s`, free the disk again and reopen its directory. */
+  async function reopen(s: SqliteStorage, dir: string): Promise<SqliteStorage> {
+    await s.close();
+    await rm(join(probe.mount!, 'filler'));
+    return SqliteStorage.open({ persistence: new FilePersistence({ dir }) });
+  }
+
+  const sortedIds = async (s: SqliteStorage) => (await s.query({ tenantId: 't1' })).map((e) => e.id).sort();
+
   it('compaction that does not fit fails with QUOTA_EXCEEDED (defect 1): no short snapshot renamed into place, no temp file left, every write kept', async () => {
     const d = await fresh();
-    const s = await SqliteStorage.open({
-      persistence: new FilePersistence({ dir: d }),
-      backups: { enabled: false },
-      compaction: { maxLogRecords: 100_000 },
-    });
+    const s = await open(d);
     const written: MemoryEntry[] = [];
     for (let i = 0; i < 150; i++) {
       written.push(memory(i));
@@ -115,21 +128,15 @@ describe.skipIf(probe.mount === undefined)(title, () => {
     expect(await tempFiles(d)).toEqual([]);
     // Still consistent and readable.
     expect(await s.count({ tenantId: 't1' })).toBe(160);
-    await s.close();
-    await rm(join(probe.mount!, 'filler'));
-    const again = await SqliteStorage.open({ persistence: new FilePersistence({ dir: d }) });
+    const again = await reopen(s, d);
     expect(again.openReport.droppedLogRecords).toBe(0);
-    expect((await again.query({ tenantId: 't1' })).map((e) => e.id).sort()).toEqual(written.map((e) => e.id).sort());
+    expect(await sortedIds(again)).toEqual(written.map((e) => e.id).sort());
     await again.close();
   });
 
   it('a compaction failing after a write is reported in maintenanceError; the write itself stays acknowledged', async () => {
     const d = await fresh();
-    const s = await SqliteStorage.open({
-      persistence: new FilePersistence({ dir: d }),
-      backups: { enabled: false },
-      compaction: { maxLogRecords: 40 },
-    });
+    const s = await open(d, 40);
     for (let i = 0; i < 39; i++) await s.put(memory(i));
     await s.compact();
     await fill(probe.mount!, 24 * 1024);
@@ -137,20 +144,14 @@ describe.skipIf(probe.mount === undefined)(title, () => {
     for (let i = 39; i < 79; i++) await s.put(memory(i, 100));
     expect(isZerdaError(s.maintenanceError, 'QUOTA_EXCEEDED'), String(s.maintenanceError)).toBe(true);
     expect(await tempFiles(d)).toEqual([]);
-    await s.close();
-    await rm(join(probe.mount!, 'filler'));
-    const again = await SqliteStorage.open({ persistence: new FilePersistence({ dir: d }) });
+    const again = await reopen(s, d);
     expect(await again.count({ tenantId: 't1' })).toBe(79);
     await again.close();
   });
 
   it('an append that does not fit rejects with QUOTA_EXCEEDED and is undone (defect 2): every acknowledged write survives, no rejected one appears', async () => {
     const d = await fresh();
-    const s = await SqliteStorage.open({
-      persistence: new FilePersistence({ dir: d }),
-      backups: { enabled: false },
-      compaction: { maxLogRecords: 100_000 },
-    });
+    const s = await open(d);
     const first = memory(0);
     await s.put(first);
     await fill(probe.mount!, 0);
@@ -168,12 +169,10 @@ describe.skipIf(probe.mount === undefined)(title, () => {
     }
     expect(rejected.length).toBeGreaterThan(0);
     // Reads still work and show exactly what was acknowledged.
-    expect((await s.query({ tenantId: 't1' })).map((e) => e.id).sort()).toEqual([...acked].sort());
-    await s.close();
-    await rm(join(probe.mount!, 'filler'));
-    const again = await SqliteStorage.open({ persistence: new FilePersistence({ dir: d }) });
+    expect(await sortedIds(s)).toEqual([...acked].sort());
+    const again = await reopen(s, d);
     expect(again.openReport.droppedLogRecords).toBe(0);
-    expect((await again.query({ tenantId: 't1' })).map((e) => e.id).sort()).toEqual([...acked].sort());
+    expect(await sortedIds(again)).toEqual([...acked].sort());
     await again.close();
   });
 });

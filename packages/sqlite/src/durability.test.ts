@@ -7,12 +7,17 @@ import type { MemoryEntry, ZerdaErrorCode } from '@zerda/core';
 import { FilePersistence } from './file-persistence.js';
 import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
-import type { AppendRecord, MemoryPersistenceState } from './persistence.js';
+import type { AppendRecord, MemoryPersistenceState, Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
 import { useTempDirs } from '../test/temp-dirs.js';
 
 const T0 = 1_700_000_000_000;
 const WEAK = { iterations: 1000, allowWeakIterations: true } as const;
+
+/** A store on `persistence` encrypted with `passphrase` (weak key derivation: tests only). */
+const openEncrypted = (persistence: Persistence, passphrase: string) =>
+  SqliteStorage.open({ persistence, encryption: { passphrase, ...WEAK } });
+
 const tempDir = useTempDirs('dur');
 
 function fact(text: string, extra: Partial<Parameters<typeof createEntry>[1]> = {}): MemoryEntry {
@@ -46,26 +51,17 @@ function snapshotState(s: MemoryPersistenceState): string {
 describe('encryption at rest', () => {
   it('a wrong passphrase fails with DECRYPTION and overwrites nothing; the right one opens', async () => {
     const state = createMemoryPersistenceState();
-    const s = await SqliteStorage.open({
-      persistence: new MemoryPersistence(state),
-      encryption: { passphrase: 'right', ...WEAK },
-    });
+    const s = await openEncrypted(new MemoryPersistence(state), 'right');
     const e = fact('the secret kingfisher nests by the river');
     await s.put(e);
     await s.putVectors('t1', { id: 'm', dim: 2 }, [{ id: e.id, vector: new Float32Array([1, 2]) }]);
     await s.createBackup({ includeVectors: true });
     await s.close();
     const before = snapshotState(state);
-    await rejectsWith(
-      SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'wrong', ...WEAK } }),
-      'DECRYPTION',
-    );
+    await rejectsWith(openEncrypted(new MemoryPersistence(state), 'wrong'), 'DECRYPTION');
     await rejectsWith(SqliteStorage.open({ persistence: new MemoryPersistence(state) }), 'DECRYPTION');
     expect(snapshotState(state)).toBe(before);
-    const again = await SqliteStorage.open({
-      persistence: new MemoryPersistence(state),
-      encryption: { passphrase: 'right', ...WEAK },
-    });
+    const again = await openEncrypted(new MemoryPersistence(state), 'right');
     expect(await again.get('t1', e.id)).toEqual(e);
     expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 5 })).map((h) => h.id)).toEqual([
       e.id,
@@ -75,10 +71,7 @@ describe('encryption at rest', () => {
 
   it('nothing written holds plaintext', async () => {
     const dir = await tempDir();
-    const s = await SqliteStorage.open({
-      persistence: new FilePersistence({ dir }),
-      encryption: { passphrase: 'pw', ...WEAK },
-    });
+    const s = await openEncrypted(new FilePersistence({ dir }), 'pw');
     await s.put(fact('plaintext-marker-xyzzy'));
     await s.compact();
     await s.put(fact('second-marker-plugh'));
@@ -101,24 +94,15 @@ describe('encryption at rest', () => {
 
   it('changeEncryption re-encrypts everything: the new passphrase opens, the old one fails', async () => {
     const state = createMemoryPersistenceState();
-    const s = await SqliteStorage.open({
-      persistence: new MemoryPersistence(state),
-      encryption: { passphrase: 'old', ...WEAK },
-    });
+    const s = await openEncrypted(new MemoryPersistence(state), 'old');
     const e = fact('rotate me');
     await s.put(e);
     const b = await s.createBackup();
     await s.changeEncryption({ passphrase: 'new', ...WEAK });
     await s.put(fact('after rotation'));
     await s.close();
-    await rejectsWith(
-      SqliteStorage.open({ persistence: new MemoryPersistence(state), encryption: { passphrase: 'old', ...WEAK } }),
-      'DECRYPTION',
-    );
-    const again = await SqliteStorage.open({
-      persistence: new MemoryPersistence(state),
-      encryption: { passphrase: 'new', ...WEAK },
-    });
+    await rejectsWith(openEncrypted(new MemoryPersistence(state), 'old'), 'DECRYPTION');
+    const again = await openEncrypted(new MemoryPersistence(state), 'new');
     expect(await again.count({ tenantId: 't1' })).toBe(2);
     const report = await again.restoreBackup(b.id);
     expect(report.added).toBe(1);
@@ -173,10 +157,7 @@ describe('open options', () => {
 describe('verifyKey', () => {
   it('releases the database: a wrong key after a right one is DECRYPTION (not CONFLICT), and the database opens afterwards', async () => {
     const dir = await tempDir();
-    const s = await SqliteStorage.open({
-      persistence: new FilePersistence({ dir }),
-      encryption: { passphrase: 'right', ...WEAK },
-    });
+    const s = await openEncrypted(new FilePersistence({ dir }), 'right');
     await s.put(fact('secret'));
     await s.close();
     const p = new FilePersistence({ dir });
@@ -188,7 +169,7 @@ describe('verifyKey', () => {
       }),
       'DECRYPTION',
     );
-    const again = await SqliteStorage.open({ persistence: p, encryption: { passphrase: 'right', ...WEAK } });
+    const again = await openEncrypted(p, 'right');
     expect(await again.count({ tenantId: 't1' })).toBe(1);
     await again.close();
   });
@@ -209,7 +190,7 @@ describe('changeEncryption on real drivers', () => {
       await s.put(fact('written after'));
       await s.close();
       await rejectsWith(SqliteStorage.open({ persistence: make() }), 'DECRYPTION');
-      const again = await SqliteStorage.open({ persistence: make(), encryption: { passphrase: 'fresh', ...WEAK } });
+      const again = await openEncrypted(make(), 'fresh');
       expect(await again.count({ tenantId: 't1' })).toBe(2);
       expect([...(await again.loadVectors('t1', 'm'))!.data]).toEqual([3, 4]);
       expect((await again.lexicalSearch({ tenantId: 't1', query: 'kingfisher', limit: 3 })).map((h) => h.id)).toEqual([

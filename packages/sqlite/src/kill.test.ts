@@ -1,32 +1,15 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FilePersistence } from './file-persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
+import { useTempDirs } from '../test/temp-dirs.js';
+import { spawnSource } from '../../../test/support/source-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('kill');
 
 /** Run the burst writer in a child process, SIGKILL it after `acks` acknowledged writes, return the acked ids. */
 function burst(dir: string, acks: number, passphrase?: string): Promise<string[]> {
   return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=@zerda/source',
-        '--import',
-        'tsx',
-        join(ROOT, 'packages/sqlite/test/burst-writer.ts'),
-        dir,
-        ...(passphrase ? [passphrase] : []),
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawnSource('packages/sqlite/test/burst-writer.ts', passphrase ? [dir, passphrase] : [dir]);
     const ids: string[] = [];
     let buf = '';
     let err = '';
@@ -47,8 +30,7 @@ function burst(dir: string, acks: number, passphrase?: string): Promise<string[]
 describe('a process killed mid-burst (FilePersistence)', () => {
   for (const passphrase of [undefined, 'pw']) {
     it(`keeps every acknowledged write${passphrase ? ' (encrypted)' : ''}`, async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'zerda-kill-'));
-      dirs.push(dir);
+      const dir = await tempDir();
       const first = await burst(dir, 120, passphrase);
       const second = await burst(dir, 80, passphrase);
       const s = await SqliteStorage.open({

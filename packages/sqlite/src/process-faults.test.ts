@@ -1,28 +1,21 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEntry, isZerdaError } from '@zerda/core';
 import { FilePersistence } from './file-persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
 import { useTempDirs } from '../test/temp-dirs.js';
+import { spawnSource } from '../../../test/support/source-process.ts';
 
 // Faults that need real processes: several processes starting together against a stale lock, and
 // a process killed at each step of changeEncryption.
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const tempDir = useTempDirs('proc');
 
 function child(script: string, args: string[]) {
-  return spawn(
-    process.execPath,
-    ['--conditions=@zerda/source', '--import', 'tsx', join(ROOT, 'packages/sqlite/test', script), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  return spawnSource(`packages/sqlite/test/${script}`, args);
 }
 
 /** A pid that is certainly not running: a process that has exited. */

@@ -2,6 +2,13 @@ import type { SqlValue } from 'sql.js';
 import {
   ENTRY_COLUMNS,
   ZerdaError,
+  checkFilter,
+  checkIds,
+  checkKey,
+  checkLexicalQuery,
+  checkModel,
+  checkQuery,
+  checkVectorRecords,
   createCipher,
   entryOrderSql,
   inIdOrder,
@@ -26,16 +33,7 @@ import type {
   VectorRecord,
   ZerdaExport,
 } from '@zerda/core';
-import {
-  checkFilter,
-  checkIds,
-  checkKey,
-  checkLexicalQuery,
-  checkModel,
-  checkQuery,
-  checkVectorRecords,
-  filterSql,
-} from './checks.js';
+import { filterSql } from './filter-sql.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
 import { checkMeta } from './meta.js';

@@ -2,6 +2,7 @@ import { buildPrompt, isInteraction } from '@zerda/core';
 import { TENANT, type DemoApp, type Turn } from '../app.js';
 import { showText } from '../dialogs.js';
 import { field, h, replace, select } from '../dom.js';
+import { explain, helpFor } from '../help.js';
 import { createEndpointResponder, createLocalResponder, type EndpointSettings, type Responder } from '../responder.js';
 
 const SETTINGS_KEY = 'zerda-demo:endpoint';
@@ -17,12 +18,19 @@ function loadSettings(): EndpointSettings & { use: boolean } {
   }
 }
 
+/** The chat pane and a way to send a message through it (the guided start's “tell it a fact”). */
+export interface ChatPanel {
+  element: HTMLElement;
+  /** Type `text` into the composer and send it, exactly as the visitor would; resolves to the turn. */
+  say(text: string): Promise<Turn | undefined>;
+}
+
 /**
  * The chat pane: each turn builds the context (recall → working memory → token-budgeted prompt),
  * asks the responder, and saves the turn with `saveInteraction`. The exact prompt of every reply
  * can be opened under it.
  */
-export function createChatPanel(app: DemoApp): HTMLElement {
+export function createChatPanel(app: DemoApp): ChatPanel {
   const settings = loadSettings();
   const log = h('div', {
     class: 'chat-log',
@@ -88,9 +96,9 @@ export function createChatPanel(app: DemoApp): HTMLElement {
       ? createEndpointResponder({ baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value })
       : createLocalResponder();
 
-  const submit = async () => {
+  const submit = async (): Promise<Turn | undefined> => {
     const query = input.value.trim();
-    if (!query || send.disabled) return;
+    if (!query || send.disabled) return undefined;
     send.disabled = true;
     input.value = '';
     const user = app.user;
@@ -106,7 +114,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
       const reply = await responder().reply(query, context);
       const saved = await app.manager.saveInteraction(app.user, TENANT, query, reply);
       if (saved.pii.length) app.pii.push({ at: saved.entry.createdAt, entryId: saved.entry.id, findings: saved.pii });
-      const t: Turn = { query, reply, context, prompt, saved: saved.entry };
+      const t: Turn = { query, reply, context, prompt, saved: saved.entry, formed: saved.memories };
       return t;
     });
     const answer = turn
@@ -124,6 +132,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     log.scrollTop = log.scrollHeight;
     send.disabled = false;
     input.focus();
+    return turn;
   };
   send.addEventListener('click', () => void submit());
   input.addEventListener('keydown', (e) => {
@@ -171,7 +180,7 @@ export function createChatPanel(app: DemoApp): HTMLElement {
   app.on('user', () => void loadHistory());
   void loadHistory();
 
-  return h(
+  const element = h(
     'section',
     { class: 'panel chat', testid: 'chat-panel' },
     h('h2', { text: 'Chat' }),
@@ -179,6 +188,11 @@ export function createChatPanel(app: DemoApp): HTMLElement {
     h('div', { class: 'composer' }, input, send),
     h('details', { class: 'responder' }, h('summary', { text: 'Responder' }), responderSelect, endpointBox),
   );
+  const say = (text: string) => {
+    input.value = text;
+    return submit();
+  };
+  return { element, say };
 }
 
 function welcome(): HTMLElement {
@@ -208,9 +222,17 @@ function message(
     const meta = h(
       'div',
       { class: 'msg-meta' },
-      `${turn.context.recalled.length} recalled · ${turn.context.working.length} in working memory · ${turn.context.tokenCount}/${turn.context.budget} tokens`,
-      turn.saved?.tier === 'long_term' ? ' · saved to long-term' : ' · kept in short-term',
-      piiCount ? h('span', { class: 'badge warn', testid: 'pii-badge', text: `${piiCount} PII masked` }) : null,
+      `${turn.context.recalled.length} recalled · ${turn.context.working.length} used in the prompt · ${turn.context.tokenCount} of ${turn.context.budget} tokens `,
+      helpFor('budget'),
+      turn.saved?.tier === 'long_term' ? ' · saved to long-term ' : ' · kept with the recent turns only ',
+      helpFor(turn.saved?.tier === 'long_term' ? 'long-term' : 'short-term'),
+      piiCount
+        ? h(
+            'span',
+            { class: 'badge warn', testid: 'pii-badge', title: explain('pii') },
+            `${piiCount} personal detail${piiCount === 1 ? '' : 's'} masked (PII)`,
+          )
+        : null,
     );
     // The exact prompt opens in a dialog (focus moves into it, Escape closes it), not inside the
     // chat's scroll area where it would open out of view.

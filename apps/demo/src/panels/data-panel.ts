@@ -3,6 +3,7 @@ import { TENANT, type DemoApp } from '../app.js';
 import { confirmAction, createUndoBar } from '../dialogs.js';
 import { download, fmt, fmtDate, h, replace } from '../dom.js';
 import { restoreEntries } from '../restore.js';
+import { helpFor } from '../help.js';
 import { createProgressBar } from '../progress.js';
 import { memorySnippet } from '../responder.js';
 
@@ -12,11 +13,11 @@ export function createDataPanel(app: DemoApp): HTMLElement {
   return h(
     'section',
     { class: 'panel', testid: 'data-panel' },
-    h('h3', { text: 'Maintenance' }),
+    h('h3', {}, 'Maintenance ', helpFor('maintenance')),
     upkeep.element,
     h('h3', { text: 'Statistics' }),
     stats(app),
-    h('h3', { text: 'Backups, export and import' }),
+    h('h3', {}, 'Backups, export and import ', helpFor('backup')),
     // A restore or an import replaces what a maintenance report (and its Undo) described.
     backups(app, upkeep.reset),
   );

@@ -1,6 +1,7 @@
 import { isInteraction, PII_TYPES, type BuiltinPiiType, type MemoryEntry, type PiiType, type Role } from '@zerda/core';
 import { TENANT, USERS, type DemoApp, type PiiLogItem } from '../app.js';
 import { field, fmtDate, h, replace, select, whenVisible } from '../dom.js';
+import { helpFor } from '../help.js';
 
 /** PII findings per message, encryption at rest, and roles with live access checks. */
 export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | null) => Promise<void>): HTMLElement {
@@ -8,12 +9,12 @@ export function createPrivacyPanel(app: DemoApp, reopen: (passphrase: string | n
   const panel = h(
     'section',
     { class: 'panel', testid: 'privacy-panel' },
-    h('h3', { text: 'PII and secrets masked before storage' }),
+    h('h3', {}, 'Personal data and secrets masked before storage ', helpFor('pii')),
     maskedTypes(),
     log.element,
-    h('h3', { text: 'Encryption at rest' }),
+    h('h3', {}, 'Encryption at rest ', helpFor('encryption')),
     encryption(app, reopen),
-    h('h3', { text: 'Users and roles' }),
+    h('h3', {}, 'Users and roles ', helpFor('roles')),
     access(app),
   );
   // The log is rebuilt from what is stored, so it is read while the panel shows (and after changes).

@@ -1,5 +1,6 @@
 import { TENANT, type DemoApp } from '../app.js';
 import { fmt, fmtDate, h, replace, whenVisible } from '../dom.js';
+import { helpFor, withHelp } from '../help.js';
 
 /** The current user's profile: interaction count, topics, retention boost, attributes. */
 export function createProfilePanel(app: DemoApp): HTMLElement {
@@ -21,9 +22,9 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
         { class: 'facts' },
         h('dt', { text: 'User' }),
         h('dd', { testid: 'profile-user', text: profile.userId }),
-        h('dt', { text: 'Interactions' }),
+        h('dt', {}, withHelp('Interactions', 'interactions')),
         h('dd', { testid: 'profile-interactions', text: String(profile.interactionCount) }),
-        h('dt', { text: 'Retention boost' }),
+        h('dt', {}, withHelp('Retention boost', 'boost')),
         h('dd', {
           testid: 'profile-boost',
           text: `${profile.memoryRetentionBoost >= 0 ? '+' : ''}${fmt(profile.memoryRetentionBoost, 3)} on new memories' importance`,
@@ -31,7 +32,7 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
         h('dt', { text: 'Since' }),
         h('dd', { text: profile.interactionCount ? fmtDate(profile.createdAt) : '—' }),
       ),
-      h('h4', { text: 'Topics' }),
+      h('h4', {}, 'Topics ', helpFor('topics')),
       topics.length
         ? h(
             'ul',
@@ -53,7 +54,7 @@ export function createProfilePanel(app: DemoApp): HTMLElement {
   const section = h(
     'section',
     { class: 'panel', testid: 'profile-panel' },
-    h('h3', { text: 'User profile' }),
+    h('h3', {}, 'User profile ', helpFor('profile')),
     h('p', { class: 'muted', text: 'Built from every saved turn; frequent users get a small retention boost.' }),
     view,
   );

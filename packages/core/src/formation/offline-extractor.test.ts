@@ -78,22 +78,13 @@ describe('readTurn: kinds, subjects and slots', () => {
 
   it('anchors dates to the turn time, not to any clock', () => {
     const then = Date.UTC(2020, 1, 10, 9); // Monday 10 Feb 2020
-    expect(read('I went to a support group yesterday.', then).statements[0]).toMatchObject({
-      kind: 'event',
-      at: Date.UTC(2020, 1, 9),
-    });
-    expect(read('I have a dentist appointment tomorrow.', then).statements[0]).toMatchObject({
-      kind: 'task',
-      at: Date.UTC(2020, 1, 11),
-    });
-    expect(read('I must finish the report by next Friday.', then).statements[0]).toMatchObject({
-      kind: 'task',
-      at: Date.UTC(2020, 1, 14),
-    });
-    expect(read('We got married on 8 May 2015.', then).statements[0]).toMatchObject({
-      kind: 'event',
-      at: Date.UTC(2015, 4, 8),
-    });
+    const cases: [text: string, kind: string, at: number][] = [
+      ['I went to a support group yesterday.', 'event', Date.UTC(2020, 1, 9)],
+      ['I have a dentist appointment tomorrow.', 'task', Date.UTC(2020, 1, 11)],
+      ['I must finish the report by next Friday.', 'task', Date.UTC(2020, 1, 14)],
+      ['We got married on 8 May 2015.', 'event', Date.UTC(2015, 4, 8)],
+    ];
+    for (const [text, kind, at] of cases) expect(read(text, then).statements[0], text).toMatchObject({ kind, at });
   });
 
   it('attributes a memory to the speaker, or to the person it names', () => {

@@ -8,9 +8,9 @@ import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { estimateImportance } from '../dynamics/importance.js';
 import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
-import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
 import { expectZerdaError as rejectsWith } from '../testing/rejections.js';
+import { recordingStorage } from '../testing/recording-storage.js';
 
 function fakeClock(start = Date.UTC(2026, 0, 1)) {
   let now = start;
@@ -29,34 +29,6 @@ async function make(options: MemoryManagerOptions = {}) {
     ...options,
   });
   return { mgr, storage, ...c };
-}
-
-/** Wraps a storage adapter and counts the write calls. */
-function countingStorage(inner: StorageAdapter) {
-  const writes: string[] = [];
-  const proxy = new Proxy(inner, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (
-          [
-            'put',
-            'putMany',
-            'delete',
-            'deleteMany',
-            'putVectors',
-            'deleteVectors',
-            'putProfile',
-            'clearTenant',
-          ].includes(String(prop))
-        )
-          writes.push(String(prop));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { storage: proxy as StorageAdapter, writes };
 }
 
 describe('MemoryManager: access control fails closed', () => {
@@ -320,7 +292,7 @@ describe('MemoryManager: what adapters and apps read through it', () => {
 describe('MemoryManager: context and prompt', () => {
   it('recalls the relevant memory into the context and reinforces it on recall, not on get', async () => {
     const c = fakeClock();
-    const { storage, writes } = countingStorage(new InMemoryStorage());
+    const { storage, writes } = recordingStorage(new InMemoryStorage());
     const mgr = await MemoryManager.create({ storage, clock: c.clock, owner: 'u' });
     const { entry: turn, memories } = await mgr.saveInteraction(
       'u',

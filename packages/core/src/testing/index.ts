@@ -8,4 +8,5 @@ export { runEmbedderConformance } from './embedder-conformance.js';
 export { codeOf, errorOf, expectZerdaError, rejectionOf, thrownBy, thrownCode } from './rejections.js';
 export type { EmbedderFactory } from './embedder-conformance.js';
 export { seededRandom } from './random.js';
+export { recordingStorage } from './recording-storage.js';
 export { canariesIn, RecordingEmbedder, SECRET_CANARIES, SECRET_CANARY_TEXT } from './secret-canary.js';

@@ -4,41 +4,13 @@ import { resolveConfig } from '../model/config.js';
 import type { MemoryConfig } from '../model/config.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { LongTermMemory } from './long-term-memory.js';
-import type { StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry } from '../model/types.js';
 import { codeOf as rejectsWith } from '../testing/rejections.js';
-
-const WRITES = new Set([
-  'put',
-  'putMany',
-  'delete',
-  'deleteMany',
-  'putVectors',
-  'deleteVectors',
-  'putProfile',
-  'clearTenant',
-]);
-
-/** A real InMemoryStorage that counts calls to its write methods. */
-function countingStorage(): { storage: StorageAdapter; writes: () => number } {
-  const inner = new InMemoryStorage();
-  let writes = 0;
-  const storage = new Proxy(inner, {
-    get(target, key) {
-      const value = Reflect.get(target, key) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (typeof key === 'string' && WRITES.has(key)) writes++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { storage, writes: () => writes };
-}
+import { recordingStorage } from '../testing/recording-storage.js';
 
 function setup(config: Partial<MemoryConfig> = {}, tenantId = 't1') {
   const clock = { now: 0 };
-  const { storage, writes } = countingStorage();
+  const { storage, writes } = recordingStorage(new InMemoryStorage());
   const ltm = new LongTermMemory({ storage, tenantId, config: resolveConfig(config), clock: () => clock.now });
   return { ltm, storage, writes, clock };
 }
@@ -58,19 +30,19 @@ describe('LongTermMemory', () => {
   it('get(id) performs no write and changes nothing', async () => {
     const { ltm, writes, storage, clock } = setup();
     const e = await ltm.store(fact('quiet read'));
-    const before = writes();
+    const before = writes.length;
     clock.now = 10 * DAY_MS;
     const got = await ltm.get(e.id);
     await ltm.get(e.id);
     expect(got).toEqual(e);
-    expect(writes()).toBe(before);
+    expect(writes.length).toBe(before);
     expect(await storage.get('t1', e.id)).toEqual(e);
   });
 
   it('other reads perform no writes either', async () => {
     const { ltm, writes } = setup();
     await ltm.storeMany([fact('alpha beta', { tags: ['x'] }), fact('gamma', { kind: 'event' })]);
-    const before = writes();
+    const before = writes.length;
     await ltm.topByImportance(5);
     await ltm.recent(5);
     await ltm.byKind('event');
@@ -79,7 +51,7 @@ describe('LongTermMemory', () => {
     await ltm.searchText('alpha');
     await ltm.stats();
     await ltm.count();
-    expect(writes()).toBe(before);
+    expect(writes.length).toBe(before);
   });
 
   describe('one upsert semantics', () => {
@@ -125,7 +97,7 @@ describe('LongTermMemory', () => {
     it('storeMany is all-or-nothing: one invalid entry writes nothing', async () => {
       const { ltm, writes } = setup();
       const existing = await ltm.store(fact('keep me'));
-      const before = writes();
+      const before = writes.length;
       const code = await rejectsWith(
         ltm.storeMany([
           fact('new one'),
@@ -134,7 +106,7 @@ describe('LongTermMemory', () => {
         ]),
       );
       expect(code).toBe('VALIDATION');
-      expect(writes()).toBe(before);
+      expect(writes.length).toBe(before);
       expect(await ltm.count()).toBe(1);
       expect(await ltm.get(existing.id)).toEqual(existing);
     });
@@ -173,10 +145,10 @@ describe('LongTermMemory', () => {
       clock.now = 60 * DAY_MS; // 0.3 -> 0.075, 0.4 -> 0.1, 0.6 -> 0.15, 0.9 -> 0.225
       const snapshot = await ltm.query({ orderBy: 'importance' });
       const top1 = await ltm.topByImportance(10);
-      const before = writes();
+      const before = writes.length;
       expect(await ltm.query({ orderBy: 'importance' })).toEqual(snapshot);
       expect(await ltm.topByImportance(10)).toEqual(top1);
-      expect(writes()).toBe(before);
+      expect(writes.length).toBe(before);
       expect(snapshot.map((e) => e.importance)).toEqual([0.9, 0.6, 0.4, 0.3]);
     });
 

@@ -388,7 +388,7 @@ export class SemanticMemory {
           )
         ).map((e) => [e.id, e]),
       );
-      scored = boostTimeRanges(scored, ranges, fetched, o.timeBoost);
+      scored = favour(scored, createdIn(ranges, fetched), o.timeBoost);
     }
     const names = o.entityBoost > 0 ? queryNames(query) : [];
     if (names.length > 0) {
@@ -397,7 +397,7 @@ export class SemanticMemory {
       // lists would cost more than the ranking itself.
       scored = scored.slice(0, Math.min(o.candidates, 2 * o.topK + 10));
       fetched ??= await this.#fetch(tenantId, scored);
-      scored = boostNames(scored, names, fetched, o.entityBoost);
+      scored = favour(scored, namesAny(scored, names, fetched), o.entityBoost);
     }
     // The relevance gate (absolute, model-calibrated), then the fused-score cut (relative).
     const reasons = new Map<string, RecallReason>();
@@ -788,23 +788,27 @@ function setContext(index: LexicalIndex, id: string, context: string | undefined
 }
 
 /**
- * Multiply the score of items whose entry was created inside one of `ranges` by `1 + boost`, then
- * rescale so scores stay in 0..1 (the best possible, first everywhere and in range, is 1).
+ * Favour the items `passes` accepts: when at least one does, divide the score of the others by
+ * `1 + boost` and re-sort (score descending, ties by id), so scores stay in 0..1 (the best possible,
+ * first everywhere and accepted, is 1); when none does, the ranking stays as it is.
  */
-function boostTimeRanges<T extends { id: string; score: number }>(
+function favour<T extends { id: string; score: number }>(
   items: readonly T[],
-  ranges: readonly TimeRange[],
-  entries: ReadonlyMap<string, MemoryEntry>,
+  passes: (id: string) => boolean,
   boost: number,
 ): T[] {
-  const inRange = (id: string) => {
+  if (!items.some((f) => passes(f.id))) return [...items];
+  return items
+    .map((f) => ({ ...f, score: passes(f.id) ? f.score : f.score / (1 + boost) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Whether an entry of `entries` was created inside one of `ranges`. */
+function createdIn(ranges: readonly TimeRange[], entries: ReadonlyMap<string, MemoryEntry>): (id: string) => boolean {
+  return (id) => {
     const at = entries.get(id)?.createdAt;
     return at !== undefined && ranges.some((r) => at >= r.from && at <= r.to);
   };
-  if (!items.some((f) => inRange(f.id))) return [...items];
-  return items
-    .map((f) => ({ ...f, score: inRange(f.id) ? f.score : f.score / (1 + boost) }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -820,37 +824,24 @@ export function queryNames(query: string): string[] {
   return [...out];
 }
 
-/**
- * Divide the score of items whose entry names none of `names` by `1 + boost`, then rescale and
- * re-sort as {@link boostTimeRanges} does.
- */
-function boostNames<T extends { id: string; score: number }>(
-  items: readonly T[],
+/** Which of `items` have an entry in `entries` that names one of `names` (as a word, analysed like the names). */
+function namesAny(
+  items: readonly { id: string }[],
   names: readonly string[],
   entries: ReadonlyMap<string, MemoryEntry>,
-  boost: number,
-): T[] {
+): (id: string) => boolean {
   const ascii = names.every((n) => /^[a-z0-9]+$/.test(n));
-  const isNamed = new Map<string, boolean>();
+  const named = new Set<string>();
   for (const f of items) {
     const e = entries.get(f.id);
-    let hit = false;
-    if (e) {
-      const text = entryText(e);
-      const lower = text.toLowerCase();
-      // Tokenising is the exact test; a substring check first skips most texts cheaply.
-      if (!ascii || names.some((n) => lower.includes(n))) {
-        const words = new Set(tokenize(text));
-        hit = names.some((n) => words.has(n));
-      }
-    }
-    isNamed.set(f.id, hit);
+    if (!e) continue;
+    const text = entryText(e);
+    // Tokenising is the exact test; a substring check first skips most texts cheaply.
+    if (ascii && !names.some((n) => text.toLowerCase().includes(n))) continue;
+    const words = new Set(tokenize(text));
+    if (names.some((n) => words.has(n))) named.add(f.id);
   }
-  const named = (id: string) => isNamed.get(id) === true;
-  if (!items.some((f) => named(f.id))) return [...items];
-  return items
-    .map((f) => ({ ...f, score: named(f.id) ? f.score : f.score / (1 + boost) }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return (id) => named.has(id);
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {

@@ -1,15 +1,5 @@
 import type { MemoryFilter } from '@zerda/core';
 
-export {
-  checkFilter,
-  checkIds,
-  checkKey,
-  checkLexicalQuery,
-  checkModel,
-  checkQuery,
-  checkVectorRecords,
-} from '@zerda/core';
-
 type SqlParam = string | number | null;
 
 /** A parameterised WHERE clause over `entries e` (every value bound, lists as one JSON parameter). */
