@@ -344,8 +344,15 @@ test('dialogs and undo bars (exact prompt, delete, maintenance): no serious axe 
   await page.waitForSelector(tid('prompt-view-dialog'), { state: 'detached' });
   expect((await focused(page)).testid).toBe('prompt-toggle');
 
-  // Deleting a memory asks first (focus on Cancel), then offers Undo.
+  // More than a page of long-term memories: the pager shows (and is checked) too.
   await tab(page, 'memory');
+  if (!(await page.locator('details.add').evaluate((d) => (d as HTMLDetailsElement).open)))
+    await page.click(tid('add-toggle'));
+  for (let i = 0; i < 3; i++) await page.click(tid('add-samples'));
+  await page.waitForSelector(`${tid('ltm-pager')}:not([hidden])`);
+  await check('Memory tab with its pager');
+
+  // Deleting a memory asks first (focus on Cancel), then offers Undo.
   await page.locator(tid('ltm-delete')).first().click();
   await page.waitForSelector(`${tid('confirm-dialog')}[open]`);
   await check('delete confirmation');

@@ -149,7 +149,12 @@ const PREVIEW_ROWS = 100;
 function describePreview(p: MaintenancePreview): HTMLElement {
   return h(
     'div',
-    { class: 'maintenance-preview', testid: 'maintenance-preview' },
+    // Focusable: a long preview scrolls, and the keyboard must be able to scroll it.
+    {
+      class: 'maintenance-preview',
+      testid: 'maintenance-preview',
+      attrs: { tabindex: 0, role: 'region', 'aria-label': 'What maintenance will change' },
+    },
     p.forget.length
       ? h(
           'div',
