@@ -310,13 +310,6 @@ export async function importEntries(page: Page, entries: ExportedEntry[], vector
   await page.waitForSelector(`${tid('import-result')}[data-entries="${entries.length}"]`, { timeout: 150_000 });
 }
 
-/** Move the demo clock to `days` from today (kept in localStorage, read when the page loads) and reload. */
-export async function setClockAndReload(page: Page, days: number): Promise<void> {
-  await page.evaluate((d) => localStorage.setItem('zerda-demo:clock-offset-days', String(d)), days);
-  await page.reload();
-  await waitReady(page);
-}
-
 /** The demo's Export JSON, downloaded and parsed. */
 export async function exportJson(page: Page): Promise<{ entries: ExportedEntry[] }> {
   await tab(page, 'data');

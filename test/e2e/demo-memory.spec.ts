@@ -13,6 +13,7 @@ import { offlineContext } from './harness.ts';
 import {
   addMemory,
   answerConfirm,
+  axeSerious,
   chat,
   countWhen,
   type DemoServer,
@@ -22,7 +23,6 @@ import {
   openDemo as openDemoAt,
   screenshot,
   serveDemo,
-  setClockAndReload,
   tab,
   tid,
   waitReady,
@@ -164,6 +164,7 @@ test('delete asks in the page first, and Undo puts back the exact entry', async 
   expect(await page.getAttribute(tid('confirm-dialog'), 'role')).toBe('alertdialog');
   expect(await page.textContent(tid('confirm-message'))).toContain('Pet: My cat Miso');
   expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('confirm-no');
+  expect(await axeSerious(page)).toEqual([]);
   await screenshot(page, 'memory-03-confirm-delete');
   await page.keyboard.press('Escape');
   await page.waitForSelector(tid('confirm-dialog'), { state: 'detached' });
@@ -209,10 +210,11 @@ test('maintenance shows what it will forget after a year, asks, runs, and Undo p
   const waitStats = (n: number) =>
     page.waitForFunction((n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n, n);
 
-  // One simulated year later.
-  await setClockAndReload(page, 365);
-  await tab(page, 'data');
-  await waitStats(9);
+  // One simulated year later (the header's demo clock).
+  await page.click(tid('clock-plus-year'));
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="clock-bar"]')?.getAttribute('data-offset-days') === '365',
+  );
   await page.click(tid('maintenance-run'));
   await page.waitForSelector(`${tid('confirm-dialog')}[open]`);
   expect(await page.textContent(tid('confirm-message'))).toContain('forget 8 memories of 9');
@@ -227,6 +229,7 @@ test('maintenance shows what it will forget after a year, asks, runs, and Undo p
   // Each says why: its importance faded below the deletion line.
   for (const why of await page.locator(tid('preview-why')).allTextContents())
     expect(why).toMatch(/task, importance 0\.50 faded to 0\.0\d\d, below the deletion line 0\.08/);
+  expect(await axeSerious(page)).toEqual([]);
   await screenshot(page, 'memory-05-maintenance-preview');
   // Cancel: nothing was deleted.
   await answerConfirm(page, false);
@@ -277,6 +280,7 @@ test('the exact prompt opens in view, the PII log survives a reload, and a user 
   expect(
     await page.evaluate(() => document.activeElement?.closest('[data-testid="prompt-view-dialog"]') !== null),
   ).toBe(true);
+  expect(await axeSerious(page)).toEqual([]);
   await screenshot(page, 'memory-06-prompt-dialog');
   await page.keyboard.press('Escape');
   await page.waitForSelector(tid('prompt-view-dialog'), { state: 'detached' });
