@@ -1,6 +1,7 @@
 /**
  * The demo (apps/demo) for every visitor, in real Chromium: axe-core finds no serious or critical
- * violation on the first screen, on every tab and on the unlock screen, at desktop width and at
+ * violation on the first screen, the guided start's steps, every tab, the dialogs (exact prompt,
+ * delete and maintenance confirmations, undo) and the unlock screen, at desktop width and at
  * 390 px (phone) where nothing scrolls sideways; every panel works by keyboard alone with a visible
  * focus ring. Saves the README tour's screenshots (test/e2e/.artifacts/tour-*.jpg, and docs/tour/
  * when ZERDA_UPDATE_TOUR=1).
@@ -315,6 +316,56 @@ test('keyboard only: every control of every panel is reachable, named, and shows
   expect(reached.recall).toEqual(expect.arrayContaining(['recall-query', 'recall-mode', 'recall-run']));
   expect(reached.data).toEqual(expect.arrayContaining(['maintenance-run', 'backup-create', 'import-file']));
   expect(reached.privacy).toEqual(expect.arrayContaining(['passphrase-input', 'role-bob']));
+  expect(problems, problems.join('\n')).toEqual([]);
+  await ctx.close();
+});
+
+test('dialogs and undo bars (exact prompt, delete, maintenance): no serious axe violation at 390 px, keyboard in and out', async () => {
+  const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.phone });
+  const page = await openDemo(ctx, demo.served.url);
+  const problems: string[] = [];
+  const check = async (where: string) => {
+    problems.push(...describe(where, await axeSerious(page)));
+    const over = await overflow(page);
+    if (over.by > 0) problems.push(`${where}: the page scrolls sideways by ${over.by}px (${over.culprits.join(', ')})`);
+  };
+  await chat(page, 'I love hiking in the Swiss Alps.');
+  await chat(page, 'Where do I love hiking?');
+
+  // The exact prompt opens in a dialog; focus goes in, Escape closes it and focus comes back.
+  await page.locator(tid('prompt-toggle')).last().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${tid('prompt-view-dialog')}[open]`);
+  await check('exact-prompt dialog');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+  if (!(await focused(page)).ring) problems.push('exact-prompt dialog: no visible focus');
+  await tourShot(page, 'phone-13-prompt');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(tid('prompt-view-dialog'), { state: 'detached' });
+  expect((await focused(page)).testid).toBe('prompt-toggle');
+
+  // Deleting a memory asks first (focus on Cancel), then offers Undo.
+  await tab(page, 'memory');
+  await page.locator(tid('ltm-delete')).first().click();
+  await page.waitForSelector(`${tid('confirm-dialog')}[open]`);
+  await check('delete confirmation');
+  await tourShot(page, 'phone-14-confirm-delete');
+  expect((await focused(page)).testid).toBe('confirm-no');
+  await page.keyboard.press('Shift+Tab'); // the confirm button comes first
+  expect((await focused(page)).testid).toBe('confirm-yes');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${tid('ltm-undo')}:not([hidden])`);
+  await check('undo bar after a delete');
+
+  // Maintenance previews what it would forget, in a dialog.
+  await page.click(tid('clock-plus-year'));
+  await tab(page, 'data');
+  await page.click(tid('maintenance-run'));
+  await page.waitForSelector(`${tid('confirm-dialog')}[open]`);
+  await check('maintenance preview');
+  await tourShot(page, 'phone-15-maintenance-preview');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(tid('confirm-dialog'), { state: 'detached' });
   expect(problems, problems.join('\n')).toEqual([]);
   await ctx.close();
 });
