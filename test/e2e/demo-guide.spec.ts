@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_FUSION_METHOD } from '@zerda/core';
 import {
   addMemory,
+  answerConfirm,
   chat,
   type DemoServer,
   dismissGuide,
@@ -127,7 +128,7 @@ test('the guide stays hidden after "Hide" and a reload; the header button brings
   await ctx.close();
 });
 
-test('the header clock: jumps and reset, seen by the Importance chart and by backups', async () => {
+test('the header clock: jumps and reset, seen by the Importance chart, backups and Maintenance', async () => {
   const ctx = await demo.browser.newContext();
   const page = await openDemo(ctx);
   await dismissGuide(page);
@@ -166,6 +167,18 @@ test('the header clock: jumps and reset, seen by the Importance chart and by bac
     return document.querySelector('[data-testid="backup-row"]')!.textContent!.startsWith(day);
   });
   expect(dated).toBe(true);
+  // Maintenance judges fading by the demo clock: a year on, it would forget the faded event (and
+  // says as of which date). Cancelled: nothing is deleted.
+  await page.click(tid('maintenance-run'));
+  await page.waitForSelector(`${tid('confirm-dialog')}[open]`);
+  const asOf = await page.evaluate(() => {
+    const shownAt = Date.parse(document.querySelector('[data-testid="clock-date"]')!.getAttribute('datetime')!);
+    const day = new Date(shownAt).toLocaleString(undefined, { dateStyle: 'short' });
+    return document.querySelector('[data-testid="confirm-message"]')!.textContent!.includes(`As of ${day}`);
+  });
+  expect(asOf).toBe(true);
+  expect(await page.locator(tid('preview-forget')).allInnerTexts()).toEqual([expect.stringContaining('Dentist')]);
+  await answerConfirm(page, false);
 
   await resetClock(page);
   expect(await page.textContent(tid('clock-offset'))).toBe('real time');
