@@ -6,29 +6,12 @@
  * focus ring. Saves the README tour's screenshots (test/e2e/.artifacts/tour-*.jpg, and docs/tour/
  * when ZERDA_UPDATE_TOUR=1).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { offlineContext } from './harness.ts';
-import {
-  type AxeViolation,
-  axeSerious,
-  chat,
-  type DemoServer,
-  openDemo,
-  serveDemo,
-  tab,
-  tid,
-  tourShot,
-  waitReady,
-} from './demo-kit.ts';
+import { type AxeViolation, axeSerious, chat, useDemo, tab, tid, tourShot, waitReady } from './demo-kit.ts';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await serveDemo();
-});
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = useDemo();
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -59,7 +42,7 @@ const scrollToTabs = (page: Page): Promise<void> =>
 for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test(`${width} (${viewport.width}×${viewport.height}): no serious axe violation, no sideways scrolling, on every tab`, async () => {
     const ctx = await offlineContext(demo.browser, { viewport });
-    const page = await openDemo(ctx, demo.served.url);
+    const page = await demo.open(ctx);
     const problems: string[] = [];
     const seen = new Set<string>();
     const check = async (where: string) => {
@@ -182,7 +165,7 @@ async function tabUntil(
 
 test('keyboard only: chat, switch tabs with the arrow keys, operate a panel; focus is always visible', async () => {
   const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.desktop });
-  const page = await openDemo(ctx, demo.served.url);
+  const page = await demo.open(ctx);
   const problems: string[] = [];
   expect(
     await page.evaluate(
@@ -258,7 +241,7 @@ test('keyboard only: chat, switch tabs with the arrow keys, operate a panel; foc
 
 test('the unlock screen of an encrypted memory: no serious axe violation, focus in the passphrase field', async () => {
   const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.phone });
-  const page = await openDemo(ctx, demo.served.url);
+  const page = await demo.open(ctx);
   await tab(page, 'privacy');
   await page.fill(tid('passphrase-input'), 'correct horse');
   await page.click(tid('encrypt-enable'));
@@ -283,7 +266,7 @@ test('the unlock screen of an encrypted memory: no serious axe violation, focus 
 
 test('keyboard only: every control of every panel is reachable, named, and shows its focus', async () => {
   const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.desktop });
-  const page = await openDemo(ctx, demo.served.url);
+  const page = await demo.open(ctx);
   await chat(page, 'I love hiking in the Swiss Alps.');
   await chat(page, 'Where do I love hiking?');
   const problems: string[] = [];
@@ -322,7 +305,7 @@ test('keyboard only: every control of every panel is reachable, named, and shows
 
 test('dialogs and undo bars (exact prompt, delete, maintenance): no serious axe violation at 390 px, keyboard in and out', async () => {
   const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.phone });
-  const page = await openDemo(ctx, demo.served.url);
+  const page = await demo.open(ctx);
   const problems: string[] = [];
   const check = async (where: string) => {
     problems.push(...describe(where, await axeSerious(page)));

@@ -4,35 +4,26 @@
  * the "?" explanations by keyboard, the Recall panel's wording, the start-up bar, profile topics.
  * Screenshots go to test/e2e/.artifacts/ (demo-guide-*.png).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEFAULT_FUSION_METHOD } from '@zerda/core';
 import {
   addMemory,
   answerConfirm,
   chat,
-  type DemoServer,
   dismissGuide,
   guideStep,
   jumpClock,
-  openDemo as openDemoAt,
   resetClock,
   screenshot,
-  serveDemo,
+  useDemo,
   tab,
   tid,
   waitReady,
 } from './demo-kit.ts';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await serveDemo();
-});
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = useDemo();
 
-const openDemo = (ctx: BrowserContext): Promise<Page> => openDemoAt(ctx, demo.served.url);
 const DAY = 86_400_000;
 
 /** The test id of the selected inspector tab. */
@@ -45,7 +36,7 @@ const highlighted = (page: Page) =>
 test('first visit: the guide card runs its four steps for real and points at where each shows', async () => {
   const ctx = await demo.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
-  await page.goto(demo.served.url);
+  await page.goto(demo.url);
   await waitReady(page);
   // The start-up bar goes as soon as the app is ready (it used to linger ~4 s).
   await page.waitForSelector(tid('model-progress'), { state: 'hidden', timeout: 1000 });
@@ -112,7 +103,7 @@ test('first visit: the guide card runs its four steps for real and points at whe
 
 test('the guide stays hidden after "Hide" and a reload; the header button brings it back', async () => {
   const ctx = await demo.browser.newContext();
-  const page = await openDemo(ctx);
+  const page = await demo.open(ctx);
   expect(await page.isVisible(tid('guide-card'))).toBe(true);
   await dismissGuide(page);
   expect(await page.getAttribute(tid('guide-open'), 'aria-expanded')).toBe('false');
@@ -130,7 +121,7 @@ test('the guide stays hidden after "Hide" and a reload; the header button brings
 
 test('the header clock: jumps and reset, seen by the Importance chart, backups and Maintenance', async () => {
   const ctx = await demo.browser.newContext();
-  const page = await openDemo(ctx);
+  const page = await demo.open(ctx);
   await dismissGuide(page);
   expect(await page.textContent(tid('clock-offset'))).toBe('real time');
   expect(await page.isDisabled(tid('clock-reset'))).toBe(true);
@@ -192,7 +183,7 @@ test('the header clock: jumps and reset, seen by the Importance chart, backups a
 
 test('plain words first: "?" explanations open by keyboard; Recall says how it really combines scores', async () => {
   const ctx = await demo.browser.newContext();
-  const page = await openDemo(ctx);
+  const page = await demo.open(ctx);
   await dismissGuide(page);
   await addMemory(page, 'Hiking', 'I love hiking in the Alps', 'preference');
   await tab(page, 'recall');
@@ -239,7 +230,7 @@ test('plain words first: "?" explanations open by keyboard; Recall says how it r
     isMobile: true,
     viewport: { width: 390, height: 844 },
   });
-  const touch = await openDemo(phone);
+  const touch = await demo.open(phone);
   await dismissGuide(touch);
   await tab(touch, 'recall');
   const gate = touch.locator(`${tid('recall-panel')} ${tid('help-gate')}`);
@@ -252,7 +243,7 @@ test('plain words first: "?" explanations open by keyboard; Recall says how it r
 
 test('profile topics leave out filler words', async () => {
   const ctx = await demo.browser.newContext();
-  const page = await openDemo(ctx);
+  const page = await demo.open(ctx);
   await dismissGuide(page);
   await chat(page, 'Call me whenever you like, my number is +44 20 7946 0958.');
   await chat(page, 'I go sailing whenever the weather is good; sailing is my favourite.');

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
 import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
 
@@ -28,6 +29,38 @@ export async function serveDemo(): Promise<DemoServer> {
       await browser.close();
       await served.close();
     },
+  };
+}
+
+/** What a demo spec file shares: the served demo and its Chromium (see {@link useDemo}). */
+export interface DemoFixture {
+  readonly browser: Browser;
+  readonly url: string;
+  /** A new page of `ctx` on the demo, once the app is ready. */
+  open(ctx: BrowserContext): Promise<Page>;
+}
+
+/** Serve the demo for the spec file that calls this (before its tests; closed after them). */
+export function useDemo(): DemoFixture {
+  let demo: DemoServer | undefined;
+  beforeAll(async () => {
+    demo = await serveDemo();
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+  const served = (): DemoServer => {
+    if (!demo) throw new Error('the demo is served in beforeAll: use the fixture inside a test');
+    return demo;
+  };
+  return {
+    get browser() {
+      return served().browser;
+    },
+    get url() {
+      return served().served.url;
+    },
+    open: (ctx) => openDemo(ctx, served().served.url),
   };
 }
 

@@ -7,7 +7,7 @@
  * Real Chromium, the real built demo, the real library; no mocks.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { offlineContext } from './harness.ts';
 import {
@@ -16,30 +16,22 @@ import {
   axeSerious,
   chat,
   countWhen,
-  type DemoServer,
   type ExportedEntry,
   exportJson,
   importEntries,
-  openDemo as openDemoAt,
   screenshot,
-  serveDemo,
+  useDemo,
   tab,
   tid,
   waitReady,
 } from './demo-kit.ts';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await serveDemo();
-});
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = useDemo();
 
 /** A fresh browser context and the demo in it; any `window.confirm` fails the test (the demo must ask in the page). */
 async function open(): Promise<{ ctx: BrowserContext; page: Page; nativeDialogs: string[] }> {
   const ctx = await offlineContext(demo.browser);
-  const page = await openDemoAt(ctx, demo.served.url);
+  const page = await demo.open(ctx);
   const nativeDialogs: string[] = [];
   page.on('dialog', (d) => {
     nativeDialogs.push(d.message());
