@@ -1,5 +1,6 @@
 import { isZerdaError, type ManagedContext, type MemoryEntry, type PiiFinding, type Role } from '@zerda/core';
 import type { BrowserMemory } from '@zerda/browser';
+import { select } from './dom.js';
 
 /** The demo keeps everything in one tenant. */
 export const TENANT = 'demo';
@@ -78,6 +79,21 @@ export class DemoApp {
   /** Give the demo users their roles (access control is in memory, so on every open). */
   grantDemoRoles(): void {
     for (const u of USERS) if (u.role) this.memory.manager.grant(u.id, TENANT, u.role);
+  }
+
+  /** A select of the demo users that switches the current user and follows switches made elsewhere. */
+  userPicker(testid: string): HTMLSelectElement {
+    const picker = select(
+      testid,
+      USERS.map((u) => [u.id, u.label]),
+      this.user,
+    );
+    picker.addEventListener('change', () => {
+      this.user = picker.value;
+      this.changed('user');
+    });
+    this.on('user', () => (picker.value = this.user));
+    return picker;
   }
 
   /** Subscribe to a topic. */

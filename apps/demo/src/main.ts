@@ -1,10 +1,10 @@
 import { isZerdaError } from '@zerda/core';
 import type { BrowserMemory } from '@zerda/browser';
-import { DemoApp, describeError, TENANT, USERS } from './app.js';
+import { DemoApp, describeError, TENANT } from './app.js';
 import { createClockBar } from './clock-bar.js';
 import { createDemoClock } from './demo-clock.js';
 import { createGuide } from './guide.js';
-import { h, replace, select } from './dom.js';
+import { h, replace } from './dom.js';
 import { DATABASE, isMarkedEncrypted, markEncrypted, openDemoMemory } from './open-memory.js';
 import { registerOffline } from './offline.js';
 import { createChatPanel } from './panels/chat-panel.js';
@@ -152,16 +152,7 @@ async function start(): Promise<void> {
 }
 
 function mount(app: DemoApp): void {
-  const userSelect = select(
-    'user-select',
-    USERS.map((u) => [u.id, u.label]),
-    app.user,
-  );
-  userSelect.addEventListener('change', () => {
-    app.user = userSelect.value;
-    app.changed('user');
-  });
-  app.on('user', () => (userSelect.value = app.user));
+  const userSelect = app.userPicker('user-select');
   const updateStorage = () => {
     storageStatus.textContent = `${app.memory.name ? `IndexedDB “${app.memory.name}”` : 'in memory'}${app.memory.encrypted ? ' · encrypted' : ''} · ${app.memory.embedder?.modelId ?? 'no embedder'}`;
     storageStatus.dataset.encrypted = String(app.memory.encrypted);

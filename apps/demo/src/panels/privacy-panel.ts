@@ -219,17 +219,8 @@ function encryption(app: DemoApp, reopen: (passphrase: string | null) => Promise
 
 function access(app: DemoApp): HTMLElement {
   const body = h('tbody', {});
-  const current = select(
-    'privacy-user',
-    USERS.map((u) => [u.id, u.label]),
-    app.user,
-  );
-  current.addEventListener('change', () => {
-    app.user = current.value;
-    app.changed('user');
-  });
+  const current = app.userPicker('privacy-user');
   const refresh = () => {
-    current.value = app.user;
     replace(
       body,
       ...USERS.map((u) => {
