@@ -257,3 +257,16 @@ test('profile topics leave out filler words', async () => {
   expect(topics).not.toContain('number');
   await ctx.close();
 });
+
+test("the chat's own hint works: the question it suggests is answered from the fact it suggests", async () => {
+  const ctx = await demo.browser.newContext();
+  const page = await demo.open(ctx);
+  const hint = (await page.textContent(tid('chat-hint'))) ?? '';
+  const [fact, question] = [...hint.matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+  expect(fact).toBeTruthy();
+  expect(question).toBeTruthy();
+  await chat(page, fact!);
+  // The local responder answers from the best relevant memory (it quotes it), or says it found none.
+  expect(await chat(page, question!)).toContain('Alps');
+  await ctx.close();
+});

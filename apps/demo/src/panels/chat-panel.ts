@@ -202,7 +202,10 @@ function welcome(): HTMLElement {
     h('p', {
       text: 'Everything here runs in your browser: memories are stored in IndexedDB, embeddings are computed by a local model in a Web Worker, and nothing leaves this page unless you configure an endpoint.',
     }),
-    h('p', { text: 'Try: “My name is Ada and I love hiking in the Alps.” — then later: “What do I like?”' }),
+    h('p', {
+      testid: 'chat-hint',
+      text: 'Try: “My name is Ada and I love hiking in the Alps.” — then later: “Where do I like to hike?”',
+    }),
   );
 }
 

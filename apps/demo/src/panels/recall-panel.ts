@@ -12,7 +12,7 @@ import { num, table } from './inspector-panel.js';
 export function createRecallPanel(app: DemoApp): HTMLElement {
   const query = h('input', {
     testid: 'recall-query',
-    attrs: { type: 'search', 'aria-label': 'Recall query', placeholder: 'What do I like to do outdoors?' },
+    attrs: { type: 'search', 'aria-label': 'Recall query', placeholder: 'Where do I like to hike?' },
   });
   const mode = select('recall-mode', [
     ['hybrid', 'keywords + meaning'],
