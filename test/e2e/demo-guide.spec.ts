@@ -268,5 +268,8 @@ test("the chat's own hint works: the question it suggests is answered from the f
   await chat(page, fact!);
   // The local responder answers from the best relevant memory (it quotes it), or says it found none.
   expect(await chat(page, question!)).toContain('Alps');
+  // A follow-up sharing no word with the fact, and little likeness for the model: the formed
+  // preference answers what the question asks of the user (recall reason 'slot').
+  expect(await chat(page, 'What are my hobbies?')).toContain('hiking');
   await ctx.close();
 });

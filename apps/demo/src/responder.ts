@@ -87,11 +87,12 @@ export function createLocalResponder(): Responder {
   return {
     name: 'local',
     async reply(query, context) {
-      // Memories worth quoting: recalled with some absolute evidence (a keyword match, or a
-      // cosine similarity that is not noise), and not the user's own earlier questions.
+      // Memories worth quoting: recalled with some absolute evidence (a keyword match, a cosine
+      // similarity that is not noise, or a formed memory answering what the question asks of its
+      // subject: reason 'slot'), and not the user's own earlier questions.
       const seen = new Set<string>();
       const recalled = context.recalled
-        .filter((h) => (h.lexicalScore ?? 0) > 0 || (h.vectorScore ?? 0) >= MIN_COSINE)
+        .filter((h) => (h.lexicalScore ?? 0) > 0 || (h.vectorScore ?? 0) >= MIN_COSINE || h.reason === 'slot')
         .map((h) => h.entry)
         .filter((e) => {
           if (seen.has(e.id)) return false;

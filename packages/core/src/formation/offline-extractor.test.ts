@@ -183,3 +183,101 @@ describe('OfflineExtractor', () => {
 });
 
 void DAY;
+
+describe('readTurn: independent clauses of one sentence are read on their own', () => {
+  const shape = (input: string) => read(input).statements.map((s) => [s.text, s.kind, s.about, s.attribute]);
+
+  it.each([
+    [
+      'My name is Ada and I love hiking in the Alps.',
+      [
+        ['My name is Ada', 'fact', 'me', 'name'],
+        ['I love hiking in the Alps.', 'preference', 'me', undefined],
+      ],
+    ],
+    [
+      'Hi, my name is Dana and I work as a nurse.',
+      [
+        ['My name is Dana', 'fact', 'me', 'name'],
+        ['I work as a nurse.', 'fact', 'me', 'works as'],
+      ],
+    ],
+    [
+      'I work as a nurse but my sister is a teacher.',
+      [
+        ['I work as a nurse', 'fact', 'me', 'works as'],
+        ['My sister is a teacher.', 'fact', "me's sister", undefined],
+      ],
+    ],
+    [
+      'Ana lives in Berlin and I live in Munich.',
+      [
+        ['Ana lives in Berlin', 'fact', 'Ana', 'lives in'],
+        ['I live in Munich.', 'fact', 'me', 'lives in'],
+      ],
+    ],
+    [
+      'My sister lives in Lisbon and my brother lives in Porto.',
+      [
+        ['My sister lives in Lisbon', 'fact', "me's sister", 'lives in'],
+        ['My brother lives in Porto.', 'fact', "me's brother", 'lives in'],
+      ],
+    ],
+    [
+      'My wife and I love hiking and we go every weekend.',
+      [
+        ['My wife and I love hiking', 'preference', "me's wife", undefined],
+        ['We go every weekend.', 'conversation', 'me', undefined],
+      ],
+    ],
+    [
+      "I'm allergic to peanuts; my son is allergic to eggs.",
+      [
+        ["I'm allergic to peanuts", 'fact', 'me', undefined],
+        ['My son is allergic to eggs.', 'fact', "me's son", undefined],
+      ],
+    ],
+    [
+      'I like tea, while my wife prefers coffee.',
+      [
+        ['I like tea', 'preference', 'me', undefined],
+        ['My wife prefers coffee.', 'preference', "me's wife", undefined],
+      ],
+    ],
+  ])('splits %j', (input, expected) => {
+    expect(shape(input)).toEqual(expected);
+  });
+
+  it.each([
+    'I love hiking and skiing.',
+    'Ana and I went to Porto.',
+    'Fred and I went fishing.',
+    'Me and my sister went to the beach.',
+    'I love salt and pepper on my eggs.',
+    'I think my sister and I will go.',
+    'I think Ana and I will go.',
+    'When my sister and I were kids we fought a lot.',
+    'Yesterday Ana and I went hiking.',
+    'I love Tom and Jerry cartoons.',
+    'I visited Rome and Paris last summer.',
+    // "she" refers back to Ana: a clause of its own would say "she loves jazz" about the speaker.
+    'I met Ana at work and she loves jazz.',
+    'I love my dog and my cat.',
+  ])('keeps %j whole', (input) => {
+    expect(read(input).statements.map((s) => s.text)).toEqual([input]);
+  });
+
+  it('a question is never split (it is left out whole)', () => {
+    const r = read('My name is Ada and do you know where I live?');
+    expect(r.statements).toEqual([]);
+    expect(r.dropped.map((d) => d.reason)).toEqual(['question']);
+  });
+
+  it('a slot filled twice in one turn: the later clause holds it, the earlier stays a plain statement', () => {
+    expect(shape('I moved to Paris in 2010 and then I moved to Lisbon.')).toEqual([
+      ['I moved to Paris in 2010', 'fact', 'me', undefined],
+      ['Then I moved to Lisbon.', 'fact', 'me', 'lives in'],
+    ]);
+    expect(read('I moved to Paris in 2010 and then I moved to Lisbon.').statements[1]!.value).toBe('Lisbon');
+  });
+});

@@ -1,5 +1,5 @@
 import { consolidate } from './consolidation.js';
-import { readSentence, sentences, splitSpeaker } from './statements.js';
+import { clauses, readSentence, sentences, splitSpeaker } from './statements.js';
 import type {
   FormationContext,
   FormationOp,
@@ -19,7 +19,9 @@ export interface TurnReading {
 }
 
 /**
- * Read a turn offline: split the user's words into sentences, drop questions, greetings,
+ * Read a turn offline: split the user's words into sentences and a sentence into its independent
+ * clauses ({@link clauses}: "My name is Ada and I love hiking" is a name and a preference),
+ * drop questions, greetings,
  * acknowledgements, restatements and filler, and say what each remaining statement is. A
  * sentence that continues the one before ("It was so powerful.") joins it. The assistant's
  * reply (`output`) is never read, nor is a turn whose speaker is the assistant.
@@ -35,8 +37,8 @@ export function readTurn(turn: Pick<FormationTurn, 'input' | 'userId' | 'created
   }
   const who = speaker ?? turn.userId;
   let last: FormedStatement | undefined;
-  for (const sentence of sentences(body)) {
-    const r = readSentence(sentence, who, turn.createdAt);
+  for (const clause of sentences(body).flatMap(clauses)) {
+    const r = readSentence(clause, who, turn.createdAt);
     if ('dropped' in r) {
       reading.dropped.push({ text: r.text, reason: r.dropped });
       last = undefined;
@@ -49,6 +51,16 @@ export function readTurn(turn: Pick<FormationTurn, 'input' | 'userId' | 'created
     }
     reading.statements.push(s);
     last = s;
+  }
+  // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
+  // statement holds it; the earlier one stays a statement without the slot.
+  for (const [i, s] of reading.statements.entries()) {
+    if (s.attribute === undefined) continue;
+    const later = reading.statements.slice(i + 1);
+    if (later.some((t) => t.about === s.about && t.attribute === s.attribute)) {
+      delete s.attribute;
+      delete s.value;
+    }
   }
   return reading;
 }

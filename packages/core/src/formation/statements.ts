@@ -120,7 +120,8 @@ function contentWords(s: string): string[] {
   return tokenize(s).filter((t) => !STOPWORDS.has(t) && !PHATIC.has(t) && t.length > 1);
 }
 
-const RELATIONS =
+/** Relations a statement (or a question) may name its subject by: "my sister", "our dog". Regex alternatives. */
+export const RELATIONS =
   'sister|brother|sibling|mother|mom|mum|mommy|father|dad|daddy|parents?|wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|' +
   'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
   'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
@@ -280,6 +281,77 @@ const FAN_RE =
   /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with)\s+\S/iu;
 const FACT_RE =
   /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:i|we|he|she|they)\s+(?:have|own|has)\s+(?:a|an|two|three|four|five|\d+)\s+\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
+
+/** Coordinators that may join two independent clauses ("…, and I …", "… but my sister …", "…; we …"). */
+const COORDINATOR_RE = /(?:\s*,)?\s+(?:and|but|so|yet)\s+|\s*;\s+|,\s+(?:while|whereas)\s+/giu;
+/** Adverbs that may sit between the coordinator and the next clause's subject ("and now I …"). */
+const CLAUSE_ADVERB_RE = /^(?:then|now|also|later|still|actually|recently|today|yesterday)\s+/iu;
+/** A verb after a named or possessive subject ("my sister lives", "Ana works", "our dog is"). */
+const CLAUSE_VERB = `(?:(?:just|recently|finally|also|still|now|really|never|always|often|usually)\\s+)?(?:am|is|are|was|were|has|have|had|does|did|do|can|could|will|would|should|must|might|may|lives|live|moves|works|work|likes|like|loves|love|hates|hate|prefers|enjoys|enjoy|studies|speaks|${PAST_VERB})\\b`;
+const PRONOUN_SUBJECT_RE = /^(?:i|we)(?:['’](?:m|re|ve|d|ll))?\s+\p{L}/iu;
+const POSSESSIVE_SUBJECT_RE = new RegExp(`^(?:my|our)\\s+(?:[\\p{L}'’-]+\\s+){1,3}?${CLAUSE_VERB}`, 'iu');
+const NAMED_CLAUSE_RE = new RegExp(`^(${NAME})\\s+${CLAUSE_VERB}`, 'u');
+/** A finite verb (a pronoun subject with a word after it, an auxiliary, a contraction). */
+const FINITE_RE =
+  /\b(?:i|we|you|they|he|she|it)(?:['’](?:m|re|ve|ll|d|s))?\s+(?!(?:and|or)\b)\p{L}|\b(?:am|is|are|was|were|has|have|had|does|did|can|could|will|would|should|must)\b|['’](?:m|re|ve|ll)\b/iu;
+/** A noun phrase ending a clause: a name, a pronoun, or a determiner and one or two words. */
+const FINAL_NOUN_PHRASE_RE = new RegExp(
+  `(?:^|\\s)(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he|[Aa]n?)\\s+(?:[\\p{L}'’-]+\\s+)?[\\p{L}'’-]+|${NAME}(?:\\s+${NAME})?|[Yy]ou|[Hh]e|[Ss]he|[Ww]e|[Tt]hey|[Mm]e|[Hh]im|[Tt]hem)$`,
+  'u',
+);
+/** Words after which a noun phrase starts a (reported or subordinate) clause: "I think | Ana and I …". */
+const CLAUSE_OPENERS = new Set(
+  (
+    'that when whenever if because since although though after before while once unless until whether ' +
+    'think thought know knew hope guess believe believed said say says feel felt heard wish bet mean meant suppose sure both either neither'
+  ).split(' '),
+);
+
+/** Whether `text` starts a clause with a subject of its own (`I …`, `we …`, `my sister lives …`, `Ana works …`). */
+function startsOwnClause(text: string): boolean {
+  const t = text.replace(CLAUSE_ADVERB_RE, '');
+  if (PRONOUN_SUBJECT_RE.test(t) || POSSESSIVE_SUBJECT_RE.test(t)) return true;
+  const named = NAMED_CLAUSE_RE.exec(t);
+  return named !== null && named[1] !== 'I' && !NOT_NAMES.has(named[1]!.toLowerCase());
+}
+
+/** Whether `text` reads as a clause: a finite verb, a subject with its verb, or a past action. */
+function hasVerb(text: string): boolean {
+  return FINITE_RE.test(text) || startsOwnClause(text) || PAST_RE.test(text);
+}
+
+/** Whether `text` ends with the first half of a coordinated subject ("I think my sister" | "and I …"). */
+function endsInSubject(text: string): boolean {
+  const np = FINAL_NOUN_PHRASE_RE.exec(text);
+  if (!np) return false;
+  const before = text.slice(0, np.index).trim().split(/\s+/u).at(-1) ?? '';
+  return before === '' || CLAUSE_OPENERS.has(before.toLowerCase());
+}
+
+/**
+ * The independent clauses of one sentence. It is split where a coordinator ("and", "but", "so",
+ * "yet", ", while", ";") stands between a clause with a verb and one with its own subject: `I`,
+ * `we`, `my/our <noun> <verb>`, `<Name> <verb>` ("My name is Ada and I love hiking" → two).
+ * Pronouns that refer back (he, she, they, it) do not start one: such a clause says nothing
+ * about anyone on its own. Noun-phrase coordination stays whole: "I love hiking and skiing",
+ * "Ana and I went to Porto", "I think my sister and I will go". A question is never split (it
+ * is left out whole). A clause after a split starts with a capital; nothing else is rewritten.
+ */
+export function clauses(sentence: string): string[] {
+  const s = sentence.trim();
+  if (/[?？]\s*["'”’)]*$/u.test(s)) return [s];
+  const out: string[] = [];
+  let start = 0;
+  for (const m of s.matchAll(COORDINATOR_RE)) {
+    const left = s.slice(start, m.index).trim();
+    if (!startsOwnClause(s.slice(m.index + m[0].length)) || !hasVerb(left) || endsInSubject(left)) continue;
+    out.push(left);
+    start = m.index + m[0].length;
+  }
+  if (start === 0) return [s];
+  out.push(s.slice(start).trim());
+  return out.map((c, i) => (i === 0 ? c : c.charAt(0).toUpperCase() + c.slice(1)));
+}
 
 /** The future dates a task may name, anchored at `now`: tomorrow, tonight, next week, next Friday, in 3 days. */
 function futureDate(s: string, now: number): number | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../model/clock.js';
-import type { LlmClient } from '../model/embedder.js';
+import { HashEmbedder } from '../retrieval/hash-embedder.js';
+import type { Embedder, LlmClient } from '../model/embedder.js';
 import { isZerdaError } from '../model/errors.js';
 import type { MemoryEntry } from '../model/types.js';
 import { buildExport, validateExport } from '../storage/export-format.js';
@@ -74,6 +75,66 @@ describe('MemoryManager formation (offline, the default)', () => {
       [entry.id],
       [entry.id],
     ]);
+  });
+
+  it('a sentence of independent clauses forms one memory per clause; a coordinated subject stays one', async () => {
+    const { mgr } = await make();
+    const { entry, memories } = await mgr.saveInteraction(
+      'me',
+      't',
+      'My name is Ada and I love hiking in the Alps.',
+      '',
+    );
+    expect(memories.map((m) => [m.kind, m.content, m.metadata.attribute, m.metadata.value])).toEqual([
+      ['fact', { title: 'me · name', text: 'My name is Ada' }, 'name', 'Ada'],
+      ['preference', { title: 'me', text: 'I love hiking in the Alps.' }, undefined, undefined],
+    ]);
+    for (const m of memories) expect(m.metadata.sources).toEqual([entry.id]);
+    const together = await mgr.saveInteraction('me', 't', 'Ana and I went to Porto last week.', '');
+    expect(together.memories.map((m) => [m.kind, (m.content as { text: string }).text])).toEqual([
+      ['event', 'Ana and I went to Porto last week.'],
+    ]);
+    // The name slot holds the name alone, so a later name supersedes it without touching the preference.
+    await mgr.saveInteraction('me', 't', 'Actually, my name is Adele.', '');
+    const now = await memoriesOf(mgr);
+    expect(now.filter((m) => m.metadata.attribute === 'name').map((m) => m.metadata.value)).toEqual(['Adele']);
+    expect(now.filter((m) => m.kind === 'preference')).toHaveLength(1);
+  });
+
+  it('recall answers a question about a kind or slot of its subject from formed memories ("slot")', async () => {
+    // A strict gate (floors derived from 0.5) over an embedder that finds every two texts faintly
+    // alike (cosine about 0.1, as a small model does) and "hobbies" no closer to "hiking": only
+    // the slot can answer.
+    const inner = new HashEmbedder({ dim: 255 });
+    const faint: Embedder = {
+      modelId: 'faint-256',
+      dim: 256,
+      ready: () => inner.ready(),
+      close: () => inner.close(),
+      embed: async (texts, o) =>
+        (await inner.embed(texts, o)).map((v) => {
+          const out = new Float32Array(256);
+          for (let d = 0; d < 255; d++) out[d] = 0.95 * v[d]!;
+          out[255] = 0.31;
+          return out;
+        }),
+    };
+    const { mgr } = await make({ embedder: faint, config: { minSimilarity: 0.5 } });
+    await mgr.saveInteraction('me', 't', 'My name is Ada and I love hiking in the Alps.', '');
+    await mgr.saveInteraction('me', 't', 'I was born in 1990.', '');
+    await mgr.saveInteraction('me', 't', 'My sister Ana has two cats.', '');
+    await mgr.flush();
+    const recalled = async (q: string) =>
+      (await mgr.recall('me', 't', q, { reinforce: false })).map((h) => [
+        (h.entry.content as { text?: string; input?: string }).text ?? (h.entry.content as { input: string }).input,
+        h.reason,
+      ]);
+    expect(await recalled('What are my hobbies?')).toEqual([['I love hiking in the Alps.', 'slot']]);
+    expect(await recalled('How old am I?')).toEqual([['I was born in 1990.', 'slot']]);
+    // Nobody of the store named, or another subject: nothing.
+    expect(await recalled('What are the hobbies of a typical teenager?')).toEqual([]);
+    expect(await recalled('What is the capital of Australia?')).toEqual([]);
+    expect(await recalled('What does my brother enjoy?')).toEqual([]);
   });
 
   it('a restatement reinforces the memory (one memory, both turns as sources)', async () => {

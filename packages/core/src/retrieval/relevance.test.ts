@@ -64,4 +64,22 @@ describe('relevance gate', () => {
     expect(relatedReason(undefined, { similarity: 0.01, coverage: 0, words: 0 })).toBe('similarity');
     expect(relatedReason(undefined, { similarity: 0, coverage: 0, words: 0 })).toBeUndefined();
   });
+
+  it('slot coverage: a full slot answer is strong at any similarity, half of one needs the keyword floor', () => {
+    const f = relevanceFloors('any', 0.5)!;
+    const small = 4;
+    // "What are my hobbies?" ↔ a preference of the user's: no shared word, cosine 0.17.
+    expect(isStrong(f, { similarity: 0.17, coverage: 0, words: 0 }, small)).toBe(false);
+    expect(isStrong(f, { similarity: 0.17, coverage: 0, words: 0, slotCoverage: 1 }, small)).toBe(true);
+    expect(isStrong(f, { similarity: undefined, coverage: 0, words: 0, slotCoverage: 1 }, small)).toBe(true);
+    // "What is my favourite movie?" ↔ the same preference: half the question, dissimilar.
+    expect(isStrong(f, { similarity: 0.14, coverage: 0, words: 0, slotCoverage: 0.5 }, small)).toBe(false);
+    expect(isStrong(f, { similarity: 0.21, coverage: 0, words: 0, slotCoverage: 0.5 }, small)).toBe(true);
+    expect(isStrong(f, { similarity: 0.3, coverage: 0, words: 0, slotCoverage: 1 / 3 }, small)).toBe(false);
+    expect(relatedReason(f, { similarity: 0.1, coverage: 0, words: 0, slotCoverage: 0.5 })).toBe('slot');
+    expect(relatedReason(f, { similarity: 0.1, coverage: 0, words: 0, slotCoverage: 0.4 })).toBeUndefined();
+    // The other signals keep their names when they hold too.
+    expect(relatedReason(f, { similarity: 0.4, coverage: 0, words: 0, slotCoverage: 1 })).toBe('similarity');
+    expect(relatedReason(f, { similarity: 0.1, coverage: 0.5, words: 1, slotCoverage: 1 })).toBe('keywords');
+  });
 });

@@ -5,11 +5,13 @@ import { analyze } from './text.js';
  * Why a recalled memory passed ({@link RecallHit.reason}):
  * - `'similarity'`: its cosine similarity to the query reached the relatedness floor;
  * - `'keywords'`: it contains enough of the query's meaningful words;
+ * - `'slot'`: a formed memory about the subject the question names that answers what it asks
+ *   for ("What are my hobbies?" ↔ a preference of the user's; see `questionSlots`);
  * - `'ranked'`: the relevance gate was off (an explicit `minScore` was given); it passed the
  *   fused-score floor and the adaptive ratio only;
  * - `'fallback'`: nothing passed the fused-score cut and it is the best hit that passed the gate.
  */
-export type RecallReason = 'similarity' | 'keywords' | 'ranked' | 'fallback';
+export type RecallReason = 'similarity' | 'keywords' | 'slot' | 'ranked' | 'fallback';
 
 /**
  * The relevance gate of one embedding model. Two tests, both absolute (cosine similarity of the
@@ -25,6 +27,14 @@ export type RecallReason = 'similarity' | 'keywords' | 'ranked' | 'fallback';
  *   `relatedCoverage`.
  * An unrelated question finds no strong candidate and recalls nothing; a related one keeps its
  * whole relevant ranking, not only the hits that would pass the strong test on their own.
+ *
+ * A third signal, slot coverage ({@link RelevanceEvidence.slotCoverage}), counts for formed
+ * memories only: a question that names its subject ("my", "my sister", "Ana's") and asks for a
+ * kind or slot of theirs ("hobbies" → preferences, "how old" → a birth date, "job" → works
+ * at/as) is answered by such a memory whatever the model's similarity. The candidate is strong
+ * when that covers every meaningful word of the question, or half of them with similarity >=
+ * `strongKeywords`; and related when it covers half of them or more. Unrelated questions name
+ * no subject of the store, so the off-topic rejection does not depend on it.
  */
 export interface RelevanceFloors {
   strong: number;
@@ -94,6 +104,12 @@ export interface RelevanceEvidence {
   coverage: number;
   /** How many of the query's meaningful words the memory's own text contains. */
   words: number;
+  /**
+   * Formed memories about the subject the question names that answer what it asks for: the
+   * share (0..1) of the question's meaningful words covered, by the memory's text or by the
+   * slot (`questionSlots`). Absent otherwise.
+   */
+  slotCoverage?: number;
 }
 
 /**
@@ -103,11 +119,14 @@ export interface RelevanceEvidence {
 export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEvidence, size: number): boolean {
   if (!floors) return true;
   const keywords = e.coverage >= floors.strongCoverage && e.words >= floors.strongWords;
-  if (e.similarity === undefined) return keywords || e.coverage >= 0.5;
+  const slot = e.slotCoverage ?? 0;
+  if (slot >= 1) return true;
+  if (e.similarity === undefined) return keywords || e.coverage >= 0.5 || slot >= 0.5;
   return (
     e.similarity >= strongFloor(floors, size) ||
     (keywords && e.similarity >= floors.strongKeywords) ||
-    (e.coverage >= 0.5 && e.similarity >= floors.halfKeywords)
+    (e.coverage >= 0.5 && e.similarity >= floors.halfKeywords) ||
+    (slot >= 0.5 && e.similarity >= floors.strongKeywords)
   );
 }
 
@@ -118,11 +137,12 @@ export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEviden
 export function relatedReason(
   floors: RelevanceFloors | undefined,
   e: RelevanceEvidence,
-): 'similarity' | 'keywords' | undefined {
+): 'similarity' | 'keywords' | 'slot' | undefined {
   const related = floors ? floors.related : Number.MIN_VALUE;
   const coverage = floors ? floors.relatedCoverage : Number.MIN_VALUE;
   if (e.similarity !== undefined && e.similarity >= related) return 'similarity';
   if (e.coverage >= coverage) return 'keywords';
+  if ((e.slotCoverage ?? 0) >= 0.5) return 'slot';
   return undefined;
 }
 

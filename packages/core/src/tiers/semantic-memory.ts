@@ -16,6 +16,7 @@ import {
   type RecallReason,
   type RelevanceEvidence,
 } from '../retrieval/relevance.js';
+import { questionSlots } from '../formation/question-slots.js';
 import { parseTimeRanges, type TimeRange } from '../retrieval/time-expressions.js';
 import type { Scored } from '../retrieval/top-k.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
@@ -416,11 +417,18 @@ export class SemanticMemory {
       );
       let have = fetched ?? (await this.#fetch(tenantId, head));
       const cover = queryCoverage(query);
+      const slots = questionSlots(query);
       const evidenceOf = async (id: string): Promise<RelevanceEvidence> => {
         if (!sims.has(id)) for (const [k, v] of await this.#similarities(tenantId, query, [id], vector)) sims.set(k, v);
         if (!have.has(id)) have = new Map([...have, ...(await this.#fetch(tenantId, [{ id }]))]);
         const entry = have.get(id);
-        return { similarity: sims.get(id), ...(entry ? cover(entryText(entry)) : { coverage: 0, words: 0 }) };
+        if (!entry) return { similarity: sims.get(id), coverage: 0, words: 0 };
+        const slotCoverage = slots(entry);
+        return {
+          similarity: sims.get(id),
+          ...cover(entryText(entry)),
+          ...(slotCoverage !== undefined ? { slotCoverage } : {}),
+        };
       };
       // Nothing when no candidate shows that the store answers the query at all.
       let answered = false;
