@@ -31,6 +31,8 @@ export { checkOptionKeys } from './model/options.js';
 export type { StorageAdapter, MemoryFilter, MemoryQuery, LexicalHit, LexicalQuery } from './storage/storage.js';
 export type { VectorModel, VectorRecord, VectorBlock, StorageStats } from './storage/storage.js';
 export { InMemoryStorage } from './storage/in-memory-storage.js';
+/** The contract's argument rules in one base class: an adapter extends it and implements its protected hooks. */
+export { BaseStorage } from './storage/base-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
 export { checkKey, checkIds, checkModel, checkFilter, checkQuery } from './storage/storage-checks.js';
 export { checkLexicalQuery, checkVectorRecords } from './storage/storage-checks.js';
