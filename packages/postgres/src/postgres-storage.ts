@@ -1,44 +1,11 @@
 import pg from 'pg';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import {
-  ENTRY_COLUMNS,
-  ZerdaError,
-  analyze,
-  bm25Idf,
-  bm25TermScore,
-  checkFilter,
-  checkIds,
-  checkKey,
-  checkLexicalQuery,
-  checkModel,
-  checkQuery,
-  checkVectorRecords,
-  entryColumnValues,
-  entryData,
-  entryFromRow,
-  entryOrderSql,
-  entryText,
-  inIdOrder,
-  invalid,
-  systemClock,
-  validateEntry,
-  validateProfile,
-} from '@zerda/core';
-import type {
-  Clock,
-  EntryRow,
-  LexicalHit,
-  LexicalQuery,
-  MemoryEntry,
-  MemoryFilter,
-  MemoryQuery,
-  StorageAdapter,
-  StorageStats,
-  UserProfile,
-  VectorBlock,
-  VectorModel,
-  VectorRecord,
-} from '@zerda/core';
+import { ENTRY_COLUMNS, ZerdaError, analyze, bm25Idf, bm25TermScore, checkFilter, checkIds } from '@zerda/core';
+import { checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords } from '@zerda/core';
+import { entryColumnValues, entryData, entryFromRow, entryOrderSql, entryText, inIdOrder, invalid } from '@zerda/core';
+import { systemClock, validateEntry, validateProfile } from '@zerda/core';
+import type { Clock, EntryRow, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
+import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
 import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
 

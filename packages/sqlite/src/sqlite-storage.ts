@@ -1,38 +1,9 @@
 import type { SqlValue } from 'sql.js';
-import {
-  ENTRY_COLUMNS,
-  ZerdaError,
-  checkFilter,
-  checkIds,
-  checkKey,
-  checkLexicalQuery,
-  checkModel,
-  checkQuery,
-  checkVectorRecords,
-  createCipher,
-  entryOrderSql,
-  inIdOrder,
-  invalid,
-  isZerdaError,
-  systemClock,
-  validateEntry,
-  validateExport,
-  validateProfile,
-} from '@zerda/core';
-import type {
-  LexicalHit,
-  LexicalQuery,
-  MemoryEntry,
-  MemoryFilter,
-  MemoryQuery,
-  StorageAdapter,
-  StorageStats,
-  UserProfile,
-  VectorBlock,
-  VectorModel,
-  VectorRecord,
-  ZerdaExport,
-} from '@zerda/core';
+import { ENTRY_COLUMNS, ZerdaError, checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel } from '@zerda/core';
+import { checkQuery, checkVectorRecords, createCipher, entryOrderSql, inIdOrder, invalid } from '@zerda/core';
+import { isZerdaError, systemClock, validateEntry, validateExport, validateProfile } from '@zerda/core';
+import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageAdapter } from '@zerda/core';
+import type { StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
 import { filterSql } from './filter-sql.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';

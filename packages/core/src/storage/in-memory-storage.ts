@@ -1,28 +1,12 @@
 import { validateEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
-import {
-  checkFilter,
-  checkIds,
-  checkKey,
-  checkLexicalQuery,
-  checkModel,
-  checkQuery,
-  checkVectorRecords,
-} from './storage-checks.js';
+import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery } from './storage-checks.js';
+import { checkVectorRecords } from './storage-checks.js';
 import { inIdOrder, queryOrder } from './entry-rows.js';
 import { validateProfile } from '../dynamics/profile-manager.js';
-import type {
-  LexicalHit,
-  LexicalQuery,
-  MemoryFilter,
-  MemoryQuery,
-  StorageAdapter,
-  StorageStats,
-  VectorBlock,
-  VectorModel,
-  VectorRecord,
-} from './storage.js';
+import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageAdapter, StorageStats } from './storage.js';
+import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
 import { entryText } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
 
