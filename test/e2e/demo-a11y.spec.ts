@@ -8,8 +8,8 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { offlineContext } from './harness.ts';
-import { type AxeViolation, axeSerious, chat, useDemo, tab, tid, tourShot, waitReady } from './demo-kit.ts';
+import { type AxeViolation, axeSerious, tid, tourShot, useDemo, waitReady } from './demo-kit.ts';
+import { chat, encryptAndReload, tab } from './demo-kit.ts';
 
 const demo = useDemo();
 
@@ -41,8 +41,7 @@ const scrollToTabs = (page: Page): Promise<void> =>
 
 for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test(`${width} (${viewport.width}×${viewport.height}): no serious axe violation, no sideways scrolling, on every tab`, async () => {
-    const ctx = await offlineContext(demo.browser, { viewport });
-    const page = await demo.open(ctx);
+    const { ctx, page } = await demo.openOffline({ viewport });
     const problems: string[] = [];
     const seen = new Set<string>();
     const check = async (where: string) => {
@@ -164,8 +163,7 @@ async function tabUntil(
 }
 
 test('keyboard only: chat, switch tabs with the arrow keys, operate a panel; focus is always visible', async () => {
-  const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.desktop });
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline({ viewport: VIEWPORTS.desktop });
   const problems: string[] = [];
   expect(
     await page.evaluate(
@@ -240,14 +238,8 @@ test('keyboard only: chat, switch tabs with the arrow keys, operate a panel; foc
 });
 
 test('the unlock screen of an encrypted memory: no serious axe violation, focus in the passphrase field', async () => {
-  const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.phone });
-  const page = await demo.open(ctx);
-  await tab(page, 'privacy');
-  await page.fill(tid('passphrase-input'), 'correct horse');
-  await page.click(tid('encrypt-enable'));
-  await page.waitForSelector(`${tid('encryption-status')}[data-state="on"]`);
-  await page.reload();
-  await page.waitForSelector(tid('unlock-form'));
+  const { ctx, page } = await demo.openOffline({ viewport: VIEWPORTS.phone });
+  await encryptAndReload(page, 'correct horse');
   const problems = describe('unlock screen', await axeSerious(page));
   expect((await focused(page)).testid).toBe('unlock-passphrase');
   await page.keyboard.type('wrong one');
@@ -265,8 +257,7 @@ test('the unlock screen of an encrypted memory: no serious axe violation, focus 
 });
 
 test('keyboard only: every control of every panel is reachable, named, and shows its focus', async () => {
-  const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.desktop });
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline({ viewport: VIEWPORTS.desktop });
   await chat(page, 'I love hiking in the Swiss Alps.');
   await chat(page, 'Where do I love hiking?');
   const problems: string[] = [];
@@ -304,8 +295,7 @@ test('keyboard only: every control of every panel is reachable, named, and shows
 });
 
 test('dialogs and undo bars (exact prompt, delete, maintenance): no serious axe violation at 390 px, keyboard in and out', async () => {
-  const ctx = await offlineContext(demo.browser, { viewport: VIEWPORTS.phone });
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline({ viewport: VIEWPORTS.phone });
   const problems: string[] = [];
   const check = async (where: string) => {
     problems.push(...describe(where, await axeSerious(page)));

@@ -7,20 +7,8 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_FUSION_METHOD } from '@zerda/core';
-import {
-  addMemory,
-  answerConfirm,
-  chat,
-  dismissGuide,
-  guideStep,
-  jumpClock,
-  resetClock,
-  screenshot,
-  useDemo,
-  tab,
-  tid,
-  waitReady,
-} from './demo-kit.ts';
+import { screenshot, tid, useDemo, waitReady } from './demo-kit.ts';
+import { addMemory, answerConfirm, chat, dismissGuide, guideStep, jumpClock, resetClock, tab } from './demo-kit.ts';
 
 const demo = useDemo();
 

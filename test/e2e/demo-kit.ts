@@ -5,9 +5,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
+import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
 import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
 
 export const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
@@ -38,6 +38,8 @@ export interface DemoFixture {
   readonly url: string;
   /** A new page of `ctx` on the demo, once the app is ready. */
   open(ctx: BrowserContext): Promise<Page>;
+  /** A new offline context (see `offlineContext`) with a page on the demo, once the app is ready. */
+  openOffline(options?: BrowserContextOptions): Promise<{ ctx: BrowserContext; page: Page }>;
 }
 
 /** Serve the demo for the spec file that calls this (before its tests; closed after them). */
@@ -61,6 +63,10 @@ export function useDemo(): DemoFixture {
       return served().served.url;
     },
     open: (ctx) => openDemo(ctx, served().served.url),
+    async openOffline(options) {
+      const ctx = await offlineContext(served().browser, options);
+      return { ctx, page: await openDemo(ctx, served().served.url) };
+    },
   };
 }
 
@@ -166,6 +172,20 @@ export async function countWhen(page: Page, selector: string, predicate: string)
   return page.locator(selector).count();
 }
 
+/** Set one of the Memory tab's list filters and apply it (the panel refreshes on `change`). */
+export async function setFilter(
+  page: Page,
+  filter: 'kind' | 'tag' | 'from' | 'to' | 'text',
+  value: string,
+): Promise<void> {
+  if (filter === 'kind') {
+    await page.selectOption(tid('filter-kind'), value);
+    return;
+  }
+  await page.fill(tid(`filter-${filter}`), value);
+  await page.dispatchEvent(tid(`filter-${filter}`), 'change');
+}
+
 export async function addMemory(page: Page, title: string, text: string, kind = 'fact'): Promise<void> {
   await tab(page, 'memory');
   const details = page.locator('details.add');
@@ -217,6 +237,16 @@ export async function guideStep(page: Page, step: 'tell' | 'ask' | 'clock' | 'en
 export async function dismissGuide(page: Page): Promise<void> {
   await page.click(tid('guide-dismiss'));
   await page.waitForSelector(`${tid('guide-card')}[hidden]`, { state: 'attached' });
+}
+
+/** Turn encryption on in the Privacy panel with `passphrase`, then reload; resolves once the unlock screen shows. */
+export async function encryptAndReload(page: Page, passphrase: string): Promise<void> {
+  await tab(page, 'privacy');
+  await page.fill(tid('passphrase-input'), passphrase);
+  await page.click(tid('encrypt-enable'));
+  await page.waitForSelector(`${tid('encryption-status')}[data-state="on"]`);
+  await page.reload();
+  await page.waitForSelector(tid('unlock-form'));
 }
 
 export async function errorBanner(page: Page): Promise<string> {

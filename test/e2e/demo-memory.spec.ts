@@ -9,29 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { offlineContext } from './harness.ts';
-import {
-  addMemory,
-  answerConfirm,
-  axeSerious,
-  chat,
-  countWhen,
-  type ExportedEntry,
-  exportJson,
-  importEntries,
-  screenshot,
-  useDemo,
-  tab,
-  tid,
-  waitReady,
-} from './demo-kit.ts';
+import { axeSerious, screenshot, tid, useDemo, waitReady } from './demo-kit.ts';
+import { addMemory, answerConfirm, chat, countWhen, setFilter, tab } from './demo-kit.ts';
+import { exportJson, importEntries, type ExportedEntry } from './demo-kit.ts';
 
 const demo = useDemo();
 
 /** A fresh browser context and the demo in it; any `window.confirm` fails the test (the demo must ask in the page). */
 async function open(): Promise<{ ctx: BrowserContext; page: Page; nativeDialogs: string[] }> {
-  const ctx = await offlineContext(demo.browser);
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline();
   const nativeDialogs: string[] = [];
   page.on('dialog', (d) => {
     nativeDialogs.push(d.message());
@@ -116,8 +102,7 @@ test('the Memory tab is compact: sections with counts, and 10,000 memories rende
   await screenshot(page, 'memory-02-last-page');
 
   // The filter pages too, and a new filter starts at its first page.
-  await page.fill(tid('filter-tag'), 'chess');
-  await page.dispatchEvent(tid('filter-tag'), 'change');
+  await setFilter(page, 'tag', 'chess');
   await waitLabel(page, '1–20 of 1,250');
   expect(await page.locator(tid('ltm-tag')).allTextContents()).toEqual(Array(20).fill('chess'));
   await page.click(tid('ltm-page-last'));
@@ -246,14 +231,13 @@ test('maintenance shows what it will forget after a year, asks, runs, and Undo p
   await page.click(tid('maintenance-run'));
   await answerConfirm(page, true);
   await page.waitForSelector(tid('report-examined'));
-  page.removeAllListeners('dialog');
-  page.once('dialog', (d) => void d.accept());
   await page.click(tid('backup-restore'));
+  await answerConfirm(page, true);
   await waitStats(9);
   await page.waitForSelector(tid('maintenance-stale'));
   expect(await page.locator(tid('report-examined')).count()).toBe(0);
   expect(await page.isHidden(tid('maintenance-undo'))).toBe(true);
-  // Only the restore (which replaces everything) still asks through the browser.
+  // Nothing asks through the browser (delete, maintenance and restore ask in the page).
   expect(nativeDialogs).toEqual([]);
   await ctx.close();
 }, 120_000);

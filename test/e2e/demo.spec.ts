@@ -9,23 +9,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PII_TYPES } from '@zerda/core';
-import { offlineContext } from './harness.ts';
 import { sampleMemories } from '../../apps/demo/src/samples.ts';
-import {
-  addMemory,
-  chat,
-  countWhen,
-  deleteRow,
-  errorBanner,
-  idbStoresContaining,
-  jumpClock,
-  resetClock,
-  screenshot,
-  useDemo,
-  tab,
-  tid,
-  waitReady,
-} from './demo-kit.ts';
+import { errorBanner, idbStoresContaining, screenshot, tid, useDemo, waitReady } from './demo-kit.ts';
+import { addMemory, answerConfirm, countWhen, deleteRow, setFilter, tab } from './demo-kit.ts';
+import { chat, encryptAndReload, jumpClock, resetClock } from './demo-kit.ts';
 
 const demo = useDemo();
 
@@ -34,8 +21,7 @@ const demo = useDemo();
 let shared: { ctx: BrowserContext; page: Page } | undefined;
 
 test('every tier is visible and works through the UI', async () => {
-  const ctx = await offlineContext(demo.browser);
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline();
   shared = { ctx, page };
   await screenshot(page, '01-start');
 
@@ -182,17 +168,13 @@ test('every tier is visible and works through the UI', async () => {
   await tab(page, 'memory');
   await page.locator(tid('ltm-pin')).first().click();
   await countWhen(page, `${tid('ltm-row')}.pinned`, 'n === 1');
-  await page.fill(tid('filter-tag'), 'pinned');
-  await page.dispatchEvent(tid('filter-tag'), 'change');
+  await setFilter(page, 'tag', 'pinned');
   await countWhen(page, tid('ltm-row'), 'n === 1');
-  await page.fill(tid('filter-tag'), '');
-  await page.dispatchEvent(tid('filter-tag'), 'change');
+  await setFilter(page, 'tag', '');
   await countWhen(page, tid('ltm-row'), `n === ${rows}`);
-  await page.fill(tid('filter-from'), '2099-01-01');
-  await page.dispatchEvent(tid('filter-from'), 'change');
+  await setFilter(page, 'from', '2099-01-01');
   await countWhen(page, tid('ltm-row'), 'n === 0');
-  await page.fill(tid('filter-from'), '');
-  await page.dispatchEvent(tid('filter-from'), 'change');
+  await setFilter(page, 'from', '');
   await countWhen(page, tid('ltm-row'), `n === ${rows}`);
   await page.locator(tid('ltm-edit')).first().click();
   await page.fill(tid('edit-title'), 'Edited: I prefer tea over coffee');
@@ -203,9 +185,9 @@ test('every tier is visible and works through the UI', async () => {
     ),
   );
   await addMemory(page, 'Dentist', 'Dentist appointment on Tuesday', 'event');
-  await page.selectOption(tid('filter-kind'), 'event');
+  await setFilter(page, 'kind', 'event');
   await countWhen(page, tid('ltm-row'), 'n === 1');
-  await page.selectOption(tid('filter-kind'), '');
+  await setFilter(page, 'kind', '');
   await countWhen(page, tid('ltm-row'), `n === ${rows + 1}`);
   await deleteRow(page, 'last');
   await countWhen(page, tid('ltm-row'), `n === ${rows}`);
@@ -250,14 +232,14 @@ test('every tier is visible and works through the UI', async () => {
   await deleteRow(page, 'first');
   await countWhen(page, tid('ltm-row'), `n === ${rows - 1}`);
   await tab(page, 'data');
-  // Restoring replaces everything, so it asks first: declining changes nothing.
-  page.once('dialog', (d) => void d.dismiss());
+  // Restoring replaces everything, so it asks first (in the page): declining changes nothing.
   await page.click(tid('backup-restore'));
+  await answerConfirm(page, false);
   await new Promise((r) => setTimeout(r, 300));
   expect(await page.textContent(tid('import-progress-label'))).not.toMatch(/restor|writing|embedding/);
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(rows - 1);
-  page.once('dialog', (d) => void d.accept());
   await page.click(tid('backup-restore'));
+  await answerConfirm(page, true);
   await page.waitForFunction(
     (n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n,
     rows,
@@ -355,8 +337,7 @@ test('two tabs share one database', async () => {
 });
 
 test('an encrypted database reopens only with the right passphrase', async () => {
-  const ctx = await offlineContext(demo.browser);
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline();
   await tab(page, 'memory');
   await page.click(tid('add-toggle'));
   await page.click(tid('add-samples'));
@@ -364,17 +345,16 @@ test('an encrypted database reopens only with the right passphrase', async () =>
   const n = sampleMemories().length;
   await countWhen(page, tid('ltm-row'), `n === ${n}`);
   expect(await idbStoresContaining(page, 'Zermatt')).not.toEqual([]);
-  await tab(page, 'privacy');
-  await page.fill(tid('passphrase-input'), 'correct horse battery staple');
-  await page.click(tid('encrypt-enable'));
-  await page.waitForSelector(`${tid('encryption-status')}[data-state="on"]`);
-  await page.reload();
-  await page.waitForSelector(tid('unlock-form'));
+  await encryptAndReload(page, 'correct horse battery staple');
   await page.fill(tid('unlock-passphrase'), 'wrong horse');
   await page.click(tid('unlock-submit'));
   await page.waitForFunction(() => !!document.querySelector('[data-testid="unlock-error"]')?.textContent);
   expect(await page.textContent(tid('unlock-error'))).toContain('DECRYPTION');
   await screenshot(page, '09-unlock-wrong-passphrase');
+  // "Start over" deletes the database, so it asks in the page first; Cancel keeps everything.
+  await page.click(tid('unlock-reset'));
+  await answerConfirm(page, false);
+  expect(await page.isVisible(tid('unlock-form'))).toBe(true);
   await page.fill(tid('unlock-passphrase'), 'correct horse battery staple');
   await page.click(tid('unlock-submit'));
   await waitReady(page);
@@ -403,8 +383,7 @@ test('works offline after the first visit (service worker)', async () => {
 });
 
 test('a 1,000-memory import keeps the page responsive', async () => {
-  const ctx = await offlineContext(demo.browser);
-  const page = await demo.open(ctx);
+  const { ctx, page } = await demo.openOffline();
   const now = Date.now();
   const topics = [
     'hiking',
@@ -488,8 +467,8 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   await countWhen(page, tid('recall-row'), 'n >= 1');
   // And everything goes at once.
   await tab(page, 'data');
-  page.once('dialog', (d) => void d.accept());
   await page.click(tid('clear-tenant'));
+  await answerConfirm(page, true);
   await page.waitForSelector(tid('clear-result'));
   expect(await page.textContent(tid('clear-result'))).toBe('Deleted 1000 memories.');
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(0);

@@ -92,6 +92,12 @@ export async function servePage(root: string, extra: InlineConfig = {}): Promise
   };
 }
 
+/**
+ * The test pages' (test/e2e/pages/*) sign that their script has run: `#out` reads `ready`. Only
+ * page globals inside, so it can be handed to `waitForFunction` or the engine driver's `waitFor`.
+ */
+export const pageReady = (): boolean => document.getElementById('out')?.textContent === 'ready';
+
 /** A built page opened offline in a fresh Chromium, once its `#out` element reads `ready`. */
 export interface ReadyPage {
   browser: Browser;
@@ -120,7 +126,7 @@ export async function openReadyPage(root: string, onContext?: (ctx: BrowserConte
     onContext?.(ctx);
     const tab = await ctx.newPage();
     await tab.goto(served.url);
-    await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+    await tab.waitForFunction(pageReady);
     return { browser, url: served.url, tab, close };
   } catch (err) {
     await close();

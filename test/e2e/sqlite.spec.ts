@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, launchBrowser, offlineContext, servePage, type ServedPage } from './harness.js';
+import { CHROMIUM_ARGS, chromiumPath, launchBrowser, offlineContext, pageReady, servePage } from './harness.js';
+import type { ServedPage } from './harness.js';
 import type { SqlitePageApi } from './pages/sqlite/main.ts';
+import { dbNamer, fillUntilQuota, openDb, openSqliteTab, SQLITE_PAGE } from './sqlite-page.ts';
 
 // Drives test/e2e/pages/sqlite (window.z) in real Chromium: real IndexedDB, Web Locks,
 // BroadcastChannel and sql.js WASM. Durability across a reload, a second writer refused, a wrong
@@ -20,7 +22,7 @@ let browser: Browser;
 let served: ServedPage;
 let ctx: BrowserContext;
 beforeAll(async () => {
-  served = await servePage(join(import.meta.dirname, 'pages/sqlite'));
+  served = await servePage(SQLITE_PAGE);
   browser = await launchBrowser();
   ctx = await offlineContext(browser);
 });
@@ -30,30 +32,22 @@ afterAll(async () => {
   await served?.close();
 });
 
-async function tab(): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(served.url);
-  await page.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
-  return page;
-}
-
-let n = 0;
-const dbName = (what: string) => `e2e-${what}-${Date.now()}-${n++}`;
+const tab = (db?: string): Promise<Page> => openSqliteTab(ctx, served.url, db);
+const dbName = dbNamer('e2e');
 
 test('a tab closed in the middle of a write burst loses no acknowledged write', async () => {
   const name = dbName('burst');
   const page = await tab();
   const acked: string[] = [];
   await page.exposeFunction('ack', (id: string) => acked.push(id));
-  expect((await page.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+  await openDb(page, name);
   void page.evaluate(() => z.write(5000, 'k')).catch(() => undefined);
   const start = Date.now();
   while (acked.length < 150 && Date.now() - start < 60_000) await new Promise((r) => setTimeout(r, 10));
   await page.close({ runBeforeUnload: false });
   const snapshot = [...acked];
   expect(snapshot.length).toBeGreaterThanOrEqual(150);
-  const again = await tab();
-  expect((await again.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+  const again = await tab(name);
   const stored = new Set(await again.evaluate(() => z.ids()));
   const missing = snapshot.filter((id) => !stored.has(id));
   expect(missing).toEqual([]);
@@ -63,8 +57,7 @@ test('a tab closed in the middle of a write burst loses no acknowledged write', 
 
 test('a corrupted log tail is detected by checksum and the valid prefix kept', async () => {
   const name = dbName('corrupt');
-  const page = await tab();
-  expect((await page.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+  const page = await tab(name);
   await page.evaluate(() => z.write(6, 'c'));
   await page.evaluate(() => z.close());
   expect(await page.evaluate((name) => z.corruptLastLog(name), name)).toBe(6);
@@ -73,7 +66,7 @@ test('a corrupted log tail is detected by checksum and the valid prefix kept', a
   expect((await page.evaluate(() => z.ids())).sort()).toEqual(['c-0', 'c-1', 'c-2', 'c-3', 'c-4']);
   await page.evaluate(() => z.write(1, 'c2'));
   await page.reload();
-  await page.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+  await page.waitForFunction(pageReady);
   expect((await page.evaluate((name) => z.open({ name }), name)).report?.droppedLogRecords).toBe(0);
   expect(await page.evaluate(() => z.count())).toBe(6);
   await page.close();
@@ -105,22 +98,9 @@ test.skipIf(!disk.dir)(
       headless: true,
     });
     try {
-      const page = await persistent.newPage();
-      const open = async () => {
-        await page.goto(served.url);
-        await page.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
-        return page.evaluate((name) => z.open({ name }), name);
-      };
-      expect((await open()).ok).toBe(true);
-      await page.evaluate(() => z.write(20, 'q'));
-      const filled = await page.evaluate(() => z.fill('big', 60_000, 1000));
-      expect(filled.error?.code, JSON.stringify(filled.error)).toBe('QUOTA_EXCEEDED');
-      expect(filled.acked.length).toBeGreaterThan(0);
-      // Readable, and exactly what was acknowledged.
-      const ids = new Set(await page.evaluate(() => z.ids()));
-      expect(ids.size).toBe(20 + filled.acked.length);
-      expect(filled.acked.every((id) => ids.has(id))).toBe(true);
-      expect(await page.evaluate(() => z.search('memory 7'))).toContain('q-7');
+      const page = await openSqliteTab(persistent, served.url);
+      await openDb(page, name);
+      await fillUntilQuota(page);
       // The storage stays usable: closing works, and the failed writes left no partial record.
       await page.evaluate(() => z.close());
       // Not asserted: reopening. After this disk-full abort Chromium 156 discards the origin's whole

@@ -5,15 +5,8 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ZerdaError, invalid } from '@zerda/core';
 import { byCreated, persistenceError } from './persistence.js';
-import type {
-  AppendRecord,
-  BackupInfo,
-  FullState,
-  LogRecord,
-  Persistence,
-  StreamName,
-  StreamState,
-} from './persistence.js';
+import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName } from './persistence.js';
+import type { StreamState } from './persistence.js';
 import { crc32, recordChecksumOk } from './record-codec.js';
 
 /** Options of {@link FilePersistence}. */

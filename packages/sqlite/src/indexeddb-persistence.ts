@@ -2,15 +2,8 @@ import { openDB } from 'idb';
 import type { IDBPDatabase } from 'idb';
 import { ZerdaError, invalid } from '@zerda/core';
 import { byCreated, persistenceError } from './persistence.js';
-import type {
-  AppendRecord,
-  BackupInfo,
-  FullState,
-  LogRecord,
-  Persistence,
-  StreamName,
-  StreamState,
-} from './persistence.js';
+import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName } from './persistence.js';
+import type { StreamState } from './persistence.js';
 
 /** Options of {@link IndexedDbPersistence}. */
 export interface IndexedDbPersistenceOptions {

@@ -1,6 +1,6 @@
 import initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
-import { invalid } from '@zerda/core';
+import { checkOptionKeys, invalid } from '@zerda/core';
 import type { Clock, KeyCipherOptions, PassphraseCipherOptions } from '@zerda/core';
 import type { Persistence } from './persistence.js';
 
@@ -118,8 +118,6 @@ export function loadSqlJs(options: SqliteStorageOptions): Promise<SqlJsStatic> {
 }
 
 const OPEN_KEYS = ['persistence', 'encryption', 'sqlJs', 'locateFile', 'compaction', 'backups', 'clock', 'restoreFrom'];
-const COMPACTION_KEYS = ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords', 'onPageHidden'];
-const BACKUP_KEYS = ['enabled', 'intervalMs', 'everyNewEntries', 'keep', 'includeVectors'];
 const PERSISTENCE_METHODS = [
   'readMeta',
   'writeMeta',
@@ -141,7 +139,7 @@ const PERSISTENCE_METHODS = [
  * because a typo such as `persistance` would otherwise open a database that lives only in memory.
  */
 export function checkOpenOptions(o: SqliteStorageOptions): void {
-  onlyKeys('options', o, OPEN_KEYS);
+  checkOptionKeys(o, OPEN_KEYS, 'options');
   const p: unknown = o.persistence;
   if (
     p !== undefined &&
@@ -156,27 +154,19 @@ export function checkOpenOptions(o: SqliteStorageOptions): void {
     invalid('clock', 'a function returning epoch milliseconds', o.clock);
   if (o.restoreFrom !== undefined && (typeof o.restoreFrom !== 'string' || o.restoreFrom === ''))
     invalid('restoreFrom', "'latest' or a backup id", o.restoreFrom);
-  if (o.compaction !== undefined) {
-    onlyKeys('compaction', o.compaction, COMPACTION_KEYS);
-    const c = o.compaction;
-    for (const k of ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'] as const)
-      if (c[k] !== undefined) positiveInt(`compaction.${k}`, c[k]);
-    if (c.onPageHidden !== undefined && typeof c.onPageHidden !== 'boolean')
-      invalid('compaction.onPageHidden', 'a boolean', c.onPageHidden);
-  }
-  if (o.backups !== undefined) {
-    onlyKeys('backups', o.backups, BACKUP_KEYS);
-    const b = o.backups;
-    for (const k of ['intervalMs', 'everyNewEntries', 'keep'] as const)
-      if (b[k] !== undefined) positiveInt(`backups.${k}`, b[k]);
-    for (const k of ['enabled', 'includeVectors'] as const)
-      if (b[k] !== undefined && typeof b[k] !== 'boolean') invalid(`backups.${k}`, 'a boolean', b[k]);
-  }
+  if (o.compaction !== undefined)
+    checkSection('compaction', o.compaction, ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'], ['onPageHidden']);
+  if (o.backups !== undefined)
+    checkSection('backups', o.backups, ['intervalMs', 'everyNewEntries', 'keep'], ['enabled', 'includeVectors']);
 }
 
-function onlyKeys(field: string, value: unknown, keys: readonly string[]): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(field, 'an object', value);
-  for (const k of Object.keys(value)) if (!keys.includes(k)) invalid(`${field}.${k}`, `one of ${keys.join(', ')}`, k);
+/** A nested options object: only the known keys, counts integers >= 1, switches booleans. */
+function checkSection(what: string, value: unknown, counts: readonly string[], switches: readonly string[]): void {
+  checkOptionKeys(value, [...counts, ...switches], what);
+  const v = value as Record<string, unknown>;
+  for (const k of counts) if (v[k] !== undefined) positiveInt(`${what}.${k}`, v[k]);
+  for (const k of switches)
+    if (v[k] !== undefined && typeof v[k] !== 'boolean') invalid(`${what}.${k}`, 'a boolean', v[k]);
 }
 
 function positiveInt(field: string, v: unknown): number {

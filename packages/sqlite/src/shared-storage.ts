@@ -1,18 +1,7 @@
 import { ZerdaError, invalid, isZerdaError } from '@zerda/core';
-import type {
-  LexicalHit,
-  LexicalQuery,
-  MemoryEntry,
-  MemoryFilter,
-  MemoryQuery,
-  SerializedZerdaError,
-  StorageAdapter,
-  StorageStats,
-  UserProfile,
-  VectorBlock,
-  VectorModel,
-  VectorRecord,
-} from '@zerda/core';
+import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
+import type { SerializedZerdaError, StorageAdapter, StorageStats, UserProfile, VectorBlock } from '@zerda/core';
+import type { VectorModel, VectorRecord } from '@zerda/core';
 import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';

@@ -69,9 +69,9 @@ export interface LaunchOptions {
   firefoxPrefs?: Record<string, unknown>;
 }
 
-/** Poll `fn` in the page until it returns truthy. */
+/** Poll `fn` in the page until it returns truthy (any page with the driver's `evaluate`: a Playwright Page too). */
 export async function waitFor<A>(
-  page: EnginePage,
+  page: Pick<EnginePage, 'evaluate'>,
   fn: (arg: A) => unknown,
   arg?: A,
   timeoutMs = 60_000,

@@ -15,9 +15,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REPO_ROOT, servePage, type ServedPage } from '../harness.ts';
+import { pageReady, REPO_ROOT, servePage, type ServedPage } from '../harness.ts';
 import { precacheManifest } from '../../../apps/demo/precache-plugin.ts';
 import type { SqlitePageApi } from '../pages/sqlite/main.ts';
+import { dbNamer, fillUntilQuota, openDb, openSqliteTab, SQLITE_PAGE } from '../sqlite-page.ts';
 import { expectBundledModelInfo, expectEmbeddingBasics } from '../embedder-expectations.ts';
 import {
   engineMissing,
@@ -45,7 +46,7 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
 
   beforeAll(async () => {
     profile = await mkdtemp(join(tmpdir(), `zerda-${ENGINE}-`));
-    sqlite = await servePage(join(REPO_ROOT, 'test/e2e/pages/sqlite'));
+    sqlite = await servePage(SQLITE_PAGE);
     browser = await launchEngine(ENGINE, { profileDir: profile });
     console.log(`[engines] ${ENGINE} ${browser.version}`);
   });
@@ -55,14 +56,8 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  async function tab(): Promise<EnginePage> {
-    const page = await browser.newPage();
-    await page.goto(sqlite.url);
-    await waitFor(page, () => document.getElementById('out')?.textContent === 'ready');
-    return page;
-  }
-  let n = 0;
-  const dbName = (what: string) => `x-${what}-${Date.now()}-${n++}`;
+  const tab = (db?: string): Promise<EnginePage> => openSqliteTab(browser, sqlite.url, db);
+  const dbName = dbNamer('x');
 
   test('feature detection: what the engine offers, and the differences we rely on', async () => {
     const page = await tab();
@@ -144,11 +139,10 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
 
   test('writes survive a reload (snapshot + log replay from IndexedDB)', async () => {
     const name = dbName('reload');
-    const page = await tab();
-    expect((await page.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+    const page = await tab(name);
     await page.evaluate(() => z.write(40, 'r'));
     await page.reload();
-    await waitFor(page, () => document.getElementById('out')?.textContent === 'ready');
+    await waitFor(page, pageReady);
     const opened = await page.evaluate((name) => z.open({ name }), name);
     expect(opened.report?.replayed).toBe(40);
     expect(await page.evaluate(() => z.count())).toBe(40);
@@ -160,7 +154,7 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     const name = dbName('conflict');
     const a = await tab();
     const b = await tab();
-    expect((await a.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+    await openDb(a, name);
     await a.evaluate(() => z.write(3, 'x'));
     expect((await b.evaluate((name) => z.open({ name }), name)).error?.code).toBe('CONFLICT');
     await a.close();
@@ -211,7 +205,7 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     await page.evaluate(() => void Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true }));
     const shared = await page.evaluate((name) => z.open({ name, shared: true }), name);
     expect(shared.error?.code).toBe('UNSUPPORTED');
-    expect((await page.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+    await openDb(page, name);
     await page.evaluate(() => z.write(2, 'n'));
     expect(await page.evaluate(() => z.count())).toBe(2);
     await page.close();
@@ -220,14 +214,14 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
   test('a wrong passphrase fails with DECRYPTION and destroys nothing', async () => {
     const name = dbName('pass');
     const page = await tab();
-    expect((await page.evaluate((name) => z.open({ name, passphrase: 'right horse' }), name)).ok).toBe(true);
+    await openDb(page, name, 'right horse');
     await page.evaluate(() => z.write(5, 'p'));
     await page.evaluate(() => z.close());
     const wrong = await page.evaluate((name) => z.open({ name, passphrase: 'wrong horse' }), name);
     expect(wrong.ok).toBe(false);
     expect(wrong.error?.code).toBe('DECRYPTION');
     expect((await page.evaluate((name) => z.open({ name }), name)).error?.code).toBe('DECRYPTION');
-    expect((await page.evaluate((name) => z.open({ name, passphrase: 'right horse' }), name)).ok).toBe(true);
+    await openDb(page, name, 'right horse');
     expect(await page.evaluate(() => z.count())).toBe(5);
     expect(await page.evaluate(() => z.search('memory'))).toHaveLength(5);
     await page.close();
@@ -235,8 +229,7 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
 
   test('SIGKILL of the browser in the middle of a write burst loses no acknowledged write', async () => {
     const name = dbName('kill');
-    const page = await tab();
-    expect((await page.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+    const page = await tab(name);
     await page.evaluate(() => {
       const acked: string[] = [];
       window.acked = acked;
@@ -248,8 +241,7 @@ describe.skipIf(!!missing)(`${ENGINE}: storage, tabs, encryption`, () => {
     await browser.kill();
     expect(snapshot.length).toBeGreaterThanOrEqual(100);
     browser = await launchEngine(ENGINE, { profileDir: profile });
-    const again = await tab();
-    expect((await again.evaluate((name) => z.open({ name }), name)).ok).toBe(true);
+    const again = await tab(name);
     const stored = new Set(await again.evaluate(() => z.ids()));
     if (ENGINE === 'webkit') {
       // WebKitWebDriver runs MiniBrowser in automation mode, whose website data store is
@@ -286,7 +278,7 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
     try {
       const page = await browser.newPage();
       await page.goto(served.url);
-      await waitFor(page, () => document.getElementById('out')?.textContent === 'ready');
+      await waitFor(page, pageReady);
       // Bounded in the page, so a hang fails in 90 s with a message instead of a protocol timeout.
       const info = await page.evaluate(() =>
         Promise.race([
@@ -374,27 +366,18 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
 describe.runIf(!missing && ENGINE === 'firefox')('firefox: quota', () => {
   test('IndexedDB over quota: QUOTA_EXCEEDED, and the store holds exactly the acknowledged writes', async () => {
     const profile = await mkdtemp(join(tmpdir(), 'zerda-firefox-quota-'));
-    const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/sqlite'));
+    const served = await servePage(SQLITE_PAGE);
     const browser = await launchEngine('firefox', {
       profileDir: profile,
       firefoxPrefs: { 'dom.quotaManager.temporaryStorage.fixedLimit': 12 * 1024 },
     });
     try {
-      const page = await browser.newPage();
-      await page.goto(served.url);
-      await waitFor(page, () => document.getElementById('out')?.textContent === 'ready');
-      expect((await page.evaluate((name) => z.open({ name }), 'quota')).ok).toBe(true);
-      await page.evaluate(() => z.write(20, 'q'));
-      const filled = await page.evaluate(() => z.fill('big', 60_000, 1000));
+      const page = await openSqliteTab(browser, served.url);
+      await openDb(page, 'quota');
+      const filled = await fillUntilQuota(page);
       console.log(
         `[engines] firefox quota: ${filled.acked.length} fills acknowledged, then ${JSON.stringify(filled.error)}`,
       );
-      expect(filled.error?.code, JSON.stringify(filled.error)).toBe('QUOTA_EXCEEDED');
-      expect(filled.acked.length).toBeGreaterThan(0);
-      const ids = new Set(await page.evaluate(() => z.ids()));
-      expect(ids.size).toBe(20 + filled.acked.length);
-      expect(filled.acked.every((id) => ids.has(id))).toBe(true);
-      expect(await page.evaluate(() => z.search('memory 7'))).toContain('q-7');
       await page.evaluate(() => z.close());
       // Unlike Chromium 156 (which discards the origin's store after a disk-full abort, see
       // sqlite.spec.ts), Firefox keeps it: reopening shows every acknowledged write.

@@ -3,14 +3,8 @@ import { ZerdaError } from '../model/errors.js';
 import type { MemoryEntry } from '../model/types.js';
 import { formedFields, statementOf } from './consolidation.js';
 import { FORMED_KINDS, readTurn } from './offline-extractor.js';
-import type {
-  FormationContext,
-  FormationOp,
-  FormationPlan,
-  FormationTurn,
-  FormedStatement,
-  MemoryExtractor,
-} from './types.js';
+import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement } from './types.js';
+import type { MemoryExtractor } from './types.js';
 
 /** Bounds of one LLM formation call. */
 export interface LlmExtractorOptions {

@@ -1,13 +1,7 @@
 import { consolidate } from './consolidation.js';
 import { clauses, readSentence, sentences, splitSpeaker } from './statements.js';
-import type {
-  FormationContext,
-  FormationOp,
-  FormationPlan,
-  FormationTurn,
-  FormedStatement,
-  MemoryExtractor,
-} from './types.js';
+import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement } from './types.js';
+import type { MemoryExtractor } from './types.js';
 
 /** What {@link readTurn} found in a turn. */
 export interface TurnReading {

@@ -3,14 +3,8 @@ import { createEntry } from '../model/entry.js';
 import { ZerdaError } from '../model/errors.js';
 import type { JsonValue, MemoryEntry } from '../model/types.js';
 import { OfflineExtractor, FORMED_KINDS } from '../formation/offline-extractor.js';
-import type {
-  FormationContext,
-  FormationOp,
-  FormationPlan,
-  FormationTurn,
-  FormedStatement,
-  MemoryExtractor,
-} from '../formation/types.js';
+import type { FormationContext, FormationOp, FormationPlan, FormationTurn } from '../formation/types.js';
+import type { FormedStatement, MemoryExtractor } from '../formation/types.js';
 import { SOURCES_KEY } from '../formation/types.js';
 import { historyRecord } from './history.js';
 import { cosine } from '../retrieval/cosine.js';

@@ -142,8 +142,7 @@ export class MemoryManager {
 
   /** The user's profile in the tenant (topics, attributes, interaction count). Needs `read`. */
   async profile(userId: string, tenantId: string): Promise<UserProfile> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     return this.#s.profiles.get(tenantId, userId);
   }
 
@@ -167,8 +166,7 @@ export class MemoryManager {
     output: string,
     options: SaveInteractionOptions = {},
   ): Promise<SaveResult> {
-    this.#open();
-    this.#assert(userId, tenantId, 'write');
+    this.#enter(userId, tenantId, 'write');
     return write.saveInteraction(this.#s, userId, tenantId, input, output, options);
   }
 
@@ -177,8 +175,7 @@ export class MemoryManager {
    * PII is masked as in `saveInteraction`.
    */
   async remember(userId: string, tenantId: string, input: RememberInput): Promise<SaveResult> {
-    this.#open();
-    this.#assert(userId, tenantId, 'write');
+    this.#enter(userId, tenantId, 'write');
     return write.remember(this.#s, userId, tenantId, input);
   }
 
@@ -190,32 +187,28 @@ export class MemoryManager {
    * `lastAccess` becomes now — an update never revives a faded memory by re-anchoring it.
    */
   async updateMemory(userId: string, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
-    this.#open();
-    this.#assert(userId, tenantId, 'write');
+    this.#enter(userId, tenantId, 'write');
     checkId('id', id);
     return write.updateMemory(this.#s, tenantId, id, patch);
   }
 
   /** Delete a memory (and its vectors). Needs the `delete` permission. Resolves true when it existed. */
   async deleteMemory(userId: string, tenantId: string, id: string): Promise<boolean> {
-    this.#open();
-    this.#assert(userId, tenantId, 'delete');
+    this.#enter(userId, tenantId, 'delete');
     checkId('id', id);
     return write.deleteMemory(this.#s, tenantId, id);
   }
 
   /** Read one memory. No side effect: reading never reinforces (recall does). */
   async getMemory(userId: string, tenantId: string, id: string): Promise<MemoryEntry | undefined> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     checkId('id', id);
     return this.#s.storage.get(tenantId, id);
   }
 
   /** Count the tenant's memories matching a filter. No side effects. */
   async countMemories(userId: string, tenantId: string, filter: Omit<MemoryFilter, 'tenantId'> = {}): Promise<number> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     return this.#s.storage.count({ ...filter, tenantId });
   }
 
@@ -230,8 +223,7 @@ export class MemoryManager {
       offset?: number;
     } = {},
   ): Promise<MemoryEntry[]> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     return this.#s.storage.query({ ...query, tenantId });
   }
 
@@ -249,8 +241,7 @@ export class MemoryManager {
     query: string,
     options: SemanticSearchOptions & { reinforce?: boolean } = {},
   ): Promise<RecallHit[]> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     return read.recall(this.#s, tenantId, query, options);
   }
 
@@ -267,8 +258,7 @@ export class MemoryManager {
     query: string,
     options: BuildContextOptions = {},
   ): Promise<ManagedContext> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     return read.buildContext(this.#s, userId, tenantId, query, options);
   }
 
@@ -279,8 +269,7 @@ export class MemoryManager {
    * and other tiers are skipped. Resolves to the memories as stored now, in the order of `ids`.
    */
   async reinforce(userId: string, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
-    this.#open();
-    this.#assert(userId, tenantId, 'read');
+    this.#enter(userId, tenantId, 'read');
     return read.reinforce(this.#s, tenantId, ids);
   }
 
@@ -305,8 +294,7 @@ export class MemoryManager {
    * in a row changes nothing the second time.
    */
   async runMaintenance(tenantId: string): Promise<MaintenanceReport> {
-    this.#open();
-    checkId('tenantId', tenantId);
+    this.#enterTenant(tenantId);
     const started = this.#s.clock();
     const t0 = maintenance.performanceNow();
     await this.flush();
@@ -321,8 +309,7 @@ export class MemoryManager {
    * nothing; waits for background work like the run.
    */
   async previewMaintenance(tenantId: string): Promise<MaintenancePreview> {
-    this.#open();
-    checkId('tenantId', tenantId);
+    this.#enterTenant(tenantId);
     const at = this.#s.clock();
     await this.flush();
     return maintenance.previewMaintenance(this.#s, tenantId, at);
@@ -330,15 +317,13 @@ export class MemoryManager {
 
   /** Counts for one tenant. */
   async stats(tenantId: string): Promise<ManagerStats> {
-    this.#open();
-    checkId('tenantId', tenantId);
+    this.#enterTenant(tenantId);
     return maintenance.stats(this.#s, tenantId);
   }
 
   /** Remove everything of a tenant: memories, vectors, profiles, short-term and working memory. */
   async clearTenant(tenantId: string): Promise<{ entries: number }> {
-    this.#open();
-    checkId('tenantId', tenantId);
+    this.#enterTenant(tenantId);
     return maintenance.clearTenant(this.#s, tenantId);
   }
 
@@ -349,8 +334,7 @@ export class MemoryManager {
    * progress; resolves to what it embedded and removed.
    */
   async reindex(tenantId: string, options: ReindexOptions = {}): Promise<ReindexReport> {
-    this.#open();
-    checkId('tenantId', tenantId);
+    this.#enterTenant(tenantId);
     if (!this.#s.semantic) return { total: 0, embedded: 0, removed: 0 };
     await this.flush();
     return maintenance.reindex(this.#s, tenantId, options);
@@ -413,5 +397,17 @@ export class MemoryManager {
 
   #open(): void {
     if (this.#closed) throw new ZerdaError('CLOSED', 'This MemoryManager is closed');
+  }
+
+  /** Every per-user call starts here: the manager is open, the ids are valid, the user may do `permission`. */
+  #enter(userId: string, tenantId: string, permission: Permission): void {
+    this.#open();
+    this.#assert(userId, tenantId, permission);
+  }
+
+  /** Every tenant-wide call (maintenance, stats, re-index) starts here: open and a valid tenant id. */
+  #enterTenant(tenantId: string): void {
+    this.#open();
+    checkId('tenantId', tenantId);
   }
 }

@@ -3,6 +3,8 @@ import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion, 
 import { thrownCode } from '../testing/rejections.js';
 
 const L = (...ids: string[]) => ids.map((id, i) => ({ id, score: 100 - i }));
+/** A ranked list from `{ id: score }`, best first as written. */
+const S = (scores: Record<string, number>) => Object.entries(scores).map(([id, score]) => ({ id, score }));
 
 describe('reciprocalRankFusion', () => {
   it('sums 1/(k+rank) across lists and records ranks', () => {
@@ -45,14 +47,8 @@ describe('reciprocalRankFusion', () => {
 
 describe('scoreFusion', () => {
   it('averages max-normalised scores by weight over the lists that found anything', () => {
-    const lex = [
-      { id: 'a', score: 8 },
-      { id: 'b', score: 5 },
-    ];
-    const vec = [
-      { id: 'b', score: 0.5 },
-      { id: 'c', score: 0.25 },
-    ];
+    const lex = S({ a: 8, b: 5 });
+    const vec = S({ b: 0.5, c: 0.25 });
     const fused = scoreFusion([lex, vec], { weights: [1, 0.5] });
     const byId = new Map(fused.map((f) => [f.id, f]));
     expect(byId.get('a')!.score).toBeCloseTo(1 / 1.5, 12);
@@ -64,14 +60,8 @@ describe('scoreFusion', () => {
     expect(scoreFusion([lex, []], { weights: [1, 0.5] })[0]!.score).toBe(1);
   });
   it('keeps score gaps that RRF flattens', () => {
-    const lex = [
-      { id: 'a', score: 10 },
-      { id: 'b', score: 1 },
-    ];
-    const vec = [
-      { id: 'b', score: 0.31 },
-      { id: 'a', score: 0.3 },
-    ];
+    const lex = S({ a: 10, b: 1 });
+    const vec = S({ b: 0.31, a: 0.3 });
     expect(scoreFusion([lex, vec])[0]!.id).toBe('a');
     expect(reciprocalRankFusion([lex, vec])[0]!.id).toBe('a'); // a tie broken by id only
     expect(reciprocalRankFusion([lex, vec])[0]!.score).toBe(reciprocalRankFusion([lex, vec])[1]!.score);
