@@ -64,6 +64,7 @@ test('the Memory tab is compact: sections with counts, and 10,000 memories rende
   expect(await open_('sec-short-term')).toBe(false);
   expect(await open_('sec-add')).toBe(false);
   expect(await page.locator(`${tid('sec-long-term')} + .help ${tid('help-long-term')}`).count()).toBe(1);
+  // One turn: the turn itself and a fact from each of its two clauses (name, job) are long-term.
   await chat(page, 'My name is Ada and I work as an engineer.');
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="sec-short-term-count"]')?.textContent?.startsWith('(1 of '),
@@ -83,19 +84,19 @@ test('the Memory tab is compact: sections with counts, and 10,000 memories rende
   await importEntries(page, entries, true);
   console.log(`import of 10,000 memories with vectors: ${Date.now() - t0} ms`);
   await tab(page, 'memory');
-  await waitLabel(page, '1–20 of 10,002');
+  await waitLabel(page, '1–20 of 10,003');
   // One page of rows in the DOM, not 10,000.
   expect(await rows(page)).toBe(20);
   expect(await page.locator(`${tid('long-term-list')} *`).count()).toBeLessThan(1000);
   expect(await page.isDisabled(tid('ltm-page-prev'))).toBe(true);
   const t1 = Date.now();
   await page.click(tid('ltm-page-next'));
-  await waitLabel(page, '21–40 of 10,002');
-  console.log(`one page turn over 10,002 memories: ${Date.now() - t1} ms`);
+  await waitLabel(page, '21–40 of 10,003');
+  console.log(`one page turn over 10,003 memories: ${Date.now() - t1} ms`);
   expect(await rows(page)).toBe(20);
   // The last page ends with the oldest memory.
   await page.click(tid('ltm-page-last'));
-  await waitLabel(page, '10,001–10,002 of 10,002');
+  await waitLabel(page, '10,001–10,003 of 10,003');
   expect(await rows(page)).toBeLessThanOrEqual(20);
   expect(await page.locator(tid('ltm-text')).last().textContent()).toContain('Note 9999');
   expect(await page.isDisabled(tid('ltm-page-next'))).toBe(true);

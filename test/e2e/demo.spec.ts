@@ -30,17 +30,17 @@ test('every tier is visible and works through the UI', async () => {
   const first = await chat(page, 'My name is Ada and I work as an engineer.');
   expect(first).toMatch(/remember/i);
   expect(await page.locator(tid('short-term-item')).count()).toBe(1);
-  // The added memory, the turn, and the fact formed from the turn (the user's name).
-  await countWhen(page, tid('ltm-row'), 'n === 3');
+  // The added memory, the turn, and the two facts formed from its two clauses (the user's name,
+  // the user's job).
+  await countWhen(page, tid('ltm-row'), 'n === 4');
   // A stored turn shows its reply under the user's words (text filters match both).
   expect(await page.locator(tid('ltm-reply')).first().textContent()).toMatch(/remember/i);
   // A formed memory shows its kind and the turn it came from.
   const formed = page.locator(tid('ltm-row'), { has: page.locator(tid('ltm-source')) });
-  expect(await formed.count()).toBe(1);
-  expect(await formed.locator(tid('ltm-kind')).textContent()).toBe('fact');
-  expect(await formed.locator(tid('ltm-source')).textContent()).toContain(
-    'formed from turn “My name is Ada and I work as an engineer.”',
-  );
+  expect(await formed.count()).toBe(2);
+  expect(await formed.locator(tid('ltm-kind')).allTextContents()).toEqual(['fact', 'fact']);
+  for (const source of await formed.locator(tid('ltm-source')).allTextContents())
+    expect(source).toContain('formed from turn “My name is Ada and I work as an engineer.”');
 
   const answer = await chat(page, 'What do I love doing outdoors?');
   expect(answer).toContain('hiking');
