@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PII_TYPES } from '@zerda/core';
 import { sampleMemories } from '../../apps/demo/src/samples.ts';
 import { errorBanner, idbStoresContaining, screenshot, tid, useDemo, waitReady } from './demo-kit.ts';
-import { addMemory, countWhen, deleteRow, setFilter, tab } from './demo-kit.ts';
+import { addMemory, answerConfirm, countWhen, deleteRow, setFilter, tab } from './demo-kit.ts';
 import { chat, encryptAndReload, jumpClock, resetClock } from './demo-kit.ts';
 
 const demo = useDemo();
@@ -232,14 +232,14 @@ test('every tier is visible and works through the UI', async () => {
   await deleteRow(page, 'first');
   await countWhen(page, tid('ltm-row'), `n === ${rows - 1}`);
   await tab(page, 'data');
-  // Restoring replaces everything, so it asks first: declining changes nothing.
-  page.once('dialog', (d) => void d.dismiss());
+  // Restoring replaces everything, so it asks first (in the page): declining changes nothing.
   await page.click(tid('backup-restore'));
+  await answerConfirm(page, false);
   await new Promise((r) => setTimeout(r, 300));
   expect(await page.textContent(tid('import-progress-label'))).not.toMatch(/restor|writing|embedding/);
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(rows - 1);
-  page.once('dialog', (d) => void d.accept());
   await page.click(tid('backup-restore'));
+  await answerConfirm(page, true);
   await page.waitForFunction(
     (n) => Number(document.querySelector('[data-testid="stats-entries"]')?.textContent) === n,
     rows,
@@ -351,6 +351,10 @@ test('an encrypted database reopens only with the right passphrase', async () =>
   await page.waitForFunction(() => !!document.querySelector('[data-testid="unlock-error"]')?.textContent);
   expect(await page.textContent(tid('unlock-error'))).toContain('DECRYPTION');
   await screenshot(page, '09-unlock-wrong-passphrase');
+  // "Start over" deletes the database, so it asks in the page first; Cancel keeps everything.
+  await page.click(tid('unlock-reset'));
+  await answerConfirm(page, false);
+  expect(await page.isVisible(tid('unlock-form'))).toBe(true);
   await page.fill(tid('unlock-passphrase'), 'correct horse battery staple');
   await page.click(tid('unlock-submit'));
   await waitReady(page);
@@ -463,8 +467,8 @@ test('a 1,000-memory import keeps the page responsive', async () => {
   await countWhen(page, tid('recall-row'), 'n >= 1');
   // And everything goes at once.
   await tab(page, 'data');
-  page.once('dialog', (d) => void d.accept());
   await page.click(tid('clear-tenant'));
+  await answerConfirm(page, true);
   await page.waitForSelector(tid('clear-result'));
   expect(await page.textContent(tid('clear-result'))).toBe('Deleted 1000 memories.');
   expect(Number(await page.textContent(tid('stats-entries')))).toBe(0);

@@ -3,6 +3,7 @@ import type { BrowserMemory } from '@zerda/browser';
 import { DemoApp, describeError, TENANT } from './app.js';
 import { createClockBar } from './clock-bar.js';
 import { createDemoClock } from './demo-clock.js';
+import { confirmAction } from './dialogs.js';
 import { createGuide } from './guide.js';
 import { h, replace } from './dom.js';
 import { DATABASE, isMarkedEncrypted, markEncrypted, openDemoMemory } from './open-memory.js';
@@ -115,7 +116,13 @@ function unlock(firstError?: string): Promise<BrowserMemory> {
 
 /** Without the passphrase the data is unreadable by design: the only way on is a fresh database. */
 async function startOver(): Promise<void> {
-  if (!confirm('Delete the encrypted memory in this browser? This cannot be undone.')) return;
+  const ok = await confirmAction({
+    title: 'Start over?',
+    message:
+      'The encrypted memory in this browser is deleted. Without the passphrase it cannot be read, and this cannot be undone.',
+    confirmLabel: 'Delete and start over',
+  });
+  if (!ok) return;
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(DATABASE);
     request.onsuccess = () => resolve();

@@ -7,28 +7,12 @@
  */
 
 // ── Model: entries, errors, configuration, clock, the embedder/LLM contracts
-export {
-  ZerdaError,
-  isZerdaError,
-  invalid,
-  wrapError,
-  serializeZerdaError,
-  deserializeZerdaError,
-  isSerializedZerdaError,
-} from './model/errors.js';
+export { ZerdaError, isZerdaError, invalid, wrapError, serializeZerdaError } from './model/errors.js';
+export { deserializeZerdaError, isSerializedZerdaError } from './model/errors.js';
 export type { ZerdaErrorCode, SerializedZerdaError } from './model/errors.js';
 export { TIERS, entryText, isInteraction } from './model/types.js';
-export type {
-  Tier,
-  BuiltinKind,
-  MemoryKind,
-  InteractionContent,
-  FactContent,
-  MemoryContent,
-  JsonValue,
-  MemoryEntry,
-  UserProfile,
-} from './model/types.js';
+export type { Tier, BuiltinKind, MemoryKind, InteractionContent, FactContent, MemoryContent } from './model/types.js';
+export type { JsonValue, MemoryEntry, UserProfile } from './model/types.js';
 export { DEFAULT_CONFIG, DEFAULT_HALF_LIVES, DEFAULT_DECAY_FLOORS, resolveConfig } from './model/config.js';
 export type { MemoryConfig, SelectorWeights } from './model/config.js';
 export { systemClock, DAY_MS } from './model/clock.js';
@@ -44,48 +28,22 @@ export { checkId, MAX_ID_LENGTH } from './model/ids.js';
 export { checkOptionKeys } from './model/options.js';
 
 // ── Storage: the adapter contract, the in-memory adapter, and the checks every adapter shares
-export type {
-  StorageAdapter,
-  MemoryFilter,
-  MemoryQuery,
-  LexicalHit,
-  LexicalQuery,
-  VectorModel,
-  VectorRecord,
-  VectorBlock,
-  StorageStats,
-} from './storage/storage.js';
+export type { StorageAdapter, MemoryFilter, MemoryQuery, LexicalHit, LexicalQuery } from './storage/storage.js';
+export type { VectorModel, VectorRecord, VectorBlock, StorageStats } from './storage/storage.js';
 export { InMemoryStorage } from './storage/in-memory-storage.js';
+/** The contract's argument rules in one base class: an adapter extends it and implements its protected hooks. */
+export { BaseStorage } from './storage/base-storage.js';
 /** Argument checks shared by every `StorageAdapter` (for adapter authors). */
-export {
-  checkKey,
-  checkIds,
-  checkModel,
-  checkFilter,
-  checkQuery,
-  checkLexicalQuery,
-  checkVectorRecords,
-} from './storage/storage-checks.js';
+export { checkKey, checkIds, checkModel, checkFilter, checkQuery } from './storage/storage-checks.js';
+export { checkLexicalQuery, checkVectorRecords } from './storage/storage-checks.js';
 /** The adapters' shared read rules (`getMany`'s and `query`'s order) and the SQL adapters' entry row layout. */
-export {
-  ENTRY_COLUMNS,
-  entryColumnValues,
-  entryData,
-  entryFromRow,
-  entryOrderSql,
-  inIdOrder,
-  queryOrder,
-} from './storage/entry-rows.js';
+export { ENTRY_COLUMNS, entryColumnValues, entryData, entryFromRow, entryOrderSql } from './storage/entry-rows.js';
+export { inIdOrder, queryOrder } from './storage/entry-rows.js';
 export type { EntryData, EntryRow } from './storage/entry-rows.js';
 /** The `zerda-export` document (exports, backups): one builder, one validator, one version. */
 export { EXPORT_FORMAT, EXPORT_VERSION, buildExport, validateExport } from './storage/export-format.js';
-export type {
-  ExportContent,
-  ExportedVectors,
-  ValidatedExport,
-  VectorGroup,
-  ZerdaExport,
-} from './storage/export-format.js';
+export type { ExportContent, ExportedVectors, ValidatedExport, VectorGroup } from './storage/export-format.js';
+export type { ZerdaExport } from './storage/export-format.js';
 /** The automatic-backup policy (when a backup is due), shared by SQLite and the MCP server. */
 export { BackupSchedule } from './storage/backup-schedule.js';
 export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
@@ -99,24 +57,10 @@ export { WorkingMemory } from './tiers/working-memory.js';
 export type { WorkingRebuild, WorkingStats } from './tiers/working-memory.js';
 export { LongTermMemory } from './tiers/long-term-memory.js';
 export type { LongTermMemoryOptions, RankedEntry, LongTermStats } from './tiers/long-term-memory.js';
-export {
-  SemanticMemory,
-  DEFAULT_FUSION_WEIGHTS,
-  DEFAULT_FUSION_METHOD,
-  DEFAULT_THRESHOLD_RATIO,
-  DEFAULT_CONTEXT_WEIGHT,
-  DEFAULT_TIME_BOOST,
-} from './tiers/semantic-memory.js';
-export type {
-  RecallMode,
-  FusionMethod,
-  FusionWeights,
-  SemanticSearchOptions,
-  RecallHit,
-  ReindexOptions,
-  ReindexReport,
-  SemanticMemoryOptions,
-} from './tiers/semantic-memory.js';
+export { SemanticMemory, DEFAULT_FUSION_WEIGHTS, DEFAULT_FUSION_METHOD } from './tiers/semantic-memory.js';
+export { DEFAULT_THRESHOLD_RATIO, DEFAULT_CONTEXT_WEIGHT, DEFAULT_TIME_BOOST } from './tiers/semantic-memory.js';
+export type { RecallMode, FusionMethod, FusionWeights, SemanticSearchOptions } from './tiers/semantic-memory.js';
+export type { RecallHit, ReindexOptions, ReindexReport, SemanticMemoryOptions } from './tiers/semantic-memory.js';
 
 // ── Dynamics: decay, forgetting, compression, profiles
 export { effectiveImportance, isProtected, halfLifeFor, floorFor } from './dynamics/decay.js';
@@ -126,15 +70,9 @@ export { reinforceEntry, quantize, REINFORCEMENT_ACCUM_KEY, LAST_DECAY_KEY } fro
 export { estimateImportance } from './dynamics/importance.js';
 export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
 export type { MemoryCompressorOptions, CompressionReport, CompressionBatch } from './dynamics/compressor.js';
-export {
-  UserProfileManager,
-  createDefaultProfile,
-  validateProfile,
-  retentionBoost,
-  RETENTION_BOOST_MIN,
-  RETENTION_BOOST_MAX,
-  MAX_PROFILE_TOPICS,
-} from './dynamics/profile-manager.js';
+export { UserProfileManager, createDefaultProfile, validateProfile } from './dynamics/profile-manager.js';
+export { retentionBoost, RETENTION_BOOST_MIN, RETENTION_BOOST_MAX } from './dynamics/profile-manager.js';
+export { MAX_PROFILE_TOPICS } from './dynamics/profile-manager.js';
 export type { ProfileUpdate, UserProfileManagerOptions } from './dynamics/profile-manager.js';
 
 // ── Retrieval: analysis, lexical and vector indexes, fusion, time expressions, selector
@@ -147,14 +85,8 @@ export { simdDotSupported } from './retrieval/simd-dot.js';
 export type { WebAssemblyApi } from './retrieval/simd-dot.js';
 export { HashEmbedder } from './retrieval/hash-embedder.js';
 export type { HashEmbedderOptions } from './retrieval/hash-embedder.js';
-export {
-  reciprocalRankFusion,
-  scoreFusion,
-  adaptiveThreshold,
-  minMaxNormalize,
-  maxRrfScore,
-  DEFAULT_RRF_K,
-} from './retrieval/fusion.js';
+export { reciprocalRankFusion, scoreFusion, adaptiveThreshold, minMaxNormalize } from './retrieval/fusion.js';
+export { maxRrfScore, DEFAULT_RRF_K } from './retrieval/fusion.js';
 export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
 export { MONTH_NAMES, parseTimeRanges } from './retrieval/time-expressions.js';
 export type { TimeRange } from './retrieval/time-expressions.js';
@@ -168,78 +100,32 @@ export { LlmExtractor } from './formation/llm-extractor.js';
 export type { LlmExtractorOptions } from './formation/llm-extractor.js';
 export { consolidate, wordOverlap, RESTATE_WORD_OVERLAP, RESTATE_COSINE } from './formation/consolidation.js';
 export { SOURCES_KEY } from './formation/types.js';
-export type {
-  FormationTurn,
-  FormedStatement,
-  FormationDropReason,
-  FormationOp,
-  FormationPlan,
-  FormationContext,
-  MemoryExtractor,
-} from './formation/types.js';
+export type { FormationTurn, FormedStatement, FormationDropReason, FormationOp } from './formation/types.js';
+export type { FormationPlan, FormationContext, MemoryExtractor } from './formation/types.js';
 
 // ── Context
-export {
-  ContextBuilder,
-  buildPrompt,
-  SECTION_ORDER,
-  DEFAULT_SECTION_TITLES,
-  DEFAULT_SYSTEM_PROMPT,
-  DEFAULT_PACKING_PRIORITY,
-} from './context/context-builder.js';
-export type {
-  ChatMessage,
-  SectionKind,
-  ContextDocument,
-  ContextInput,
-  ContextSection,
-  DropReason,
-  DroppedItem,
-  BuiltContext,
-  ContextBuilderOptions,
-} from './context/context-builder.js';
+export { ContextBuilder, buildPrompt, SECTION_ORDER, DEFAULT_SECTION_TITLES } from './context/context-builder.js';
+export { DEFAULT_SYSTEM_PROMPT, DEFAULT_PACKING_PRIORITY } from './context/context-builder.js';
+export type { ChatMessage, SectionKind, ContextDocument, ContextInput } from './context/context-builder.js';
+export type { ContextSection, DropReason, DroppedItem, BuiltContext } from './context/context-builder.js';
+export type { ContextBuilderOptions } from './context/context-builder.js';
 export { estimateTokens } from './context/tokens.js';
 export type { TokenCounter } from './context/tokens.js';
 
 // ── Privacy
 export { PiiMasker, unmask, PII_TYPES } from './privacy/pii-masker.js';
-export type {
-  BuiltinPiiType,
-  PiiType,
-  PiiFinding,
-  MaskResult,
-  CustomPiiPattern,
-  PiiMaskerOptions,
-} from './privacy/pii-masker.js';
-export {
-  createCipher,
-  DEFAULT_PBKDF2_ITERATIONS,
-  MIN_PBKDF2_ITERATIONS,
-  MAX_PBKDF2_ITERATIONS,
-} from './privacy/cipher.js';
+export type { BuiltinPiiType, PiiType, PiiFinding, MaskResult, CustomPiiPattern } from './privacy/pii-masker.js';
+export type { PiiMaskerOptions } from './privacy/pii-masker.js';
+export { createCipher, DEFAULT_PBKDF2_ITERATIONS, MIN_PBKDF2_ITERATIONS } from './privacy/cipher.js';
+export { MAX_PBKDF2_ITERATIONS } from './privacy/cipher.js';
 export type { Cipher, PassphraseCipherOptions, KeyCipherOptions } from './privacy/cipher.js';
-export {
-  AccessController,
-  ROLE_PERMISSIONS,
-  ROLES,
-  PERMISSIONS,
-} from './privacy/access-controller.js';
+export { AccessController, ROLE_PERMISSIONS, ROLES, PERMISSIONS } from './privacy/access-controller.js';
 export type { Role, Permission, Grant } from './privacy/access-controller.js';
 
 // ── The manager
 export { MemoryManager } from './manager/memory-manager.js';
-export type {
-  OwnerOption,
-  MemoryManagerOptions,
-  SaveInteractionOptions,
-  SaveResult,
-  RememberInput,
-  MemoryPatch,
-  BuildContextOptions,
-  ManagedContext,
-  MaintenanceReport,
-  MaintenancePreview,
-  ManagerStats,
-} from './manager/types.js';
+export type { OwnerOption, MemoryManagerOptions, SaveInteractionOptions, SaveResult } from './manager/types.js';
+export type { RememberInput, MemoryPatch, BuildContextOptions, ManagedContext } from './manager/types.js';
+export type { MaintenanceReport, MaintenancePreview, ManagerStats } from './manager/types.js';
 /** One per-key task queue (the lock every component uses for per-tenant ordering). */
 export { KeyedMutex } from './manager/keyed-mutex.js';

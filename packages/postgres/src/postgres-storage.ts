@@ -1,9 +1,9 @@
 import pg from 'pg';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import { ENTRY_COLUMNS, ZerdaError, analyze, bm25Idf, bm25TermScore, checkFilter, checkIds } from '@zerda/core';
-import { checkKey, checkLexicalQuery, checkModel, checkQuery, checkVectorRecords } from '@zerda/core';
+import { BaseStorage, ENTRY_COLUMNS, ZerdaError, analyze, bm25Idf, bm25TermScore } from '@zerda/core';
+import { checkKey, checkModel } from '@zerda/core';
 import { entryColumnValues, entryData, entryFromRow, entryOrderSql, entryText, inIdOrder, invalid } from '@zerda/core';
-import { systemClock, validateEntry, validateProfile } from '@zerda/core';
+import { systemClock, validateEntry } from '@zerda/core';
 import type { Clock, EntryRow, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
@@ -84,7 +84,7 @@ const OPTION_KEYS = [
  *
  * Create with {@link PostgresStorage.open} (or {@link createPostgresStorage}).
  */
-export class PostgresStorage implements StorageAdapter {
+export class PostgresStorage extends BaseStorage {
   /** @inheritdoc */
   readonly name = 'postgres';
   /** Schema holding the tables. */
@@ -100,6 +100,7 @@ export class PostgresStorage implements StorageAdapter {
   readonly #inFlight = new Set<Promise<unknown>>();
 
   private constructor(pool: Pool, schema: string, options: PostgresStorageOptions) {
+    super();
     this.#pool = pool;
     this.schema = schema;
     this.#s = `"${schema}"`;
@@ -167,26 +168,12 @@ export class PostgresStorage implements StorageAdapter {
     return new PostgresStorage(pool, schema, options);
   }
 
-  // ---- StorageAdapter -------------------------------------------------------------------------
+  // ---- StorageAdapter hooks (BaseStorage checks the arguments first) ------------------------------
 
-  /** Upsert one entry (validated, whole entry replaced). `CONFLICT` when a newer version is stored. */
-  async put(entry: MemoryEntry): Promise<void> {
-    this.#open();
-    const e = validateEntry(entry);
-    await this.#write('write an entry', async (db, bind) => {
-      await bind(e.tenantId);
-      await this.#upsert(db, e.tenantId, [e], true);
-    });
-  }
-
-  /** Upsert many entries, all or nothing (one transaction). */
-  async putMany(entries: MemoryEntry[]): Promise<void> {
-    this.#open();
-    if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
-    const valid = entries.map((e) => validateEntry(e));
-    if (valid.length === 0) return;
-    const byTenant = groupByTenant(valid);
-    await this.#write('write entries', async (db, bind) => {
+  /** Upsert validated entries in one transaction (all or nothing). `CONFLICT` when a newer version is stored. */
+  protected override async writeEntries(entries: MemoryEntry[]): Promise<void> {
+    const byTenant = groupByTenant(entries);
+    await this.#write(entries.length === 1 ? 'write an entry' : 'write entries', async (db, bind) => {
       for (const [tenantId, list] of byTenant) {
         await bind(tenantId);
         await this.#upsert(db, tenantId, list, true);
@@ -195,10 +182,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** A copy of the entry, or `undefined`. */
-  async get(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('id', id);
+  protected override async readEntry(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
     return this.#read('read an entry', tenantId, async (db) => {
       const r = await db.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2`,
@@ -209,11 +193,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Copies of the entries found, in the order of `ids` (missing skipped, duplicates once). */
-  async getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkIds(ids);
-    if (ids.length === 0) return [];
+  protected override async readEntries(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
     return this.#read('read entries', tenantId, async (db) => {
       const r = await db.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = ANY($2::text[])`,
@@ -227,26 +207,26 @@ export class PostgresStorage implements StorageAdapter {
     });
   }
 
-  /** Delete one entry with its postings and vectors; true when it existed. */
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('id', id);
-    return (await this.#deleteIds(tenantId, [id])) === 1;
-  }
-
-  /** Delete entries with their postings and vectors; resolves to how many existed. */
-  async deleteMany(tenantId: string, ids: string[]): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkIds(ids);
-    return this.#deleteIds(tenantId, [...new Set(ids)]);
+  /** Delete entries with their postings and vectors (one transaction); resolves to how many existed. */
+  protected override async deleteEntries(tenantId: string, ids: string[]): Promise<number> {
+    return this.#write('delete entries', async (db, bind) => {
+      await bind(tenantId);
+      await this.#lockTenant(db, tenantId);
+      const r = await db.query<{ id: string }>(
+        `DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`,
+        [tenantId, ids],
+      );
+      if (r.rows.length === 0) return 0;
+      const gone = r.rows.map((row) => row.id);
+      await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
+      await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
+      await this.#unregisterIfEmpty(db, tenantId);
+      return gone.length;
+    });
   }
 
   /** Filtered, ordered (ties by id ascending), paged copies. */
-  async query(query: MemoryQuery): Promise<MemoryEntry[]> {
-    this.#open();
-    checkQuery(query);
+  protected override async queryEntries(query: MemoryQuery): Promise<MemoryEntry[]> {
     const { sql, params } = filterSql(query, 2);
     const n = params.length + 2;
     return this.#read('query entries', query.tenantId, async (db) => {
@@ -260,9 +240,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Number of entries matching the filter. */
-  async count(filter: MemoryFilter): Promise<number> {
-    this.#open();
-    checkFilter(filter);
+  protected override async countEntries(filter: MemoryFilter): Promise<number> {
     const { sql, params } = filterSql(filter, 2);
     return this.#read('count entries', filter.tenantId, async (db) => {
       const r = await db.query<{ n: number }>(
@@ -277,9 +255,7 @@ export class PostgresStorage implements StorageAdapter {
    * BM25 over core's analysed terms with the tenant's statistics (document count, average length,
    * document frequency over the whole tenant); the filter applies before ranking.
    */
-  async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
-    this.#open();
-    checkLexicalQuery(query);
+  protected override async searchEntries(query: LexicalQuery): Promise<LexicalHit[]> {
     const terms = [...new Set(analyze(query.query))];
     if (terms.length === 0 || query.limit === 0) return [];
     const { sql, params } = filterSql(query.filter ?? {}, 3);
@@ -312,16 +288,10 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Store vectors of one model, all or nothing; each must have `model.dim` finite floats. */
-  async putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkModel(model);
-    checkVectorRecords(records, model);
-    const byId = new Map<string, Float32Array>();
-    for (const r of records) byId.set(r.id, r.vector);
-    if (byId.size === 0) return;
-    const ids = [...byId.keys()].sort(compareIds);
-    const texts = ids.map((id) => vectorText(byId.get(id)!));
+  protected override async writeVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
+    const sorted = [...records].sort((a, b) => compareIds(a.id, b.id));
+    const ids = sorted.map((r) => r.id);
+    const texts = sorted.map((r) => vectorText(r.vector));
     await this.#ensureVectorIndex(model);
     await this.#write('write vectors', async (db, bind) => {
       await bind(tenantId);
@@ -336,10 +306,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Every vector of the tenant for `modelId`, packed, ids ascending; `undefined` when none. */
-  async loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('modelId', modelId);
+  protected override async readVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
     return this.#read('read vectors', tenantId, async (db) => {
       const r = await db.query<{ id: string; dim: number; v: string }>(
         `SELECT id, dim, embedding::text AS v FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 ORDER BY id`,
@@ -354,9 +321,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Models holding at least one vector of the tenant, by id. */
-  async vectorModels(tenantId: string): Promise<VectorModel[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async readVectorModels(tenantId: string): Promise<VectorModel[]> {
     return this.#read('list vector models', tenantId, async (db) => {
       const r = await db.query<{ id: string; dim: number }>(
         `SELECT model_id AS id, min(dim) AS dim FROM ${this.#s}.vectors WHERE tenant_id = $1 GROUP BY model_id ORDER BY model_id`,
@@ -367,10 +332,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Delete the tenant's vectors of one model (or all); resolves to rows deleted. */
-  async deleteVectors(tenantId: string, modelId?: string): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    if (modelId !== undefined) checkKey('modelId', modelId);
+  protected override async deleteVectorRows(tenantId: string, modelId?: string): Promise<number> {
     return this.#write('delete vectors', async (db, bind) => {
       await bind(tenantId);
       const r = await db.query(
@@ -394,7 +356,7 @@ export class PostgresStorage implements StorageAdapter {
     k: number,
     options: VectorSearchOptions = {},
   ): Promise<VectorHit[]> {
-    this.#open();
+    this.assertOpen();
     checkKey('tenantId', tenantId);
     checkModel(model);
     if (!(vector instanceof Float32Array) || vector.length !== model.dim)
@@ -438,10 +400,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** A copy of the profile, or `undefined`. */
-  async getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('userId', userId);
+  protected override async readProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
     return this.#read('read a profile', tenantId, async (db) => {
       const r = await db.query<{ data: UserProfile }>(
         `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`,
@@ -452,9 +411,8 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Upsert a profile (validated). */
-  async putProfile(profile: UserProfile): Promise<void> {
-    this.#open();
-    const p = validateProfile(profile);
+  protected override async writeProfile(profile: UserProfile): Promise<void> {
+    const p = profile;
     await this.#write('write a profile', async (db, bind) => {
       await bind(p.tenantId);
       await this.#register(db, p.tenantId);
@@ -467,9 +425,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** The tenant's profiles by `userId` ascending. */
-  async listProfiles(tenantId: string): Promise<UserProfile[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async readProfiles(tenantId: string): Promise<UserProfile[]> {
     return this.#read('list profiles', tenantId, async (db) => {
       const r = await db.query<{ data: UserProfile }>(
         `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`,
@@ -480,9 +436,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Remove the tenant's entries, postings, vectors and profiles; resolves to entries removed. */
-  async clearTenant(tenantId: string): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async deleteTenant(tenantId: string): Promise<number> {
     return this.#write('clear a tenant', async (db, bind) => {
       await bind(tenantId);
       return this.#clear(db, tenantId);
@@ -490,8 +444,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Tenants holding an entry or a profile, sorted. */
-  async listTenants(): Promise<string[]> {
-    this.#open();
+  protected override async readTenants(): Promise<string[]> {
     return this.#read('list tenants', null, async (db) => {
       const r = await db.query<{ tenant_id: string }>(`SELECT tenant_id FROM ${this.#s}.tenants ORDER BY tenant_id`);
       return r.rows.map((row) => row.tenant_id);
@@ -499,9 +452,7 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   /** Counts for one tenant or all; `bytes` (all tenants only) is the size of Zerda's tables and indexes. */
-  async stats(tenantId?: string): Promise<StorageStats> {
-    this.#open();
-    if (tenantId !== undefined) checkKey('tenantId', tenantId);
+  protected override async readStats(tenantId?: string): Promise<StorageStats> {
     const total: StorageStats = { entries: 0, byTier: {}, byKind: {}, profiles: 0, vectors: 0 };
     const tenants = tenantId === undefined ? await this.listTenants() : [tenantId];
     await this.#read('compute statistics', null, async (db) => {
@@ -567,7 +518,7 @@ export class PostgresStorage implements StorageAdapter {
     id: string,
     fn: (current: MemoryEntry) => MemoryEntry | undefined,
   ): Promise<MemoryEntry | undefined> {
-    this.#open();
+    this.assertOpen();
     checkKey('tenantId', tenantId);
     checkKey('id', id);
     if (typeof fn !== 'function') invalid('fn', 'a function (current entry) => next entry', fn);
@@ -591,7 +542,7 @@ export class PostgresStorage implements StorageAdapter {
 
   /** Export entries and profiles (optionally one tenant, optionally vectors) as versioned JSON (`zerda-export`). */
   async exportJson(options: ExportOptions = {}): Promise<ZerdaExport> {
-    this.#open();
+    this.assertOpen();
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     if (options.tenantId !== undefined) checkKey('options.tenantId', options.tenantId);
     const tenants = options.tenantId === undefined ? await this.listTenants() : [options.tenantId];
@@ -655,7 +606,7 @@ export class PostgresStorage implements StorageAdapter {
    * database and in the document).
    */
   async importJson(input: ZerdaExport | string, options: { mode?: 'merge' | 'replace' } = {}): Promise<ImportReport> {
-    this.#open();
+    this.assertOpen();
     const mode = options.mode ?? 'merge';
     if (mode !== 'merge' && mode !== 'replace') invalid('options.mode', "'merge' | 'replace'", mode);
     const valid = validateExport(input);
@@ -710,7 +661,7 @@ export class PostgresStorage implements StorageAdapter {
 
   // ---- internals --------------------------------------------------------------------------------
 
-  #open(): void {
+  protected override assertOpen(): void {
     if (this.#closed) throw new ZerdaError('CLOSED', 'PostgresStorage is closed');
   }
 
@@ -901,24 +852,6 @@ export class PostgresStorage implements StorageAdapter {
        ON CONFLICT (tenant_id, term, id) DO UPDATE SET tf = EXCLUDED.tf WHERE ${this.#s}.terms.tf <> EXCLUDED.tf`,
       [tenantId, ids, pIds, pTerms, pTf],
     );
-  }
-
-  async #deleteIds(tenantId: string, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    return this.#write('delete entries', async (db, bind) => {
-      await bind(tenantId);
-      await this.#lockTenant(db, tenantId);
-      const r = await db.query<{ id: string }>(
-        `DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`,
-        [tenantId, ids],
-      );
-      if (r.rows.length === 0) return 0;
-      const gone = r.rows.map((row) => row.id);
-      await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
-      await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
-      await this.#unregisterIfEmpty(db, tenantId);
-      return gone.length;
-    });
   }
 
   async #clear(db: Db, tenantId: string): Promise<number> {

@@ -1,9 +1,8 @@
 import type { SqlValue } from 'sql.js';
-import { ENTRY_COLUMNS, ZerdaError, checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel } from '@zerda/core';
-import { checkQuery, checkVectorRecords, createCipher, entryOrderSql, inIdOrder, invalid } from '@zerda/core';
-import { isZerdaError, systemClock, validateEntry, validateExport, validateProfile } from '@zerda/core';
-import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageAdapter } from '@zerda/core';
-import type { StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
+import { BaseStorage, ENTRY_COLUMNS, ZerdaError, checkKey, createCipher, entryOrderSql, inIdOrder } from '@zerda/core';
+import { invalid, isZerdaError, systemClock, validateExport } from '@zerda/core';
+import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageStats } from '@zerda/core';
+import type { UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
 import { filterSql } from './filter-sql.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
@@ -47,7 +46,7 @@ const SLOW_REPLAY_MS = 250;
  *
  * Create with {@link SqliteStorage.open} (or {@link createSqliteStorage}).
  */
-export class SqliteStorage implements StorageAdapter {
+export class SqliteStorage extends BaseStorage {
   /** @inheritdoc */
   readonly name = 'sqlite';
   /** What opening found (replayed and dropped log records, restores). */
@@ -61,6 +60,7 @@ export class SqliteStorage implements StorageAdapter {
   #closing: Promise<void> | undefined;
 
   private constructor(s: Store, options: SqliteStorageOptions, report: OpenReport) {
+    super();
     this.#s = s;
     this.openReport = report;
     this.#ctx = {
@@ -154,29 +154,15 @@ export class SqliteStorage implements StorageAdapter {
     }
   }
 
-  // ---- StorageAdapter -------------------------------------------------------------------------
+  // ---- StorageAdapter hooks (BaseStorage checks the arguments first) ------------------------------
 
-  /** Upsert one entry (validated, whole entry replaced). Resolves once durable. */
-  async put(entry: MemoryEntry): Promise<void> {
-    this.#open();
-    const e = validateEntry(entry);
-    await this.#s.serial(() => this.#commit({ o: 'put', e: [e] }, []));
-  }
-
-  /** Upsert many entries, all or nothing (every entry validated first, one log record). */
-  async putMany(entries: MemoryEntry[]): Promise<void> {
-    this.#open();
-    if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
-    const valid = entries.map((e) => validateEntry(e));
-    if (valid.length === 0) return;
-    await this.#s.serial(() => this.#commit({ o: 'put', e: valid }, []));
+  /** Upsert validated entries as one log record (all or nothing); resolves once durable. */
+  protected override async writeEntries(entries: MemoryEntry[]): Promise<void> {
+    await this.#s.serial(() => this.#commit({ o: 'put', e: entries }, []));
   }
 
   /** A copy of the entry, or `undefined`. No side effects. */
-  async get(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('id', id);
+  protected override async readEntry(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
     const row = this.#s.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id = ?`, [
       tenantId,
       id,
@@ -185,11 +171,7 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Copies of the entries found, in the order of `ids` (missing skipped, duplicates once). */
-  async getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkIds(ids);
-    if (ids.length === 0) return [];
+  protected override async readEntries(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
     const found = new Map<string, SqlValue[]>();
     for (const row of this.#s.rows(
       `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id IN (SELECT value FROM json_each(?))`,
@@ -202,26 +184,23 @@ export class SqliteStorage implements StorageAdapter {
     });
   }
 
-  /** Delete one entry and its vectors; true when it existed. */
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('id', id);
-    return (await this.#deleteIds(tenantId, [id])) === 1;
-  }
-
-  /** Delete entries and their vectors; resolves to how many existed. */
-  async deleteMany(tenantId: string, ids: string[]): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkIds(ids);
-    return this.#deleteIds(tenantId, [...new Set(ids)]);
+  /** Delete entries and their vectors (one log record); resolves to how many existed. */
+  protected override async deleteEntries(tenantId: string, ids: string[]): Promise<number> {
+    return this.#s.serial(async () => {
+      const existing = this.#s
+        .rows('SELECT id FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))', [
+          tenantId,
+          JSON.stringify(ids),
+        ])
+        .map((r) => r[0] as string);
+      if (existing.length === 0) return 0;
+      await this.#commit({ o: 'del', t: tenantId, ids: existing }, [{ op: { o: 'vdel', t: tenantId, ids: existing } }]);
+      return existing.length;
+    });
   }
 
   /** Filtered, ordered (ties by id ascending), paged copies. */
-  async query(query: MemoryQuery): Promise<MemoryEntry[]> {
-    this.#open();
-    checkQuery(query);
+  protected override async queryEntries(query: MemoryQuery): Promise<MemoryEntry[]> {
     const { sql, params } = filterSql(query);
     const rows = this.#s.rows(
       `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND ${sql} ORDER BY ${entryOrderSql(query)} LIMIT ? OFFSET ?`,
@@ -231,9 +210,7 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Number of entries matching the filter. */
-  async count(filter: MemoryFilter): Promise<number> {
-    this.#open();
-    checkFilter(filter);
+  protected override async countEntries(filter: MemoryFilter): Promise<number> {
     const { sql, params } = filterSql(filter);
     return Number(
       this.#s.rows(`SELECT count(*) FROM entries e WHERE e.tenant_id = ? AND ${sql}`, [
@@ -244,9 +221,7 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** BM25 over FTS4 (core's analysed terms) with per-tenant statistics; the filter applies before ranking. */
-  async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
-    this.#open();
-    checkLexicalQuery(query);
+  protected override async searchEntries(query: LexicalQuery): Promise<LexicalHit[]> {
     const match = matchExpression(query.query);
     if (!match || query.limit === 0) return [];
     const { sql, params } = filterSql(query.filter ?? {});
@@ -273,17 +248,10 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Store vectors of one model, all or nothing; each must have `model.dim` finite floats. */
-  async putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkModel(model);
-    checkVectorRecords(records, model);
-    const byId = new Map<string, Float32Array>();
-    for (const r of records) byId.set(r.id, r.vector);
-    if (byId.size === 0) return;
-    const ids = [...byId.keys()];
+  protected override async writeVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
+    const ids = records.map((r) => r.id);
     const data = new Float32Array(ids.length * model.dim);
-    ids.forEach((id, i) => data.set(byId.get(id)!, i * model.dim));
+    records.forEach((r, i) => data.set(r.vector, i * model.dim));
     await this.#s.serial(async () => {
       await this.#ensureVectors();
       checkDim(this.#s, tenantId, model);
@@ -292,10 +260,7 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Every vector of the tenant for `modelId`, packed, ids ascending; `undefined` when none. */
-  async loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('modelId', modelId);
+  protected override async readVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
     await this.#vectorsReady();
     const rows = this.#s.rows(
       'SELECT id, dim, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id',
@@ -313,9 +278,7 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Models holding at least one vector of the tenant, by id. */
-  async vectorModels(tenantId: string): Promise<VectorModel[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async readVectorModels(tenantId: string): Promise<VectorModel[]> {
     await this.#vectorsReady();
     return this.#s
       .rows('SELECT model_id, min(dim) FROM vec.vectors WHERE tenant_id = ? GROUP BY model_id ORDER BY model_id', [
@@ -325,10 +288,7 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Delete the tenant's vectors of one model (or all); resolves to rows deleted. */
-  async deleteVectors(tenantId: string, modelId?: string): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    if (modelId !== undefined) checkKey('modelId', modelId);
+  protected override async deleteVectorRows(tenantId: string, modelId?: string): Promise<number> {
     return this.#s.serial(async () => {
       await this.#ensureVectors();
       const n = Number(
@@ -347,34 +307,26 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** A copy of the profile, or `undefined`. */
-  async getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('userId', userId);
+  protected override async readProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
     const row = this.#s.rows('SELECT data FROM profiles WHERE tenant_id = ? AND user_id = ?', [tenantId, userId])[0];
     return row ? (JSON.parse(row[0] as string) as UserProfile) : undefined;
   }
 
   /** Upsert a profile (validated). Resolves once durable. */
-  async putProfile(profile: UserProfile): Promise<void> {
-    this.#open();
-    const p = validateProfile(profile);
+  protected override async writeProfile(profile: UserProfile): Promise<void> {
+    const p = profile;
     await this.#s.serial(() => this.#commit({ o: 'prof', p }, []));
   }
 
   /** The tenant's profiles by `userId` ascending. */
-  async listProfiles(tenantId: string): Promise<UserProfile[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async readProfiles(tenantId: string): Promise<UserProfile[]> {
     return this.#s
       .rows('SELECT data FROM profiles WHERE tenant_id = ? ORDER BY user_id', [tenantId])
       .map((r) => JSON.parse(r[0] as string) as UserProfile);
   }
 
   /** Remove the tenant's entries, vectors and profiles; resolves to entries removed. */
-  async clearTenant(tenantId: string): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async deleteTenant(tenantId: string): Promise<number> {
     return this.#s.serial(async () => {
       const n = Number(this.#s.rows('SELECT count(*) FROM entries WHERE tenant_id = ?', [tenantId])[0]![0]);
       await this.#commit({ o: 'clear', t: tenantId }, [{ op: { o: 'vdel', t: tenantId } }]);
@@ -383,17 +335,14 @@ export class SqliteStorage implements StorageAdapter {
   }
 
   /** Tenants holding an entry or a profile, sorted. */
-  async listTenants(): Promise<string[]> {
-    this.#open();
+  protected override async readTenants(): Promise<string[]> {
     return this.#s
       .rows('SELECT tenant_id FROM entries UNION SELECT tenant_id FROM profiles ORDER BY 1', [])
       .map((r) => r[0] as string);
   }
 
   /** Counts for one tenant or all; `bytes` is the size of the main database. */
-  async stats(tenantId?: string): Promise<StorageStats> {
-    this.#open();
-    if (tenantId !== undefined) checkKey('tenantId', tenantId);
+  protected override async readStats(tenantId?: string): Promise<StorageStats> {
     await this.#vectorsReady();
     const where = tenantId === undefined ? '' : 'WHERE tenant_id = ?';
     const params = tenantId === undefined ? [] : [tenantId];
@@ -437,13 +386,13 @@ export class SqliteStorage implements StorageAdapter {
    * Unencrypted even when the storage encrypts at rest: handle it accordingly.
    */
   exportDatabase(): Uint8Array {
-    this.#open();
+    this.assertOpen();
     return this.#s.db.export();
   }
 
   /** Fold the log into a fresh snapshot now (and rewrite vector chunks when loaded). */
   async compact(): Promise<void> {
-    this.#open();
+    this.assertOpen();
     await this.#s.serial(async () => {
       await this.#s.compactMain();
       if (this.#s.vectors === 'loaded' && this.#s.vecLogCount > 0) await this.#s.compactVectors();
@@ -452,7 +401,7 @@ export class SqliteStorage implements StorageAdapter {
 
   /** Export entries and profiles (optionally one tenant, optionally vectors) as versioned JSON. */
   async exportJson(options: ExportOptions = {}): Promise<ZerdaExport> {
-    this.#open();
+    this.assertOpen();
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     if (options.tenantId !== undefined) checkKey('options.tenantId', options.tenantId);
     return this.#s.serial(() => exportDoc(this.#ctx, options));
@@ -466,7 +415,7 @@ export class SqliteStorage implements StorageAdapter {
    * was added or updated.
    */
   async importJson(doc: ZerdaExport | string, options: { mode?: 'merge' | 'replace' } = {}): Promise<ImportReport> {
-    this.#open();
+    this.assertOpen();
     const mode = options.mode ?? 'merge';
     if (mode !== 'merge' && mode !== 'replace') invalid('options.mode', "'merge' | 'replace'", mode);
     const valid = validateExport(doc);
@@ -475,19 +424,19 @@ export class SqliteStorage implements StorageAdapter {
 
   /** Write a backup (a versioned JSON export, encrypted like everything else) and prune to `keep`. */
   async createBackup(options: { includeVectors?: boolean } = {}): Promise<BackupInfo> {
-    this.#open();
+    this.assertOpen();
     return this.#s.serial(() => this.#backups.create(options.includeVectors ?? false));
   }
 
   /** Stored backups, oldest first. */
   async listBackups(): Promise<BackupInfo[]> {
-    this.#open();
+    this.assertOpen();
     return guard('list backups', () => this.#backups.backupStore.listBackups());
   }
 
   /** Replace everything with the content of a backup. */
   async restoreBackup(id: string): Promise<ImportReport> {
-    this.#open();
+    this.assertOpen();
     checkKey('id', id);
     const { valid } = await this.#backups.read(id);
     return this.#s.serial(() => importDoc(this.#ctx, valid, true));
@@ -495,7 +444,7 @@ export class SqliteStorage implements StorageAdapter {
 
   /** Delete a backup. */
   async deleteBackup(id: string): Promise<void> {
-    this.#open();
+    this.assertOpen();
     checkKey('id', id);
     await guard('delete the backup', () => this.#backups.backupStore.deleteBackup(id));
   }
@@ -506,35 +455,20 @@ export class SqliteStorage implements StorageAdapter {
    * transaction); on failure the old key stays valid.
    */
   async changeEncryption(next: EncryptionOptions | null): Promise<void> {
-    this.#open();
+    this.assertOpen();
     const cipher = next === null ? undefined : createCipher(next);
     await this.#s.serial(() => reEncrypt(this.#ctx, this.#backups.backupStore, cipher));
   }
 
   // ---- internals --------------------------------------------------------------------------------
 
-  #open(): void {
+  protected override assertOpen(): void {
     this.#s.checkOpen();
   }
 
   #release(): void {
     this.#s.release();
     this.#unwatch?.();
-  }
-
-  async #deleteIds(tenantId: string, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    return this.#s.serial(async () => {
-      const existing = this.#s
-        .rows('SELECT id FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))', [
-          tenantId,
-          JSON.stringify(ids),
-        ])
-        .map((r) => r[0] as string);
-      if (existing.length === 0) return 0;
-      await this.#commit({ o: 'del', t: tenantId, ids: existing }, [{ op: { o: 'vdel', t: tenantId, ids: existing } }]);
-      return existing.length;
-    });
   }
 
   /** Persist the records (durably), apply them in memory, then run maintenance. Runs inside serial. */
@@ -595,7 +529,7 @@ export class SqliteStorage implements StorageAdapter {
   async #vectorsReady(): Promise<void> {
     if (this.#s.vectors === 'loaded') return;
     await this.#s.serial(() => this.#ensureVectors());
-    this.#open();
+    this.assertOpen();
   }
 
   /** Load the vector stream (inside serial); a repaired vector store is reported in maintenanceError. */

@@ -30,7 +30,12 @@ function maintenance(app: DemoApp): { element: HTMLElement; reset: (why: string)
   const reindex = h('button', { testid: 'reindex-run', text: 'Re-index vectors' });
   const clear = h('button', { class: 'danger', testid: 'clear-tenant', text: 'Delete all memories' });
   clear.addEventListener('click', async () => {
-    if (!confirm('Delete every memory, vector and profile of this demo tenant?')) return;
+    const ok = await confirmAction({
+      title: 'Delete all memories?',
+      message: 'Every memory, vector and profile of this demo tenant is deleted. Backups are kept.',
+      confirmLabel: 'Delete all',
+    });
+    if (!ok) return;
     // Clearing a tenant is an app-level operation (no user); the demo still asks for the admin role.
     const r = await app.guard(async () => {
       app.require('admin');
@@ -336,8 +341,12 @@ function backups(app: DemoApp, replaced: (why: string) => void): HTMLElement {
     );
   };
   const restore = async (id: string) => {
-    if (!confirm('Replace every memory in this browser with this backup? Changes made since it was taken are lost.'))
-      return;
+    const ok = await confirmAction({
+      title: 'Restore this backup?',
+      message: 'Every memory in this browser is replaced by the backup. Changes made since it was taken are lost.',
+      confirmLabel: 'Restore',
+    });
+    if (!ok) return;
     progress.set(null, 'restoring');
     const report = await app.guard(async () => {
       app.require('admin');

@@ -1,11 +1,8 @@
-import { validateEntry } from '../model/entry.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
-import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQuery } from './storage-checks.js';
-import { checkVectorRecords } from './storage-checks.js';
+import { BaseStorage } from './base-storage.js';
 import { inIdOrder, queryOrder } from './entry-rows.js';
-import { validateProfile } from '../dynamics/profile-manager.js';
-import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageAdapter, StorageStats } from './storage.js';
+import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageStats } from './storage.js';
 import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
 import { entryText } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
@@ -27,39 +24,32 @@ interface TenantData {
  * tests and as a reference implementation; it passes `runStorageConformance`. Lexical search is
  * BM25 over one {@link LexicalIndex} per tenant, kept in sync on every write.
  */
-export class InMemoryStorage implements StorageAdapter {
+export class InMemoryStorage extends BaseStorage {
   /** @inheritdoc */
   readonly name = 'memory';
   readonly #tenants = new Map<string, TenantData>();
   #closed = false;
 
-  /** Upsert one entry (replaces the whole entry). */
-  async put(entry: MemoryEntry): Promise<void> {
-    this.#open();
-    this.#write(validateEntry(entry));
+  /** Drop everything; every later call rejects with `CLOSED`. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#tenants.clear();
   }
 
-  /** Upsert many entries, all or nothing: every entry is validated before any is written. */
-  async putMany(entries: MemoryEntry[]): Promise<void> {
-    this.#open();
-    if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
-    const valid = entries.map((e) => validateEntry(e));
-    for (const e of valid) this.#write(e);
+  protected override assertOpen(): void {
+    if (this.#closed) throw new ZerdaError('CLOSED', 'InMemoryStorage is closed');
   }
 
-  /** A copy of the entry, or `undefined`. No side effects. */
-  async get(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
-    const t = this.#found(tenantId);
-    checkKey('id', id);
-    const e = t?.entries.get(id);
+  protected override async writeEntries(entries: MemoryEntry[]): Promise<void> {
+    for (const e of entries) this.#write(e);
+  }
+
+  protected override async readEntry(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
+    const e = this.#tenants.get(tenantId)?.entries.get(id);
     return e && structuredClone(e);
   }
 
-  /** Copies of the entries found, in the order of `ids` (missing ids skipped, duplicates once). */
-  async getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkIds(ids);
+  protected override async readEntries(tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
     const t = this.#tenants.get(tenantId);
     if (!t) return [];
     return inIdOrder(ids, (id) => {
@@ -68,28 +58,13 @@ export class InMemoryStorage implements StorageAdapter {
     });
   }
 
-  /** Delete one entry and its vectors. */
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkKey('id', id);
-    return this.#remove(tenantId, id);
-  }
-
-  /** Delete entries (and their vectors); resolves to how many existed. */
-  async deleteMany(tenantId: string, ids: string[]): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkIds(ids);
+  protected override async deleteEntries(tenantId: string, ids: string[]): Promise<number> {
     let n = 0;
-    for (const id of new Set(ids)) if (this.#remove(tenantId, id)) n++;
+    for (const id of ids) if (this.#remove(tenantId, id)) n++;
     return n;
   }
 
-  /** Filtered, ordered, paged copies. */
-  async query(query: MemoryQuery): Promise<MemoryEntry[]> {
-    this.#open();
-    checkQuery(query);
+  protected override async queryEntries(query: MemoryQuery): Promise<MemoryEntry[]> {
     const t = this.#tenants.get(query.tenantId);
     if (!t) return [];
     const match = compileFilter(query);
@@ -102,10 +77,7 @@ export class InMemoryStorage implements StorageAdapter {
     return structuredClone(rows.slice(offset, end));
   }
 
-  /** Number of entries matching the filter. */
-  async count(filter: MemoryFilter): Promise<number> {
-    this.#open();
-    checkFilter(filter);
+  protected override async countEntries(filter: MemoryFilter): Promise<number> {
     const t = this.#tenants.get(filter.tenantId);
     if (!t) return 0;
     const match = compileFilter(filter);
@@ -114,10 +86,8 @@ export class InMemoryStorage implements StorageAdapter {
     return n;
   }
 
-  /** BM25 search over the tenant's entry text; the filter applies before ranking. */
-  async lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]> {
-    this.#open();
-    checkLexicalQuery(query);
+  /** BM25 over one {@link LexicalIndex} per tenant. */
+  protected override async searchEntries(query: LexicalQuery): Promise<LexicalHit[]> {
     const filter: MemoryFilter = { ...(query.filter ?? {}), tenantId: query.tenantId };
     const t = this.#tenants.get(query.tenantId);
     if (!t) return [];
@@ -132,17 +102,11 @@ export class InMemoryStorage implements StorageAdapter {
     return t.lexical.search(query.query, query.limit, allow);
   }
 
-  /** Store vectors for one model, all or nothing; each must have `model.dim` finite floats. */
-  async putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    checkModel(model);
-    checkVectorRecords(records, model);
+  protected override async writeVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
     const rows = records.map((r) => [r.id, new Float32Array(r.vector)] as const);
     const existing = this.#tenants.get(tenantId)?.vectors.get(model.id);
     if (existing && existing.rows.size > 0 && existing.model.dim !== model.dim)
       invalid('model.dim', `${existing.model.dim} (stored vectors of model ${model.id})`, model.dim);
-    if (rows.length === 0) return;
     const t = this.#tenant(tenantId);
     let set = t.vectors.get(model.id);
     if (!set || set.model.dim !== model.dim) {
@@ -152,11 +116,8 @@ export class InMemoryStorage implements StorageAdapter {
     for (const [id, v] of rows) set.rows.set(id, v);
   }
 
-  /** Every vector of the tenant for `modelId`, packed; `undefined` when there are none. */
-  async loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
-    const t = this.#found(tenantId);
-    checkKey('modelId', modelId);
-    const set = t?.vectors.get(modelId);
+  protected override async readVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined> {
+    const set = this.#tenants.get(tenantId)?.vectors.get(modelId);
     if (!set || set.rows.size === 0) return undefined;
     const ids = [...set.rows.keys()].sort();
     const dim = set.model.dim;
@@ -165,10 +126,7 @@ export class InMemoryStorage implements StorageAdapter {
     return { model: { ...set.model }, ids, data };
   }
 
-  /** Models that hold at least one vector for the tenant, by id. */
-  async vectorModels(tenantId: string): Promise<VectorModel[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async readVectorModels(tenantId: string): Promise<VectorModel[]> {
     const t = this.#tenants.get(tenantId);
     if (!t) return [];
     return [...t.vectors.values()]
@@ -177,11 +135,7 @@ export class InMemoryStorage implements StorageAdapter {
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
-  /** Delete the tenant's vectors of one model (or all); resolves to rows deleted. */
-  async deleteVectors(tenantId: string, modelId?: string): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    if (modelId !== undefined) checkKey('modelId', modelId);
+  protected override async deleteVectorRows(tenantId: string, modelId?: string): Promise<number> {
     const t = this.#tenants.get(tenantId);
     if (!t) return 0;
     let n = 0;
@@ -194,52 +148,35 @@ export class InMemoryStorage implements StorageAdapter {
     return n;
   }
 
-  /** A copy of the profile, or `undefined`. */
-  async getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
-    const t = this.#found(tenantId);
-    checkKey('userId', userId);
-    const p = t?.profiles.get(userId);
+  protected override async readProfile(tenantId: string, userId: string): Promise<UserProfile | undefined> {
+    const p = this.#tenants.get(tenantId)?.profiles.get(userId);
     return p && structuredClone(p);
   }
 
-  /** Upsert a profile (validated, copied). */
-  async putProfile(profile: UserProfile): Promise<void> {
-    this.#open();
-    const p = validateProfile(profile);
-    this.#tenant(p.tenantId).profiles.set(p.userId, p);
+  protected override async writeProfile(profile: UserProfile): Promise<void> {
+    this.#tenant(profile.tenantId).profiles.set(profile.userId, profile);
   }
 
-  /** Copies of the tenant's profiles, by `userId` ascending. */
-  async listProfiles(tenantId: string): Promise<UserProfile[]> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async readProfiles(tenantId: string): Promise<UserProfile[]> {
     const t = this.#tenants.get(tenantId);
     if (!t) return [];
     return structuredClone([...t.profiles.values()].sort((a, b) => (a.userId < b.userId ? -1 : 1)));
   }
 
-  /** Remove the tenant's entries, vectors and profiles; resolves to entries removed. */
-  async clearTenant(tenantId: string): Promise<number> {
-    this.#open();
-    checkKey('tenantId', tenantId);
+  protected override async deleteTenant(tenantId: string): Promise<number> {
     const n = this.#tenants.get(tenantId)?.entries.size ?? 0;
     this.#tenants.delete(tenantId);
     return n;
   }
 
-  /** Tenants holding an entry or a profile, sorted. */
-  async listTenants(): Promise<string[]> {
-    this.#open();
+  protected override async readTenants(): Promise<string[]> {
     return [...this.#tenants]
       .filter(([, t]) => t.entries.size > 0 || t.profiles.size > 0)
       .map(([id]) => id)
       .sort();
   }
 
-  /** Counts for one tenant or all. */
-  async stats(tenantId?: string): Promise<StorageStats> {
-    this.#open();
-    if (tenantId !== undefined) checkKey('tenantId', tenantId);
+  protected override async readStats(tenantId?: string): Promise<StorageStats> {
     const stats: StorageStats = { entries: 0, byTier: {}, byKind: {}, profiles: 0, vectors: 0 };
     for (const [id, t] of this.#tenants) {
       if (tenantId !== undefined && id !== tenantId) continue;
@@ -252,23 +189,6 @@ export class InMemoryStorage implements StorageAdapter {
       }
     }
     return stats;
-  }
-
-  /** Drop everything; every later call rejects with `CLOSED`. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    this.#tenants.clear();
-  }
-
-  #open(): void {
-    if (this.#closed) throw new ZerdaError('CLOSED', 'InMemoryStorage is closed');
-  }
-
-  /** Checks that the store is open and `tenantId` is valid; that tenant's data, if it has any. */
-  #found(tenantId: string): TenantData | undefined {
-    this.#open();
-    checkKey('tenantId', tenantId);
-    return this.#tenants.get(tenantId);
   }
 
   #tenant(tenantId: string): TenantData {
