@@ -1,14 +1,14 @@
 /**
  * The demo (apps/demo) for every visitor, in real Chromium: axe-core finds no serious or critical
  * violation on the first screen, the guided start's steps, every tab, the dialogs (exact prompt,
- * delete and maintenance confirmations, undo) and the unlock screen, at desktop width and at
- * 390 px (phone) where nothing scrolls sideways; every panel works by keyboard alone with a visible
- * focus ring. Saves the README tour's screenshots (test/e2e/.artifacts/tour-*.jpg, and docs/tour/
+ * delete and maintenance confirmations, undo) and the unlock screen, at desktop width, at 390 px
+ * (phone) and at 320 px (WCAG reflow), where nothing scrolls sideways; every panel works by
+ * keyboard alone with a visible focus ring. Saves the README tour's screenshots (test/e2e/.artifacts/tour-*.jpg, and docs/tour/
  * when ZERDA_UPDATE_TOUR=1).
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type AxeViolation, axeSerious, tid, tourShot, useDemo, waitReady } from './demo-kit.ts';
+import { type AxeViolation, axeSerious, screenshot, tid, tourShot, useDemo, waitReady } from './demo-kit.ts';
 import { chat, encryptAndReload, tab } from './demo-kit.ts';
 
 const demo = useDemo();
@@ -16,6 +16,8 @@ const demo = useDemo();
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
+  // WCAG 2.2 reflow (1.4.10): content at 320 CSS px wide without scrolling in two directions.
+  narrow: { width: 320, height: 640 },
 } as const;
 const TABS = ['memory', 'recall', 'importance', 'profile', 'privacy', 'data'] as const;
 
@@ -42,6 +44,8 @@ const scrollToTabs = (page: Page): Promise<void> =>
 for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test(`${width} (${viewport.width}×${viewport.height}): no serious axe violation, no sideways scrolling, on every tab`, async () => {
     const { ctx, page } = await demo.openOffline({ viewport });
+    // The README tour shows desktop and phone; the 320 px run keeps its screenshots as test artifacts.
+    const shoot = width === 'narrow' ? (p: Page, name: string) => screenshot(p, `a11y-${name}`) : tourShot;
     const problems: string[] = [];
     const seen = new Set<string>();
     const check = async (where: string) => {
@@ -70,8 +74,8 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       });
     };
     await check('first screen');
-    await tourShot(page, `${width}-01-start`);
-    if (width === 'phone') {
+    await shoot(page, `${width}-01-start`);
+    if (viewport.width < 600) {
       // Touch-size (44 px) controls where a thumb goes most: the tabs, the message box, Send.
       const small = await page.evaluate(() =>
         [
@@ -95,7 +99,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       );
       await page.waitForTimeout(700); // the guide scrolls smoothly to what it points at
       await check(`guide step ${step}`);
-      await tourShot(page, `${width}-${String(n++).padStart(2, '0')}-${step}`);
+      await shoot(page, `${width}-${String(n++).padStart(2, '0')}-${step}`);
     }
     await page.click(tid('guide-dismiss'));
 
@@ -111,8 +115,8 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       // Panels that load asynchronously (lists, charts) settle first.
       await page.waitForTimeout(200);
       await check(`tab ${id}`);
-      if (width === 'phone') await scrollToTabs(page);
-      await tourShot(page, `${width}-${String(n++).padStart(2, '0')}-${id}`);
+      if (viewport.width < 600) await scrollToTabs(page);
+      await shoot(page, `${width}-${String(n++).padStart(2, '0')}-${id}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
     await ctx.close();

@@ -6,24 +6,28 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
+import { launchBrowser, offlineContext, pageReady, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
 
 const MODEL_DIR = join(REPO_ROOT, 'packages/embeddings/model/use-lite');
 const PREFIX = '/zerda-test/use-lite/resolve/main/';
 
-let browser: Browser;
-let served: ServedPage;
-let hub: Server;
-let hubUrl: string;
-const hubRequests: string[] = [];
+/** The local stand-in for the hub: serves MODEL_DIR under PREFIX with CORS, and records every request. */
+interface Hub {
+  url: string;
+  /** `METHOD /path?query` of every request, in order. */
+  requests: string[];
+  /** Stop serving (nothing to do once stopped). */
+  close(): Promise<void>;
+}
 
-beforeAll(async () => {
-  hub = createServer(async (req, res) => {
-    hubRequests.push(`${req.method} ${req.url}`);
+async function startHub(): Promise<Hub> {
+  const requests: string[] = [];
+  const server = createServer(async (req, res) => {
+    requests.push(`${req.method} ${req.url}`);
     const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'content-length' };
     if (req.method === 'OPTIONS') return res.writeHead(204, { ...cors, 'access-control-allow-headers': '*' }).end();
     const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
@@ -40,10 +44,24 @@ beforeAll(async () => {
     if (req.method === 'HEAD') return res.end();
     createReadStream(join(MODEL_DIR, file!)).pipe(res);
   });
-  await new Promise<void>((r) => hub.listen(0, '127.0.0.1', r));
-  const address = hub.address();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
   if (!address || typeof address === 'string') throw new Error('hub has no port');
-  hubUrl = `http://127.0.0.1:${address.port}/`;
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    requests,
+    close: async () => {
+      if (server.listening) await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+let browser: Browser;
+let served: ServedPage;
+let hub: Hub;
+
+beforeAll(async () => {
+  hub = await startHub();
   served = await servePage(join(import.meta.dirname, 'pages/remote-model'));
   browser = await launchBrowser();
 });
@@ -51,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await served?.close();
-  if (hub?.listening) await new Promise<void>((r) => hub.close(() => r()));
+  await hub?.close();
 });
 
 interface Loaded {
@@ -69,11 +87,11 @@ test('downloads from the named host with progress, caches it, and loads it again
   const tab = await ctx.newPage();
   const load = async (): Promise<Loaded> => {
     await tab.goto(served.url);
-    await tab.waitForFunction(() => document.getElementById('out')?.textContent === 'ready');
+    await tab.waitForFunction(pageReady);
     return tab.evaluate(
       (host) =>
         (globalThis as unknown as { remoteModelPage: { load(h: string): Promise<Loaded> } }).remoteModelPage.load(host),
-      hubUrl,
+      hub.url,
     );
   };
 
@@ -85,15 +103,15 @@ test('downloads from the named host with progress, caches it, and loads it again
   const onnxBytes = (await stat(join(MODEL_DIR, 'onnx/model_quantized.onnx'))).size;
   expect(first.modelBytes).toBe(onnxBytes);
   expect(first.cached).toBe(true);
-  expect(hubRequests.some((r) => r.endsWith('/onnx/model_quantized.onnx') && r.startsWith('GET'))).toBe(true);
+  expect(hub.requests.some((r) => r.endsWith('/onnx/model_quantized.onnx') && r.startsWith('GET'))).toBe(true);
   // Nothing was looked for on the app's own origin.
-  expect(hubRequests.every((r) => r.includes(PREFIX))).toBe(true);
+  expect(hub.requests.every((r) => r.includes(PREFIX))).toBe(true);
 
   // The hub goes away; a reload loads the same model from Cache Storage.
-  await new Promise<void>((r) => hub.close(() => r()));
-  const before = hubRequests.length;
+  await hub.close();
+  const before = hub.requests.length;
   const second = await load();
-  expect(hubRequests.length).toBe(before);
+  expect(hub.requests.length).toBe(before);
   expect(second.modelId).toBe(first.modelId);
   expect(second.related).toBeCloseTo(first.related, 5);
   await ctx.close();

@@ -142,15 +142,7 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
           withHelp('score', 'score'),
         ],
         scored.map((w) =>
-          h(
-            'tr',
-            { testid: 'working-row' },
-            h('td', { text: memorySnippet(w.entry, 90) }),
-            num(w.relevance),
-            num(w.recency),
-            num(w.importance),
-            num(w.score),
-          ),
+          memoryRow('working-row', w.entry, 90, num(w.relevance), num(w.recency), num(w.importance), num(w.score)),
         ),
       ),
       h('p', {
@@ -523,6 +515,16 @@ function tierBadge(entry: MemoryEntry): HTMLElement {
 /** A small table. */
 export function table(headers: (string | HTMLElement)[], rows: HTMLElement[]): HTMLTableElement {
   return h('table', {}, h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', {}, t)))), h('tbody', {}, ...rows));
+}
+
+/** A row of a table of memories: the memory (its snippet, at most `max` characters), then `cells`. */
+export function memoryRow(
+  testid: string,
+  entry: MemoryEntry,
+  max: number,
+  ...cells: HTMLElement[]
+): HTMLTableRowElement {
+  return h('tr', { testid }, h('td', { text: memorySnippet(entry, max) }), ...cells);
 }
 
 /** A numeric cell. */

@@ -2,8 +2,7 @@ import { DEFAULT_FUSION_METHOD, type RecallHit } from '@zerda/core';
 import { TENANT, type DemoApp } from '../app.js';
 import { h, replace, select } from '../dom.js';
 import { fusionDescription, helpFor, withHelp } from '../help.js';
-import { memorySnippet } from '../responder.js';
-import { num, table } from './inspector-panel.js';
+import { memoryRow, num, table } from './inspector-panel.js';
 
 /**
  * Recall with its scores laid bare, in plain words: keyword match (BM25), meaning match (cosine)
@@ -43,10 +42,10 @@ export function createRecallPanel(app: DemoApp): HTMLElement {
           withHelp('ranks', 'ranks'),
         ],
         hits.map((hit) =>
-          h(
-            'tr',
-            { testid: 'recall-row' },
-            h('td', { text: memorySnippet(hit.entry, 100) }),
+          memoryRow(
+            'recall-row',
+            hit.entry,
+            100,
             h('td', { text: hit.entry.kind }),
             num(hit.lexicalScore, 2),
             num(hit.vectorScore, 2),
