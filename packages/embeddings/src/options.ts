@@ -89,7 +89,8 @@ export interface TransformersEmbedderOptions {
   /**
    * WASM threads. Default: `min(4, hardwareConcurrency)` when the page is cross-origin isolated
    * (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need SharedArrayBuffer; WebKitGTK is
-   * isolated without it).
+   * isolated without it). Firefox gets 1 by default: ORT's threaded start-up there hangs
+   * intermittently (the model load never settles); set this to opt in anyway.
    */
   numThreads?: number;
   /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isZerdaError } from '@zerda/core';
 import { runEmbedderConformance } from '@zerda/core/testing';
 import { bundledModelDir, bundledModelPath } from './node.js';
-import { createTransformersEmbedder, TransformersEmbedder } from './transformers-embedder.js';
+import { createTransformersEmbedder, defaultWasmThreads, TransformersEmbedder } from './transformers-embedder.js';
 import { rejectionOf as rejection } from '@zerda/core/testing';
 
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -207,3 +207,30 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
 });
 
 runEmbedderConformance('TransformersEmbedder (bundled model)', () => new TransformersEmbedder());
+
+describe('defaultWasmThreads (browser WASM threads when numThreads is not given)', () => {
+  const SAB = SharedArrayBuffer;
+  const chromium =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
+  test('uses up to 4 threads where threads can run', () => {
+    const nav = { hardwareConcurrency: 8, userAgent: chromium };
+    expect(defaultWasmThreads({ crossOriginIsolated: true, SharedArrayBuffer: SAB, navigator: nav })).toBe(4);
+    expect(
+      defaultWasmThreads({
+        crossOriginIsolated: true,
+        SharedArrayBuffer: SAB,
+        navigator: { ...nav, hardwareConcurrency: 2 },
+      }),
+    ).toBe(2);
+  });
+  test('one thread without isolation or without SharedArrayBuffer (WebKitGTK is isolated without it)', () => {
+    const nav = { hardwareConcurrency: 8, userAgent: chromium };
+    expect(defaultWasmThreads({ crossOriginIsolated: false, SharedArrayBuffer: SAB, navigator: nav })).toBe(1);
+    expect(defaultWasmThreads({ crossOriginIsolated: true, navigator: nav })).toBe(1);
+  });
+  test('one thread on Firefox, whose threaded ORT start-up hangs intermittently', () => {
+    const nav = { hardwareConcurrency: 8, userAgent: firefox };
+    expect(defaultWasmThreads({ crossOriginIsolated: true, SharedArrayBuffer: SAB, navigator: nav })).toBe(1);
+  });
+});

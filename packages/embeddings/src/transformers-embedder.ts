@@ -206,13 +206,7 @@ export class TransformersEmbedder implements Embedder {
       // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
       if (o.wasmPaths !== undefined)
         wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
-      // Threads need SharedArrayBuffer, which cross-origin isolation alone does not guarantee
-      // (WebKitGTK is isolated yet has none): ask for 1 there rather than have ORT fall back.
-      const threads =
-        (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true &&
-        typeof SharedArrayBuffer === 'function';
-      const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
-      if (!IS_NODE) wasm.numThreads = o.numThreads ?? (threads ? Math.max(1, Math.min(4, cores)) : 1);
+      if (!IS_NODE) wasm.numThreads = o.numThreads ?? defaultWasmThreads(globalThis);
     }
     const progress_callback = this.#onProgress
       ? (info: ProgressInfo) => {
@@ -358,4 +352,21 @@ export class TransformersEmbedder implements Embedder {
 /** Create a {@link TransformersEmbedder}. With no options it uses the bundled offline model. */
 export function createTransformersEmbedder(options: TransformersEmbedderOptions = {}): TransformersEmbedder {
   return new TransformersEmbedder(options);
+}
+
+/**
+ * ORT's WASM thread count when `numThreads` is not given: `min(4, hardwareConcurrency)` where
+ * threads can run (cross-origin isolated, with SharedArrayBuffer: WebKitGTK is isolated without
+ * it), else 1. Firefox (Gecko, told by its user-agent token) gets 1: ORT's threaded start-up
+ * hangs intermittently there (the load never settles; measured in test/e2e/engines on a busy
+ * 2-core machine: 4 of 6 loads hung with 2 threads, none of 11 with 1).
+ */
+export function defaultWasmThreads(scope: {
+  crossOriginIsolated?: boolean;
+  SharedArrayBuffer?: unknown;
+  navigator?: { hardwareConcurrency?: number; userAgent?: string };
+}): number {
+  const threads = scope.crossOriginIsolated === true && typeof scope.SharedArrayBuffer === 'function';
+  if (!threads || /\bFirefox\//.test(scope.navigator?.userAgent ?? '')) return 1;
+  return Math.max(1, Math.min(4, scope.navigator?.hardwareConcurrency ?? 1));
 }

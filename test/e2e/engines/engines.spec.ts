@@ -270,9 +270,9 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  // retry: in one Firefox run here init() never settled (the model load hung in the worker); it
-  // passed alone and on the other runs (load ~2.3 s). Not yet understood — see README
-  // "Browser engines"; a second failure still fails.
+  // On Firefox, ORT's threaded start-up hung intermittently (init() never settled): the embedder
+  // now uses one thread there by default (README "Browser engines"). The 90 s bound and one retry
+  // stay as a guard; a second failure still fails.
   test('the worker embedder loads the bundled model from the app origin and embeds', { retry: 1 }, async () => {
     const served = await servePage(join(REPO_ROOT, 'test/e2e/pages/embeddings'));
     try {
