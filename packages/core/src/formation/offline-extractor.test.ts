@@ -310,6 +310,13 @@ describe('readTurn: "call me X" is a name only when X looks like one', () => {
     expect(s).toEqual({ text: input, kind, about: 'me', ...(at !== undefined ? { at } : {}) });
   });
 
+  it('only a request is a task: "call me" inside a statement about someone else is not', () => {
+    expect(read('Please call me after six.').statements[0]!.kind).toBe('task');
+    for (const input of ["My mom said she'd call me after dinner.", "He didn't call me at all."])
+      expect(read(input).statements.map((s) => [s.kind, s.attribute])).not.toContainEqual(['task', undefined]);
+    expect(read("He didn't call me at all.").statements.filter((s) => s.attribute === 'name')).toEqual([]);
+  });
+
   it('"call me when you can" is left out (nothing to keep)', () => {
     expect(read('Call me when you can.').statements).toEqual([]);
   });

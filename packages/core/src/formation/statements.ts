@@ -311,12 +311,12 @@ const SLOTS: SlotRule[] = [
 const FUTURE_RE =
   /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i'?ll|i’ll|i\s+will|we'?ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|i\s+plan\s+to|i'?m\s+planning\s+to|i\s+am\s+planning\s+to|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /**
- * A request to be contacted at a time ("Call me after six", "text me tomorrow", "call me back at
- * 5"): a task, like "remind me". Without a time ("call me back", "call me when you can") it is
- * conversation.
+ * A request to be contacted at a time ("Call me after six", "Please text me tomorrow", "Call me
+ * back at 5"): a task, like "remind me". Without a time ("call me back", "call me when you can"),
+ * or not said as a request ("She'll call me after dinner", "He didn't call me at all"), it is not.
  */
 const CALL_ME_AT_RE =
-  /\b(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|at|before|around|by|on|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
+  /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|at(?!\s+all\b)|before|around|by|on|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
 const PAST_VERB =
   'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
 const PAST_RE = new RegExp(
