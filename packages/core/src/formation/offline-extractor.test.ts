@@ -362,6 +362,15 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
   });
 });
 
+describe('readTurn: a value that is a clause fills no slot', () => {
+  it.each([
+    'My favourite memory was when my team won first place at a regional contest.',
+    'This photo is from when we were ten.',
+  ])('%j', (input) => {
+    expect(read(input).statements.filter((s) => s.attribute !== undefined)).toEqual([]);
+  });
+});
+
 describe('readTurn: a subject that includes the speaker is about the speaker', () => {
   it.each([
     ['My wife and I went to Rome.', 'event'],

@@ -467,7 +467,7 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     const m = slot.re.exec(body);
     if (!m) continue;
     const value = cleanValue(m[slot.group]!);
-    if (!value || (slot.accept && !slot.accept(value))) continue;
+    if (!value || CLAUSE_VALUE_RE.test(value) || (slot.accept && !slot.accept(value))) continue;
     const attribute = typeof slot.attribute === 'string' ? slot.attribute : slot.attribute(m);
     // When the slot came to hold its value ("I moved to Porto in 2019"): the time stays out of
     // the value and anchors the memory, as it does for an event.
@@ -510,6 +510,9 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     return { kept: { text, kind: 'preference', about }, continuation };
   return { kept: { text, kind: 'conversation', about }, continuation };
 }
+
+/** A value that is a clause rather than a thing ("my fav memory was | when my team won"). */
+const CLAUSE_VALUE_RE = /^(?:when|where|what|how|why|who|whom|which|that|because|if|whether|while)\b/iu;
 
 function cleanValue(v: string): string {
   return v
