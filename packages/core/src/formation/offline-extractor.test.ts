@@ -344,6 +344,7 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
     ['I work at Google in Zurich.', 'works at', 'Google', undefined],
     ['I work as a nurse at the hospital.', 'works as', 'nurse', undefined],
     ['I work at Google full-time.', 'works at', 'Google', undefined],
+    ['In 2019 I moved to Porto.', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
   ])('%j → %s %j', (input, attribute, value, at) => {
     expect(read(input).statements).toEqual([
       { text: input, kind: 'fact', about: 'me', attribute, value, ...(at !== undefined ? { at } : {}) },
@@ -355,6 +356,8 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
     ['I work at Bank of America.', 'Bank of America'],
     ['I live in New York City.', 'New York City'],
     ['I live in Lisbon.', 'Lisbon'],
+    // A date that is the value is no time the slot came to hold it.
+    ['My birthday is in May.', 'in May'],
   ])('%j keeps its value %j (no time, no adjunct)', (input, value) => {
     const s = read(input).statements[0]!;
     expect(s.value).toBe(value);

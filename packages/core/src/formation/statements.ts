@@ -470,8 +470,11 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     if (!value || CLAUSE_VALUE_RE.test(value) || (slot.accept && !slot.accept(value))) continue;
     const attribute = typeof slot.attribute === 'string' ? slot.attribute : slot.attribute(m);
     // When the slot came to hold its value ("I moved to Porto in 2019"): the time stays out of
-    // the value and anchors the memory, as it does for an event.
-    const since = pastDate(body, now);
+    // the value and anchors the memory, as it does for an event. A date that is the value itself
+    // ("My birthday is 8 May") is no such time.
+    const end = m.index + m[0].length;
+    const start = end - m[slot.group]!.length;
+    const since = pastDate(body.slice(0, start) + body.slice(end), now);
     return {
       kept: { text: body, kind: slot.kind, about, attribute, value, ...(since !== undefined ? { at: since } : {}) },
       continuation: false,
