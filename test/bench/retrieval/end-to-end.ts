@@ -15,6 +15,8 @@
  *   the question's evidence turns present in the prompt's memories or history), memories and
  *   tokens per prompt, zero-relevance share (memories in the prompt that were not recalled for the
  *   query), off-evidence share (memories holding none of the evidence);
+ * - per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop): hybrid R@10 and
+ *   evidence in prompt, per half;
  * - off-topic: 120 general-knowledge questions (`off-topic.ts`) against every conversation's store
  *   and a small personal store: share for which default `recall` returns nothing.
  *
@@ -121,6 +123,8 @@ interface Sums {
   offTopic: number;
   offTopicEmpty: number;
   latencies: number[];
+  /** Per LoCoMo category: questions, hybrid R@10, evidence in prompt (sums). */
+  byCategory: Record<number, { q: number; r10: number; prompt: number }>;
 }
 const sums = (): Sums => ({
   questions: 0,
@@ -132,7 +136,9 @@ const sums = (): Sums => ({
   offTopic: 0,
   offTopicEmpty: 0,
   latencies: [],
+  byCategory: {},
 });
+const categoryOf = (s: Sums, c: number) => (s.byCategory[c] ??= { q: 0, r10: 0, prompt: 0 });
 const perConv = new Map<string, Sums>();
 
 const t0 = performance.now();
@@ -158,6 +164,7 @@ for (const conv of conversations) {
   try {
     for (const q of conv.questions) {
       s.questions++;
+      categoryOf(s, q.category).q++;
       for (const mode of modes) {
         const a = performance.now();
         const hits = await mgr.recall(USER, conv.sampleId, q.question, {
@@ -170,6 +177,7 @@ for (const conv of conversations) {
         });
         if (mode === 'hybrid') s.latencies.push(performance.now() - a);
         for (const k of CUTOFFS) s.rank[mode]![k]! += recallAt(turns(hits, k), q.evidence, Infinity);
+        if (mode === 'hybrid') categoryOf(s, q.category).r10 += recallAt(turns(hits, 10), q.evidence, Infinity);
       }
       for (const [vi, v] of variants.entries()) {
         const hits = await mgr.recall(USER, conv.sampleId, q.question, {
@@ -227,6 +235,7 @@ for (const conv of conversations) {
           ...histIds.map((id) => turnOf.get(id)).filter((t): t is string => t !== undefined),
         ];
         s.prompt.add({ memories, turns: promptTurns, tokens: ctx.tokenCount }, q.evidence);
+        categoryOf(s, q.category).prompt += coverage(promptTurns, q.evidence);
       }
     }
   } finally {
@@ -279,6 +288,12 @@ function merged(ids: readonly string[]): Sums {
     m.offTopic += s.offTopic;
     m.offTopicEmpty += s.offTopicEmpty;
     m.latencies.push(...s.latencies);
+    for (const [c, t] of Object.entries(s.byCategory)) {
+      const x = categoryOf(m, Number(c));
+      x.q += t.q;
+      x.r10 += t.r10;
+      x.prompt += t.prompt;
+    }
   }
   return m;
 }
@@ -306,6 +321,7 @@ for (const [name, ids] of Object.entries(groups)) {
     defaultHits: m.defaultHits / q,
     prompt: m.prompt.summary(),
     offTopicEmptyPct: (100 * m.offTopicEmpty) / (m.offTopic || 1),
+    latencyMs: { p50: percentile(m.latencies, 50), p95: percentile(m.latencies, 95) },
   };
   console.log(
     `| ${name} | ${m.questions} | ${modes.map((mode) => rank[mode]!.map(f).join(' / ')).join(' | ')} | ${skip.has('gate') ? '–' : f((100 * m.gatedR10) / q)} | ${f(m.gatedHits / q)} | ${f(m.defaultHits / q)} | ${percentile(m.latencies, 50).toFixed(2)} / ${percentile(m.latencies, 95).toFixed(2)} |`,
@@ -337,6 +353,21 @@ if (!skip.has('e2e')) {
       `| ${name} | ${f(p.evidencePct)} | ${f(p.memoriesPerPrompt)} | ${f(p.tokensPerPrompt)} (${percentile(m.prompt.tokenCounts, 95)}) | ${f(p.zeroRelevancePct)} | ${f(p.offEvidencePct)} |`,
     );
   }
+}
+console.log('\n| half | category | q | hybrid R@10 | evidence in prompt % |');
+console.log('|---|---|---|---|---|');
+for (const [name, ids] of Object.entries(groups)) {
+  const m = merged(ids);
+  const cats: Record<string, unknown> = {};
+  for (const [c, t] of Object.entries(m.byCategory).sort()) {
+    const r10 = (100 * t.r10) / (t.q || 1);
+    const prompt = (100 * t.prompt) / (t.q || 1);
+    cats[c] = { questions: t.q, hybridR10: r10, evidencePct: prompt };
+    console.log(
+      `| ${name} | ${c} | ${t.q} | ${modes.includes('hybrid') ? f(r10) : '–'} | ${skip.has('e2e') ? '–' : f(prompt)} |`,
+    );
+  }
+  (report[name] as Record<string, unknown>).byCategory = cats;
 }
 if (!skip.has('offtopic')) {
   const m = merged(groups.all!);

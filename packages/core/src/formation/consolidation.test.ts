@@ -38,6 +38,31 @@ describe('consolidate', () => {
     expect(await consolidate(said("Hi, I'm Jeremy."), [name])).toMatchObject({ op: 'reinforce', id: name.id });
   });
 
+  it('a time said with a move is no part of the value: a later "I live in Porto" restates it, "I moved to Lisbon" updates it', async () => {
+    const moved = memory(said('I moved to Porto in 2019.'));
+    expect(moved.metadata).toMatchObject({ attribute: 'lives in', value: 'Porto', at: Date.UTC(2019, 0, 1) });
+    expect(await consolidate(said('I live in Porto.'), [moved])).toMatchObject({ op: 'reinforce', id: moved.id });
+    expect(await consolidate(said('I have been living in Porto for three years.'), [moved])).toMatchObject({
+      op: 'reinforce',
+      id: moved.id,
+    });
+    const lisbon = said('I moved to Lisbon two weeks ago.');
+    expect(await consolidate(lisbon, [moved])).toEqual({ op: 'update', id: moved.id, statement: lisbon });
+    // And the other way round: the dated statement restates the plain one.
+    const live = memory(said('I live in Porto.'));
+    expect(await consolidate(said('I moved to Porto in 2019.'), [live])).toMatchObject({
+      op: 'reinforce',
+      id: live.id,
+    });
+  });
+
+  it('"my wife and I" fills the speaker\'s slot, never a slot of the wife', async () => {
+    const wife = memory(said('My wife lives in Lisbon.'));
+    const mine = memory(said('I live in Porto.'));
+    const together = said('My wife and I live in Lisbon.');
+    expect(await consolidate(together, [wife, mine])).toEqual({ op: 'update', id: mine.id, statement: together });
+  });
+
   it('a paraphrase reinforces instead of duplicating', async () => {
     const allergy = memory(said('I am allergic to peanuts.'));
     expect(await consolidate(said('I have a serious peanut allergy.'), [allergy])).toMatchObject({

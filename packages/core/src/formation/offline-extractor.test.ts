@@ -226,7 +226,7 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
     [
       'My wife and I love hiking and we go every weekend.',
       [
-        ['My wife and I love hiking', 'preference', "me's wife", undefined],
+        ['My wife and I love hiking', 'preference', 'me', undefined],
         ['We go every weekend.', 'conversation', 'me', undefined],
       ],
     ],
@@ -279,5 +279,128 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
       ['Then I moved to Lisbon.', 'fact', 'me', 'lives in'],
     ]);
     expect(read('I moved to Paris in 2010 and then I moved to Lisbon.').statements[1]!.value).toBe('Lisbon');
+  });
+});
+
+describe('readTurn: "call me X" is a name only when X looks like one', () => {
+  it.each([
+    ['Call me Ishmael.', 'Ishmael'],
+    ['You can call me Liz.', 'Liz'],
+    ['Please call me Liz, everyone does.', 'Liz'],
+    ['Call me Liz please.', 'Liz'],
+    ['They call me Mary Jane.', 'Mary Jane'],
+    ['Call me Sebastian.', 'Sebastian'],
+  ])('%j → name %j', (input, value) => {
+    expect(read(input).statements).toEqual([{ text: input, kind: 'fact', about: 'me', attribute: 'name', value }]);
+  });
+
+  it.each([
+    // A request with a time is a task, like "remind me"; the date anchors it when one is named.
+    ['Call me after six.', 'task', undefined],
+    ['Call me at 5.', 'task', undefined],
+    ['call me tomorrow', 'task', NOON - (NOON % DAY) + DAY],
+    ['Text me on Friday.', 'task', Date.UTC(2023, 4, 12)],
+    // Without a time it is conversation: kept in the turn, no memory of its own.
+    ['Call me back.', 'conversation', undefined],
+    ['Call me Monday.', 'conversation', undefined],
+    ['Call me crazy, but the weather here is weird.', 'conversation', undefined],
+  ])('%j → %s, not a name', (input, kind, at) => {
+    const [s, ...rest] = read(input).statements;
+    expect(rest).toEqual([]);
+    expect(s).toEqual({ text: input, kind, about: 'me', ...(at !== undefined ? { at } : {}) });
+  });
+
+  it('only a request is a task: "call me" inside a statement about someone else is not', () => {
+    expect(read('Please call me after six.').statements[0]!.kind).toBe('task');
+    for (const input of ["My mom said she'd call me after dinner.", "He didn't call me at all."])
+      expect(read(input).statements.map((s) => [s.kind, s.attribute])).not.toContainEqual(['task', undefined]);
+    expect(read("He didn't call me at all.").statements.filter((s) => s.attribute === 'name')).toEqual([]);
+  });
+
+  it('"call me when you can" is left out (nothing to keep)', () => {
+    expect(read('Call me when you can.').statements).toEqual([]);
+  });
+
+  it('other name slots keep their behaviour, and a nationality after "I\'m" is still no name', () => {
+    expect(read('My name is Christian.').statements[0]).toMatchObject({ attribute: 'name', value: 'Christian' });
+    expect(read("I'm Jeremy.").statements[0]).toMatchObject({ attribute: 'name', value: 'Jeremy' });
+    expect(read("I'm Italian.").statements.filter((s) => s.attribute === 'name')).toEqual([]);
+    expect(read('my name is liz').statements[0]).toMatchObject({ attribute: 'name', value: 'liz' });
+  });
+});
+
+describe('readTurn: a slot value ends before a time or an adjunct', () => {
+  it.each([
+    ['I moved to Porto in 2019.', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
+    ['I moved to New York in May 2019.', 'lives in', 'New York', Date.UTC(2019, 4, 1)],
+    ['I moved to Porto back in 2019.', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
+    ['I moved to Porto last year.', 'lives in', 'Porto', Date.UTC(2022, 0, 1)],
+    ['I moved to Porto two weeks ago.', 'lives in', 'Porto', Date.UTC(2023, 3, 21)],
+    ["I've been living in Porto since March.", 'lives in', 'Porto', Date.UTC(2023, 2, 1)],
+    ["I've been living in Porto for three years.", 'lives in', 'Porto', undefined],
+    ['I moved to Porto with my family.', 'lives in', 'Porto', undefined],
+    ['I moved to Porto a few years ago.', 'lives in', 'Porto', undefined],
+    ['I moved to Porto on Monday.', 'lives in', 'Porto', undefined],
+    ['I work at Google in Zurich.', 'works at', 'Google', undefined],
+    ['I work as a nurse at the hospital.', 'works as', 'nurse', undefined],
+    ['I work at Google full-time.', 'works at', 'Google', undefined],
+    ['In 2019 I moved to Porto.', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
+  ])('%j → %s %j', (input, attribute, value, at) => {
+    expect(read(input).statements).toEqual([
+      { text: input, kind: 'fact', about: 'me', attribute, value, ...(at !== undefined ? { at } : {}) },
+    ]);
+  });
+
+  it.each([
+    ['I live in Stoke on Trent.', 'Stoke on Trent'],
+    ['I work at Bank of America.', 'Bank of America'],
+    ['I live in New York City.', 'New York City'],
+    ['I live in Lisbon.', 'Lisbon'],
+    // A date that is the value is no time the slot came to hold it.
+    ['My birthday is in May.', 'in May'],
+  ])('%j keeps its value %j (no time, no adjunct)', (input, value) => {
+    const s = read(input).statements[0]!;
+    expect(s.value).toBe(value);
+    expect(s.at).toBeUndefined();
+  });
+});
+
+describe('readTurn: a value that is a clause fills no slot', () => {
+  it.each([
+    'My favourite memory was when my team won first place at a regional contest.',
+    'This photo is from when we were ten.',
+  ])('%j', (input) => {
+    expect(read(input).statements.filter((s) => s.attribute !== undefined)).toEqual([]);
+  });
+});
+
+describe('readTurn: a subject that includes the speaker is about the speaker', () => {
+  it.each([
+    ['My wife and I went to Rome.', 'event'],
+    ['My wife and me went to Rome.', 'event'],
+    ['Me and my wife went to Rome.', 'event'],
+    ['Ana and me went to Rome.', 'event'],
+    ['Ana and I went to Rome.', 'event'],
+    ['My sister Ana and I love jazz.', 'preference'],
+    ['My husband, Tom, and I moved to Porto.', 'fact'],
+  ])('%j → about me (%s)', (input, kind) => {
+    expect(read(input).statements).toMatchObject([{ text: input, kind, about: 'me' }]);
+  });
+
+  it('a slot of "my wife and I" is the speaker\'s, so a later "I live in …" supersedes it', () => {
+    expect(read('My wife and I live in Lisbon.').statements[0]).toMatchObject({
+      about: 'me',
+      attribute: 'lives in',
+      value: 'Lisbon',
+    });
+  });
+
+  it.each([
+    ['My wife went to Rome.', "me's wife"],
+    ['My sister and her husband went to Rome.', "me's sister"],
+    ['My sister Ana lives in Lisbon.', 'Ana'],
+    ['Ana went to Rome with me.', 'Ana'],
+  ])('%j stays about %j', (input, about) => {
+    expect(read(input).statements[0]!.about).toBe(about);
   });
 });

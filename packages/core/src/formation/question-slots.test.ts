@@ -55,6 +55,9 @@ describe('questionSlots: a formed memory answering what a question asks of its s
     ['What do I like to drink?', 'labelled', 0.5],
     ['What does my sister like?', 'sisterJazz', 1],
     ["What are Caroline's hobbies?", 'carolinePaints', 1],
+    // A subject that includes the asker is the asker, as formation files "My wife and I love hiking".
+    ['What do my wife and I enjoy?', 'hiking', 0.5],
+    ['What do me and my sister like?', 'hiking', 0.5],
   ] as [string, Key, number][])('%s ↔ %s', (question, key, coverage) => {
     expect(questionSlots(question)(MEMORIES[key])).toBe(coverage);
   });
@@ -63,6 +66,7 @@ describe('questionSlots: a formed memory answering what a question asks of its s
     // Another subject: the asker's preferences do not answer for the sister, and the reverse.
     ['What does my sister like?', 'hiking'],
     ['What are my hobbies?', 'sisterJazz'],
+    ['What do my wife and I enjoy?', 'sisterJazz'],
     ["What are Melanie's hobbies?", 'carolinePaints'],
     // Nobody named: general knowledge is never answered by a slot.
     ['What are the hobbies of a typical teenager?', 'hiking'],

@@ -55,6 +55,12 @@ const MY_RELATION_RE = new RegExp(
   'iu',
 );
 
+/** A subject that joins someone to the asker: "my wife and I", "my sister Ana and me", "me and my wife". */
+const WITH_ASKER_RE = new RegExp(
+  `\\b(?:my|our)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(?:${RELATIONS})(?:,?\\s+\\p{Lu}[\\p{L}\\p{M}'’-]*)?,?\\s+(?:and|&)\\s+(?:i|me|myself)\\b|\\b(?:i|me)\\s+(?:and|&)\\s+(?:my|our)\\s`,
+  'iu',
+);
+
 /** Capitalised words of `query` that are not its first word: the names it mentions (lowercase). */
 function namesIn(query: string): Set<string> {
   const out = new Set<string>();
@@ -80,7 +86,10 @@ export function questionSlots(query: string): (entry: MemoryEntry) => number | u
   const terms = new Set(analyze(query.replace(/\bfor\s+a\s+living\b/giu, 'for a job')));
   const asked = CUE_TERMS.filter((c) => [...c.terms].some((t) => terms.has(t)));
   if (asked.length === 0) return () => undefined;
-  const relation = MY_RELATION_RE.exec(query)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
+  // "my wife and I" / "me and my wife" asks about the asker, as formation files such statements.
+  const relation = WITH_ASKER_RE.test(query)
+    ? undefined
+    : MY_RELATION_RE.exec(query)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
   const firstPerson = relation === undefined && FIRST_PERSON_RE.test(query);
   const names = namesIn(query);
   return (entry) => {

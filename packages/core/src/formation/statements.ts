@@ -1,4 +1,4 @@
-import { parseTimeRanges } from '../retrieval/time-expressions.js';
+import { MONTH_NAMES, parseTimeRanges } from '../retrieval/time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from './types.js';
 
@@ -164,8 +164,22 @@ const NOT_NAMES = new Set([
   'mine',
 ]);
 
-/** Whom a statement is about: a named or related subject, else `speaker`. */
+/**
+ * A subject that joins someone to the speaker: "My wife and I …", "My sister Ana and me …",
+ * "Ana and I …" ("Me and my wife …", "I and Ana …" start with the speaker already).
+ */
+const WITH_SPEAKER_RE = new RegExp(
+  `^(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(?:${RELATIONS})|${NAME})(?:,?\\s+${NAME}){0,2},?\\s+(?:and|&)\\s+(?:I|[Mm]e|[Mm]yself)\\b`,
+  'u',
+);
+
+/**
+ * Whom a statement is about: a named or related subject, else `speaker`. A subject that includes
+ * the speaker ("My wife and I went to Rome", "Ana and me …") is about the speaker, like "we":
+ * it is their experience, and the other person stays in the text.
+ */
 function aboutOf(s: string, speaker: string): string {
+  if (WITH_SPEAKER_RE.test(s)) return speaker;
   const rel = MY_RELATION_RE.exec(s);
   if (rel) {
     if (rel[2]) return rel[2];
@@ -178,8 +192,19 @@ function aboutOf(s: string, speaker: string): string {
 
 /** A slot value: up to a clause break, without trailing time words. */
 const VALUE = "([\\p{L}\\p{M}\\p{N}'’&.-]+(?:\\s+[\\p{L}\\p{M}\\p{N}'’&.-]+){0,5}?)";
-const STOP_VALUE =
-  '(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator})|\\s+(?:and|but|because|since|so|which|who|where|when|with|as|now|for|after|before|last|this|next|recently|yesterday|today|ago|anymore|too|though)\\b|\\s*[,.;!?…]|\\s*$)';
+const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+/** A point or span in time: "2019", "the 90s", "May 2019", "early 2019", "the summer", "Monday", "8 May". */
+const TIME_PHRASE = `(?:(?:the\\s+)?(?:early|late|mid)[- ]?\\s*)?(?:\\d{4}s?|'\\d0s|(?:the\\s+)?\\d0s|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH_NAMES.join('|')})|${MONTH_NAMES.join('|')}|${WEEKDAYS}|(?:the\\s+)?(?:spring|summer|autumn|fall|winter|weekends?|mornings?|afternoon|evening|night|past|end|beginning|start|middle|pandemic|holidays)\\b)`;
+/** A quantity of time: "two weeks", "a few years", "3 months". */
+const DURATION =
+  '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+|a\\s+few|a\\s+couple\\s+of|few|several|some|many)\\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)';
+/**
+ * Where a slot value ends: a clause break, or an adjunct that says when, how long, with whom or
+ * where else ("Porto | in 2019", "| two weeks ago", "| since March", "| for three years",
+ * "| with my family", "Google | in Zurich", "nurse | at the hospital"). "on" ends it only
+ * before a time ("| on Monday"; "Stoke on Trent" stays whole).
+ */
+const STOP_VALUE = `(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator})|\\s+(?:and|but|because|since|so|which|who|where|when|with|as|now|for|after|before|last|this|next|recently|yesterday|today|tonight|tomorrow|ago|anymore|too|though|in|at|near|during|until|till|throughout|from|by|around|together|again|already|permanently|temporarily|earlier|later|once|twice|full[- ]time|part[- ]time|back\\s+(?:in|on|when|then)|about\\s+${DURATION}|${DURATION}\\s+(?:ago|back|earlier|later)|a\\s+while\\s+(?:ago|back)|on\\s+${TIME_PHRASE})\\b|\\s*[,.;!?…]|\\s*$)`;
 
 interface SlotRule {
   re: RegExp;
@@ -187,7 +212,18 @@ interface SlotRule {
   kind: 'fact' | 'preference';
   /** Group holding the value. */
   group: number;
+  /** Whether the value read fills the slot (default: any non-empty value). */
+  accept?: (value: string) => boolean;
 }
+
+/** Words that may follow "call me" capitalised without being a name ("Call me Tomorrow", "Call me Monday"). */
+const NOT_NAME_WORDS = new Set([
+  ...MONTH_NAMES,
+  ...WEEKDAYS.split('|'),
+  ...'tomorrow tonight today later soon now back anytime asap sometime whenever maybe please crazy'.split(' '),
+]);
+/** A nationality or language rather than a name ("I'm Italian", "I'm Japanese", "I'm Finnish"). */
+const NATIONALITY_RE = /(?:ian|ese|ish)$/i;
 
 const SLOTS: SlotRule[] = [
   {
@@ -202,7 +238,15 @@ const SLOTS: SlotRule[] = [
     kind: 'fact',
     group: 1,
   },
-  { re: new RegExp(`\\bcall\\s+me\\s+${VALUE}${STOP_VALUE}`, 'iu'), attribute: 'name', kind: 'fact', group: 1 },
+  // "Call me Ishmael": a name only when capitalised words follow ("call me after six", "call me
+  // back", "call me at 5" are requests; see CALL_ME_AT_RE).
+  {
+    re: /\b(?:[Cc]all|CALL)\s+me\s+(\p{Lu}[\p{L}\p{M}'’-]*(?:\s+\p{Lu}[\p{L}\p{M}'’-]*){0,2})(?![\p{L}\p{M}\p{N}])/u,
+    attribute: 'name',
+    kind: 'fact',
+    group: 1,
+    accept: (v) => !v.split(/\s+/u).some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) || STOPWORDS.has(w.toLowerCase())),
+  },
   {
     re: new RegExp(
       `\\b(?:live|lives|living|moved|relocated|reside|resides|based)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
@@ -260,21 +304,29 @@ const SLOTS: SlotRule[] = [
     attribute: 'name',
     kind: 'fact',
     group: 1,
+    accept: (v) => !NATIONALITY_RE.test(v),
   },
 ];
 
 const FUTURE_RE =
   /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i'?ll|i’ll|i\s+will|we'?ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|i\s+plan\s+to|i'?m\s+planning\s+to|i\s+am\s+planning\s+to|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+/**
+ * A request to be contacted at a time ("Call me after six", "Please text me tomorrow", "Call me
+ * back at 5"): a task, like "remind me". Without a time ("call me back", "call me when you can"),
+ * or not said as a request ("She'll call me after dinner", "He didn't call me at all"), it is not.
+ */
+const CALL_ME_AT_RE =
+  /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|at(?!\s+all\b)|before|around|by|on|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
 const PAST_VERB =
   'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
 const PAST_RE = new RegExp(
-  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
+  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
   'u',
 );
 const EVENT_WORDS_RE =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
 const PREFERENCE_RE = new RegExp(
-  `\\b(?:i|we|he|she|they|${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
+  `\\b(?:i|we|he|she|they|and\\s+me|${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
   'iu',
 );
 const FAN_RE =
@@ -415,10 +467,22 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     const m = slot.re.exec(body);
     if (!m) continue;
     const value = cleanValue(m[slot.group]!);
-    if (!value) continue;
-    if (slot.attribute === 'name' && /(?:ian|ese|ish)$/i.test(value)) continue;
+    if (!value || CLAUSE_VALUE_RE.test(value) || (slot.accept && !slot.accept(value))) continue;
     const attribute = typeof slot.attribute === 'string' ? slot.attribute : slot.attribute(m);
-    return { kept: { text: body, kind: slot.kind, about, attribute, value }, continuation: false };
+    // When the slot came to hold its value ("I moved to Porto in 2019"): the time stays out of
+    // the value and anchors the memory, as it does for an event. A date that is the value itself
+    // ("My birthday is 8 May") is no such time.
+    const end = m.index + m[0].length;
+    const start = end - m[slot.group]!.length;
+    const since = pastDate(body.slice(0, start) + body.slice(end), now);
+    return {
+      kept: { text: body, kind: slot.kind, about, attribute, value, ...(since !== undefined ? { at: since } : {}) },
+      continuation: false,
+    };
+  }
+  if (CALL_ME_AT_RE.test(body)) {
+    const at = futureDate(body, now);
+    return { kept: { text: body, kind: 'task', about, ...(at !== undefined ? { at } : {}) }, continuation: false };
   }
   const words = contentWords(body);
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
@@ -449,6 +513,9 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
     return { kept: { text, kind: 'preference', about }, continuation };
   return { kept: { text, kind: 'conversation', about }, continuation };
 }
+
+/** A value that is a clause rather than a thing ("my fav memory was | when my team won"). */
+const CLAUSE_VALUE_RE = /^(?:when|where|what|how|why|who|whom|which|that|because|if|whether|while)\b/iu;
 
 function cleanValue(v: string): string {
   return v

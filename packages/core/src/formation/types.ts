@@ -32,7 +32,10 @@ export interface FormedStatement {
   attribute?: string;
   /** The slot's value (`'Lisbon'`). */
   value?: string;
-  /** Events and tasks: the date the statement names, resolved against the turn's time (epoch ms). */
+  /**
+   * Events and tasks: the date the statement names, resolved against the turn's time (epoch ms).
+   * A slot fact that says when it came to hold its value ("I moved to Porto in 2019") carries it too.
+   */
   at?: number;
 }
 

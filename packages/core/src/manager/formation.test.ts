@@ -101,6 +101,36 @@ describe('MemoryManager formation (offline, the default)', () => {
     expect(now.filter((m) => m.kind === 'preference')).toHaveLength(1);
   });
 
+  it('a turn forms what it says: "call me" with a time is a task, a dated move fills the slot with the place, "my wife and I" is the user', async () => {
+    const { mgr, advance } = await make();
+    const first = await mgr.saveInteraction(
+      'me',
+      't',
+      'Call me after six. I moved to Porto in 2019. My wife and I went to Rome last week.',
+      'Will do.',
+    );
+    expect(
+      first.memories.map((m) => [m.kind, m.metadata.about, m.metadata.attribute, m.metadata.value, m.metadata.at]),
+    ).toEqual([
+      ['task', 'me', undefined, undefined, undefined],
+      ['fact', 'me', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
+      ['event', 'me', undefined, undefined, Date.UTC(2025, 11, 29)],
+    ]);
+    // No name was formed from "call me after six"; "Call me Liz" forms one.
+    const liz = await mgr.saveInteraction('me', 't', 'Call me Liz.', '');
+    expect(liz.memories.map((m) => [m.metadata.attribute, m.metadata.value])).toEqual([['name', 'Liz']]);
+    // "I live in Porto" restates the dated move; "I moved to Lisbon" supersedes it.
+    advance(DAY_MS);
+    const again = await mgr.saveInteraction('me', 't', 'I live in Porto.', '');
+    expect(again.memories.map((m) => m.id)).toEqual([first.memories[1]!.id]);
+    await mgr.saveInteraction('me', 't', 'I moved to Lisbon.', '');
+    const residence = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'lives in');
+    expect(residence.map((m) => [m.id, m.metadata.value, m.metadata.at])).toEqual([
+      [first.memories[1]!.id, 'Lisbon', undefined],
+    ]);
+    expect((await memoriesOf(mgr)).filter((m) => String(m.metadata.about).includes("'s"))).toEqual([]);
+  });
+
   it('recall answers a question about a kind or slot of its subject from formed memories ("slot")', async () => {
     // A strict gate (floors derived from 0.5) over an embedder that finds every two texts faintly
     // alike (cosine about 0.1, as a small model does) and "hobbies" no closer to "hiking": only
