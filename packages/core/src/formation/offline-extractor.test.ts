@@ -185,64 +185,47 @@ describe('OfflineExtractor', () => {
 void DAY;
 
 describe('readTurn: independent clauses of one sentence are read on their own', () => {
-  const shape = (input: string) => read(input).statements.map((s) => [s.text, s.kind, s.about, s.attribute]);
+  /** One line per statement: `text | kind | about`, then ` | attribute` when it fills a slot. */
+  const shape = (input: string) =>
+    read(input).statements.map((s) =>
+      [s.text, s.kind, s.about, s.attribute].filter((x) => x !== undefined).join(' | '),
+    );
 
   it.each([
     [
       'My name is Ada and I love hiking in the Alps.',
-      [
-        ['My name is Ada', 'fact', 'me', 'name'],
-        ['I love hiking in the Alps.', 'preference', 'me', undefined],
-      ],
+      ['My name is Ada | fact | me | name', 'I love hiking in the Alps. | preference | me'],
     ],
     [
       'Hi, my name is Dana and I work as a nurse.',
-      [
-        ['My name is Dana', 'fact', 'me', 'name'],
-        ['I work as a nurse.', 'fact', 'me', 'works as'],
-      ],
+      ['My name is Dana | fact | me | name', 'I work as a nurse. | fact | me | works as'],
     ],
     [
       'I work as a nurse but my sister is a teacher.',
-      [
-        ['I work as a nurse', 'fact', 'me', 'works as'],
-        ['My sister is a teacher.', 'fact', "me's sister", undefined],
-      ],
+      ['I work as a nurse | fact | me | works as', "My sister is a teacher. | fact | me's sister"],
     ],
     [
       'Ana lives in Berlin and I live in Munich.',
-      [
-        ['Ana lives in Berlin', 'fact', 'Ana', 'lives in'],
-        ['I live in Munich.', 'fact', 'me', 'lives in'],
-      ],
+      ['Ana lives in Berlin | fact | Ana | lives in', 'I live in Munich. | fact | me | lives in'],
     ],
     [
       'My sister lives in Lisbon and my brother lives in Porto.',
       [
-        ['My sister lives in Lisbon', 'fact', "me's sister", 'lives in'],
-        ['My brother lives in Porto.', 'fact', "me's brother", 'lives in'],
+        "My sister lives in Lisbon | fact | me's sister | lives in",
+        "My brother lives in Porto. | fact | me's brother | lives in",
       ],
     ],
     [
       'My wife and I love hiking and we go every weekend.',
-      [
-        ['My wife and I love hiking', 'preference', 'me', undefined],
-        ['We go every weekend.', 'conversation', 'me', undefined],
-      ],
+      ['My wife and I love hiking | preference | me', 'We go every weekend. | conversation | me'],
     ],
     [
       "I'm allergic to peanuts; my son is allergic to eggs.",
-      [
-        ["I'm allergic to peanuts", 'fact', 'me', undefined],
-        ['My son is allergic to eggs.', 'fact', "me's son", undefined],
-      ],
+      ["I'm allergic to peanuts | fact | me", "My son is allergic to eggs. | fact | me's son"],
     ],
     [
       'I like tea, while my wife prefers coffee.',
-      [
-        ['I like tea', 'preference', 'me', undefined],
-        ['My wife prefers coffee.', 'preference', "me's wife", undefined],
-      ],
+      ['I like tea | preference | me', "My wife prefers coffee. | preference | me's wife"],
     ],
   ])('splits %j', (input, expected) => {
     expect(shape(input)).toEqual(expected);
@@ -275,8 +258,8 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
 
   it('a slot filled twice in one turn: the later clause holds it, the earlier stays a plain statement', () => {
     expect(shape('I moved to Paris in 2010 and then I moved to Lisbon.')).toEqual([
-      ['I moved to Paris in 2010', 'fact', 'me', undefined],
-      ['Then I moved to Lisbon.', 'fact', 'me', 'lives in'],
+      'I moved to Paris in 2010 | fact | me',
+      'Then I moved to Lisbon. | fact | me | lives in',
     ]);
     expect(read('I moved to Paris in 2010 and then I moved to Lisbon.').statements[1]!.value).toBe('Lisbon');
   });

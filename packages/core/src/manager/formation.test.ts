@@ -19,6 +19,8 @@ async function make(options: MemoryManagerOptions = {}) {
 const memoriesOf = (mgr: MemoryManager) =>
   mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
 const turnsOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['conversation'] });
+/** The user `me` says `input` in tenant `t`; the assistant answers `output`. */
+const say = (mgr: MemoryManager, input: string, output: string) => mgr.saveInteraction('me', 't', input, output);
 
 /** An LlmClient answering from a script. */
 function scripted(...answers: (string | Error)[]): LlmClient & { calls: number } {
@@ -48,9 +50,8 @@ describe('MemoryManager formation (offline, the default)', () => {
 
   it('stores the turn as an episodic record and forms memories that link back to it', async () => {
     const { mgr } = await make();
-    const { entry, memories } = await mgr.saveInteraction(
-      'me',
-      't',
+    const { entry, memories } = await say(
+      mgr,
       'Hi! My sister Ana lives in Lisbon. I am allergic to peanuts. What should I cook?',
       'Noted.',
     );
@@ -79,12 +80,7 @@ describe('MemoryManager formation (offline, the default)', () => {
 
   it('a sentence of independent clauses forms one memory per clause; a coordinated subject stays one', async () => {
     const { mgr } = await make();
-    const { entry, memories } = await mgr.saveInteraction(
-      'me',
-      't',
-      'My name is Ada and I love hiking in the Alps.',
-      '',
-    );
+    const { entry, memories } = await say(mgr, 'My name is Ada and I love hiking in the Alps.', '');
     expect(memories.map((m) => [m.kind, m.content, m.metadata.attribute, m.metadata.value])).toEqual([
       ['fact', { title: 'me · name', text: 'My name is Ada' }, 'name', 'Ada'],
       ['preference', { title: 'me', text: 'I love hiking in the Alps.' }, undefined, undefined],
@@ -103,9 +99,8 @@ describe('MemoryManager formation (offline, the default)', () => {
 
   it('a turn forms what it says: "call me" with a time is a task, a dated move fills the slot with the place, "my wife and I" is the user', async () => {
     const { mgr, advance } = await make();
-    const first = await mgr.saveInteraction(
-      'me',
-      't',
+    const first = await say(
+      mgr,
       'Call me after six. I moved to Porto in 2019. My wife and I went to Rome last week.',
       'Will do.',
     );
@@ -317,12 +312,7 @@ describe('MemoryManager formation with an LLM', () => {
   it('forms memories in the background; flush() awaits them', async () => {
     const llm = scripted(answer([{ op: 'ADD', text: 'The user is allergic to peanuts', kind: 'fact', about: 'me' }]));
     const { mgr } = await make({ llm, formation: 'llm' });
-    const { entry, memories } = await mgr.saveInteraction(
-      'me',
-      't',
-      'Peanuts make me very sick, so I avoid them.',
-      'Noted.',
-    );
+    const { entry, memories } = await say(mgr, 'Peanuts make me very sick, so I avoid them.', 'Noted.');
     expect(memories).toEqual([]);
     await mgr.flush();
     const formed = await memoriesOf(mgr);
