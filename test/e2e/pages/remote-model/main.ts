@@ -6,8 +6,11 @@ import type { ModelLoadProgress } from '@zerda/embeddings';
 
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
+/** Progress events of the load in flight, so a load that never settles can say how far it got. */
+let progress: ModelLoadProgress[] = [];
+
 async function load(remoteHost: string): Promise<Record<string, unknown>> {
-  const progress: ModelLoadProgress[] = [];
+  progress = [];
   const embedder = createWorkerEmbedder({
     worker: new EmbedWorker(),
     model: 'zerda-test/use-lite',
@@ -40,5 +43,12 @@ async function load(remoteHost: string): Promise<Record<string, unknown>> {
   }
 }
 
-Object.assign(globalThis, { remoteModelPage: { load } });
+/** The last few progress events of the current load (status, file, loaded bytes). */
+const lastProgress = (): string =>
+  progress
+    .slice(-4)
+    .map((p) => [p.status, p.file, p.loaded].filter((x) => x !== undefined).join(' '))
+    .join('; ') || 'none';
+
+Object.assign(globalThis, { remoteModelPage: { load, lastProgress } });
 document.getElementById('out')!.textContent = 'ready';
