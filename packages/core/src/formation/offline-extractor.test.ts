@@ -387,3 +387,23 @@ describe('readTurn: a subject that includes the speaker is about the speaker', (
     expect(read(input).statements[0]!.about).toBe(about);
   });
 });
+
+describe('readTurn: a possessive or contracted name is the name', () => {
+  it.each([
+    ["Ana's moved to Lisbon.", 'Ana'],
+    ['Ana’s moved to Lisbon.', 'Ana'],
+    ["James's moved to Boston.", 'James'],
+    ["James' got a new boat.", 'James'],
+    ["My friend James's moved to Boston.", 'James'],
+    ["My brother Chris' wife is a doctor.", 'Chris'],
+    // Names that end in s or hold an apostrophe stay whole.
+    ['James loves sailing.', 'James'],
+    ['Chris lives in Oslo.', 'Chris'],
+    ["O'Brien lives in Dublin.", "O'Brien"],
+    // A relation keeps the "<speaker>'s <relation>" form; a pronoun's contraction is no name.
+    ["My sister's moved to Oslo.", "me's sister"],
+    ["He's got a new job.", 'me'],
+  ])('%j → about %j', (input, about) => {
+    expect(read(input).statements[0]!.about).toBe(about);
+  });
+});

@@ -32,13 +32,30 @@ const village = formed('fact', 'I grew up in a small village near the coast.', '
 const labelled = formed('preference', 'User: I prefer tea over coffee.', 'User', {}, 'bench');
 const sisterJazz = formed('preference', 'My sister loves jazz.', "me's sister");
 const carolinePaints = formed('preference', 'Caroline: I love painting.', 'Caroline', {}, 'bench');
+const jamesSails = formed('preference', 'James loves sailing.', 'James');
+const chrisJazz = formed('preference', 'Chris: I love jazz.', 'Chris', {}, 'bench');
+/** Formed before possessives were read as names: `about` kept the apostrophe. */
+const jamesOld = formed('preference', "James's into chess.", "James's");
 const turn: MemoryEntry = {
   ...hiking,
   kind: 'conversation',
   content: { input: 'I love hiking', output: '' },
   metadata: {},
 };
-const MEMORIES = { labelled, village, hiking, born, nurse, lisbon, sisterJazz, carolinePaints, turn };
+const MEMORIES = {
+  labelled,
+  village,
+  hiking,
+  born,
+  nurse,
+  lisbon,
+  sisterJazz,
+  carolinePaints,
+  jamesSails,
+  chrisJazz,
+  jamesOld,
+  turn,
+};
 type Key = keyof typeof MEMORIES;
 
 describe('questionSlots: a formed memory answering what a question asks of its subject', () => {
@@ -55,6 +72,15 @@ describe('questionSlots: a formed memory answering what a question asks of its s
     ['What do I like to drink?', 'labelled', 0.5],
     ['What does my sister like?', 'sisterJazz', 1],
     ["What are Caroline's hobbies?", 'carolinePaints', 1],
+    // A possessive of a name ending in s is the name: "James'", "James's", "James’s" → James.
+    ["What are James' hobbies?", 'jamesSails', 1],
+    ["What are James's hobbies?", 'jamesSails', 1],
+    ['What are James’s hobbies?', 'jamesSails', 1],
+    ["What are Chris' hobbies?", 'chrisJazz', 1],
+    ["What are Chris's hobbies?", 'chrisJazz', 1],
+    // (its text says "James's", which the words of the question do not cover: half)
+    ["What are James' hobbies?", 'jamesOld', 0.5],
+    ["What are my sister's hobbies?", 'sisterJazz', 1],
     // A subject that includes the asker is the asker, as formation files "My wife and I love hiking".
     ['What do my wife and I enjoy?', 'hiking', 0.5],
     ['What do me and my sister like?', 'hiking', 0.5],
@@ -68,6 +94,11 @@ describe('questionSlots: a formed memory answering what a question asks of its s
     ['What are my hobbies?', 'sisterJazz'],
     ['What do my wife and I enjoy?', 'sisterJazz'],
     ["What are Melanie's hobbies?", 'carolinePaints'],
+    // A name that really ends in s is not another name with a possessive, nor the reverse.
+    ["What are Chris' hobbies?", 'jamesSails'],
+    ["What are Jame's hobbies?", 'jamesSails'],
+    ["What are Chri's hobbies?", 'chrisJazz'],
+    ["What are my sister's hobbies?", 'jamesSails'],
     // Nobody named: general knowledge is never answered by a slot.
     ['What are the hobbies of a typical teenager?', 'hiking'],
     ['When was Mozart born?', 'born'],

@@ -1,7 +1,7 @@
 import type { MemoryEntry } from '../model/types.js';
 import { analyze, tokenize } from '../retrieval/text.js';
 import { formedFields } from './consolidation.js';
-import { RELATIONS } from './statements.js';
+import { personName, RELATIONS } from './statements.js';
 
 /**
  * What a question asks about, read against formed memories: a question names a subject (the
@@ -61,12 +61,20 @@ const WITH_ASKER_RE = new RegExp(
   'iu',
 );
 
+/** A capitalised word and what precedes it (start of text, of a sentence, or a space). */
+const CAPITALISED_RE = /(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}'’]*)/gu;
+
+/** `query` with each capitalised word read as a name ({@link personName}: "James's" → "James"). */
+function withNames(query: string): string {
+  return query.replace(CAPITALISED_RE, (_, before: string, word: string) => before + personName(word));
+}
+
 /** Capitalised words of `query` that are not its first word: the names it mentions (lowercase). */
 function namesIn(query: string): Set<string> {
   const out = new Set<string>();
-  for (const m of query.matchAll(/(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}'’]*)/gu)) {
+  for (const m of query.matchAll(CAPITALISED_RE)) {
     if (m[1] === '' || /[.?!]/.test(m[1]!)) continue;
-    const name = m[2]!.replace(/['’]s$/u, '');
+    const name = personName(m[2]!);
     if (name !== 'I') out.add(name.toLowerCase());
   }
   return out;
@@ -83,7 +91,8 @@ function namesIn(query: string): Set<string> {
  */
 export function questionSlots(query: string): (entry: MemoryEntry) => number | undefined {
   // An idiom whose words would ask for another cue: "for a living" asks for a job, not a home.
-  const terms = new Set(analyze(query.replace(/\bfor\s+a\s+living\b/giu, 'for a job')));
+  // A possessive name counts as the name ("James's" would stem to "jamess", which nothing covers).
+  const terms = new Set(analyze(withNames(query).replace(/\bfor\s+a\s+living\b/giu, 'for a job')));
   const asked = CUE_TERMS.filter((c) => [...c.terms].some((t) => terms.has(t)));
   if (asked.length === 0) return () => undefined;
   // "my wife and I" / "me and my wife" asks about the asker, as formation files such statements.
@@ -100,7 +109,7 @@ export function questionSlots(query: string): (entry: MemoryEntry) => number | u
     const subject =
       (relation !== undefined && about === `${user}'s ${relation}`) ||
       (firstPerson && (about === user || USER_LABEL_RE.test(about))) ||
-      names.has(about);
+      names.has(personName(about));
     if (!subject) return undefined;
     const text = entryTextWords(entry);
     const answered = asked.filter(

@@ -126,6 +126,16 @@ export const RELATIONS =
   'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
   'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
 const NAME = "\\p{Lu}[\\p{L}\\p{M}'’-]+";
+
+/**
+ * A person's name as written, without a possessive or a closing quote: "James'", "James's",
+ * "James’s" → "James"; "Ana's" → "Ana". A name that ends in s ("James", "Chris") and one with an
+ * apostrophe inside ("O'Brien") stay as they are. Statements and questions both read names
+ * through this, so "What are James' hobbies?" finds what "James loves sailing." formed.
+ */
+export function personName(word: string): string {
+  return word.replace(/['’][sS]?$/u, '');
+}
 const MY_RELATION_RE = new RegExp(
   `^(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`,
   'u',
@@ -182,11 +192,12 @@ function aboutOf(s: string, speaker: string): string {
   if (WITH_SPEAKER_RE.test(s)) return speaker;
   const rel = MY_RELATION_RE.exec(s);
   if (rel) {
-    if (rel[2]) return rel[2];
+    if (rel[2]) return personName(rel[2]);
     return `${speaker}'s ${rel[1]!.toLowerCase().replace(/\s+/g, ' ')}`;
   }
   const named = NAMED_SUBJECT_RE.exec(s);
-  if (named && !NOT_NAMES.has(named[1]!.toLowerCase())) return named[1]!;
+  const name = named ? personName(named[1]!) : undefined;
+  if (name !== undefined && !NOT_NAMES.has(name.toLowerCase())) return name;
   return speaker;
 }
 

@@ -22,6 +22,28 @@ const turnsOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['c
 /** The user `me` says `input` in tenant `t`; the assistant answers `output`. */
 const say = (mgr: MemoryManager, input: string, output: string) => mgr.saveInteraction('me', 't', input, output);
 
+/**
+ * An embedder that finds every two texts faintly alike (cosine about 0.1, as a small model does)
+ * and "hobbies" no closer to "hiking": under a strict gate (floors derived from 0.5) only a slot
+ * can answer a question whose words the memory does not share.
+ */
+function faintEmbedder(): Embedder {
+  const inner = new HashEmbedder({ dim: 255 });
+  return {
+    modelId: 'faint-256',
+    dim: 256,
+    ready: () => inner.ready(),
+    close: () => inner.close(),
+    embed: async (texts, o) =>
+      (await inner.embed(texts, o)).map((v) => {
+        const out = new Float32Array(256);
+        for (let d = 0; d < 255; d++) out[d] = 0.95 * v[d]!;
+        out[255] = 0.31;
+        return out;
+      }),
+  };
+}
+
 /** An LlmClient answering from a script. */
 function scripted(...answers: (string | Error)[]): LlmClient & { calls: number } {
   const llm = {
@@ -127,24 +149,7 @@ describe('MemoryManager formation (offline, the default)', () => {
   });
 
   it('recall answers a question about a kind or slot of its subject from formed memories ("slot")', async () => {
-    // A strict gate (floors derived from 0.5) over an embedder that finds every two texts faintly
-    // alike (cosine about 0.1, as a small model does) and "hobbies" no closer to "hiking": only
-    // the slot can answer.
-    const inner = new HashEmbedder({ dim: 255 });
-    const faint: Embedder = {
-      modelId: 'faint-256',
-      dim: 256,
-      ready: () => inner.ready(),
-      close: () => inner.close(),
-      embed: async (texts, o) =>
-        (await inner.embed(texts, o)).map((v) => {
-          const out = new Float32Array(256);
-          for (let d = 0; d < 255; d++) out[d] = 0.95 * v[d]!;
-          out[255] = 0.31;
-          return out;
-        }),
-    };
-    const { mgr } = await make({ embedder: faint, config: { minSimilarity: 0.5 } });
+    const { mgr } = await make({ embedder: faintEmbedder(), config: { minSimilarity: 0.5 } });
     await mgr.saveInteraction('me', 't', 'My name is Ada and I love hiking in the Alps.', '');
     await mgr.saveInteraction('me', 't', 'I was born in 1990.', '');
     await mgr.saveInteraction('me', 't', 'My sister Ana has two cats.', '');
@@ -160,6 +165,28 @@ describe('MemoryManager formation (offline, the default)', () => {
     expect(await recalled('What are the hobbies of a typical teenager?')).toEqual([]);
     expect(await recalled('What is the capital of Australia?')).toEqual([]);
     expect(await recalled('What does my brother enjoy?')).toEqual([]);
+  });
+
+  it('a possessive names its person: "What are James\' hobbies?" finds what James said (the slot passes the gate)', async () => {
+    const { mgr } = await make({ embedder: faintEmbedder(), config: { minSimilarity: 0.5 } });
+    // A transcript line: the memory is about its speaker and its text does not name him, so no
+    // candidate is strong by its words or similarity; only the slot (about "James", a preference)
+    // shows the store answers (without it, nothing is recalled). The turn itself is left out of
+    // the search. Past the gate the hit may also be related by the similarity of its title
+    // ("James"), and the reason names the first signal that holds, so only the hit is compared.
+    await mgr.saveInteraction('me', 't', 'James: I love sailing.', '');
+    await mgr.saveInteraction('me', 't', 'Chris: My sister lives in Oslo.', '');
+    await mgr.flush();
+    const filter = { kinds: ['fact', 'preference', 'event', 'task'] };
+    const recalled = async (q: string) =>
+      (await mgr.recall('me', 't', q, { reinforce: false, filter })).map(
+        (h) => (h.entry.content as { text?: string }).text,
+      );
+    for (const q of ["What are James' hobbies?", "What are James's hobbies?", 'What are James’s hobbies?'])
+      expect(await recalled(q), q).toEqual(['I love sailing.']);
+    // Another person whose name ends in s, or the asker: not James's.
+    expect(await recalled("What are Chris' hobbies?")).toEqual([]);
+    expect(await recalled('What are my hobbies?')).toEqual([]);
   });
 
   it('a restatement reinforces the memory (one memory, both turns as sources)', async () => {
