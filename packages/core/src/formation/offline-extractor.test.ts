@@ -87,6 +87,31 @@ describe('readTurn: kinds, subjects and slots', () => {
     for (const [text, kind, at] of cases) expect(read(text, then).statements[0], text).toMatchObject({ kind, at });
   });
 
+  it('dates a past weekday to that day of the week before the turn, and leaves a weekday ahead undated', async () => {
+    const then = Date.UTC(2020, 1, 10, 9); // Monday 10 Feb 2020
+    const tuesday = Date.UTC(2020, 1, 4);
+    const plan = await new OfflineExtractor().extract(
+      { ...turn('I went hiking last Tuesday.'), createdAt: then },
+      noKnown,
+    );
+    expect(plan.ops).toEqual([
+      { op: 'add', statement: { text: 'I went hiking last Tuesday.', kind: 'event', about: 'me', at: tuesday } },
+    ]);
+    expect(read('We went to the lake on Tuesday night.', then).statements[0]).toMatchObject({
+      kind: 'event',
+      at: tuesday,
+    });
+    expect(read('I met Ana a couple of days ago.', then).statements[0]).toMatchObject({ at: Date.UTC(2020, 1, 8) });
+    // Said on a Tuesday, "last Tuesday" is a week back, not the same day.
+    expect(read('I went hiking last Tuesday.', Date.UTC(2020, 1, 11, 9)).statements[0]!.at).toBe(tuesday);
+    // Not past: a weekday ahead, a habit, a name.
+    expect(read("I'm so excited about the party on Saturday.", then).statements[0]!.at).toBeUndefined();
+    expect(read('Next Friday works.', then).statements[0]).toMatchObject({ kind: 'conversation' });
+    expect(read('Next Friday works.', then).statements[0]!.at).toBeUndefined();
+    expect(read('We go climbing on Tuesdays.', then).statements[0]!.at).toBeUndefined();
+    expect(read("I shared Tuesday's meeting notes with the team.", then).statements[0]!.at).toBeUndefined();
+  });
+
   it('attributes a memory to the speaker, or to the person it names', () => {
     expect(read('Caroline: I moved to Porto.').statements[0]).toMatchObject({
       about: 'Caroline',
@@ -322,8 +347,10 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
     ["I've been living in Porto since March.", 'lives in', 'Porto', Date.UTC(2023, 2, 1)],
     ["I've been living in Porto for three years.", 'lives in', 'Porto', undefined],
     ['I moved to Porto with my family.', 'lives in', 'Porto', undefined],
-    ['I moved to Porto a few years ago.', 'lives in', 'Porto', undefined],
-    ['I moved to Porto on Monday.', 'lives in', 'Porto', undefined],
+    // "a few years ago" is 2 to 4 years ago: the memory is dated from the farthest.
+    ['I moved to Porto a few years ago.', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
+    // Told on a Monday: "on Monday" in the past tense is that same day.
+    ['I moved to Porto on Monday.', 'lives in', 'Porto', Date.UTC(2023, 4, 8)],
     ['I work at Google in Zurich.', 'works at', 'Google', undefined],
     ['I work as a nurse at the hospital.', 'works as', 'nurse', undefined],
     ['I work at Google full-time.', 'works at', 'Google', undefined],

@@ -1,4 +1,4 @@
-import { MONTH_NAMES, parseTimeRanges } from '../retrieval/time-expressions.js';
+import { MONTH_NAMES, PAST_VERB, parseTimeRanges } from '../retrieval/time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from './types.js';
 
@@ -328,8 +328,6 @@ const FUTURE_RE =
  */
 const CALL_ME_AT_RE =
   /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|at(?!\s+all\b)|before|around|by|on|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
-const PAST_VERB =
-  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
 const PAST_RE = new RegExp(
   `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
   'u',
@@ -451,9 +449,13 @@ function futureDate(s: string, now: number): number | undefined {
   return undefined;
 }
 
-/** A past date named in `s` (8 May 2023, yesterday, last week, 3 days ago), anchored at `now`. */
+/**
+ * A past date named in `s` (8 May 2023, yesterday, last week, last Tuesday, 3 days ago), anchored
+ * at `now`: the first span `parseTimeRanges` reads that starts by `now` ("next Friday" and a
+ * "this Sunday" still ahead are no past date).
+ */
 function pastDate(s: string, now: number): number | undefined {
-  return parseTimeRanges(s, now)[0]?.from;
+  return parseTimeRanges(s, now).find((r) => r.from <= now)?.from;
 }
 
 /** A sentence read: kept (with what it is) or dropped (with why). */

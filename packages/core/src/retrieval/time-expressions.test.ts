@@ -42,6 +42,62 @@ describe('parseTimeRanges', () => {
     expect(spans('last month', Date.UTC(2024, 0, 10))).toEqual(['2023-12-01..2023-12-31']);
   });
 
+  it('reads weekdays against the day of now (Friday 20 October 2023; weeks start on Monday)', () => {
+    // last / this past: the latest such day strictly before today.
+    expect(spans('I went hiking last Tuesday.')).toEqual(['2023-10-17..2023-10-17']);
+    expect(spans('last Friday')).toEqual(['2023-10-13..2023-10-13']);
+    expect(spans('this past Monday')).toEqual(['2023-10-16..2023-10-16']);
+    expect(spans('last Saturday')).toEqual(['2023-10-14..2023-10-14']);
+    // this: the day of the current week, past or ahead.
+    expect(spans('this Monday')).toEqual(['2023-10-16..2023-10-16']);
+    expect(spans('this Friday')).toEqual(['2023-10-20..2023-10-20']);
+    expect(spans('this Sunday')).toEqual(['2023-10-22..2023-10-22']);
+    // next: the first such day strictly after today.
+    expect(spans('next Saturday')).toEqual(['2023-10-21..2023-10-21']);
+    expect(spans('next Friday')).toEqual(['2023-10-27..2023-10-27']);
+    // Across a month and a year boundary: Monday 1 January 2024.
+    expect(spans('last Sunday', Date.UTC(2024, 0, 1))).toEqual(['2023-12-31..2023-12-31']);
+    expect(spans('last Monday', Date.UTC(2024, 0, 1))).toEqual(['2023-12-25..2023-12-25']);
+  });
+
+  it('reads a bare weekday only in the past tense, as the latest such day on or before today', () => {
+    expect(spans('I went hiking on Tuesday.')).toEqual(['2023-10-17..2023-10-17']);
+    expect(spans('I went hiking on Friday.')).toEqual(['2023-10-20..2023-10-20']);
+    expect(spans('Caroline finally visited her mom on Sunday')).toEqual(['2023-10-15..2023-10-15']);
+    expect(spans('Tuesday night we watch a film')).toEqual([]);
+    expect(spans('Tuesday night I watched a film')).toEqual(['2023-10-17..2023-10-17']);
+    expect(parseTimeRanges('We met on Wednesday evening', NOW).map((r) => r.text)).toEqual(['on Wednesday']);
+    // A question follows the same rule: past tense reads, present or future does not.
+    expect(spans('What did Melanie paint on Tuesday?')).toEqual(['2023-10-17..2023-10-17']);
+    expect(spans("What's on Friday?")).toEqual([]);
+    expect(spans('Am I free on Saturday?')).toEqual([]);
+    // Ahead, or not a day at all.
+    expect(spans("I'm so excited for the concert on Saturday")).toEqual([]);
+    expect(spans('I went to the gym and I will go again on Thursday')).toEqual([]);
+    expect(spans('We went climbing on Tuesdays')).toEqual([]);
+    expect(spans("I read Tuesday's meeting notes")).toEqual([]);
+    expect(spans('I went to Sunday school as a kid')).toEqual([]);
+    expect(spans('Tuesday Weld starred in it')).toEqual([]);
+    // A weekday that labels an explicit date: the date is read, once.
+    expect(spans('She called on Tuesday, May 8, 2023')).toEqual(['2023-05-08..2023-05-08']);
+    expect(spans('She called last Monday, 3 July 2023')).toEqual(['2023-07-03..2023-07-03']);
+  });
+
+  it('reads vague counts before "ago": a couple is 2, a few and several are 2 to 4 units', () => {
+    expect(spans('a couple of days ago')).toEqual(['2023-10-18..2023-10-18']);
+    expect(spans('a couple weeks ago')).toEqual(spans('two weeks ago'));
+    expect(spans('a few days ago')).toEqual(['2023-10-16..2023-10-18']);
+    expect(spans('a few weeks ago')).toEqual(['2023-09-19..2023-10-09']);
+    expect(spans('few months ago')).toEqual(['2023-06-01..2023-08-31']);
+    expect(spans('several years ago')).toEqual(['2019-01-01..2021-12-31']);
+    expect(spans('a few years back')).toEqual([]);
+  });
+
+  it('leaves month look-alikes alone', () => {
+    expect(spans('Mayday! We march on.')).toEqual([]);
+    expect(spans('March on, they said, in March')).toEqual(['2023-03-01..2023-03-31']);
+  });
+
   it('reads each span once, most specific form first, and reports what matched', () => {
     const r = parseTimeRanges('on May 8, 2023 and later in June', NOW);
     expect(r.map((x) => x.text)).toEqual(['May 8, 2023', 'in June']);

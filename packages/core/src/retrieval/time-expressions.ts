@@ -25,6 +25,41 @@ export const MONTH_NAMES: readonly string[] = [
 ];
 const MONTH_ALT =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+/** English weekday names, Monday first (index = day of a week that starts on Monday). */
+export const WEEKDAY_NAMES: readonly string[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+const WEEKDAY_ALT = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+/**
+ * A weekday that names a day: not a possessive or a name ("Tuesday's meeting notes"), not
+ * "Sunday school", and not the label of an explicit date that follows ("on Tuesday, May 8, 2023":
+ * the date is read instead).
+ */
+const WEEKDAY_DAY = `(${WEEKDAY_ALT})\\b(?!['’]s\\b|\\s+school\\b|[,\\s]+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|[,\\s]+(?:${MONTH_ALT})\\b)`;
+/**
+ * Verbs in the simple past, irregular ones by name and regular ones by their "-ed". Shared with
+ * the formation's past-tense reading (`formation/statements.ts`).
+ */
+export const PAST_VERB =
+  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
+/**
+ * Text told in the past tense: an auxiliary of the past ("did", "was", "were", "had"), or a
+ * subject (a pronoun or a capitalised name) followed by a verb in the simple past ("I went",
+ * "Caroline finally visited"). "I'm excited" is not: an adjective in "-ed" after a verb is not
+ * a past verb.
+ */
+const PAST_TENSE_RE = new RegExp(
+  `\\b(?:[Dd]id|[Ww]as|[Ww]ere|[Hh]ad)\\b|\\b(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)\\p{Lu}[\\p{L}\\p{M}'’-]+)\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
+  'u',
+);
+/** Words that put a bare weekday ahead of the text's time, whatever its verbs. */
+const FUTURE_CUE_RE = /\b(?:will|shall|gonna|going\s+to|plan(?:ning)?\s+to|tomorrow|next|upcoming|coming)\b|['’]ll\b/i;
 const DAY = 86_400_000;
 const UNIT_WORDS: Record<string, number> = {
   a: 1,
@@ -40,9 +75,44 @@ const UNIT_WORDS: Record<string, number> = {
   nine: 9,
   ten: 10,
 };
+/** Vague counts, as the range of units they stand for: "a few days ago" is 2 to 4 days ago. */
+const VAGUE_COUNTS: Record<string, [number, number]> = {
+  'a couple': [2, 2],
+  couple: [2, 2],
+  'a few': [2, 4],
+  few: [2, 4],
+  several: [2, 4],
+};
 
 // Order matters: the most specific forms first; a matched span is blanked so it is not read twice.
-const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, now: Date) => [Date, Date] | undefined }[] = [
+const PATTERNS: {
+  re: RegExp;
+  read: (m: RegExpExecArray, now: Date, text: string) => [Date, Date] | undefined;
+}[] = [
+  // last Tuesday / this past Tuesday: the latest Tuesday strictly before today.
+  {
+    re: new RegExp(`\\b(?:last|(?:this\\s+)?past)\\s+${WEEKDAY_DAY}`, 'gi'),
+    read: (m, now) => weekday(now, weekdayIndex(m[1]!), 'before'),
+  },
+  // this Friday: the Friday of the current week (weeks start on Monday), past or ahead.
+  {
+    re: new RegExp(`\\bthis\\s+${WEEKDAY_DAY}`, 'gi'),
+    read: (m, now) => weekday(now, weekdayIndex(m[1]!), 'this-week'),
+  },
+  // next Saturday: the first Saturday strictly after today (as the formation reads a task's date).
+  {
+    re: new RegExp(`\\bnext\\s+${WEEKDAY_DAY}`, 'gi'),
+    read: (m, now) => weekday(now, weekdayIndex(m[1]!), 'after'),
+  },
+  // on Tuesday / Tuesday night: only in text told in the past tense, as the latest Tuesday on or
+  // before today; otherwise the day may as well be ahead, and it is not read.
+  {
+    re: new RegExp(`\\bon\\s+${WEEKDAY_DAY}|\\b(${WEEKDAY_ALT})\\s+(?:morning|afternoon|evening|night)\\b`, 'gi'),
+    read: (m, now, text) =>
+      PAST_TENSE_RE.test(text) && !FUTURE_CUE_RE.test(text)
+        ? weekday(now, weekdayIndex((m[1] ?? m[2])!), 'on-or-before')
+        : undefined,
+  },
   // 2023-05-08
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, read: (m) => day(+m[1]!, +m[2]! - 1, +m[3]!) },
   // 8 May 2023, 8th of May, 2023
@@ -77,20 +147,22 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, now: Date) => [Date, Da
     re: /\b(last|this|past)\s+(week|weekend|month|year)\b/gi,
     read: (m, now) => relative(m[1]!.toLowerCase(), m[2]!.toLowerCase(), now),
   },
+  // 3 days ago / a couple of weeks ago / a few months ago (2 to 4 months ago) / several years ago
   {
-    re: /\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week|month|year)s?\s+ago\b/gi,
+    re: /\b(\d{1,2}|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week|month|year)s?\s+ago\b/gi,
     read: (m, now) => {
-      const n = /^\d+$/.test(m[1]!) ? +m[1]! : UNIT_WORDS[m[1]!.toLowerCase()]!;
+      const count = m[1]!
+        .toLowerCase()
+        .replace(/\s+of$/, '')
+        .replace(/\s+/g, ' ');
+      const [least, most] = /^\d+$/.test(count)
+        ? [+count, +count]
+        : (VAGUE_COUNTS[count] ?? [UNIT_WORDS[count]!, UNIT_WORDS[count]!]);
       const unit = m[2]!.toLowerCase();
-      const y = now.getUTCFullYear();
-      const mo = now.getUTCMonth();
-      const d = now.getUTCDate();
-      // "ago" is approximate: a window around the point in time, wider for larger units.
-      if (unit === 'day') return day(y, mo, d - n);
-      if (unit === 'week')
-        return [new Date(Date.UTC(y, mo, d - 7 * n - 3)), new Date(Date.UTC(y, mo, d - 7 * n + 4) - 1)];
-      if (unit === 'month') return monthSpan(y, mo - n);
-      return yearSpan(y - n);
+      // From the start of the farthest window to the end of the nearest.
+      const far = ago(most, unit, now);
+      const near = ago(least, unit, now);
+      return far && near ? [far[0], near[1]] : undefined;
     },
   },
 ];
@@ -98,9 +170,24 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, now: Date) => [Date, Da
 /**
  * Time spans that `text` names: absolute dates ("8 May 2023", "May 8, 2023", "2023-05-08"),
  * months ("May 2023", "in May"), years ("in 2023") and relative expressions ("yesterday",
- * "last week", "this month", "3 days ago") resolved against `now` (epoch ms). Dates are UTC
- * calendar days. Returns `[]` when nothing is recognised. A month without a year is the latest
- * such month not after `now`.
+ * "last week", "this month", "3 days ago", "a few weeks ago") resolved against `now` (epoch ms).
+ * Dates are UTC calendar days. Returns `[]` when nothing is recognised. A month without a year
+ * is the latest such month not after `now`.
+ *
+ * Weekdays (weeks start on Monday):
+ * - "last Tuesday", "this past Tuesday": the latest Tuesday strictly before the day of `now`.
+ * - "this Friday": the Friday of the week of `now`, whether already past or ahead.
+ * - "next Saturday": the first Saturday strictly after the day of `now`.
+ * - a bare "on Tuesday" or "Tuesday night" (morning, afternoon, evening) is read only when the
+ *   text is told in the past tense ("I went hiking on Tuesday", "What did she do on Tuesday?"):
+ *   the latest Tuesday on or before the day of `now`. Questions follow the same rule, so a
+ *   question in the present or future ("What's on Friday?", "Am I free on Friday?") or any text
+ *   with a cue of the future ("will", "'ll", "going to", "tomorrow", "next") names no range.
+ * - Not read: plurals ("on Tuesdays" is a habit), possessives and names ("Tuesday's meeting
+ *   notes"), "Sunday school", and a weekday that labels an explicit date ("Tuesday, May 8, 2023").
+ *
+ * Counts before "ago": a number or a number word is that many units; "a couple (of)" is 2;
+ * "a few" and "several" are 2 to 4 units ago, one range from the farthest to the nearest.
  */
 export function parseTimeRanges(text: string, now: number): TimeRange[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
@@ -113,7 +200,7 @@ export function parseTimeRanges(text: string, now: number): TimeRange[] {
     let m: RegExpExecArray | null;
     const spans: [number, number][] = [];
     while ((m = re.exec(rest))) {
-      const r = read(m, ref);
+      const r = read(m, ref, text);
       if (r && !Number.isNaN(r[0].getTime()) && r[1] >= r[0]) {
         out.push({ from: r[0].getTime(), to: r[1].getTime(), text: m[0] });
         spans.push([m.index, m.index + m[0].length]);
@@ -122,6 +209,38 @@ export function parseTimeRanges(text: string, now: number): TimeRange[] {
     for (const [a, b] of spans) rest = rest.slice(0, a) + ' '.repeat(b - a) + rest.slice(b);
   }
   return out;
+}
+
+function weekdayIndex(name: string): number {
+  return WEEKDAY_NAMES.indexOf(name.toLowerCase());
+}
+
+/** The day of weekday `target` (Monday = 0) relative to the day of `now`, as one calendar day. */
+function weekday(
+  now: Date,
+  target: number,
+  which: 'before' | 'on-or-before' | 'this-week' | 'after',
+): [Date, Date] | undefined {
+  const y = now.getUTCFullYear();
+  const mo = now.getUTCMonth();
+  const d = now.getUTCDate();
+  const dow = (now.getUTCDay() + 6) % 7; // Monday = 0
+  const back = (dow - target + 7) % 7;
+  if (which === 'before') return day(y, mo, d - (back || 7));
+  if (which === 'on-or-before') return day(y, mo, d - back);
+  if (which === 'this-week') return day(y, mo, d - dow + target);
+  return day(y, mo, d + ((target - dow + 7) % 7 || 7));
+}
+
+/** The window of `n` units ago: "ago" is approximate, a window wider for larger units. */
+function ago(n: number, unit: string, now: Date): [Date, Date] | undefined {
+  const y = now.getUTCFullYear();
+  const mo = now.getUTCMonth();
+  const d = now.getUTCDate();
+  if (unit === 'day') return day(y, mo, d - n);
+  if (unit === 'week') return [new Date(Date.UTC(y, mo, d - 7 * n - 3)), new Date(Date.UTC(y, mo, d - 7 * n + 4) - 1)];
+  if (unit === 'month') return monthSpan(y, mo - n);
+  return yearSpan(y - n);
 }
 
 function month(name: string): number {
