@@ -1,7 +1,7 @@
-import type { MemoryEntry } from '../model/types.js';
+import { entryText, type MemoryEntry } from '../model/types.js';
 import { analyze, tokenize } from '../retrieval/text.js';
 import { formedFields } from './consolidation.js';
-import { personName, RELATIONS } from './statements.js';
+import { personName, RELATION_ADJECTIVE, RELATIONS } from './statements.js';
 
 /**
  * What a question asks about, read against formed memories: a question names a subject (the
@@ -50,14 +50,11 @@ const CUE_TERMS = SLOT_CUES.map((c) => ({ cue: c, terms: new Set(c.asks.flatMap(
 const FIRST_PERSON_RE = /\b(?:i|me|my|mine|myself)\b/iu;
 /** Speaker labels a transcript gives the human side of a chat ("User: I love hiking"). */
 const USER_LABEL_RE = /^(?:user|human|me)$/iu;
-const MY_RELATION_RE = new RegExp(
-  `\\b(?:my|our)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(${RELATIONS})\\b`,
-  'iu',
-);
+const MY_RELATION_RE = new RegExp(`\\b(?:my|our)\\s+${RELATION_ADJECTIVE}(${RELATIONS})\\b`, 'iu');
 
 /** A subject that joins someone to the asker: "my wife and I", "my sister Ana and me", "me and my wife". */
 const WITH_ASKER_RE = new RegExp(
-  `\\b(?:my|our)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(?:${RELATIONS})(?:,?\\s+\\p{Lu}[\\p{L}\\p{M}'’-]*)?,?\\s+(?:and|&)\\s+(?:i|me|myself)\\b|\\b(?:i|me)\\s+(?:and|&)\\s+(?:my|our)\\s`,
+  `\\b(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+\\p{Lu}[\\p{L}\\p{M}'’-]*)?,?\\s+(?:and|&)\\s+(?:i|me|myself)\\b|\\b(?:i|me)\\s+(?:and|&)\\s+(?:my|our)\\s`,
   'iu',
 );
 
@@ -126,7 +123,6 @@ export function questionSlots(query: string): (entry: MemoryEntry) => number | u
 }
 
 function entryTextWords(entry: MemoryEntry): Set<string> {
-  const c = entry.content as { title?: unknown; text?: unknown };
-  const text = [c.title, c.text].filter((x): x is string => typeof x === 'string').join(' ');
+  const text = entryText(entry);
   return new Set([...analyze(text), ...tokenize(text)]);
 }

@@ -1,4 +1,4 @@
-import { MONTH_NAMES, PAST_VERB, parseTimeRanges } from '../retrieval/time-expressions.js';
+import { MONTH_NAMES, PAST_VERB, WEEKDAY_NAMES, parseTimeRanges } from '../retrieval/time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from './types.js';
 
@@ -126,6 +126,8 @@ export const RELATIONS =
   'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
   'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
 const NAME = "\\p{Lu}[\\p{L}\\p{M}'’-]+";
+/** Words that may stand between "my" and a relation ("my little sister", "my best friend"). Regex, optional. */
+export const RELATION_ADJECTIVE = '(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?';
 
 /**
  * A person's name as written, without a possessive or a closing quote: "James'", "James's",
@@ -137,7 +139,7 @@ export function personName(word: string): string {
   return word.replace(/['’][sS]?$/u, '');
 }
 const MY_RELATION_RE = new RegExp(
-  `^(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`,
+  `^(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`,
   'u',
 );
 /** "Ana lives in …": a capitalised subject followed by a verb that says something about them. */
@@ -179,7 +181,7 @@ const NOT_NAMES = new Set([
  * "Ana and I …" ("Me and my wife …", "I and Ana …" start with the speaker already).
  */
 const WITH_SPEAKER_RE = new RegExp(
-  `^(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?(?:${RELATIONS})|${NAME})(?:,?\\s+${NAME}){0,2},?\\s+(?:and|&)\\s+(?:I|[Mm]e|[Mm]yself)\\b`,
+  `^(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})|${NAME})(?:,?\\s+${NAME}){0,2},?\\s+(?:and|&)\\s+(?:I|[Mm]e|[Mm]yself)\\b`,
   'u',
 );
 
@@ -203,7 +205,7 @@ function aboutOf(s: string, speaker: string): string {
 
 /** A slot value: up to a clause break, without trailing time words. */
 const VALUE = "([\\p{L}\\p{M}\\p{N}'’&.-]+(?:\\s+[\\p{L}\\p{M}\\p{N}'’&.-]+){0,5}?)";
-const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const WEEKDAYS = WEEKDAY_NAMES.join('|');
 /** A point or span in time: "2019", "the 90s", "May 2019", "early 2019", "the summer", "Monday", "8 May". */
 const TIME_PHRASE = `(?:(?:the\\s+)?(?:early|late|mid)[- ]?\\s*)?(?:\\d{4}s?|'\\d0s|(?:the\\s+)?\\d0s|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH_NAMES.join('|')})|${MONTH_NAMES.join('|')}|${WEEKDAYS}|(?:the\\s+)?(?:spring|summer|autumn|fall|winter|weekends?|mornings?|afternoon|evening|night|past|end|beginning|start|middle|pandemic|holidays)\\b)`;
 /** A quantity of time: "two weeks", "a few years", "3 months". */
@@ -414,6 +416,8 @@ export function clauses(sentence: string): string[] {
   return out.map((c, i) => (i === 0 ? c : c.charAt(0).toUpperCase() + c.slice(1)));
 }
 
+const NEXT_WEEKDAY_RE = new RegExp(`\\b(?:next|on|this|coming)\\s+(${WEEKDAYS})\\b`, 'i');
+
 /** The future dates a task may name, anchored at `now`: tomorrow, tonight, next week, next Friday, in 3 days. */
 function futureDate(s: string, now: number): number | undefined {
   const d = new Date(now);
@@ -440,10 +444,8 @@ function futureDate(s: string, now: number): number | undefined {
     if (unit === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
   }
-  if ((m = /\b(?:next|on|this|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(s))) {
-    const target = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].indexOf(
-      m[1]!.toLowerCase(),
-    );
+  if ((m = NEXT_WEEKDAY_RE.exec(s))) {
+    const target = (WEEKDAY_NAMES.indexOf(m[1]!.toLowerCase()) + 1) % 7; // Date#getUTCDay numbering: Sunday = 0
     return start + ((target - d.getUTCDay() + 7) % 7 || 7) * DAY;
   }
   return undefined;

@@ -35,7 +35,7 @@ export const WEEKDAY_NAMES: readonly string[] = [
   'saturday',
   'sunday',
 ];
-const WEEKDAY_ALT = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const WEEKDAY_ALT = WEEKDAY_NAMES.join('|');
 /**
  * A weekday that names a day: not a possessive or a name ("Tuesday's meeting notes"), not
  * "Sunday school", and not the label of an explicit date that follows ("on Tuesday, May 8, 2023":
