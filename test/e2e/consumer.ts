@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from './harness.ts';
 
-/** The browser packages, in dependency order. */
-export const BROWSER_PACKAGES = ['core', 'sqlite', 'embeddings', 'browser'] as const;
+/** The browser packages, in dependency order (and the AI SDK middleware the chat example uses). */
+export const BROWSER_PACKAGES = ['core', 'sqlite', 'embeddings', 'browser', 'ai-sdk'] as const;
 
 export interface RunResult {
   code: number | null;

@@ -4,10 +4,11 @@
  * build it with the `zerda()` plugin and nothing else, and drive it in Chromium (save, reload,
  * recall by meaning, nothing fetched off-origin, no console warnings); then the same app on the
  * Vite dev server; and the MV3 example extension (examples/mv3-extension), installed the same way,
- * loaded unpacked. Prints the bytes fetched on the first visit and on a reload.
+ * loaded unpacked; and the AI SDK chat (examples/ai-sdk-chat): a fact recalled three turns later,
+ * then offline after one visit. Prints the bytes fetched on the first visit and on a reload.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -32,7 +33,7 @@ const cleanup: string[] = [];
 
 beforeAll(async () => {
   const tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
-  const installed = await installExamples(['vite-app', 'mv3-extension'], tarballs);
+  const installed = await installExamples(['vite-app', 'mv3-extension', 'ai-sdk-chat'], tarballs);
   root = installed.root;
   app = installed.app;
   bin = join(app, 'node_modules/.bin');
@@ -219,3 +220,56 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
     await ctx.close();
   }
 });
+
+test('the AI SDK chat example remembers a fact told three turns earlier, and opens, remembers and recalls offline after one visit', async () => {
+  const dir = join(app, 'ai-sdk-chat');
+  const tsc = await run(join(bin, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], dir);
+  expect(tsc.output).toBe('');
+  const build = await run(join(bin, 'vite'), ['build'], dir);
+  expect(build.code, build.output).toBe(0);
+  const list = JSON.parse(await readFile(join(dir, 'dist/zerda-precache.json'), 'utf8')) as {
+    files: string[];
+    zerda: string[];
+  };
+  const kinds = list.zerda.map((f) => f.replace(/^assets\//, '').replace(/-[\w-]{8}(\.\w+)$/, '$1'));
+  expect(kinds).toEqual(expect.arrayContaining(['ort-wasm-simd-threaded.wasm', 'sql-wasm-browser.wasm']));
+  expect(kinds.some((k) => k.endsWith('.onnx'))).toBe(true);
+  expect(kinds.some((k) => k.startsWith('worker-entry'))).toBe(true);
+  expect(list.files).toContain('./');
+  expect(existsSync(join(dir, 'dist/zerda-sw.js'))).toBe(true);
+
+  const server = await startVite(bin, dir, ['preview']);
+  try {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems = recordConsole(page);
+    type Chat = { send(t: string): Promise<string>; offlineReady(): Promise<unknown> };
+    const send = (text: string) =>
+      page.evaluate((t) => (globalThis as unknown as { zerdaChat: Chat }).zerdaChat.send(t), text);
+    await page.goto(server.url);
+    await waitReady(page);
+    await page.evaluate(() => (globalThis as unknown as { zerdaChat: Chat }).zerdaChat.offlineReady());
+    const answers: string[] = [];
+    for (const text of [
+      'My sister Ana lives in Lisbon.',
+      'I am planning a trip to Japan next spring.',
+      'Do you like jazz?',
+      'Where does my sister live?',
+    ])
+      answers.push(await send(text));
+    expect(answers[0]).toBe('Noted.');
+    expect(answers[3]).toContain('Lisbon');
+
+    // Offline: the page, its chunks, the model worker, the model and both WASM files come from the cache.
+    await ctx.setOffline(true);
+    await page.reload();
+    await waitReady(page);
+    expect(await send('I adopted a cat named Miso.')).toBe('Noted.');
+    expect(await send('What is the name of my cat?')).toContain('Miso');
+    expect(await send('Where does my sister live?')).toContain('Lisbon');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  } finally {
+    await server.close();
+  }
+}, 300_000);

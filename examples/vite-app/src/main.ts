@@ -1,4 +1,4 @@
-import { openBrowserMemory } from '@zerda/browser/vite';
+import { type FactContent, openBrowserMemory, type RecallHit } from '@zerda/browser/vite';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const status = $<HTMLParagraphElement>('status');
@@ -20,8 +20,9 @@ async function remember(text: string): Promise<void> {
 }
 
 async function recall(query: string): Promise<string[]> {
-  const hits = await manager.recall('me', 'notes', query, { topK: 3 });
-  return hits.map((h) => (h.entry.content as { text: string }).text);
+  // The core types come re-exported from @zerda/browser (an app need not install @zerda/core).
+  const hits: RecallHit[] = await manager.recall('me', 'notes', query, { topK: 3 });
+  return hits.map((h) => (h.entry.content as FactContent).text);
 }
 
 $<HTMLFormElement>('remember').addEventListener('submit', async (e) => {

@@ -9,3 +9,34 @@ export {
 } from './open-browser-memory.js';
 export type { ImportOptions, ImportProgress, MemoryImportReport, BulkStorage } from './import.js';
 export type { ChangeListener, MemoryChange } from './change-feed.js';
+
+// The core types an app meets through `manager` (so an app that installs only @zerda/browser —
+// under pnpm it cannot import @zerda/core — can name them), and the error check.
+export { isZerdaError, ZerdaError } from '@zerda/core';
+export type {
+  BuildContextOptions,
+  ChatMessage,
+  FactContent,
+  InteractionContent,
+  MaintenancePreview,
+  MaintenanceReport,
+  ManagedContext,
+  ManagerStats,
+  MemoryConfig,
+  MemoryContent,
+  MemoryEntry,
+  MemoryFilter,
+  MemoryKind,
+  MemoryManager,
+  MemoryPatch,
+  MemoryQuery,
+  RecallHit,
+  RecallMode,
+  RememberInput,
+  SaveInteractionOptions,
+  SaveResult,
+  SemanticSearchOptions,
+  Tier,
+  UserProfile,
+  ZerdaErrorCode,
+} from '@zerda/core';

@@ -18,6 +18,28 @@ export interface ZerdaPluginOptions {
    * also ~1.5× faster on CPU than the asyncify build WebGPU needs.
    */
   webgpu?: boolean;
+  /**
+   * Also emit `zerda-sw.js`, a service worker that caches every file of the build on the first
+   * visit (from `zerda-precache.json`) so the app opens, remembers and recalls offline. Register
+   * it from your page: `navigator.serviceWorker.register(import.meta.env.BASE_URL + 'zerda-sw.js')`.
+   * Default `false` (apps with their own service worker read `zerda-precache.json` instead).
+   */
+  serviceWorker?: boolean;
+}
+
+/** The file every build emits: what to cache for offline use (see {@link ZerdaPrecache}). */
+export const PRECACHE_FILE = 'zerda-precache.json';
+/** The service worker `serviceWorker: true` emits. */
+export const SERVICE_WORKER_FILE = 'zerda-sw.js';
+
+/** The content of `zerda-precache.json`, for an app's own service worker (Workbox or hand-written). */
+export interface ZerdaPrecache {
+  /** Changes when any file name changes (the names are content-hashed): a cache name for this deploy. */
+  version: string;
+  /** Every file of the build, relative to the app's base (`./` for `index.html`); maps excluded. */
+  files: string[];
+  /** The part of `files` that Zerda brings: the model worker, the model, ONNX Runtime's and sql.js' WASM. */
+  zerda: string[];
 }
 
 /** The Zerda packages: served as they are (their workers, `?url` and `new URL` assets need Vite's own pipeline, not the dependency optimiser). */
@@ -47,8 +69,39 @@ const ORT_FILES = ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs'];
  */
 export function zerda(options: ZerdaPluginOptions = {}): Plugin {
   const webgpu = options.webgpu === true;
+  const serviceWorker = options.serviceWorker === true;
   return {
     name: 'zerda',
+    // After Vite's HTML plugin, so `index.html` is in the bundle.
+    generateBundle: {
+      order: 'post',
+      handler(_output, bundle) {
+        // The app's own (client) build only: not SSR builds, not the worker bundles.
+        const env = (this as { environment?: { config: { consumer?: string } } }).environment;
+        if (env && env.config.consumer !== undefined && env.config.consumer !== 'client') return;
+        const names = Object.keys(bundle)
+          .filter((f) => !f.endsWith('.map') && f !== PRECACHE_FILE && f !== SERVICE_WORKER_FILE)
+          .sort();
+        const fromZerda = (f: string): boolean => {
+          const item = bundle[f] as { originalFileNames?: string[]; name?: string };
+          const sources = [f, ...(item.originalFileNames ?? [])];
+          return sources.some((s) => ZERDA_ASSET.test(s));
+        };
+        const url = (f: string) => (f === 'index.html' ? './' : f);
+        const manifest: ZerdaPrecache = {
+          version: hashNames(names),
+          files: names.map(url),
+          zerda: names.filter(fromZerda).map(url),
+        };
+        this.emitFile({ type: 'asset', fileName: PRECACHE_FILE, source: `${JSON.stringify(manifest, null, 2)}\n` });
+        if (serviceWorker) {
+          const fs = nodeApis()?.fs as (NodeApis['fs'] & { readFileSync(p: URL, e: 'utf8'): string }) | undefined;
+          if (!fs) this.error('zerda({ serviceWorker: true }) needs Node to read its service worker');
+          const source = fs.readFileSync(new URL('../service-worker/zerda-sw.js', import.meta.url), 'utf8');
+          this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source });
+        }
+      },
+    },
     config(user): UserConfig {
       const root = user.root === undefined ? cwd() : user.root.startsWith('/') ? user.root : `${cwd()}/${user.root}`;
       const include: string[] = [];
@@ -80,6 +133,25 @@ export function zerda(options: ZerdaPluginOptions = {}): Plugin {
       return this.resolve(`onnxruntime-web/${match[1]}.asyncify.${match[2]}?url`, importer, { skipSelf: true });
     },
   };
+}
+
+/** Files Zerda brings into a build: the model worker, the model, ONNX Runtime's and sql.js' WASM. */
+const ZERDA_ASSET =
+  /worker-entry|@zerda[\\/]|packages[\\/](embeddings|sqlite)[\\/]|sql\.js|sql-wasm|onnxruntime-web|ort-wasm/;
+
+/** A short, stable digest of the file names (53-bit, cyrb53): no Node import needed. */
+function hashNames(names: string[]): string {
+  const text = names.join('\n');
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
 interface NodeApis {

@@ -37,3 +37,57 @@ test('zerda() configures workers, the optimiser and ONNX Runtime; COOP/COEP only
     expect.arrayContaining([expect.stringMatching(/> onnxruntime-web\/webgpu$/)]),
   );
 });
+
+test('every build emits zerda-precache.json (all files, Zerda’s own marked); serviceWorker: true adds zerda-sw.js', () => {
+  const emitted: { fileName: string; source: string }[] = [];
+  const bundle = {
+    'index.html': { originalFileNames: ['index.html'] },
+    'assets/index-abc123.js': { originalFileNames: [] },
+    'assets/index-abc123.js.map': { originalFileNames: [] },
+    'assets/worker-entry-def456.js': { originalFileNames: [] },
+    'assets/model-x1.onnx': { originalFileNames: ['node_modules/@zerda/embeddings/model/use-lite/model.onnx'] },
+    'assets/ort-wasm-simd-threaded-y2.wasm': { originalFileNames: ['node_modules/onnxruntime-web/dist/x.wasm'] },
+    'assets/sql-wasm-browser-z3.wasm': { originalFileNames: ['node_modules/sql.js/dist/sql-wasm-browser.wasm'] },
+    'assets/logo-q9.svg': { originalFileNames: ['src/logo.svg'] },
+  };
+  const run = (plugin: ReturnType<typeof zerda>) => {
+    emitted.length = 0;
+    const hook = (plugin.generateBundle as { handler: (this: unknown, o: unknown, b: unknown) => void }).handler;
+    hook.call(
+      {
+        emitFile: (f: { fileName: string; source: string }) => emitted.push(f),
+        error: (m: string) => {
+          throw new Error(m);
+        },
+      },
+      {},
+      bundle,
+    );
+    return emitted;
+  };
+  const [manifest, ...rest] = run(zerda());
+  expect(rest).toEqual([]);
+  expect(manifest?.fileName).toBe('zerda-precache.json');
+  const list = JSON.parse(manifest!.source) as { version: string; files: string[]; zerda: string[] };
+  expect(list.files).toEqual([
+    'assets/index-abc123.js',
+    'assets/logo-q9.svg',
+    'assets/model-x1.onnx',
+    'assets/ort-wasm-simd-threaded-y2.wasm',
+    'assets/sql-wasm-browser-z3.wasm',
+    'assets/worker-entry-def456.js',
+    './',
+  ]);
+  expect(list.zerda).toEqual([
+    'assets/model-x1.onnx',
+    'assets/ort-wasm-simd-threaded-y2.wasm',
+    'assets/sql-wasm-browser-z3.wasm',
+    'assets/worker-entry-def456.js',
+  ]);
+  expect(list.version).toMatch(/^[0-9a-f]{14}$/);
+  const withWorker = run(zerda({ serviceWorker: true }));
+  expect(withWorker.map((f) => f.fileName)).toEqual(['zerda-precache.json', 'zerda-sw.js']);
+  expect(withWorker[1]?.source).toContain("new URL('zerda-precache.json', self.location.href)");
+  // Same names, same version: a cache survives a rebuild that changed nothing.
+  expect(JSON.parse(withWorker[0]!.source).version).toBe(list.version);
+});

@@ -17,7 +17,13 @@ import {
 } from './open-browser-memory.js';
 
 export * from './index.js';
-export { zerda, type ZerdaPluginOptions } from './vite-plugin.js';
+export {
+  zerda,
+  PRECACHE_FILE,
+  SERVICE_WORKER_FILE,
+  type ZerdaPluginOptions,
+  type ZerdaPrecache,
+} from './vite-plugin.js';
 
 /**
  * {@link open | openBrowserMemory} with Vite defaults: `embedder` is the bundled `use-lite` model
