@@ -9,7 +9,6 @@
  */
 
 import {
-  align16,
   BLOCK,
   BR,
   BR_IF,
@@ -31,10 +30,12 @@ import {
   I32_AND,
   I32_GE_U,
   I32_SHL,
+  instantiateKernel,
+  type KernelMemory,
+  KernelRows,
   kernelModuleBytes,
+  type ScoresKernel,
   LOOP,
-  MAX_PAGES,
-  PAGE,
   set,
   V128,
   V128_ZERO,
@@ -209,15 +210,10 @@ function kernelBytes(): Uint8Array<ArrayBuffer> {
   return kernelModuleBytes('scores', 5, body);
 }
 
-/** The compiled float32 kernel, or null where this runtime cannot compile it (see compileKernel). */
-function kernelModule(api: WebAssemblyApi): WebAssembly.Module | null {
-  return compileKernel(api, 'f32-dot', kernelBytes);
-}
-
 /** True when this runtime can run the SIMD kernel (feature-detected once). */
 export function simdDotSupported(options: SimdDotOptions = {}): boolean {
   const api = options.webAssembly ?? defaultWasmApi();
-  return api !== undefined && kernelModule(api) !== null;
+  return api !== undefined && compileKernel(api, 'f32-dot', kernelBytes) !== null;
 }
 
 /**
@@ -231,64 +227,14 @@ export function dotErrorBound(dim: number): number {
   return 2 * (dim + 2) * 2 ** -24;
 }
 
-/** Rows of `dim` floats in WebAssembly memory and a kernel scoring a query against all of them. */
-export class SimdDot {
+/** Rows of `dim` floats in WebAssembly memory ({@link KernelRows.rows}) and a kernel scoring a query against all of them. */
+export class SimdDot extends KernelRows<Float32Array> {
   readonly #dim: number;
-  readonly #memory: WebAssembly.Memory;
-  readonly #scores: (q: number, data: number, n: number, dim: number, out: number) => void;
-  #capacity = 0;
-  #rows: Float32Array = new Float32Array(0);
-  #qPtr = 0;
-  #outPtr = 0;
 
   /** Use {@link createSimdDot}. */
-  constructor(
-    dim: number,
-    memory: WebAssembly.Memory,
-    scores: (q: number, data: number, n: number, dim: number, out: number) => void,
-  ) {
+  constructor(dim: number, memory: KernelMemory, scores: ScoresKernel) {
+    super(memory, scores, dim, (buffer, length) => new Float32Array(buffer, 0, length));
     this.#dim = dim;
-    this.#memory = memory;
-    this.#scores = scores;
-  }
-
-  /** Rows allocated. */
-  get capacity(): number {
-    return this.#capacity;
-  }
-
-  /**
-   * The rows (`capacity × dim` floats) as a view into the kernel's memory. Growing detaches the
-   * previous view: read this again after {@link grow}, and never keep it across one.
-   */
-  get rows(): Float32Array {
-    return this.#rows;
-  }
-
-  /**
-   * Make room for `capacity` rows (never shrinks), keeping the rows in place. Returns false, and
-   * changes nothing, when the memory cannot grow (the 4 GiB wasm32 limit, a `maximum`, or no
-   * memory left).
-   */
-  grow(capacity: number): boolean {
-    if (capacity <= this.#capacity) return true;
-    const qPtr = align16(capacity * this.#dim * 4);
-    const outPtr = align16(qPtr + this.#dim * 4);
-    const pages = Math.ceil((outPtr + capacity * 4) / PAGE);
-    if (pages > MAX_PAGES) return false;
-    const have = this.#memory.buffer.byteLength / PAGE;
-    if (pages > have) {
-      try {
-        this.#memory.grow(pages - have);
-      } catch {
-        return false;
-      }
-    }
-    this.#capacity = capacity;
-    this.#qPtr = qPtr;
-    this.#outPtr = outPtr;
-    this.#rows = new Float32Array(this.#memory.buffer, 0, capacity * this.#dim);
-    return true;
   }
 
   /**
@@ -296,10 +242,10 @@ export class SimdDot {
    * valid until the next `scores` or `grow` call: copy it if anything in between may grow.
    */
   scores(query: Float32Array, n: number): Float32Array {
-    const buffer = this.#memory.buffer;
-    new Float32Array(buffer, this.#qPtr, this.#dim).set(query);
-    this.#scores(this.#qPtr, 0, n, this.#dim, this.#outPtr);
-    return new Float32Array(buffer, this.#outPtr, n);
+    const m = this.memory;
+    new Float32Array(m.buffer, m.queryPtr, this.#dim).set(query);
+    this.scoresKernel(m.queryPtr, 0, n, this.#dim, m.outPtr);
+    return new Float32Array(m.buffer, m.outPtr, n);
   }
 }
 
@@ -311,17 +257,10 @@ export class SimdDot {
 export function createSimdDot(dim: number, capacity: number, options: SimdDotOptions = {}): SimdDot | undefined {
   if (!Number.isInteger(dim) || dim < 1 || dim > SIMD_MAX_DIM || !Number.isInteger(capacity) || capacity < 0)
     return undefined;
-  const api = options.webAssembly ?? defaultWasmApi();
-  if (!api) return undefined;
-  const module = kernelModule(api);
-  if (!module) return undefined;
-  try {
-    const memory = new api.Memory({ initial: 1 });
-    const instance = new api.Instance(module, { env: { mem: memory } });
-    const scores = instance.exports.scores as (q: number, data: number, n: number, dim: number, out: number) => void;
-    const dot = new SimdDot(dim, memory, scores);
-    return dot.grow(Math.max(capacity, 1)) ? dot : undefined;
-  } catch {
-    return undefined;
-  }
+  const kernel = instantiateKernel(options.webAssembly, 'f32-dot', kernelBytes, {
+    rowBytes: dim * 4,
+    queryBytes: dim * 4,
+    capacity,
+  });
+  return kernel && new SimdDot(dim, kernel.memory, kernel.scores);
 }

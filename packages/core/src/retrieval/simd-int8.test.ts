@@ -11,19 +11,7 @@ import {
 } from './simd-int8.js';
 import type { WebAssemblyApi } from './wasm-asm.js';
 import { cappedWasm, realWasm } from '../testing/wasm.js';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-function unit(rand: () => number, dim: number): Float32Array {
-  const v = Float32Array.from({ length: dim }, () => rand() * 2 - 1);
-  let n = 0;
-  for (const x of v) n += x * x;
-  const inv = 1 / Math.sqrt(n);
-  for (let j = 0; j < dim; j++) v[j]! *= inv;
-  return v;
-}
+import { randomUnitVector as unit, seededRandom as rng } from '../testing/random.js';
 
 describe('SimdInt8Dot', () => {
   it('computes the exact integer dot product of every row, for any dim (padding ignored)', () => {
@@ -34,7 +22,7 @@ describe('SimdInt8Dot', () => {
       expect(dot).toBeDefined();
       expect(dot.stride).toBe(int8Stride(dim));
       expect(dot.stride % 32).toBe(0);
-      const codes = dot.codes;
+      const codes = dot.rows;
       for (let r = 0; r < n; r++)
         for (let j = 0; j < dim; j++) codes[r * dot.stride + j] = Math.floor(rand() * 255) - 127;
       const qMax = queryCodeMax(dim);
@@ -53,8 +41,8 @@ describe('SimdInt8Dot', () => {
     for (const dim of [512, 4096, 20_000]) {
       const dot = createSimdInt8Dot(dim, 2)!;
       const qMax = queryCodeMax(dim);
-      dot.codes.fill(ROW_CODE_MAX, 0, dim);
-      dot.codes.fill(-ROW_CODE_MAX, dot.stride, dot.stride + dim);
+      dot.rows.fill(ROW_CODE_MAX, 0, dim);
+      dot.rows.fill(-ROW_CODE_MAX, dot.stride, dot.stride + dim);
       const got = dot.scores(new Int16Array(dim).fill(qMax), 2);
       expect(got[0]).toBe(ROW_CODE_MAX * qMax * dim);
       expect(got[1]).toBe(-ROW_CODE_MAX * qMax * dim);
@@ -65,15 +53,15 @@ describe('SimdInt8Dot', () => {
 
   it('grows keeping its codes in place, and refuses past its memory limit changing nothing', () => {
     const dot = createSimdInt8Dot(100, 1)!;
-    dot.codes.set([1, -2, 3]);
+    dot.rows.set([1, -2, 3]);
     expect(dot.grow(50_000)).toBe(true); // 6.4 MB
-    expect(Array.from(dot.codes.subarray(0, 4))).toEqual([1, -2, 3, 0]);
+    expect(Array.from(dot.rows.subarray(0, 4))).toEqual([1, -2, 3, 0]);
     expect(dot.capacity).toBe(50_000);
     const capped = createSimdInt8Dot(64, 100, { webAssembly: cappedWasm(2) })!;
-    capped.codes[5] = 7;
+    capped.rows[5] = 7;
     expect(capped.grow(100_000)).toBe(false);
     expect(capped.capacity).toBe(100);
-    expect(capped.codes[5]).toBe(7);
+    expect(capped.rows[5]).toBe(7);
   });
 
   it('is unavailable, without throwing, when SIMD does not validate or compiling is refused', () => {

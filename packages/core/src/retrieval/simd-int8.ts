@@ -11,7 +11,6 @@
  * 16-byte aligned. Growing keeps the codes in place; the query and scores areas move up.
  */
 import {
-  align16,
   BLOCK,
   BR,
   BR_IF,
@@ -30,15 +29,16 @@ import {
   I32X4_ADD,
   I32X4_DOT_I16X8_S,
   i32Lane,
+  instantiateKernel,
+  type KernelMemory,
+  KernelRows,
   kernelModuleBytes,
+  type ScoresKernel,
   LOOP,
-  MAX_PAGES,
-  PAGE,
   set,
   V128,
   V128_ZERO,
   v128Load,
-  type WebAssemblyApi,
 } from './wasm-asm.js';
 import { SIMD_MAX_DIM, type SimdDotOptions } from './simd-dot.js';
 
@@ -168,35 +168,26 @@ function kernelBytes(): Uint8Array<ArrayBuffer> {
   return kernelModuleBytes('scores', 5, body);
 }
 
-function kernelModule(api: WebAssemblyApi): WebAssembly.Module | null {
-  return compileKernel(api, 'i8-dot', kernelBytes);
-}
-
 /** True when this runtime can run the int8 SIMD kernel (feature-detected once). */
 export function simdInt8Supported(options: SimdDotOptions = {}): boolean {
   const api = options.webAssembly ?? defaultWasmApi();
-  return api !== undefined && kernelModule(api) !== null;
+  return api !== undefined && compileKernel(api, 'i8-dot', kernelBytes) !== null;
 }
 
-type Kernel = (q: number, codes: number, n: number, stride: number, out: number) => void;
-
-/** Int8 rows of `dim` codes in WebAssembly memory and a kernel scoring int16 query codes against them. */
-export class SimdInt8Dot {
+/**
+ * Int8 rows of `dim` codes in WebAssembly memory ({@link KernelRows.rows}: `capacity × stride`
+ * bytes, row `r` at `r × stride`) and a kernel scoring int16 query codes against them.
+ */
+export class SimdInt8Dot extends KernelRows<Int8Array> {
   readonly #dim: number;
   readonly #stride: number;
-  readonly #memory: WebAssembly.Memory;
-  readonly #scores: Kernel;
-  #capacity = 0;
-  #codes: Int8Array = new Int8Array(0);
-  #qPtr = 0;
-  #outPtr = 0;
 
   /** Use {@link createSimdInt8Dot}. */
-  constructor(dim: number, memory: WebAssembly.Memory, scores: Kernel) {
+  constructor(dim: number, memory: KernelMemory, scores: ScoresKernel) {
+    const stride = int8Stride(dim);
+    super(memory, scores, stride, (buffer, length) => new Int8Array(buffer, 0, length));
     this.#dim = dim;
-    this.#stride = int8Stride(dim);
-    this.#memory = memory;
-    this.#scores = scores;
+    this.#stride = stride;
   }
 
   /** Bytes per row (`dim` rounded up to 32; the padding stays zero). */
@@ -204,53 +195,18 @@ export class SimdInt8Dot {
     return this.#stride;
   }
 
-  /** Rows allocated. */
-  get capacity(): number {
-    return this.#capacity;
-  }
-
   /**
-   * The codes (`capacity × stride` bytes, row `r` at `r × stride`) as a view into the kernel's
-   * memory. Growing detaches the previous view: read this again after {@link grow}.
-   */
-  get codes(): Int8Array {
-    return this.#codes;
-  }
-
-  /** Room for `capacity` rows (never shrinks), codes kept in place; false, changing nothing, when the memory cannot grow. */
-  grow(capacity: number): boolean {
-    if (capacity <= this.#capacity) return true;
-    const qPtr = align16(capacity * this.#stride);
-    const outPtr = align16(qPtr + this.#stride * 2);
-    const pages = Math.ceil((outPtr + capacity * 4) / PAGE);
-    if (pages > MAX_PAGES) return false;
-    const have = this.#memory.buffer.byteLength / PAGE;
-    if (pages > have) {
-      try {
-        this.#memory.grow(pages - have);
-      } catch {
-        return false;
-      }
-    }
-    this.#capacity = capacity;
-    this.#qPtr = qPtr;
-    this.#outPtr = outPtr;
-    this.#codes = new Int8Array(this.#memory.buffer, 0, capacity * this.#stride);
-    return true;
-  }
-
-  /**
-   * Exact integer `query · row` for the first `n` rows; `query` holds `dim` (or `stride`) int16
-   * codes with `|code| <= queryCodeMax(dim)`. The result is a view into the kernel's memory, valid
-   * until the next `scores` or `grow` call.
+   * Exact integer `query · row` for the first `n` rows; `query` holds `dim` int16 codes with
+   * `|code| <= queryCodeMax(dim)`. The result is a view into the kernel's memory, valid until the
+   * next `scores` or `grow` call.
    */
   scores(query: Int16Array, n: number): Int32Array {
-    const buffer = this.#memory.buffer;
-    const q = new Int16Array(buffer, this.#qPtr, this.#stride);
+    const m = this.memory;
+    const q = new Int16Array(m.buffer, m.queryPtr, this.#stride);
     q.fill(0);
     q.set(query.subarray(0, this.#dim));
-    this.#scores(this.#qPtr, 0, n, this.#stride, this.#outPtr);
-    return new Int32Array(buffer, this.#outPtr, n);
+    this.scoresKernel(m.queryPtr, 0, n, this.#stride, m.outPtr);
+    return new Int32Array(m.buffer, m.outPtr, n);
   }
 }
 
@@ -265,18 +221,13 @@ export function createSimdInt8Dot(
 ): SimdInt8Dot | undefined {
   if (!Number.isInteger(dim) || dim < 1 || dim > SIMD_MAX_DIM || !Number.isInteger(capacity) || capacity < 0)
     return undefined;
-  const api = options.webAssembly ?? defaultWasmApi();
-  if (!api) return undefined;
-  const module = kernelModule(api);
-  if (!module) return undefined;
-  try {
-    const memory = new api.Memory({ initial: 1 });
-    const instance = new api.Instance(module, { env: { mem: memory } });
-    const dot = new SimdInt8Dot(dim, memory, instance.exports.scores as Kernel);
-    return dot.grow(Math.max(capacity, 1)) ? dot : undefined;
-  } catch {
-    return undefined;
-  }
+  const stride = int8Stride(dim);
+  const kernel = instantiateKernel(options.webAssembly, 'i8-dot', kernelBytes, {
+    rowBytes: stride,
+    queryBytes: stride * 2,
+    capacity,
+  });
+  return kernel && new SimdInt8Dot(dim, kernel.memory, kernel.scores);
 }
 
 /**

@@ -181,7 +181,7 @@ export class VectorIndex {
       this.#data.copyWithin(row * dim, last * dim, (last + 1) * dim);
       if (this.#int8) {
         const stride = this.#int8.stride;
-        this.#int8.codes.copyWithin(row * stride, last * stride, (last + 1) * stride);
+        this.#int8.rows.copyWithin(row * stride, last * stride, (last + 1) * stride);
         this.#stats!.copyWithin(3 * row, 3 * last, 3 * last + 3);
       }
       const moved = this.#ids[last]!;
@@ -423,7 +423,7 @@ export class VectorIndex {
     const int8 = this.#int8;
     if (!int8) return;
     const dim = this.#dim;
-    quantise(this.#data, row * dim, dim, ROW_CODE_MAX, int8.codes, row * int8.stride, this.#stats!, 3 * row);
+    quantise(this.#data, row * dim, dim, ROW_CODE_MAX, int8.rows, row * int8.stride, this.#stats!, 3 * row);
   }
 
   #checkVector(field: string, vector: unknown): void {

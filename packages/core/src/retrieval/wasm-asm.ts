@@ -127,3 +127,143 @@ export function compileKernel(
   perApi.set(key, module);
   return module;
 }
+
+/** What both kernels export: `scores(query, rows, n, size, out)`, pointers in bytes, `size` per kernel. */
+export type ScoresKernel = (q: number, rows: number, n: number, size: number, out: number) => void;
+
+/**
+ * A kernel's own memory, laid out as `capacity` rows of `rowBytes` at 0, then a query area of
+ * `queryBytes`, then `capacity` 4-byte scores, each start 16-byte aligned. Growing keeps the rows in
+ * place (wasm memory grows at its end); the query and scores areas are scratch and move up.
+ */
+export class KernelMemory {
+  readonly #memory: WebAssembly.Memory;
+  readonly #rowBytes: number;
+  readonly #queryBytes: number;
+  #capacity = 0;
+  #queryPtr = 0;
+  #outPtr = 0;
+
+  constructor(memory: WebAssembly.Memory, rowBytes: number, queryBytes: number) {
+    this.#memory = memory;
+    this.#rowBytes = rowBytes;
+    this.#queryBytes = queryBytes;
+  }
+
+  /** The memory's buffer now (a new one after each growth). */
+  get buffer(): ArrayBuffer {
+    return this.#memory.buffer;
+  }
+  /** Rows allocated. */
+  get capacity(): number {
+    return this.#capacity;
+  }
+  /** Byte offset of the query area. */
+  get queryPtr(): number {
+    return this.#queryPtr;
+  }
+  /** Byte offset of the scores area. */
+  get outPtr(): number {
+    return this.#outPtr;
+  }
+
+  /**
+   * Room for `capacity` rows (never shrinks). Returns false, and changes nothing, when the memory
+   * cannot grow (the 4 GiB wasm32 limit, a `maximum`, or no memory left).
+   */
+  grow(capacity: number): boolean {
+    if (capacity <= this.#capacity) return true;
+    const queryPtr = align16(capacity * this.#rowBytes);
+    const outPtr = align16(queryPtr + this.#queryBytes);
+    const pages = Math.ceil((outPtr + capacity * 4) / PAGE);
+    if (pages > MAX_PAGES) return false;
+    const have = this.#memory.buffer.byteLength / PAGE;
+    if (pages > have) {
+      try {
+        this.#memory.grow(pages - have);
+      } catch {
+        return false;
+      }
+    }
+    this.#capacity = capacity;
+    this.#queryPtr = queryPtr;
+    this.#outPtr = outPtr;
+    return true;
+  }
+}
+
+/**
+ * Rows in a kernel's memory (`perRow` elements each), seen through a typed-array view that is made
+ * again after each growth (growing detaches the previous one). The base of both kernels' classes.
+ */
+export class KernelRows<T extends Float32Array | Int8Array> {
+  protected readonly memory: KernelMemory;
+  protected readonly scoresKernel: ScoresKernel;
+  readonly #perRow: number;
+  readonly #view: (buffer: ArrayBuffer, length: number) => T;
+  #rows: T;
+
+  constructor(
+    memory: KernelMemory,
+    scores: ScoresKernel,
+    perRow: number,
+    view: (buffer: ArrayBuffer, length: number) => T,
+  ) {
+    this.memory = memory;
+    this.scoresKernel = scores;
+    this.#perRow = perRow;
+    this.#view = view;
+    this.#rows = view(memory.buffer, memory.capacity * perRow);
+  }
+
+  /** Rows allocated. */
+  get capacity(): number {
+    return this.memory.capacity;
+  }
+
+  /**
+   * The rows (`capacity × perRow` elements) as a view into the kernel's memory. Growing detaches
+   * the previous view: read this again after {@link grow}, and never keep it across one.
+   */
+  get rows(): T {
+    return this.#rows;
+  }
+
+  /**
+   * Make room for `capacity` rows (never shrinks), keeping the rows in place. Returns false, and
+   * changes nothing, when the memory cannot grow (the 4 GiB wasm32 limit, a `maximum`, or no
+   * memory left).
+   */
+  grow(capacity: number): boolean {
+    if (capacity <= this.memory.capacity) return true;
+    if (!this.memory.grow(capacity)) return false;
+    this.#rows = this.#view(this.memory.buffer, capacity * this.#perRow);
+    return true;
+  }
+}
+
+/**
+ * The kernel `key` (bytes from `build`) instantiated over a fresh memory with room for `capacity`
+ * rows, or undefined where the runtime has no WebAssembly (SIMD), refuses to compile it (CSP), or
+ * cannot allocate the memory: callers fall back to plain JavaScript.
+ */
+export function instantiateKernel(
+  webAssembly: WebAssemblyApi | undefined,
+  key: string,
+  build: () => Uint8Array<ArrayBuffer>,
+  layout: { rowBytes: number; queryBytes: number; capacity: number },
+): { memory: KernelMemory; scores: ScoresKernel } | undefined {
+  const api = webAssembly ?? defaultWasmApi();
+  if (!api) return undefined;
+  const module = compileKernel(api, key, build);
+  if (!module) return undefined;
+  try {
+    const raw = new api.Memory({ initial: 1 });
+    const instance = new api.Instance(module, { env: { mem: raw } });
+    const memory = new KernelMemory(raw, layout.rowBytes, layout.queryBytes);
+    if (!memory.grow(Math.max(layout.capacity, 1))) return undefined;
+    return { memory, scores: instance.exports.scores as ScoresKernel };
+  } catch {
+    return undefined;
+  }
+}
