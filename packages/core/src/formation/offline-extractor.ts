@@ -47,14 +47,17 @@ export function readTurn(turn: Pick<FormationTurn, 'input' | 'userId' | 'created
     last = s;
   }
   // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
-  // statement holds it; the earlier one stays a statement without the slot.
-  for (const [i, s] of reading.statements.entries()) {
+  // statement holds it; the earlier one stays a statement without the slot. One pass from the
+  // end, so a long turn costs linear time.
+  const filledLater = new Set<string>();
+  for (let i = reading.statements.length - 1; i >= 0; i--) {
+    const s = reading.statements[i]!;
     if (s.attribute === undefined) continue;
-    const later = reading.statements.slice(i + 1);
-    if (later.some((t) => t.about === s.about && t.attribute === s.attribute)) {
+    const slot = `${s.about}\u0000${s.attribute}`;
+    if (filledLater.has(slot)) {
       delete s.attribute;
       delete s.value;
-    }
+    } else filledLater.add(slot);
   }
   return reading;
 }
@@ -71,14 +74,19 @@ export class OfflineExtractor implements MemoryExtractor {
   readonly name = 'offline';
 
   async extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan> {
-    const reading = readTurn(turn);
+    return this.plan(readTurn(turn), context);
+  }
+
+  /** {@link extract} for a turn already read (the write path reads each turn once). */
+  async plan(reading: TurnReading, context: FormationContext): Promise<FormationPlan> {
     const ops: FormationOp[] = [];
-    const pending: FormedStatement[] = [];
+    const pending = new Set<string>();
     for (const s of reading.statements) {
       if (!FORMED_KINDS.includes(s.kind)) continue;
       // Two statements of one turn saying the same thing form one memory.
-      if (pending.some((p) => p.about === s.about && p.text === s.text)) continue;
-      pending.push(s);
+      const said = `${s.about}\u0000${s.text}`;
+      if (pending.has(said)) continue;
+      pending.add(said);
       const known = await context.similar({
         text: s.text,
         about: s.about,

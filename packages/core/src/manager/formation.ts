@@ -2,7 +2,7 @@
 import { createEntry } from '../model/entry.js';
 import { ZerdaError } from '../model/errors.js';
 import type { JsonValue, MemoryEntry } from '../model/types.js';
-import { OfflineExtractor, FORMED_KINDS } from '../formation/offline-extractor.js';
+import { OfflineExtractor, FORMED_KINDS, type TurnReading } from '../formation/offline-extractor.js';
 import type { FormationContext, FormationOp, FormationPlan, FormationTurn } from '../formation/types.js';
 import type { FormedStatement, MemoryExtractor } from '../formation/types.js';
 import { SOURCES_KEY } from '../formation/types.js';
@@ -180,9 +180,16 @@ export function formationTurn(entry: MemoryEntry): FormationTurn {
   };
 }
 
-/** Form memories offline, inline (the default): deterministic and fast, done before `saveInteraction` resolves. */
-export async function formOffline(s: ManagerState, turnEntry: MemoryEntry): Promise<MemoryEntry[]> {
-  const plan = await offline.extract(formationTurn(turnEntry), formationContext(s, turnEntry.tenantId));
+/**
+ * Form memories offline, inline (the default): deterministic and fast, done before
+ * `saveInteraction` resolves. `reading` is the turn as the write path already read it.
+ */
+export async function formOffline(
+  s: ManagerState,
+  turnEntry: MemoryEntry,
+  reading: TurnReading,
+): Promise<MemoryEntry[]> {
+  const plan = await offline.plan(reading, formationContext(s, turnEntry.tenantId));
   return applyPlan(s, turnEntry, plan, offline.name);
 }
 
