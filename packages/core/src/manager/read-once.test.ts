@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as statements from '../formation/statements.js';
+import * as statements from '../language/statements.js';
 import { MemoryManager } from './memory-manager.js';
 
 // Every reading of a turn starts by splitting off its speaker: counting those calls counts readings.
-vi.mock('../formation/statements.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../formation/statements.js')>();
+vi.mock('../language/statements.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../language/statements.js')>();
   return { ...original, splitSpeaker: vi.fn(original.splitSpeaker) };
 });
 
