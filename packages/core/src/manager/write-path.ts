@@ -2,14 +2,24 @@
 import { effectiveImportance } from '../dynamics/decay.js';
 import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js';
 import { retentionBoost } from '../dynamics/profile-manager.js';
-import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
+import {
+  checkKind,
+  createEntry,
+  normalizeTags,
+  validateContent,
+  validateMetadata,
+  type NewEntry,
+} from '../model/entry.js';
+import { MAX_ID_LENGTH } from '../model/ids.js';
+import { checkBatch, checkText, checkWellFormed, type InputLimits } from '../model/limits.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
-import { entryText, type MemoryContent, type MemoryEntry } from '../model/types.js';
+import { entryText, type InteractionContent, type MemoryContent, type MemoryEntry } from '../model/types.js';
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
-import { checkKind, checkUnit } from './options.js';
+import { checkUnit } from './options.js';
 import { historyRecord } from './history.js';
 import { applyPlan, formInBackground, formInline } from './formation.js';
+import { splitSpeaker } from '../language/statements.js';
 import { readTurn } from '../language/turn-reading.js';
 import type { ManagerState } from './state.js';
 import type { MemoryPatch, RememberInput, SaveInteractionOptions, SaveResult } from './types.js';
@@ -26,30 +36,39 @@ export async function saveInteraction(
   output: string,
   options: SaveInteractionOptions,
 ): Promise<SaveResult> {
-  if (typeof input !== 'string') invalid('input', 'a string', input);
-  if (typeof output !== 'string') invalid('output', 'a string', output);
+  // Every check comes before the first write: a rejected call changes nothing.
+  const limits = s.config.limits;
+  checkText('input', input, limits.turnChars);
+  checkText('output', output, limits.turnChars);
   if (!input.trim() && !output.trim()) invalid('input', 'a non-empty input or output', input);
   checkOptionKeys(options, ['importance', 'tags', 'metadata', 'topics', 'kind'], 'saveInteraction options');
   if (options.importance !== undefined) checkUnit('importance', options.importance);
-  const tags = options.tags === undefined ? [] : normalizeTags(options.tags);
-  const metadata = options.metadata === undefined ? {} : validateMetadata(options.metadata);
-  if (
-    options.topics !== undefined &&
-    (!Array.isArray(options.topics) || options.topics.some((t) => typeof t !== 'string'))
-  )
-    invalid('topics', 'an array of strings', options.topics);
+  const tags = options.tags === undefined ? [] : normalizeTags(options.tags, limits.tags);
+  const metadata = options.metadata === undefined ? {} : validateMetadata(options.metadata, limits, 'metadata');
+  if (options.topics !== undefined) {
+    checkBatch('topics', options.topics, limits.tags);
+    for (const t of options.topics) {
+      checkText('topics[]', t, MAX_ID_LENGTH);
+      checkWellFormed('topics[]', t);
+    }
+  }
+  if (options.kind !== undefined) checkKind(options.kind, 'kind');
 
   const maskedIn = s.mask(input, 'input');
   const maskedOut = s.mask(output, 'output');
   const pii = [...maskedIn.findings, ...maskedOut.findings];
-  const content = { input: maskedIn.text, output: maskedOut.text };
-
-  if (options.kind !== undefined) checkKind(options.kind);
+  const content = validateContent({ input: maskedIn.text, output: maskedOut.text }) as InteractionContent;
 
   return s.serial(tenantId, async () => {
     const now = s.clock();
     // The turn is read once (importance, topics, what it says); everything below uses this reading.
-    const reading = readTurn({ input: content.input, output: content.output, userId, createdAt: now });
+    const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
+    // In a chat of named speakers, "you" is whoever spoke the turn before.
+    const before = previous && 'input' in previous.content ? splitSpeaker(previous.content.input).speaker : undefined;
+    const reading = readTurn(
+      { input: content.input, output: content.output, userId, createdAt: now },
+      before !== undefined ? { listener: before } : {},
+    );
     // The caller's topics count as well as those the turn names.
     const topics = [...(options.topics ?? []), ...reading.topics];
     // The boost this interaction earns is computed from the profile as it will be after the
@@ -61,7 +80,6 @@ export async function saveInteraction(
     const importance = clamp01(options.importance === undefined ? base + boost : base);
     if (pii.length) metadata.piiMasked = pii.length;
     if (s.turnContext === 'previous' && metadata[CONTEXT_KEY] === undefined) {
-      const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
       const text = previous ? entryText(previous).trim() : '';
       if (text)
         metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
@@ -126,13 +144,17 @@ export async function remember(
 ): Promise<SaveResult> {
   if (typeof input !== 'object' || input === null) invalid('memory', 'an object with title and text', input);
   checkOptionKeys(input, ['id', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
-  if (typeof input.title !== 'string' || !input.title.trim()) invalid('title', 'a non-empty string', input.title);
-  if (typeof input.text !== 'string') invalid('text', 'a string', input.text);
+  const limits = s.config.limits;
+  checkText('title', input.title, limits.memoryChars);
+  if (!input.title.trim()) invalid('title', 'a non-empty string', input.title);
+  checkText('text', input.text, limits.memoryChars);
   if (input.importance !== undefined) checkUnit('importance', input.importance);
+  if (input.kind !== undefined) checkKind(input.kind, 'kind');
+  const tags = input.tags === undefined ? [] : normalizeTags(input.tags, limits.tags);
+  const metadata = input.metadata === undefined ? {} : validateMetadata(input.metadata, limits, 'metadata');
   const title = s.mask(input.title, 'title');
   const text = s.mask(input.text, 'text');
   const pii = [...title.findings, ...text.findings];
-  const metadata = input.metadata === undefined ? {} : validateMetadata(input.metadata);
   if (pii.length) metadata.piiMasked = pii.length;
   const entry = createEntry(
     tenantId,
@@ -142,7 +164,7 @@ export async function remember(
       kind: input.kind ?? 'fact',
       tier: 'long_term',
       importance: input.importance ?? 0.5,
-      tags: input.tags ?? [],
+      tags,
       metadata,
       userId,
     },
@@ -171,10 +193,14 @@ export async function updateMemory(
   checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata', 'touch'], 'patch');
   if (patch.touch !== undefined && typeof patch.touch !== 'boolean') invalid('patch.touch', 'a boolean', patch.touch);
   if (patch.importance !== undefined) checkUnit('importance', patch.importance);
-  if (patch.content !== undefined) validateContent(patch.content);
-  if (patch.kind !== undefined) checkKind(patch.kind);
-  const tags = patch.tags === undefined ? undefined : normalizeTags(patch.tags);
-  const metadata = patch.metadata === undefined ? undefined : validateMetadata(patch.metadata);
+  const limits = s.config.limits;
+  if (patch.content !== undefined) checkContentSize(validateContent(patch.content), limits);
+  if (patch.title !== undefined) checkText('patch.title', patch.title, limits.memoryChars);
+  if (patch.text !== undefined) checkText('patch.text', patch.text, limits.memoryChars);
+  if (patch.kind !== undefined) checkKind(patch.kind, 'patch.kind');
+  const tags = patch.tags === undefined ? undefined : normalizeTags(patch.tags, limits.tags);
+  const metadata =
+    patch.metadata === undefined ? undefined : validateMetadata(patch.metadata, limits, 'patch.metadata');
   return s.serial(tenantId, async () => {
     const current = await s.storage.get(tenantId, id);
     if (!current)
@@ -227,6 +253,17 @@ export async function deleteMemory(s: ManagerState, tenantId: string, id: string
     if (s.semantic) await s.semantic.remove(tenantId, [id]);
     return removed;
   });
+}
+
+/** A turn's input and output are each at most `turnChars`, a memory's title and text `memoryChars`. */
+function checkContentSize(content: MemoryContent, limits: InputLimits): void {
+  if ('input' in content) {
+    checkText('patch.content.input', content.input, limits.turnChars);
+    checkText('patch.content.output', content.output, limits.turnChars);
+  } else {
+    checkText('patch.content.title', content.title, limits.memoryChars);
+    checkText('patch.content.text', content.text, limits.memoryChars);
+  }
 }
 
 function clamp01(x: number): number {
