@@ -63,7 +63,7 @@ test('the app type-checks against the published declarations with skipLibCheck: 
   const r = await run(join(bin, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], app);
   expect(r.output).toBe('');
   expect(r.code).toBe(0);
-});
+}, 300_000);
 
 async function waitReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, {
