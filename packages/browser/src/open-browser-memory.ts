@@ -8,7 +8,7 @@ import {
   type Clock,
   type Embedder,
   type LlmClient,
-  type MemoryConfig,
+  type MemoryConfigInput,
   type MemoryManagerOptions,
   type OwnerOption,
   type StorageAdapter,
@@ -74,7 +74,7 @@ export interface OpenBrowserMemoryOptions {
   /** Extra `SqliteStorage` options (compaction, automatic backups, corrupt-snapshot recovery). */
   sqlite?: Pick<SqliteStorageOptions, 'compaction' | 'backups' | 'restoreFrom'>;
   /** Memory configuration (validated by core). */
-  config?: Partial<MemoryConfig>;
+  config?: MemoryConfigInput;
   /** Single-user apps: this user is admin of every tenant (`'me'`), or of one (`{ userId, tenantId }`). */
   owner?: OwnerOption;
   /** System instruction placed first in every context. */
