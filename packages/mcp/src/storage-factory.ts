@@ -75,7 +75,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
         'CONFLICT',
         `${err.message}. Only one server may use a data directory at a time: close the other app or server using it, ` +
           `or give each one its own ZERDA_DATA_DIR. If none is running (the folder was copied from a running server, ` +
-          `or the lock outlived a crash), delete ${join(dbDir, 'lock')} and start again.`,
+          `or the lock outlived a crash), delete the lock file named above (${join(dbDir, 'lock.<n>')}) and start again.`,
         { cause: err },
       );
     },

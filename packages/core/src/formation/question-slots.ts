@@ -2,7 +2,7 @@ import { readQuery, type SlotReading } from '../language/query-reading.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
 import { analyze, tokenize } from '../retrieval/text.js';
 import { formedFields } from './consolidation.js';
-import { personName } from './statements.js';
+import { personName } from '../language/lexicon.js';
 
 /** Speaker labels a transcript gives the human side of a chat ("User: I love hiking"). */
 const USER_LABEL_RE = /^(?:user|human|me)$/iu;

@@ -1,7 +1,7 @@
 import { invalid } from '../model/errors.js';
-import { personName, RELATION_ADJECTIVE, RELATIONS } from '../formation/statements.js';
+import { personName, RELATION_ADJECTIVE, RELATIONS } from './lexicon.js';
 import { analyze, STOPWORDS, tokenize } from '../retrieval/text.js';
-import { parseTimeRanges, type TimeRange } from '../retrieval/time-expressions.js';
+import { parseTimeRanges, type TimeRange } from './time-expressions.js';
 import { foldName } from './names.js';
 import { expandTerms, FOOD_HEALTH_TERMS, type Expansion } from './relations.js';
 

@@ -78,15 +78,38 @@ export class MemoryManager {
 
   // ---------------------------------------------------------------- access
 
-  /** Give `userId` a role on `tenantId` (replaces any previous role). */
+  /**
+   * Give `userId` a role on `tenantId` (replaces any previous role). Unchecked: an app-level call
+   * for server code and setup (who may change roles is the caller's decision). Where a user
+   * changes roles — a settings screen, an admin UI — use {@link MemoryManager.grantAs}.
+   */
   grant(userId: string, tenantId: string, role: Role): void {
     this.#open();
     this.#s.access.grant(userId, tenantId, role);
   }
 
-  /** Remove `userId`'s role on `tenantId`. Resolves true when a role was removed. */
+  /**
+   * Remove `userId`'s role on `tenantId`; true when a role was removed. Unchecked, like
+   * {@link MemoryManager.grant}; a user's own action goes through {@link MemoryManager.revokeAs}.
+   */
   revoke(userId: string, tenantId: string): boolean {
     this.#open();
+    return this.#s.access.revoke(userId, tenantId);
+  }
+
+  /**
+   * {@link MemoryManager.grant} on behalf of `actor`, who must hold `admin` on `tenantId` (the
+   * owner does): otherwise `ACCESS_DENIED` and nothing changes. Fail-closed, so a user with no
+   * role cannot give herself one.
+   */
+  grantAs(actor: string, userId: string, tenantId: string, role: Role): void {
+    this.#enter(actor, tenantId, 'admin');
+    this.#s.access.grant(userId, tenantId, role);
+  }
+
+  /** {@link MemoryManager.revoke} on behalf of `actor`, checked like {@link MemoryManager.grantAs}. */
+  revokeAs(actor: string, userId: string, tenantId: string): boolean {
+    this.#enter(actor, tenantId, 'admin');
     return this.#s.access.revoke(userId, tenantId);
   }
 

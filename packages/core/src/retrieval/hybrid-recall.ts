@@ -2,7 +2,7 @@ import { readQuery, type QueryReading } from '../language/query-reading.js';
 import { foldName } from '../language/names.js';
 import { SAFETY_TERMS, SAFETY_WORDS } from '../language/relations.js';
 import { questionSlots } from '../formation/question-slots.js';
-import { personName } from '../formation/statements.js';
+import { personName } from '../language/lexicon.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
 import type { LexicalHit } from '../storage/storage.js';
 import { reciprocalRankFusion, scoreFusion, type FusedItem } from './fusion.js';
@@ -15,7 +15,7 @@ import {
   type RelevanceFloors,
 } from './relevance.js';
 import { analyze, tokenize } from './text.js';
-import type { TimeRange } from './time-expressions.js';
+import type { TimeRange } from '../language/time-expressions.js';
 import type { Scored } from './top-k.js';
 
 /** Which signals a search uses. */
