@@ -89,10 +89,17 @@ export function createLocalResponder(): Responder {
     async reply(query, context) {
       // Memories worth quoting: recalled with some absolute evidence (a keyword match, a cosine
       // similarity that is not noise, or a formed memory answering what the question asks of its
-      // subject: reason 'slot'), and not the user's own earlier questions.
+      // subject: reason 'slot'; or a safety fact for a food or health question: reason 'safety'),
+      // and not the user's own earlier questions.
       const seen = new Set<string>();
       const recalled = context.recalled
-        .filter((h) => (h.lexicalScore ?? 0) > 0 || (h.vectorScore ?? 0) >= MIN_COSINE || h.reason === 'slot')
+        .filter(
+          (h) =>
+            (h.lexicalScore ?? 0) > 0 ||
+            (h.vectorScore ?? 0) >= MIN_COSINE ||
+            h.reason === 'slot' ||
+            h.reason === 'safety',
+        )
         .map((h) => h.entry)
         .filter((e) => {
           if (seen.has(e.id)) return false;

@@ -12,16 +12,17 @@ const USER_LABEL_RE = /^(?:user|human|me)$/iu;
  * words that the memory covers, counting a word that asks for a cue as covered when the memory
  * is about the subject the question names and answers that cue; `undefined` when no word was
  * covered that way (the plain word coverage then says it all). Subjects: "my <relation>" → the
- * memory's `about` is `"<its user>'s <relation>"`; otherwise "I/me/my" → the memory is about the
- * user who said it (`about` equals its `userId`, or is the speaker label of the human side of a
- * transcript: `User`, `Human`, `Me`); a capitalised name → `about` is that name.
+ * memory's `about` is `"<its user>'s <relation>"` or a relation that answers it ("my partner" ↔
+ * "me's wife"; `TERM_GROUPS`); otherwise "I/me/my" → the memory is about the user who said it
+ * (`about` equals its `userId`, or is the speaker label of the human side of a transcript:
+ * `User`, `Human`, `Me`); a capitalised name → `about` is that name, or one `sameAs` accepts (a
+ * spelling variant the store knows). `query` is the text or its reading (`readQuery(...).slots`).
  */
 export function questionSlots(
   query: string | SlotReading,
   sameAs?: (name: string) => boolean,
 ): (entry: MemoryEntry) => number | undefined {
-  const { terms, asked, relations, firstPerson, names } =
-    typeof query === 'string' ? readQuery(query, 0).slots : query;
+  const { terms, asked, relations, firstPerson, names } = typeof query === 'string' ? readQuery(query, 0).slots : query;
   if (asked.length === 0) return () => undefined;
   return (entry) => {
     const f = formedFields(entry);
@@ -29,10 +30,13 @@ export function questionSlots(
     const about = f.about.toLowerCase();
     const user = entry.userId?.toLowerCase();
     const subject =
-      (relations.size > 0 && about.startsWith(`${user}'s `) && relations.has(analyze(about.slice(user!.length + 3)).join(' '))) ||
+      (user !== undefined &&
+        relations.size > 0 &&
+        about.startsWith(`${user}'s `) &&
+        relations.has(analyze(about.slice(user.length + 3)).join(' '))) ||
       (firstPerson && (about === user || USER_LABEL_RE.test(about))) ||
       names.has(personName(about)) ||
-      (sameAs !== undefined && sameAs(personName(about)));
+      sameAs?.(personName(about)) === true;
     if (!subject) return undefined;
     const text = entryTextWords(entry);
     const answered = asked.filter(

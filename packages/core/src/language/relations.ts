@@ -29,7 +29,10 @@ export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
     asks: ['job', 'work', 'occupation', 'profession', 'career', 'employer'],
     means: ['job', 'work', 'works', 'working', 'occupation', 'profession', 'career'],
   },
-  { asks: ['pet', 'pets', 'animal', 'animals'], means: ['dog', 'cat', 'puppy', 'kitten', 'pet', 'hamster', 'rabbit', 'parrot'] },
+  {
+    asks: ['pet', 'pets', 'animal', 'animals'],
+    means: ['dog', 'cat', 'puppy', 'kitten', 'pet', 'hamster', 'rabbit', 'parrot'],
+  },
 ]);
 
 /** What answers one question term: the words as written (for keyword search) and analysed. */

@@ -31,7 +31,17 @@ export type FusionMethod = 'rrf' | 'score';
  * and `cut` (adaptive threshold, entries fetched, hits built). `buildContext` adds `select`
  * (selector and working memory) and `pack` (the context builder).
  */
-export type RecallStage = 'read' | 'embed' | 'lexical' | 'vector' | 'fuse' | 'boost' | 'gate' | 'cut' | 'select' | 'pack';
+export type RecallStage =
+  | 'read'
+  | 'embed'
+  | 'lexical'
+  | 'vector'
+  | 'fuse'
+  | 'boost'
+  | 'gate'
+  | 'cut'
+  | 'select'
+  | 'pack';
 
 /** Called when a stage starts and ends; the caller brings the clock. */
 export type StageListener = (stage: RecallStage, phase: 'start' | 'end') => void;
@@ -112,7 +122,11 @@ const STRONG_WINDOW = 10;
  * query names, memories naming whom it names) → gate (the model-calibrated relevance floors, so
  * an unrelated question recalls nothing) → cut (adaptive share of the best score, `topK`).
  */
-export async function hybridRecall(source: RecallSource, reading: QueryReading, plan: RecallPlan): Promise<RecallHit[]> {
+export async function hybridRecall(
+  source: RecallSource,
+  reading: QueryReading,
+  plan: RecallPlan,
+): Promise<RecallHit[]> {
   const stage = plan.onStage;
   const { lexical, vector } = await candidates(source, reading, plan);
 
@@ -138,7 +152,7 @@ export async function hybridRecall(source: RecallSource, reading: QueryReading, 
   stage?.('cut', 'start');
   let hits = scored.length > 0 ? await cut(scored, plan, source, fetched, lexical, vector, reasons, similarities) : [];
   // Safety facts join a gated search only: a ranking asked for with an explicit floor stays one.
-  if (plan.gated && reading.safety) hits = await withSafety(hits, reading, plan, source, fetched);
+  if (plan.gated && reading.safety) hits = await withSafety(hits, plan, source, fetched);
   stage?.('cut', 'end');
   return hits;
 }
@@ -157,7 +171,6 @@ const SAFETY_FACTS = 3;
  */
 async function withSafety(
   hits: RecallHit[],
-  _reading: QueryReading,
   plan: RecallPlan,
   source: RecallSource,
   fetched: Fetched,
@@ -390,7 +403,11 @@ function createdIn(ranges: readonly TimeRange[], entries: Fetched): (id: string)
 }
 
 /** Which of `items` have an entry that names one of `names` (as a word, folded like the names). */
-function namesAny(items: readonly { id: string }[], names: readonly string[], entries: Fetched): (id: string) => boolean {
+function namesAny(
+  items: readonly { id: string }[],
+  names: readonly string[],
+  entries: Fetched,
+): (id: string) => boolean {
   const ascii = names.every((n) => /^[a-z0-9]+$/.test(n));
   const named = new Set<string>();
   for (const f of items) {

@@ -268,7 +268,10 @@ export class SemanticMemory {
     if (entries.length === 0) return;
     const model = await this.#readyModel();
     const vectors = await this.#embed(entries.map(indexedText), model, options);
-    const byTenant = new Map<string, { entry: MemoryEntry; id: string; vector: Float32Array; context: string | undefined }[]>();
+    const byTenant = new Map<
+      string,
+      { entry: MemoryEntry; id: string; vector: Float32Array; context: string | undefined }[]
+    >();
     entries.forEach((e, i) => {
       let list = byTenant.get(e.tenantId);
       if (!list) byTenant.set(e.tenantId, (list = []));
@@ -306,6 +309,17 @@ export class SemanticMemory {
       t.index.remove(id);
       t.context.remove(id);
     }
+  }
+
+  /**
+   * Make the next search of `tenantId` as fast as the ones after it: load the tenant's index
+   * (vectors, context, names) and run the embedder once, so the model's first inference (session
+   * start-up, WASM compilation) does not land on a user's first question.
+   */
+  async warm(tenantId: string): Promise<void> {
+    checkId('tenantId', tenantId);
+    const model = await this.#readyModel();
+    await Promise.all([this.#tenant(tenantId), this.#embed(['warm-up'], model, {})]);
   }
 
   /** Forget the loaded index of `tenantId` (or of every tenant); it reloads from storage on next use. */
@@ -490,7 +504,9 @@ export class SemanticMemory {
     if (contextWeight > 0) {
       const t = await this.#tenant(tenantId);
       const ctx =
-        t.context.size === 0 ? [] : t.context.searchTerms(reading.terms, limit, allowed ? (id) => allowed.has(id) : undefined);
+        t.context.size === 0
+          ? []
+          : t.context.searchTerms(reading.terms, limit, allowed ? (id) => allowed.has(id) : undefined);
       if (ctx.length > 0) {
         const scores = new Map(hits.map((h) => [h.id, h.score]));
         for (const h of ctx) scores.set(h.id, (scores.get(h.id) ?? 0) + contextWeight * h.score);
