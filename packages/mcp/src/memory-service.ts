@@ -127,6 +127,7 @@ export class MemoryService {
         clock,
         kind: config.storage,
         databaseUrl: config.databaseUrl,
+        databaseOwnerUrl: config.databaseOwnerUrl,
       }));
     let manager: MemoryManager;
     const masker = config.maskPii ? new PiiMasker() : undefined;

@@ -28,6 +28,8 @@ export interface OpenStorageOptions {
   kind?: 'sqlite' | 'memory' | 'postgres';
   /** PostgreSQL URL for `kind: 'postgres'`. */
   databaseUrl?: string;
+  /** The owner role's URL for `kind: 'postgres'`: migrates the schema (see `PostgresStorage.open`). */
+  databaseOwnerUrl?: string | undefined;
 }
 
 /**
@@ -52,7 +54,11 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
     const { PostgresStorage } = await import('@zerda/postgres');
     if (!options.databaseUrl)
       throw new ZerdaError('VALIDATION', 'ZERDA_DATABASE_URL is required for PostgreSQL storage');
-    const storage = await PostgresStorage.open({ connectionString: options.databaseUrl, clock });
+    const storage = await PostgresStorage.open({
+      connectionString: options.databaseUrl,
+      ...(options.databaseOwnerUrl ? { ownerConnectionString: options.databaseOwnerUrl } : {}),
+      clock,
+    });
     return {
       storage,
       kind: 'postgres',
