@@ -63,6 +63,12 @@ export { SemanticMemory, DEFAULT_FUSION_WEIGHTS, DEFAULT_FUSION_METHOD } from '.
 export { DEFAULT_THRESHOLD_RATIO, DEFAULT_CONTEXT_WEIGHT, DEFAULT_TIME_BOOST } from './tiers/semantic-memory.js';
 export type { RecallMode, FusionMethod, FusionWeights, SemanticSearchOptions } from './tiers/semantic-memory.js';
 export type { RecallHit, ReindexOptions, ReindexReport, SemanticMemoryOptions } from './tiers/semantic-memory.js';
+export type { RecallStage, StageListener } from './retrieval/hybrid-recall.js';
+
+// ── Language: queries read once
+export { readQuery } from './language/query-reading.js';
+export type { QueryReading, SlotReading } from './language/query-reading.js';
+export { nameDistance, sameName } from './language/names.js';
 
 // ── Dynamics: decay, forgetting, compression, profiles
 export { effectiveImportance, isProtected, halfLifeFor, floorFor } from './dynamics/decay.js';

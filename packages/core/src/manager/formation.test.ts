@@ -87,7 +87,8 @@ describe('MemoryManager formation (offline, the default)', () => {
     for (const m of memories) expect(m.metadata).toMatchObject({ sources: [entry.id], formedBy: 'offline' });
     await mgr.flush();
     // Recall hits, working memory and exports keep the link.
-    const hits = await mgr.recall('me', 't', 'which city is my sibling in?', { reinforce: false });
+    const hits = await mgr.recall('me', 't', 'which city is my sister in?', { reinforce: false });
+    expect(hits[0]!.entry.content).toEqual({ title: 'Ana · lives in', text: 'My sister Ana lives in Lisbon.' });
     expect(hits[0]!.entry.metadata.sources).toEqual([entry.id]);
     const ctx = await mgr.buildContext('me', 't', 'Is there anything I cannot eat, like peanuts?');
     const allergy = ctx.working.find((w) => w.entry.kind === 'fact' && String(w.entry.metadata.about) === 'me');

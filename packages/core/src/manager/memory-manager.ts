@@ -382,6 +382,16 @@ export class MemoryManager {
   }
 
   /**
+   * Prepare recall for `tenantId` ahead of the first question: load its vector index and run the
+   * embedder once (see `SemanticMemory.warm`), so the first `recall` or `buildContext` costs what
+   * the later ones do. Optional; without it the first call pays this. Nothing is stored.
+   */
+  async warmUp(tenantId: string): Promise<void> {
+    this.#enterTenant(tenantId);
+    await this.#s.semantic?.warm(tenantId);
+  }
+
+  /**
    * Drop the cached vector index of `tenantId` (of every tenant when omitted); the next recall
    * reloads it from storage. For when another tab or process changed the storage underneath.
    */

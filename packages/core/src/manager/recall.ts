@@ -9,6 +9,7 @@ import { checkBatch, checkText } from '../model/limits.js';
 import { defaultCandidates, type RecallHit, type SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
 import { collapseBySource } from '../formation/collapse.js';
+import { readQuery } from '../language/query-reading.js';
 import { checkCount } from './options.js';
 import type { ManagerState } from './state.js';
 import type { BuildContextOptions, ManagedContext } from './types.js';
@@ -46,6 +47,8 @@ async function searchMemories(
   raw: string,
   options: SemanticSearchOptions,
 ): Promise<RecallHit[]> {
+  if (options.onStage !== undefined && typeof options.onStage !== 'function')
+    invalid('onStage', 'a function', options.onStage);
   if (!raw.trim()) return [];
   // Masked like stored text: a secret typed again must not reach the embedder or the storage
   // either, and its placeholder matches the stored one.
@@ -58,7 +61,10 @@ async function searchMemories(
   let hits: RecallHit[];
   if (s.semantic) {
     s.index.catchUp(tenantId);
-    hits = await s.semantic.search(tenantId, query, wide);
+    options.onStage?.('read', 'start');
+    const reading = readQuery(query, options.now ?? s.clock());
+    options.onStage?.('read', 'end');
+    hits = await s.semantic.search(tenantId, reading, wide);
   } else hits = await lexicalOnly(s, tenantId, query, wide);
   return collapseBySource(hits).slice(0, topK);
 }
@@ -156,6 +162,8 @@ export async function buildContext(
   const history = historyTurns > 0 && userWindow ? userWindow.getRecent(historyTurns) : [];
   const inHistory = new Set(history.map((e) => e.id));
 
+  const stage = options.search?.onStage;
+  stage?.('select', 'start');
   const candidates = new Map<string, { entry: MemoryEntry; relevance: number }>();
   for (const hit of recalled) candidates.set(hit.entry.id, { entry: hit.entry, relevance: hit.score });
   for (const entry of important) if (!candidates.has(entry.id)) candidates.set(entry.id, { entry, relevance: 0 });
@@ -170,9 +178,12 @@ export async function buildContext(
   const keptIds = new Set(kept.map((e) => e.id));
   const working = ranked.filter((r) => keptIds.has(r.entry.id));
 
+  stage?.('select', 'end');
+
   const profile: UserProfile | undefined =
     options.includeProfile === false ? undefined : await s.profiles.get(tenantId, userId);
   const system = options.systemPrompt ?? s.systemPrompt;
+  stage?.('pack', 'start');
   const context = builder.build({
     ...(system !== undefined ? { system } : {}),
     ...(profile && profile.interactionCount > 0 ? { profile } : {}),
@@ -181,6 +192,7 @@ export async function buildContext(
     history,
     query,
   });
+  stage?.('pack', 'end');
   s.workingMemory(tenantId, userId).rebuild(kept);
   const usedIds = new Set(context.sections.flatMap((sec) => (sec.kind === 'memories' ? (sec.itemIds ?? []) : [])));
   // Only what went in because it was relevant to the query is reinforced (always-on memories are

@@ -149,7 +149,16 @@ export class LexicalIndex {
     if (!isCount(limit)) invalid('limit', 'an integer >= 0', limit);
     if (allow !== undefined && typeof allow !== 'function') invalid('allow', 'a function', allow);
     if (limit === 0 || this.#docs.size === 0) return [];
-    const queryTerms = new Set(this.#analyzer(query));
+    return this.searchTerms(new Set(this.#analyzer(query)), limit, allow);
+  }
+
+  /**
+   * {@link LexicalIndex.search} for terms already analysed (with this index's analyzer): the query
+   * is read once by the caller.
+   */
+  searchTerms(queryTerms: ReadonlySet<string>, limit: number, allow?: (id: string) => boolean): LexicalHit[] {
+    if (!isCount(limit)) invalid('limit', 'an integer >= 0', limit);
+    if (limit === 0 || this.#docs.size === 0) return [];
     const n = this.#docs.size;
     const avgdl = this.#totalLength / n || 1;
     const k1 = this.#k1;

@@ -1,3 +1,4 @@
+import type { QueryReading } from '../language/query-reading.js';
 import { invalid } from '../model/errors.js';
 import { analyze } from './text.js';
 
@@ -9,9 +10,11 @@ import { analyze } from './text.js';
  *   for ("What are my hobbies?" ↔ a preference of the user's; see `questionSlots`);
  * - `'ranked'`: the relevance gate was off (an explicit `minScore` was given); it passed the
  *   fused-score floor and the adaptive ratio only;
- * - `'fallback'`: nothing passed the fused-score cut and it is the best hit that passed the gate.
+ * - `'fallback'`: nothing passed the fused-score cut and it is the best hit that passed the gate;
+ * - `'safety'`: an allergy, condition or dietary limit the store holds, added to a first-person
+ *   question about food or health (`QueryReading.safety`) whatever its rank.
  */
-export type RecallReason = 'similarity' | 'keywords' | 'slot' | 'ranked' | 'fallback';
+export type RecallReason = 'similarity' | 'keywords' | 'slot' | 'ranked' | 'fallback' | 'safety';
 
 /**
  * The relevance gate of one embedding model. Two tests, both absolute (cosine similarity of the
@@ -152,12 +155,33 @@ export function relatedReason(
  * without such words.
  */
 export function queryCoverage(query: string): (text: string) => { coverage: number; words: number } {
-  const terms = new Set(analyze(query));
+  return coverageOf(new Set(analyze(query)));
+}
+
+/** {@link queryCoverage} over a query already read (`readQuery`): its analysed terms. */
+export function readingCoverage(reading: QueryReading): (text: string) => { coverage: number; words: number } {
+  return coverageOf(reading.terms, reading.expansions);
+}
+
+/**
+ * A term counts as covered when the text has it or, for a term with an expansion (`TERM_GROUPS`:
+ * "sibling" ↔ sister, brother), one of the words that answer it.
+ */
+function coverageOf(
+  terms: ReadonlySet<string>,
+  expansions?: ReadonlyMap<string, { terms: ReadonlySet<string> }>,
+): (text: string) => { coverage: number; words: number } {
   if (terms.size === 0) return () => ({ coverage: 0, words: 0 });
   return (text: string) => {
     const words = new Set(analyze(text));
     let n = 0;
-    for (const t of terms) if (words.has(t)) n++;
+    for (const t of terms) {
+      if (words.has(t)) n++;
+      else {
+        const e = expansions?.get(t);
+        if (e && [...e.terms].some((x) => words.has(x))) n++;
+      }
+    }
     return { coverage: n / terms.size, words: n };
   };
 }

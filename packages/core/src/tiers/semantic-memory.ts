@@ -3,30 +3,27 @@ import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
-import { DEFAULT_RRF_K, reciprocalRankFusion, scoreFusion, type FusedItem } from '../retrieval/fusion.js';
+import { DEFAULT_RRF_K } from '../retrieval/fusion.js';
+import {
+  hybridRecall,
+  type FusionMethod,
+  type RecallHit,
+  type RecallMode,
+  type RecallPlan,
+  type RecallSource,
+  type StageListener,
+} from '../retrieval/hybrid-recall.js';
 import { LexicalIndex } from '../retrieval/lexical-index.js';
 import { LruCache } from '../util/lru-cache.js';
 import type { LexicalHit, MemoryFilter, StorageAdapter, VectorModel } from '../storage/storage.js';
-import { STOPWORDS, tokenize } from '../retrieval/text.js';
-import {
-  isStrong,
-  queryCoverage,
-  relatedReason,
-  relevanceFloors,
-  type RecallReason,
-  type RelevanceEvidence,
-} from '../retrieval/relevance.js';
-import { questionSlots } from '../formation/question-slots.js';
-import { parseTimeRanges, type TimeRange } from '../language/time-expressions.js';
+import { relevanceFloors } from '../retrieval/relevance.js';
 import type { Scored } from '../retrieval/top-k.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
 import { VectorIndex } from '../retrieval/vector-index.js';
+import { readQuery, type QueryReading } from '../language/query-reading.js';
+import { foldName, namesInText, resolveName } from '../language/names.js';
 
-/** Which signals a search uses. */
-export type RecallMode = 'hybrid' | 'lexical' | 'vector';
-
-/** How lexical and vector lists are combined (see `reciprocalRankFusion` and `scoreFusion`). */
-export type FusionMethod = 'rrf' | 'score';
+export type { FusionMethod, RecallHit, RecallMode, RecallStage, StageListener } from '../retrieval/hybrid-recall.js';
 
 /** Weights of the lexical and vector lists in reciprocal-rank fusion. */
 export interface FusionWeights {
@@ -169,25 +166,11 @@ export interface SemanticSearchOptions {
    * {@link DEFAULT_ENTITY_BOOST}.
    */
   entityBoost?: number;
-}
-
-/** One recalled memory with the evidence behind its rank (for UIs and debugging). */
-export interface RecallHit {
-  entry: MemoryEntry;
-  /** Fused score in 0..1; 1 = ranked first by every signal used. */
-  score: number;
-  /** BM25 score, when the lexical list found it. */
-  lexicalScore?: number;
-  /** Cosine similarity, when the vector list found it. */
-  vectorScore?: number;
-  /** 1-based rank in the lexical list. */
-  lexicalRank?: number;
-  /** 1-based rank in the vector list. */
-  vectorRank?: number;
-  /** Cosine similarity of the memory's vector to the query, when the relevance gate computed it. */
-  similarity?: number;
-  /** Why the hit passed (see {@link RecallReason}); set by every semantic search. */
-  reason?: RecallReason;
+  /**
+   * Told when each stage of the search starts and ends (`RecallStage`), for benchmarks and
+   * profiling; the listener brings its own clock.
+   */
+  onStage?: StageListener;
 }
 
 /** Options of {@link SemanticMemory.reindex}. */
@@ -224,13 +207,12 @@ interface TenantIndex {
   index: VectorIndex;
   /** BM25 over the entries' `metadata.context` (only entries that have one). */
   context: LexicalIndex;
+  /**
+   * The names the tenant's memories mention (`namesInText`, folded), for reading a query's name
+   * across spelling variants. Only grows: a name whose memories are gone resolves to nothing found.
+   */
+  names: Set<string>;
 }
-
-/**
- * How many of the best-ranked candidates the relevance gate looks at for a strong one (see
- * `RelevanceFloors`): a fixed window, so the answer does not depend on `topK`.
- */
-const STRONG_WINDOW = 10;
 
 const MODES: readonly RecallMode[] = ['hybrid', 'lexical', 'vector'];
 const PAGE = 1000;
@@ -250,6 +232,7 @@ export class SemanticMemory {
   readonly #clock: Clock;
   readonly #cache: LruCache<string, Float32Array>;
   readonly #indexes = new Map<string, Promise<TenantIndex>>();
+  readonly #readingVectors = new WeakMap<QueryReading, Promise<Float32Array>>();
 
   constructor(options: SemanticMemoryOptions) {
     if (typeof options !== 'object' || options === null)
@@ -285,11 +268,14 @@ export class SemanticMemory {
     if (entries.length === 0) return;
     const model = await this.#readyModel();
     const vectors = await this.#embed(entries.map(indexedText), model, options);
-    const byTenant = new Map<string, { id: string; vector: Float32Array; context: string | undefined }[]>();
+    const byTenant = new Map<
+      string,
+      { entry: MemoryEntry; id: string; vector: Float32Array; context: string | undefined }[]
+    >();
     entries.forEach((e, i) => {
       let list = byTenant.get(e.tenantId);
       if (!list) byTenant.set(e.tenantId, (list = []));
-      list.push({ id: e.id, vector: vectors[i]!, context: contextOf(e) });
+      list.push({ entry: e, id: e.id, vector: vectors[i]!, context: contextOf(e) });
     });
     for (const [tenantId, records] of byTenant) {
       await this.#storage.putVectors(
@@ -304,6 +290,7 @@ export class SemanticMemory {
       for (const r of records) {
         t.index.upsert(r.id, r.vector);
         setContext(t.context, r.id, r.context);
+        addNames(t.names, r.entry);
       }
     }
   }
@@ -324,6 +311,17 @@ export class SemanticMemory {
     }
   }
 
+  /**
+   * Make the next search of `tenantId` as fast as the ones after it: load the tenant's index
+   * (vectors, context, names) and run the embedder once, so the model's first inference (session
+   * start-up, WASM compilation) does not land on a user's first question.
+   */
+  async warm(tenantId: string): Promise<void> {
+    checkId('tenantId', tenantId);
+    const model = await this.#readyModel();
+    await Promise.all([this.#tenant(tenantId), this.#embed(['warm-up'], model, {})]);
+  }
+
   /** Forget the loaded index of `tenantId` (or of every tenant); it reloads from storage on next use. */
   unload(tenantId?: string): void {
     if (tenantId === undefined) this.#indexes.clear();
@@ -341,12 +339,26 @@ export class SemanticMemory {
    * before ranking. Returns `[]` for a blank query or when nothing matches at all; otherwise at
    * least the best hit (top-1 fallback when none passes the threshold).
    */
-  async search(tenantId: string, query: string, options: SemanticSearchOptions = {}): Promise<RecallHit[]> {
+  async search(
+    tenantId: string,
+    query: string | QueryReading,
+    options: SemanticSearchOptions = {},
+  ): Promise<RecallHit[]> {
     checkId('tenantId', tenantId);
-    if (typeof query !== 'string') invalid('query', 'a string', query);
+    const given = typeof query === 'object' && query !== null ? query : undefined;
+    if (given ? typeof given.text !== 'string' : typeof query !== 'string')
+      invalid('query', 'a string or a QueryReading', query);
     if (typeof options !== 'object' || options === null) invalid('options', 'an object', options);
     const o = this.#searchOptions(options);
-    if (query.trim().length === 0) return [];
+    const text = given ? given.text : (query as string);
+    if (text.trim().length === 0) return [];
+    const stage = o.onStage;
+    let reading = given;
+    if (!reading) {
+      stage?.('read', 'start');
+      reading = readQuery(text, o.now ?? this.#clock());
+      stage?.('read', 'end');
+    }
 
     const hasFilter = o.filter !== undefined && Object.keys(o.filter).length > 0;
     let allowed: Map<string, MemoryEntry> | undefined;
@@ -355,142 +367,43 @@ export class SemanticMemory {
       allowed = new Map(matching.map((e) => [e.id, e]));
       if (allowed.size === 0) return [];
     }
-
-    const useLexical = o.mode !== 'vector' && (o.mode === 'lexical' || o.weights.lexical > 0);
-    const useVector = o.mode !== 'lexical' && (o.mode === 'vector' || o.weights.vector > 0);
-    const [lexical, vector] = await Promise.all([
-      useLexical
-        ? this.#lexical(tenantId, query, o.candidates, hasFilter ? o.filter : undefined, allowed, o.contextWeight)
-        : [],
-      useVector ? this.#vector(tenantId, query, o.candidates, allowed) : [],
-    ]);
-
-    const weights =
-      o.mode === 'hybrid' ? [o.weights.lexical, o.weights.vector] : o.mode === 'lexical' ? [1, 0] : [0, 1];
-    let scored: FusedItem[];
-    if (o.fusion === 'score') {
-      scored = scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
-    } else {
-      const fused = reciprocalRankFusion([lexical, vector], { k: o.rrfK, weights }).filter((f) => f.score > 0);
-      // Normalise by what the lists that found anything could give, so a tenant without vectors
-      // yet (or a query without lexical matches) still scores its best hit near 1.
-      const max = ((lexical.length > 0 ? weights[0]! : 0) + (vector.length > 0 ? weights[1]! : 0)) / (o.rrfK + 1);
-      scored = fused.map((f) => ({ ...f, score: Math.min(1, f.score / max) }));
-    }
-    if (scored.length === 0) return [];
-    let fetched: Map<string, MemoryEntry> | undefined = allowed;
-    const ranges = o.timeBoost > 0 ? parseTimeRanges(query, o.now ?? this.#clock()) : [];
-    if (ranges.length > 0) {
-      fetched ??= new Map(
-        (
-          await this.#storage.getMany(
-            tenantId,
-            scored.map((f) => f.id),
-          )
-        ).map((e) => [e.id, e]),
-      );
-      scored = favour(scored, createdIn(ranges, fetched), o.timeBoost);
-    }
-    const names = o.entityBoost > 0 ? queryNames(query) : [];
-    if (names.length > 0) {
-      // Within the first 2 × topK + 10 of the fused list: a memory further down would need more
-      // than the boost to reach topK often enough to matter, and reading every candidate of both
-      // lists would cost more than the ranking itself.
-      scored = scored.slice(0, Math.min(o.candidates, 2 * o.topK + 10));
-      fetched ??= await this.#fetch(tenantId, scored);
-      scored = favour(scored, namesAny(scored, names, fetched), o.entityBoost);
-    }
-    // The relevance gate (absolute, model-calibrated), then the fused-score cut (relative).
-    const reasons = new Map<string, RecallReason>();
-    const similarities = new Map<string, number>();
-    if (o.minScore === undefined) {
-      const floors = relevanceFloors(this.#embedder.modelId, o.minSimilarity ?? this.#config.minSimilarity);
-      // Evidence is read lazily, best first: the strong window, then hits until topK (plus the
-      // margin fetched below) have passed.
-      const wanted = o.topK + Math.min(10, o.topK);
-      const head = scored.slice(0, Math.max(STRONG_WINDOW, wanted));
-      const sims = await this.#similarities(
-        tenantId,
-        query,
-        head.map((f) => f.id),
-        vector,
-      );
-      let have = fetched ?? (await this.#fetch(tenantId, head));
-      const cover = queryCoverage(query);
-      const slots = questionSlots(query);
-      const evidenceOf = async (id: string): Promise<RelevanceEvidence> => {
-        if (!sims.has(id)) for (const [k, v] of await this.#similarities(tenantId, query, [id], vector)) sims.set(k, v);
-        if (!have.has(id)) have = new Map([...have, ...(await this.#fetch(tenantId, [{ id }]))]);
-        const entry = have.get(id);
-        if (!entry) return { similarity: sims.get(id), coverage: 0, words: 0 };
-        const slotCoverage = slots(entry);
-        return {
-          similarity: sims.get(id),
-          ...cover(entryText(entry)),
-          ...(slotCoverage !== undefined ? { slotCoverage } : {}),
-        };
-      };
-      // Nothing when no candidate shows that the store answers the query at all.
-      let answered = false;
-      const size = (await this.#tenant(tenantId)).index.size;
-      for (const f of scored.slice(0, STRONG_WINDOW))
-        if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
-      if (!answered) return [];
-      const passed: typeof scored = [];
-      for (const f of scored) {
-        if (passed.length >= wanted) break;
-        const e = await evidenceOf(f.id);
-        if (e.similarity !== undefined) similarities.set(f.id, e.similarity);
-        const why = relatedReason(floors, e);
-        if (!why) continue;
-        reasons.set(f.id, why);
-        passed.push(f);
-      }
-      scored = passed;
-      fetched = have;
-      if (scored.length === 0) return [];
-    }
-    const cut = Math.max(o.minScore ?? 0, scored[0]!.score * o.ratio);
-    let kept = scored.filter((f) => f.score >= cut);
-    if (kept.length === 0) {
-      kept = [scored[0]!];
-      reasons.set(scored[0]!.id, 'fallback');
-    }
-
-    // Fetch a little more than topK: rows of entries deleted behind our back are skipped.
-    const wanted = kept.slice(0, o.topK + Math.min(10, o.topK));
-    const entries = fetched
-      ? wanted.map((f) => fetched.get(f.id)).filter((e): e is MemoryEntry => e !== undefined)
-      : await this.#storage.getMany(
-          tenantId,
-          wanted.map((f) => f.id),
-        );
-    const byId = new Map(entries.map((e) => [e.id, e]));
-    const lexScore = new Map(lexical.map((h) => [h.id, h.score]));
-    const vecScore = new Map(vector.map((h) => [h.id, h.score]));
-    const hits: RecallHit[] = [];
-    for (const f of wanted) {
-      const entry = byId.get(f.id);
-      if (!entry) {
-        // Deleted in storage without `remove()`: drop the row so it stops taking result slots.
-        await this.#dropStale(tenantId, f.id);
-        continue;
-      }
-      const hit: RecallHit = { entry, score: f.score, reason: reasons.get(f.id) ?? 'ranked' };
-      const similarity = similarities.get(f.id);
-      if (similarity !== undefined) hit.similarity = similarity;
-      if (f.ranks[0] !== undefined) {
-        hit.lexicalRank = f.ranks[0];
-        hit.lexicalScore = lexScore.get(f.id)!;
-      }
-      if (f.ranks[1] !== undefined) {
-        hit.vectorRank = f.ranks[1];
-        hit.vectorScore = vecScore.get(f.id)!;
-      }
-      hits.push(hit);
-      if (hits.length === o.topK) break;
-    }
-    return hits;
+    const filter = hasFilter ? o.filter : undefined;
+    const names = new Map<QueryReading, Promise<readonly string[]>>();
+    const namesOf = (r: QueryReading) => {
+      let n = names.get(r);
+      if (!n) names.set(r, (n = this.#names(tenantId, r)));
+      return n;
+    };
+    const source: RecallSource = {
+      allowed,
+      names: namesOf,
+      lexical: async (r, limit) =>
+        this.#lexical(tenantId, r, await namesOf(r), limit, filter, allowed, o.contextWeight, stage),
+      vector: (r, limit) => this.#vector(tenantId, r, limit, allowed, stage),
+      similarities: (r, ids) => this.#similarities(tenantId, r, ids),
+      fetch: (ids) => this.#fetch(tenantId, ids),
+      size: async () => (await this.#tenant(tenantId)).index.size,
+      dropStale: (id) => this.#dropStale(tenantId, id),
+    };
+    const plan: RecallPlan = {
+      topK: o.topK,
+      minScore: o.minScore,
+      ratio: o.ratio,
+      mode: o.mode,
+      fusion: o.fusion,
+      rrfK: o.rrfK,
+      weights: o.weights,
+      candidates: o.candidates,
+      timeBoost: o.timeBoost,
+      entityBoost: o.entityBoost,
+      gated: o.minScore === undefined,
+      floors:
+        o.minScore === undefined
+          ? relevanceFloors(this.#embedder.modelId, o.minSimilarity ?? this.#config.minSimilarity)
+          : undefined,
+      onStage: stage,
+    };
+    return hybridRecall(source, reading, plan);
   }
 
   /**
@@ -514,6 +427,7 @@ export class SemanticMemory {
       for (const e of page) {
         live.add(e.id);
         setContext(t.context, e.id, contextOf(e));
+        addNames(t.names, e);
         if (force || !t.index.has(e.id)) todo.push(e);
       }
       if (page.length < PAGE) break;
@@ -554,81 +468,107 @@ export class SemanticMemory {
     return vec.slice();
   }
 
+  /** The query's names as the tenant's memories spell them (see `RecallSource.names`). */
+  async #names(tenantId: string, reading: QueryReading): Promise<readonly string[]> {
+    if (reading.names.length === 0) return [];
+    const known = (await this.#tenant(tenantId)).names;
+    const out = new Set<string>();
+    for (const n of reading.names) {
+      const r = resolveName(n, known);
+      for (const x of r.length > 0 ? r : [n]) out.add(x);
+    }
+    return [...out];
+  }
+
   async #lexical(
     tenantId: string,
-    query: string,
+    reading: QueryReading,
+    names: readonly string[],
     limit: number,
     filter: Omit<MemoryFilter, 'tenantId'> | undefined,
     allowed: Map<string, MemoryEntry> | undefined,
     contextWeight: number,
+    stage: StageListener | undefined,
   ): Promise<LexicalHit[]> {
+    stage?.('lexical', 'start');
     // Adapters tokenise their own way and not all drop stopwords (e.g. a plain FTS tokenizer): send only
     // the words that carry meaning, unless that leaves nothing.
-    const terms = tokenize(query).filter((t) => !STOPWORDS.has(t));
-    const text = terms.length > 0 ? terms.join(' ') : query;
+    // Also the spellings the store knows of the query's names, and the words that answer a
+    // class the query asks for ("sibling" → sister, brother).
+    const words = new Set(reading.keywords);
+    for (const n of names) words.add(n);
+    for (const e of reading.expansions.values()) for (const w of e.words) words.add(w);
+    const text = words.size > 0 ? [...words].join(' ') : reading.text;
     const own = await this.#storage.lexicalSearch({ tenantId, query: text, limit, ...(filter ? { filter } : {}) });
-    const hits = allowed ? own.filter((h) => allowed.has(h.id)) : own;
-    if (contextWeight === 0) return hits;
-    const t = await this.#tenant(tenantId);
-    if (t.context.size === 0) return hits;
-    const ctx = t.context.search(query, limit, allowed ? (id) => allowed.has(id) : undefined);
-    if (ctx.length === 0) return hits;
-    const scores = new Map(hits.map((h) => [h.id, h.score]));
-    for (const h of ctx) scores.set(h.id, (scores.get(h.id) ?? 0) + contextWeight * h.score);
-    return [...scores]
-      .map(([id, score]) => ({ id, score }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .slice(0, limit);
+    let hits = allowed ? own.filter((h) => allowed.has(h.id)) : own;
+    if (contextWeight > 0) {
+      const t = await this.#tenant(tenantId);
+      const ctx =
+        t.context.size === 0
+          ? []
+          : t.context.searchTerms(reading.terms, limit, allowed ? (id) => allowed.has(id) : undefined);
+      if (ctx.length > 0) {
+        const scores = new Map(hits.map((h) => [h.id, h.score]));
+        for (const h of ctx) scores.set(h.id, (scores.get(h.id) ?? 0) + contextWeight * h.score);
+        hits = [...scores]
+          .map(([id, score]) => ({ id, score }))
+          .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .slice(0, limit);
+      }
+    }
+    stage?.('lexical', 'end');
+    return hits;
   }
 
   async #vector(
     tenantId: string,
-    query: string,
+    reading: QueryReading,
     limit: number,
     allowed: Map<string, MemoryEntry> | undefined,
+    stage: StageListener | undefined,
   ): Promise<Scored[]> {
-    const q = await this.embedQuery(query);
+    stage?.('embed', 'start');
+    const q = await this.#queryVector(reading);
+    stage?.('embed', 'end');
     if (!q.some((x) => x !== 0)) return [];
     const t = await this.#tenant(tenantId);
     if (t.index.size === 0) return [];
+    stage?.('vector', 'start');
     const hits = t.index.search(q, limit, allowed ? (id) => allowed.has(id) : undefined);
+    stage?.('vector', 'end');
     // Non-positive cosine is no evidence of relevance; keeping it would let noise into the fusion.
     return hits.filter((h) => h.score > 0);
   }
 
-  /** The entries of `items` by id (entries deleted meanwhile are absent). */
-  async #fetch(tenantId: string, items: readonly { id: string }[]): Promise<Map<string, MemoryEntry>> {
-    return new Map(
-      (
-        await this.#storage.getMany(
-          tenantId,
-          items.map((f) => f.id),
-        )
-      ).map((e) => [e.id, e]),
-    );
+  /** The query vector of a reading: embedded (or taken from the LRU cache) once per reading. */
+  #queryVector(reading: QueryReading): Promise<Float32Array> {
+    let v = this.#readingVectors.get(reading);
+    if (!v) {
+      v = this.embedQuery(reading.text);
+      this.#readingVectors.set(reading, v);
+      // A failed embedding must not stay attached to the reading: the next search retries.
+      v.catch(() => this.#readingVectors.delete(reading));
+    }
+    return v;
   }
 
-  /**
-   * Cosine similarity to the query of each id that has a vector (from the vector list when it
-   * ranked the id, else computed from the index).
-   */
-  async #similarities(
-    tenantId: string,
-    query: string,
-    ids: readonly string[],
-    vector: readonly Scored[],
-  ): Promise<Map<string, number>> {
-    const out = new Map(vector.map((h) => [h.id, h.score]));
-    const missing = ids.filter((id) => !out.has(id));
-    if (missing.length === 0) return out;
+  /** The entries of `ids` by id (entries deleted meanwhile are absent). */
+  async #fetch(tenantId: string, ids: readonly string[]): Promise<Map<string, MemoryEntry>> {
+    return new Map((await this.#storage.getMany(tenantId, [...ids])).map((e) => [e.id, e]));
+  }
+
+  /** Cosine similarity to the query of each of `ids` that has a vector in the index. */
+  async #similarities(tenantId: string, reading: QueryReading, ids: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (ids.length === 0) return out;
     const t = await this.#tenant(tenantId);
     if (t.index.size === 0) return out;
-    const q = await this.embedQuery(query);
+    const q = await this.#queryVector(reading);
     let norm = 0;
     for (let d = 0; d < q.length; d++) norm += q[d]! * q[d]!;
     if (!(norm > 0)) return out;
     norm = Math.sqrt(norm);
-    for (const id of missing) {
+    for (const id of ids) {
       const v = t.index.get(id);
       if (!v) continue;
       let dot = 0;
@@ -659,28 +599,32 @@ export class SemanticMemory {
 
   async #load(tenantId: string): Promise<TenantIndex> {
     const model = await this.#readyModel();
-    const [block, context] = await Promise.all([
+    const [block, { context, names }] = await Promise.all([
       this.#storage.loadVectors(tenantId, model.id),
       this.#loadContext(tenantId),
     ]);
     const usable = block !== undefined && block.model.id === model.id && block.model.dim === model.dim;
     const index = usable ? VectorIndex.fromBlock(block) : new VectorIndex(model.dim);
-    return { modelId: model.id, dim: model.dim, index, context };
+    return { modelId: model.id, dim: model.dim, index, context, names };
   }
 
   /**
-   * The context index of a tenant, from its stored entries. One pass over the tenant when it is
-   * first searched (about 0.1 s at 10k in-memory entries, 1.5 s at 100k); later changes arrive
-   * through `add` and `remove`.
+   * The context index and the names of a tenant, from its stored entries. One pass over the
+   * tenant when it is first searched (about 0.1 s at 10k in-memory entries, 1.5 s at 100k);
+   * later changes arrive through `add` and `remove`.
    */
-  async #loadContext(tenantId: string): Promise<LexicalIndex> {
+  async #loadContext(tenantId: string): Promise<{ context: LexicalIndex; names: Set<string> }> {
     const context = new LexicalIndex();
+    const names = new Set<string>();
     for (let offset = 0; ; offset += PAGE) {
       const page = await this.#storage.query({ tenantId, orderBy: 'createdAt', order: 'asc', limit: PAGE, offset });
-      for (const e of page) setContext(context, e.id, contextOf(e));
+      for (const e of page) {
+        setContext(context, e.id, contextOf(e));
+        addNames(names, e);
+      }
       if (page.length < PAGE) break;
     }
-    return context;
+    return { context, names };
   }
 
   async #dropStale(tenantId: string, id: string): Promise<void> {
@@ -736,6 +680,7 @@ export class SemanticMemory {
       timeBoost = DEFAULT_TIME_BOOST,
       entityBoost = DEFAULT_ENTITY_BOOST,
       now,
+      onStage,
     } = options;
     if (fusion !== 'rrf' && fusion !== 'score') invalid('fusion', "'rrf' | 'score'", fusion);
     if (!Number.isInteger(topK) || topK < 1) invalid('topK', 'an integer >= 1', topK);
@@ -771,6 +716,7 @@ export class SemanticMemory {
       invalid('entityBoost', 'a finite number >= 0', entityBoost);
     if (now !== undefined && (typeof now !== 'number' || !Number.isFinite(now)))
       invalid('now', 'epoch milliseconds', now);
+    if (onStage !== undefined && typeof onStage !== 'function') invalid('onStage', 'a function', onStage);
     return {
       topK,
       minScore,
@@ -786,70 +732,24 @@ export class SemanticMemory {
       timeBoost,
       entityBoost,
       now,
+      onStage,
     };
+  }
+}
+
+/** Add the names `entry` mentions (and the person a formed memory is about) to `names`. */
+function addNames(names: Set<string>, entry: MemoryEntry): void {
+  for (const n of namesInText(entryText(entry))) names.add(n);
+  const about = entry.metadata?.about;
+  if (typeof about === 'string' && !about.includes("'")) {
+    const n = foldName(about);
+    if (n.length >= 3) names.add(n);
   }
 }
 
 function setContext(index: LexicalIndex, id: string, context: string | undefined): void {
   if (context === undefined) index.remove(id);
   else index.add(id, context);
-}
-
-/**
- * Favour the items `passes` accepts: when at least one does, divide the score of the others by
- * `1 + boost` and re-sort (score descending, ties by id), so scores stay in 0..1 (the best possible,
- * first everywhere and accepted, is 1); when none does, the ranking stays as it is.
- */
-function favour<T extends { id: string; score: number }>(
-  items: readonly T[],
-  passes: (id: string) => boolean,
-  boost: number,
-): T[] {
-  if (!items.some((f) => passes(f.id))) return [...items];
-  return items
-    .map((f) => ({ ...f, score: passes(f.id) ? f.score : f.score / (1 + boost) }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** Whether an entry of `entries` was created inside one of `ranges`. */
-function createdIn(ranges: readonly TimeRange[], entries: ReadonlyMap<string, MemoryEntry>): (id: string) => boolean {
-  return (id) => {
-    const at = entries.get(id)?.createdAt;
-    return at !== undefined && ranges.some((r) => at >= r.from && at <= r.to);
-  };
-}
-
-/**
- * The names a query mentions: capitalised words (any script with case) that do not start a
- * sentence and are not stopwords, analysed like the lexical index's terms (lowercased, folded).
- */
-export function queryNames(query: string): string[] {
-  const out = new Set<string>();
-  for (const m of query.matchAll(/(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}]+)/gu)) {
-    if (m[1] === '' || /[.?!]/.test(m[1]!)) continue; // sentence start: capitalised anyway
-    for (const t of tokenize(m[2]!)) if (!STOPWORDS.has(t)) out.add(t);
-  }
-  return [...out];
-}
-
-/** Which of `items` have an entry in `entries` that names one of `names` (as a word, analysed like the names). */
-function namesAny(
-  items: readonly { id: string }[],
-  names: readonly string[],
-  entries: ReadonlyMap<string, MemoryEntry>,
-): (id: string) => boolean {
-  const ascii = names.every((n) => /^[a-z0-9]+$/.test(n));
-  const named = new Set<string>();
-  for (const f of items) {
-    const e = entries.get(f.id);
-    if (!e) continue;
-    const text = entryText(e);
-    // Tokenising is the exact test; a substring check first skips most texts cheaply.
-    if (ascii && !names.some((n) => text.toLowerCase().includes(n))) continue;
-    const words = new Set(tokenize(text));
-    if (names.some((n) => words.has(n))) named.add(f.id);
-  }
-  return (id) => named.has(id);
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {

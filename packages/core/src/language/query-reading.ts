@@ -1,0 +1,183 @@
+import { invalid } from '../model/errors.js';
+import { personName, RELATION_ADJECTIVE, RELATIONS } from './lexicon.js';
+import { analyze, STOPWORDS, tokenize } from '../retrieval/text.js';
+import { parseTimeRanges, type TimeRange } from './time-expressions.js';
+import { foldName } from './names.js';
+import { expandTerms, FOOD_HEALTH_TERMS, type Expansion } from './relations.js';
+
+/**
+ * What a question asks for, read against formed memories: a question names a subject (the
+ * asker, "my sister", or a person by name) and asks for something of theirs ("hobbies",
+ * "birthday", "job"). A formed memory about that subject whose kind or slot is that something
+ * answers it even when it shares no word with the question and the embedding model sees little
+ * likeness ("What are my hobbies?" ↔ "I love hiking in the Alps." has cosine 0.17 with use-lite).
+ *
+ * Each cue: the question words that ask for it (stemmed like the lexical index) and what a
+ * memory must be to answer: one of `kinds`, a slot in `attributes`, or a statement containing
+ * one of `says`. General English, not tuned to any dataset's wording.
+ */
+export interface SlotCue {
+  asks: readonly string[];
+  kinds?: readonly string[];
+  attributes?: readonly string[];
+  says?: readonly string[];
+}
+
+export const SLOT_CUES: readonly SlotCue[] = Object.freeze([
+  {
+    asks: 'hobby hobbies interest interests interested like likes love loves enjoy enjoys favourite favorite prefer prefers fun passion passions pastime pastimes'.split(
+      ' ',
+    ),
+    kinds: ['preference'],
+  },
+  {
+    asks: ['born', 'birth', 'birthday', 'age', 'old'],
+    attributes: ['age', 'birthday', 'birthdate'],
+    says: ['born', 'birthday'],
+  },
+  {
+    asks: ['job', 'work', 'works', 'occupation', 'profession', 'career', 'employer'],
+    attributes: ['works at', 'works as', 'job', 'occupation', 'profession'],
+  },
+  {
+    asks: ['live', 'lives', 'home', 'city', 'hometown', 'address', 'grow', 'grew', 'raised'],
+    attributes: ['lives in', 'is from', 'hometown', 'address'],
+    says: ['grew', 'raised'],
+  },
+  { asks: ['name', 'called'], attributes: ['name'] },
+  { asks: ['plan', 'plans', 'todo', 'task', 'tasks', 'remind', 'appointment', 'appointments'], kinds: ['task'] },
+]);
+
+/** A cue and its question words, analysed. */
+export interface AskedCue {
+  cue: SlotCue;
+  terms: ReadonlySet<string>;
+}
+
+const CUE_TERMS: readonly AskedCue[] = SLOT_CUES.map((c) => ({
+  cue: c,
+  terms: new Set(c.asks.flatMap((w) => analyze(w))),
+}));
+
+/** The question-slot side of a reading (see {@link SlotCue}; matched by `questionSlots`). */
+export interface SlotReading {
+  /** The question's meaningful words, possessive names read as names, analysed. */
+  terms: ReadonlySet<string>;
+  /** The cues the question asks for (empty: no slot question). */
+  asked: readonly AskedCue[];
+  /** "my sister" → `"sister"` (lowercase, single spaces); absent when no relation is the subject. */
+  relation?: string;
+  /**
+   * The relation and the relations that answer for it, analysed ("sibling" → sibl, sister,
+   * brother, …): a memory about "<user>'s sister" answers "my sibling".
+   */
+  relations: ReadonlySet<string>;
+  /** The asker is the subject ("my hobbies", "what do I like"). */
+  firstPerson: boolean;
+  /** Capitalised words that are not its first word, possessives dropped, lowercase. */
+  names: ReadonlySet<string>;
+}
+
+/**
+ * Everything recall needs to know about a query, read once ({@link readQuery}) and passed to every
+ * stage: the lexical search, the boosts, the relevance gate and the question-slot matcher.
+ */
+export interface QueryReading {
+  /** The query as given. */
+  readonly text: string;
+  /** Reference time (epoch ms) relative expressions were read against. */
+  readonly now: number;
+  /** Its meaningful words as written, lowercased (stopwords dropped): what keyword search is sent. */
+  readonly keywords: readonly string[];
+  /** Its meaningful words analysed like the lexical index (stopwords dropped, stemmed). */
+  readonly terms: ReadonlySet<string>;
+  /**
+   * Query terms a memory may answer with other words (`"sibl"` → sister, brother, …; see
+   * `TERM_GROUPS`), analysed.
+   */
+  readonly expansions: ReadonlyMap<string, Expansion>;
+  /** Names it mentions (capitalised words that do not start a sentence), folded like tokens. */
+  readonly names: readonly string[];
+  /** Time spans it names ("last week", "in June 2023"). */
+  readonly timeRanges: readonly TimeRange[];
+  /** What it asks of a subject, for formed memories. */
+  readonly slots: SlotReading;
+  /**
+   * A first-person question about food, drink, medicine or health ("What snack should I buy?"):
+   * the store's safety facts (allergies, conditions, dietary limits) must reach it.
+   */
+  readonly safety: boolean;
+}
+
+const FIRST_PERSON_RE = /\b(?:i|me|my|mine|myself)\b/iu;
+const PERSONAL_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b/iu;
+const MY_RELATION_RE = new RegExp(`\\b(?:my|our)\\s+${RELATION_ADJECTIVE}(${RELATIONS})\\b`, 'iu');
+/** A subject that joins someone to the asker: "my wife and I", "my sister Ana and me", "me and my wife". */
+const WITH_ASKER_RE = new RegExp(
+  `\\b(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+\\p{Lu}[\\p{L}\\p{M}'’-]*)?,?\\s+(?:and|&)\\s+(?:i|me|myself)\\b|\\b(?:i|me)\\s+(?:and|&)\\s+(?:my|our)\\s`,
+  'iu',
+);
+/** A capitalised word and what precedes it (start of text, of a sentence, or a space). */
+const CAPITALISED_RE = /(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}'’]*)/gu;
+
+/**
+ * Read `query` once for recall at `now` (epoch ms, for "last week"). Pure and cheap (tens of
+ * microseconds); the result is plain data. Throws `VALIDATION` for a non-string query or a
+ * non-finite `now`.
+ */
+export function readQuery(query: string, now: number): QueryReading {
+  if (typeof query !== 'string') invalid('query', 'a string', query);
+  if (typeof now !== 'number' || !Number.isFinite(now)) invalid('now', 'epoch milliseconds', now);
+  const tokens = tokenize(query);
+  const keywords = tokens.filter((t) => !STOPWORDS.has(t));
+  const terms = new Set(analyze(query));
+  const slots = readSlots(query);
+  const names = new Set<string>();
+  for (const n of slots.names) {
+    const folded = foldName(n);
+    if (folded && !STOPWORDS.has(folded)) names.add(folded);
+  }
+  return {
+    text: query,
+    now,
+    keywords,
+    terms,
+    expansions: expandTerms(terms),
+    names: [...names],
+    timeRanges: parseTimeRanges(query, now),
+    slots,
+    safety: PERSONAL_RE.test(query) && [...terms].some((t) => FOOD_HEALTH_TERMS.has(t)),
+  };
+}
+
+function readSlots(query: string): SlotReading {
+  const names = new Set<string>();
+  for (const m of query.matchAll(CAPITALISED_RE)) {
+    if (m[1] === '' || /[.?!]/.test(m[1]!)) continue; // sentence start: capitalised anyway
+    const name = personName(m[2]!);
+    if (name !== 'I') names.add(name.toLowerCase());
+  }
+  // An idiom whose words would ask for another cue: "for a living" asks for a job, not a home.
+  // A possessive name counts as the name ("James's" would stem to "jamess", which nothing covers).
+  const withNames = query.replace(CAPITALISED_RE, (_, before: string, word: string) => before + personName(word));
+  const terms = new Set(analyze(withNames.replace(/\bfor\s+a\s+living\b/giu, 'for a job')));
+  const asked = CUE_TERMS.filter((c) => [...c.terms].some((t) => terms.has(t)));
+  // "my wife and I" / "me and my wife" asks about the asker, as formation files such statements.
+  const relation = WITH_ASKER_RE.test(query)
+    ? undefined
+    : MY_RELATION_RE.exec(query)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
+  const relations = new Set<string>();
+  if (relation !== undefined) {
+    const r = analyze(relation).join(' ');
+    relations.add(r);
+    for (const e of expandTerms([r]).get(r)?.terms ?? []) relations.add(e);
+  }
+  return {
+    terms,
+    asked,
+    ...(relation !== undefined ? { relation } : {}),
+    relations,
+    firstPerson: relation === undefined && FIRST_PERSON_RE.test(query),
+    names,
+  };
+}

@@ -1,0 +1,106 @@
+import { analyze } from '../retrieval/text.js';
+
+/**
+ * The words questions ask formed memories with, and the words memories say the same thing with.
+ * A question says "sibling", "partner", "occupation", "pet"; the memory says "my sister", "my
+ * wife", "I work as", "our dog". Each entry: the words a question may use (`asks`) and the words
+ * that answer for them in a memory (`means`). General English, deliberately small: a word belongs
+ * here only when it names a *class* whose members people say instead (relations, pets) or when
+ * the words are used interchangeably (job / work / occupation).
+ */
+export interface TermGroup {
+  asks: readonly string[];
+  means: readonly string[];
+}
+
+export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
+  { asks: ['sibling', 'siblings'], means: ['sister', 'brother', 'sisters', 'brothers', 'twin'] },
+  {
+    asks: ['partner', 'spouse'],
+    means: ['wife', 'husband', 'girlfriend', 'boyfriend', 'fiance', 'fiancee', 'partner', 'spouse'],
+  },
+  { asks: ['wife', 'husband'], means: ['partner', 'spouse'] },
+  { asks: ['parent', 'parents'], means: ['mother', 'father', 'mom', 'mum', 'dad'] },
+  { asks: ['mother', 'mom', 'mum'], means: ['mother', 'mom', 'mum'] },
+  { asks: ['father', 'dad'], means: ['father', 'dad'] },
+  { asks: ['child', 'children', 'kid', 'kids'], means: ['son', 'daughter', 'sons', 'daughters', 'kid', 'child'] },
+  { asks: ['grandparent', 'grandparents'], means: ['grandmother', 'grandfather', 'grandma', 'grandpa'] },
+  {
+    asks: ['job', 'work', 'occupation', 'profession', 'career', 'employer'],
+    means: ['job', 'work', 'works', 'working', 'occupation', 'profession', 'career'],
+  },
+  {
+    asks: ['pet', 'pets', 'animal', 'animals'],
+    means: ['dog', 'cat', 'puppy', 'kitten', 'pet', 'hamster', 'rabbit', 'parrot'],
+  },
+]);
+
+/** What answers one question term: the words as written (for keyword search) and analysed. */
+export interface Expansion {
+  words: readonly string[];
+  terms: ReadonlySet<string>;
+}
+
+/** Analysed question term → what answers it (merged over the groups that list it). */
+const EXPANSIONS: ReadonlyMap<string, Expansion> = (() => {
+  const out = new Map<string, { words: string[]; terms: Set<string> }>();
+  for (const g of TERM_GROUPS) {
+    for (const a of g.asks) {
+      const asked = analyze(a);
+      if (asked.length !== 1) continue;
+      const key = asked[0]!;
+      const e = out.get(key) ?? { words: [], terms: new Set<string>() };
+      for (const w of g.means) {
+        const t = analyze(w);
+        if (t.length !== 1 || t[0] === key || e.terms.has(t[0]!)) continue;
+        e.terms.add(t[0]!);
+        e.words.push(w);
+      }
+      out.set(key, e);
+    }
+  }
+  return out;
+})();
+
+/**
+ * For each analysed query term that asks for a class or has interchangeable words, what answers
+ * it (`"sibl"` → sister, brother, …). Terms without an entry are absent.
+ */
+export function expandTerms(terms: Iterable<string>): Map<string, Expansion> {
+  const out = new Map<string, Expansion>();
+  for (const t of terms) {
+    const e = EXPANSIONS.get(t);
+    if (e && e.terms.size > 0) out.set(t, e);
+  }
+  return out;
+}
+
+/**
+ * Words of a question about what to eat, drink or take, or about one's health: with a first
+ * person ("should I", "for us", "my"), such a question must see what the store knows of the
+ * asker's allergies, conditions and dietary limits, whatever else it recalls.
+ */
+export const FOOD_HEALTH_WORDS: readonly string[] = Object.freeze(
+  (
+    'eat eating ate food foods snack snacks meal meals dinner lunch breakfast brunch supper cook cooking recipe recipes ' +
+    'bake baking restaurant restaurants menu dish dishes dessert desserts drink drinks cocktail cocktails grocery groceries ' +
+    'ingredient ingredients treat treats candy sweets cake takeout takeaway picnic feast barbecue bbq potluck ' +
+    'medicine medicines medication medications pill pills drug drugs symptom symptoms health healthy sick ill illness ' +
+    'doctor diet nutrition vitamin vitamins supplement supplements vaccine vaccination allergy allergies'
+  ).split(' '),
+);
+
+/**
+ * Words that mark a memory as a safety fact: an allergy, a condition, a dietary limit. A memory
+ * containing one of them (analysed) reaches food and health questions ({@link FOOD_HEALTH_WORDS}).
+ */
+export const SAFETY_WORDS: readonly string[] = Object.freeze(
+  (
+    'allergic allergy allergies intolerant intolerance anaphylaxis anaphylactic epipen celiac coeliac gluten lactose ' +
+    'vegan vegetarian pescatarian kosher halal diabetic diabetes asthma asthmatic epilepsy epileptic pregnant ' +
+    'hypertension'
+  ).split(' '),
+);
+
+export const FOOD_HEALTH_TERMS: ReadonlySet<string> = new Set(FOOD_HEALTH_WORDS.flatMap((w) => analyze(w)));
+export const SAFETY_TERMS: ReadonlySet<string> = new Set(SAFETY_WORDS.flatMap((w) => analyze(w)));

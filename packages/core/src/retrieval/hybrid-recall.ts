@@ -1,0 +1,423 @@
+import { readQuery, type QueryReading } from '../language/query-reading.js';
+import { foldName } from '../language/names.js';
+import { SAFETY_TERMS, SAFETY_WORDS } from '../language/relations.js';
+import { questionSlots } from '../formation/question-slots.js';
+import { personName } from '../language/lexicon.js';
+import { entryText, type MemoryEntry } from '../model/types.js';
+import type { LexicalHit } from '../storage/storage.js';
+import { reciprocalRankFusion, scoreFusion, type FusedItem } from './fusion.js';
+import {
+  isStrong,
+  readingCoverage,
+  relatedReason,
+  type RecallReason,
+  type RelevanceEvidence,
+  type RelevanceFloors,
+} from './relevance.js';
+import { analyze, tokenize } from './text.js';
+import type { TimeRange } from '../language/time-expressions.js';
+import type { Scored } from './top-k.js';
+
+/** Which signals a search uses. */
+export type RecallMode = 'hybrid' | 'lexical' | 'vector';
+
+/** How lexical and vector lists are combined (see `reciprocalRankFusion` and `scoreFusion`). */
+export type FusionMethod = 'rrf' | 'score';
+
+/**
+ * The stages of a recall, in order, as reported to a search's `onStage` (for benchmarks and
+ * profiling): `read` the query once (`readQuery`), `embed` it (cached), rank `lexical` and
+ * `vector` candidates, `fuse` the lists, apply the time and name `boost`s, the relevance `gate`,
+ * and `cut` (adaptive threshold, entries fetched, hits built). `buildContext` adds `select`
+ * (selector and working memory) and `pack` (the context builder).
+ */
+export type RecallStage =
+  | 'read'
+  | 'embed'
+  | 'lexical'
+  | 'vector'
+  | 'fuse'
+  | 'boost'
+  | 'gate'
+  | 'cut'
+  | 'select'
+  | 'pack';
+
+/** Called when a stage starts and ends; the caller brings the clock. */
+export type StageListener = (stage: RecallStage, phase: 'start' | 'end') => void;
+
+/** One recalled memory with the evidence behind its rank (for UIs and debugging). */
+export interface RecallHit {
+  entry: MemoryEntry;
+  /** Fused score in 0..1; 1 = ranked first by every signal used. */
+  score: number;
+  /** BM25 score, when the lexical list found it. */
+  lexicalScore?: number;
+  /** Cosine similarity, when the vector list found it. */
+  vectorScore?: number;
+  /** 1-based rank in the lexical list. */
+  lexicalRank?: number;
+  /** 1-based rank in the vector list. */
+  vectorRank?: number;
+  /** Cosine similarity of the memory's vector to the query, when the relevance gate computed it. */
+  similarity?: number;
+  /** Why the hit passed (see {@link RecallReason}); set by every semantic search. */
+  reason?: RecallReason;
+}
+
+/** A search's options, checked and with defaults applied (see `SemanticSearchOptions`). */
+export interface RecallPlan {
+  topK: number;
+  minScore: number | undefined;
+  ratio: number;
+  mode: RecallMode;
+  fusion: FusionMethod;
+  rrfK: number;
+  weights: { lexical: number; vector: number };
+  candidates: number;
+  timeBoost: number;
+  entityBoost: number;
+  /** The relevance gate's floors; `undefined` with `gated` means every positive signal passes. */
+  floors: RelevanceFloors | undefined;
+  /** Whether the relevance gate applies (no explicit `minScore`). */
+  gated: boolean;
+  onStage: StageListener | undefined;
+}
+
+/**
+ * What the stages read from a tenant's store and indexes. `allowed`, when set, holds the only
+ * entries a search may return (its filter, applied before ranking).
+ */
+export interface RecallSource {
+  allowed: ReadonlyMap<string, MemoryEntry> | undefined;
+  /** BM25 candidates for the reading, best first. */
+  lexical(reading: QueryReading, limit: number): Promise<LexicalHit[]>;
+  /** Cosine candidates for the reading, best first, positive scores only. */
+  vector(reading: QueryReading, limit: number): Promise<Scored[]>;
+  /** Cosine similarity to the query of each id that has a vector. */
+  similarities(reading: QueryReading, ids: readonly string[]): Promise<Map<string, number>>;
+  /** The entries of `ids` (deleted ones absent). */
+  fetch(ids: readonly string[]): Promise<Map<string, MemoryEntry>>;
+  /** Vectors in the tenant's index (the gate's strong floor grows with it). */
+  size(): Promise<number>;
+  /**
+   * The names to look for, folded: each name the query mentions as the store knows it (itself,
+   * or its closest spelling variants among the names the store's memories mention; see
+   * `resolveName`), or as written when the store knows no such name.
+   */
+  names(reading: QueryReading): Promise<readonly string[]>;
+  /** Forget an index row whose entry no longer exists. */
+  dropStale(id: string): Promise<void>;
+}
+
+/**
+ * How many of the best-ranked candidates the relevance gate looks at for a strong one (see
+ * `RelevanceFloors`): a fixed window, so the answer does not depend on `topK`.
+ */
+const STRONG_WINDOW = 10;
+
+/**
+ * Hybrid recall as explicit stages over one {@link QueryReading}: candidates (lexical and vector
+ * lists) → fuse (weighted score fusion or RRF into 0..1) → boosts (memories from a time span the
+ * query names, memories naming whom it names) → gate (the model-calibrated relevance floors, so
+ * an unrelated question recalls nothing) → cut (adaptive share of the best score, `topK`).
+ */
+export async function hybridRecall(
+  source: RecallSource,
+  reading: QueryReading,
+  plan: RecallPlan,
+): Promise<RecallHit[]> {
+  const stage = plan.onStage;
+  const { lexical, vector } = await candidates(source, reading, plan);
+
+  stage?.('fuse', 'start');
+  let scored = fuse(lexical, vector, plan);
+  stage?.('fuse', 'end');
+  if (scored.length === 0) return [];
+
+  stage?.('boost', 'start');
+  const fetched = new Fetched(source);
+  const names = plan.entityBoost > 0 || reading.slots.asked.length > 0 ? await source.names(reading) : [];
+  scored = await boost(scored, reading, names, plan, fetched);
+  stage?.('boost', 'end');
+
+  const reasons = new Map<string, RecallReason>();
+  const similarities = new Map<string, number>();
+  if (plan.gated) {
+    stage?.('gate', 'start');
+    scored = await gate(scored, reading, names, plan, source, fetched, vector, reasons, similarities);
+    stage?.('gate', 'end');
+  }
+
+  stage?.('cut', 'start');
+  let hits = scored.length > 0 ? await cut(scored, plan, source, fetched, lexical, vector, reasons, similarities) : [];
+  // Safety facts join a gated search only: a ranking asked for with an explicit floor stays one.
+  if (plan.gated && reading.safety) hits = await withSafety(hits, plan, source, fetched);
+  stage?.('cut', 'end');
+  return hits;
+}
+
+/** The safety vocabulary read as a query, once: what a safety-fact search sends. */
+const SAFETY_READING = readQuery(SAFETY_WORDS.join(' '), 0);
+/** Most safety facts added to one search. */
+const SAFETY_FACTS = 3;
+
+/**
+ * A first-person food or health question ("What snack should I buy for the road trip?") gets the
+ * store's safety facts — memories whose own text says an allergy, a condition or a dietary limit
+ * (`SAFETY_WORDS`) — whether or not it shares words with them: up to three, best BM25 match first,
+ * reason `'safety'`, scored just below the best hit (so no cut drops them), in place of the
+ * lowest hits when `topK` is full.
+ */
+async function withSafety(
+  hits: RecallHit[],
+  plan: RecallPlan,
+  source: RecallSource,
+  fetched: Fetched,
+): Promise<RecallHit[]> {
+  const found = await source.lexical(SAFETY_READING, 4 * SAFETY_FACTS + plan.topK);
+  const have = new Set(hits.map((h) => h.entry.id));
+  const ids = found.map((h) => h.id).filter((id) => !have.has(id));
+  await fetched.load(ids);
+  const safety: RecallHit[] = [];
+  const score = hits.length > 0 ? hits[0]!.score * 0.99 : 1;
+  for (const id of ids) {
+    if (safety.length >= SAFETY_FACTS) break;
+    const entry = fetched.get(id);
+    if (!entry || !analyze(entryText(entry)).some((t) => SAFETY_TERMS.has(t))) continue;
+    safety.push({ entry, score, reason: 'safety' });
+  }
+  if (safety.length === 0) return hits;
+  const room = Math.max(0, plan.topK - safety.length);
+  return [...hits.slice(0, 1), ...safety, ...hits.slice(1, room)].slice(0, plan.topK);
+}
+
+/** Candidates: the lexical and the vector list, ranked concurrently. */
+async function candidates(
+  source: RecallSource,
+  reading: QueryReading,
+  plan: RecallPlan,
+): Promise<{ lexical: LexicalHit[]; vector: Scored[] }> {
+  const useLexical = plan.mode !== 'vector' && (plan.mode === 'lexical' || plan.weights.lexical > 0);
+  const useVector = plan.mode !== 'lexical' && (plan.mode === 'vector' || plan.weights.vector > 0);
+  const [lexical, vector] = await Promise.all([
+    useLexical ? source.lexical(reading, plan.candidates) : [],
+    useVector ? source.vector(reading, plan.candidates) : [],
+  ]);
+  return { lexical, vector };
+}
+
+/** Fuse: one 0..1 score per candidate (positive scores only), best first. */
+function fuse(lexical: readonly LexicalHit[], vector: readonly Scored[], plan: RecallPlan): FusedItem[] {
+  const weights =
+    plan.mode === 'hybrid' ? [plan.weights.lexical, plan.weights.vector] : plan.mode === 'lexical' ? [1, 0] : [0, 1];
+  if (plan.fusion === 'score') return scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
+  const fused = reciprocalRankFusion([lexical, vector], { k: plan.rrfK, weights }).filter((f) => f.score > 0);
+  // Normalise by what the lists that found anything could give, so a tenant without vectors
+  // yet (or a query without lexical matches) still scores its best hit near 1.
+  const max = ((lexical.length > 0 ? weights[0]! : 0) + (vector.length > 0 ? weights[1]! : 0)) / (plan.rrfK + 1);
+  return fused.map((f) => ({ ...f, score: Math.min(1, f.score / max) }));
+}
+
+/** Entries read so far during one search (each read once). */
+class Fetched {
+  readonly #source: RecallSource;
+  readonly #entries: Map<string, MemoryEntry>;
+  readonly #tried = new Set<string>();
+
+  constructor(source: RecallSource) {
+    this.#source = source;
+    this.#entries = new Map(source.allowed ?? []);
+    if (source.allowed) for (const id of source.allowed.keys()) this.#tried.add(id);
+  }
+
+  /** Read the entries of `ids` not read yet. */
+  async load(ids: readonly string[]): Promise<void> {
+    const missing = ids.filter((id) => !this.#tried.has(id));
+    if (missing.length === 0) return;
+    for (const id of missing) this.#tried.add(id);
+    for (const [id, e] of await this.#source.fetch(missing)) this.#entries.set(id, e);
+  }
+
+  get(id: string): MemoryEntry | undefined {
+    return this.#entries.get(id);
+  }
+}
+
+/** Boosts: memories created within a span the query names, then memories naming whom it names. */
+async function boost(
+  scored: FusedItem[],
+  reading: QueryReading,
+  resolved: readonly string[],
+  plan: RecallPlan,
+  fetched: Fetched,
+): Promise<FusedItem[]> {
+  const ranges = plan.timeBoost > 0 ? reading.timeRanges : [];
+  if (ranges.length > 0) {
+    await fetched.load(scored.map((f) => f.id));
+    scored = favour(scored, createdIn(ranges, fetched), plan.timeBoost);
+  }
+  const names = plan.entityBoost > 0 ? resolved : [];
+  if (names.length > 0) {
+    // Within the first 2 × topK + 10 of the fused list: a memory further down would need more
+    // than the boost to reach topK often enough to matter, and reading every candidate of both
+    // lists would cost more than the ranking itself.
+    scored = scored.slice(0, Math.min(plan.candidates, 2 * plan.topK + 10));
+    await fetched.load(scored.map((f) => f.id));
+    scored = favour(scored, namesAny(scored, names, fetched), plan.entityBoost);
+  }
+  return scored;
+}
+
+/**
+ * The relevance gate (absolute, model-calibrated): nothing unless one of the best candidates is
+ * strong; then the related candidates, best first, until `topK` plus a margin have passed.
+ */
+async function gate(
+  scored: FusedItem[],
+  reading: QueryReading,
+  names: readonly string[],
+  plan: RecallPlan,
+  source: RecallSource,
+  fetched: Fetched,
+  vector: readonly Scored[],
+  reasons: Map<string, RecallReason>,
+  similarities: Map<string, number>,
+): Promise<FusedItem[]> {
+  const floors = plan.floors;
+  // Evidence is read lazily, best first: the strong window, then hits until topK (plus the
+  // margin fetched below) have passed.
+  const wanted = plan.topK + Math.min(10, plan.topK);
+  const head = scored.slice(0, Math.max(STRONG_WINDOW, wanted)).map((f) => f.id);
+  const sims = new Map(vector.map((h) => [h.id, h.score]));
+  const simsFor = async (ids: readonly string[]) => {
+    const missing = ids.filter((id) => !sims.has(id));
+    if (missing.length > 0) for (const [k, v] of await source.similarities(reading, missing)) sims.set(k, v);
+  };
+  await simsFor(head);
+  await fetched.load(head);
+  const cover = readingCoverage(reading);
+  // A memory about "Muhammad" answers a question about "Mohammed" when the store reads them as one.
+  const known = new Set(names);
+  const slots = questionSlots(reading.slots, (about) => known.has(foldName(personName(about))));
+  const evidenceOf = async (id: string): Promise<RelevanceEvidence> => {
+    await simsFor([id]);
+    await fetched.load([id]);
+    const entry = fetched.get(id);
+    if (!entry) return { similarity: sims.get(id), coverage: 0, words: 0 };
+    const slotCoverage = slots(entry);
+    return {
+      similarity: sims.get(id),
+      ...cover(entryText(entry)),
+      ...(slotCoverage !== undefined ? { slotCoverage } : {}),
+    };
+  };
+  // Nothing when no candidate shows that the store answers the query at all.
+  let answered = false;
+  const size = await source.size();
+  for (const f of scored.slice(0, STRONG_WINDOW))
+    if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
+  if (!answered) return [];
+  const passed: FusedItem[] = [];
+  for (const f of scored) {
+    if (passed.length >= wanted) break;
+    const e = await evidenceOf(f.id);
+    if (e.similarity !== undefined) similarities.set(f.id, e.similarity);
+    const why = relatedReason(floors, e);
+    if (!why) continue;
+    reasons.set(f.id, why);
+    passed.push(f);
+  }
+  return passed;
+}
+
+/** The cut: the adaptive threshold, `topK`, and the hits with their evidence. */
+async function cut(
+  scored: FusedItem[],
+  plan: RecallPlan,
+  source: RecallSource,
+  fetched: Fetched,
+  lexical: readonly LexicalHit[],
+  vector: readonly Scored[],
+  reasons: Map<string, RecallReason>,
+  similarities: ReadonlyMap<string, number>,
+): Promise<RecallHit[]> {
+  const threshold = Math.max(plan.minScore ?? 0, scored[0]!.score * plan.ratio);
+  let kept = scored.filter((f) => f.score >= threshold);
+  if (kept.length === 0) {
+    kept = [scored[0]!];
+    reasons.set(scored[0]!.id, 'fallback');
+  }
+  // Fetch a little more than topK: rows of entries deleted behind our back are skipped.
+  const wanted = kept.slice(0, plan.topK + Math.min(10, plan.topK));
+  await fetched.load(wanted.map((f) => f.id));
+  const lexScore = new Map(lexical.map((h) => [h.id, h.score]));
+  const vecScore = new Map(vector.map((h) => [h.id, h.score]));
+  const hits: RecallHit[] = [];
+  for (const f of wanted) {
+    const entry = fetched.get(f.id);
+    if (!entry) {
+      // Deleted in storage without `remove()`: drop the row so it stops taking result slots.
+      await source.dropStale(f.id);
+      continue;
+    }
+    const hit: RecallHit = { entry, score: f.score, reason: reasons.get(f.id) ?? 'ranked' };
+    const similarity = similarities.get(f.id);
+    if (similarity !== undefined) hit.similarity = similarity;
+    if (f.ranks[0] !== undefined) {
+      hit.lexicalRank = f.ranks[0];
+      hit.lexicalScore = lexScore.get(f.id)!;
+    }
+    if (f.ranks[1] !== undefined) {
+      hit.vectorRank = f.ranks[1];
+      hit.vectorScore = vecScore.get(f.id)!;
+    }
+    hits.push(hit);
+    if (hits.length === plan.topK) break;
+  }
+  return hits;
+}
+
+/**
+ * Favour the items `passes` accepts: when at least one does, divide the score of the others by
+ * `1 + boost` and re-sort (score descending, ties by id), so scores stay in 0..1 (the best possible,
+ * first everywhere and accepted, is 1); when none does, the ranking stays as it is.
+ */
+function favour<T extends { id: string; score: number }>(
+  items: readonly T[],
+  passes: (id: string) => boolean,
+  boost: number,
+): T[] {
+  if (!items.some((f) => passes(f.id))) return [...items];
+  return items
+    .map((f) => ({ ...f, score: passes(f.id) ? f.score : f.score / (1 + boost) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Whether an entry was created inside one of `ranges`. */
+function createdIn(ranges: readonly TimeRange[], entries: Fetched): (id: string) => boolean {
+  return (id) => {
+    const at = entries.get(id)?.createdAt;
+    return at !== undefined && ranges.some((r) => at >= r.from && at <= r.to);
+  };
+}
+
+/** Which of `items` have an entry that names one of `names` (as a word, folded like the names). */
+function namesAny(
+  items: readonly { id: string }[],
+  names: readonly string[],
+  entries: Fetched,
+): (id: string) => boolean {
+  const ascii = names.every((n) => /^[a-z0-9]+$/.test(n));
+  const named = new Set<string>();
+  for (const f of items) {
+    const e = entries.get(f.id);
+    if (!e) continue;
+    const text = entryText(e);
+    // Tokenising is the exact test; a substring check first skips most texts cheaply.
+    if (ascii && !names.some((n) => text.toLowerCase().includes(n))) continue;
+    const words = new Set(tokenize(text));
+    if (names.some((n) => words.has(n))) named.add(f.id);
+  }
+  return (id) => named.has(id);
+}

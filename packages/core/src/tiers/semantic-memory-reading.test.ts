@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { readQuery } from '../language/query-reading.js';
+import type { Embedder } from '../model/embedder.js';
+import { createEntry } from '../model/entry.js';
+import type { MemoryEntry } from '../model/types.js';
+import { HashEmbedder } from '../retrieval/hash-embedder.js';
+import type { RecallStage } from '../retrieval/hybrid-recall.js';
+import { InMemoryStorage } from '../storage/in-memory-storage.js';
+import { SemanticMemory } from './semantic-memory.js';
+
+// Recall over one reading of the query: relation words, name variants, safety facts, stages.
+const T = 't';
+const NOW = Date.UTC(2026, 0, 15);
+/** The relevance gate on, with floors derived for the hashing embedder (it has no calibrated ones). */
+const GATED = { minSimilarity: 0.5 } as const;
+
+const TURNS = [
+  'My sister Ana lives in Lisbon.',
+  'Muhammad: I just started a new job at the bakery downtown.',
+  'Mark: I love sailing on the lake every summer.',
+  'I am allergic to peanuts.',
+  'We watched a documentary about volcanoes last night.',
+  'The printer in the hallway is out of toner again.',
+  'Katrina: my exam went really well, I passed with honours.',
+  'The bus to the airport leaves every twenty minutes.',
+  'I repainted the fence on Sunday, it took all day.',
+  'Our neighbour plays the trumpet at seven in the morning.',
+];
+
+async function make(texts = TURNS): Promise<{ memory: SemanticMemory; entries: MemoryEntry[] }> {
+  const storage = new InMemoryStorage();
+  const memory = new SemanticMemory({ storage, embedder: new HashEmbedder({ dim: 256 }), clock: () => NOW });
+  const entries = texts.map((text) => createEntry(T, { content: { title: '', text } }, NOW));
+  await storage.putMany(entries);
+  await memory.add(entries);
+  return { memory, entries };
+}
+const text = (e: MemoryEntry) => (e.content as { text: string }).text;
+
+describe('SemanticMemory.search reads the query once', () => {
+  it('a class word finds the member the memory names: sibling → sister', async () => {
+    const { memory } = await make();
+    const lexical = await memory.search(T, 'Where does my sibling live?', { mode: 'lexical', ratio: 0, minScore: 0 });
+    expect(text(lexical[0]!.entry)).toBe('My sister Ana lives in Lisbon.');
+    const gated = await memory.search(T, 'Where does my sibling live?', GATED);
+    expect(gated.map((h) => text(h.entry))).toContain('My sister Ana lives in Lisbon.');
+  });
+
+  it('a name spelled differently finds the memories of the name the store knows', async () => {
+    const { memory } = await make();
+    // Without the variant, the first question ranks Mark's summer first and the second finds nothing.
+    for (const q of ['What did Mohammed do this summer?', 'How did Katarina do?']) {
+      const hits = await memory.search(T, q, { mode: 'lexical', ratio: 0, minScore: 0 });
+      expect(text(hits[0]!.entry), q).toMatch(/^(Muhammad|Katrina):/);
+    }
+    // A different name is not merged: nothing of Mark's answers a question about Mary.
+    const mary = await memory.search(T, 'Does Mary like sailing?', { mode: 'lexical', ratio: 0, minScore: 0 });
+    const marks = await memory.search(T, 'Does Mark like sailing?', { mode: 'lexical', ratio: 0, minScore: 0 });
+    expect(marks[0]!.lexicalScore!).toBeGreaterThan(mary[0]!.lexicalScore!);
+  });
+
+  it('a first-person food or health question gets the safety facts, a general one does not', async () => {
+    const { memory } = await make();
+    const snack = await memory.search(T, 'What snack should I buy for the road trip?', GATED);
+    expect(snack.filter((h) => h.reason === 'safety').map((h) => text(h.entry))).toEqual(['I am allergic to peanuts.']);
+    for (const q of ['What is the main ingredient of guacamole?', 'Which organ produces insulin?'])
+      expect(
+        (await memory.search(T, q, GATED)).filter((h) => h.reason === 'safety'),
+        q,
+      ).toEqual([]);
+    // An explicit floor asks for a ranking: nothing is added to it.
+    const ranked = await memory.search(T, 'What snack should I buy for the road trip?', { minScore: 0, ratio: 0 });
+    expect(ranked.some((h) => h.reason === 'safety')).toBe(false);
+  });
+
+  it('takes a reading in place of the text, and reports each stage once, in order', async () => {
+    const { memory } = await make();
+    const seen: string[] = [];
+    const onStage = (s: RecallStage, phase: 'start' | 'end') => seen.push(`${s}:${phase}`);
+    const reading = readQuery('Where does my sister live?', NOW);
+    const hits = await memory.search(T, reading, { ...GATED, onStage });
+    expect(text(hits[0]!.entry)).toBe('My sister Ana lives in Lisbon.');
+    const ended = seen.filter((s) => s.endsWith(':end')).map((s) => s.split(':')[0]);
+    // Lexical ranking runs while the query is embedded: those two in either order.
+    expect([...ended.slice(0, 2)].sort()).toEqual(['embed', 'lexical']);
+    expect(ended.slice(2)).toEqual(['vector', 'fuse', 'boost', 'gate', 'cut']);
+    await expect(memory.search(T, 'x', { onStage: 42 as never })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
+describe('SemanticMemory.warm', () => {
+  it('loads the index and runs the embedder once before the first search', async () => {
+    const storage = new InMemoryStorage();
+    const calls: string[][] = [];
+    const hash = new HashEmbedder({ dim: 64 });
+    const embedder: Embedder = {
+      modelId: hash.modelId,
+      dim: hash.dim,
+      ready: () => hash.ready(),
+      close: () => hash.close(),
+      embed: (texts: string[]) => {
+        calls.push(texts);
+        return hash.embed(texts);
+      },
+    };
+    const entries = TURNS.map((t) => createEntry(T, { content: { title: '', text: t } }, NOW));
+    await storage.putMany(entries);
+    await new SemanticMemory({ storage, embedder }).add(entries);
+    const memory = new SemanticMemory({ storage, embedder });
+    calls.length = 0;
+    await memory.warm(T);
+    expect(calls).toEqual([['warm-up']]);
+    expect(await memory.vectorCount(T)).toBe(TURNS.length);
+    await expect(memory.warm('')).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
+describe('readQuery', () => {
+  it('reads terms, names, time ranges, slot cues and the safety cue in one pass', () => {
+    const r = readQuery("What did Katarina's sister eat last week? I'm vegan.", NOW);
+    expect(r.keywords).toEqual(['katarina', 'sister', 'eat', 'last', 'week', 'vegan']);
+    expect(r.names).toEqual(['katarina']);
+    expect(r.timeRanges).toHaveLength(1);
+    expect(r.safety).toBe(true);
+    expect(readQuery('What is my job?', NOW).slots.asked.length).toBe(1);
+    expect([...readQuery('Where does my sibling live?', NOW).slots.relations]).toEqual(
+      expect.arrayContaining(['sibl', 'sister', 'brother']),
+    );
+    expect(readQuery('What is the main ingredient of guacamole?', NOW).safety).toBe(false);
+    expect(() => readQuery(42 as never, NOW)).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+});
