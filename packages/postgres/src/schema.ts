@@ -114,6 +114,44 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
     END
     $fn$;
   `,
+  // 2: the change log for sync (see core's change-log.ts): one row per changed entry or profile,
+  // each tenant's server cursor, and the database's device id (no tenant data: no policy).
+  (s) => `
+    CREATE SEQUENCE ${s}.sync_seq;
+    CREATE TABLE ${s}.sync_log (
+      tenant_id text COLLATE "C" NOT NULL,
+      kind text NOT NULL,
+      key text COLLATE "C" NOT NULL,
+      seq bigint NOT NULL DEFAULT nextval('${s}.sync_seq'),
+      record_id text COLLATE "C" NOT NULL,
+      op text NOT NULL,
+      hlc text COLLATE "C" NOT NULL,
+      device_id text COLLATE "C" NOT NULL,
+      pending boolean NOT NULL,
+      clock json NOT NULL,
+      counters json,
+      PRIMARY KEY (tenant_id, kind, key)
+    );
+    CREATE INDEX sync_log_pending ON ${s}.sync_log (tenant_id, seq) WHERE pending;
+    CREATE TABLE ${s}.sync_cursor (
+      tenant_id text COLLATE "C" PRIMARY KEY,
+      cursor text NOT NULL
+    );
+    CREATE TABLE ${s}.sync_device (
+      one integer PRIMARY KEY CHECK (one = 1),
+      device_id text NOT NULL
+    );
+    ${['sync_log', 'sync_cursor']
+      .map(
+        (t) => `
+    ALTER TABLE ${s}.${t} ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE ${s}.${t} FORCE ROW LEVEL SECURITY;
+    CREATE POLICY tenant_isolation ON ${s}.${t}
+      USING (tenant_id = current_setting('zerda.tenant', true))
+      WITH CHECK (tenant_id = current_setting('zerda.tenant', true));`,
+      )
+      .join('')}
+  `,
 ];
 
 /** The schema version this code writes. */
