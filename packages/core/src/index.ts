@@ -79,7 +79,7 @@ export { effectiveImportance, isProtected, halfLifeFor, floorFor } from './dynam
 export type { DecayInput } from './dynamics/decay.js';
 export { ForgettingMechanism } from './dynamics/forgetting.js';
 export { reinforceEntry, quantize, REINFORCEMENT_ACCUM_KEY, LAST_DECAY_KEY } from './dynamics/reinforcement.js';
-export { estimateImportance } from './dynamics/importance.js';
+export { estimateImportance } from './language/importance.js';
 export { MemoryCompressor, SUMMARY_KIND } from './dynamics/compressor.js';
 export type { MemoryCompressorOptions, CompressionReport, CompressionBatch } from './dynamics/compressor.js';
 export { UserProfileManager, createDefaultProfile, validateProfile } from './dynamics/profile-manager.js';
@@ -100,14 +100,16 @@ export type { HashEmbedderOptions } from './retrieval/hash-embedder.js';
 export { reciprocalRankFusion, scoreFusion, adaptiveThreshold, minMaxNormalize } from './retrieval/fusion.js';
 export { maxRrfScore, DEFAULT_RRF_K } from './retrieval/fusion.js';
 export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from './retrieval/fusion.js';
-export { MONTH_NAMES, parseTimeRanges } from './retrieval/time-expressions.js';
-export type { TimeRange } from './retrieval/time-expressions.js';
+export { parseTimeRanges } from './language/time-expressions.js';
+export { MONTH_NAMES } from './language/lexicon.js';
+export type { TimeRange } from './language/time-expressions.js';
 export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
 
 // ── Formation: turns → memories (extractors, consolidation)
-export { OfflineExtractor, readTurn, FORMED_KINDS } from './formation/offline-extractor.js';
-export type { TurnReading } from './formation/offline-extractor.js';
+export { OfflineExtractor, FORMED_KINDS } from './formation/offline-extractor.js';
+export { readTurn } from './language/turn-reading.js';
+export type { TurnReading } from './language/turn-reading.js';
 export { LlmExtractor } from './formation/llm-extractor.js';
 export type { LlmExtractorOptions } from './formation/llm-extractor.js';
 export { consolidate, wordOverlap, RESTATE_WORD_OVERLAP, RESTATE_COSINE } from './formation/consolidation.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
-import { extractTopics, retentionBoost, UserProfileManager, validateProfile } from './profile-manager.js';
+import { retentionBoost, UserProfileManager, validateProfile } from './profile-manager.js';
 import { codeOf } from '../testing/rejections.js';
 
 function setup() {
@@ -82,41 +82,6 @@ describe('profile helpers', () => {
     expect(retentionBoost(0)).toBe(0);
     expect(retentionBoost(1)).toBeCloseTo(0.02, 12);
     expect(retentionBoost(1e12)).toBe(0.3);
-  });
-
-  it('extractTopics skips the masker placeholders (an e-mail is not a topic)', () => {
-    expect(extractTopics('Mail [EMAIL_1] or [EMAIL_2] about climbing, card [CREDIT_CARD_1]')).toEqual([
-      'mail',
-      'climbing',
-      'card',
-    ]);
-  });
-
-  it('extractTopics returns frequent content words, most frequent first, without chatter', () => {
-    expect(
-      extractTopics('The garden: tomatoes, tomatoes and basil in the garden; tomatoes again. 2024 was good.'),
-    ).toEqual(['tomatoes', 'garden', 'basil']);
-    expect(extractTopics('I really love hiking, please remember that I love hiking')).toEqual(['hiking']);
-  });
-
-  it('extractTopics leaves out filler: function-word compounds, hedges and too-general nouns', () => {
-    // What the demo showed as topics before: "whenever" and "number".
-    expect(extractTopics('Call me whenever you want at my number [PHONE_1], my number is private')).toEqual([
-      'private',
-    ]);
-    // The compound families are matched by rule, not by a list of the two words above.
-    expect(
-      extractTopics(
-        'However, something about gardening: whatever the weather, everyone in the family gardens somewhere. ' +
-          'Therefore gardening, wherever and whichever season.',
-      ),
-    ).toEqual(['gardening', 'weather', 'family', 'gardens', 'season']);
-    // General nouns and hedges are no topics; the specific words next to them are.
-    expect(extractTopics('Probably a couple of things: lots of time for chess, a number of chess clubs')).toEqual([
-      'chess',
-      'couple',
-      'clubs',
-    ]);
   });
 
   it('validateProfile rejects an out-of-range boost', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEntry } from '../model/entry.js';
 import type { JsonValue, MemoryEntry } from '../model/types.js';
 import { consolidate, wordOverlap } from './consolidation.js';
-import { readTurn } from './offline-extractor.js';
+import { readTurn } from '../language/turn-reading.js';
 import type { FormedStatement } from './types.js';
 
 const NOW = Date.UTC(2023, 4, 8, 12);

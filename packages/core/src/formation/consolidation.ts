@@ -1,6 +1,7 @@
 import type { MemoryEntry } from '../model/types.js';
 import { analyze } from '../retrieval/text.js';
-import { normalizeValue, PHATIC } from './statements.js';
+import { PHATIC } from '../language/lexicon.js';
+import { normalizeValue } from '../language/statements.js';
 import type { FormationContext, FormationOp, FormedStatement } from './types.js';
 
 /** Word overlap at or above which two statements about the same person say the same thing. */

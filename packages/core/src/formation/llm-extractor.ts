@@ -2,7 +2,8 @@ import type { LlmClient } from '../model/embedder.js';
 import { ZerdaError } from '../model/errors.js';
 import type { MemoryEntry } from '../model/types.js';
 import { formedFields, statementOf } from './consolidation.js';
-import { FORMED_KINDS, readTurn } from './offline-extractor.js';
+import { readTurn } from '../language/turn-reading.js';
+import { FORMED_KINDS } from './offline-extractor.js';
 import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement } from './types.js';
 import type { MemoryExtractor } from './types.js';
 
@@ -42,7 +43,7 @@ export class LlmExtractor implements MemoryExtractor {
   }
 
   async extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan> {
-    const reading = readTurn(turn);
+    const reading = turn.reading ?? readTurn(turn);
     const speaker = reading.speaker ?? turn.userId;
     // What the model is shown: memories filling the slots the offline reading sees (so "I moved
     // to Porto" meets "I live in Lisbon"), then lexical matches of the whole turn.
@@ -65,7 +66,7 @@ export class LlmExtractor implements MemoryExtractor {
       throw new ZerdaError('FORMATION', 'The LLM failed to answer the formation prompt', { cause: err });
     }
     const ops = this.parse(answer, known, speaker);
-    return { keep: reading.statements.length > 0 || ops.some((o) => o.op !== 'delete'), ops, dropped: reading.dropped };
+    return { keep: reading.keep || ops.some((o) => o.op !== 'delete'), ops, dropped: reading.dropped };
   }
 
   /** The prompt for one turn (bounded: at most `maxKnown` memories, texts truncated). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OfflineExtractor, readTurn } from './offline-extractor.js';
+import { readTurn } from '../language/turn-reading.js';
+import { OfflineExtractor } from './offline-extractor.js';
 import type { FormationContext, FormationTurn } from './types.js';
 
 const NOON = Date.UTC(2023, 4, 8, 12); // Monday 8 May 2023

@@ -1,7 +1,7 @@
 import { entryText, type MemoryEntry } from '../model/types.js';
 import { analyze, tokenize } from '../retrieval/text.js';
 import { formedFields } from './consolidation.js';
-import { personName, RELATION_ADJECTIVE, RELATIONS } from './statements.js';
+import { personName, RELATION_ADJECTIVE, RELATIONS } from '../language/lexicon.js';
 
 /**
  * What a question asks about, read against formed memories: a question names a subject (the

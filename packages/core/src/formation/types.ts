@@ -1,4 +1,5 @@
 import type { MemoryEntry, MemoryKind } from '../model/types.js';
+import type { TurnReading } from '../language/turn-reading.js';
 
 /**
  * The turn a memory is formed from: the episodic record `saveInteraction` stored (already
@@ -15,6 +16,11 @@ export interface FormationTurn {
   output: string;
   /** The turn's own time (epoch ms): relative dates ("yesterday", "next Friday") are anchored here. */
   createdAt: number;
+  /**
+   * The language layer's reading of `input` (`readTurn`), when the manager has made it: the
+   * write path reads each turn once, and an extractor uses this reading instead of its own.
+   */
+  reading?: TurnReading;
 }
 
 /** A statement worth keeping, as an extractor read it from a turn. */
@@ -90,6 +96,12 @@ export interface FormationContext {
 export interface MemoryExtractor {
   /** Short name, recorded on formed memories as `metadata.formedBy`. */
   readonly name: string;
+  /**
+   * `true`: deterministic and fast, run inside `saveInteraction` (its plan decides whether the
+   * turn is kept long-term, and the memories come back in `SaveResult.memories`). Otherwise (an
+   * LLM) it runs in the background after the save, awaited by `flush()`.
+   */
+  readonly inline?: boolean;
   extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan>;
 }
 

@@ -4,6 +4,8 @@ import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import type { Embedder, LlmClient } from '../model/embedder.js';
 import { isZerdaError } from '../model/errors.js';
 import type { MemoryEntry } from '../model/types.js';
+import type { MemoryExtractor } from '../formation/types.js';
+import type { TurnReading } from '../language/turn-reading.js';
 import { buildExport, validateExport } from '../storage/export-format.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
@@ -410,5 +412,41 @@ describe('MemoryManager formation with an LLM', () => {
     ]);
     // Reported once.
     await expect(mgr.flush()).resolves.toBeUndefined();
+  });
+});
+
+describe('MemoryManager formation: the turn read once, the plan decides', () => {
+  it('an inline extractor gets the reading the write path made, and its plan.keep decides the tier', async () => {
+    const seen: (TurnReading | undefined)[] = [];
+    const keepNothing: MemoryExtractor = {
+      name: 'skeptic',
+      inline: true,
+      extract: async (turn) => {
+        seen.push(turn.reading);
+        return { keep: false, ops: [], dropped: [] };
+      },
+    };
+    const { mgr } = await make({ formation: keepNothing, config: { importanceThreshold: 0 } });
+    const { entry, memories } = await say(mgr, 'My sister Ana lives in Lisbon.', 'Nice.');
+    // The reading says it carries a statement, but the extractor decided to keep nothing.
+    expect(seen[0]?.keep).toBe(true);
+    expect(seen[0]?.statements[0]?.about).toBe('Ana');
+    expect(entry.tier).toBe('short_term');
+    expect(memories).toEqual([]);
+    expect(await turnsOf(mgr)).toEqual([]);
+  });
+
+  it('an inline extractor that fails rejects the save with FORMATION and stores nothing', async () => {
+    const broken: MemoryExtractor = {
+      name: 'broken',
+      inline: true,
+      extract: async () => {
+        throw new Error('boom');
+      },
+    };
+    const { mgr, storage } = await make({ formation: broken });
+    const err = await say(mgr, 'I live in Porto.', '').catch((e: unknown) => e);
+    expect(isZerdaError(err) && err.code).toBe('FORMATION');
+    expect(await storage.query({ tenantId: 't' })).toEqual([]);
   });
 });

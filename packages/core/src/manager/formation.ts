@@ -6,6 +6,7 @@ import { OfflineExtractor, FORMED_KINDS } from '../formation/offline-extractor.j
 import type { FormationContext, FormationOp, FormationPlan, FormationTurn } from '../formation/types.js';
 import type { FormedStatement, MemoryExtractor } from '../formation/types.js';
 import { SOURCES_KEY } from '../formation/types.js';
+import type { TurnReading } from '../language/turn-reading.js';
 import { historyRecord } from './history.js';
 import { cosine } from '../retrieval/cosine.js';
 import type { ManagerState } from './state.js';
@@ -180,10 +181,23 @@ export function formationTurn(entry: MemoryEntry): FormationTurn {
   };
 }
 
-/** Form memories offline, inline (the default): deterministic and fast, done before `saveInteraction` resolves. */
-export async function formOffline(s: ManagerState, turnEntry: MemoryEntry): Promise<MemoryEntry[]> {
-  const plan = await offline.extract(formationTurn(turnEntry), formationContext(s, turnEntry.tenantId));
-  return applyPlan(s, turnEntry, plan, offline.name);
+/**
+ * Plan a stored-to-be turn's memories with an inline extractor (the offline default):
+ * deterministic and fast, done before `saveInteraction` resolves, from the reading the write
+ * path made. A failing inline extractor rejects the save with `FORMATION` (nothing stored yet).
+ */
+export async function formInline(
+  s: ManagerState,
+  extractor: MemoryExtractor,
+  turnEntry: MemoryEntry,
+  reading: TurnReading,
+): Promise<FormationPlan> {
+  try {
+    return await extractor.extract({ ...formationTurn(turnEntry), reading }, formationContext(s, turnEntry.tenantId));
+  } catch (err) {
+    if (err instanceof ZerdaError && err.code === 'FORMATION') throw err;
+    throw new ZerdaError('FORMATION', `Extractor ${extractor.name} failed`, { cause: err });
+  }
 }
 
 /**
@@ -197,11 +211,12 @@ export function formInBackground(
   s: ManagerState,
   extractor: MemoryExtractor,
   turnEntry: MemoryEntry,
+  reading: TurnReading,
   stored: boolean,
   report: (err: ZerdaError) => void,
 ): Promise<void> {
   return s.serial(turnEntry.tenantId, async () => {
-    const turn = formationTurn(turnEntry);
+    const turn = { ...formationTurn(turnEntry), reading };
     const context = formationContext(s, turnEntry.tenantId);
     let plan: FormationPlan;
     let by = extractor.name;

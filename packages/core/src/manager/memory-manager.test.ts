@@ -6,7 +6,7 @@ import type { Embedder } from '../model/embedder.js';
 import { ZerdaError } from '../model/errors.js';
 import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
-import { estimateImportance } from '../dynamics/importance.js';
+import { estimateImportance } from '../language/importance.js';
 import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
 import type { MemoryEntry } from '../model/types.js';
 import { expectZerdaError as rejectsWith } from '../testing/rejections.js';

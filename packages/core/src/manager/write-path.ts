@@ -1,6 +1,5 @@
 /** The manager's write path: save a turn, remember a fact, update and delete a memory. */
 import { effectiveImportance } from '../dynamics/decay.js';
-import { estimateImportance } from '../dynamics/importance.js';
 import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js';
 import { retentionBoost } from '../dynamics/profile-manager.js';
 import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
@@ -10,8 +9,8 @@ import { entryText, type MemoryContent, type MemoryEntry } from '../model/types.
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkKind, checkUnit } from './options.js';
 import { historyRecord } from './history.js';
-import { formInBackground, formOffline } from './formation.js';
-import { OfflineExtractor, readTurn } from '../formation/offline-extractor.js';
+import { applyPlan, formInBackground, formInline } from './formation.js';
+import { readTurn } from '../language/turn-reading.js';
 import type { ManagerState } from './state.js';
 import type { MemoryPatch, RememberInput, SaveInteractionOptions, SaveResult } from './types.js';
 
@@ -48,13 +47,17 @@ export async function saveInteraction(
   if (options.kind !== undefined) checkKind(options.kind);
 
   return s.serial(tenantId, async () => {
-    const topics = options.topics ?? s.profiles.extractTopics(content.input);
+    const now = s.clock();
+    // The turn is read once (importance, topics, what it says); everything below uses this reading.
+    const reading = readTurn({ input: content.input, output: content.output, userId, createdAt: now });
+    // The caller's topics count as well as those the turn names.
+    const topics = [...(options.topics ?? []), ...reading.topics];
     // The boost this interaction earns is computed from the profile as it will be after the
     // update, but the profile is written only once the entry is stored: a failed save leaves
     // the profile untouched (a rejected call changes nothing).
     const current = await s.profiles.get(tenantId, userId);
     const boost = retentionBoost(current.interactionCount + 1);
-    const base = options.importance ?? estimateImportance(content.input, content.output);
+    const base = options.importance ?? reading.importance;
     const importance = clamp01(options.importance === undefined ? base + boost : base);
     if (pii.length) metadata.piiMasked = pii.length;
     if (s.turnContext === 'previous' && metadata[CONTEXT_KEY] === undefined) {
@@ -63,26 +66,32 @@ export async function saveInteraction(
       if (text)
         metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
     }
-    // Formation (unless the caller named the kind: then the caller decided what this turn is):
-    // a turn that carries nothing worth keeping — questions, greetings, acknowledgements,
-    // restatements — stays in the short-term window only.
+    // Formation (unless the caller named the kind: then the caller decided what this turn is).
     const extractor = options.kind === undefined ? s.extractor : null;
-    const carries =
-      !extractor || readTurn({ input: content.input, userId, createdAt: s.clock() }).statements.length > 0;
-    const promote = importance >= s.config.importanceThreshold && carries;
+    const worth = importance >= s.config.importanceThreshold;
     const newEntry: NewEntry = {
       content,
       kind: options.kind ?? 'conversation',
-      tier: promote ? 'long_term' : 'short_term',
+      tier: 'short_term',
       importance,
       tags,
       metadata,
       userId,
     };
-    const entry = createEntry(tenantId, newEntry, s.clock());
-    if (promote) await s.storage.put(entry);
+    const entry = createEntry(tenantId, newEntry, now);
+    // An inline extractor decides before anything is stored, so its plan says whether the turn
+    // is kept; a background one (an LLM) answers later, so the reading decides for now. A turn
+    // that carries nothing worth keeping — questions, greetings, acknowledgements,
+    // restatements — stays in the short-term window only.
+    const plan = extractor?.inline && worth ? await formInline(s, extractor, entry, reading) : undefined;
+    const promote = worth && (!extractor || (plan ? plan.keep || plan.ops.length > 0 : reading.keep));
+    if (promote) {
+      entry.tier = 'long_term';
+      newEntry.tier = 'long_term';
+      await s.storage.put(entry);
+    }
     try {
-      await s.profiles.update(tenantId, userId, { topics, text: content.input });
+      await s.profiles.update(tenantId, userId, { topics });
     } catch (err) {
       // Best-effort rollback; the profile failure is what the caller needs to see.
       if (promote) await s.storage.delete(tenantId, entry.id).catch(() => undefined);
@@ -91,10 +100,9 @@ export async function saveInteraction(
     if (promote) s.index.enqueue(entry);
     s.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
     let memories: MemoryEntry[] = [];
-    if (extractor instanceof OfflineExtractor) {
-      if (promote) memories = await formOffline(s, entry);
-    } else if (extractor && importance >= s.config.importanceThreshold) {
-      const task = formInBackground(s, extractor, entry, promote, (err) => s.formationErrors.push(err));
+    if (plan && promote) memories = await applyPlan(s, entry, plan, extractor!.name);
+    else if (extractor && !extractor.inline && worth) {
+      const task = formInBackground(s, extractor, entry, reading, promote, (err) => s.formationErrors.push(err));
       const tracked: Promise<void> = task
         .catch(
           (err: unknown) =>

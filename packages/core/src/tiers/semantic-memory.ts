@@ -17,7 +17,7 @@ import {
   type RelevanceEvidence,
 } from '../retrieval/relevance.js';
 import { questionSlots } from '../formation/question-slots.js';
-import { parseTimeRanges, type TimeRange } from '../retrieval/time-expressions.js';
+import { parseTimeRanges, type TimeRange } from '../language/time-expressions.js';
 import type { Scored } from '../retrieval/top-k.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
 import { VectorIndex } from '../retrieval/vector-index.js';

@@ -1,4 +1,5 @@
 import { invalid } from '../model/errors.js';
+import { MONTH, MONTH_NAMES, PAST_VERB, WEEKDAY_NAMES } from './lexicon.js';
 
 /** A time span named in text: inclusive epoch-ms bounds, and the words that named it. */
 export interface TimeRange {
@@ -8,46 +9,13 @@ export interface TimeRange {
   text: string;
 }
 
-/** English month names, January first (index = `Date` month). */
-export const MONTH_NAMES: readonly string[] = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTH_ALT =
-  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
-/** English weekday names, Monday first (index = day of a week that starts on Monday). */
-export const WEEKDAY_NAMES: readonly string[] = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-];
 const WEEKDAY_ALT = WEEKDAY_NAMES.join('|');
 /**
  * A weekday that names a day: not a possessive or a name ("Tuesday's meeting notes"), not
  * "Sunday school", and not the label of an explicit date that follows ("on Tuesday, May 8, 2023":
  * the date is read instead).
  */
-const WEEKDAY_DAY = `(${WEEKDAY_ALT})\\b(?!['’]s\\b|\\s+school\\b|[,\\s]+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|[,\\s]+(?:${MONTH_ALT})\\b)`;
-/**
- * Verbs in the simple past, irregular ones by name and regular ones by their "-ed". Shared with
- * the formation's past-tense reading (`formation/statements.ts`).
- */
-export const PAST_VERB =
-  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
+const WEEKDAY_DAY = `(${WEEKDAY_ALT})\\b(?!['’]s\\b|\\s+school\\b|[,\\s]+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|[,\\s]+(?:${MONTH})\\b)`;
 /**
  * Text told in the past tense: an auxiliary of the past ("did", "was", "were", "had"), or a
  * subject (a pronoun or a capitalised name) followed by a verb in the simple past ("I went",
@@ -117,22 +85,22 @@ const PATTERNS: {
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, read: (m) => day(+m[1]!, +m[2]! - 1, +m[3]!) },
   // 8 May 2023, 8th of May, 2023
   {
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_ALT})\\.?,?\\s+(\\d{4})\\b`, 'gi'),
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})\\.?,?\\s+(\\d{4})\\b`, 'gi'),
     read: (m) => day(+m[3]!, month(m[2]!), +m[1]!),
   },
   // May 8, 2023 / May 8th 2023
   {
-    re: new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
     read: (m) => day(+m[3]!, month(m[1]!), +m[2]!),
   },
   // May 2023
   {
-    re: new RegExp(`\\b(${MONTH_ALT})\\.?,?\\s+(?:of\\s+)?(\\d{4})\\b`, 'gi'),
+    re: new RegExp(`\\b(${MONTH})\\.?,?\\s+(?:of\\s+)?(\\d{4})\\b`, 'gi'),
     read: (m) => monthSpan(+m[2]!, month(m[1]!)),
   },
   // in May / during May / last May: the latest such month not after now.
   {
-    re: new RegExp(`\\b(?:in|during|since|last|this|early|late|mid)[\\s-]+(${MONTH_ALT})\\b`, 'gi'),
+    re: new RegExp(`\\b(?:in|during|since|last|this|early|late|mid)[\\s-]+(${MONTH})\\b`, 'gi'),
     read: (m, now) => {
       const mo = month(m[1]!);
       const y = mo <= now.getUTCMonth() ? now.getUTCFullYear() : now.getUTCFullYear() - 1;

@@ -1,6 +1,16 @@
-import { MONTH_NAMES, PAST_VERB, WEEKDAY_NAMES, parseTimeRanges } from '../retrieval/time-expressions.js';
+import {
+  MONTH_NAMES,
+  NAME,
+  PAST_VERB,
+  PHATIC,
+  RELATION_ADJECTIVE,
+  RELATIONS,
+  WEEKDAY_NAMES,
+  personName,
+} from './lexicon.js';
+import { parseTimeRanges } from './time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
-import type { FormationDropReason, FormedStatement } from './types.js';
+import type { FormationDropReason, FormedStatement } from '../formation/types.js';
 
 /**
  * The rules of offline formation: read a turn as sentences, leave out what is not worth keeping
@@ -93,19 +103,6 @@ function stripInterjections(s: string): { rest: string; greeted: boolean } {
   return { rest: rest.trim(), greeted };
 }
 
-/** Words that carry no information on their own: reactions, greetings, thanks, agreement. */
-export const PHATIC: ReadonlySet<string> = new Set(
-  (
-    'hi hello hey hiya howdy yo greetings morning afternoon evening night good great cool nice awesome amazing wow oh ah ooh ' +
-    'haha lol hmm um uh yeah yes yep yup no nope ok okay sure thanks thank thx ty welcome bye goodbye cya later see soon ' +
-    'care glad happy sorry congrats congratulations wonderful fantastic incredible impressive lovely beautiful super ' +
-    'totally absolutely definitely exactly really indeed right true agreed agree sounds sound seems remember noted got ' +
-    'understood hear heard know knew think mean guess lot much many way thing things stuff something anything everything ' +
-    'wish luck hope fun tell told let keep going gonna wanna kind sort pretty quite bit little awesome cute sweet dear ' +
-    'buddy pal man dude friend glad proud excited thrilled stoked interesting cool neat'
-  ).split(' '),
-);
-
 const ACK_RE =
   /^(?:noted|got\s+it|understood|will\s+do|sure(?:\s+thing)?|of\s+course|no\s+problem|you'?re\s+welcome|sounds\s+good|all\s+right|alright|roger|makes\s+sense|fair\s+enough|i\s+see|agreed|i\s+(?:will|'ll)\s+(?:remember|keep|note)|i\s+have\s+noted|i'?ve\s+noted|okay|ok)\b/iu;
 const RESTATEMENT_RE =
@@ -120,24 +117,6 @@ function contentWords(s: string): string[] {
   return tokenize(s).filter((t) => !STOPWORDS.has(t) && !PHATIC.has(t) && t.length > 1);
 }
 
-/** Relations a statement (or a question) may name its subject by: "my sister", "our dog". Regex alternatives. */
-export const RELATIONS =
-  'sister|brother|sibling|mother|mom|mum|mommy|father|dad|daddy|parents?|wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|' +
-  'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
-  'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
-const NAME = "\\p{Lu}[\\p{L}\\p{M}'’-]+";
-/** Words that may stand between "my" and a relation ("my little sister", "my best friend"). Regex, optional. */
-export const RELATION_ADJECTIVE = '(?:(?:little|big|older|younger|elder|best|new|old|twin)\\s+)?';
-
-/**
- * A person's name as written, without a possessive or a closing quote: "James'", "James's",
- * "James’s" → "James"; "Ana's" → "Ana". A name that ends in s ("James", "Chris") and one with an
- * apostrophe inside ("O'Brien") stay as they are. Statements and questions both read names
- * through this, so "What are James' hobbies?" finds what "James loves sailing." formed.
- */
-export function personName(word: string): string {
-  return word.replace(/['’][sS]?$/u, '');
-}
 const MY_RELATION_RE = new RegExp(
   `^(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(${RELATIONS})(?:,?\\s+(${NAME}))?\\b`,
   'u',

@@ -1,0 +1,10 @@
+/**
+ * @zerda/ai-sdk — Zerda's memory for the Vercel AI SDK: `zerdaMemory()` middleware for
+ * `wrapLanguageModel` (recall before a call, save the turn after it) and `aiSdkLlm()`, an AI SDK
+ * model as Zerda's `LlmClient`.
+ * @packageDocumentation
+ */
+export { zerdaMemory } from './memory-middleware.js';
+export type { ChatMemory, SavedTurn, ZerdaMemoryOptions } from './memory-middleware.js';
+export { aiSdkLlm } from './llm-client.js';
+export type { AiSdkLlmOptions } from './llm-client.js';

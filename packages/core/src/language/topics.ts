@@ -1,0 +1,80 @@
+import { invalid } from '../model/errors.js';
+import { STOPWORDS, tokenize } from '../retrieval/text.js';
+
+/**
+ * Topics of a text for a user's profile (English word lists; any script is tokenised as
+ * `retrieval/text.ts` does).
+ */
+
+const PII_PLACEHOLDER = /\[[A-Z][A-Z0-9_]*_\d+\]/g;
+
+/**
+ * Words that are never topics on their own, beyond the retrieval {@link STOPWORDS}: conversational
+ * verbs and courtesies, adverbs of time, frequency and degree, quantifiers and pronoun-like words,
+ * and nouns too general to say what a user talks about ("number", "thing", "time", "way"). Closed
+ * compound families (whenever, something, everyone, …) are matched by {@link FUNCTION_COMPOUND}.
+ */
+const GENERAL_WORDS = new Set(
+  // conversational verbs and courtesies
+  (
+    'like likes liked love loved loves hate want wants wanted need needs needed know knew known think thought ' +
+    'keep kept live lives lived meet name named please remember remembered thanks thank make made makes ' +
+    'sounds lovely feel felt tell told said says call called calls talk talking talked help helps ' +
+    'come comes came coming give gives gave given take takes took taken find found look looks looked ' +
+    'seem seems seemed mean means meant guess suppose hope hoped wish wonder noted ' +
+    'going went goes gone doing done getting gets thats theres ' +
+    // adverbs of time, frequency and degree; hedges
+    'really just also well good great nice sure maybe actually right okay yeah usually always never sometimes ' +
+    'lately often soon later already still ever even quite rather pretty almost enough indeed perhaps probably ' +
+    'today tomorrow yesterday tonight again ago anyway instead else otherwise either neither though although ' +
+    'unless since within without upon onto toward towards across along around away back next last first ' +
+    'each every another other others such much many more most less least lots plenty several various ' +
+    'able could would should might must shall may ' +
+    // pronoun-like words and quantifiers
+    'mine yours theirs ours whose none both half whole ' +
+    // nouns too general to be a topic
+    'number numbers thing things stuff time times way ways kind kinds sort sorts part parts lot bit bits ' +
+    'place places case cases point points fact facts matter matters idea ideas question questions ' +
+    'answer answers people person someone week weeks month months year years hour hours minute minutes ' +
+    'moment moments while side sides type types level levels example examples'
+  ).split(' '),
+);
+
+/**
+ * Closed families of function words built from a fixed stem: whenever/whatever/however/…,
+ * something/anyone/everybody/nowhere/somehow/…, hereby/therefore/… .
+ */
+const FUNCTION_COMPOUND =
+  /^(?:(?:when|what|wher|where|which|who|whom|how)(?:so)?ever|(?:some|any|every|no)(?:thing|one|body|where|time|times|how|way|ways|place)|(?:here|there|where)(?:by|fore|in|of|on|upon|after|with|as|about))$/;
+
+/** Whether `word` (lowercase token) can be a topic at all. */
+function isTopicWord(word: string): boolean {
+  return (
+    word.length >= 4 &&
+    !STOPWORDS.has(word) &&
+    !GENERAL_WORDS.has(word) &&
+    !FUNCTION_COMPOUND.test(word) &&
+    !/^\d+$/.test(word)
+  );
+}
+
+/**
+ * Topics of a text: its most frequent content words (length >= 4, not stopwords, not general
+ * words or function-word compounds — see `GENERAL_WORDS` and `FUNCTION_COMPOUND` — not numbers),
+ * lowercased, most frequent first (ties: first seen), at most `max`. PII placeholders left by the
+ * masker are skipped.
+ */
+export function extractTopics(text: string, max = 5): string[] {
+  if (typeof text !== 'string') invalid('text', 'a string', text);
+  const counts = new Map<string, number>();
+  // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about.
+  for (const w of tokenize(text.replace(PII_PLACEHOLDER, ' '))) {
+    if (!isTopicWord(w)) continue;
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  // Map keeps first-seen order and sort is stable, so ties keep it.
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([w]) => w);
+}

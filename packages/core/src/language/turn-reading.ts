@@ -1,0 +1,76 @@
+import { estimateImportance } from './importance.js';
+import { clauses, readSentence, sentences, splitSpeaker } from './statements.js';
+import { extractTopics } from './topics.js';
+import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
+
+/** What {@link readTurn} found in a turn. */
+export interface TurnReading {
+  /** The speaker named by a `"Name: "` prefix, if any. */
+  speaker?: string;
+  /** Statements worth keeping, in order (kind `conversation` included). */
+  statements: FormedStatement[];
+  dropped: FormationPlan['dropped'];
+  /** Base importance of the turn ({@link estimateImportance}), for a save that names none. */
+  importance: number;
+  /** Topics for the speaker's profile ({@link extractTopics}). */
+  topics: string[];
+  /** Whether the turn carries anything worth keeping in long-term memory (a statement of any kind). */
+  keep: boolean;
+}
+
+/**
+ * Read a turn offline: split the user's words into sentences and a sentence into its independent
+ * clauses ({@link clauses}: "My name is Ada and I love hiking" is a name and a preference),
+ * drop questions, greetings,
+ * acknowledgements, restatements and filler, and say what each remaining statement is. A
+ * sentence that continues the one before ("It was so powerful.") joins it. The assistant's
+ * reply (`output`) is never read, nor is a turn whose speaker is the assistant.
+ * Deterministic; no LLM.
+ */
+export function readTurn(
+  turn: Pick<FormationTurn, 'input' | 'userId' | 'createdAt'> & { output?: string },
+): TurnReading {
+  const { speaker, body, assistant } = splitSpeaker(turn.input);
+  const reading: TurnReading = {
+    ...(speaker !== undefined ? { speaker } : {}),
+    statements: [],
+    dropped: [],
+    importance: estimateImportance(turn.input, turn.output ?? ''),
+    topics: extractTopics(turn.input),
+    keep: false,
+  };
+  if (!body) return reading;
+  if (assistant) {
+    reading.dropped.push({ text: body, reason: 'restatement' });
+    return reading;
+  }
+  const who = speaker ?? turn.userId;
+  let last: FormedStatement | undefined;
+  for (const clause of sentences(body).flatMap(clauses)) {
+    const r = readSentence(clause, who, turn.createdAt);
+    if ('dropped' in r) {
+      reading.dropped.push({ text: r.text, reason: r.dropped });
+      last = undefined;
+      continue;
+    }
+    const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
+    if (last && r.continuation && s.kind === 'conversation') {
+      last.text = `${last.text} ${s.text}`;
+      continue;
+    }
+    reading.statements.push(s);
+    last = s;
+  }
+  // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
+  // statement holds it; the earlier one stays a statement without the slot.
+  for (const [i, s] of reading.statements.entries()) {
+    if (s.attribute === undefined) continue;
+    const later = reading.statements.slice(i + 1);
+    if (later.some((t) => t.about === s.about && t.attribute === s.attribute)) {
+      delete s.attribute;
+      delete s.value;
+    }
+  }
+  reading.keep = reading.statements.length > 0;
+  return reading;
+}

@@ -1,0 +1,9 @@
+/**
+ * @zerda/langchain — Zerda's memory for LangChain.js: `ZerdaRetriever` (a `BaseRetriever` over
+ * recall) and `ZerdaChatMessageHistory` (a `BaseListChatMessageHistory` over the saved turns).
+ * @packageDocumentation
+ */
+export { ZerdaRetriever } from './retriever.js';
+export type { ZerdaDocumentMetadata, ZerdaRetrieverInput } from './retriever.js';
+export { ZerdaChatMessageHistory } from './message-history.js';
+export type { HistoryMemory, ZerdaChatMessageHistoryInput } from './message-history.js';
