@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL 15 + pgvector server for the @zerda/postgres suite.
 #
-#   scripts/pg-test-server.sh start   install what is missing (as root), start a fresh server;
-#                                     prints the app's connection URL on stdout (last line)
-#   scripts/pg-test-server.sh stop    stop it and delete its files
+#   scripts/pg-test-server.sh start          install what is missing (as root), start a fresh server;
+#                                            prints the app's connection URL on stdout (last line)
+#   scripts/pg-test-server.sh start-citus    the same on a Citus cluster: a coordinator on the port,
+#                                            two workers on port+1 and port+2, and a spare node on
+#                                            port+3 (started, not added: the rebalance test adds it);
+#                                            builds Citus first when missing (scripts/citus-install.sh,
+#                                            cached)
+#   scripts/pg-test-server.sh stop           stop it (or the cluster) and delete its files
+#   scripts/pg-test-server.sh crash|resume   (single server) stop it like a crash (pg_ctl stop -m
+#                                            immediate) and start it again on the same files: the
+#                                            connection-loss tests
 #
 # The server runs as the `postgres` user from a data directory under .tmp/pg-<port> (or a private
-# directory under /tmp when the checkout is not reachable by that user), listens only on a
-# private Unix socket in that directory (no TCP), and holds one database `zerda_test` owned by the
-# role `zerda_app` (LOGIN, not a superuser: row-level security applies to it) with the `vector`
-# extension created. Debian 12 ships PostgreSQL 15 but no pgvector package: pgvector is built from
-# the vendored source archive (shared/vendor/pgvector-*.tar.gz beside the repository) when the
-# extension is missing. Exits 2 with a reason on stderr when the server cannot be provided (not
-# root and PostgreSQL/pgvector not installed, no vendored archive, …).
+# directory under /tmp when the checkout is not reachable by that user), listens on a private Unix
+# socket in that directory (a cluster's nodes also on 127.0.0.1 at their ports, to reach each
+# other), and holds one database `zerda_test` with the `vector` extension and two roles, neither a
+# superuser (row-level security applies to both):
+#   zerda_owner  owns the database; migrates Zerda's schema (PostgresStorage.migrate or
+#                open({ ownerConnectionString }))
+#   zerda_app    LOGIN and CONNECT only: gets DML on Zerda's tables from the migration
+# The URL printed is zerda_app's; zerda_owner's is the same with the user name replaced.
+# Debian 12 ships PostgreSQL 15 but no pgvector package: pgvector is built from the vendored
+# source archive (shared/vendor/pgvector-*.tar.gz beside the repository) when the extension is
+# missing. Exits 2 with a reason on stderr when the server cannot be provided (not root and
+# PostgreSQL/pgvector not installed, no vendored archive, …).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PGBIN=${ZERDA_PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -76,9 +89,23 @@ ensure_installed() {
   fi
 }
 
-start() {
-  ensure_installed
-  id postgres >/dev/null 2>&1 || unavailable "no postgres user (install postgresql-15)"
+# Make a data directory under $DIR/$1 and start it on port $2 ($3: extra settings).
+start_node() {
+  local name=$1 port=$2 extra=${3:-}
+  as_postgres "$PGBIN/initdb" -D "$DIR/$name" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$DIR/initdb-$name.log" 2>&1 ||
+    unavailable "initdb failed (see $DIR/initdb-$name.log)"
+  as_postgres "$PGBIN/pg_ctl" -D "$DIR/$name" -l "$DIR/server-$name.log" -w -t 60 \
+    -o "-p $port -k $DIR -c max_connections=200 -c shared_buffers=256MB $extra" start >/dev/null ||
+    unavailable "the server did not start (see $DIR/server-$name.log)"
+}
+
+psql_as() {
+  local port=$1 db=$2
+  shift 2
+  as_postgres "$PGBIN/psql" -h "$DIR" -p "$port" -U postgres -d "$db" -v ON_ERROR_STOP=1 -q "$@" >/dev/null
+}
+
+prepare_dir() {
   stop_quietly
   DIR=${ZERDA_PG_DIR:-$ROOT/.tmp/pg-$PORT}
   mkdir -p "$DIR" && chown postgres "$DIR" && chmod 700 "$DIR" || unavailable "cannot create $DIR"
@@ -91,31 +118,73 @@ start() {
     as_postgres test -w "$DIR" || unavailable "the postgres user cannot write $DIR"
   fi
   mkdir -p "$ROOT/.tmp" && echo "$DIR" >"$STATE"
-  as_postgres "$PGBIN/initdb" -D "$DIR/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$DIR/initdb.log" 2>&1 ||
-    unavailable "initdb failed (see $DIR/initdb.log)"
-  as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
-    -o "-p $PORT -k $DIR -c listen_addresses='' -c max_connections=200 -c shared_buffers=256MB" start >/dev/null ||
-    unavailable "the server did not start (see $DIR/server.log)"
-  as_postgres "$PGBIN/psql" -h "$DIR" -p "$PORT" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
-    -c "CREATE ROLE zerda_app LOGIN" -c "CREATE DATABASE zerda_test OWNER zerda_app" >/dev/null ||
+}
+
+ROLES_SQL="CREATE ROLE zerda_owner LOGIN; CREATE ROLE zerda_app LOGIN"
+
+start() {
+  ensure_installed
+  id postgres >/dev/null 2>&1 || unavailable "no postgres user (install postgresql-15)"
+  prepare_dir
+  start_node data "$PORT" "-c listen_addresses=''"
+  psql_as "$PORT" postgres -c "$ROLES_SQL" -c "CREATE DATABASE zerda_test OWNER zerda_owner" ||
     unavailable "cannot create the test database"
-  as_postgres "$PGBIN/psql" -h "$DIR" -p "$PORT" -U postgres -d zerda_test -v ON_ERROR_STOP=1 -q -c "CREATE EXTENSION vector" >/dev/null ||
-    unavailable "CREATE EXTENSION vector failed"
+  psql_as "$PORT" zerda_test -c "CREATE EXTENSION vector" || unavailable "CREATE EXTENSION vector failed"
+  echo "postgresql://zerda_app@localhost/zerda_test?host=$DIR&port=$PORT"
+}
+
+start_citus() {
+  ensure_installed
+  bash "$ROOT/scripts/citus-install.sh" || unavailable "Citus is not available (see above)"
+  id postgres >/dev/null 2>&1 || unavailable "no postgres user (install postgresql-15)"
+  prepare_dir
+  local citus="-c listen_addresses=127.0.0.1 -c shared_preload_libraries=citus -c max_worker_processes=16 -c wal_level=logical -c max_wal_senders=10 -c max_replication_slots=10"
+  local i
+  for i in 0 1 2 3; do
+    start_node "node$i" $((PORT + i)) "$citus"
+    psql_as $((PORT + i)) postgres -c "CREATE DATABASE zerda_test" || unavailable "cannot create the test database on node $i"
+    psql_as $((PORT + i)) zerda_test -c "CREATE EXTENSION citus" -c "CREATE EXTENSION vector" ||
+      unavailable "CREATE EXTENSION citus, vector failed on node $i"
+  done
+  psql_as "$PORT" zerda_test -c "SELECT citus_set_coordinator_host('127.0.0.1', $PORT)" \
+    -c "SELECT citus_add_node('127.0.0.1', $((PORT + 1)))" -c "SELECT citus_add_node('127.0.0.1', $((PORT + 2)))" ||
+    unavailable "cannot form the Citus cluster"
+  # Roles after the workers joined, on the coordinator: Citus propagates them (and later the spare).
+  psql_as "$PORT" zerda_test -c "$ROLES_SQL" -c "ALTER DATABASE zerda_test OWNER TO zerda_owner" \
+    -c "GRANT CREATE ON SCHEMA public TO zerda_owner" || unavailable "cannot create the roles on the cluster"
+  echo "$((PORT + 3))" >"$DIR/spare-port"
   echo "postgresql://zerda_app@localhost/zerda_test?host=$DIR&port=$PORT"
 }
 
 stop_quietly() {
   if [ -z "${ZERDA_PG_DIR:-}" ] && [ -f "$STATE" ]; then DIR=$(cat "$STATE"); fi
   rm -f "$STATE"
-  if [ -f "$DIR/data/postmaster.pid" ]; then as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null 2>&1; fi
+  local d
+  for d in "$DIR"/data "$DIR"/node*; do
+    if [ -f "$d/postmaster.pid" ]; then as_postgres "$PGBIN/pg_ctl" -D "$d" -m immediate -w stop >/dev/null 2>&1; fi
+  done
   rm -rf "$DIR"
+}
+
+crash_or_resume() {
+  [ -f "$STATE" ] || unavailable "no server on port $PORT"
+  DIR=$(cat "$STATE")
+  if [ "$1" = crash ]; then
+    as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null || unavailable "pg_ctl stop failed"
+  else
+    as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
+      -o "-p $PORT -k $DIR -c listen_addresses='' -c max_connections=200 -c shared_buffers=256MB" start >/dev/null ||
+      unavailable "the server did not start again (see $DIR/server.log)"
+  fi
 }
 
 case "${1:-}" in
   start) start ;;
+  crash | resume) crash_or_resume "$1" ;;
+  start-citus) start_citus ;;
   stop) stop_quietly ;;
   *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|start-citus|stop|crash|resume" >&2
     exit 64
     ;;
 esac

@@ -234,6 +234,8 @@ if (!url) {
     .at(-1)!;
   started = true;
 }
+// The owner role migrates the schema; the app role (url) gets DML (scripts/pg-test-server.sh makes both).
+const ownerUrl = process.env.ZERDA_BENCH_OWNER_DATABASE_URL ?? url.replace('zerda_app@', 'zerda_owner@');
 const schema = `bench_${Date.now().toString(36)}`;
 const dir = await mkdtemp(join(tmpdir(), 'zerda-pg-bench-'));
 const rows: Record<string, string | number>[] = [];
@@ -243,7 +245,12 @@ const row = (what: string, pg: string | number, sqlite: string | number = '') =>
 };
 
 try {
-  const pgs = await PostgresStorage.open({ connectionString: url, schema, maxConnections: 8 });
+  const pgs = await PostgresStorage.open({
+    connectionString: url,
+    ownerConnectionString: ownerUrl,
+    schema,
+    maxConnections: 8,
+  });
   const qs = await queries(QUERIES);
 
   // 1. one large tenant
@@ -340,7 +347,16 @@ try {
   const updates = Math.max(1, Math.floor(WRITES / 10));
   const results = await Promise.all(
     Array.from({ length: WRITERS }, (_, w) =>
-      runWriter({ url: url!, schema, tenant: 'shared', worker: w, puts: WRITES, updates, counterId: 'counter' }),
+      runWriter({
+        url: url!,
+        ownerUrl,
+        schema,
+        tenant: 'shared',
+        worker: w,
+        puts: WRITES,
+        updates,
+        counterId: 'counter',
+      }),
     ),
   );
   // Each writer times its own write loop (after its process started and connected); they overlap.

@@ -163,7 +163,7 @@ test('the dev server serves the app with no extra config: model loads, no errors
   }
 });
 
-test('the MV3 example extension loads unpacked: popup -> background -> offscreen document saves and recalls by meaning', async () => {
+test('the MV3 example extension loads unpacked: popup -> background -> offscreen document saves and recalls by meaning; the service worker keeps a hash memory of its own', async () => {
   const ext = join(app, 'mv3-extension');
   const build = await run(join(bin, 'vite'), ['build'], ext);
   expect(build.code, build.output).toBe(0);
@@ -188,7 +188,10 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
     const popup = await ctx.newPage();
     const problems = recordConsole(popup);
     await popup.goto(`${origin}/popup.html`);
-    type Ask = (r: { type: 'remember'; text: string } | { type: 'recall'; query: string }) => Promise<string[]>;
+    type Where = { where?: 'offscreen' | 'service-worker' };
+    type Ask = (
+      r: ({ type: 'remember'; text: string } | { type: 'recall'; query: string }) & Where,
+    ) => Promise<string[]>;
     await popup.evaluate(async () => {
       const { ask } = (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup;
       await ask({ type: 'remember', text: 'My birthday is on the fourth of July.' });
@@ -202,6 +205,14 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
       );
     expect((await recall('When is my birthday?'))[0]).toBe('My birthday is on the fourth of July.');
     expect((await recall('outdoor activities'))[0]).toBe('I go hiking in the mountains every weekend.');
+    // The service worker's own memory (`embedder: 'hash'`, no Web Worker there): opens, saves, recalls.
+    const here = await popup.evaluate(async () => {
+      const { ask } = (globalThis as unknown as { zerdaPopup: { ask: Ask } }).zerdaPopup;
+      await ask({ type: 'remember', text: 'The spare key is under the blue flowerpot.', where: 'service-worker' });
+      await ask({ type: 'remember', text: 'My favourite programming language is Rust.', where: 'service-worker' });
+      return ask({ type: 'recall', query: 'Where is the spare key?', where: 'service-worker' });
+    });
+    expect(here[0]).toBe('The spare key is under the blue flowerpot.');
     expect(seen.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     expect(problems).toEqual([]);
   } finally {

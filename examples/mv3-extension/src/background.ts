@@ -1,9 +1,26 @@
-// Background service worker: owns no memory itself. A service worker cannot start the Web Worker
-// the embedding model runs in (openBrowserMemory from '@zerda/browser/vite' rejects there with
-// UNSUPPORTED rather than quietly using another embedder), and it is stopped when idle. The
-// memory lives in an offscreen document, a hidden extension page that can; this worker creates
-// it on demand and forwards requests to it.
-import type { Reply, ToBackground, ToOffscreen } from './messages.ts';
+// Background service worker. A service worker cannot start the Web Worker the embedding model runs
+// in (openBrowserMemory from '@zerda/browser/vite' rejects there with UNSUPPORTED rather than
+// quietly using another embedder), and it is stopped when idle. So the memory with the model lives
+// in an offscreen document, a hidden extension page that can; this worker creates it on demand and
+// forwards requests to it. Requests marked `where: 'service-worker'` are answered here instead, from
+// a memory opened in the service worker itself without a model (`embedder: 'hash'`: SQLite in
+// IndexedDB, recall by keywords and feature hashing).
+import { openBrowserMemory, type BrowserMemory } from '@zerda/browser/vite';
+import type { Reply, Request, ToBackground, ToOffscreen } from './messages.ts';
+
+let local: Promise<BrowserMemory> | undefined;
+
+async function handleHere(request: Request): Promise<Reply> {
+  local ??= openBrowserMemory({ name: 'service-worker-notes', owner: 'me', embedder: 'hash' });
+  const { manager } = await local;
+  if (request.type === 'remember') {
+    await manager.remember('me', 'notes', { title: request.text.slice(0, 60), text: request.text });
+    await manager.flush();
+    return { ok: true, texts: [] };
+  }
+  const hits = await manager.recall('me', 'notes', request.query, { topK: 3 });
+  return { ok: true, texts: hits.map((h) => (h.entry.content as { text: string }).text) };
+}
 
 let creating: Promise<void> | undefined;
 
@@ -27,8 +44,9 @@ chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   const msg = message as Partial<ToBackground>;
   if (msg.target !== 'background') return;
   (async (): Promise<Reply> => {
-    await ensureOffscreen();
     const { target: _, ...request } = msg as ToBackground;
+    if (request.where === 'service-worker') return handleHere(request);
+    await ensureOffscreen();
     return chrome.runtime.sendMessage<Reply>({ ...request, target: 'offscreen' } satisfies ToOffscreen);
   })().then(sendResponse, (e: unknown) => sendResponse({ ok: false, error: String(e) } satisfies Reply));
   return true; // answers asynchronously

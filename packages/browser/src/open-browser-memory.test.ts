@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InMemoryStorage, type MemoryEntry, type StorageAdapter } from '@zerda/core';
 import { announceWrites, ChangeFeed, type MemoryChange } from './change-feed.js';
 import { openBrowserMemory, type BrowserMemory } from './index.js';
+import { NO_EMBEDDER_WARNING } from './open-browser-memory.js';
 import type { ImportProgress } from './import.js';
 import { expectZerdaError as expectCode } from '@zerda/core/testing';
 
@@ -94,6 +95,22 @@ describe('openBrowserMemory', () => {
     const d = await openBrowserMemory({ name, passphrase: 'new one', owner: 'me' });
     expect(await d.storage.count({ tenantId: T })).toBe(1);
     await d.close();
+  });
+
+  it('no embedder: hashing, with a warning that says so; an explicit hash is silent', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const quiet = await openBrowserMemory({ storage: 'memory', owner: 'me', embedder: 'hash' });
+      expect(warn).not.toHaveBeenCalled();
+      await quiet.close();
+      const memory = await openBrowserMemory({ storage: 'memory', owner: 'me' });
+      expect(warn.mock.calls).toEqual([[NO_EMBEDDER_WARNING]]);
+      expect(NO_EMBEDDER_WARNING).toMatch(/without the embedding model.*embedder: 'hash'/);
+      expect(memory.embedder?.modelId).toBe(quiet.embedder?.modelId);
+      await memory.close();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('imports in batches with progress, embeds what lacks vectors, and recall finds it', async () => {

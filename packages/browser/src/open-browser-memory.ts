@@ -8,7 +8,7 @@ import {
   type Clock,
   type Embedder,
   type LlmClient,
-  type MemoryConfig,
+  type MemoryConfigInput,
   type MemoryManagerOptions,
   type OwnerOption,
   type StorageAdapter,
@@ -65,7 +65,8 @@ export interface OpenBrowserMemoryOptions {
    * Vector embeddings: the model in a worker ({@link WorkerModelOptions}), `hash` (no model:
    * deterministic feature hashing), `none` (lexical recall only), or any `Embedder` (e.g. an
    * in-thread `createTransformersEmbedder()` where workers are unavailable, as in an extension's
-   * service worker). Default `hash`; `@zerda/browser/vite` defaults to the bundled model.
+   * service worker). Default `hash`, with a console warning (say `'hash'` to choose it);
+   * `@zerda/browser/vite` defaults to the bundled model.
    */
   embedder?: WorkerModelOptions | 'hash' | 'none' | Embedder;
   /** URL of sql.js' `sql-wasm-browser.wasm` when the bundler does not resolve it by itself. */
@@ -73,7 +74,7 @@ export interface OpenBrowserMemoryOptions {
   /** Extra `SqliteStorage` options (compaction, automatic backups, corrupt-snapshot recovery). */
   sqlite?: Pick<SqliteStorageOptions, 'compaction' | 'backups' | 'restoreFrom'>;
   /** Memory configuration (validated by core). */
-  config?: Partial<MemoryConfig>;
+  config?: MemoryConfigInput;
   /** Single-user apps: this user is admin of every tenant (`'me'`), or of one (`{ userId, tenantId }`). */
   owner?: OwnerOption;
   /** System instruction placed first in every context. */
@@ -157,6 +158,10 @@ const OPTION_KEYS = [
  * A wrong passphrase rejects with `DECRYPTION` and changes nothing; so does a missing one for an
  * encrypted database.
  */
+/** Logged when `openBrowserMemory` is given no `embedder` (and so runs without a model). */
+export const NO_EMBEDDER_WARNING =
+  "[zerda] openBrowserMemory: no `embedder` given, so recall runs on feature hashing, without the embedding model. Pass `embedder: 'hash'` to choose that, or `{ worker }` / `{ workerUrl }` for the model (or import openBrowserMemory from '@zerda/browser/vite', which loads the bundled model).";
+
 export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {
   checkOptionKeys(options, OPTION_KEYS, 'options');
   const name = options.name ?? 'zerda';
@@ -171,6 +176,8 @@ export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}):
   if (typeof storageChoice === 'string' && storageChoice !== 'indexeddb' && storageChoice !== 'memory')
     invalid('storage', "'indexeddb', 'memory' or a StorageAdapter", storageChoice);
   const embedderChoice = options.embedder ?? 'hash';
+  // A memory without its model still recalls easy questions, so nobody would notice: say so.
+  if (options.embedder === undefined) console.warn(NO_EMBEDDER_WARNING);
   if (
     typeof embedderChoice === 'string'
       ? embedderChoice !== 'hash' && embedderChoice !== 'none'

@@ -2,9 +2,13 @@
 // Vite apps: `openBrowserMemory` with the bundled embedding model in a worker and sql.js' WASM,
 // all emitted with the app and served from its own origin (no CDN, works offline); and `zerda()`,
 // the Vite plugin that makes the dev server and the build handle them with no other config.
-// The worker and the WASM URL are imported lazily, so `vite.config.ts` can import this module in
-// Node (where `?worker` and `?url` imports do not exist).
+// The worker and the WASM URL are static imports: an extension service worker allows no dynamic
+// `import()` (nor Vite's preload helper, which needs `window`). Node, where `?worker` and `?url`
+// do not exist, gets `vite-node.ts` instead (the `node` export condition), so `vite.config.ts`
+// can import the plugin from here.
 import { ZerdaError, type Embedder } from '@zerda/core';
+import EmbedWorker from '@zerda/embeddings/worker-entry?worker';
+import { sqlWasmUrl as bundledSqlWasmUrl } from '@zerda/sqlite/vite';
 import {
   openBrowserMemory as open,
   type BrowserMemory,
@@ -27,16 +31,11 @@ export { zerda, type ZerdaPluginOptions } from './vite-plugin.js';
  * the memory in a page or an offscreen document, or choose `embedder` explicitly.
  */
 export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {
-  const [{ sqlWasmUrl }, embedder] = await Promise.all([
-    options.sqlWasmUrl === undefined ? import('@zerda/sqlite/vite') : { sqlWasmUrl: options.sqlWasmUrl },
-    defaultEmbedder(options.embedder),
-  ]);
-  return open({ ...options, sqlWasmUrl, embedder });
+  const embedder = defaultEmbedder(options.embedder);
+  return open({ ...options, sqlWasmUrl: options.sqlWasmUrl ?? bundledSqlWasmUrl, embedder });
 }
 
-async function defaultEmbedder(
-  choice: OpenBrowserMemoryOptions['embedder'],
-): Promise<OpenBrowserMemoryOptions['embedder']> {
+function defaultEmbedder(choice: OpenBrowserMemoryOptions['embedder']): OpenBrowserMemoryOptions['embedder'] {
   if (choice !== undefined && !isBareModelOptions(choice)) return choice;
   if (typeof Worker !== 'function') {
     throw new ZerdaError(
@@ -46,7 +45,6 @@ async function defaultEmbedder(
         "('hash' for feature hashing without a model, 'none' for lexical recall only).",
     );
   }
-  const { default: EmbedWorker } = await import('@zerda/embeddings/worker-entry?worker');
   return { ...workerThreads(), ...(choice ?? {}), worker: new EmbedWorker() };
 }
 

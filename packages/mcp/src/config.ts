@@ -16,6 +16,11 @@ export interface ServerConfig {
   storage: 'sqlite' | 'memory' | 'postgres';
   /** `ZERDA_DATABASE_URL`: the PostgreSQL database for `storage: 'postgres'`. */
   databaseUrl: string | undefined;
+  /**
+   * `ZERDA_DATABASE_OWNER_URL`: the role that owns and migrates Zerda's schema (the app role of
+   * `ZERDA_DATABASE_URL` then only gets DML). Unset: the schema must already be migrated.
+   */
+  databaseOwnerUrl: string | undefined;
   /** The single tenant this server keeps its memories in. */
   tenantId: string;
   /** `model` (the bundled offline model) or `hash` (deterministic feature hashing, no model). */
@@ -73,10 +78,18 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
     invalid('ZERDA_DATABASE_URL', 'a postgresql:// URL (ZERDA_STORAGE is "postgres")', '');
   if (storage !== 'postgres' && databaseUrl)
     invalid('ZERDA_STORAGE', '"postgres" or unset (ZERDA_DATABASE_URL is set)', storage);
+  const databaseOwnerUrl = nonEmpty(env.ZERDA_DATABASE_OWNER_URL);
+  if (databaseOwnerUrl !== undefined && (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseOwnerUrl)))
+    invalid(
+      'ZERDA_DATABASE_OWNER_URL',
+      'a postgresql:// URL, with ZERDA_DATABASE_URL set',
+      databaseOwnerUrl.replace(/:[^:@/]*@/, ':***@'),
+    );
   return {
     dataDir,
     storage,
     databaseUrl,
+    databaseOwnerUrl,
     tenantId,
     embedder: embedderRaw,
     model: nonEmpty(env.ZERDA_MODEL),

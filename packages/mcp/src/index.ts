@@ -34,8 +34,11 @@ export {
   ORIGINAL_THRESHOLD,
   MINILM_ANCHORS,
   originalThreshold,
+  originalSearchCut,
   scaleFor,
   toOriginalSimilarity,
+  type SearchCandidate,
+  type SearchCut,
   type SimilarityScale,
   type ThresholdDecision,
 } from './threshold.js';

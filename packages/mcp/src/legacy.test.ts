@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import initSqlJs from 'sql.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, tempDir, type Harness } from './test-harness.js';
+import { startServer, tempDir, writeLegacyFolder, type Harness, type LegacyRow } from './test-harness.js';
 
 // Coming from the Python "long-term memory MCP": pointing AI_COMPANION_DATA_DIR at its data folder
 // imports its memories once, ids and all, and leaves its files alone.
@@ -15,12 +14,7 @@ afterAll(async () => {
 });
 
 async function writeLegacyDb(): Promise<void> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  db.run(`CREATE TABLE memories (id TEXT PRIMARY KEY, title TEXT NOT NULL, content TEXT NOT NULL, timestamp TEXT NOT NULL,
-    tags TEXT, importance INTEGER DEFAULT 5, memory_type TEXT DEFAULT 'conversation', metadata TEXT, content_hash TEXT,
-    created_at TEXT DEFAULT CURRENT_TIMESTAMP, updated_at TEXT DEFAULT CURRENT_TIMESTAMP, last_accessed TEXT, token_count INTEGER DEFAULT 0)`);
-  const rows = [
+  const rows: LegacyRow[] = [
     [
       'mem_a1_b2',
       'Name',
@@ -45,15 +39,8 @@ async function writeLegacyDb(): Promise<void> {
     ],
     ['mem_e5_f6', 'Broken', 'A row with a bad date', 'not a date', '[]', 5, 'conversation', '{}', null],
   ];
-  for (const r of rows)
-    db.run(
-      'INSERT INTO memories (id, title, content, timestamp, tags, importance, memory_type, metadata, last_accessed) VALUES (?,?,?,?,?,?,?,?,?)',
-      r,
-    );
-  mkdirSync(join(dataDir, 'memory_db', 'chroma_db'), { recursive: true });
-  writeFileSync(join(dataDir, 'memory_db', 'memories.db'), db.export());
+  await writeLegacyFolder(dataDir, rows);
   writeFileSync(join(dataDir, 'memory_db', 'chroma_db', 'chroma.sqlite3'), 'vectors of the old tool');
-  db.close();
 }
 
 describe('AI_COMPANION_DATA_DIR', () => {

@@ -11,6 +11,7 @@ import {
   type MemoryEntry,
   type MemoryFilter,
   type RecallHit,
+  type RecallMode,
 } from '@zerda/core';
 import { AutoBackups } from './backup-scheduler.js';
 import { BackupManager } from './backups.js';
@@ -21,7 +22,7 @@ import { createServerEmbedder } from './embedder-factory.js';
 import { importLegacyOnce } from './legacy-import.js';
 import { parseToolArgs, SEARCH_TYPES, type SearchType, type ToolArgs, type ToolName } from './schemas.js';
 import { openStorage, type StorageHandle } from './storage-factory.js';
-import { originalThreshold, scaleFor, toOriginalSimilarity, type SimilarityScale } from './threshold.js';
+import { originalSearchCut, scaleFor, toOriginalSimilarity, type SimilarityScale } from './threshold.js';
 import {
   backupView,
   contentOf,
@@ -32,6 +33,12 @@ import {
   type SearchHitView,
   type ToolPayload,
 } from './views.js';
+
+/**
+ * Candidates ranked by similarity for a search by meaning: the original cut its top `limit` by
+ * similarity, and a fused ranking's top `limit` need not hold them.
+ */
+const SEARCH_POOL = 50;
 
 /** The user every memory of this single-user server belongs to. */
 export const MCP_USER = 'mcp';
@@ -120,6 +127,7 @@ export class MemoryService {
         clock,
         kind: config.storage,
         databaseUrl: config.databaseUrl,
+        databaseOwnerUrl: config.databaseOwnerUrl,
       }));
     let manager: MemoryManager;
     const masker = config.maskPii ? new PiiMasker() : undefined;
@@ -230,25 +238,51 @@ export class MemoryService {
   }
 
   /**
-   * `search_memories(query, search_type? = "semantic", limit? = 10)`: hybrid (or vector, or
-   * keyword) recall, cut like the original by similarity on its scale (`semantic` also keeps
-   * keyword matches); the memories returned are reinforced.
+   * `search_memories(query, search_type? = "semantic", limit? = 10)`: the candidates of a hybrid
+   * (or vector, or keyword) recall, ranked and cut by the original's rule on its similarity scale
+   * ({@link originalSearchCut}; `keyword`: every BM25 match, best first). Core's relevance gate is
+   * off for this (`minScore: 0, ratio: 0`): the original's documented threshold is the one rule.
+   * The memories returned are reinforced.
    */
   async searchMemories(args: ToolArgs<'search_memories'>): Promise<ToolPayload> {
     const typeName: SearchType = args.search_type ?? 'semantic';
     const { mode, match } = SEARCH_TYPES[typeName];
     const limit = args.limit ?? 10;
     return this.#run(async () => {
-      const hits = await this.manager.recall(MCP_USER, this.config.tenantId, args.query, {
-        topK: limit,
-        mode,
-        reinforce: false,
-      });
-      const chosen =
-        mode === 'lexical' ? hits.map((hit) => ({ hit, fallback: false })) : this.#cut(hits, mode === 'hybrid');
+      const recall = (query: string, options: { topK: number; mode: RecallMode; filter?: { ids: string[] } }) =>
+        this.manager.recall(MCP_USER, this.config.tenantId, query, {
+          ...options,
+          minScore: 0,
+          ratio: 0,
+          reinforce: false,
+        });
+      let chosen: { hit: RecallHit; fallback: boolean; similarity?: number | undefined }[];
+      if (mode === 'lexical') {
+        chosen = (await recall(args.query, { topK: limit, mode })).map((hit) => ({ hit, fallback: false }));
+      } else {
+        // The original cut its top `limit` by similarity; fused order is not similarity order, so
+        // rank a wider pool.
+        const hits = await recall(args.query, { topK: Math.max(SEARCH_POOL, limit), mode });
+        const similarity = await this.#similarities(args.query, hits, recall);
+        const cut = originalSearchCut(
+          hits.map((h) => {
+            const cosine = similarity.get(h.entry.id);
+            return {
+              similarity: cosine === undefined ? undefined : toOriginalSimilarity(cosine, this.#scale),
+              keyword: h.lexicalScore !== undefined,
+            };
+          }),
+          { keepKeyword: mode === 'hybrid', limit },
+        );
+        chosen = cut.map(({ index, fallback }) => ({
+          hit: hits[index]!,
+          fallback,
+          similarity: similarity.get(hits[index]!.entry.id),
+        }));
+      }
       const stored = await this.#reinforce(chosen.map((c) => c.hit.entry));
-      const results = chosen.map(({ hit, fallback }, i) =>
-        this.#hitView(hit, stored[i]!, fallback ? 'semantic_fallback' : match),
+      const results = chosen.map(({ hit, fallback, similarity }, i) =>
+        this.#hitView(hit, stored[i]!, fallback ? 'semantic_fallback' : match, similarity),
       );
       return { success: true, query: args.query, search_type: typeName, count: results.length, results };
     });
@@ -322,7 +356,7 @@ export class MemoryService {
       const unchanged =
         (title === undefined || this.#storedForm(title) === titleOf(current)) &&
         (content === undefined || this.#storedForm(content) === contentOf(current)) &&
-        (tags === undefined || (tags.length === current.tags.length && tags.every((t, i) => t === current.tags[i]))) &&
+        (tags === undefined || sameTags(tags, current.tags)) &&
         (base === undefined || base === current.importance) &&
         (kind === undefined || kind === current.kind);
       if (unchanged) {
@@ -338,7 +372,7 @@ export class MemoryService {
       const updated = await this.manager.updateMemory(MCP_USER, this.config.tenantId, id, {
         ...(title !== undefined ? { title } : {}),
         ...(content !== undefined ? { text: content } : {}),
-        ...(tags !== undefined ? { tags } : {}),
+        ...(tags !== undefined && !sameTags(tags, current.tags) ? { tags } : {}),
         ...(kind !== undefined ? { kind } : {}),
         ...(base !== undefined ? { importance: base } : {}),
         touch: true,
@@ -383,9 +417,9 @@ export class MemoryService {
     return this.#run(async () => {
       const current = await this.#require(id);
       const history = Array.isArray(current.metadata.history) ? current.metadata.history : [];
-      const versions = history.map((h) => historyView(h));
+      const versions = history.map((h, i) => historyView(h, i));
       versions.push({
-        version: current.version,
+        version: history.length + 1,
         title: titleOf(current),
         content: contentOf(current),
         memory_type: current.kind,
@@ -510,18 +544,22 @@ export class MemoryService {
   }
 
   /**
-   * The original's cut on the vector similarity, mapped to its scale: hits at or above its
-   * adaptive threshold, else the best one alone above its guard. With `keepKeyword` (hybrid
-   * search) a keyword match is kept too, whatever its similarity.
+   * Each hit's cosine similarity to the query: the vector list's score, or, for a keyword match
+   * the vector list did not rank (a large store), its similarity from a vector recall over it alone.
    */
-  #cut(hits: RecallHit[], keepKeyword: boolean): { hit: RecallHit; fallback: boolean }[] {
-    const sims = hits.map((h) => (h.vectorScore === undefined ? -1 : toOriginalSimilarity(h.vectorScore, this.#scale)));
-    const decision = originalThreshold(sims);
-    const passed = hits.filter(
-      (h, i) => sims[i]! >= decision.threshold || (keepKeyword && h.lexicalScore !== undefined),
-    );
-    if (passed.length) return passed.map((hit) => ({ hit, fallback: false }));
-    return decision.fallback ? [{ hit: hits[decision.kept[0]!]!, fallback: true }] : [];
+  async #similarities(
+    query: string,
+    hits: readonly RecallHit[],
+    recall: (q: string, o: { topK: number; mode: RecallMode; filter: { ids: string[] } }) => Promise<RecallHit[]>,
+  ): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const h of hits) if (h.vectorScore !== undefined) out.set(h.entry.id, h.vectorScore);
+    const missing = hits.filter((h) => h.vectorScore === undefined).map((h) => h.entry.id);
+    if (missing.length > 0) {
+      const scored = await recall(query, { topK: missing.length, mode: 'vector', filter: { ids: missing } });
+      for (const h of scored) if (h.vectorScore !== undefined) out.set(h.entry.id, h.vectorScore);
+    }
+    return out;
   }
 
   /** Reinforce memories returned by a tool (the original reinforces on every read); resolves to them as stored now. */
@@ -561,14 +599,19 @@ export class MemoryService {
     );
   }
 
-  #hitView(hit: RecallHit, entry: MemoryEntry, match: SearchHitView['match_type']): SearchHitView {
+  #hitView(
+    hit: RecallHit,
+    entry: MemoryEntry,
+    match: SearchHitView['match_type'],
+    similarity: number | undefined,
+  ): SearchHitView {
     return {
       ...this.#view(entry),
       relevance_score: round(Math.max(0, Math.min(1, hit.score)), 4),
-      ...(hit.vectorScore !== undefined
+      ...(similarity !== undefined
         ? {
-            similarity: round(hit.vectorScore, 4),
-            original_similarity: round(toOriginalSimilarity(hit.vectorScore, this.#scale), 4),
+            similarity: round(similarity, 4),
+            original_similarity: round(toOriginalSimilarity(similarity, this.#scale), 4),
           }
         : {}),
       match_type: match,
@@ -588,6 +631,12 @@ export class MemoryService {
       return `Stored, but indexing for search by meaning failed (${describeError(err)}); it is retried when the server restarts.`;
     }
   }
+}
+
+/** The same set of tags, in any order (tags are names, not a sequence: reordering them is no change). */
+function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(b);
+  return a.length === set.size && a.every((t) => set.has(t));
 }
 
 /**

@@ -38,7 +38,16 @@ describe.skipIf(!url)(`two MCP servers on one PostgreSQL database${url ? '' : ` 
     for (let i = 0; i < 2; i++) {
       const dataDir = tempDir();
       dirs.push(dataDir);
-      servers.push(await startServer({ ZERDA_DATA_DIR: dataDir, ZERDA_DATABASE_URL: url!, ZERDA_TENANT: tenant }));
+      servers.push(
+        await startServer({
+          ZERDA_DATA_DIR: dataDir,
+          ZERDA_DATABASE_URL: url!,
+          // The throwaway server's owner role (scripts/pg-test-server.sh): it migrates the schema.
+          ZERDA_DATABASE_OWNER_URL:
+            process.env.ZERDA_TEST_OWNER_DATABASE_URL ?? url!.replace('zerda_app@', 'zerda_owner@'),
+          ZERDA_TENANT: tenant,
+        }),
+      );
     }
     const [a, b] = servers as [Harness, Harness];
     const saved = await a.call('remember', {

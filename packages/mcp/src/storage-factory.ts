@@ -28,6 +28,8 @@ export interface OpenStorageOptions {
   kind?: 'sqlite' | 'memory' | 'postgres';
   /** PostgreSQL URL for `kind: 'postgres'`. */
   databaseUrl?: string;
+  /** The owner role's URL for `kind: 'postgres'`: migrates the schema (see `PostgresStorage.open`). */
+  databaseOwnerUrl?: string | undefined;
 }
 
 /**
@@ -52,7 +54,11 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
     const { PostgresStorage } = await import('@zerda/postgres');
     if (!options.databaseUrl)
       throw new ZerdaError('VALIDATION', 'ZERDA_DATABASE_URL is required for PostgreSQL storage');
-    const storage = await PostgresStorage.open({ connectionString: options.databaseUrl, clock });
+    const storage = await PostgresStorage.open({
+      connectionString: options.databaseUrl,
+      ...(options.databaseOwnerUrl ? { ownerConnectionString: options.databaseOwnerUrl } : {}),
+      clock,
+    });
     return {
       storage,
       kind: 'postgres',
@@ -75,7 +81,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<StorageH
         'CONFLICT',
         `${err.message}. Only one server may use a data directory at a time: close the other app or server using it, ` +
           `or give each one its own ZERDA_DATA_DIR. If none is running (the folder was copied from a running server, ` +
-          `or the lock outlived a crash), delete ${join(dbDir, 'lock')} and start again.`,
+          `or the lock outlived a crash), delete the lock file named above (${join(dbDir, 'lock.<n>')}) and start again.`,
         { cause: err },
       );
     },

@@ -1,11 +1,12 @@
 // Test helper (not part of the build): spawns the real server over stdio and talks to it with the
 // official SDK client, exactly as a desktop app does.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT, sourceArgs } from '../../../test/support/source-process.ts';
 
@@ -123,4 +124,27 @@ export function useServer(env: Record<string, string> = {}): ServerFixture {
       live = await start();
     },
   };
+}
+
+/**
+ * One row of the Python "long-term memory MCP" tool's `memories` table: id, title, content,
+ * timestamp, tags (JSON), importance, memory_type, metadata (JSON), last_accessed.
+ */
+export type LegacyRow = [string, string, string, string, string, number, string, string, string | null];
+
+/** Write a data folder of the Python tool (`memory_db/memories.db` with its schema, an empty `chroma_db/`) under `dir`. */
+export async function writeLegacyFolder(dir: string, rows: readonly LegacyRow[]): Promise<void> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(`CREATE TABLE memories (id TEXT PRIMARY KEY, title TEXT NOT NULL, content TEXT NOT NULL, timestamp TEXT NOT NULL,
+    tags TEXT, importance INTEGER DEFAULT 5, memory_type TEXT DEFAULT 'conversation', metadata TEXT, content_hash TEXT,
+    created_at TEXT DEFAULT CURRENT_TIMESTAMP, updated_at TEXT DEFAULT CURRENT_TIMESTAMP, last_accessed TEXT, token_count INTEGER DEFAULT 0)`);
+  for (const r of rows)
+    db.run(
+      'INSERT INTO memories (id, title, content, timestamp, tags, importance, memory_type, metadata, last_accessed) VALUES (?,?,?,?,?,?,?,?,?)',
+      [...r],
+    );
+  mkdirSync(join(dir, 'memory_db', 'chroma_db'), { recursive: true });
+  writeFileSync(join(dir, 'memory_db', 'memories.db'), db.export());
+  db.close();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originalThreshold, scaleFor, toOriginalSimilarity } from './threshold.js';
+import { originalSearchCut, originalThreshold, scaleFor, toOriginalSimilarity } from './threshold.js';
 
 describe("the original server's threshold", () => {
   it('is max(0.15, clamp(top - 0.08, 0.12, 0.35)), on any order of hits', () => {
@@ -24,5 +24,33 @@ describe("the original server's threshold", () => {
     expect(toOriginalSimilarity(1, use)).toBeCloseTo(0.9323, 10);
     expect(toOriginalSimilarity(0.3, scaleFor('hash-256'))).toBe(0.3);
     expect(toOriginalSimilarity(2, scaleFor(undefined))).toBe(1);
+  });
+});
+
+describe('search_memories by meaning (originalSearchCut)', () => {
+  const c = (similarity: number | undefined, keyword = false) => ({ similarity, keyword });
+
+  it('keeps what passes the threshold, nearest first, at most limit', () => {
+    const cut = originalSearchCut([c(0.2), c(0.5), c(0.3), c(0.45), c(0.1)], { keepKeyword: false, limit: 10 });
+    expect(cut).toEqual([
+      { index: 1, fallback: false },
+      { index: 3, fallback: false },
+    ]); // top 0.5: threshold 0.42
+    expect(originalSearchCut([c(0.2), c(0.5), c(0.45)], { keepKeyword: false, limit: 1 })).toEqual([
+      { index: 1, fallback: false },
+    ]);
+  });
+
+  it('adds keyword matches beside hits that passed by meaning, never instead of them', () => {
+    const cands = [c(0.05, true), c(0.3), c(0.1, true), c(undefined, true)];
+    expect(originalSearchCut(cands, { keepKeyword: true, limit: 10 }).map((x) => x.index)).toEqual([1, 2, 0, 3]);
+    expect(originalSearchCut(cands, { keepKeyword: false, limit: 10 }).map((x) => x.index)).toEqual([1]);
+    // Nothing passes by meaning: the top-1 fallback alone, whatever shares a word with the query.
+    expect(originalSearchCut([c(0.05, true), c(0.12), c(0.1, true)], { keepKeyword: true, limit: 10 })).toEqual([
+      { index: 1, fallback: true },
+    ]);
+    // Below the guard: nothing, keyword matches included.
+    expect(originalSearchCut([c(0.05, true), c(0.07)], { keepKeyword: true, limit: 10 })).toEqual([]);
+    expect(originalSearchCut([], { keepKeyword: true, limit: 10 })).toEqual([]);
   });
 });

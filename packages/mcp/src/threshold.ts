@@ -84,3 +84,43 @@ export function originalThreshold(similarities: readonly number[]): ThresholdDec
     ? { threshold, kept: [best], fallback: true }
     : { threshold, kept: [], fallback: false };
 }
+
+/** One candidate of a search, as {@link originalSearchCut} reads it. */
+export interface SearchCandidate {
+  /** Its similarity to the query on the original's scale; undefined when it has no vector. */
+  similarity: number | undefined;
+  /** Whether the query's words matched it (BM25). */
+  keyword: boolean;
+}
+
+/** One result of {@link originalSearchCut}: the candidate's index, and whether it is the top-1 fallback. */
+export interface SearchCut {
+  index: number;
+  fallback: boolean;
+}
+
+/**
+ * `search_memories`' rule by meaning, in one place: the candidates (in any order) whose
+ * similarity passes {@link originalThreshold}; when none does, the best one alone as the
+ * fallback if it reaches the guard, else nothing. With `keepKeyword` (search type `semantic`),
+ * keyword matches are kept too — but only beside hits that passed by meaning: whether the store
+ * answers the query at all is decided by meaning alone, as in the original, so a question that
+ * shares one word with a memory does not replace the fallback or turn "nothing" into a hit.
+ * Results are nearest first (similarity descending; without a vector last; ties keep the
+ * candidates' order), at most `limit`.
+ */
+export function originalSearchCut(
+  candidates: readonly SearchCandidate[],
+  options: { keepKeyword: boolean; limit: number },
+): SearchCut[] {
+  const sims = candidates.map((c) => c.similarity ?? Number.NEGATIVE_INFINITY);
+  const decision = originalThreshold(sims);
+  if (decision.fallback) return [{ index: decision.kept[0]!, fallback: true }];
+  if (decision.kept.length === 0) return [];
+  const kept = new Set(decision.kept);
+  if (options.keepKeyword) candidates.forEach((c, i) => c.keyword && kept.add(i));
+  return [...kept]
+    .sort((a, b) => (sims[a] === sims[b] ? a - b : sims[b]! > sims[a]! ? 1 : -1))
+    .slice(0, options.limit)
+    .map((index) => ({ index, fallback: false }));
+}

@@ -120,7 +120,8 @@ describe('zerda-mcp tools over stdio', () => {
     });
     const stored = await server.call('search_memories', { query: 'nurse', search_type: 'keyword' });
     expect(stored.json.results![0]!.content).toBe('Alex works as a nurse, write to alex.doe@example.com'); // not masked by default
-    expect(stored.json.results![0]!.version).toBe(2); // returned by a search: reinforced (access recorded)
+    // Returned by a search: reinforced (access recorded), but a read is not a new version.
+    expect(stored.json.results![0]!).toMatchObject({ version: 1, access_count: 1 });
     const upd = await server.call('update_memory', {
       memory_id: id,
       content: 'Alex works as a paramedic',
@@ -132,7 +133,7 @@ describe('zerda-mcp tools over stdio', () => {
     expect(mem.content).toBe('Alex works as a paramedic');
     expect(mem.title).toBe('Job');
     expect(mem.importance).toBe(9);
-    expect(mem.version).toBe(3);
+    expect(mem.version).toBe(2);
     const found = await server.call('search_memories', { query: 'paramedic', search_type: 'keyword' });
     expect(found.json.results!.map((r) => r.id)).toEqual([id]);
     const old = await server.call('search_memories', { query: 'nurse', search_type: 'keyword' });
@@ -156,6 +157,11 @@ describe('zerda-mcp tools over stdio', () => {
     const typed = await server.call('update_memory', { memory_id: id, memory_type: 'Event' });
     expect(typed.isError, typed.text).toBe(false);
     expect(typed.json.memory).toMatchObject({ memory_type: 'event', tags: ['camping', 'truck'], version: 2 });
+    // Reads reinforce (they write the memory) but are not versions; the same tags reordered are no change.
+    for (let i = 0; i < 3; i++) await server.call('search_by_tags', { tags: 'truck' });
+    const reordered = await server.call('update_memory', { memory_id: id, tags: 'truck, camping' });
+    expect(reordered.json).toMatchObject({ unchanged: true, previous_versions: 1 });
+    expect(reordered.json.memory).toMatchObject({ version: 2, access_count: 3, tags: ['camping', 'truck'] });
 
     const blank = await server.call('update_memory', {
       memory_id: id,

@@ -22,6 +22,11 @@ export interface MemoryView {
   /** Last access (the point decay runs from), ISO 8601 UTC. */
   last_accessed: string;
   access_count: number;
+  /**
+   * Which version of the memory this is: 1 as first stored, +1 for every update that changed it.
+   * Reads that reinforce a memory write it too (access count, last access, importance), but they
+   * are not versions (storage's own write counter is not shown).
+   */
   version: number;
   /** Earlier versions kept in the memory's history (see `get_memory_history`). */
   previous_versions: number;
@@ -74,22 +79,25 @@ export function memoryView(entry: MemoryEntry, effective: number, isProtected: b
     timestamp: new Date(entry.createdAt).toISOString(),
     last_accessed: new Date(entry.lastAccess).toISOString(),
     access_count: entry.accessCount,
-    version: entry.version,
+    version: (Array.isArray(history) ? history.length : 0) + 1,
     previous_versions: Array.isArray(history) ? history.length : 0,
     protected: isProtected,
     metadata,
   };
 }
 
-/** One entry of `metadata.history` (written by `MemoryManager.updateMemory`) on the tool scale. */
-export function historyView(raw: JsonValue): Record<string, JsonValue> {
+/**
+ * Entry `index` (0 = oldest) of `metadata.history` (written by `MemoryManager.updateMemory`) on
+ * the tool scale; its `version` is `index + 1`, as {@link memoryView} counts versions.
+ */
+export function historyView(raw: JsonValue, index: number): Record<string, JsonValue> {
   const h = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, JsonValue>;
   const c = (h.content && typeof h.content === 'object' && !Array.isArray(h.content) ? h.content : {}) as Record<
     string,
     JsonValue
   >;
   return {
-    version: typeof h.version === 'number' ? h.version : null,
+    version: index + 1,
     title: typeof c.title === 'string' ? c.title : typeof c.input === 'string' ? c.input.slice(0, 80) : '',
     content: typeof c.text === 'string' ? c.text : typeof c.output === 'string' ? c.output : '',
     memory_type: typeof h.kind === 'string' ? h.kind : null,

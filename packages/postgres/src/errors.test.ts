@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createEntry, isZerdaError } from '@zerda/core';
-import { codeForSqlState, pgError } from './errors.js';
+import { codeForSqlState, isConnectionLoss, pgError } from './errors.js';
 import { PostgresStorage } from './postgres-storage.js';
 import { SCHEMA_VERSION } from './schema.js';
-import { describePostgres, freshSchema } from './test-database.js';
+import { describePostgres, freshSchema, ownerUrl } from './test-database.js';
+
+/** An error as the server sends it (pg.DatabaseError carries the SQLSTATE in `code`). */
+function dbError(message: string, code: string): pg.DatabaseError {
+  return Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+}
 
 describe('SQLSTATE → Zerda error codes', () => {
   it.each([
@@ -24,7 +29,7 @@ describe('SQLSTATE → Zerda error codes', () => {
   });
 
   it('wraps driver errors with the SQLSTATE in details; socket errors are STORAGE', () => {
-    const e = pgError('write', Object.assign(new Error('could not serialize access'), { code: '40001' }));
+    const e = pgError('write', dbError('could not serialize access', '40001'));
     expect(isZerdaError(e, 'CONFLICT')).toBe(true);
     expect(e.details).toEqual({ sqlState: '40001' });
     expect(e.message).toMatch(/retried/);
@@ -32,13 +37,32 @@ describe('SQLSTATE → Zerda error codes', () => {
       isZerdaError(pgError('connect', Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })), 'STORAGE'),
     ).toBe(true);
   });
+
+  it('Node socket codes are not SQLSTATEs: EPIPE is STORAGE with no details.sqlState', () => {
+    const e = pgError('write', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    expect(isZerdaError(e, 'STORAGE')).toBe(true);
+    expect(e.details?.sqlState).toBeUndefined();
+    expect(e.message).not.toMatch(/SQLSTATE/);
+    expect(e.message).toMatch(/\[EPIPE\]/);
+    // A five-letter code that looks like a SQLSTATE but did not come from the server is not one.
+    expect(pgError('read', Object.assign(new Error('x'), { code: '40001' })).code).toBe('STORAGE');
+  });
+
+  it('connection losses are recognised (server kill, restart, socket errors), other errors are not', () => {
+    expect(isConnectionLoss(dbError('terminating connection due to administrator command', '57P01'))).toBe(true);
+    expect(isConnectionLoss(dbError('the database system is starting up', '57P03'))).toBe(true);
+    expect(isConnectionLoss(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe(true);
+    expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isConnectionLoss(dbError('duplicate key', '23505'))).toBe(false);
+    expect(isConnectionLoss(dbError('internal error', 'XX000'))).toBe(false);
+  });
 });
 
 describePostgres('PostgresStorage errors and migrations on a real server', (url) => {
   const schema = freshSchema('err');
   let storage: PostgresStorage;
   beforeAll(async () => {
-    storage = await PostgresStorage.open({ connectionString: url, schema });
+    storage = await PostgresStorage.open({ connectionString: url, ownerConnectionString: ownerUrl(url), schema });
   });
   afterAll(async () => {
     await storage?.close();
@@ -71,7 +95,7 @@ describePostgres('PostgresStorage errors and migrations on a real server', (url)
     const again = await PostgresStorage.open({ connectionString: url, schema });
     await again.close();
     await again.close(); // idempotent
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: ownerUrl(url) });
     await client.connect();
     try {
       const before = await client.query(`SELECT version FROM "${schema}".migrations ORDER BY version`);

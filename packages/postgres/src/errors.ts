@@ -1,5 +1,6 @@
 import { ZerdaError, isZerdaError } from '@zerda/core';
 import type { ZerdaErrorCode } from '@zerda/core';
+import pg from 'pg';
 
 /**
  * The Zerda code for a PostgreSQL SQLSTATE:
@@ -20,24 +21,65 @@ export function codeForSqlState(sqlState: string | undefined): ZerdaErrorCode {
   return 'STORAGE';
 }
 
+/**
+ * The SQLSTATE of an error the server sent (`pg.DatabaseError`), else `undefined`: Node's socket
+ * errors (`EPIPE`, `ECONNREFUSED`, …) also sit in `code` but are not SQLSTATEs.
+ */
+export function sqlStateOf(e: unknown): string | undefined {
+  return e instanceof pg.DatabaseError && typeof e.code === 'string' ? e.code : undefined;
+}
+
 /** Wrap a driver error as a `ZerdaError` (Zerda errors pass through unchanged). */
-export function pgError(what: string, e: unknown): ZerdaError {
+export function pgError(what: string, e: unknown, details?: Record<string, unknown>): ZerdaError {
   if (isZerdaError(e)) return e;
-  const sqlState = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
-  // Node's socket errors (ECONNREFUSED, …) also sit in `code`; they are not SQLSTATEs.
-  const isSqlState = sqlState !== undefined && /^[0-9A-Z]{5}$/.test(sqlState);
-  const code = codeForSqlState(isSqlState ? sqlState : undefined);
+  const sqlState = sqlStateOf(e);
+  const nodeCode = sqlState === undefined ? (e as { code?: unknown })?.code : undefined;
+  const code = codeForSqlState(sqlState);
   const reason = e instanceof Error ? e.message : String(e);
-  const state = isSqlState ? ` [SQLSTATE ${sqlState}]` : sqlState ? ` [${sqlState}]` : '';
+  const state = sqlState ? ` [SQLSTATE ${sqlState}]` : typeof nodeCode === 'string' ? ` [${nodeCode}]` : '';
   const hint = code === 'CONFLICT' ? ' Nothing was written; the call can be retried.' : '';
+  const extra = { ...(sqlState ? { sqlState } : {}), ...details };
   return new ZerdaError(code, `PostgreSQL failed to ${what}: ${reason}${state}.${hint}`, {
     cause: e,
-    ...(isSqlState ? { details: { sqlState } } : {}),
+    ...(Object.keys(extra).length ? { details: extra } : {}),
   });
 }
 
-/** True for failures where a rolled-back transaction may simply be retried. */
+/** True for failures where a rolled-back transaction may simply be retried (deadlock, serialization). */
 export function isRetryable(e: unknown): boolean {
-  const state = (e as { code?: unknown })?.code;
+  const state = sqlStateOf(e);
   return state === '40001' || state === '40P01';
+}
+
+const CONNECTION_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const SOCKET_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+  'ENOTCONN',
+  'ETIMEDOUT',
+  'ENOENT',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * True when the connection (or, on Citus, the coordinator's connection to a worker) was lost: the
+ * server restarted or stopped, an admin terminated the backend, the network dropped. The
+ * transaction did not commit unless the loss came while COMMIT was in flight.
+ */
+export function isConnectionLoss(e: unknown): boolean {
+  const state = sqlStateOf(e);
+  const message = e instanceof Error ? e.message : '';
+  if (state !== undefined)
+    return (
+      CONNECTION_STATES.has(state) ||
+      // Citus, after a worker restarted: the first reuse of a cached coordinator→worker connection.
+      (state === 'XX000' &&
+        /connection to the remote node|remote node .* failed|server closed the connection/i.test(message))
+    );
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
+  return /Connection terminated|connection (is )?(closed|ended)|Client has encountered a connection error|not queryable/i.test(
+    message,
+  );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEntry, isZerdaError } from '@zerda/core';
 import { SqliteStorage } from '@zerda/sqlite';
 import { PostgresStorage } from './postgres-storage.js';
-import { describePostgres, freshSchema } from './test-database.js';
+import { describePostgres, freshSchema, ownerUrl } from './test-database.js';
 
 const MODEL = { id: 'm3', dim: 3 };
 
@@ -10,8 +10,16 @@ describePostgres('PostgresStorage export / import (zerda-export, shared with Sql
   let a: PostgresStorage;
   let b: PostgresStorage;
   beforeAll(async () => {
-    a = await PostgresStorage.open({ connectionString: url, schema: freshSchema('exp') });
-    b = await PostgresStorage.open({ connectionString: url, schema: freshSchema('imp') });
+    a = await PostgresStorage.open({
+      connectionString: url,
+      ownerConnectionString: ownerUrl(url),
+      schema: freshSchema('exp'),
+    });
+    b = await PostgresStorage.open({
+      connectionString: url,
+      ownerConnectionString: ownerUrl(url),
+      schema: freshSchema('imp'),
+    });
     for (const t of ['alice', 'bob']) {
       const entries = [0, 1].map((i) => ({
         ...createEntry(

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { createEntry, isZerdaError } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
 import { SCHEMA_VERSION } from './schema.js';
-import { describePostgres, freshSchema } from './test-database.js';
+import { describePostgres, freshSchema, ownerUrl } from './test-database.js';
 import { runWriter, type WriterResult } from '../test/run-writer.ts';
 
 const WRITERS = 4;
@@ -20,9 +20,16 @@ describePostgres('PostgresStorage with several processes', (url) => {
     // The writers open a schema that does not exist yet, all at once: they race to migrate it.
     results = await Promise.all(
       Array.from({ length: WRITERS }, (_, w) =>
-        runWriter({ url, schema, tenant, worker: w, puts: PUTS, updates: UPDATES, counterId: 'counter' }).catch(
-          (e: unknown) => e as WriterResult,
-        ),
+        runWriter({
+          url,
+          ownerUrl: ownerUrl(url),
+          schema,
+          tenant,
+          worker: w,
+          puts: PUTS,
+          updates: UPDATES,
+          counterId: 'counter',
+        }).catch((e: unknown) => e as WriterResult),
       ),
     );
     storage = await PostgresStorage.open({ connectionString: url, schema });

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { createEntry, isZerdaError } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
-import { describePostgres, freshSchema } from './test-database.js';
+import { SCHEMA_VERSION } from './schema.js';
+import { describePostgres, freshSchema, ownerUrl } from './test-database.js';
 
 // The database itself isolates tenants: raw SQL on the app's own role, bound to tenant A, cannot
-// see or touch tenant B's rows, even when it asks for them by name.
+// see or touch tenant B's rows, even when it asks for them by name, and cannot change the rules
+// (the tables belong to a separate owner role that migrated them).
 describePostgres('PostgresStorage row-level security (raw SQL on the app role)', (url) => {
   const schema = freshSchema('rls');
   const s = `"${schema}"`;
@@ -15,7 +17,7 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
   const B = 'tenant-b';
 
   beforeAll(async () => {
-    storage = await PostgresStorage.open({ connectionString: url, schema });
+    storage = await PostgresStorage.open({ connectionString: url, ownerConnectionString: ownerUrl(url), schema });
     const model = { id: 'm', dim: 3 };
     for (const t of [A, B]) {
       const e = createEntry(
@@ -115,6 +117,74 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
       const del = await client.query(`DELETE FROM ${s}.tenants WHERE tenant_id = $1`, [B]);
       expect(del.rowCount).toBe(0);
     });
+  });
+
+  it('the app role owns nothing: it cannot alter, disable, drop or truncate, nor write the migrations', async () => {
+    const owner = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND pg_has_role(current_user, c.relowner, 'USAGE')`,
+      [schema],
+    );
+    expect(owner.rows[0]!.n).toBe(0);
+    const attempts = [
+      `ALTER TABLE ${s}.entries NO FORCE ROW LEVEL SECURITY`,
+      `ALTER TABLE ${s}.entries DISABLE ROW LEVEL SECURITY`,
+      `DROP POLICY tenant_isolation ON ${s}.entries`,
+      `CREATE POLICY open_door ON ${s}.entries USING (true)`,
+      `ALTER TABLE ${s}.entries ADD COLUMN x int`,
+      `DROP TABLE ${s}.vectors`,
+      `TRUNCATE ${s}.entries`,
+      `TRUNCATE ${s}.tenants CASCADE`,
+      `DROP INDEX ${s}.entries_created`,
+      `CREATE TABLE ${s}.mine (x int)`,
+      `CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(p_model text, p_dim integer) RETURNS text LANGUAGE sql AS 'SELECT 1::text'`,
+      `INSERT INTO ${s}.migrations (version) VALUES (99)`,
+      `DELETE FROM ${s}.migrations`,
+      `INSERT INTO ${s}.vector_indexes (model_id, dim, index_name) VALUES ('x', 1, 'x')`,
+    ];
+    for (const sql of attempts) {
+      let error: unknown;
+      await asTenant(A, async () => {
+        await client.query(sql).catch((e: unknown) => (error = e));
+      });
+      expect((error as { code?: string } | undefined)?.code, sql).toBe('42501'); // insufficient privilege / must be owner
+    }
+    // Every tenant's rows are still there (seen through each tenant's own binding).
+    for (const t of [A, B]) expect(await storage.get(t, 'same-id')).toBeDefined();
+  });
+
+  it('open refuses an app role that owns the tables unless allowOwnerRole', async () => {
+    const asOwner = ownerUrl(url);
+    const err = await PostgresStorage.open({ connectionString: asOwner, schema }).catch((e: unknown) => e);
+    expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+    expect((err as Error).message).toMatch(/owns schema .* ALTER, DROP or TRUNCATE/);
+    const allowed = await PostgresStorage.open({ connectionString: asOwner, schema, allowOwnerRole: true });
+    expect(await allowed.get(A, 'same-id')).toBeDefined();
+    await allowed.close();
+  });
+
+  it('open without the owner finds an unmigrated schema and says how to migrate it', async () => {
+    const err = await PostgresStorage.open({ connectionString: url, schema: freshSchema('unmigrated') }).catch(
+      (e: unknown) => e,
+    );
+    expect(isZerdaError(err, 'STORAGE')).toBe(true);
+    expect((err as Error).message).toMatch(
+      /version 0, this @zerda\/postgres needs \d+: run PostgresStorage\.migrate\(\)/,
+    );
+  });
+
+  it('PostgresStorage.migrate as the owner, then open as the app role (the deploy-time path)', async () => {
+    const fresh = freshSchema('deploy');
+    expect(
+      await PostgresStorage.migrate({ connectionString: ownerUrl(url), schema: fresh, appRoles: ['zerda_app'] }),
+    ).toBe(0);
+    expect(
+      await PostgresStorage.migrate({ connectionString: ownerUrl(url), schema: fresh, appRoles: ['zerda_app'] }),
+    ).toBe(SCHEMA_VERSION);
+    const app = await PostgresStorage.open({ connectionString: url, schema: fresh });
+    await app.put(createEntry(A, { content: { title: 'deployed', text: 'works' } }, 1_700_000_000_000));
+    expect(await app.count({ tenantId: A })).toBe(1);
+    await app.close();
   });
 
   it('open refuses a role that bypasses row-level security', async () => {

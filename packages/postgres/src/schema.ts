@@ -1,27 +1,61 @@
 import { ZerdaError, invalid } from '@zerda/core';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 /**
- * The database schema, as numbered forward migrations. Each one runs once, in order, inside one
- * transaction that holds a transaction-level advisory lock, so two processes starting together
- * migrate once and neither sees a half-built schema. Never edit a released migration: add the next.
+ * How a migration's tables are laid out on the server it runs on. On a plain PostgreSQL server
+ * every helper returns an empty string; on a Citus coordinator, tables of tenant data are
+ * distributed by `tenant_id` and colocated with `tenants` (so every transaction of one tenant runs
+ * on one worker), and small global tables are reference tables (a copy on every node).
+ */
+export interface Layout {
+  /** True on a Citus coordinator. */
+  readonly citus: boolean;
+  /** SQL distributing a table of tenant data (its primary key must start with `tenant_id`). */
+  tenantTable(table: string): string;
+  /** SQL making a small table without tenant data a reference table. */
+  globalTable(table: string): string;
+}
+
+/** One forward migration: `up(s, layout)` is the SQL for the quoted schema name `s`. */
+export interface Migration {
+  /** What it adds, recorded in the `migrations` table. */
+  readonly name: string;
+  readonly up: (s: string, layout: Layout) => string;
+}
+
+/**
+ * Tables the app role may only read (everything else in the schema gets SELECT, INSERT, UPDATE,
+ * DELETE). Append here when a migration adds such a table.
+ */
+export const READ_ONLY_TABLES: readonly string[] = ['migrations', 'vector_indexes'];
+
+/**
+ * The database schema, as an ordered list of forward migrations: version N is `MIGRATIONS[N - 1]`.
+ * Each one runs once, in order, as the **owner** role, inside one transaction that holds an
+ * advisory lock, so two processes starting together migrate once and neither sees a half-built
+ * schema. Never edit a released migration: append the next one. A migration that adds a table of
+ * tenant data gives it a primary key starting with `tenant_id`, calls `layout.tenantTable`, and
+ * enables (and forces) row-level security with the `tenant_isolation` policy ({@link tenantPolicy});
+ * the app role's privileges are granted after every migration run (see {@link grantAppRole}).
  *
  * Every table holding tenant data has row-level security *forced* (it applies to the table owner
  * too) with a policy keyed by the tenant the transaction is bound to (`zerda.tenant`, set with
- * `set_config(…, true)` at the start of every transaction). A transaction bound to no tenant sees
- * and changes nothing. The tenant registry (`tenants`: ids only, no content) is readable across
- * tenants so `listTenants()` works, but rows are written only by their own tenant. `migrations` and
+ * `SET LOCAL` at the start of every transaction). A transaction bound to no tenant sees and changes
+ * nothing. The tenant registry (`tenants`: ids only, no content) is readable across tenants so
+ * `listTenants()` works, but rows are written only by their own tenant. `migrations` and
  * `vector_indexes` hold no tenant data.
  *
  * Identifiers (`id`, `tenant_id`, …) use the "C" collation so `ORDER BY id` is code-point order,
  * as in the other adapters, whatever the database's default collation.
  */
-export const MIGRATIONS: readonly ((s: string) => string)[] = [
-  // 1: entries, lexical postings, vectors, profiles, tenant registry, row-level security.
-  (s) => `
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'entries, lexical postings, vectors, profiles, tenant registry, row-level security',
+    up: (s, layout) => `
     CREATE TABLE ${s}.tenants (
       tenant_id text COLLATE "C" PRIMARY KEY
     );
+    ${layout.tenantTable(`${s}.tenants`)}
     CREATE TABLE ${s}.entries (
       tenant_id text COLLATE "C" NOT NULL,
       id text COLLATE "C" NOT NULL,
@@ -38,6 +72,7 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
       data json NOT NULL,
       PRIMARY KEY (tenant_id, id)
     );
+    ${layout.tenantTable(`${s}.entries`)}
     CREATE INDEX entries_created ON ${s}.entries (tenant_id, created_at, id);
     CREATE INDEX entries_last_access ON ${s}.entries (tenant_id, last_access, id);
     CREATE INDEX entries_importance ON ${s}.entries (tenant_id, importance, id);
@@ -49,6 +84,7 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
       tf integer NOT NULL,
       PRIMARY KEY (tenant_id, term, id) INCLUDE (tf)
     );
+    ${layout.tenantTable(`${s}.terms`)}
     CREATE INDEX terms_entry ON ${s}.terms (tenant_id, id);
     CREATE TABLE ${s}.vectors (
       tenant_id text COLLATE "C" NOT NULL,
@@ -58,6 +94,7 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
       embedding vector NOT NULL,
       PRIMARY KEY (tenant_id, model_id, id)
     );
+    ${layout.tenantTable(`${s}.vectors`)}
     CREATE INDEX vectors_entry ON ${s}.vectors (tenant_id, id);
     CREATE TABLE ${s}.vector_indexes (
       model_id text COLLATE "C" NOT NULL,
@@ -65,22 +102,15 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
       index_name text NOT NULL,
       PRIMARY KEY (model_id, dim)
     );
+    ${layout.globalTable(`${s}.vector_indexes`)}
     CREATE TABLE ${s}.profiles (
       tenant_id text COLLATE "C" NOT NULL,
       user_id text COLLATE "C" NOT NULL,
       data json NOT NULL,
       PRIMARY KEY (tenant_id, user_id)
     );
-    ${['entries', 'terms', 'vectors', 'profiles']
-      .map(
-        (t) => `
-    ALTER TABLE ${s}.${t} ENABLE ROW LEVEL SECURITY;
-    ALTER TABLE ${s}.${t} FORCE ROW LEVEL SECURITY;
-    CREATE POLICY tenant_isolation ON ${s}.${t}
-      USING (tenant_id = current_setting('zerda.tenant', true))
-      WITH CHECK (tenant_id = current_setting('zerda.tenant', true));`,
-      )
-      .join('')}
+    ${layout.tenantTable(`${s}.profiles`)}
+    ${['entries', 'terms', 'vectors', 'profiles'].map((t) => tenantPolicy(`${s}.${t}`)).join('')}
     ALTER TABLE ${s}.tenants ENABLE ROW LEVEL SECURITY;
     ALTER TABLE ${s}.tenants FORCE ROW LEVEL SECURITY;
     CREATE POLICY tenants_listed ON ${s}.tenants FOR SELECT USING (true);
@@ -114,9 +144,63 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
     END
     $fn$;
   `,
-  // 2: the change log for sync (see core's change-log.ts): one row per changed entry or profile,
-  // each tenant's server cursor, and the database's device id (no tenant data: no policy).
-  (s) => `
+  },
+  {
+    name: 'owner-run index functions (SECURITY DEFINER) for a DML-only app role; index suspended during bulk loads',
+    up: (s) => `
+    -- The app role owns nothing and may not create indexes: these functions, run with the owner's
+    -- rights on a fixed search_path, are the one DDL it may ask for.
+    CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(p_model text, p_dim integer) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
+    DECLARE
+      v_name text := 'vectors_hnsw_' || md5(p_model || ':' || p_dim::text);
+    BEGIN
+      IF p_dim < 1 OR p_dim > 16000 THEN
+        RAISE EXCEPTION 'vector dimension % is outside 1..16000', p_dim USING ERRCODE = '22023';
+      END IF;
+      PERFORM pg_advisory_xact_lock(hashtext('${s}.ensure_vector_index'));
+      IF NOT EXISTS (SELECT 1 FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim) THEN
+        IF p_dim <= 2000 THEN
+          PERFORM set_config('maintenance_work_mem', '256MB', true);
+          EXECUTE format(
+            'CREATE INDEX %I ON ${s}.vectors USING hnsw ((embedding::public.vector(%s)) public.vector_cosine_ops) WHERE model_id = %L AND dim = %s',
+            v_name, p_dim, p_model, p_dim);
+        ELSE
+          v_name := '';  -- pgvector's HNSW holds at most 2,000 dimensions: exact search only.
+        END IF;
+        INSERT INTO ${s}.vector_indexes (model_id, dim, index_name) VALUES (p_model, p_dim, v_name);
+      END IF;
+      RETURN v_name;
+    END
+    $fn$;
+
+    -- Bulk loads: when a batch of p_batch vectors is at least as large as what the model's HNSW
+    -- index holds (pg_class.reltuples), drop the index (and its vector_indexes row) so the rows load
+    -- without incremental graph upkeep; ensure_vector_index, later in the same transaction, builds
+    -- it again over everything. True when the index was dropped.
+    CREATE FUNCTION ${s}.suspend_vector_index(p_model text, p_dim integer, p_batch integer) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
+    DECLARE
+      v_name text;
+      v_rows real;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtext('${s}.ensure_vector_index'));
+      SELECT index_name INTO v_name FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim;
+      IF v_name IS NULL OR v_name = '' THEN RETURN false; END IF;
+      SELECT greatest(reltuples, 0) INTO v_rows FROM pg_class WHERE oid = to_regclass('${s}.' || quote_ident(v_name));
+      IF coalesce(v_rows, 0) > p_batch THEN RETURN false; END IF;
+      EXECUTE format('DROP INDEX ${s}.%I', v_name);
+      DELETE FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim;
+      RETURN true;
+    END
+    $fn$;
+    REVOKE ALL ON FUNCTION ${s}.ensure_vector_index(text, integer) FROM PUBLIC;
+    REVOKE ALL ON FUNCTION ${s}.suspend_vector_index(text, integer, integer) FROM PUBLIC;
+  `,
+  },
+  {
+    name: 'sync change log: one row per changed entry or profile, per-tenant server cursors, the device id',
+    up: (s, layout) => `
     CREATE SEQUENCE ${s}.sync_seq;
     CREATE TABLE ${s}.sync_log (
       tenant_id text COLLATE "C" NOT NULL,
@@ -134,30 +218,39 @@ export const MIGRATIONS: readonly ((s: string) => string)[] = [
     );
     CREATE INDEX sync_log_pending ON ${s}.sync_log (tenant_id, seq) WHERE pending;
     CREATE TABLE ${s}.sync_cursor (
-      tenant_id text COLLATE "C" PRIMARY KEY,
-      cursor text NOT NULL
+      tenant_id text COLLATE "C" NOT NULL,
+      cursor text NOT NULL,
+      PRIMARY KEY (tenant_id)
     );
+    -- The database's device id (no tenant data, so no policy).
     CREATE TABLE ${s}.sync_device (
       one integer PRIMARY KEY CHECK (one = 1),
       device_id text NOT NULL
     );
-    ${['sync_log', 'sync_cursor']
-      .map(
-        (t) => `
-    ALTER TABLE ${s}.${t} ENABLE ROW LEVEL SECURITY;
-    ALTER TABLE ${s}.${t} FORCE ROW LEVEL SECURITY;
-    CREATE POLICY tenant_isolation ON ${s}.${t}
-      USING (tenant_id = current_setting('zerda.tenant', true))
-      WITH CHECK (tenant_id = current_setting('zerda.tenant', true));`,
-      )
-      .join('')}
+    ${layout.tenantTable(`${s}.sync_log`)}
+    ${layout.tenantTable(`${s}.sync_cursor`)}
+    ${layout.globalTable(`${s}.sync_device`)}
+    ${tenantPolicy(`${s}.sync_log`)}
+    ${tenantPolicy(`${s}.sync_cursor`)}
   `,
+  },
 ];
+
+/** Row-level security on a table of tenant data: forced, keyed by the bound tenant. */
+export function tenantPolicy(table: string): string {
+  return `
+    ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
+    CREATE POLICY tenant_isolation ON ${table}
+      USING (tenant_id = current_setting('zerda.tenant', true))
+      WITH CHECK (tenant_id = current_setting('zerda.tenant', true));`;
+}
 
 /** The schema version this code writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const ROLE_NAME = /^[A-Za-z_][A-Za-z0-9_$-]{0,62}$/;
 
 /** Check a schema name (it is an identifier in SQL, so only plain lowercase names are accepted). */
 export function checkSchemaName(name: unknown): string {
@@ -166,16 +259,70 @@ export function checkSchemaName(name: unknown): string {
   return name;
 }
 
+/** Check a role name given to {@link migrate} (quoted as an identifier in GRANT statements). */
+export function checkRoleName(name: unknown): string {
+  if (typeof name !== 'string' || !ROLE_NAME.test(name)) invalid('appRoles', 'role names', name);
+  return name;
+}
+
+function layoutFor(citus: boolean): Layout {
+  const lit = (x: string) => `'${x.replace(/'/g, "''")}'`;
+  return {
+    citus,
+    tenantTable: (t) =>
+      citus
+        ? `SELECT create_distributed_table(${lit(t)}, 'tenant_id'${t.endsWith('.tenants') ? '' : `, colocate_with => ${lit(t.replace(/\.[a-z_]+$/, '.tenants'))}`});`
+        : '',
+    globalTable: (t) => (citus ? `SELECT create_reference_table(${lit(t)});` : ''),
+  };
+}
+
 /**
- * Bring the schema up to date. Runs in its own transaction under an advisory lock keyed by the
- * schema name; resolves to the version found before (0 for a new schema). A database newer than
- * this code fails with `STORAGE` rather than being written by code that does not know its shape.
+ * What the app role may do: use the schema, read and write rows (never TRUNCATE, never own or
+ * alter anything), read the {@link READ_ONLY_TABLES}, call the index functions. Idempotent; run
+ * after every migration so tables added later are covered.
  */
-export async function migrate(client: PoolClient, schema: string): Promise<number> {
+export function grantAppRole(s: string, role: string): string {
+  const r = `"${role}"`;
+  const fns = ['ensure_vector_index(text, integer)', 'suspend_vector_index(text, integer, integer)'];
+  return `
+    GRANT USAGE ON SCHEMA ${s} TO ${r};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${s} TO ${r};
+    GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${s} TO ${r};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ${READ_ONLY_TABLES.map((t) => `${s}.${t}`).join(', ')} FROM ${r};
+    ${fns.map((f) => `GRANT EXECUTE ON FUNCTION ${s}.${f} TO ${r};`).join('\n')}`;
+}
+
+/** Whether the connected database is a Citus coordinator (the extension is created there). */
+export async function isCitus(client: ClientBase): Promise<boolean> {
+  const r = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** The schema version recorded in the database (0 when the schema or its table does not exist). */
+export async function schemaVersion(client: ClientBase, schema: string): Promise<number> {
+  const r = await client.query<{ v: number | null }>(`SELECT CASE WHEN to_regclass($1) IS NULL THEN 0 END AS v`, [
+    `"${schema}".migrations`,
+  ]);
+  if (r.rows[0]!.v === 0) return 0;
+  return Number((await client.query(`SELECT coalesce(max(version), 0) AS v FROM "${schema}".migrations`)).rows[0].v);
+}
+
+/**
+ * Bring the schema up to date, as the role that will own it, and grant `appRoles` what the app
+ * needs (DML only). Runs in its own transaction under an advisory lock keyed by the schema name;
+ * resolves to the version found before (0 for a new schema). A database newer than this code fails
+ * with `STORAGE` rather than being written by code that does not know its shape.
+ */
+export async function migrate(client: ClientBase, schema: string, appRoles: readonly string[] = []): Promise<number> {
   const s = `"${schema}"`;
+  for (const r of appRoles) checkRoleName(r);
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`zerda-migrate:${schema}`]);
+    const citus = await isCitus(client);
+    // Citus: DDL of several distributed tables in one transaction must use one connection per node.
+    if (citus) await client.query(`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`);
     const vector = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'vector'`);
     if (vector.rowCount === 0) {
       await client.query('SAVEPOINT ext');
@@ -191,23 +338,37 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
       }
     }
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const found = Number((await client.query(`SELECT coalesce(max(version), 0) AS v FROM ${s}.migrations`)).rows[0].v);
+    if ((await schemaVersion(client, schema)) === 0) {
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, name text, applied_at timestamptz NOT NULL DEFAULT now())`,
+      );
+      if (citus && !(await isDistributed(client, `${s}.migrations`)))
+        await client.query(`SELECT create_reference_table($1)`, [`${s}.migrations`]);
+    }
+    const found = await schemaVersion(client, schema);
     if (found > SCHEMA_VERSION)
       throw new ZerdaError(
         'STORAGE',
         `Schema "${schema}" is at version ${found}, newer than this @zerda/postgres (${SCHEMA_VERSION}); upgrade the package`,
       );
+    const layout = layoutFor(citus);
+    // Schemas made before migrations had names.
+    if (found < SCHEMA_VERSION) await client.query(`ALTER TABLE ${s}.migrations ADD COLUMN IF NOT EXISTS name text`);
     for (let v = found + 1; v <= SCHEMA_VERSION; v++) {
-      await client.query(MIGRATIONS[v - 1]!(s));
-      await client.query(`INSERT INTO ${s}.migrations (version) VALUES ($1)`, [v]);
+      const m = MIGRATIONS[v - 1]!;
+      await client.query(m.up(s, layout));
+      await client.query(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [v, m.name]);
     }
+    for (const r of appRoles) await client.query(grantAppRole(s, r));
     await client.query('COMMIT');
     return found;
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
   }
+}
+
+async function isDistributed(client: ClientBase, table: string): Promise<boolean> {
+  const r = await client.query(`SELECT 1 FROM pg_dist_partition WHERE logicalrelid = to_regclass($1)`, [table]);
+  return (r.rowCount ?? 0) > 0;
 }

@@ -7,6 +7,20 @@ import { describe } from 'vitest';
  */
 export const DATABASE_URL = process.env.ZERDA_TEST_DATABASE_URL?.trim() || undefined;
 
+/**
+ * The owner (migrator) role of that database: `ZERDA_TEST_OWNER_DATABASE_URL`, else the app URL
+ * with its user `zerda_app` replaced by `zerda_owner` (the two roles scripts/pg-test-server.sh makes).
+ */
+export function ownerUrl(url: string): string {
+  return process.env.ZERDA_TEST_OWNER_DATABASE_URL?.trim() || url.replace('zerda_app@', 'zerda_owner@');
+}
+
+/** The superuser of the throwaway server (`postgres`), or `undefined` when the URL is not its. */
+export function adminUrl(url: string): string | undefined {
+  const admin = url.replace('zerda_app@', 'postgres@');
+  return admin === url ? undefined : admin;
+}
+
 const SKIP_REASON =
   'skipped: ZERDA_TEST_DATABASE_URL is not set (bash scripts/test.sh starts a PostgreSQL 15 + pgvector server when run as root; ' +
   'or run scripts/pg-test-server.sh start and export the URL it prints)';

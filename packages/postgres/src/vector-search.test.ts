@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEntry, isZerdaError } from '@zerda/core';
-import { PostgresStorage } from './postgres-storage.js';
-import { describePostgres, freshSchema } from './test-database.js';
+import pg from 'pg';
+import { PostgresStorage, hnswSettings } from './postgres-storage.js';
+import { describePostgres, freshSchema, ownerUrl } from './test-database.js';
 
 const DIM = 16;
 const MODEL = { id: 'clusters-16', dim: DIM };
@@ -18,7 +19,7 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
   const schema = freshSchema('vec');
   let s: PostgresStorage;
   beforeAll(async () => {
-    s = await PostgresStorage.open({ connectionString: url, schema });
+    s = await PostgresStorage.open({ connectionString: url, ownerConnectionString: ownerUrl(url), schema });
     for (const [tenant, n] of [
       ['large', 400],
       ['small', 5],
@@ -69,5 +70,78 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
       () => s.searchVectors('large', MODEL, near(0), 5, { efSearch: 0 }),
     ])
       expect(isZerdaError(await call().catch((e: unknown) => e), 'VALIDATION')).toBe(true);
+  });
+
+  it('a 20,000-d vector is VALIDATION (pgvector holds at most 16,000) and writes nothing', async () => {
+    const big = { id: 'too-big', dim: 20_000 };
+    const put = await s
+      .putVectors('large', big, [{ id: 'large-0', vector: new Float32Array(20_000).fill(0.5) }])
+      .catch((e: unknown) => e);
+    expect(isZerdaError(put, 'VALIDATION')).toBe(true);
+    expect((put as { details?: { sqlState?: string } }).details?.sqlState).toBeUndefined();
+    const search = await s.searchVectors('large', big, new Float32Array(20_000).fill(0.5), 5).catch((e: unknown) => e);
+    expect(isZerdaError(search, 'VALIDATION')).toBe(true);
+    expect((await s.vectorModels('large')).map((m) => m.id)).toEqual([MODEL.id]);
+  });
+
+  it('a bulk putVectors loads first and builds the HNSW index after (reltuples = rows at build time)', async () => {
+    const bulk = { id: 'bulk-8', dim: 8 };
+    const entries = Array.from({ length: 1200 }, (_, i) => ({
+      ...createEntry('bulk', { content: { title: 'b', text: `bulk ${i}` } }, 1_700_000_000_000),
+      id: `bulk-${i}`,
+    }));
+    await s.putMany(entries);
+    const vec = (i: number) => unit(Array.from({ length: 8 }, (_, j) => Math.sin((i + 1) * (j + 1))));
+    await s.putVectors(
+      'bulk',
+      bulk,
+      entries.map((e, i) => ({ id: e.id, vector: vec(i) })),
+    );
+    const owner = new pg.Client({ connectionString: ownerUrl(url) });
+    await owner.connect();
+    try {
+      const r = await owner.query<{ reltuples: number }>(
+        `SELECT c.reltuples FROM "${schema}".vector_indexes v JOIN pg_class c ON c.relname = v.index_name
+         WHERE v.model_id = $1 AND v.dim = 8`,
+        [bulk.id],
+      );
+      // An index built over the loaded rows records their number; one maintained row by row says 0.
+      expect(r.rows[0]?.reltuples).toBe(1200);
+    } finally {
+      await owner.end();
+    }
+    const hits = await s.searchVectors('bulk', bulk, vec(7), 3);
+    expect(hits[0]!.id).toBe('bulk-7');
+    expect((await s.loadVectors('bulk', bulk.id))?.ids).toHaveLength(1200);
+  });
+
+  it("after ANALYZE the planner keeps the HNSW index for the adapter's search settings", async () => {
+    const owner = new pg.Client({ connectionString: ownerUrl(url) });
+    await owner.connect();
+    try {
+      await owner.query(`ANALYZE "${schema}".vectors`);
+      const [{ index_name: index }] = (
+        await owner.query(`SELECT index_name FROM "${schema}".vector_indexes WHERE model_id = $1`, [MODEL.id])
+      ).rows;
+      const q = `[${Array.from(near(0)).join(',')}]`;
+      const explain = async (settings: Record<string, string>) => {
+        await owner.query('BEGIN');
+        try {
+          await owner.query(`SET LOCAL zerda.tenant = 'large'`);
+          for (const [k, v] of Object.entries(settings)) await owner.query(`SELECT set_config($1, $2, true)`, [k, v]);
+          const r = await owner.query(
+            `EXPLAIN (FORMAT JSON) SELECT id FROM "${schema}".vectors WHERE tenant_id = 'large' AND model_id = $1 AND dim = ${DIM}
+             ORDER BY embedding::vector(${DIM}) <=> $2::vector(${DIM}) LIMIT 10`,
+            [MODEL.id, q],
+          );
+          return JSON.stringify(r.rows[0]);
+        } finally {
+          await owner.query('ROLLBACK');
+        }
+      };
+      expect(await explain(hnswSettings(100))).toContain(index);
+    } finally {
+      await owner.end();
+    }
   });
 });

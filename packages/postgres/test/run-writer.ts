@@ -14,6 +14,8 @@ export interface WriterResult {
  */
 export function runWriter(o: {
   url: string;
+  /** The owner role's URL: the writer migrates the schema as that role. */
+  ownerUrl: string;
   schema: string;
   tenant: string;
   worker: number;
@@ -21,7 +23,7 @@ export function runWriter(o: {
   updates: number;
   counterId: string;
 }): Promise<WriterResult> {
-  const args = [o.url, o.schema, o.tenant, o.worker, o.puts, o.updates, o.counterId].map(String);
+  const args = [o.url, o.ownerUrl, o.schema, o.tenant, o.worker, o.puts, o.updates, o.counterId].map(String);
   const child = spawnSource('packages/postgres/test/writer.ts', args);
   return new Promise((done, fail) => {
     let out = '';

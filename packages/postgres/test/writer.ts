@@ -1,6 +1,6 @@
 // A separate writer process for the multi-process tests and the benchmark:
-//   writer.ts <url> <schema> <tenant> <worker> <puts> <updates> <counterId>
-// Opens PostgresStorage (migrating the schema if it is new: several writers start together),
+//   writer.ts <url> <ownerUrl> <schema> <tenant> <worker> <puts> <updates> <counterId>
+// Opens PostgresStorage (migrating the schema as the owner if it is new: several writers start together),
 // writes `puts` distinct entries (one transaction each), then increments the counter entry
 // `updates` times through update() (row-locked read-modify-write), interleaving both. Prints one
 // JSON line: {"worker", "acked": [ids], "updates", "ms"}. The counter entry is created by whichever
@@ -9,8 +9,13 @@
 import { createEntry, isZerdaError } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
 
-const [url, schema, tenant, worker, puts, updates, counterId] = process.argv.slice(2);
-const storage = await PostgresStorage.open({ connectionString: url!, schema: schema!, maxConnections: 2 });
+const [url, ownerUrl, schema, tenant, worker, puts, updates, counterId] = process.argv.slice(2);
+const storage = await PostgresStorage.open({
+  connectionString: url!,
+  ownerConnectionString: ownerUrl!,
+  schema: schema!,
+  maxConnections: 2,
+});
 const T0 = 1_700_000_000_000;
 await storage
   .put({ ...createEntry(tenant!, { content: { title: 'counter', text: 'a shared counter' } }, T0), id: counterId! })

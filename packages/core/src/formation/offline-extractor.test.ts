@@ -313,6 +313,11 @@ describe('readTurn: "call me X" is a name only when X looks like one', () => {
     ['Call me back.', 'conversation', undefined],
     ['Call me Monday.', 'conversation', undefined],
     ['Call me crazy, but the weather here is weird.', 'conversation', undefined],
+    // Where to reach the user is no time: not a task (a task fades in weeks).
+    ['You can email me at ada@example.com whenever you need.', 'conversation', undefined],
+    ['You can email me at [EMAIL_1] whenever you need.', 'conversation', undefined],
+    ['Call me on +44 20 7946 0958.', 'conversation', undefined],
+    ['Text me at 0207 946 0958.', 'conversation', undefined],
   ])('%j → %s, not a name', (input, kind, at) => {
     const [s, ...rest] = read(input).statements;
     expect(rest).toEqual([]);

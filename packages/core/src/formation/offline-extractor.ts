@@ -1,6 +1,6 @@
 import { consolidate } from './consolidation.js';
 import { readTurn } from '../language/turn-reading.js';
-import type { FormationContext, FormationOp, FormationPlan, FormationTurn, FormedStatement } from './types.js';
+import type { FormationContext, FormationOp, FormationPlan, FormationTurn } from './types.js';
 import type { MemoryExtractor } from './types.js';
 
 /** Kinds that become memories of their own; `conversation` statements stay in the stored turn. */
@@ -18,12 +18,13 @@ export class OfflineExtractor implements MemoryExtractor {
   async extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan> {
     const reading = turn.reading ?? readTurn(turn);
     const ops: FormationOp[] = [];
-    const pending: FormedStatement[] = [];
+    const pending = new Set<string>();
     for (const s of reading.statements) {
       if (!FORMED_KINDS.includes(s.kind)) continue;
       // Two statements of one turn saying the same thing form one memory.
-      if (pending.some((p) => p.about === s.about && p.text === s.text)) continue;
-      pending.push(s);
+      const said = `${s.about}\u0000${s.text}`;
+      if (pending.has(said)) continue;
+      pending.add(said);
       const known = await context.similar({
         text: s.text,
         about: s.about,

@@ -305,10 +305,12 @@ const FUTURE_RE =
 /**
  * A request to be contacted at a time ("Call me after six", "Please text me tomorrow", "Call me
  * back at 5"): a task, like "remind me". Without a time ("call me back", "call me when you can"),
- * or not said as a request ("She'll call me after dinner", "He didn't call me at all"), it is not.
+ * or not said as a request ("She'll call me after dinner", "He didn't call me at all"), it is not;
+ * nor is where to reach the user ("You can email me at ada@example.com", "call me on +44 20 …",
+ * "text me at [PHONE_1]" once masked): a contact detail, not a time.
  */
 const CALL_ME_AT_RE =
-  /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|at(?!\s+all\b)|before|around|by|on|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
+  /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|(?:at|on)(?!\s+all\b)(?!\s+(?:\[[A-Z_]+_\d+\]|\+|\S+@|\d[\d\s().-]{6,}))|before|around|by|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
 const PAST_RE = new RegExp(
   `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
   'u',

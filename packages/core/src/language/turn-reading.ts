@@ -62,14 +62,17 @@ export function readTurn(
     last = s;
   }
   // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
-  // statement holds it; the earlier one stays a statement without the slot.
-  for (const [i, s] of reading.statements.entries()) {
+  // statement holds it; the earlier one stays a statement without the slot. One pass from the
+  // end, so a long turn costs linear time.
+  const filledLater = new Set<string>();
+  for (let i = reading.statements.length - 1; i >= 0; i--) {
+    const s = reading.statements[i]!;
     if (s.attribute === undefined) continue;
-    const later = reading.statements.slice(i + 1);
-    if (later.some((t) => t.about === s.about && t.attribute === s.attribute)) {
+    const slot = `${s.about}\u0000${s.attribute}`;
+    if (filledLater.has(slot)) {
       delete s.attribute;
       delete s.value;
-    }
+    } else filledLater.add(slot);
   }
   reading.keep = reading.statements.length > 0;
   return reading;

@@ -3,7 +3,7 @@ import { createCipher } from '../privacy/cipher.js';
 import { DAY_MS } from '../model/clock.js';
 import { buildPrompt } from '../context/context-builder.js';
 import type { Embedder } from '../model/embedder.js';
-import { ZerdaError } from '../model/errors.js';
+import { isZerdaError, ZerdaError } from '../model/errors.js';
 import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { estimateImportance } from '../language/importance.js';
@@ -55,6 +55,37 @@ describe('MemoryManager: access control fails closed', () => {
     const { mgr } = await make({ owner: { userId: 'me', tenantId: 'mine' } });
     await expect(mgr.saveInteraction('me', 'mine', 'Remember I like tea', 'Got it')).resolves.toBeDefined();
     await rejectsWith(mgr.saveInteraction('me', 'other', 'Remember I like tea', 'Got it'), 'ACCESS_DENIED');
+  });
+
+  it('grantAs / revokeAs: only an admin of the tenant (or the owner) changes roles; a denied change changes nothing', async () => {
+    const { mgr } = await make({ owner: { userId: 'owner', tenantId: 't' } });
+    mgr.grant('alice', 't', 'admin');
+    mgr.grant('bob', 't', 'reader');
+    mgr.grant('carol', 'other', 'admin');
+    const denied = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        expect(isZerdaError(err, 'ACCESS_DENIED'), String(err)).toBe(true);
+        return;
+      }
+      throw new Error('expected ACCESS_DENIED');
+    };
+    // No role: she cannot give herself (or anyone) a role, nor take one away.
+    denied(() => mgr.grantAs('eve', 'eve', 't', 'reader'));
+    denied(() => mgr.revokeAs('eve', 'bob', 't'));
+    // A reader is no admin either; an admin of another tenant is not one here.
+    denied(() => mgr.grantAs('bob', 'bob', 't', 'admin'));
+    denied(() => mgr.grantAs('carol', 'eve', 't', 'reader'));
+    expect([mgr.roleOf('eve', 't'), mgr.roleOf('bob', 't')]).toEqual([undefined, 'reader']);
+    await rejectsWith(mgr.listMemories('eve', 't'), 'ACCESS_DENIED');
+    // The tenant's admin and the owner can.
+    mgr.grantAs('alice', 'eve', 't', 'reader');
+    expect(mgr.roleOf('eve', 't')).toBe('reader');
+    expect(mgr.revokeAs('owner', 'eve', 't')).toBe(true);
+    expect(mgr.roleOf('eve', 't')).toBeUndefined();
+    // Bad input is still VALIDATION (checked before anything changes).
+    expect(() => mgr.grantAs('alice', 'eve', 't', 'root' as never)).toThrow(/role/);
   });
 
   it('deleting needs the delete permission (writer cannot, admin can)', async () => {

@@ -3,7 +3,7 @@ import type { MemoryConfig } from '../model/config.js';
 import { buildPrompt } from '../context/context-builder.js';
 import { effectiveImportance } from '../dynamics/decay.js';
 import type { Embedder } from '../model/embedder.js';
-import { ZerdaError } from '../model/errors.js';
+import { wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
 import type { LongTermMemory } from '../tiers/long-term-memory.js';
 import type { RecallHit, ReindexOptions, ReindexReport, SemanticSearchOptions } from '../tiers/semantic-memory.js';
@@ -78,15 +78,38 @@ export class MemoryManager {
 
   // ---------------------------------------------------------------- access
 
-  /** Give `userId` a role on `tenantId` (replaces any previous role). */
+  /**
+   * Give `userId` a role on `tenantId` (replaces any previous role). Unchecked: an app-level call
+   * for server code and setup (who may change roles is the caller's decision). Where a user
+   * changes roles — a settings screen, an admin UI — use {@link MemoryManager.grantAs}.
+   */
   grant(userId: string, tenantId: string, role: Role): void {
     this.#open();
     this.#s.access.grant(userId, tenantId, role);
   }
 
-  /** Remove `userId`'s role on `tenantId`. Resolves true when a role was removed. */
+  /**
+   * Remove `userId`'s role on `tenantId`; true when a role was removed. Unchecked, like
+   * {@link MemoryManager.grant}; a user's own action goes through {@link MemoryManager.revokeAs}.
+   */
   revoke(userId: string, tenantId: string): boolean {
     this.#open();
+    return this.#s.access.revoke(userId, tenantId);
+  }
+
+  /**
+   * {@link MemoryManager.grant} on behalf of `actor`, who must hold `admin` on `tenantId` (the
+   * owner does): otherwise `ACCESS_DENIED` and nothing changes. Fail-closed, so a user with no
+   * role cannot give herself one.
+   */
+  grantAs(actor: string, userId: string, tenantId: string, role: Role): void {
+    this.#enter(actor, tenantId, 'admin');
+    this.#s.access.grant(userId, tenantId, role);
+  }
+
+  /** {@link MemoryManager.revoke} on behalf of `actor`, checked like {@link MemoryManager.grantAs}. */
+  revokeAs(actor: string, userId: string, tenantId: string): boolean {
+    this.#enter(actor, tenantId, 'admin');
     return this.#s.access.revoke(userId, tenantId);
   }
 
@@ -143,7 +166,7 @@ export class MemoryManager {
   /** The user's profile in the tenant (topics, attributes, interaction count). Needs `read`. */
   async profile(userId: string, tenantId: string): Promise<UserProfile> {
     this.#enter(userId, tenantId, 'read');
-    return this.#s.profiles.get(tenantId, userId);
+    return typed(this.#s.profiles.get(tenantId, userId));
   }
 
   /** Effective importance of an entry now (derived, never stored). */
@@ -167,7 +190,7 @@ export class MemoryManager {
     options: SaveInteractionOptions = {},
   ): Promise<SaveResult> {
     this.#enter(userId, tenantId, 'write');
-    return write.saveInteraction(this.#s, userId, tenantId, input, output, options);
+    return typed(write.saveInteraction(this.#s, userId, tenantId, input, output, options));
   }
 
   /**
@@ -176,7 +199,7 @@ export class MemoryManager {
    */
   async remember(userId: string, tenantId: string, input: RememberInput): Promise<SaveResult> {
     this.#enter(userId, tenantId, 'write');
-    return write.remember(this.#s, userId, tenantId, input);
+    return typed(write.remember(this.#s, userId, tenantId, input));
   }
 
   /**
@@ -189,27 +212,27 @@ export class MemoryManager {
   async updateMemory(userId: string, tenantId: string, id: string, patch: MemoryPatch): Promise<MemoryEntry> {
     this.#enter(userId, tenantId, 'write');
     checkId('id', id);
-    return write.updateMemory(this.#s, tenantId, id, patch);
+    return typed(write.updateMemory(this.#s, tenantId, id, patch));
   }
 
   /** Delete a memory (and its vectors). Needs the `delete` permission. Resolves true when it existed. */
   async deleteMemory(userId: string, tenantId: string, id: string): Promise<boolean> {
     this.#enter(userId, tenantId, 'delete');
     checkId('id', id);
-    return write.deleteMemory(this.#s, tenantId, id);
+    return typed(write.deleteMemory(this.#s, tenantId, id));
   }
 
   /** Read one memory. No side effect: reading never reinforces (recall does). */
   async getMemory(userId: string, tenantId: string, id: string): Promise<MemoryEntry | undefined> {
     this.#enter(userId, tenantId, 'read');
     checkId('id', id);
-    return this.#s.storage.get(tenantId, id);
+    return typed(this.#s.storage.get(tenantId, id));
   }
 
   /** Count the tenant's memories matching a filter. No side effects. */
   async countMemories(userId: string, tenantId: string, filter: Omit<MemoryFilter, 'tenantId'> = {}): Promise<number> {
     this.#enter(userId, tenantId, 'read');
-    return this.#s.storage.count({ ...filter, tenantId });
+    return typed(this.#s.storage.count({ ...filter, tenantId }));
   }
 
   /** List long-term memories with a filter, newest first by default. No side effects. */
@@ -224,7 +247,7 @@ export class MemoryManager {
     } = {},
   ): Promise<MemoryEntry[]> {
     this.#enter(userId, tenantId, 'read');
-    return this.#s.storage.query({ ...query, tenantId });
+    return typed(this.#s.storage.query({ ...query, tenantId }));
   }
 
   // ---------------------------------------------------------------- recall
@@ -242,7 +265,7 @@ export class MemoryManager {
     options: SemanticSearchOptions & { reinforce?: boolean } = {},
   ): Promise<RecallHit[]> {
     this.#enter(userId, tenantId, 'read');
-    return read.recall(this.#s, tenantId, query, options);
+    return typed(read.recall(this.#s, tenantId, query, options));
   }
 
   /**
@@ -259,7 +282,7 @@ export class MemoryManager {
     options: BuildContextOptions = {},
   ): Promise<ManagedContext> {
     this.#enter(userId, tenantId, 'read');
-    return read.buildContext(this.#s, userId, tenantId, query, options);
+    return typed(read.buildContext(this.#s, userId, tenantId, query, options));
   }
 
   /**
@@ -270,7 +293,7 @@ export class MemoryManager {
    */
   async reinforce(userId: string, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
     this.#enter(userId, tenantId, 'read');
-    return read.reinforce(this.#s, tenantId, ids);
+    return typed(read.reinforce(this.#s, tenantId, ids));
   }
 
   /** `buildContext` composed into one prompt string (see `buildPrompt`). */
@@ -298,7 +321,7 @@ export class MemoryManager {
     const started = this.#s.clock();
     const t0 = maintenance.performanceNow();
     await this.flush();
-    return maintenance.runMaintenance(this.#s, tenantId, started, t0);
+    return typed(maintenance.runMaintenance(this.#s, tenantId, started, t0));
   }
 
   /**
@@ -312,19 +335,19 @@ export class MemoryManager {
     this.#enterTenant(tenantId);
     const at = this.#s.clock();
     await this.flush();
-    return maintenance.previewMaintenance(this.#s, tenantId, at);
+    return typed(maintenance.previewMaintenance(this.#s, tenantId, at));
   }
 
   /** Counts for one tenant. */
   async stats(tenantId: string): Promise<ManagerStats> {
     this.#enterTenant(tenantId);
-    return maintenance.stats(this.#s, tenantId);
+    return typed(maintenance.stats(this.#s, tenantId));
   }
 
   /** Remove everything of a tenant: memories, vectors, profiles, short-term and working memory. */
   async clearTenant(tenantId: string): Promise<{ entries: number }> {
     this.#enterTenant(tenantId);
-    return maintenance.clearTenant(this.#s, tenantId);
+    return typed(maintenance.clearTenant(this.#s, tenantId));
   }
 
   /**
@@ -337,7 +360,7 @@ export class MemoryManager {
     this.#enterTenant(tenantId);
     if (!this.#s.semantic) return { total: 0, embedded: 0, removed: 0 };
     await this.flush();
-    return maintenance.reindex(this.#s, tenantId, options);
+    return typed(maintenance.reindex(this.#s, tenantId, options));
   }
 
   /**
@@ -438,5 +461,17 @@ export class MemoryManager {
   #enterTenant(tenantId: string): void {
     this.#open();
     checkId('tenantId', tenantId);
+  }
+}
+
+/**
+ * No untyped error leaves a public method: a failure that is not a `ZerdaError` (a bug, or an
+ * adapter that throws plain errors) becomes `INTERNAL`, with the original as `cause`.
+ */
+async function typed<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw wrapError('INTERNAL', 'Unexpected failure', err);
   }
 }

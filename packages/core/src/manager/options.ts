@@ -136,8 +136,3 @@ export function checkCount(field: string, value: unknown): void {
   if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 1000)
     invalid(field, 'an integer in [0, 1000]', value);
 }
-
-/** A memory kind: a non-empty string. */
-export function checkKind(value: unknown): void {
-  if (typeof value !== 'string' || !value.trim()) invalid('kind', 'a non-empty string', value);
-}

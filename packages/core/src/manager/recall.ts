@@ -5,6 +5,7 @@ import { checkOptionKeys } from '../model/options.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 import { reinforceEntry } from '../dynamics/reinforcement.js';
 import { checkId } from '../model/ids.js';
+import { checkBatch, checkText } from '../model/limits.js';
 import { defaultCandidates, type RecallHit, type SemanticSearchOptions } from '../tiers/semantic-memory.js';
 import { WorkingMemory } from '../tiers/working-memory.js';
 import { collapseBySource } from '../formation/collapse.js';
@@ -22,7 +23,7 @@ export async function recall(
   query: string,
   options: SemanticSearchOptions & { reinforce?: boolean },
 ): Promise<RecallHit[]> {
-  if (typeof query !== 'string') invalid('query', 'a string', query);
+  checkText('query', query, s.config.limits.queryChars);
   const { reinforce = true, ...search } = options;
   const hits = await searchMemories(s, tenantId, query, { topK: s.config.retrievalLimit, ...search });
   if (reinforce)
@@ -100,7 +101,8 @@ export async function buildContext(
   query: string,
   options: BuildContextOptions,
 ): Promise<ManagedContext> {
-  if (typeof query !== 'string' || !query.trim()) invalid('query', 'a non-empty string', query);
+  checkText('query', query, s.config.limits.queryChars);
+  if (!query.trim()) invalid('query', 'a non-empty string', query);
   checkOptionKeys(
     options,
     [
@@ -186,7 +188,7 @@ export async function buildContext(
 
 /** See `MemoryManager.reinforce`. Access has been checked. */
 export async function reinforce(s: ManagerState, tenantId: string, ids: string[]): Promise<MemoryEntry[]> {
-  if (!Array.isArray(ids)) invalid('ids', 'an array of memory ids', ids);
+  checkBatch('ids', ids, s.config.limits.batch);
   for (const id of ids) checkId('id', id);
   return reinforceUsed(s, tenantId, ids);
 }

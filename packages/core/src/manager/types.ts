@@ -3,7 +3,7 @@ import type { MemoryExtractor } from '../formation/types.js';
 import type { AccessController } from '../privacy/access-controller.js';
 import type { Clock } from '../model/clock.js';
 import type { CompressionBatch, CompressionReport } from '../dynamics/compressor.js';
-import type { MemoryConfig } from '../model/config.js';
+import type { MemoryConfig, MemoryConfigInput } from '../model/config.js';
 import type { BuiltContext, ContextInput } from '../context/context-builder.js';
 import type { Embedder, LlmClient } from '../model/embedder.js';
 import type { PiiFinding, PiiMasker } from '../privacy/pii-masker.js';
@@ -20,7 +20,7 @@ export type OwnerOption = string | { userId: string; tenantId?: string };
 /** Options for {@link MemoryManager.create}. Everything is optional. */
 export interface MemoryManagerOptions {
   /** Partial configuration, validated (see `resolveConfig`). */
-  config?: Partial<MemoryConfig>;
+  config?: MemoryConfigInput;
   /** Where long-term memories live. Default: a fresh `InMemoryStorage`. */
   storage?: StorageAdapter;
   /** Embedder for vector recall. Default: `HashEmbedder` (no model). `null`: lexical recall only. */

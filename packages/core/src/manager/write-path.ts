@@ -2,12 +2,21 @@
 import { effectiveImportance } from '../dynamics/decay.js';
 import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js';
 import { retentionBoost } from '../dynamics/profile-manager.js';
-import { createEntry, normalizeTags, validateContent, validateMetadata, type NewEntry } from '../model/entry.js';
+import {
+  checkKind,
+  createEntry,
+  normalizeTags,
+  validateContent,
+  validateMetadata,
+  type NewEntry,
+} from '../model/entry.js';
+import { MAX_ID_LENGTH } from '../model/ids.js';
+import { checkBatch, checkText, checkWellFormed, type InputLimits } from '../model/limits.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
-import { entryText, type MemoryContent, type MemoryEntry } from '../model/types.js';
+import { entryText, type InteractionContent, type MemoryContent, type MemoryEntry } from '../model/types.js';
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
-import { checkKind, checkUnit } from './options.js';
+import { checkUnit } from './options.js';
 import { historyRecord } from './history.js';
 import { applyPlan, formInBackground, formInline } from './formation.js';
 import { readTurn } from '../language/turn-reading.js';
@@ -26,25 +35,28 @@ export async function saveInteraction(
   output: string,
   options: SaveInteractionOptions,
 ): Promise<SaveResult> {
-  if (typeof input !== 'string') invalid('input', 'a string', input);
-  if (typeof output !== 'string') invalid('output', 'a string', output);
+  // Every check comes before the first write: a rejected call changes nothing.
+  const limits = s.config.limits;
+  checkText('input', input, limits.turnChars);
+  checkText('output', output, limits.turnChars);
   if (!input.trim() && !output.trim()) invalid('input', 'a non-empty input or output', input);
   checkOptionKeys(options, ['importance', 'tags', 'metadata', 'topics', 'kind'], 'saveInteraction options');
   if (options.importance !== undefined) checkUnit('importance', options.importance);
-  const tags = options.tags === undefined ? [] : normalizeTags(options.tags);
-  const metadata = options.metadata === undefined ? {} : validateMetadata(options.metadata);
-  if (
-    options.topics !== undefined &&
-    (!Array.isArray(options.topics) || options.topics.some((t) => typeof t !== 'string'))
-  )
-    invalid('topics', 'an array of strings', options.topics);
+  const tags = options.tags === undefined ? [] : normalizeTags(options.tags, limits.tags);
+  const metadata = options.metadata === undefined ? {} : validateMetadata(options.metadata, limits, 'metadata');
+  if (options.topics !== undefined) {
+    checkBatch('topics', options.topics, limits.tags);
+    for (const t of options.topics) {
+      checkText('topics[]', t, MAX_ID_LENGTH);
+      checkWellFormed('topics[]', t);
+    }
+  }
+  if (options.kind !== undefined) checkKind(options.kind, 'kind');
 
   const maskedIn = s.mask(input, 'input');
   const maskedOut = s.mask(output, 'output');
   const pii = [...maskedIn.findings, ...maskedOut.findings];
-  const content = { input: maskedIn.text, output: maskedOut.text };
-
-  if (options.kind !== undefined) checkKind(options.kind);
+  const content = validateContent({ input: maskedIn.text, output: maskedOut.text }) as InteractionContent;
 
   return s.serial(tenantId, async () => {
     const now = s.clock();
@@ -126,13 +138,17 @@ export async function remember(
 ): Promise<SaveResult> {
   if (typeof input !== 'object' || input === null) invalid('memory', 'an object with title and text', input);
   checkOptionKeys(input, ['id', 'title', 'text', 'kind', 'importance', 'tags', 'metadata'], 'memory');
-  if (typeof input.title !== 'string' || !input.title.trim()) invalid('title', 'a non-empty string', input.title);
-  if (typeof input.text !== 'string') invalid('text', 'a string', input.text);
+  const limits = s.config.limits;
+  checkText('title', input.title, limits.memoryChars);
+  if (!input.title.trim()) invalid('title', 'a non-empty string', input.title);
+  checkText('text', input.text, limits.memoryChars);
   if (input.importance !== undefined) checkUnit('importance', input.importance);
+  if (input.kind !== undefined) checkKind(input.kind, 'kind');
+  const tags = input.tags === undefined ? [] : normalizeTags(input.tags, limits.tags);
+  const metadata = input.metadata === undefined ? {} : validateMetadata(input.metadata, limits, 'metadata');
   const title = s.mask(input.title, 'title');
   const text = s.mask(input.text, 'text');
   const pii = [...title.findings, ...text.findings];
-  const metadata = input.metadata === undefined ? {} : validateMetadata(input.metadata);
   if (pii.length) metadata.piiMasked = pii.length;
   const entry = createEntry(
     tenantId,
@@ -142,7 +158,7 @@ export async function remember(
       kind: input.kind ?? 'fact',
       tier: 'long_term',
       importance: input.importance ?? 0.5,
-      tags: input.tags ?? [],
+      tags,
       metadata,
       userId,
     },
@@ -171,10 +187,14 @@ export async function updateMemory(
   checkOptionKeys(patch, ['content', 'title', 'text', 'kind', 'importance', 'tags', 'metadata', 'touch'], 'patch');
   if (patch.touch !== undefined && typeof patch.touch !== 'boolean') invalid('patch.touch', 'a boolean', patch.touch);
   if (patch.importance !== undefined) checkUnit('importance', patch.importance);
-  if (patch.content !== undefined) validateContent(patch.content);
-  if (patch.kind !== undefined) checkKind(patch.kind);
-  const tags = patch.tags === undefined ? undefined : normalizeTags(patch.tags);
-  const metadata = patch.metadata === undefined ? undefined : validateMetadata(patch.metadata);
+  const limits = s.config.limits;
+  if (patch.content !== undefined) checkContentSize(validateContent(patch.content), limits);
+  if (patch.title !== undefined) checkText('patch.title', patch.title, limits.memoryChars);
+  if (patch.text !== undefined) checkText('patch.text', patch.text, limits.memoryChars);
+  if (patch.kind !== undefined) checkKind(patch.kind, 'patch.kind');
+  const tags = patch.tags === undefined ? undefined : normalizeTags(patch.tags, limits.tags);
+  const metadata =
+    patch.metadata === undefined ? undefined : validateMetadata(patch.metadata, limits, 'patch.metadata');
   return s.serial(tenantId, async () => {
     const current = await s.storage.get(tenantId, id);
     if (!current)
@@ -227,6 +247,17 @@ export async function deleteMemory(s: ManagerState, tenantId: string, id: string
     if (s.semantic) await s.semantic.remove(tenantId, [id]);
     return removed;
   });
+}
+
+/** A turn's input and output are each at most `turnChars`, a memory's title and text `memoryChars`. */
+function checkContentSize(content: MemoryContent, limits: InputLimits): void {
+  if ('input' in content) {
+    checkText('patch.content.input', content.input, limits.turnChars);
+    checkText('patch.content.output', content.output, limits.turnChars);
+  } else {
+    checkText('patch.content.title', content.title, limits.memoryChars);
+    checkText('patch.content.text', content.text, limits.memoryChars);
+  }
 }
 
 function clamp01(x: number): number {

@@ -1,5 +1,6 @@
 import { invalid } from './errors.js';
 import { checkOptionKeys } from './options.js';
+import { DEFAULT_LIMITS, resolveLimits, type InputLimits } from './limits.js';
 
 /** Weights the selector uses to rank candidates. They need not sum to 1. */
 export interface SelectorWeights {
@@ -86,7 +87,16 @@ export interface MemoryConfig {
   compressionBatchSize: number;
   /** Only entries older than this (days) are compressed. Default 7. */
   compressionMinAgeDays: number;
+  /**
+   * How much one call may carry: turn, memory and query length, metadata depth, keys and size,
+   * tags, batch size ({@link DEFAULT_LIMITS}). A call beyond them is rejected with `VALIDATION`
+   * naming the field and writes nothing. Pass a partial object to change some.
+   */
+  limits: InputLimits;
 }
+
+/** What `resolveConfig` takes: any fields of {@link MemoryConfig}, `limits` partial too. */
+export type MemoryConfigInput = Partial<Omit<MemoryConfig, 'limits'>> & { limits?: Partial<InputLimits> };
 
 /** Default half-lives (days) per built-in kind. */
 export const DEFAULT_HALF_LIVES: Readonly<Record<string, number>> = Object.freeze({
@@ -134,6 +144,7 @@ export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   compressionTrigger: 0.8,
   compressionBatchSize: 10,
   compressionMinAgeDays: 7,
+  limits: { ...DEFAULT_LIMITS },
 });
 
 const INT_FIELDS = [
@@ -160,7 +171,7 @@ const UNIT_FIELDS = [
  * Merge `partial` over the defaults and validate. Throws `VALIDATION` naming the field.
  * Unknown keys are rejected too (a typo should not silently do nothing).
  */
-export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig {
+export function resolveConfig(partial: MemoryConfigInput = {}): MemoryConfig {
   checkOptionKeys(partial, Object.keys(DEFAULT_CONFIG), 'config');
   const cfg: MemoryConfig = {
     ...structuredClone(DEFAULT_CONFIG as MemoryConfig),
@@ -169,6 +180,7 @@ export function resolveConfig(partial: Partial<MemoryConfig> = {}): MemoryConfig
     decayFloors: { ...DEFAULT_DECAY_FLOORS, ...(partial.decayFloors ?? {}) },
     selectorWeights: { ...DEFAULT_CONFIG.selectorWeights, ...(partial.selectorWeights ?? {}) },
     protectedTags: [...(partial.protectedTags ?? DEFAULT_CONFIG.protectedTags)],
+    limits: resolveLimits(partial.limits ?? {}),
   };
   for (const f of INT_FIELDS) {
     const v = cfg[f];

@@ -13,7 +13,17 @@ describe('tokenize', () => {
     expect(tokenize('Café Müller — Ελλάδα, 東京')).toEqual(['cafe', 'muller', 'ελλαδα', '東京']);
   });
   it('joins in-word apostrophes', () => {
-    expect(tokenize("I don't like Bob’s car")).toEqual(['i', 'dont', 'like', 'bobs', 'car']);
+    expect(tokenize("I don't like o'clock")).toEqual(['i', 'dont', 'like', 'oclock']);
+  });
+  it("drops a possessive 's so the name itself remains, in every apostrophe", () => {
+    expect(tokenize("I don't like Bob’s car")).toEqual(['i', 'dont', 'like', 'bob', 'car']);
+    for (const text of ["Donny's birthday", 'Donny’s birthday', 'DONNY‘S birthday', 'Donnyʼs birthday'])
+      expect(tokenize(text)).toEqual(['donny', 'birthday']);
+    expect(tokenize("James's dog and James’ cat")).toEqual(['james', 'dog', 'and', 'james', 'cat']);
+    // Only a final 's: "'sa" or "o'sullivan" are words of their own.
+    expect(tokenize("O'Sullivan's pub")).toEqual(['osullivan', 'pub']);
+    // Contractions: "it's" leaves a stopword as "its" did; "let's" keeps its s (a stopword), "outlet's" does not.
+    expect(analyze("It's what's left, let's go to the outlet's café")).toEqual(['left', 'go', 'outlet', 'cafe']);
   });
   it('splits Chinese runs into overlapping character bigrams', () => {
     expect(tokenize('她的猫叫小米，三岁了。')).toEqual(['她的', '的猫', '猫叫', '叫小', '小米', '三岁', '岁了']);

@@ -7,7 +7,12 @@ import { invalid } from '../model/errors.js';
  */
 
 const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
-// Apostrophes inside a word ("don't", "user’s") join it instead of splitting it into fragments.
+// A possessive or "is" 's at the end of a word is dropped, so "Donny's" and "James's" are the name
+// itself ("James’" already is: a final apostrophe splits nothing off). "let's" keeps its s: "let"
+// is not a stopword and "lets" is. Every other 's contraction ("it's", "he's", "what's") leaves a
+// stopword either way.
+const POSSESSIVE_RE = /(?<=[\p{L}\p{N}])(?<!(?<![\p{L}\p{N}])let)['’‘ʼ]s(?![\p{L}\p{M}\p{N}])/gu;
+// Other apostrophes inside a word ("don't", "o'clock") join it instead of splitting it into fragments.
 const INNER_APOSTROPHE_RE = /(?<=[\p{L}\p{N}])['’‘ʼ](?=[\p{L}\p{N}])/gu;
 // Every combining mark except the kana voicing marks: "é" folds to "e", but "が" must not become "か".
 const FOLDED_MARKS_RE = /[^\P{M}\u3099\u309A]+/gu;
@@ -25,7 +30,8 @@ const ASCII_WORD_RE = /^[a-z]+$/;
 
 /**
  * Split text into lowercase tokens: maximal runs of Unicode letters and digits. Numbers are
- * kept ("2024", "42"); diacritics are folded ("café" → "cafe", "München" → "munchen"); in-word
+ * kept ("2024", "42"); diacritics are folded ("café" → "cafe", "München" → "munchen"); a final
+ * possessive 's is dropped ("Donny's", "James's" and "James’" → "donny", "james"); other in-word
  * apostrophes are dropped ("don't" → "dont").
  *
  * Chinese, Japanese and Korean (Han, Hiragana, Katakana, Hangul) are written without spaces
@@ -44,7 +50,7 @@ export function tokenize(text: string): string[] {
   let normalised = text.normalize('NFKD').replace(FOLDED_MARKS_RE, '');
   const wide = BEYOND_U10FF_RE.test(normalised);
   if (wide && NEEDS_RECOMPOSE_RE.test(normalised)) normalised = normalised.normalize('NFC');
-  normalised = normalised.replace(INNER_APOSTROPHE_RE, '').toLowerCase();
+  normalised = normalised.toLowerCase().replace(POSSESSIVE_RE, '').replace(INNER_APOSTROPHE_RE, '');
   const runs = normalised.match(TOKEN_RE) ?? [];
   if (!wide || !CJK_TEST_RE.test(normalised)) return runs;
   const out: string[] = [];
