@@ -2,7 +2,10 @@
  * Shared body of the vector-search benchmark (Node: vector-node.ts, Chromium: vector-browser.ts
  * driving pages/vector). For each size it builds one set of seeded random unit vectors and, in the
  * same process on the same vectors, measures top-k query latency (p50/p95) of
- * - `VectorIndex` from @zerda/core (one contiguous Float32Array, bounded heap);
+ * - `VectorIndex` from @zerda/core as shipped (int8 SIMD scan with exact re-scoring), the same
+ *   with `quantization: 'none'` (float32 SIMD scan) and with `simd: false` (JavaScript scan);
+ * - the read limit: a WebAssembly SIMD loop that only reads the float32 block (read-limit.ts), so
+ *   every scan's p50 is also printed as a ratio of the time to read that block once;
  * - a straightforward per-entry loop: one `Float32Array` per entry, dot product against each,
  *   push every `{ id, score }`, full sort, slice;
  * - @orama/orama's vector search (`mode: 'vector'`, `similarity: -1` so every row is a candidate
@@ -16,6 +19,7 @@ import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import { VectorIndex } from '@zerda/core';
 import type { VectorBlock } from '@zerda/core';
 import { seededRandom } from '../../packages/core/src/testing/random.js';
+import { createReadLimit } from './read-limit.js';
 
 /** What {@link benchVectors} measures and how. */
 export interface VectorBenchConfig {
@@ -38,6 +42,8 @@ export interface VectorBenchConfig {
    * 'VectorIndex (JS)', so the SIMD path and the JS path are compared in one run. Default true.
    */
   jsIndex?: boolean;
+  /** Also time `VectorIndex` with `{ quantization: 'none' }` (its float32 SIMD scan). Default true. */
+  float32Index?: boolean;
   /**
    * More index implementations timed like `VectorIndex` (e.g. a frozen pre-change copy, to
    * measure before and after in one run), by label.
@@ -66,6 +72,8 @@ export interface QueryFigures {
   minMs: number;
   /** This contender's p50 over the per-entry loop's p50 (below 1 = faster than the loop). */
   vsLoopP50: number;
+  /** This contender's p50 over the read limit's p50 (below 1 = faster than reading the float32 block). */
+  vsReadP50: number;
 }
 
 /** One timed build/hydration step. */
@@ -85,10 +93,10 @@ export interface AgreementFigures {
   extraSameIds: Record<string, number>;
   oramaSameIds: number | null;
   /**
-   * Queries whose `VectorIndex` hits (ids, order and scores) are exactly those of
-   * 'VectorIndex (JS)', i.e. the SIMD path against the JavaScript path; null when not timed.
+   * Per SIMD label ('VectorIndex', 'VectorIndex (float32 SIMD)'): queries whose hits (ids, order
+   * and scores) are exactly those of 'VectorIndex (JS)'; empty when the JS path is not timed.
    */
-  jsIdentical: number | null;
+  identicalToJs: Record<string, number>;
   /** Largest |score difference| vs the loop over all compared results. */
   indexMaxScoreDiff: number;
   oramaMaxScoreDiff: number | null;
@@ -96,11 +104,21 @@ export interface AgreementFigures {
   notes: string[];
 }
 
+/** The read limit at one size: the float32 block's bytes and the p50 time to read them once. */
+export interface ReadLimitFigures {
+  size: number;
+  bytes: number;
+  p50Ms: number;
+  /** bytes / p50, in GB/s (10^9 bytes). */
+  gbPerSec: number;
+}
+
 /** Everything {@link benchVectors} measured. */
 export interface VectorBenchResult {
   query: QueryFigures[];
   build: BuildFigures[];
   agreement: AgreementFigures[];
+  readLimit: ReadLimitFigures[];
 }
 
 /** One search result, as every contender reports it. */
@@ -204,6 +222,9 @@ function compare(ref: Hit[], got: Hit[]): { same: boolean; maxDiff: number } {
   return { same, maxDiff };
 }
 
+/** The contender that only reads the float32 block (the machine's limit for a float32 scan). */
+export const READ_LIMIT = 'read limit (float32 block)';
+
 /** Run the benchmark over `config.sizes`. */
 export async function benchVectors(config: VectorBenchConfig): Promise<VectorBenchResult> {
   const {
@@ -214,11 +235,12 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     buildRuns = 3,
     skipOrama = false,
     jsIndex = true,
+    float32Index = true,
     seed = 42,
     now,
   } = config;
   const log = config.log ?? (() => {});
-  const result: VectorBenchResult = { query: [], build: [], agreement: [] };
+  const result: VectorBenchResult = { query: [], build: [], agreement: [], readLimit: [] };
 
   for (const size of config.sizes) {
     const rand = seededRandom(seed + size);
@@ -231,10 +253,14 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
     const block: VectorBlock = { model: { id: 'bench', dim }, ids, data };
     const index = VectorIndex.fromBlock(block);
     const extras: { label: string; index: ReturnType<IndexClass['fromBlock']> }[] = [];
-    log(`${size}: VectorIndex scans with ${index.simd ? 'WebAssembly SIMD' : 'plain JavaScript'}`);
+    log(
+      `${size}: VectorIndex scans with ${index.simd ? `WebAssembly SIMD (${index.quantization})` : 'plain JavaScript'}`,
+    );
     const jsClass: IndexClass = { fromBlock: (b) => VectorIndex.fromBlock(b, { simd: false }) };
+    const f32Class: IndexClass = { fromBlock: (b) => VectorIndex.fromBlock(b, { quantization: 'none' }) };
     const classes: [string, IndexClass][] = [
       ['VectorIndex', VectorIndex],
+      ...(float32Index ? [['VectorIndex (float32 SIMD)', f32Class] as [string, IndexClass]] : []),
       ...(jsIndex ? [['VectorIndex (JS)', jsClass] as [string, IndexClass]] : []),
       ...Object.entries(config.extraIndexes ?? {}),
     ];
@@ -265,6 +291,7 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       result.build.push({ size, step: 'VectorIndex (JS): upsert one by one', ms: round(now() - t, 1) });
     }
 
+    const limit = createReadLimit(data);
     t = now();
     const vectors = Array.from({ length: size }, (_, i) => data.slice(i * dim, (i + 1) * dim));
     result.build.push({ size, step: 'per-entry loop: one Float32Array per entry', ms: round(now() - t, 1) });
@@ -282,10 +309,18 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
         .join('; ')})`,
     );
 
+    let checksum = 0;
     const contenders: { label: Contender; run: (q: Float32Array) => Hit[] | Promise<Hit[]> }[] = [
       { label: 'VectorIndex', run: (q) => index.search(q, k) },
       ...extras.map((e) => ({ label: e.label, run: (q: Float32Array) => e.index.search(q, k) })),
       { label: 'per-entry loop', run: (q) => loopSearch(vectors, ids, q, k) },
+      {
+        label: READ_LIMIT,
+        run: () => {
+          checksum ^= limit.read();
+          return [];
+        },
+      },
     ];
     if (db) contenders.push({ label: 'orama', run: (q) => oramaSearch(db, q, k) });
     const times = new Map<Contender, number[]>(contenders.map((c) => [c.label, []]));
@@ -295,7 +330,7 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       indexSameIds: 0,
       extraSameIds: Object.fromEntries(extras.map((e) => [e.label, 0])),
       oramaSameIds: db ? 0 : null,
-      jsIdentical: jsIndex ? 0 : null,
+      identicalToJs: {},
       indexMaxScoreDiff: 0,
       oramaMaxScoreDiff: db ? 0 : null,
       notes: [],
@@ -323,10 +358,13 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       for (const e of extras) if (compare(loop, hits.get(e.label)!).same) agree.extraSameIds[e.label]!++;
       if (jsIndex) {
         const js = hits.get('VectorIndex (JS)')!;
-        const ours = hits.get('VectorIndex')!;
-        if (js.length === ours.length && js.every((h, i) => h.id === ours[i]!.id && h.score === ours[i]!.score))
-          agree.jsIdentical!++;
-        else agree.notes.push(`q${qi} VectorIndex differs from VectorIndex (JS)`);
+        for (const label of ['VectorIndex', ...(float32Index ? ['VectorIndex (float32 SIMD)'] : [])]) {
+          const ours = hits.get(label)!;
+          agree.identicalToJs[label] ??= 0;
+          if (js.length === ours.length && js.every((h, i) => h.id === ours[i]!.id && h.score === ours[i]!.score))
+            agree.identicalToJs[label]++;
+          else agree.notes.push(`q${qi} ${label} differs from VectorIndex (JS)`);
+        }
       }
       if (db) {
         const theirs = hits.get('orama')!;
@@ -337,10 +375,20 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
       }
     }
     result.agreement.push(agree);
-    const loopP50 = quantile(
-      [...times.get('per-entry loop')!].sort((x, y) => x - y),
-      0.5,
-    );
+    const p50Of = (label: string): number =>
+      quantile(
+        [...times.get(label)!].sort((x, y) => x - y),
+        0.5,
+      );
+    const loopP50 = p50Of('per-entry loop');
+    const readP50 = p50Of(READ_LIMIT);
+    log(`${size}: read limit reads ${round(limit.bytes / 2 ** 20, 0)} MiB (checksum ${checksum})`);
+    result.readLimit.push({
+      size,
+      bytes: limit.bytes,
+      p50Ms: round(readP50),
+      gbPerSec: round(limit.bytes / 1e6 / readP50),
+    });
     for (const [c, list] of times) {
       const sorted = [...list].sort((x, y) => x - y);
       const p50 = quantile(sorted, 0.5);
@@ -351,6 +399,7 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
         p95Ms: round(quantile(sorted, 0.95)),
         minMs: round(sorted[0]!),
         vsLoopP50: round(p50 / loopP50),
+        vsReadP50: round(p50 / readP50),
       });
     }
     log(
@@ -364,18 +413,65 @@ export async function benchVectors(config: VectorBenchConfig): Promise<VectorBen
   return result;
 }
 
+/**
+ * The figures kept in the bench history (history.ts): each contender's p50 as a ratio of the read
+ * limit (±30 % band: in-run ratios on a busy machine still wander), its p50 in ms (±60 %), the
+ * build steps in ms (±60 %), and the exact-agreement counts (any change reported). The read limit
+ * itself goes to `limits`.
+ */
+export function historyOf(r: VectorBenchResult): {
+  limits: Record<string, number>;
+  figures: { name: string; value: number; unit: string; noise: number; better: 'lower' | 'higher' }[];
+} {
+  const limits: Record<string, number> = {};
+  for (const l of r.readLimit) limits[`${l.size} read GB/s`] = l.gbPerSec;
+  const figures = [
+    ...r.query.flatMap((f) => [
+      {
+        name: `${f.size} ${f.contender} p50 / read limit`,
+        value: f.vsReadP50,
+        unit: 'x',
+        noise: 0.3,
+        better: 'lower' as const,
+      },
+      { name: `${f.size} ${f.contender} p50`, value: f.p50Ms, unit: 'ms', noise: 0.6, better: 'lower' as const },
+    ]),
+    ...r.build.map((b) => ({
+      name: `${b.size} ${b.step}`,
+      value: b.ms,
+      unit: 'ms',
+      noise: 0.6,
+      better: 'lower' as const,
+    })),
+    ...r.agreement.flatMap((a) =>
+      Object.entries(a.identicalToJs).map(([label, same]) => ({
+        name: `${a.size} ${label} = JS exactly (of ${a.queries})`,
+        value: same,
+        unit: 'queries',
+        noise: 0,
+        better: 'higher' as const,
+      })),
+    ),
+  ];
+  return { limits, figures };
+}
+
 /** Figures as printable tables (shared by both drivers). */
 export function formatResult(env: string, r: VectorBenchResult): string {
   const lines = [
     `## ${env}`,
     '',
-    '| rows | contender | p50 ms | p95 ms | min ms | p50 vs loop |',
-    '|---:|---|---:|---:|---:|---:|',
+    '| rows | contender | p50 ms | p95 ms | min ms | p50 vs loop | p50 vs read limit |',
+    '|---:|---|---:|---:|---:|---:|---:|',
   ];
   for (const f of r.query)
-    lines.push(`| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.minMs} | ${f.vsLoopP50}x |`);
+    lines.push(
+      `| ${f.size} | ${f.contender} | ${f.p50Ms} | ${f.p95Ms} | ${f.minMs} | ${f.vsLoopP50}x | ${f.vsReadP50}x |`,
+    );
   lines.push('', '| rows | build step | ms |', '|---:|---|---:|');
   for (const b of r.build) lines.push(`| ${b.size} | ${b.step} | ${b.ms} |`);
+  lines.push('', '| rows | read limit: bytes | p50 ms | GB/s |', '|---:|---:|---:|---:|');
+  for (const l of r.readLimit) lines.push(`| ${l.size} | ${l.bytes} | ${l.p50Ms} | ${l.gbPerSec} |`);
   lines.push(
     '',
     '| rows | queries | VectorIndex = loop ids | orama = loop ids | max score diff (ours / orama) |',
@@ -386,9 +482,9 @@ export function formatResult(env: string, r: VectorBenchResult): string {
       `| ${a.size} | ${a.queries} | ${a.indexSameIds} | ${a.oramaSameIds ?? '-'} | ${a.indexMaxScoreDiff.toExponential(1)} / ${a.oramaMaxScoreDiff?.toExponential(1) ?? '-'} |`,
     );
   for (const a of r.agreement)
-    if (a.jsIdentical !== null)
+    for (const [label, same] of Object.entries(a.identicalToJs))
       lines.push(
-        `- ${a.size}: VectorIndex (SIMD) = VectorIndex (JS) exactly (ids, order, scores) on ${a.jsIdentical}/${a.queries} queries`,
+        `- ${a.size}: ${label} = VectorIndex (JS) exactly (ids, order, scores) on ${same}/${a.queries} queries`,
       );
   for (const a of r.agreement)
     for (const [label, same] of Object.entries(a.extraSameIds))

@@ -4,12 +4,13 @@
  * Run: `node --conditions=@zerda/source --import tsx test/bench/vector-browser.ts [sizes...]`
  * (`--no-orama` skips Orama). 'VectorIndex' is the default
  * index (WebAssembly SIMD scan where available), 'VectorIndex (JS)' the same with `{ simd: false }`.
- * Prints figures only; never gates CI.
+ * Prints figures and writes them to the bench history (history.ts); never gates CI.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
-import { formatResult, type VectorBenchConfig, type VectorBenchResult } from './vector-bench-core.js';
+import { machineEnv, writeBenchRecord } from './history.js';
+import { formatResult, historyOf, type VectorBenchConfig, type VectorBenchResult } from './vector-bench-core.js';
 
 type PageConfig = Omit<VectorBenchConfig, 'now' | 'log' | 'extraIndexes'>;
 
@@ -35,6 +36,13 @@ try {
       out.result,
     ),
   );
+  const file = writeBenchRecord({
+    bench: 'vector-browser',
+    at: new Date().toISOString(),
+    env: { ...machineEnv(), chromium: browser.version(), loadBefore: Number(load) },
+    ...historyOf(out.result),
+  });
+  console.error(`bench history: wrote ${file} (compare: test/bench/compare.ts)`);
 } finally {
   await close();
 }

@@ -4,11 +4,12 @@
  * (`--cpu` times with process CPU time instead of wall time, which a busy shared machine distorts
  * less; `--no-orama` skips Orama). 'VectorIndex' is the default
  * index (WebAssembly SIMD scan where available), 'VectorIndex (JS)' the same with `{ simd: false }`.
- * Prints figures only; never gates CI.
+ * Prints figures and writes them to the bench history (history.ts); never gates CI.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { benchVectors, formatResult } from './vector-bench-core.js';
+import { machineEnv, writeBenchRecord } from './history.js';
+import { benchVectors, formatResult, historyOf } from './vector-bench-core.js';
 
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
@@ -31,3 +32,10 @@ console.log(
     result,
   ),
 );
+const file = writeBenchRecord({
+  bench: cpu ? 'vector-node-cpu' : 'vector-node',
+  at: new Date().toISOString(),
+  env: { ...machineEnv(), clock: cpu ? 'process CPU time' : 'wall time', loadBefore: Number(load) },
+  ...historyOf(result),
+});
+console.error(`bench history: wrote ${file} (compare: test/bench/compare.ts)`);

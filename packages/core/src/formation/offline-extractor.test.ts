@@ -243,7 +243,7 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
     ],
     [
       'My wife and I love hiking and we go every weekend.',
-      ['My wife and I love hiking | preference | me', 'We go every weekend. | conversation | me'],
+      ['My wife and I love hiking | preference | me', 'We go every weekend. | fact | me'],
     ],
     [
       "I'm allergic to peanuts; my son is allergic to eggs.",

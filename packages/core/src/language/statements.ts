@@ -1,6 +1,9 @@
+import { clauseKind, subjectOf } from './kind-rules.js';
 import {
+  canBeName,
   MONTH_NAMES,
   NAME,
+  NOT_AN_OBJECT_RE,
   PAST_VERB,
   PHATIC,
   RELATION_ADJECTIVE,
@@ -123,8 +126,12 @@ const MY_RELATION_RE = new RegExp(
 );
 /** "Ana lives in …": a capitalised subject followed by a verb that says something about them. */
 const NAMED_SUBJECT_RE = new RegExp(
-  `^(${NAME})\\s+(?:(?:just|recently|finally|also|still|now|really)\\s+)?(?:lives|moved|works|is|was|has|likes|loves|hates|prefers|enjoys|got|went|started|studies|speaks)\\b`,
+  `^(${NAME})\\s+(?:(?:just|recently|finally|also|still|now|really)\\s+)?(lives|moved|works|is|was|has|likes|loves|hates|prefers|enjoys|got|went|started|studies|speaks|teaches|married)\\b`,
   'u',
+);
+/** Verbs that say a capitalised subject is a person even when no one has named them before ("Raj works at …"; "Athens is …" may be a city). */
+const PERSON_VERBS = new Set(
+  'lives moved works likes loves hates prefers enjoys studies speaks teaches married went got started'.split(' '),
 );
 const NOT_NAMES = new Set([
   'the',
@@ -169,7 +176,7 @@ const WITH_SPEAKER_RE = new RegExp(
  * the speaker ("My wife and I went to Rome", "Ana and me …") is about the speaker, like "we":
  * it is their experience, and the other person stays in the text.
  */
-function aboutOf(s: string, speaker: string): string {
+function aboutOf(s: string, speaker: string, people: ReadonlySet<string>): string {
   if (WITH_SPEAKER_RE.test(s)) return speaker;
   const rel = MY_RELATION_RE.exec(s);
   if (rel) {
@@ -178,7 +185,13 @@ function aboutOf(s: string, speaker: string): string {
   }
   const named = NAMED_SUBJECT_RE.exec(s);
   const name = named ? personName(named[1]!) : undefined;
-  if (name !== undefined && !NOT_NAMES.has(name.toLowerCase())) return name;
+  if (
+    name !== undefined &&
+    !NOT_NAMES.has(name.toLowerCase()) &&
+    canBeName(named![1]!) &&
+    (people.has(name) || PERSON_VERBS.has(named![2]!))
+  )
+    return name;
   return speaker;
 }
 
@@ -206,6 +219,8 @@ interface SlotRule {
   group: number;
   /** Whether the value read fills the slot (default: any non-empty value). */
   accept?: (value: string) => boolean;
+  /** The slot's value from what was read (default: as read). */
+  value?: (read: string) => string;
 }
 
 /** Words that may follow "call me" capitalised without being a name ("Call me Tomorrow", "Call me Monday"). */
@@ -260,6 +275,17 @@ const SLOTS: SlotRule[] = [
     kind: 'fact',
     group: 1,
   },
+  // "Now I teach biology at a high school": a job said by its work, which supersedes "I work as a nurse".
+  {
+    re: new RegExp(
+      `^(?:(?:now|currently|also)\\s+)?i\\s+(?:now\\s+|currently\\s+)?teach\\s+${VALUE}${STOP_VALUE}`,
+      'iu',
+    ),
+    attribute: 'works as',
+    kind: 'fact',
+    group: 1,
+    value: (v) => `${v.toLowerCase()} teacher`,
+  },
   {
     re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am|is|are)\\s+(?:originally\\s+)?from\\s+${VALUE}${STOP_VALUE}`, 'iu'),
     attribute: 'is from',
@@ -301,7 +327,7 @@ const SLOTS: SlotRule[] = [
 ];
 
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i'?ll|i’ll|i\s+will|we'?ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|i\s+plan\s+to|i'?m\s+planning\s+to|i\s+am\s+planning\s+to|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|i\s+plan\s+to|i'?m\s+planning\s+to|i\s+am\s+planning\s+to|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /**
  * A request to be contacted at a time ("Call me after six", "Please text me tomorrow", "Call me
  * back at 5"): a task, like "remind me". Without a time ("call me back", "call me when you can"),
@@ -324,7 +350,7 @@ const PREFERENCE_RE = new RegExp(
 const FAN_RE =
   /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with)\s+\S/iu;
 const FACT_RE =
-  /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:i|we|he|she|they)\s+(?:have|own|has)\s+(?:a|an|two|three|four|five|\d+)\s+\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
+  /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:have|own|owns|has)\s+(?:a|an|two|three|four|five|\d+)\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\b)\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
 
 /** Coordinators that may join two independent clauses ("…, and I …", "… but my sister …", "…; we …"). */
 const COORDINATOR_RE = /(?:\s*,)?\s+(?:and|but|so|yet)\s+|\s*;\s+|,\s+(?:while|whereas)\s+/giu;
@@ -443,13 +469,19 @@ function pastDate(s: string, now: number): number | undefined {
 
 /** A sentence read: kept (with what it is) or dropped (with why). */
 export type ReadSentence =
-  | { kept: Omit<FormedStatement, 'about'> & { about?: string }; continuation: boolean }
+  | {
+      kept: Omit<FormedStatement, 'about'> & { about?: string };
+      continuation: boolean;
+      /** Its subject refers back ("It was so powerful."): kept whole with the statement before, or left as conversation. */
+      refersBack?: boolean;
+    }
   | { dropped: FormationDropReason; text: string };
 
 const CONTINUATION_RE = /^(?:it|it's|it’s|this|that|that's|they|they're|there|he|she|which|and|but|so|plus|also)\b/iu;
 
 /** Read one sentence of a turn said by `speaker` at `now`. */
-export function readSentence(sentence: string, speaker: string, now: number): ReadSentence {
+export function readSentence(sentence: string, speaker: string, now: number, listener?: string): ReadSentence {
+  const people = new Set(listener !== undefined ? [speaker, listener] : [speaker]);
   let text = sentence.trim();
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
   const { rest, greeted } = stripInterjections(text);
@@ -458,13 +490,17 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
   const body = stripped !== text && stripped ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;
   if (!body) return { dropped: greeted ? 'greeting' : 'filler', text };
   if (RESTATEMENT_RE.test(body)) return { dropped: 'restatement', text };
-  const about = aboutOf(body, speaker);
+  let about = aboutOf(body, speaker, people);
   for (const slot of SLOTS) {
     const m = slot.re.exec(body);
     if (!m) continue;
-    const value = cleanValue(m[slot.group]!);
-    if (!value || CLAUSE_VALUE_RE.test(value) || (slot.accept && !slot.accept(value))) continue;
+    const read = cleanValue(m[slot.group]!);
+    const value = read && slot.value ? slot.value(read) : read;
     const attribute = typeof slot.attribute === 'string' ? slot.attribute : slot.attribute(m);
+    if (!value || CLAUSE_VALUE_RE.test(value) || NOT_A_VALUE_RE.test(value) || (slot.accept && !slot.accept(value)))
+      continue;
+    // "They just live in the woods": whose home it is, is said elsewhere.
+    if (about === speaker && SUBJECT_SLOTS.has(attribute) && PRONOUN_SLOT_SUBJECT_RE.test(body)) continue;
     // When the slot came to hold its value ("I moved to Porto in 2019"): the time stays out of
     // the value and anchors the memory, as it does for an event. A date that is the value itself
     // ("My birthday is 8 May") is no such time.
@@ -494,21 +530,41 @@ export function readSentence(sentence: string, speaker: string, now: number): Re
   const continuation = CONTINUATION_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
-  const future = FUTURE_RE.test(body) ? futureDate(body, now) : undefined;
-  if (FUTURE_RE.test(body) && (future !== undefined || pastDate(body, now) === undefined)) {
-    const at = future ?? pastDate(body, now);
-    return { kept: { text, kind: 'task', about, ...(at !== undefined ? { at } : {}) }, continuation };
-  }
-  if (FACT_RE.test(body)) return { kept: { text, kind: 'fact', about }, continuation };
-  const past = pastDate(body, now);
-  if (past !== undefined || EVENT_WORDS_RE.test(body) || PAST_RE.test(body)) {
-    return { kept: { text, kind: 'event', about, ...(past !== undefined ? { at: past } : {}) }, continuation };
-  }
+  const future = FUTURE_RE.test(body);
+  const futureAt = future ? futureDate(body, now) : undefined;
+  const pastAt = pastDate(body, now);
   const pref = PREFERENCE_RE.exec(body);
-  if ((pref && contentWords(pref[2]!).length > 0) || FAN_RE.test(body))
-    return { kept: { text, kind: 'preference', about }, continuation };
-  return { kept: { text, kind: 'conversation', about }, continuation };
+  const subject = subjectOf(body, about !== speaker);
+  const { kind } = clauseKind({
+    text: body,
+    subject,
+    contentWords: words.length,
+    future,
+    futureDate: futureAt !== undefined,
+    pastDate: pastAt !== undefined,
+    past: EVENT_WORDS_RE.test(body) || PAST_RE.test(body),
+    identity: FACT_RE.test(body),
+    liking:
+      (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
+  });
+  if (subject === 'listener') {
+    // "You …" in a two-person chat is about the other speaker; with no one known, about no one.
+    if (listener === undefined) return { kept: { text, kind: 'conversation', about }, continuation };
+    about = listener;
+  }
+  if (kind === 'continuation')
+    return { kept: { text, kind: 'conversation', about }, continuation: true, refersBack: true };
+  const at = kind === 'task' ? (futureAt ?? pastAt) : kind === 'event' || kind === 'conversation' ? pastAt : undefined;
+  return { kept: { text, kind, about, ...(at !== undefined ? { at } : {}) }, continuation };
 }
+
+/** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */
+const NOT_A_VALUE_RE =
+  /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something)\b/iu;
+/** Slots said of the clause's subject (not of "me": "They call me Mary" still names the speaker). */
+const SUBJECT_SLOTS = new Set(['lives in', 'works at', 'works as', 'is from', 'age']);
+/** A slot said of a pronoun subject ("They live in the woods", "She works at it"). */
+const PRONOUN_SLOT_SUBJECT_RE = /^(?:(?:just|also|now|still)\s+)?(?:they|he|she|it|you)\b/iu;
 
 /** A value that is a clause rather than a thing ("my fav memory was | when my team won"). */
 const CLAUSE_VALUE_RE = /^(?:when|where|what|how|why|who|whom|which|that|because|if|whether|while)\b/iu;

@@ -83,6 +83,8 @@ const PATTERNS: {
   },
   // 2023-05-08
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, read: (m) => day(+m[1]!, +m[2]! - 1, +m[3]!) },
+  // 23.01.2024: day first, as written with dots.
+  { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g, read: (m) => day(+m[3]!, +m[2]! - 1, +m[1]!) },
   // 8 May 2023, 8th of May, 2023
   {
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH})\\.?,?\\s+(\\d{4})\\b`, 'gi'),
@@ -97,6 +99,20 @@ const PATTERNS: {
   {
     re: new RegExp(`\\b(${MONTH})\\.?,?\\s+(?:of\\s+)?(\\d{4})\\b`, 'gi'),
     read: (m) => monthSpan(+m[2]!, month(m[1]!)),
+  },
+  // the 10th of February / 10th of February / February 10th: the latest such day not after now.
+  {
+    re: new RegExp(
+      `\\b(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+of\\s+(${MONTH})\\b|\\b(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\s+(${MONTH})\\b|\\b(${MONTH})\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b`,
+      'gi',
+    ),
+    read: (m, now) => {
+      const mo = month((m[2] ?? m[4] ?? m[5])!);
+      const d = +(m[1] ?? m[3] ?? m[6])!;
+      const y =
+        Date.UTC(now.getUTCFullYear(), mo, d) <= now.getTime() ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+      return day(y, mo, d);
+    },
   },
   // in May / during May / last May: the latest such month not after now.
   {
@@ -136,7 +152,8 @@ const PATTERNS: {
 ];
 
 /**
- * Time spans that `text` names: absolute dates ("8 May 2023", "May 8, 2023", "2023-05-08"),
+ * Time spans that `text` names: absolute dates ("8 May 2023", "May 8, 2023", "2023-05-08",
+ * "23.01.2024" day first; "the 10th of February" without a year: the latest such day not after `now`),
  * months ("May 2023", "in May"), years ("in 2023") and relative expressions ("yesterday",
  * "last week", "this month", "3 days ago", "a few weeks ago") resolved against `now` (epoch ms).
  * Dates are UTC calendar days. Returns `[]` when nothing is recognised. A month without a year

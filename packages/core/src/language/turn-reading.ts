@@ -3,6 +3,15 @@ import { clauses, readSentence, sentences, splitSpeaker } from './statements.js'
 import { extractTopics } from './topics.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
 
+/** What {@link readTurn} may know beyond the turn. */
+export interface ReadTurnOptions {
+  /**
+   * The other speaker of a two-person chat (the speaker of the turn before, when it was someone
+   * else): "you …" is about them. Unknown: a statement about "you" forms nothing.
+   */
+  listener?: string;
+}
+
 /** What {@link readTurn} found in a turn. */
 export interface TurnReading {
   /** The speaker named by a `"Name: "` prefix, if any. */
@@ -29,6 +38,7 @@ export interface TurnReading {
  */
 export function readTurn(
   turn: Pick<FormationTurn, 'input' | 'userId' | 'createdAt'> & { output?: string },
+  options: ReadTurnOptions = {},
 ): TurnReading {
   const { speaker, body, assistant } = splitSpeaker(turn.input);
   const reading: TurnReading = {
@@ -47,13 +57,14 @@ export function readTurn(
   const who = speaker ?? turn.userId;
   let last: FormedStatement | undefined;
   for (const clause of sentences(body).flatMap(clauses)) {
-    const r = readSentence(clause, who, turn.createdAt);
+    const r = readSentence(clause, who, turn.createdAt, options.listener !== who ? options.listener : undefined);
     if ('dropped' in r) {
       reading.dropped.push({ text: r.text, reason: r.dropped });
       last = undefined;
       continue;
     }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
+    // "It was so powerful." continues the statement before it, kept whole with it.
     if (last && r.continuation && s.kind === 'conversation') {
       last.text = `${last.text} ${s.text}`;
       continue;
@@ -74,6 +85,16 @@ export function readTurn(
       delete s.value;
     } else filledLater.add(slot);
   }
+  // A date said in a clause that forms nothing ("Today turned out nice, and I finished my thesis")
+  // belongs to the clause beside it that does.
+  for (const [i, s] of reading.statements.entries()) {
+    if (s.kind !== 'conversation' || s.at === undefined) continue;
+    const near = [reading.statements[i + 1], reading.statements[i - 1]].find(
+      (t) => t !== undefined && t.kind === 'event' && t.at === undefined && t.about === s.about,
+    );
+    if (near) near.at = s.at;
+  }
+  for (const s of reading.statements) if (s.kind === 'conversation') delete s.at;
   reading.keep = reading.statements.length > 0;
   return reading;
 }

@@ -416,6 +416,15 @@ describe('MemoryManager formation with an LLM', () => {
 });
 
 describe('MemoryManager formation: the turn read once, the plan decides', () => {
+  it('"I quit nursing … now I teach biology" supersedes "I work as a nurse" (one current job, the old in history)', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'I work as a nurse.', '');
+    await say(mgr, 'I quit nursing last month and now I teach biology at a high school.', '');
+    const jobs = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'works as');
+    expect(jobs.map((m) => m.metadata.value)).toEqual(['biology teacher']);
+    expect(jobs[0]!.metadata.history).toHaveLength(1);
+  });
+
   it('an inline extractor gets the reading the write path made, and its plan.keep decides the tier', async () => {
     const seen: (TurnReading | undefined)[] = [];
     const keepNothing: MemoryExtractor = {

@@ -19,6 +19,7 @@ import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkUnit } from './options.js';
 import { historyRecord } from './history.js';
 import { applyPlan, formInBackground, formInline } from './formation.js';
+import { splitSpeaker } from '../language/statements.js';
 import { readTurn } from '../language/turn-reading.js';
 import type { ManagerState } from './state.js';
 import type { MemoryPatch, RememberInput, SaveInteractionOptions, SaveResult } from './types.js';
@@ -61,7 +62,13 @@ export async function saveInteraction(
   return s.serial(tenantId, async () => {
     const now = s.clock();
     // The turn is read once (importance, topics, what it says); everything below uses this reading.
-    const reading = readTurn({ input: content.input, output: content.output, userId, createdAt: now });
+    const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
+    // In a chat of named speakers, "you" is whoever spoke the turn before.
+    const before = previous && 'input' in previous.content ? splitSpeaker(previous.content.input).speaker : undefined;
+    const reading = readTurn(
+      { input: content.input, output: content.output, userId, createdAt: now },
+      before !== undefined ? { listener: before } : {},
+    );
     // The caller's topics count as well as those the turn names.
     const topics = [...(options.topics ?? []), ...reading.topics];
     // The boost this interaction earns is computed from the profile as it will be after the
@@ -73,7 +80,6 @@ export async function saveInteraction(
     const importance = clamp01(options.importance === undefined ? base + boost : base);
     if (pii.length) metadata.piiMasked = pii.length;
     if (s.turnContext === 'previous' && metadata[CONTEXT_KEY] === undefined) {
-      const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
       const text = previous ? entryText(previous).trim() : '';
       if (text)
         metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;

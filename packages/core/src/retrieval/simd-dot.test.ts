@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimdDot, dotErrorBound, simdDotSupported, type WebAssemblyApi } from './simd-dot.js';
 import { cappedWasm, realWasm } from '../testing/wasm.js';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-function unit(rand: () => number, dim: number): Float32Array {
-  const v = Float32Array.from({ length: dim }, () => rand() * 2 - 1);
-  let n = 0;
-  for (const x of v) n += x * x;
-  const inv = 1 / Math.sqrt(n);
-  for (let j = 0; j < dim; j++) v[j]! *= inv;
-  return v;
-}
+import { randomUnitVector as unit, seededRandom as rng } from '../testing/random.js';
 
 describe('SimdDot', () => {
   it('scores every row within dotErrorBound of the double-precision dot product, for any dim', () => {

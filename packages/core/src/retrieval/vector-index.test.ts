@@ -46,14 +46,17 @@ function expectSameRanking(actual: { id: string; score: number }[], expected: { 
   expect(actual.map((h) => h.id)).toEqual(expected.map((h) => h.id));
   actual.forEach((h, i) => expect(h.score).toBeCloseTo(expected[i]!.score, 4));
 }
-// Every behaviour test runs on both scan paths: plain JavaScript, and the WebAssembly SIMD kernel
-// from the first row (simdMinRows: 0), which must then really be in use.
-const MODES: [string, VectorIndexOptions][] = [
-  ['JavaScript', { simd: false }],
-  ['WebAssembly SIMD', { simdMinRows: 0 }],
+// Every behaviour test runs on the three scan paths: plain JavaScript, and each WebAssembly SIMD
+// kernel (int8, the default, and float32) from the first row (simdMinRows: 0), which must then
+// really be in use.
+const KERNELS: [string, VectorIndexOptions][] = [
+  ['int8 SIMD', { simdMinRows: 0 }],
+  ['float32 SIMD', { simdMinRows: 0, quantization: 'none' }],
 ];
+const MODES: [string, VectorIndexOptions][] = [['JavaScript', { simd: false }], ...KERNELS];
 function expectMode(idx: VectorIndex, opts: VectorIndexOptions) {
   expect(idx.simd).toBe(opts.simd !== false);
+  expect(idx.quantization).toBe(opts.simd !== false && opts.quantization !== 'none' ? 'int8' : 'none');
 }
 
 describe.each(MODES)('VectorIndex (%s)', (_mode, opts) => {
@@ -140,63 +143,31 @@ describe.each(MODES)('VectorIndex (%s)', (_mode, opts) => {
   });
 });
 
-describe('VectorIndex int8 mode', () => {
-  it('returns exact cosines and (nearly always) the exact top-k, through growth, upserts and removals', () => {
+describe('VectorIndex quantization option', () => {
+  it('defaults to the int8 kernel, is chosen by option (also from a block), and is validated', () => {
     const rand = rng(9);
-    const dim = 64;
-    const idx = new VectorIndex(dim, { quantization: 'int8', initialCapacity: 4 });
-    expect(idx.quantization).toBe('int8');
-    const ref = new Map<string, Float32Array>();
-    upsertRandom(idx, ref, rand, 0, 1000, 1);
-    removeEvery(idx, ref, 1000, 4);
-    upsertRandom(idx, ref, rand, 1, 1000, 9);
-    let found = 0;
-    let wanted = 0;
-    for (let t = 0; t < 30; t++) {
-      const q = randomVector(rand, dim);
-      const exact = bruteForce(ref, q, 10);
-      const hits = idx.search(q, 10);
-      expect(hits).toHaveLength(10);
-      for (const h of hits) expect(h.score).toBeCloseTo(cosine(q, ref.get(h.id)!), 5); // re-scored with floats
-      const truth = new Set(exact.map((h) => h.id));
-      found += hits.filter((h) => truth.has(h.id)).length;
-      wanted += 10;
-      const allow = (id: string) => id.endsWith('3');
-      expect(idx.search(q, 5, allow).every((h) => allow(h.id))).toBe(true);
-    }
-    expect(found / wanted).toBeGreaterThanOrEqual(0.99);
-  });
-
-  it('is chosen by option, also from a block, and validated', () => {
-    const block = new VectorIndex(4).toBlock('m');
-    expect(VectorIndex.fromBlock(block, { quantization: 'int8' }).quantization).toBe('int8');
-    expect(new VectorIndex(4).quantization).toBe('none');
+    const js = new VectorIndex(16, { simd: false });
+    for (let i = 0; i < 40; i++) js.upsert(`b${i}`, randomVector(rand, 16));
+    const block = js.toBlock('m');
+    expect(VectorIndex.fromBlock(block, { simdMinRows: 0 }).quantization).toBe('int8');
+    expect(VectorIndex.fromBlock(block, { simdMinRows: 0, quantization: 'none' }).quantization).toBe('none');
+    expect(VectorIndex.fromBlock(block, { simdMinRows: 0, quantization: 'none' }).simd).toBe(true);
+    expect(VectorIndex.fromBlock(block).quantization).toBe('none'); // 40 rows < simdMinRows: JavaScript
     expect(
       isZerdaError(
         errorOf(() => new VectorIndex(4, { quantization: 'pq' as 'int8' })),
         'VALIDATION',
       ),
     ).toBe(true);
-    expect(
-      isZerdaError(
-        errorOf(() => new VectorIndex(4, { rescore: 0 })),
-        'VALIDATION',
-      ),
-    ).toBe(true);
-    const idx = new VectorIndex(2, { quantization: 'int8' });
-    idx.upsert('z', [0, 0]);
-    idx.upsert('a', [1, 0]);
-    expect(idx.search([0, 0], 2)).toEqual([
-      { id: 'a', score: 0 },
-      { id: 'z', score: 0 },
-    ]);
-    expect(idx.search([1, 0], 1)).toEqual([{ id: 'a', score: 1 }]);
   });
 });
 
-/** Two indexes over the same rows: the SIMD path from the first row, and the JavaScript scan. */
-function pair(dim: number, extra: VectorIndexOptions = {}): [VectorIndex, VectorIndex] {
-  return [new VectorIndex(dim, { ...extra, simdMinRows: 0 }), new VectorIndex(dim, { ...extra, simd: false })];
+/** Two indexes over the same rows: a SIMD kernel from the first row, and the JavaScript scan. */
+function pairOf(kernel: VectorIndexOptions) {
+  return (dim: number, extra: VectorIndexOptions = {}): [VectorIndex, VectorIndex] => [
+    new VectorIndex(dim, { ...extra, ...kernel }),
+    new VectorIndex(dim, { ...extra, simd: false }),
+  ];
 }
 function upsertBoth([a, b]: [VectorIndex, VectorIndex], id: string, v: Float32Array) {
   a.upsert(id, v);
@@ -214,11 +185,14 @@ function expectSameSearch(
   return want;
 }
 
-describe('VectorIndex WebAssembly SIMD path', () => {
+describe.each(KERNELS)('VectorIndex WebAssembly SIMD path (%s)', (_kernel, kernel) => {
+  const pair = pairOf(kernel);
+  const withKernel = (extra: VectorIndexOptions): VectorIndexOptions => ({ ...kernel, ...extra });
   it('runs in this runtime (Node 20 has WebAssembly SIMD), so the tests below exercise the kernel', () => {
     expect(simdDotSupported()).toBe(true);
-    expect(new VectorIndex(4, { simdMinRows: 0 }).simd).toBe(true);
-    expect(new VectorIndex(4, { simd: false, simdMinRows: 0 }).simd).toBe(false);
+    expect(new VectorIndex(4, kernel).simd).toBe(true);
+    expectMode(new VectorIndex(4, kernel), kernel);
+    expect(new VectorIndex(4, { ...kernel, simd: false }).simd).toBe(false);
   });
 
   it('returns the JavaScript scan’s ids, scores and tie order, for any dim, k and allow predicate', () => {
@@ -311,7 +285,7 @@ describe('VectorIndex WebAssembly SIMD path', () => {
 
   it('moves its rows into wasm memory once the capacity reaches simdMinRows, and hydrates large blocks there', () => {
     const rand = rng(5);
-    const idx = new VectorIndex(8, { initialCapacity: 64, simdMinRows: 128 });
+    const idx = new VectorIndex(8, withKernel({ initialCapacity: 64, simdMinRows: 128 }));
     const js = new VectorIndex(8, { simd: false });
     for (let i = 0; i < 64; i++) {
       const v = randomVector(rand, 8);
@@ -321,19 +295,18 @@ describe('VectorIndex WebAssembly SIMD path', () => {
     expect(idx.simd).toBe(false);
     idx.upsert('m64', [1, 2, 3, 4, 5, 6, 7, 8]);
     js.upsert('m64', [1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(idx.simd).toBe(true);
+    expectMode(idx, kernel);
     expect(idx.capacity).toBe(128);
     expect(idx.toBlock('m')).toEqual(js.toBlock('m'));
     expectSameSearch([idx, js], randomVector(rand, 8), 10);
 
     const block = js.toBlock('m');
-    expect(VectorIndex.fromBlock(block).simd).toBe(false); // 65 rows < default simdMinRows 1024
-    const big = VectorIndex.fromBlock(block, { simdMinRows: 65 });
-    expect(big.simd).toBe(true);
+    expect(VectorIndex.fromBlock(block, withKernel({ simdMinRows: 1024 })).simd).toBe(false); // 65 rows < 1024
+    const big = VectorIndex.fromBlock(block, withKernel({ simdMinRows: 65 }));
+    expectMode(big, kernel);
     const bigJs = VectorIndex.fromBlock(block, { simd: false });
     expect(big.toBlock('m')).toEqual(bigJs.toBlock('m'));
     expectSameSearch([big, bigJs], randomVector(rand, 8), 10);
-    expect(VectorIndex.fromBlock(block, { simdMinRows: 0, quantization: 'int8' }).simd).toBe(false); // int8 is JS-only
   });
 
   it('falls back to JavaScript silently when WebAssembly SIMD is missing or compiling is refused', () => {
@@ -348,30 +321,31 @@ describe('VectorIndex WebAssembly SIMD path', () => {
     };
     for (const webAssembly of [noSimd, csp]) {
       const rand = rng(2);
-      const idx = new VectorIndex(16, { simdMinRows: 0, initialCapacity: 1, webAssembly });
+      const idx = new VectorIndex(16, withKernel({ initialCapacity: 1, webAssembly }));
       const js = new VectorIndex(16, { simd: false });
       expect(idx.simd).toBe(false);
       for (let i = 0; i < 100; i++) upsertBoth([idx, js], `f${i}`, randomVector(rand, 16));
       expect(idx.simd).toBe(false);
       expectSameSearch([idx, js], randomVector(rand, 16), 10);
-      expect(VectorIndex.fromBlock(js.toBlock('m'), { simdMinRows: 0, webAssembly }).simd).toBe(false);
+      expect(VectorIndex.fromBlock(js.toBlock('m'), withKernel({ webAssembly })).simd).toBe(false);
     }
   });
 
   it('moves back to JavaScript, keeping every row, when its wasm memory cannot grow', () => {
     const capped = cappedWasm(2);
     const rand = rng(8);
-    const dim = 64; // 256 bytes per row: 2 pages hold fewer than 512 rows
-    const idx = new VectorIndex(dim, { simdMinRows: 0, initialCapacity: 1, webAssembly: capped });
+    // 256 bytes per float32 row, 64 per int8 row: 2 pages hold fewer than 512 or 2048 rows
+    const dim = 64;
+    const idx = new VectorIndex(dim, withKernel({ initialCapacity: 1, webAssembly: capped }));
     const js = new VectorIndex(dim, { simd: false });
     let sawSimd = false;
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < 3000; i++) {
       upsertBoth([idx, js], `c${i}`, randomVector(rand, dim));
       sawSimd ||= idx.simd;
     }
     expect(sawSimd).toBe(true);
     expect(idx.simd).toBe(false);
-    expect(idx.capacity).toBe(1024);
+    expect(idx.capacity).toBe(4096);
     expect(idx.toBlock('m')).toEqual(js.toBlock('m'));
     expectSameSearch([idx, js], randomVector(rand, dim), 10);
   });

@@ -1,17 +1,25 @@
 import { invalid } from '../model/errors.js';
 import { createSimdDot, dotErrorBound, type SimdDot, type WebAssemblyApi } from './simd-dot.js';
+import {
+  createSimdInt8Dot,
+  INT8_BOUND_SLACK,
+  quantise,
+  quantiseQuery,
+  ROW_CODE_MAX,
+  type SimdInt8Dot,
+} from './simd-int8.js';
 import type { VectorBlock } from '../storage/storage.js';
 import { isCount, TopK, type Scored } from './top-k.js';
 
 /**
- * Scan precision. `'int8'` also keeps each row quantised to int8 with a per-row scale; search then
- * scans the int8 codes (a quarter of the bytes) for `k × rescore` candidates and re-scores those
- * with the float rows, so returned scores are exact cosines.
- *
- * Measured in V8 (20k-50k rows × 384, Node 20) the int8 scan is no faster than the float scan, and
- * since the float rows are kept for re-scoring it costs 25% more memory: keep the default `'none'`.
- * The mode is the first half of a memory-saving index (codes in memory, floats re-read for the few
- * candidates), which only pays off once the float rows can be dropped.
+ * Precision of the SIMD scan. `'int8'` (the default) keeps each row also as int8 codes with a
+ * per-row scale in WebAssembly memory and scans those (a quarter of the bytes of float32 rows) with
+ * an exact integer kernel (`simd-int8.ts`); from each row's proven error bound it keeps every row
+ * that could be in the exact top k and re-scores only those with the float rows. So the results
+ * (ids, scores, tie order) are identical to the float32 and JavaScript scans, and a 100k × 512
+ * query reads ~51 MB instead of ~205 MB (test/bench/VECTOR-RESULTS.md). The float rows stay in a
+ * plain `Float32Array` for re-scoring, `get` and `toBlock` (1.25x the memory of `'none'`).
+ * `'none'` scans the float32 rows with the float32 kernel (`simd-dot.ts`).
  */
 export type VectorQuantization = 'none' | 'int8';
 
@@ -19,16 +27,15 @@ export type VectorQuantization = 'none' | 'int8';
 export interface VectorIndexOptions {
   /** Rows allocated up front (grows by doubling). Default 64. */
   initialCapacity?: number;
-  /** Default 'none' (exact float scan). */
+  /** Precision of the SIMD scan (results are exact either way). Default 'int8'. */
   quantization?: VectorQuantization;
-  /** int8 mode: candidates re-scored per result wanted (an integer >= 1). Default 4. */
-  rescore?: number;
   /**
-   * Scan with the WebAssembly SIMD kernel (`simd-dot.ts`) where the runtime allows it: about 6x
-   * faster at 100k × 512 (test/bench/VECTOR-RESULTS.md), same results. `false` forces the plain
-   * JavaScript scan. Where WebAssembly SIMD is missing or compiling is refused (a CSP without
-   * `'wasm-unsafe-eval'`) the index falls back to JavaScript without an error (the browser still
-   * logs that one CSP violation). int8 mode is JavaScript only. Default true.
+   * Scan with a WebAssembly SIMD kernel where the runtime allows it: the float32 kernel is about
+   * 6x faster than JavaScript at 100k × 512, the int8 one faster again (test/bench/VECTOR-RESULTS.md);
+   * same results. `false` forces the plain JavaScript scan (no int8 codes are kept then). Where
+   * WebAssembly SIMD is missing or compiling is refused (a CSP without `'wasm-unsafe-eval'`) the
+   * index falls back to JavaScript without an error (the browser still logs that one CSP
+   * violation). Default true.
    */
   simd?: boolean;
   /**
@@ -59,12 +66,14 @@ export class VectorIndex {
   #capacity: number;
   #ids: string[] = [];
   readonly #rowOf = new Map<string, number>();
-  readonly #rescore: number;
-  #codes: Int8Array | undefined;
-  #scales: Float32Array | undefined;
-  /** Set while the rows live in WebAssembly memory (`#data` is then a view over it). */
+  readonly #int8Wanted: boolean;
+  /** Set while the int8 kernel scans (its codes in WebAssembly memory; `#data` stays a plain array). */
+  #int8: SimdInt8Dot | undefined;
+  /** int8 kernel only: per row `[scale, ‖row − scale·codes‖, ‖scale·codes‖]` (see `quantise`). */
+  #stats: Float64Array | undefined;
+  /** Set while the float32 kernel scans (the rows live in its WebAssembly memory; `#data` is a view). */
   #simd: SimdDot | undefined;
-  /** False once SIMD is off for good: disabled, int8, unsupported, or its memory hit a limit. */
+  /** False once SIMD is off for good: disabled, unsupported, or its memory hit a limit. */
   #simdAllowed: boolean;
   readonly #simdMinRows: number;
   readonly #webAssembly: WebAssemblyApi | undefined;
@@ -72,34 +81,22 @@ export class VectorIndex {
   /** @param dim vector dimension (an integer >= 1). */
   constructor(dim: number, options: VectorIndexOptions = {}) {
     if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1) invalid('dim', 'an integer >= 1', dim);
-    const {
-      initialCapacity = 64,
-      quantization = 'none',
-      rescore = 4,
-      simd = true,
-      simdMinRows = 1024,
-      webAssembly,
-    } = options;
+    const { initialCapacity = 64, quantization = 'int8', simd = true, simdMinRows = 1024, webAssembly } = options;
     if (!Number.isInteger(initialCapacity) || initialCapacity < 1)
       invalid('initialCapacity', 'an integer >= 1', initialCapacity);
     if (quantization !== 'none' && quantization !== 'int8') invalid('quantization', "'none' | 'int8'", quantization);
-    if (!Number.isInteger(rescore) || rescore < 1) invalid('rescore', 'an integer >= 1', rescore);
     if (typeof simd !== 'boolean') invalid('simd', 'a boolean', simd);
     if (!Number.isInteger(simdMinRows) || simdMinRows < 0) invalid('simdMinRows', 'an integer >= 0', simdMinRows);
     if (webAssembly !== undefined && (typeof webAssembly !== 'object' || webAssembly === null))
       invalid('webAssembly', 'a WebAssembly namespace', webAssembly);
     this.#dim = dim;
-    this.#rescore = rescore;
-    this.#simdAllowed = simd && quantization === 'none';
+    this.#int8Wanted = quantization === 'int8';
+    this.#simdAllowed = simd;
     this.#simdMinRows = simdMinRows;
     this.#webAssembly = webAssembly;
     this.#capacity = 0;
     this.#data = new Float32Array(0);
     this.#resize(initialCapacity);
-    if (quantization === 'int8') {
-      this.#codes = new Int8Array(initialCapacity * dim);
-      this.#scales = new Float32Array(initialCapacity);
-    }
   }
 
   /**
@@ -150,9 +147,9 @@ export class VectorIndex {
     return this.#ids.length;
   }
 
-  /** Scan precision. */
+  /** Precision of the scan in use: 'int8' while the int8 kernel scans, else 'none'. */
   get quantization(): VectorQuantization {
-    return this.#codes ? 'int8' : 'none';
+    return this.#int8 ? 'int8' : 'none';
   }
 
   /** Rows currently allocated. */
@@ -160,9 +157,9 @@ export class VectorIndex {
     return this.#capacity;
   }
 
-  /** True while searches run on the WebAssembly SIMD kernel (rows in WebAssembly memory). */
+  /** True while searches run on a WebAssembly SIMD kernel (float32 or int8). */
   get simd(): boolean {
-    return this.#simd !== undefined;
+    return this.#simd !== undefined || this.#int8 !== undefined;
   }
 
   /** Insert or replace the vector of `id` (copied and unit-normalised). */
@@ -182,8 +179,11 @@ export class VectorIndex {
     if (row !== last) {
       const dim = this.#dim;
       this.#data.copyWithin(row * dim, last * dim, (last + 1) * dim);
-      this.#codes?.copyWithin(row * dim, last * dim, (last + 1) * dim);
-      if (this.#scales) this.#scales[row] = this.#scales[last]!;
+      if (this.#int8) {
+        const stride = this.#int8.stride;
+        this.#int8.rows.copyWithin(row * stride, last * stride, (last + 1) * stride);
+        this.#stats!.copyWithin(3 * row, 3 * last, 3 * last + 3);
+      }
       const moved = this.#ids[last]!;
       this.#ids[row] = moved;
       this.#rowOf.set(moved, row);
@@ -228,7 +228,7 @@ export class VectorIndex {
     const q = Float32Array.from(query);
     // A zero query scores 0 everywhere: every row would be a SIMD candidate, so scan in JS.
     if (!normalise(q)) return this.#searchExact(q, k, allow);
-    if (this.#codes) return this.#searchInt8(q, k, allow);
+    if (this.#int8) return this.#searchInt8(this.#int8, q, k, allow);
     if (this.#simd) return this.#searchSimd(this.#simd, q, k, allow);
     return this.#searchExact(q, k, allow);
   }
@@ -242,41 +242,73 @@ export class VectorIndex {
   #searchSimd(simd: SimdDot, q: Float32Array, k: number, allow: ((id: string) => boolean) | undefined): Scored[] {
     const n = this.#ids.length;
     const ids = this.#ids;
-    const margin = 2 * dotErrorBound(this.#dim);
+    const e = dotErrorBound(this.#dim);
     let scores = simd.scores(q, n);
     // The predicate is user code: should it write to this index, growth would detach the view.
     if (allow) scores = scores.slice();
-    const keep = Math.min(k, n);
-    const heap = new Float64Array(keep); // min-heap of the best float32 scores so far
-    let size = 0;
-    let floor = -Infinity;
+    const lower = new KthLargest(Math.min(k, n));
     const candidates: number[] = [];
+    const upper: number[] = [];
     for (let row = 0; row < n; row++) {
       const s = scores[row]!;
-      if (s < floor) continue;
+      if (s + e < lower.kth) continue;
       if (allow && !allow(ids[row]!)) continue;
       candidates.push(row);
-      if (size < keep) {
-        let i = size++;
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (heap[parent]! <= s) break;
-          heap[i] = heap[parent]!;
-          i = parent;
-        }
-        heap[i] = s;
-        if (size === keep) floor = heap[0]! - margin;
-      } else if (s > heap[0]!) {
-        siftDownRoot(heap, s);
-        floor = heap[0]! - margin;
-      }
+      upper.push(s + e);
+      lower.push(s - e);
     }
-    const cut = size === keep ? heap[0]! - margin : -Infinity;
+    return this.#rescored(q, k, candidates, upper, lower.kth);
+  }
+
+  /**
+   * Int8 kernel scores, then exact re-scoring. With `q'`, `r'` the dequantised query and row,
+   * `|q·r − q'·r'| <= ‖q‖·‖r − r'‖ + ‖q − q'‖·‖r'‖` (Cauchy-Schwarz), a bound per row from the stats
+   * kept at quantisation; `q'·r'` is the kernel's exact integer times the two scales. A row whose
+   * upper bound is below the k-th best lower bound among allowed rows cannot be in the exact top k.
+   */
+  #searchInt8(int8: SimdInt8Dot, q: Float32Array, k: number, allow: ((id: string) => boolean) | undefined): Scored[] {
+    const n = this.#ids.length;
+    const ids = this.#ids;
+    const dim = this.#dim;
+    const codes = new Int16Array(dim);
+    const qs = new Float64Array(3);
+    quantiseQuery(q, codes, qs);
+    const qScale = qs[0]!;
+    const qErr = qs[1]!;
+    let qNorm = 0;
+    for (let j = 0; j < dim; j++) qNorm += q[j]! * q[j]!;
+    qNorm = Math.sqrt(qNorm);
+    let raw = int8.scores(codes, n);
+    if (allow) raw = raw.slice();
+    const stats = this.#stats!;
+    const lower = new KthLargest(Math.min(k, n));
+    const candidates: number[] = [];
+    const upper: number[] = [];
+    for (let row = 0, o = 0; row < n; row++, o += 3) {
+      const approx = raw[row]! * qScale * stats[o]!;
+      const bound = qNorm * stats[o + 1]! + qErr * stats[o + 2]! + INT8_BOUND_SLACK;
+      if (approx + bound < lower.kth) continue;
+      if (allow && !allow(ids[row]!)) continue;
+      candidates.push(row);
+      upper.push(approx + bound);
+      lower.push(approx - bound);
+    }
+    return this.#rescored(q, k, candidates, upper, lower.kth);
+  }
+
+  /**
+   * Exact scores (the JavaScript scan's own arithmetic, so bit-identical) of the candidate rows
+   * whose upper bound reaches `cut`, the k-th best lower bound: the best `k` of them.
+   */
+  #rescored(q: Float32Array, k: number, candidates: number[], upper: number[], cut: number): Scored[] {
     const dim = this.#dim;
     const data = this.#data;
+    const ids = this.#ids;
     const top = new TopK(k);
-    for (const row of candidates) {
-      if (scores[row]! < cut || row >= ids.length) continue;
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i]!;
+      // `row >= ids.length`: the allow predicate (user code) removed rows meanwhile.
+      if (upper[i]! < cut || row >= ids.length) continue;
       const s = dotRow(q, data, row * dim, dim);
       if (s < top.threshold) continue;
       top.push(ids[row]!, s);
@@ -309,84 +341,56 @@ export class VectorIndex {
     };
   }
 
-  #searchInt8(q: Float32Array, k: number, allow: ((id: string) => boolean) | undefined): Scored[] {
-    const dim = this.#dim;
-    const codes = this.#codes!;
-    const scales = this.#scales!;
-    const ids = this.#ids;
-    const qc = new Int8Array(dim);
-    const qScale = quantise(q, qc);
-    // A zero query scores 0 everywhere; the exact scan gives the same deterministic order.
-    if (qScale === 0) return this.#searchExact(q, k, allow);
-    const coarse = new TopK(k * this.#rescore);
-    for (let row = 0, off = 0; row < ids.length; row++, off += dim) {
-      let acc = 0;
-      for (let j = 0; j < dim; j++) acc += qc[j]! * codes[off + j]!;
-      const approx = acc * qScale * scales[row]!;
-      if (approx < coarse.threshold) continue;
-      const id = ids[row]!;
-      if (allow && !allow(id)) continue;
-      coarse.push(id, approx);
-    }
-    return this.#rescored(
-      coarse.sorted().map((c) => c.id),
-      q,
-      k,
-    );
-  }
-
-  /** Exact float scores of `candidates`, best `k`. */
-  #rescored(candidates: string[], q: Float32Array, k: number): Scored[] {
-    const dim = this.#dim;
-    const data = this.#data;
-    const top = new TopK(k);
-    for (const id of candidates) {
-      const off = this.#rowOf.get(id)! * dim;
-      let s = 0;
-      for (let j = 0; j < dim; j++) s += q[j]! * data[off + j]!;
-      top.push(id, s);
-    }
-    return top.sorted();
-  }
-
   /**
    * Room for `capacity` rows, keeping the current ones: grown in place in WebAssembly memory,
-   * moved there once the capacity reaches `simdMinRows`, or a bigger `Float32Array`. Should the
-   * wasm memory hit its limit, the rows go back to a `Float32Array` and SIMD stays off.
+   * moved to a kernel once the capacity reaches `simdMinRows`, or a bigger `Float32Array`. Should a
+   * kernel's memory hit its limit, the index goes on in JavaScript and SIMD stays off.
    */
   #resize(capacity: number): void {
-    const used = this.#ids.length * this.#dim;
+    const dim = this.#dim;
+    const n = this.#ids.length;
     const simd = this.#simd;
     if (simd?.grow(capacity)) {
       this.#data = simd.rows; // growth detached the previous view
-    } else {
-      let moved: SimdDot | undefined;
-      if (!simd && this.#simdAllowed && capacity >= this.#simdMinRows) {
-        moved = createSimdDot(this.#dim, capacity, { webAssembly: this.#webAssembly });
-        if (!moved) this.#simdAllowed = false;
-      }
-      const grown = moved ? moved.rows : new Float32Array(capacity * this.#dim);
-      grown.set(this.#data.subarray(0, used));
-      this.#data = grown;
-      this.#simd = moved;
-      if (simd) this.#simdAllowed = false;
+      this.#capacity = capacity;
+      return;
     }
+    if (simd || (this.#int8 && !this.#int8.grow(capacity))) {
+      this.#simd = undefined;
+      this.#int8 = undefined;
+      this.#stats = undefined;
+      this.#simdAllowed = false;
+    }
+    let f32: SimdDot | undefined;
+    let moved8 = false;
+    if (!this.#int8 && this.#simdAllowed && capacity >= this.#simdMinRows) {
+      const options = { webAssembly: this.#webAssembly };
+      if (this.#int8Wanted) {
+        this.#int8 = createSimdInt8Dot(dim, capacity, options);
+        moved8 = this.#int8 !== undefined;
+      } else f32 = createSimdDot(dim, capacity, options);
+      if (!f32 && !moved8) this.#simdAllowed = false;
+    }
+    const grown = f32 ? f32.rows : new Float32Array(capacity * dim);
+    grown.set(this.#data.subarray(0, n * dim));
+    this.#data = grown;
+    this.#simd = f32;
     this.#capacity = capacity;
+    if (this.#int8) {
+      const stats = new Float64Array(3 * capacity);
+      if (moved8) {
+        this.#stats = stats;
+        for (let row = 0; row < n; row++) this.#quantiseRow(row);
+      } else {
+        stats.set(this.#stats!.subarray(0, 3 * n));
+        this.#stats = stats;
+      }
+    }
   }
 
   #append(id: string, vector: ArrayLike<number>): void {
     const row = this.#ids.length;
-    if (row === this.#capacity) {
-      this.#resize(this.#capacity * 2);
-      if (this.#codes && this.#scales) {
-        const codes = new Int8Array(this.#capacity * this.#dim);
-        codes.set(this.#codes.subarray(0, row * this.#dim));
-        this.#codes = codes;
-        const scales = new Float32Array(this.#capacity);
-        scales.set(this.#scales.subarray(0, row));
-        this.#scales = scales;
-      }
-    }
+    if (row === this.#capacity) this.#resize(this.#capacity * 2);
     this.#ids.push(id);
     this.#rowOf.set(id, row);
     this.#write(row, vector);
@@ -414,11 +418,12 @@ export class VectorIndex {
     this.#quantiseRow(row);
   }
 
-  /** Refresh the int8 codes of row `row` (int8 mode only). */
+  /** Refresh the int8 codes and stats of row `row` (while the int8 kernel scans). */
   #quantiseRow(row: number): void {
-    if (!this.#codes || !this.#scales) return;
-    const off = row * this.#dim;
-    this.#scales[row] = quantise(this.#data.subarray(off, off + this.#dim), this.#codes.subarray(off, off + this.#dim));
+    const int8 = this.#int8;
+    if (!int8) return;
+    const dim = this.#dim;
+    quantise(this.#data, row * dim, dim, ROW_CODE_MAX, int8.rows, row * int8.stride, this.#stats!, 3 * row);
   }
 
   #checkVector(field: string, vector: unknown): void {
@@ -469,31 +474,44 @@ function dotRow(q: Float32Array, data: Float32Array, off: number, dim: number): 
   return s;
 }
 
-/** Replace the root of the min-heap `heap` (full) with `s` and restore the heap. */
-function siftDownRoot(heap: Float64Array, s: number): void {
-  const n = heap.length;
-  let i = 0;
-  for (;;) {
-    const l = 2 * i + 1;
-    if (l >= n) break;
-    const r = l + 1;
-    const c = r < n && heap[r]! < heap[l]! ? r : l;
-    if (heap[c]! >= s) break;
-    heap[i] = heap[c]!;
-    i = c;
-  }
-  heap[i] = s;
-}
+/** The k-th largest of the numbers pushed so far (−Infinity until `k` were pushed): a bounded min-heap. */
+class KthLargest {
+  readonly #heap: Float64Array;
+  #size = 0;
+  /** The k-th largest value pushed so far; −Infinity while fewer than `k` were (or `k` is 0). */
+  kth = -Infinity;
 
-/** Symmetric int8 quantisation of `v` into `out`; returns the scale (`v[j] ≈ out[j] × scale`). */
-function quantise(v: Float32Array, out: Int8Array): number {
-  let maxAbs = 0;
-  for (let j = 0; j < v.length; j++) maxAbs = Math.max(maxAbs, Math.abs(v[j]!));
-  if (maxAbs === 0) {
-    out.fill(0);
-    return 0;
+  constructor(k: number) {
+    this.#heap = new Float64Array(k);
   }
-  const scale = maxAbs / 127;
-  for (let j = 0; j < v.length; j++) out[j] = Math.round(v[j]! / scale);
-  return scale;
+
+  push(s: number): void {
+    const heap = this.#heap;
+    const n = heap.length;
+    if (this.#size < n) {
+      let i = this.#size++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent]! <= s) break;
+        heap[i] = heap[parent]!;
+        i = parent;
+      }
+      heap[i] = s;
+      if (this.#size === n) this.kth = heap[0]!;
+      return;
+    }
+    if (n === 0 || !(s > heap[0]!)) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const c = r < n && heap[r]! < heap[l]! ? r : l;
+      if (heap[c]! >= s) break;
+      heap[i] = heap[c]!;
+      i = c;
+    }
+    heap[i] = s;
+    this.kth = heap[0]!;
+  }
 }

@@ -12,3 +12,13 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A vector of `dim` coordinates drawn uniformly from [-1, 1), scaled to unit length. */
+export function randomUnitVector(rand: () => number, dim: number): Float32Array {
+  const v = Float32Array.from({ length: dim }, () => rand() * 2 - 1);
+  let n = 0;
+  for (const x of v) n += x * x;
+  const inv = 1 / Math.sqrt(n);
+  for (let j = 0; j < dim; j++) v[j]! *= inv;
+  return v;
+}

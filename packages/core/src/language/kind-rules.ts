@@ -1,0 +1,109 @@
+import type { MemoryKind } from '../model/types.js';
+import {
+  CAPTION_RE,
+  FIRST_PERSON_ANY_RE,
+  FIRST_PERSON_RE,
+  IMPLIED_SPEAKER_RE,
+  LISTENER_SUBJECT_RE,
+  PASSING_STATE_RE,
+  POINTING_RE,
+  PRONOUN_SUBJECT_RE,
+  REACTION_RE,
+  VAGUE_TASK_RE,
+  WISH_RE,
+} from './lexicon.js';
+
+/**
+ * What a clause of a turn is, decided by ordered tables: the first rule whose test holds wins,
+ * and its name says why. Rules read only what `statements.ts` has already found in the clause
+ * (its {@link ClauseFacts}), so each English cue lives once, in the lexicon.
+ */
+
+/** What `statements.ts` found in one clause before its kind is decided. */
+export interface ClauseFacts {
+  /** The clause as said (greetings in front removed). */
+  text: string;
+  /** Whom the clause is about, when its subject names someone (a relation, a name, the speaker's "I"). */
+  subject: 'speaker' | 'listener' | 'named' | 'pronoun' | 'none';
+  /** Content words (no stopwords, no reactions). */
+  contentWords: number;
+  /** A cue of the future ("I need to", "I'll", "remind me", an appointment). */
+  future: boolean;
+  /** A future date named ("tomorrow", "next Friday"). */
+  futureDate: boolean;
+  /** A past date named ("yesterday", "last week", "8 May 2023"). */
+  pastDate: boolean;
+  /** A past-tense action or a word of the past ("ago", "last night"). */
+  past: boolean;
+  /** Identity or possession ("I'm allergic to", "I have two dogs", "Raj has a PhD"). */
+  identity: boolean;
+  /** A liking with an object ("I love hiking"; not "I love how you …"). */
+  liking: boolean;
+}
+
+/** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
+export type ClauseKind = MemoryKind | 'continuation';
+
+/** One rule of a table: a name (why), a test, and what it decides. */
+export interface ClauseRule {
+  readonly name: string;
+  readonly test: (c: ClauseFacts) => boolean;
+  readonly kind: ClauseKind;
+}
+
+/**
+ * Clauses that stay in the episodic turn only: they say nothing durable about a person. Order
+ * matters: a reaction to the other speaker is left before its "you" could make it about them.
+ */
+export const EPISODIC_RULES: readonly ClauseRule[] = [
+  // "[image: a photo of a dog]": what a picture showed, not what anyone said.
+  { name: 'caption', test: (c) => CAPTION_RE.test(c.text), kind: 'conversation' },
+  // "Check out this piece I made!", "Look at this": pointing at something shared.
+  { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
+  // "That sounds like a fascinating project!", "You've made so much progress", "I love how you …".
+  { name: 'reaction', test: (c) => REACTION_RE.test(c.text), kind: 'conversation' },
+  // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".
+  { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
+  // "I'm so tired", "it's pretty late already", "Been a busy week".
+  { name: 'passing state', test: (c) => PASSING_STATE_RE.test(c.text) && c.contentWords <= 3, kind: 'conversation' },
+  // "It was so powerful.": its referent is in the statement before; kept whole with it.
+  { name: 'refers back', test: (c) => c.subject === 'pronoun', kind: 'continuation' },
+  // "Life's unpredictable", "Volunteering is a great way to meet people": about no one.
+  { name: 'generic', test: (c) => c.subject === 'none' && !FIRST_PERSON_ANY_RE.test(c.text), kind: 'conversation' },
+];
+
+/** Kinds of memory, for a clause about someone. First match wins. */
+export const KIND_RULES: readonly ClauseRule[] = [
+  // Something to do: a cue of the future with an action ("I need to renew my passport"), not a
+  // vague one ("I'll keep you posted", "I'll start thinking about it").
+  {
+    name: 'task',
+    test: (c) => c.future && (c.futureDate || !c.pastDate) && !VAGUE_TASK_RE.test(c.text),
+    kind: 'task',
+  },
+  { name: 'identity', test: (c) => c.identity, kind: 'fact' },
+  { name: 'past', test: (c) => c.pastDate || c.past, kind: 'event' },
+  { name: 'liking', test: (c) => c.liking, kind: 'preference' },
+  // "I volunteer at the shelter on weekends": a first-person statement of substance.
+  {
+    name: 'about the speaker',
+    test: (c) => c.subject === 'speaker' && c.contentWords >= 3 && !c.future,
+    kind: 'fact',
+  },
+];
+
+/** The kind of a clause: the episodic rules, then the kind rules; `conversation` when none holds. */
+export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
+  for (const table of [EPISODIC_RULES, KIND_RULES])
+    for (const r of table) if (r.test(c)) return { kind: r.kind, rule: r.name };
+  return { kind: 'conversation', rule: 'none' };
+}
+
+/** Whether a clause's subject is the speaker, the listener, a pronoun that refers back, or no one. */
+export function subjectOf(text: string, named: boolean): ClauseFacts['subject'] {
+  if (named) return 'named';
+  if (LISTENER_SUBJECT_RE.test(text)) return 'listener';
+  if (PRONOUN_SUBJECT_RE.test(text)) return 'pronoun';
+  if (FIRST_PERSON_RE.test(text) || IMPLIED_SPEAKER_RE.test(text)) return 'speaker';
+  return 'none';
+}
