@@ -31,7 +31,7 @@ export { checkOptionKeys } from './model/options.js';
 
 // ── Storage: the adapter contract, the in-memory adapter, and the checks every adapter shares
 export type { StorageAdapter, MemoryFilter, MemoryQuery, LexicalHit, LexicalQuery } from './storage/storage.js';
-export type { VectorModel, VectorRecord, VectorBlock, StorageStats } from './storage/storage.js';
+export type { VectorModel, VectorRecord, VectorBlock, StorageStats, SyncTarget } from './storage/storage.js';
 export { InMemoryStorage } from './storage/in-memory-storage.js';
 /** The contract's argument rules in one base class: an adapter extends it and implements its protected hooks. */
 export { BaseStorage } from './storage/base-storage.js';
@@ -49,6 +49,18 @@ export type { ZerdaExport } from './storage/export-format.js';
 /** The automatic-backup policy (when a backup is due), shared by SQLite and the MCP server. */
 export { BackupSchedule } from './storage/backup-schedule.js';
 export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
+/** The change log every store keeps for sync: hybrid clock, change rows, the merge rule. */
+export { HybridClock, formatHlc, hlcWall, isHlc, nextHlc } from './sync/hlc.js';
+export {
+  TOMBSTONE_RETENTION_MS,
+  compareClocks,
+  counterValue,
+  isExpiredTombstone,
+  localChange,
+} from './sync/change-log.js';
+export { mergeChange, stampRecordId, tombstoneHorizon, validateSyncChange } from './sync/change-log.js';
+export type { ApplyReport, ChangeRow, ChangeStamp, LocalVersion, MergeResult, PnCounter } from './sync/change-log.js';
+export type { SyncChange, SyncCounters, SyncKind, SyncState, VersionVector } from './sync/change-log.js';
 /** Byte helpers for adapters (vectors as bytes, base64). */
 export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from './util/bytes.js';
 

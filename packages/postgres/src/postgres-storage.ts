@@ -6,6 +6,8 @@ import { entryColumnValues, entryData, entryFromRow, entryOrderSql, entryText, i
 import { systemClock, validateEntry } from '@zerda/core';
 import type { Clock, EntryRow, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
+import { localChange, mergeChange, stampRecordId } from '@zerda/core';
+import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '@zerda/core';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
 import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
 
@@ -287,13 +289,20 @@ export class PostgresStorage extends BaseStorage {
   // ---- StorageAdapter hooks (BaseStorage checks the arguments first) ------------------------------
 
   /** Upsert validated entries in one transaction (all or nothing). `CONFLICT` when a newer version is stored. */
-  protected override async writeEntries(entries: MemoryEntry[]): Promise<void> {
+  protected override async writeEntries(entries: MemoryEntry[], stamp: ChangeStamp): Promise<void> {
     const byTenant = groupByTenant(entries);
+    let index = 0;
     const first = byTenant.keys().next().value ?? null;
     await this.#write(entries.length === 1 ? 'write an entry' : 'write entries', first, async (db, bind) => {
       for (const [tenantId, list] of byTenant) {
         await bind(tenantId);
-        await this.#upsert(db, tenantId, list, true);
+        const written = await this.#upsert(db, tenantId, list, true);
+        await this.#logLocal(
+          db,
+          tenantId,
+          written.map((e) => ({ kind: 'entry', key: e.id, op: 'put', entry: e, index: index++ })),
+          stamp,
+        );
       }
     });
   }
@@ -325,7 +334,7 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /** Delete entries with their postings and vectors (one transaction); resolves to how many existed. */
-  protected override async deleteEntries(tenantId: string, ids: string[]): Promise<number> {
+  protected override async deleteEntries(tenantId: string, ids: string[], stamp: ChangeStamp): Promise<number> {
     return this.#write('delete entries', tenantId, async (db) => {
       await this.#lockTenant(db, tenantId);
       const r = await db.query<{ id: string }>(
@@ -337,6 +346,12 @@ export class PostgresStorage extends BaseStorage {
       await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
       await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
       await this.#unregisterIfEmpty(db, tenantId);
+      await this.#logLocal(
+        db,
+        tenantId,
+        gone.sort(compareIds).map((id, index) => ({ kind: 'entry', key: id, op: 'delete', index })),
+        stamp,
+      );
       return gone.length;
     });
   }
@@ -520,15 +535,11 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /** Upsert a profile (validated). */
-  protected override async writeProfile(profile: UserProfile): Promise<void> {
+  protected override async writeProfile(profile: UserProfile, stamp: ChangeStamp): Promise<void> {
     const p = profile;
     await this.#write('write a profile', p.tenantId, async (db) => {
-      await this.#register(db, p.tenantId);
-      await db.query(
-        `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json)
-         ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
-        [p.tenantId, p.userId, JSON.stringify(p)],
-      );
+      await this.#writeProfileRow(db, p);
+      await this.#logLocal(db, p.tenantId, [{ kind: 'profile', key: p.userId, op: 'put', index: 0 }], stamp);
     });
   }
 
@@ -544,9 +555,146 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /** Remove the tenant's entries, postings, vectors and profiles; resolves to entries removed. */
-  protected override async deleteTenant(tenantId: string): Promise<number> {
+  protected override async deleteTenant(tenantId: string, stamp: ChangeStamp): Promise<number> {
     return this.#write('clear a tenant', tenantId, async (db) => {
-      return this.#clear(db, tenantId);
+      const ids = await db.query<{ id: string }>(`SELECT id FROM ${this.#s}.entries WHERE tenant_id = $1 ORDER BY id`, [
+        tenantId,
+      ]);
+      const users = await db.query<{ user_id: string }>(
+        `SELECT user_id FROM ${this.#s}.profiles WHERE tenant_id = $1 ORDER BY user_id`,
+        [tenantId],
+      );
+      const n = await this.#clear(db, tenantId);
+      await this.#logLocal(
+        db,
+        tenantId,
+        [
+          ...ids.rows.map((r) => ({ kind: 'entry' as const, key: r.id, op: 'delete' as const })),
+          ...users.rows.map((r) => ({ kind: 'profile' as const, key: r.user_id, op: 'delete' as const })),
+        ].map((c, index) => ({ ...c, index })),
+        stamp,
+      );
+      return n;
+    });
+  }
+
+  /** The database's device id (made on first use; shared by every process on this schema). */
+  protected override async readSyncIdentity(): Promise<{ deviceId: string; lastHlc: string | undefined }> {
+    return this.#write('read the sync device id', null, async (db) => {
+      await db.query(`INSERT INTO ${this.#s}.sync_device (one, device_id) VALUES (1, $1) ON CONFLICT DO NOTHING`, [
+        globalThis.crypto.randomUUID(),
+      ]);
+      const r = await db.query<{ device_id: string }>(`SELECT device_id FROM ${this.#s}.sync_device WHERE one = 1`);
+      // Rows are per tenant (row-level security), so there is no cross-tenant latest clock here:
+      // localChange keeps every entity's clock increasing anyway.
+      return { deviceId: r.rows[0]!.device_id, lastHlc: undefined };
+    });
+  }
+
+  protected override async readSyncState(tenantId: string): Promise<Omit<SyncState, 'deviceId'>> {
+    return this.#read('read the sync state', tenantId, async (db) => {
+      const r = await db.query<{ cursor: string | null; pending: number }>(
+        `SELECT (SELECT cursor FROM ${this.#s}.sync_cursor WHERE tenant_id = $1) AS cursor,
+                (SELECT count(*) FROM ${this.#s}.sync_log WHERE tenant_id = $1 AND pending)::float8 AS pending`,
+        [tenantId],
+      );
+      return { cursor: r.rows[0]?.cursor ?? undefined, pending: Number(r.rows[0]?.pending ?? 0) };
+    });
+  }
+
+  /** Pending rows with their entry or profile, read in one statement. */
+  protected override async readPendingChanges(tenantId: string, limit: number): Promise<SyncChange[]> {
+    return this.#read('read pending changes', tenantId, async (db) => {
+      const r = await db.query<LogRow & Partial<EntryRow> & { pdata: UserProfile | null; eid: string | null }>(
+        `SELECT l.tenant_id AS l_tenant, l.kind AS l_kind, l.key AS l_key, l.record_id, l.op, l.hlc, l.device_id,
+                l.pending, l.clock, l.counters, e.id AS eid, ${ENTRY_COLUMNS}, p.data AS pdata
+         FROM ${this.#s}.sync_log l
+         LEFT JOIN ${this.#s}.entries e ON l.kind = 'entry' AND l.op = 'put' AND e.tenant_id = l.tenant_id AND e.id = l.key
+         LEFT JOIN ${this.#s}.profiles p ON l.kind = 'profile' AND l.op = 'put' AND p.tenant_id = l.tenant_id AND p.user_id = l.key
+         WHERE l.tenant_id = $1 AND l.pending ORDER BY l.seq LIMIT $2`,
+        [tenantId, limit],
+      );
+      return r.rows.map((row) => {
+        const { pending: _p, ...meta } = logRowToChange(row);
+        const change: SyncChange = meta;
+        if (row.eid !== null) change.entry = entryFromRow(row as EntryRow);
+        if (row.pdata !== null) change.profile = row.pdata;
+        return change;
+      });
+    });
+  }
+
+  protected override async writePushed(tenantId: string, recordIds: string[]): Promise<number> {
+    return this.#write('mark changes pushed', tenantId, async (db) => {
+      const r = await db.query(
+        `UPDATE ${this.#s}.sync_log SET pending = false WHERE tenant_id = $1 AND pending AND record_id = ANY($2::text[])`,
+        [tenantId, recordIds],
+      );
+      return r.rowCount ?? 0;
+    });
+  }
+
+  /** Merge under row locks on the affected change rows, all in one transaction with the cursor. */
+  protected override async mergeChanges(
+    tenantId: string,
+    changes: SyncChange[],
+    cursor: string | undefined,
+    horizon: string,
+  ): Promise<ApplyReport> {
+    return this.#write('apply sync changes', tenantId, async (db) => {
+      const report: ApplyReport = { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
+      await this.#lockTenant(db, tenantId);
+      for (const change of changes) {
+        const row = (await this.#logRows(db, tenantId, [{ kind: change.kind, key: change.key }], true))[0];
+        let entry: MemoryEntry | undefined;
+        let profile: UserProfile | undefined;
+        if (change.kind === 'entry') {
+          const r = await db.query<EntryRow>(
+            `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
+            [tenantId, change.key],
+          );
+          entry = r.rows[0] && entryFromRow(r.rows[0]);
+        } else {
+          const r = await db.query<{ data: UserProfile }>(
+            `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2 FOR UPDATE`,
+            [tenantId, change.key],
+          );
+          profile = r.rows[0]?.data;
+        }
+        const m = mergeChange({ row, entry, profile }, change);
+        if (m.outcome === 'skip') {
+          report.skipped++;
+          continue;
+        }
+        report[m.outcome]++;
+        await this.#writeLogRow(db, m.row);
+        if (change.kind === 'entry' && m.remove && entry) {
+          for (const t of ['entries', 'terms', 'vectors'])
+            await db.query(`DELETE FROM ${this.#s}.${t} WHERE tenant_id = $1 AND id = $2`, [tenantId, change.key]);
+          report.entriesRemoved.push(change.key);
+        } else if (change.kind === 'entry' && m.entry) {
+          await this.#upsert(db, tenantId, [m.entry], false);
+          report.entriesWritten.push(change.key);
+        } else if (change.kind === 'profile' && m.remove) {
+          await db.query(`DELETE FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`, [
+            tenantId,
+            change.key,
+          ]);
+        } else if (m.profile) await this.#writeProfileRow(db, m.profile);
+      }
+      // The SQL form of core's isExpiredTombstone.
+      await db.query(
+        `DELETE FROM ${this.#s}.sync_log WHERE tenant_id = $1 AND op = 'delete' AND NOT pending AND hlc < $2`,
+        [tenantId, horizon],
+      );
+      if (cursor !== undefined)
+        await db.query(
+          `INSERT INTO ${this.#s}.sync_cursor (tenant_id, cursor) VALUES ($1, $2)
+           ON CONFLICT (tenant_id) DO UPDATE SET cursor = EXCLUDED.cursor`,
+          [tenantId, cursor],
+        );
+      await this.#unregisterIfEmpty(db, tenantId);
+      return report;
     });
   }
 
@@ -629,6 +777,7 @@ export class PostgresStorage extends BaseStorage {
     checkKey('tenantId', tenantId);
     checkKey('id', id);
     if (typeof fn !== 'function') invalid('fn', 'a function (current entry) => next entry', fn);
+    const stamp = this.stamp();
     return this.#write('update an entry', tenantId, async (db) => {
       const r = await db.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
@@ -642,6 +791,7 @@ export class PostgresStorage extends BaseStorage {
       if (next.tenantId !== tenantId || next.id !== id)
         invalid('update result', `the same tenantId and id (${tenantId}, ${id})`, `${next.tenantId}, ${next.id}`);
       await this.#upsert(db, tenantId, [next], false);
+      await this.#logLocal(db, tenantId, [{ kind: 'entry', key: id, op: 'put', entry: next, index: 0 }], await stamp);
       return structuredClone(next);
     });
   }
@@ -957,7 +1107,7 @@ export class PostgresStorage extends BaseStorage {
    * Upsert entries of one tenant (the transaction is bound to it) and their postings. With
    * `checkVersion`, an entry older than the stored one fails the whole call with `CONFLICT`.
    */
-  async #upsert(db: Db, tenantId: string, list: MemoryEntry[], checkVersion: boolean): Promise<void> {
+  async #upsert(db: Db, tenantId: string, list: MemoryEntry[], checkVersion: boolean): Promise<MemoryEntry[]> {
     await this.#register(db, tenantId);
     const latest = new Map<string, MemoryEntry>();
     for (const e of list) latest.set(e.id, e);
@@ -1039,6 +1189,79 @@ export class PostgresStorage extends BaseStorage {
        ON CONFLICT (tenant_id, term, id) DO UPDATE SET tf = EXCLUDED.tf WHERE ${this.#s}.terms.tf <> EXCLUDED.tf`,
       [tenantId, ids, pIds, pTerms, pTf],
     );
+    return entries;
+  }
+
+  async #writeProfileRow(db: Db, p: UserProfile): Promise<void> {
+    await this.#register(db, p.tenantId);
+    await db.query(
+      `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json)
+       ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
+      [p.tenantId, p.userId, JSON.stringify(p)],
+    );
+  }
+
+  /** The change rows of these entities (locked with `forUpdate`), in the order given; missing ones undefined. */
+  async #logRows(
+    db: Db,
+    tenantId: string,
+    keys: { kind: SyncKind; key: string }[],
+    forUpdate: boolean,
+  ): Promise<(ChangeRow | undefined)[]> {
+    const r = await db.query<LogRow>(
+      `SELECT l.tenant_id AS l_tenant, l.kind AS l_kind, l.key AS l_key, l.record_id, l.op, l.hlc, l.device_id, l.pending, l.clock, l.counters
+       FROM ${this.#s}.sync_log l
+       JOIN unnest($2::text[], $3::text[]) AS k(kind, key) ON l.kind = k.kind AND l.key = k.key
+       WHERE l.tenant_id = $1 ${forUpdate ? 'FOR UPDATE OF l' : ''}`,
+      [tenantId, keys.map((k) => k.kind), keys.map((k) => k.key)],
+    );
+    const found = new Map(r.rows.map((row) => [`${row.l_kind}\u0000${row.l_key}`, logRowToChange(row)]));
+    return keys.map((k) => found.get(`${k.kind}\u0000${k.key}`));
+  }
+
+  async #writeLogRow(db: Db, row: ChangeRow): Promise<void> {
+    await db.query(
+      `INSERT INTO ${this.#s}.sync_log AS l (tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json)
+       ON CONFLICT (tenant_id, kind, key) DO UPDATE SET seq = nextval('${this.#s}.sync_seq'), record_id = EXCLUDED.record_id,
+         op = EXCLUDED.op, hlc = EXCLUDED.hlc, device_id = EXCLUDED.device_id, pending = EXCLUDED.pending,
+         clock = EXCLUDED.clock, counters = EXCLUDED.counters`,
+      [
+        row.tenantId,
+        row.kind,
+        row.key,
+        row.recordId,
+        row.op,
+        row.hlc,
+        row.deviceId,
+        row.pending,
+        JSON.stringify(row.clock),
+        row.counters ? JSON.stringify(row.counters) : null,
+      ],
+    );
+  }
+
+  /** Write the change rows of local changes (the transaction is bound to the tenant). */
+  async #logLocal(
+    db: Db,
+    tenantId: string,
+    changes: { kind: SyncKind; key: string; op: 'put' | 'delete'; index: number; entry?: MemoryEntry }[],
+    stamp: ChangeStamp,
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const prev = await this.#logRows(db, tenantId, changes, true);
+    for (const [i, c] of changes.entries())
+      await this.#writeLogRow(
+        db,
+        localChange(
+          prev[i],
+          { tenantId, kind: c.kind, key: c.key },
+          c.op,
+          stamp,
+          stampRecordId(stamp, c.index),
+          c.entry,
+        ),
+      );
   }
 
   async #clear(db: Db, tenantId: string): Promise<number> {
@@ -1172,4 +1395,34 @@ function vectorText(v: Float32Array): string {
   let s = '[';
   for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + v[i]!;
   return s + ']';
+}
+
+/** A `sync_log` row as selected (tenant, kind and key aliased so they do not clash with entry columns). */
+interface LogRow {
+  l_tenant: string;
+  l_kind: SyncKind;
+  l_key: string;
+  record_id: string;
+  op: 'put' | 'delete';
+  hlc: string;
+  device_id: string;
+  pending: boolean;
+  clock: ChangeRow['clock'];
+  counters: ChangeRow['counters'] | null;
+}
+
+function logRowToChange(r: LogRow): ChangeRow {
+  const row: ChangeRow = {
+    tenantId: r.l_tenant,
+    kind: r.l_kind,
+    key: r.l_key,
+    recordId: r.record_id,
+    op: r.op,
+    hlc: r.hlc,
+    deviceId: r.device_id,
+    clock: r.clock,
+    pending: r.pending,
+  };
+  if (r.counters) row.counters = r.counters;
+  return row;
 }

@@ -198,6 +198,42 @@ export const MIGRATIONS: readonly Migration[] = [
     REVOKE ALL ON FUNCTION ${s}.suspend_vector_index(text, integer, integer) FROM PUBLIC;
   `,
   },
+  {
+    name: 'sync change log: one row per changed entry or profile, per-tenant server cursors, the device id',
+    up: (s, layout) => `
+    CREATE SEQUENCE ${s}.sync_seq;
+    CREATE TABLE ${s}.sync_log (
+      tenant_id text COLLATE "C" NOT NULL,
+      kind text NOT NULL,
+      key text COLLATE "C" NOT NULL,
+      seq bigint NOT NULL DEFAULT nextval('${s}.sync_seq'),
+      record_id text COLLATE "C" NOT NULL,
+      op text NOT NULL,
+      hlc text COLLATE "C" NOT NULL,
+      device_id text COLLATE "C" NOT NULL,
+      pending boolean NOT NULL,
+      clock json NOT NULL,
+      counters json,
+      PRIMARY KEY (tenant_id, kind, key)
+    );
+    CREATE INDEX sync_log_pending ON ${s}.sync_log (tenant_id, seq) WHERE pending;
+    CREATE TABLE ${s}.sync_cursor (
+      tenant_id text COLLATE "C" NOT NULL,
+      cursor text NOT NULL,
+      PRIMARY KEY (tenant_id)
+    );
+    -- The database's device id (no tenant data, so no policy).
+    CREATE TABLE ${s}.sync_device (
+      one integer PRIMARY KEY CHECK (one = 1),
+      device_id text NOT NULL
+    );
+    ${layout.tenantTable(`${s}.sync_log`)}
+    ${layout.tenantTable(`${s}.sync_cursor`)}
+    ${layout.globalTable(`${s}.sync_device`)}
+    ${tenantPolicy(`${s}.sync_log`)}
+    ${tenantPolicy(`${s}.sync_cursor`)}
+  `,
+  },
 ];
 
 /** Row-level security on a table of tenant data: forced, keyed by the bound tenant. */
@@ -252,6 +288,7 @@ export function grantAppRole(s: string, role: string): string {
   return `
     GRANT USAGE ON SCHEMA ${s} TO ${r};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${s} TO ${r};
+    GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${s} TO ${r};
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ${READ_ONLY_TABLES.map((t) => `${s}.${t}`).join(', ')} FROM ${r};
     ${fns.map((f) => `GRANT EXECUTE ON FUNCTION ${s}.${f} TO ${r};`).join('\n')}`;
 }

@@ -262,7 +262,10 @@ describe('format 1 files (before checksummed frames and headers)', () => {
     expect(backup).toBeDefined();
     expect((await readFile(join(dir, 'main.base'))).readUInt32LE(0)).toBe(0x3253425a);
     expect((await readFile(join(dir, 'main.log'))).readUInt32LE(0)).toBe(0x32474c5a);
-    expect(scanLog(new Uint8Array(await readFile(join(dir, 'main.log')))).frames.length).toBe(4);
+    // The fixture's schema is older than this build's: opening migrated it and folds the log into a
+    // fresh snapshot in the write queue (exportJson runs after it), so no record is left to replay.
+    await s.exportJson();
+    expect(scanLog(new Uint8Array(await readFile(join(dir, 'main.log')))).frames.length).toBe(0);
     await s.put({ ...fact(8), id: 'm8' });
     await s.close();
     const again = await SqliteStorage.open({ persistence: new FilePersistence({ dir }) });

@@ -73,8 +73,41 @@ CREATE VIRTUAL TABLE entries_fts USING fts4 (content="entries", terms, tokenize=
   db.exec(`INSERT INTO entries_fts (entries_fts) VALUES ('rebuild')`);
 }
 
+/**
+ * Version 3: the change log for sync. One row per entity (entry or profile) that changed since the
+ * row's tombstone expired: its latest version's record id, clock and device, the version vector and
+ * counters (JSON), and whether it still has to be pushed. `sync_cursor` holds each tenant's server
+ * cursor; `sync_device` this database's device id, written with the first stamped write.
+ */
+const V3 = `
+CREATE TABLE sync_log (
+  seq INTEGER PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL,
+  record_id TEXT NOT NULL,
+  op TEXT NOT NULL,
+  hlc TEXT NOT NULL,
+  device_id TEXT NOT NULL,
+  pending INTEGER NOT NULL,
+  clock TEXT NOT NULL,
+  counters TEXT,
+  UNIQUE (tenant_id, kind, key)
+);
+CREATE INDEX sync_log_pending ON sync_log (tenant_id, pending, seq);
+CREATE INDEX sync_log_record ON sync_log (tenant_id, record_id);
+CREATE TABLE sync_cursor (
+  tenant_id TEXT PRIMARY KEY,
+  cursor TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE sync_device (
+  one INTEGER PRIMARY KEY CHECK (one = 1),
+  device_id TEXT NOT NULL
+);
+`;
+
 /** Forward migrations: `MIGRATIONS[i]` takes a database from version `i` to `i + 1`. */
-const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [V1, v2];
+const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [V1, v2, V3];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

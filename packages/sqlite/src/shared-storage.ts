@@ -6,7 +6,7 @@ import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
 import type { EncryptionOptions, ExportOptions, ImportReport, SqliteStorageOptions } from './options.js';
-import type { ZerdaExport } from '@zerda/core';
+import type { ApplyReport, SyncChange, SyncState, ZerdaExport } from '@zerda/core';
 
 /** The subset of `BroadcastChannel` used here (injectable for tests). */
 export interface ChannelLike {
@@ -51,6 +51,10 @@ const METHODS = [
   'clearTenant',
   'listTenants',
   'stats',
+  'syncState',
+  'pendingChanges',
+  'markPushed',
+  'applyChanges',
   'compact',
   'exportJson',
   'importJson',
@@ -340,6 +344,18 @@ export class SharedSqliteStorage implements StorageAdapter {
   }
   stats(tenantId?: string): Promise<StorageStats> {
     return this.#call('stats', tenantId === undefined ? [] : [tenantId]);
+  }
+  syncState(tenantId: string): Promise<SyncState> {
+    return this.#call('syncState', [tenantId]);
+  }
+  pendingChanges(tenantId: string, limit: number): Promise<SyncChange[]> {
+    return this.#call('pendingChanges', [tenantId, limit]);
+  }
+  markPushed(tenantId: string, recordIds: string[]): Promise<number> {
+    return this.#call('markPushed', [tenantId, recordIds]);
+  }
+  applyChanges(tenantId: string, changes: SyncChange[], cursor?: string): Promise<ApplyReport> {
+    return this.#call('applyChanges', cursor === undefined ? [tenantId, changes] : [tenantId, changes, cursor]);
   }
   /** See {@link SqliteStorage.compact} (runs on the owner). */
   compact(): Promise<void> {

@@ -1,19 +1,65 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { ZerdaError, entryColumnValues, entryData, entryFromRow, entryText } from '@zerda/core';
-import type { EntryRow, MemoryEntry, UserProfile } from '@zerda/core';
+import { localChange, stampRecordId } from '@zerda/core';
+import type { ChangeRow, EntryRow, MemoryEntry, SyncKind, UserProfile } from '@zerda/core';
 import { ftsTerms } from './lexical.js';
 import { floatsToBytes } from './record-codec.js';
 
 // SQL apply: the logical records of both streams (what the log holds) and how each one changes
 // the database. Used by replay at open and by every write, so both apply the same way.
 
-/** A main-stream record: entries, profiles, tenant clears and imports. */
+/** A change stamp as the log holds it (record id prefix, clock, device); absent in records older than the change log. */
+export interface LogStamp {
+  r: string;
+  h: string;
+  d: string;
+}
+
+/**
+ * A main-stream record: entries, profiles, tenant clears and imports, and sync: `sync` writes merge
+ * results resolved before the record was written (so replay writes the same), `pushed` clears
+ * pending flags.
+ */
 export type MainOp =
-  | { o: 'put'; e: MemoryEntry[] }
-  | { o: 'del'; t: string; ids: string[] }
-  | { o: 'prof'; p: UserProfile }
-  | { o: 'clear'; t: string }
-  | { o: 'import'; replace: boolean; ts?: string[]; e: MemoryEntry[]; p: UserProfile[] };
+  | { o: 'put'; e: MemoryEntry[]; st?: LogStamp }
+  | { o: 'del'; t: string; ids: string[]; st?: LogStamp }
+  | { o: 'prof'; p: UserProfile; st?: LogStamp }
+  | { o: 'clear'; t: string; st?: LogStamp }
+  | { o: 'import'; replace: boolean; ts?: string[]; e: MemoryEntry[]; p: UserProfile[] }
+  | {
+      o: 'sync';
+      t: string;
+      rows: ChangeRow[];
+      put: MemoryEntry[];
+      del: string[];
+      pput: UserProfile[];
+      pdel: string[];
+      cur?: string;
+      hz: string;
+    }
+  | { o: 'pushed'; t: string; r: string[] };
+
+const LOG_COLUMNS = 'tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters';
+
+/** A change row from a `sync_log` row selected with {@link LOG_COLUMNS}. */
+export function rowToChange(r: SqlValue[]): ChangeRow {
+  const [tenantId, kind, key, recordId, op, hlc, deviceId, pending, clock, counters] = r;
+  const row: ChangeRow = {
+    tenantId: tenantId as string,
+    kind: kind as SyncKind,
+    key: key as string,
+    recordId: recordId as string,
+    op: op as 'put' | 'delete',
+    hlc: hlc as string,
+    deviceId: deviceId as string,
+    clock: JSON.parse(clock as string),
+    pending: Number(pending) === 1,
+  };
+  if (counters !== null) row.counters = JSON.parse(counters as string);
+  return row;
+}
+
+export { LOG_COLUMNS };
 
 /** A vector-stream record. */
 export type VecOp =
@@ -142,6 +188,41 @@ export function createApplier(db: Database): Applier {
     run('DELETE FROM entries WHERE rid = ?', [Number(old[0])]);
     run('DELETE FROM entry_tags WHERE rid = ?', [Number(old[0])]);
   };
+  const readRow = (t: string, kind: SyncKind, key: string): ChangeRow | undefined => {
+    const r = one(`SELECT ${LOG_COLUMNS} FROM sync_log WHERE tenant_id = ? AND kind = ? AND key = ?`, [t, kind, key]);
+    return r && rowToChange(r);
+  };
+  const writeRow = (row: ChangeRow) => {
+    run(`INSERT OR REPLACE INTO sync_log (${LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      row.tenantId,
+      row.kind,
+      row.key,
+      row.recordId,
+      row.op,
+      row.hlc,
+      row.deviceId,
+      row.pending ? 1 : 0,
+      JSON.stringify(row.clock),
+      row.counters ? JSON.stringify(row.counters) : null,
+    ]);
+  };
+  /** The change row of a local write, stamped `st` (entity `i` of the operation). */
+  const logLocal = (
+    st: LogStamp | undefined,
+    t: string,
+    kind: SyncKind,
+    key: string,
+    op: 'put' | 'delete',
+    i: number,
+    e?: MemoryEntry,
+  ) => {
+    if (!st) return;
+    const stamp = { recordId: st.r, hlc: st.h, deviceId: st.d };
+    writeRow(localChange(readRow(t, kind, key), { tenantId: t, kind, key }, op, stamp, stampRecordId(stamp, i), e));
+  };
+  const noteDevice = (st: LogStamp | undefined) => {
+    if (st) run('INSERT OR IGNORE INTO sync_device (one, device_id) VALUES (1, ?)', [st.d]);
+  };
   const profile = (p: UserProfile) =>
     run('INSERT OR REPLACE INTO profiles (tenant_id, user_id, data) VALUES (?, ?, ?)', [
       p.tenantId,
@@ -150,15 +231,54 @@ export function createApplier(db: Database): Applier {
     ]);
   const apply = (op: MainOp): number => {
     switch (op.o) {
-      case 'put':
-        return upsertMany(op.e);
+      case 'put': {
+        const added = upsertMany(op.e);
+        if (op.st) {
+          noteDevice(op.st);
+          const latest = new Map<string, MemoryEntry>();
+          for (const e of op.e) latest.set(`${e.tenantId}\u0000${e.id}`, e);
+          [...latest.values()].forEach((e, i) => logLocal(op.st, e.tenantId, 'entry', e.id, 'put', i, e));
+        }
+        return added;
+      }
       case 'del':
-        for (const id of op.ids) remove(op.t, id);
+        noteDevice(op.st);
+        op.ids.forEach((id, i) => {
+          remove(op.t, id);
+          logLocal(op.st, op.t, 'entry', id, 'delete', i);
+        });
         return 0;
       case 'prof':
+        noteDevice(op.st);
         profile(op.p);
+        logLocal(op.st, op.p.tenantId, 'profile', op.p.userId, 'put', 0);
+        return 0;
+      case 'sync':
+        for (const id of op.del) remove(op.t, id);
+        upsertMany(op.put);
+        for (const u of op.pdel) run('DELETE FROM profiles WHERE tenant_id = ? AND user_id = ?', [op.t, u]);
+        for (const p of op.pput) profile(p);
+        for (const row of op.rows) writeRow(row);
+        run("DELETE FROM sync_log WHERE tenant_id = ? AND op = 'delete' AND pending = 0 AND hlc < ?", [op.t, op.hz]);
+        if (op.cur !== undefined)
+          run('INSERT OR REPLACE INTO sync_cursor (tenant_id, cursor) VALUES (?, ?)', [op.t, op.cur]);
+        return 0;
+      case 'pushed':
+        run(
+          'UPDATE sync_log SET pending = 0 WHERE tenant_id = ? AND pending = 1 AND record_id IN (SELECT value FROM json_each(?))',
+          [op.t, JSON.stringify(op.r)],
+        );
         return 0;
       case 'clear':
+        if (op.st) {
+          noteDevice(op.st);
+          const ids = all('SELECT id FROM entries WHERE tenant_id = ? ORDER BY id', [op.t]).map((r) => r[0] as string);
+          const users = all('SELECT user_id FROM profiles WHERE tenant_id = ? ORDER BY user_id', [op.t]).map(
+            (r) => r[0] as string,
+          );
+          ids.forEach((id, i) => logLocal(op.st, op.t, 'entry', id, 'delete', i));
+          users.forEach((u, i) => logLocal(op.st, op.t, 'profile', u, 'delete', ids.length + i));
+        }
         run('DELETE FROM entries_fts WHERE docid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [op.t]);
         run('DELETE FROM entry_tags WHERE rid IN (SELECT rid FROM entries WHERE tenant_id = ?)', [op.t]);
         run('DELETE FROM entries WHERE tenant_id = ?', [op.t]);

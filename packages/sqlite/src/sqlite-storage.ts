@@ -3,6 +3,8 @@ import { BaseStorage, ENTRY_COLUMNS, ZerdaError, checkKey, createCipher, entryOr
 import { invalid, isZerdaError, systemClock, validateExport } from '@zerda/core';
 import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageStats } from '@zerda/core';
 import type { UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
+import { mergeChange } from '@zerda/core';
+import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncState } from '@zerda/core';
 import { filterSql } from './filter-sql.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';
@@ -13,8 +15,8 @@ import type { EncryptionOptions, ExportOptions, ImportReport, OpenReport, Sqlite
 import { MemoryPersistence, guard, persistenceError } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { bytesToFloats } from './record-codec.js';
-import { rowToEntry, transaction } from './sql-apply.js';
-import type { MainOp, VecWrite } from './sql-apply.js';
+import { LOG_COLUMNS, rowToChange, rowToEntry, transaction } from './sql-apply.js';
+import type { LogStamp, MainOp, VecWrite } from './sql-apply.js';
 import { Store } from './store.js';
 import { Backups, exportDoc, importDoc, reEncrypt } from './transfer.js';
 import type { TransferContext } from './transfer.js';
@@ -55,6 +57,7 @@ export class SqliteStorage extends BaseStorage {
   readonly #s: Store;
   readonly #ctx: TransferContext;
   readonly #backups: Backups;
+  readonly #clock: () => number;
   #maintenanceError: ZerdaError | undefined;
   #unwatch: (() => void) | undefined;
   #closing: Promise<void> | undefined;
@@ -63,6 +66,7 @@ export class SqliteStorage extends BaseStorage {
     super();
     this.#s = s;
     this.openReport = report;
+    this.#clock = options.clock ?? systemClock;
     this.#ctx = {
       store: s,
       clock: options.clock ?? systemClock,
@@ -157,8 +161,8 @@ export class SqliteStorage extends BaseStorage {
   // ---- StorageAdapter hooks (BaseStorage checks the arguments first) ------------------------------
 
   /** Upsert validated entries as one log record (all or nothing); resolves once durable. */
-  protected override async writeEntries(entries: MemoryEntry[]): Promise<void> {
-    await this.#s.serial(() => this.#commit({ o: 'put', e: entries }, []));
+  protected override async writeEntries(entries: MemoryEntry[], stamp: ChangeStamp): Promise<void> {
+    await this.#s.serial(() => this.#commit({ o: 'put', e: entries, st: logStamp(stamp) }, []));
   }
 
   /** A copy of the entry, or `undefined`. No side effects. */
@@ -185,7 +189,7 @@ export class SqliteStorage extends BaseStorage {
   }
 
   /** Delete entries and their vectors (one log record); resolves to how many existed. */
-  protected override async deleteEntries(tenantId: string, ids: string[]): Promise<number> {
+  protected override async deleteEntries(tenantId: string, ids: string[], stamp: ChangeStamp): Promise<number> {
     return this.#s.serial(async () => {
       const existing = this.#s
         .rows('SELECT id FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))', [
@@ -194,7 +198,9 @@ export class SqliteStorage extends BaseStorage {
         ])
         .map((r) => r[0] as string);
       if (existing.length === 0) return 0;
-      await this.#commit({ o: 'del', t: tenantId, ids: existing }, [{ op: { o: 'vdel', t: tenantId, ids: existing } }]);
+      await this.#commit({ o: 'del', t: tenantId, ids: existing, st: logStamp(stamp) }, [
+        { op: { o: 'vdel', t: tenantId, ids: existing } },
+      ]);
       return existing.length;
     });
   }
@@ -313,9 +319,9 @@ export class SqliteStorage extends BaseStorage {
   }
 
   /** Upsert a profile (validated). Resolves once durable. */
-  protected override async writeProfile(profile: UserProfile): Promise<void> {
+  protected override async writeProfile(profile: UserProfile, stamp: ChangeStamp): Promise<void> {
     const p = profile;
-    await this.#s.serial(() => this.#commit({ o: 'prof', p }, []));
+    await this.#s.serial(() => this.#commit({ o: 'prof', p, st: logStamp(stamp) }, []));
   }
 
   /** The tenant's profiles by `userId` ascending. */
@@ -326,10 +332,10 @@ export class SqliteStorage extends BaseStorage {
   }
 
   /** Remove the tenant's entries, vectors and profiles; resolves to entries removed. */
-  protected override async deleteTenant(tenantId: string): Promise<number> {
+  protected override async deleteTenant(tenantId: string, stamp: ChangeStamp): Promise<number> {
     return this.#s.serial(async () => {
       const n = Number(this.#s.rows('SELECT count(*) FROM entries WHERE tenant_id = ?', [tenantId])[0]![0]);
-      await this.#commit({ o: 'clear', t: tenantId }, [{ op: { o: 'vdel', t: tenantId } }]);
+      await this.#commit({ o: 'clear', t: tenantId, st: logStamp(stamp) }, [{ op: { o: 'vdel', t: tenantId } }]);
       return n;
     });
   }
@@ -358,6 +364,151 @@ export class SqliteStorage extends BaseStorage {
     const pages = this.#s.db.exec('PRAGMA main.page_count; PRAGMA main.page_size');
     stats.bytes = Number(pages[0]?.values[0]?.[0] ?? 0) * Number(pages[1]?.values[0]?.[0] ?? 0);
     return stats;
+  }
+
+  protected override wallClock(): number {
+    return this.#clock();
+  }
+
+  /** The stored device id (or a fresh one, stored with the first write) and the latest change timestamp. */
+  protected override async readSyncIdentity(): Promise<{ deviceId: string; lastHlc: string | undefined }> {
+    const device = this.#s.rows('SELECT device_id FROM sync_device WHERE one = 1', [])[0]?.[0];
+    const last = this.#s.rows('SELECT max(hlc) FROM sync_log', [])[0]?.[0];
+    return {
+      deviceId: typeof device === 'string' ? device : globalThis.crypto.randomUUID(),
+      lastHlc: typeof last === 'string' ? last : undefined,
+    };
+  }
+
+  protected override async readSyncState(tenantId: string): Promise<Omit<SyncState, 'deviceId'>> {
+    const cursor = this.#s.rows('SELECT cursor FROM sync_cursor WHERE tenant_id = ?', [tenantId])[0]?.[0];
+    const pending = this.#s.rows('SELECT count(*) FROM sync_log WHERE tenant_id = ? AND pending = 1', [tenantId])[0]!;
+    return { cursor: typeof cursor === 'string' ? cursor : undefined, pending: Number(pending[0]) };
+  }
+
+  /** Pending rows joined with their entry or profile, in one read (no write can come between). */
+  protected override async readPendingChanges(tenantId: string, limit: number): Promise<SyncChange[]> {
+    const rows = this.#s.rows(
+      `SELECT ${LOG_COLUMNS.split(', ')
+        .map((c) => `l.${c}`)
+        .join(', ')}, ${ENTRY_COLUMNS}, p.data
+       FROM sync_log l
+       LEFT JOIN entries e ON l.kind = 'entry' AND l.op = 'put' AND e.tenant_id = l.tenant_id AND e.id = l.key
+       LEFT JOIN profiles p ON l.kind = 'profile' AND l.op = 'put' AND p.tenant_id = l.tenant_id AND p.user_id = l.key
+       WHERE l.tenant_id = ? AND l.pending = 1 ORDER BY l.seq LIMIT ?`,
+      [tenantId, limit],
+    );
+    return rows.map((r) => {
+      const { pending: _p, ...row } = rowToChange(r.slice(0, 10));
+      const change: SyncChange = row;
+      if (r[11] !== null) change.entry = rowToEntry(r.slice(10, 19));
+      if (r[19] !== null) change.profile = JSON.parse(r[19] as string) as UserProfile;
+      return change;
+    });
+  }
+
+  protected override async writePushed(tenantId: string, recordIds: string[]): Promise<number> {
+    return this.#s.serial(async () => {
+      const n = Number(
+        this.#s.rows(
+          'SELECT count(*) FROM sync_log WHERE tenant_id = ? AND pending = 1 AND record_id IN (SELECT value FROM json_each(?))',
+          [tenantId, JSON.stringify(recordIds)],
+        )[0]![0],
+      );
+      if (n > 0) await this.#commit({ o: 'pushed', t: tenantId, r: recordIds }, []);
+      return n;
+    });
+  }
+
+  /**
+   * Resolve the merges against the current state inside the write queue, then write the results
+   * (rows, entities, cursor) as one log record, with the removed entries' vectors.
+   */
+  protected override async mergeChanges(
+    tenantId: string,
+    changes: SyncChange[],
+    cursor: string | undefined,
+    horizon: string,
+  ): Promise<ApplyReport> {
+    return this.#s.serial(async () => {
+      const report: ApplyReport = { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
+      const rows = new Map<string, ChangeRow>();
+      const entries = new Map<string, MemoryEntry | null>();
+      const profiles = new Map<string, UserProfile | null>();
+      for (const change of changes) {
+        const k = `${change.kind}\u0000${change.key}`;
+        const isEntry = change.kind === 'entry';
+        const local = {
+          row: rows.get(k) ?? this.#changeRow(tenantId, change.kind, change.key),
+          entry: isEntry
+            ? this.#current(entries, change.key, () => this.#readEntryNow(tenantId, change.key))
+            : undefined,
+          profile: isEntry
+            ? undefined
+            : this.#current(profiles, change.key, () => this.#readProfileNow(tenantId, change.key)),
+        };
+        const r = mergeChange(local, change);
+        if (r.outcome === 'skip') {
+          report.skipped++;
+          continue;
+        }
+        report[r.outcome]++;
+        rows.set(k, r.row);
+        if (isEntry) entries.set(change.key, r.remove ? null : (r.entry ?? null));
+        else profiles.set(change.key, r.remove ? null : (r.profile ?? null));
+      }
+      const put = [...entries.values()].filter((e): e is MemoryEntry => e !== null);
+      const existing = new Set(
+        this.#s
+          .rows('SELECT id FROM entries WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))', [
+            tenantId,
+            JSON.stringify([...entries.keys()]),
+          ])
+          .map((r) => r[0] as string),
+      );
+      const del = [...entries].filter(([id, e]) => e === null && existing.has(id)).map(([id]) => id);
+      report.entriesWritten = put.map((e) => e.id);
+      report.entriesRemoved = del;
+      const op: MainOp = {
+        o: 'sync',
+        t: tenantId,
+        rows: [...rows.values()],
+        put,
+        del,
+        pput: [...profiles.values()].filter((p): p is UserProfile => p !== null),
+        pdel: [...profiles].filter(([, p]) => p === null).map(([u]) => u),
+        hz: horizon,
+        ...(cursor === undefined ? {} : { cur: cursor }),
+      };
+      await this.#commit(op, del.length ? [{ op: { o: 'vdel', t: tenantId, ids: del } }] : []);
+      return report;
+    });
+  }
+
+  #changeRow(tenantId: string, kind: string, key: string): ChangeRow | undefined {
+    const r = this.#s.rows(`SELECT ${LOG_COLUMNS} FROM sync_log WHERE tenant_id = ? AND kind = ? AND key = ?`, [
+      tenantId,
+      kind,
+      key,
+    ])[0];
+    return r && rowToChange(r);
+  }
+
+  #current<T>(pending: Map<string, T | null>, key: string, read: () => T | undefined): T | undefined {
+    return pending.has(key) ? (pending.get(key) ?? undefined) : read();
+  }
+
+  #readEntryNow(tenantId: string, id: string): MemoryEntry | undefined {
+    const row = this.#s.rows(`SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND e.id = ?`, [
+      tenantId,
+      id,
+    ])[0];
+    return row ? rowToEntry(row) : undefined;
+  }
+
+  #readProfileNow(tenantId: string, userId: string): UserProfile | undefined {
+    const row = this.#s.rows('SELECT data FROM profiles WHERE tenant_id = ? AND user_id = ?', [tenantId, userId])[0];
+    return row ? (JSON.parse(row[0] as string) as UserProfile) : undefined;
   }
 
   /**
@@ -537,6 +688,10 @@ export class SqliteStorage extends BaseStorage {
     const repaired = await ensureVectors(this.#s);
     if (repaired) this.#maintenanceError = repaired;
   }
+}
+
+function logStamp(stamp: ChangeStamp): LogStamp {
+  return { r: stamp.recordId, h: stamp.hlc, d: stamp.deviceId };
 }
 
 /** Open a {@link SqliteStorage} (same as {@link SqliteStorage.open}). */

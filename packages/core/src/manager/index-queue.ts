@@ -121,6 +121,9 @@ export class IndexQueue {
     const loop = this.#run().finally(() => {
       this.#loop = null;
       this.#pending.delete(loop);
+      // An entry queued after the last batch was taken, while this loop was finishing, found the
+      // loop still set and did not start one: start it now, or it would wait for the next save.
+      this.#startLoop();
     });
     this.#loop = loop;
     this.#pending.add(loop);

@@ -6,7 +6,7 @@ import type { Embedder } from '../model/embedder.js';
 import { wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
 import type { RecallHit, ReindexOptions, ReindexReport, SemanticSearchOptions } from '../tiers/semantic-memory.js';
-import type { MemoryFilter } from '../storage/storage.js';
+import type { MemoryFilter, SyncTarget } from '../storage/storage.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
 import {
   longTermView,
@@ -399,6 +399,35 @@ export class MemoryManager {
     this.#open();
     if (tenantId !== undefined) checkId('tenantId', tenantId);
     this.#s.semantic?.unload(tenantId);
+  }
+
+  /**
+   * The change log of this manager's storage, for `@zerda/sync`: `syncState`, `pendingChanges` and
+   * `markPushed` as the storage has them, and `applyChanges` run while no other write of the
+   * tenant runs (a recall's reinforcement cannot overwrite a record applied meanwhile), after which
+   * the long-term memories it wrote are queued for embedding and the vectors of those it removed
+   * are dropped.
+   */
+  changeLog(): SyncTarget {
+    this.#open();
+    const s = this.#s;
+    return {
+      syncState: (tenantId) => s.storage.syncState(tenantId),
+      pendingChanges: (tenantId, limit) => s.storage.pendingChanges(tenantId, limit),
+      markPushed: (tenantId, ids) => s.storage.markPushed(tenantId, ids),
+      applyChanges: async (tenantId, changes, cursor) => {
+        this.#enterTenant(tenantId);
+        return s.serial(tenantId, async () => {
+          const report = await s.storage.applyChanges(tenantId, changes, cursor);
+          for (const id of report.entriesRemoved) s.index.drop(tenantId, id);
+          if (s.semantic && report.entriesRemoved.length) await s.semantic.remove(tenantId, report.entriesRemoved);
+          if (s.semantic && report.entriesWritten.length)
+            for (const e of await s.storage.getMany(tenantId, report.entriesWritten))
+              if (e.tier === 'long_term') s.index.enqueue(e);
+          return report;
+        });
+      },
+    };
   }
 
   // ---------------------------------------------------------------- background work

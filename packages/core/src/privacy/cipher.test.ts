@@ -166,3 +166,16 @@ describe('createCipher (CryptoKey)', () => {
     expect(await codeOf(() => createCipher(both))).toBe('VALIDATION');
   });
 });
+
+describe('associated data', () => {
+  it('binds an envelope to its context: other or missing associated data -> DECRYPTION', async () => {
+    const c = createCipher({ passphrase: 'pw', ...FAST });
+    const ad = new TextEncoder().encode('tenant-a\u0000record-1');
+    const sealed = await c.encryptJson({ n: 1 }, ad);
+    expect(await c.decryptJson(sealed, ad)).toEqual({ n: 1 });
+    expect(await codeOf(c.decryptJson(sealed, new TextEncoder().encode('tenant-b\u0000record-1')))).toBe('DECRYPTION');
+    expect(await codeOf(c.decryptJson(sealed))).toBe('DECRYPTION');
+    expect(await codeOf(c.decryptJson(await c.encryptJson({ n: 1 }), ad))).toBe('DECRYPTION');
+    expect(await codeOf(c.encrypt(new Uint8Array(1), 'ad' as never))).toBe('VALIDATION');
+  });
+});

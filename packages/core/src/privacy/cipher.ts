@@ -24,18 +24,22 @@ import { checkOptionKeys } from '../model/options.js';
 export interface Cipher {
   /** Identifies the encryption key of this instance (never secret material). See {@link createCipher}. */
   readonly keyId: string;
-  /** Encrypt bytes into an envelope. */
-  encrypt(plaintext: Uint8Array): Promise<Uint8Array>;
-  /** Decrypt an envelope. Wrong key, truncated or tampered data -> `DECRYPTION`. */
-  decrypt(envelope: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Encrypt bytes into an envelope. `associatedData` (optional) is authenticated but not stored:
+   * decryption needs the same bytes, so an envelope cannot be moved to another context (another
+   * record id, another tenant) without failing.
+   */
+  encrypt(plaintext: Uint8Array, associatedData?: Uint8Array): Promise<Uint8Array>;
+  /** Decrypt an envelope. Wrong key, wrong associated data, truncated or tampered data -> `DECRYPTION`. */
+  decrypt(envelope: Uint8Array, associatedData?: Uint8Array): Promise<Uint8Array>;
   /** Encrypt a string (UTF-8). */
-  encryptText(text: string): Promise<Uint8Array>;
+  encryptText(text: string, associatedData?: Uint8Array): Promise<Uint8Array>;
   /** Decrypt an envelope made by {@link Cipher.encryptText}. */
-  decryptText(envelope: Uint8Array): Promise<string>;
+  decryptText(envelope: Uint8Array, associatedData?: Uint8Array): Promise<string>;
   /** Encrypt a JSON-serialisable value. */
-  encryptJson(value: unknown): Promise<Uint8Array>;
+  encryptJson(value: unknown, associatedData?: Uint8Array): Promise<Uint8Array>;
   /** Decrypt an envelope made by {@link Cipher.encryptJson}. */
-  decryptJson<T = unknown>(envelope: Uint8Array): Promise<T>;
+  decryptJson<T = unknown>(envelope: Uint8Array, associatedData?: Uint8Array): Promise<T>;
 }
 
 /** Options for a passphrase-based cipher. */
@@ -99,6 +103,19 @@ interface Header {
   iterations: number;
   salt: Bytes;
   iv: Bytes;
+}
+
+function checkAssociated(data: unknown): void {
+  if (data !== undefined && !(data instanceof Uint8Array)) invalid('associatedData', 'a Uint8Array', data);
+}
+
+/** The header, followed by the caller's associated data when given (both authenticated). */
+function withAssociated(header: Uint8Array, associated: Uint8Array | undefined): Bytes {
+  if (!associated || associated.length === 0) return own(header);
+  const out = new Uint8Array(header.length + associated.length);
+  out.set(header, 0);
+  out.set(associated, header.length);
+  return out;
 }
 
 /** WebCrypto rejects views over a SharedArrayBuffer; copy those (and only those). */
@@ -232,13 +249,18 @@ class AesGcmCipher implements Cipher {
     return this.#source.keyId;
   }
 
-  async encrypt(plaintext: Uint8Array): Promise<Uint8Array> {
+  async encrypt(plaintext: Uint8Array, associatedData?: Uint8Array): Promise<Uint8Array> {
     if (!(plaintext instanceof Uint8Array)) invalid('plaintext', 'a Uint8Array', plaintext);
+    checkAssociated(associatedData);
     const { iterations, salt, key } = await this.#source.forEncrypt();
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_LEN));
     const header = writeHeader({ kdf: this.#source.kdf, iterations, salt, iv });
     const sealed = new Uint8Array(
-      await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: header, tagLength: 128 }, key, own(plaintext)),
+      await subtle().encrypt(
+        { name: 'AES-GCM', iv, additionalData: withAssociated(header, associatedData), tagLength: 128 },
+        key,
+        own(plaintext),
+      ),
     );
     const out = new Uint8Array(HEADER_LEN + sealed.length);
     out.set(header, 0);
@@ -246,8 +268,9 @@ class AesGcmCipher implements Cipher {
     return out;
   }
 
-  async decrypt(envelope: Uint8Array): Promise<Uint8Array> {
+  async decrypt(envelope: Uint8Array, associatedData?: Uint8Array): Promise<Uint8Array> {
     if (!(envelope instanceof Uint8Array)) invalid('envelope', 'a Uint8Array', envelope);
+    checkAssociated(associatedData);
     const data = own(envelope);
     const h = readHeader(data);
     if (h.kdf !== this.#source.kdf)
@@ -259,7 +282,12 @@ class AesGcmCipher implements Cipher {
     try {
       const key = await this.#source.forDecrypt(h);
       const plain = await subtle().decrypt(
-        { name: 'AES-GCM', iv: h.iv, additionalData: data.subarray(0, HEADER_LEN), tagLength: 128 },
+        {
+          name: 'AES-GCM',
+          iv: h.iv,
+          additionalData: withAssociated(data.subarray(0, HEADER_LEN), associatedData),
+          tagLength: 128,
+        },
         key,
         data.subarray(HEADER_LEN),
       );
@@ -270,13 +298,13 @@ class AesGcmCipher implements Cipher {
     }
   }
 
-  async encryptText(text: string): Promise<Uint8Array> {
+  async encryptText(text: string, associatedData?: Uint8Array): Promise<Uint8Array> {
     if (typeof text !== 'string') invalid('text', 'a string', text);
-    return this.encrypt(new TextEncoder().encode(text));
+    return this.encrypt(new TextEncoder().encode(text), associatedData);
   }
 
-  async decryptText(envelope: Uint8Array): Promise<string> {
-    const bytes = await this.decrypt(envelope);
+  async decryptText(envelope: Uint8Array, associatedData?: Uint8Array): Promise<string> {
+    const bytes = await this.decrypt(envelope, associatedData);
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch (e) {
@@ -284,7 +312,7 @@ class AesGcmCipher implements Cipher {
     }
   }
 
-  async encryptJson(value: unknown): Promise<Uint8Array> {
+  async encryptJson(value: unknown, associatedData?: Uint8Array): Promise<Uint8Array> {
     let json: string | undefined;
     try {
       json = JSON.stringify(value);
@@ -292,11 +320,11 @@ class AesGcmCipher implements Cipher {
       invalid('value', 'a JSON-serialisable value', e instanceof Error ? e.message : value);
     }
     if (json === undefined) invalid('value', 'a JSON-serialisable value', typeof value);
-    return this.encryptText(json);
+    return this.encryptText(json, associatedData);
   }
 
-  async decryptJson<T = unknown>(envelope: Uint8Array): Promise<T> {
-    const text = await this.decryptText(envelope);
+  async decryptJson<T = unknown>(envelope: Uint8Array, associatedData?: Uint8Array): Promise<T> {
+    const text = await this.decryptText(envelope, associatedData);
     try {
       return JSON.parse(text) as T;
     } catch (e) {

@@ -6,6 +6,12 @@ import { checkFilter, checkIds, checkKey, checkLexicalQuery, checkModel, checkQu
 import { checkVectorRecords } from './storage-checks.js';
 import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageAdapter, StorageStats } from './storage.js';
 import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
+import { HybridClock } from '../sync/hlc.js';
+import { tombstoneHorizon, validateSyncChange } from '../sync/change-log.js';
+import type { ApplyReport, ChangeStamp, SyncChange, SyncState } from '../sync/change-log.js';
+
+/** Most changes one `pendingChanges` call returns. */
+const MAX_CHANGES_PER_CALL = 10_000;
 
 /**
  * The {@link StorageAdapter} contract's argument rules, applied in one place for every adapter.
@@ -15,21 +21,26 @@ import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
  * entries and profiles, ids deduplicated where the contract counts them, empty batches answered
  * without a hook call. So every adapter rejects the same input with the same error before it
  * touches its data, and a hook never sees an argument the contract forbids.
+ *
+ * Every write hook of an entry or a profile also receives a {@link ChangeStamp} (record id,
+ * hybrid-clock timestamp, device id) and writes the entities' change rows (core's `localChange`)
+ * in the same transaction as the change.
  */
 export abstract class BaseStorage implements StorageAdapter {
   abstract readonly name: string;
   abstract close(): Promise<void>;
+  #clock: Promise<{ clock: HybridClock; deviceId: string }> | undefined;
 
   /** Throw `CLOSED` once the adapter is closed. Called first by every contract method. */
   protected abstract assertOpen(): void;
-  /** Upsert validated entries (at least one), all or nothing. */
-  protected abstract writeEntries(entries: MemoryEntry[]): Promise<void>;
+  /** Upsert validated entries (at least one), all or nothing, with their change rows. */
+  protected abstract writeEntries(entries: MemoryEntry[], stamp: ChangeStamp): Promise<void>;
   /** The entry, or `undefined`. */
   protected abstract readEntry(tenantId: string, id: string): Promise<MemoryEntry | undefined>;
   /** The entries found for `ids` (at least one, repeats possible), in the order of `ids`, each once. */
   protected abstract readEntries(tenantId: string, ids: string[]): Promise<MemoryEntry[]>;
-  /** Delete entries by distinct ids (at least one) with their vectors; how many existed. */
-  protected abstract deleteEntries(tenantId: string, ids: string[]): Promise<number>;
+  /** Delete entries by distinct ids (at least one) with their vectors, tombstones for those that existed; how many existed. */
+  protected abstract deleteEntries(tenantId: string, ids: string[], stamp: ChangeStamp): Promise<number>;
   /** Filtered, ordered (ties by id ascending), paged entries. */
   protected abstract queryEntries(query: MemoryQuery): Promise<MemoryEntry[]>;
   /** Number of entries matching the filter. */
@@ -46,21 +57,62 @@ export abstract class BaseStorage implements StorageAdapter {
   protected abstract deleteVectorRows(tenantId: string, modelId?: string): Promise<number>;
   /** The profile, or `undefined`. */
   protected abstract readProfile(tenantId: string, userId: string): Promise<UserProfile | undefined>;
-  /** Upsert a validated profile. */
-  protected abstract writeProfile(profile: UserProfile): Promise<void>;
+  /** Upsert a validated profile with its change row. */
+  protected abstract writeProfile(profile: UserProfile, stamp: ChangeStamp): Promise<void>;
   /** The tenant's profiles by `userId` ascending. */
   protected abstract readProfiles(tenantId: string): Promise<UserProfile[]>;
-  /** Remove the tenant's entries, vectors and profiles; entries removed. */
-  protected abstract deleteTenant(tenantId: string): Promise<number>;
+  /** Remove the tenant's entries, vectors and profiles (a tombstone for each entry and profile); entries removed. */
+  protected abstract deleteTenant(tenantId: string, stamp: ChangeStamp): Promise<number>;
   /** Tenants holding an entry or a profile, sorted. */
   protected abstract readTenants(): Promise<string[]>;
   /** Counts for one tenant or all. */
   protected abstract readStats(tenantId?: string): Promise<StorageStats>;
+  /** This store's device id and the latest timestamp of its change log (`undefined` when empty). */
+  protected abstract readSyncIdentity(): Promise<{ deviceId: string; lastHlc: string | undefined }>;
+  /** The tenant's cursor and pending count (the device id is filled in by the caller). */
+  protected abstract readSyncState(tenantId: string): Promise<Omit<SyncState, 'deviceId'>>;
+  /** Up to `limit` (at least one) pending changes, oldest first, with their data. */
+  protected abstract readPendingChanges(tenantId: string, limit: number): Promise<SyncChange[]>;
+  /** Clear `pending` on the rows holding these record ids (distinct, at least one); how many. */
+  protected abstract writePushed(tenantId: string, recordIds: string[]): Promise<number>;
+  /**
+   * Merge checked changes (at least one, or none with a cursor) by `mergeChange`, store the cursor,
+   * and drop expired tombstones (`isExpiredTombstone` at `horizon`), in one transaction.
+   */
+  protected abstract mergeChanges(
+    tenantId: string,
+    changes: SyncChange[],
+    cursor: string | undefined,
+    horizon: string,
+  ): Promise<ApplyReport>;
+
+  /** Wall-clock milliseconds for change timestamps (adapters with an injected clock override it). */
+  protected wallClock(): number {
+    return Date.now();
+  }
+
+  /** A stamp for one write operation: a fresh record id, the next timestamp, this device. */
+  protected async stamp(): Promise<ChangeStamp> {
+    const { clock, deviceId } = await this.#syncClock();
+    return { recordId: globalThis.crypto.randomUUID(), hlc: clock.now(), deviceId };
+  }
+
+  #syncClock(): Promise<{ clock: HybridClock; deviceId: string }> {
+    this.#clock ??= this.readSyncIdentity().then(({ deviceId, lastHlc }) => ({
+      clock: new HybridClock(() => this.wallClock(), lastHlc),
+      deviceId,
+    }));
+    this.#clock.catch(() => {
+      this.#clock = undefined;
+    });
+    return this.#clock;
+  }
 
   /** Upsert one entry (validated, whole entry replaced). */
   async put(entry: MemoryEntry): Promise<void> {
     this.assertOpen();
-    await this.writeEntries([validateEntry(entry)]);
+    const valid = validateEntry(entry);
+    await this.writeEntries([valid], await this.stamp());
   }
 
   /** Upsert many entries, all or nothing: every entry is validated before any is written. */
@@ -68,7 +120,7 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
     const valid = entries.map((e) => validateEntry(e));
-    if (valid.length > 0) await this.writeEntries(valid);
+    if (valid.length > 0) await this.writeEntries(valid, await this.stamp());
   }
 
   /** A copy of the entry, or `undefined`. No side effects. */
@@ -92,7 +144,7 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     checkKey('tenantId', tenantId);
     checkKey('id', id);
-    return (await this.deleteEntries(tenantId, [id])) === 1;
+    return (await this.deleteEntries(tenantId, [id], await this.stamp())) === 1;
   }
 
   /** Delete entries and their vectors; resolves to how many existed (an id given twice counts once). */
@@ -100,7 +152,7 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     checkKey('tenantId', tenantId);
     checkIds(ids);
-    return ids.length === 0 ? 0 : this.deleteEntries(tenantId, [...new Set(ids)]);
+    return ids.length === 0 ? 0 : this.deleteEntries(tenantId, [...new Set(ids)], await this.stamp());
   }
 
   /** Filtered, ordered (ties by id ascending), paged copies. */
@@ -168,7 +220,8 @@ export abstract class BaseStorage implements StorageAdapter {
   /** Upsert a profile (validated). */
   async putProfile(profile: UserProfile): Promise<void> {
     this.assertOpen();
-    await this.writeProfile(validateProfile(profile));
+    const valid = validateProfile(profile);
+    await this.writeProfile(valid, await this.stamp());
   }
 
   /** The tenant's profiles by `userId` ascending. */
@@ -182,7 +235,7 @@ export abstract class BaseStorage implements StorageAdapter {
   async clearTenant(tenantId: string): Promise<number> {
     this.assertOpen();
     checkKey('tenantId', tenantId);
-    return this.deleteTenant(tenantId);
+    return this.deleteTenant(tenantId, await this.stamp());
   }
 
   /** Tenants holding an entry or a profile, sorted. */
@@ -196,5 +249,47 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     if (tenantId !== undefined) checkKey('tenantId', tenantId);
     return this.readStats(tenantId);
+  }
+
+  /** This store's device id, the tenant's last applied server cursor and its pending changes. */
+  async syncState(tenantId: string): Promise<SyncState> {
+    this.assertOpen();
+    checkKey('tenantId', tenantId);
+    const { deviceId } = await this.#syncClock();
+    return { deviceId, ...(await this.readSyncState(tenantId)) };
+  }
+
+  /** Up to `limit` pending changes of the tenant, oldest first, each with its data. */
+  async pendingChanges(tenantId: string, limit: number): Promise<SyncChange[]> {
+    this.assertOpen();
+    checkKey('tenantId', tenantId);
+    if (!Number.isInteger(limit) || limit < 0 || limit > MAX_CHANGES_PER_CALL)
+      invalid('limit', `an integer in [0, ${MAX_CHANGES_PER_CALL}]`, limit);
+    return limit === 0 ? [] : this.readPendingChanges(tenantId, limit);
+  }
+
+  /** The server holds these records: they are no longer pending. Resolves to how many were. */
+  async markPushed(tenantId: string, recordIds: string[]): Promise<number> {
+    this.assertOpen();
+    checkKey('tenantId', tenantId);
+    checkIds(recordIds);
+    return recordIds.length === 0 ? 0 : this.writePushed(tenantId, [...new Set(recordIds)]);
+  }
+
+  /**
+   * Apply records of other devices: each is checked first (`VALIDATION` rejects the whole batch),
+   * then merged by `mergeChange` with the cursor stored in the same transaction.
+   */
+  async applyChanges(tenantId: string, changes: SyncChange[], cursor?: string): Promise<ApplyReport> {
+    this.assertOpen();
+    checkKey('tenantId', tenantId);
+    if (!Array.isArray(changes)) invalid('changes', 'an array of sync changes', changes);
+    if (cursor !== undefined) checkKey('cursor', cursor);
+    const valid = changes.map((c) => validateSyncChange(c, tenantId));
+    const { clock } = await this.#syncClock();
+    for (const c of valid) clock.observe(c.hlc);
+    if (valid.length === 0 && cursor === undefined)
+      return { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
+    return this.mergeChanges(tenantId, valid, cursor, tombstoneHorizon(this.wallClock()));
   }
 }

@@ -6,6 +6,19 @@ import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageStats 
 import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
 import { entryText } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
+import { isExpiredTombstone, localChange, mergeChange, stampRecordId } from '../sync/change-log.js';
+import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '../sync/change-log.js';
+
+interface LogRow extends ChangeRow {
+  seq: number;
+}
+
+interface TenantLog {
+  rows: Map<string, LogRow>;
+  cursor: string | undefined;
+}
+
+const logKey = (kind: SyncKind, key: string) => `${kind}\u0000${key}`;
 
 interface VectorSet {
   model: VectorModel;
@@ -28,20 +41,27 @@ export class InMemoryStorage extends BaseStorage {
   /** @inheritdoc */
   readonly name = 'memory';
   readonly #tenants = new Map<string, TenantData>();
+  readonly #logs = new Map<string, TenantLog>();
+  readonly #deviceId = globalThis.crypto.randomUUID();
+  #seq = 0;
   #closed = false;
 
   /** Drop everything; every later call rejects with `CLOSED`. */
   async close(): Promise<void> {
     this.#closed = true;
     this.#tenants.clear();
+    this.#logs.clear();
   }
 
   protected override assertOpen(): void {
     if (this.#closed) throw new ZerdaError('CLOSED', 'InMemoryStorage is closed');
   }
 
-  protected override async writeEntries(entries: MemoryEntry[]): Promise<void> {
-    for (const e of entries) this.#write(e);
+  protected override async writeEntries(entries: MemoryEntry[], stamp: ChangeStamp): Promise<void> {
+    entries.forEach((e, i) => {
+      this.#write(e);
+      this.#logLocal(e.tenantId, 'entry', e.id, 'put', stamp, i, e);
+    });
   }
 
   protected override async readEntry(tenantId: string, id: string): Promise<MemoryEntry | undefined> {
@@ -58,9 +78,9 @@ export class InMemoryStorage extends BaseStorage {
     });
   }
 
-  protected override async deleteEntries(tenantId: string, ids: string[]): Promise<number> {
+  protected override async deleteEntries(tenantId: string, ids: string[], stamp: ChangeStamp): Promise<number> {
     let n = 0;
-    for (const id of ids) if (this.#remove(tenantId, id)) n++;
+    for (const id of ids) if (this.#remove(tenantId, id)) this.#logLocal(tenantId, 'entry', id, 'delete', stamp, n++);
     return n;
   }
 
@@ -153,8 +173,9 @@ export class InMemoryStorage extends BaseStorage {
     return p && structuredClone(p);
   }
 
-  protected override async writeProfile(profile: UserProfile): Promise<void> {
+  protected override async writeProfile(profile: UserProfile, stamp: ChangeStamp): Promise<void> {
     this.#tenant(profile.tenantId).profiles.set(profile.userId, profile);
+    this.#logLocal(profile.tenantId, 'profile', profile.userId, 'put', stamp, 0);
   }
 
   protected override async readProfiles(tenantId: string): Promise<UserProfile[]> {
@@ -163,8 +184,13 @@ export class InMemoryStorage extends BaseStorage {
     return structuredClone([...t.profiles.values()].sort((a, b) => (a.userId < b.userId ? -1 : 1)));
   }
 
-  protected override async deleteTenant(tenantId: string): Promise<number> {
-    const n = this.#tenants.get(tenantId)?.entries.size ?? 0;
+  protected override async deleteTenant(tenantId: string, stamp: ChangeStamp): Promise<number> {
+    const t = this.#tenants.get(tenantId);
+    const n = t?.entries.size ?? 0;
+    let i = 0;
+    for (const id of [...(t?.entries.keys() ?? [])].sort()) this.#logLocal(tenantId, 'entry', id, 'delete', stamp, i++);
+    for (const id of [...(t?.profiles.keys() ?? [])].sort())
+      this.#logLocal(tenantId, 'profile', id, 'delete', stamp, i++);
     this.#tenants.delete(tenantId);
     return n;
   }
@@ -189,6 +215,110 @@ export class InMemoryStorage extends BaseStorage {
       }
     }
     return stats;
+  }
+
+  protected override async readSyncIdentity(): Promise<{ deviceId: string; lastHlc: string | undefined }> {
+    let lastHlc: string | undefined;
+    for (const log of this.#logs.values())
+      for (const r of log.rows.values()) if (lastHlc === undefined || r.hlc > lastHlc) lastHlc = r.hlc;
+    return { deviceId: this.#deviceId, lastHlc };
+  }
+
+  protected override async readSyncState(tenantId: string): Promise<Omit<SyncState, 'deviceId'>> {
+    const log = this.#logs.get(tenantId);
+    let pending = 0;
+    for (const r of log?.rows.values() ?? []) if (r.pending) pending++;
+    return { cursor: log?.cursor, pending };
+  }
+
+  protected override async readPendingChanges(tenantId: string, limit: number): Promise<SyncChange[]> {
+    const rows = [...(this.#logs.get(tenantId)?.rows.values() ?? [])].filter((r) => r.pending);
+    rows.sort((a, b) => a.seq - b.seq);
+    const t = this.#tenants.get(tenantId);
+    return rows.slice(0, limit).map(({ seq: _seq, pending: _p, ...row }) => {
+      const change: SyncChange = structuredClone(row);
+      if (row.op === 'put' && row.kind === 'entry') change.entry = structuredClone(t?.entries.get(row.key));
+      if (row.op === 'put' && row.kind === 'profile') change.profile = structuredClone(t?.profiles.get(row.key));
+      return change;
+    });
+  }
+
+  protected override async writePushed(tenantId: string, recordIds: string[]): Promise<number> {
+    const ids = new Set(recordIds);
+    let n = 0;
+    for (const r of this.#logs.get(tenantId)?.rows.values() ?? [])
+      if (r.pending && ids.has(r.recordId)) {
+        r.pending = false;
+        n++;
+      }
+    return n;
+  }
+
+  protected override async mergeChanges(
+    tenantId: string,
+    changes: SyncChange[],
+    cursor: string | undefined,
+    horizon: string,
+  ): Promise<ApplyReport> {
+    const report: ApplyReport = { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
+    const log = this.#log(tenantId);
+    for (const change of changes) {
+      const k = logKey(change.kind, change.key);
+      const t = this.#tenants.get(tenantId);
+      const row = log.rows.get(k);
+      const r = mergeChange(
+        {
+          row,
+          entry: change.kind === 'entry' ? t?.entries.get(change.key) : undefined,
+          profile: change.kind === 'profile' ? t?.profiles.get(change.key) : undefined,
+        },
+        change,
+      );
+      if (r.outcome === 'skip') {
+        report.skipped++;
+        continue;
+      }
+      report[r.outcome]++;
+      log.rows.set(k, { ...r.row, seq: ++this.#seq });
+      if (change.kind === 'entry') {
+        if (r.remove) {
+          if (this.#remove(tenantId, change.key)) report.entriesRemoved.push(change.key);
+        } else if (r.entry) {
+          this.#write(r.entry);
+          report.entriesWritten.push(change.key);
+        }
+      } else if (r.remove) {
+        t?.profiles.delete(change.key);
+        this.#prune(tenantId);
+      } else if (r.profile) this.#tenant(tenantId).profiles.set(change.key, r.profile);
+    }
+    for (const [k, r] of log.rows) if (isExpiredTombstone(r, horizon)) log.rows.delete(k);
+    if (cursor !== undefined) log.cursor = cursor;
+    return report;
+  }
+
+  #log(tenantId: string): TenantLog {
+    let log = this.#logs.get(tenantId);
+    if (!log) {
+      log = { rows: new Map(), cursor: undefined };
+      this.#logs.set(tenantId, log);
+    }
+    return log;
+  }
+
+  #logLocal(
+    tenantId: string,
+    kind: SyncKind,
+    key: string,
+    op: 'put' | 'delete',
+    stamp: ChangeStamp,
+    index: number,
+    entry?: MemoryEntry,
+  ): void {
+    const log = this.#log(tenantId);
+    const k = logKey(kind, key);
+    const row = localChange(log.rows.get(k), { tenantId, kind, key }, op, stamp, stampRecordId(stamp, index), entry);
+    log.rows.set(k, { ...row, seq: ++this.#seq });
   }
 
   #tenant(tenantId: string): TenantData {

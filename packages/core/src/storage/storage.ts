@@ -1,4 +1,5 @@
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
+import type { ApplyReport, SyncChange, SyncState } from '../sync/change-log.js';
 
 /**
  * Filter shared by queries, counts and lexical search. All fields are optional and combine with
@@ -104,6 +105,12 @@ export interface StorageStats {
  *    `putVectors` rejects a vector whose length differs from `model.dim` (`VALIDATION`).
  * 9. After `close()`, every call rejects with `CLOSED`; `close()` itself is idempotent (closing
  *    again resolves and does nothing).
+ * 10. Change log (for `@zerda/sync`): every acknowledged write and delete of an entry or a profile
+ *    (`put`, `putMany`, `delete`, `deleteMany`, `putProfile`, `clearTenant`; never vectors) updates
+ *    that entity's change row in the same transaction as the change, so a crash never keeps one
+ *    without the other. The row is pending until `markPushed`; `applyChanges` merges records of
+ *    other devices by core's `mergeChange` and stores the cursor in the same transaction; applying
+ *    a record twice changes nothing. Rows are per tenant like everything else.
  * Errors are `ZerdaError`s: `VALIDATION` for bad input, `STORAGE`/`QUOTA_EXCEEDED` for failures.
  */
 export interface StorageAdapter {
@@ -139,5 +146,21 @@ export interface StorageAdapter {
   /** Tenant ids that hold any entry or profile. */
   listTenants(): Promise<string[]>;
   stats(tenantId?: string): Promise<StorageStats>;
+
+  /** Sync: this store's device id, the tenant's last applied server cursor and its pending changes. */
+  syncState(tenantId: string): Promise<SyncState>;
+  /** Sync: up to `limit` pending changes of the tenant, oldest first, each with its data. */
+  pendingChanges(tenantId: string, limit: number): Promise<SyncChange[]>;
+  /** Sync: the server holds these records; resolves to how many of them were still pending here. */
+  markPushed(tenantId: string, recordIds: string[]): Promise<number>;
+  /**
+   * Sync: apply records written on other devices (checked first; one bad record rejects the batch
+   * with `VALIDATION` and changes nothing), merged by the rules of `mergeChange`, all or nothing,
+   * and store `cursor` (when given) in the same transaction.
+   */
+  applyChanges(tenantId: string, changes: SyncChange[], cursor?: string): Promise<ApplyReport>;
   close(): Promise<void>;
 }
+
+/** The change-log part of a {@link StorageAdapter}: what `@zerda/sync` reads and writes. */
+export type SyncTarget = Pick<StorageAdapter, 'syncState' | 'pendingChanges' | 'markPushed' | 'applyChanges'>;

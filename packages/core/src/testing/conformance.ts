@@ -3,6 +3,8 @@ import { createEntry } from '../model/entry.js';
 import type { NewEntry } from '../model/entry.js';
 import type { StorageAdapter, VectorBlock, VectorModel } from '../storage/storage.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
+import type { SyncChange } from '../sync/change-log.js';
+import { formatHlc } from '../sync/hlc.js';
 import { expectZerdaError as expectCode } from './rejections.js';
 
 /** Makes a fresh adapter (or a fresh view of a shared one: every test uses its own tenant ids). */
@@ -645,6 +647,148 @@ export function runStorageConformance(
       });
     });
 
+    describe('rule 10: a change log written with every entry and profile change', () => {
+      it('each put, delete, profile write and tenant clear leaves one pending change per entity', async () => {
+        const t = tenant();
+        const [a, b] = [entry(t), entry(t)];
+        await s.putMany([a, b]);
+        await s.put({ ...a, content: { title: 'note', text: 'edited' }, version: 2 });
+        await s.putProfile(profile(t, 'u', 1));
+        await s.putVectors(t, MODEL_A, [{ id: a.id, vector: vec(1, 0, 0, 0) }]);
+        const state = await s.syncState(t);
+        expect(state.pending).toBe(3);
+        expect(state.cursor).toBeUndefined();
+        expect(typeof state.deviceId).toBe('string');
+        const changes = await s.pendingChanges(t, 10);
+        expect(changes.map((c) => [c.kind, c.key, c.op])).toEqual([
+          ['entry', b.id, 'put'],
+          ['entry', a.id, 'put'],
+          ['profile', 'u', 'put'],
+        ]);
+        const ca = changes[1]!;
+        expect(ca.entry).toEqual({ ...a, content: { title: 'note', text: 'edited' }, version: 2 });
+        expect(ca.deviceId).toBe(state.deviceId);
+        expect(ca.clock).toEqual({ [state.deviceId]: ca.hlc });
+        expect(ca.hlc > changes[0]!.hlc).toBe(true);
+        expect(new Set(changes.map((c) => c.recordId)).size).toBe(3);
+        expect(changes[2]!.profile).toEqual(profile(t, 'u', 1));
+        expect(await s.pendingChanges(t, 1)).toHaveLength(1);
+
+        await s.delete(t, b.id);
+        await s.clearTenant(t);
+        const after = await s.pendingChanges(t, 10);
+        expect(after.map((c) => [c.kind, c.key, c.op]).sort()).toEqual(
+          [
+            ['entry', a.id, 'delete'],
+            ['entry', b.id, 'delete'],
+            ['profile', 'u', 'delete'],
+          ].sort(),
+        );
+        expect(after.every((c) => c.entry === undefined && c.profile === undefined)).toBe(true);
+        expect(await s.pendingChanges(tenant(), 10)).toEqual([]);
+      });
+
+      it('markPushed clears exactly the pushed versions; a newer write is pending again', async () => {
+        const t = tenant();
+        const a = entry(t);
+        await s.put(a);
+        const [first] = await s.pendingChanges(t, 10);
+        await s.put({ ...a, version: 2 });
+        expect(await s.markPushed(t, [first!.recordId])).toBe(0);
+        const [second] = await s.pendingChanges(t, 10);
+        expect(second!.recordId).not.toBe(first!.recordId);
+        expect(await s.markPushed(t, [second!.recordId, second!.recordId])).toBe(1);
+        expect((await s.syncState(t)).pending).toBe(0);
+        await s.put({ ...a, version: 3 });
+        expect((await s.pendingChanges(t, 10)).map((c) => c.entry?.version)).toEqual([3]);
+      });
+
+      it('applies remote versions idempotently, stores the cursor, and leaves them not pending', async () => {
+        const t = tenant();
+        const e = entry(t, { content: { title: 'remote', text: 'from the phone' } });
+        const change = remoteChange(t, e, formatHlc(T0 + 1, 0));
+        const report = await s.applyChanges(t, [change], 'cursor-1');
+        expect(report).toMatchObject({ applied: 1, merged: 0, skipped: 0, entriesWritten: [e.id] });
+        expect(await s.get(t, e.id)).toEqual(e);
+        expect(await s.syncState(t)).toMatchObject({ cursor: 'cursor-1', pending: 0 });
+        expect(await s.applyChanges(t, [change], 'cursor-2')).toMatchObject({ applied: 0, skipped: 1 });
+        expect(await s.get(t, e.id)).toEqual(e);
+        expect((await s.syncState(t)).cursor).toBe('cursor-2');
+        // A later remote delete removes it; the older put applied again changes nothing.
+        const del: SyncChange = {
+          ...change,
+          recordId: 'remote-2',
+          op: 'delete',
+          hlc: formatHlc(T0 + 2, 0),
+          clock: { 'device-remote': formatHlc(T0 + 2, 0) },
+        };
+        delete del.entry;
+        expect(await s.applyChanges(t, [del, change])).toMatchObject({
+          applied: 1,
+          skipped: 1,
+          entriesRemoved: [e.id],
+        });
+        expect(await s.get(t, e.id)).toBeUndefined();
+      });
+
+      it('merges a concurrent remote version: later clock wins, the loser goes to history, recalls add up', async () => {
+        const t = tenant();
+        const local = entry(t, { content: { title: 'city', text: 'lives in Lyon' } });
+        await s.put({ ...local, accessCount: 2 });
+        const remote = { ...local, content: { title: 'city', text: 'lives in Paris' }, accessCount: 3 };
+        const change = remoteChange(t, remote, '9000000000000000.000000');
+        change.counters = {
+          access: { 'device-remote': [3, 0] },
+          importance: { 'device-remote': [local.importance, 0] },
+        };
+        const report = await s.applyChanges(t, [change]);
+        expect(report).toMatchObject({ merged: 1, entriesWritten: [local.id] });
+        const got = (await s.get(t, local.id))!;
+        expect(got.content).toEqual({ title: 'city', text: 'lives in Paris' });
+        expect(got.accessCount).toBe(5);
+        const history = got.metadata.history as { content: unknown }[];
+        expect(history.map((h) => h.content)).toEqual([{ title: 'city', text: 'lives in Lyon' }]);
+        // The local version was never pushed: it stays pending (merged) so the server gets it.
+        const pending = await s.pendingChanges(t, 10);
+        expect(pending).toHaveLength(1);
+        expect(pending[0]!.entry).toEqual(got);
+        expect(Object.keys(pending[0]!.clock).sort()).toEqual(
+          [(await s.syncState(t)).deviceId, 'device-remote'].sort(),
+        );
+      });
+
+      it('rejects a malformed or foreign record with VALIDATION and applies nothing of the batch', async () => {
+        const t = tenant();
+        const good = remoteChange(t, entry(t), formatHlc(T0 + 1, 0));
+        const foreign = remoteChange(tenant(), entry(t), formatHlc(T0 + 1, 0));
+        await expectCode(s.applyChanges(t, [good, foreign], 'c'), 'VALIDATION');
+        await expectCode(s.applyChanges(t, [good, { ...good, hlc: 'yesterday' }]), 'VALIDATION');
+        await expectCode(s.applyChanges(t, [good, { ...good, key: 'other-id' }]), 'VALIDATION');
+        expect(await s.count({ tenantId: t })).toBe(0);
+        expect((await s.syncState(t)).cursor).toBeUndefined();
+      });
+
+      if (options.reopen) {
+        const reopen = options.reopen;
+        it('the change log, the device id and the cursor survive a reopen', async () => {
+          const t = tenant();
+          const a = entry(t);
+          await s.put(a);
+          await s.applyChanges(t, [remoteChange(t, entry(t), formatHlc(T0 + 1, 0))], 'cursor-9');
+          const before = await s.syncState(t);
+          const changes = await s.pendingChanges(t, 10);
+          closed = true;
+          const s2 = await reopen(s);
+          open.add(s2);
+          expect(await s2.syncState(t)).toEqual(before);
+          expect(await s2.pendingChanges(t, 10)).toEqual(changes);
+          await s2.put({ ...a, version: 2 });
+          const [next] = await s2.pendingChanges(t, 10);
+          expect(next!.hlc > changes[0]!.hlc).toBe(true);
+        });
+      }
+    });
+
     describe('rule 9: after close every call rejects with CLOSED; close is idempotent', () => {
       it('rejects every method', async () => {
         const t = tenant();
@@ -672,6 +816,10 @@ export function runStorageConformance(
           ['clearTenant', () => s.clearTenant(t)],
           ['listTenants', () => s.listTenants()],
           ['stats', () => s.stats(t)],
+          ['syncState', () => s.syncState(t)],
+          ['pendingChanges', () => s.pendingChanges(t, 10)],
+          ['markPushed', () => s.markPushed(t, ['r'])],
+          ['applyChanges', () => s.applyChanges(t, [])],
         ];
         for (const [method, call] of calls) {
           await expectCode(call(), 'CLOSED', method);
@@ -699,6 +847,22 @@ async function twoModels(s: StorageAdapter): Promise<{ t: string; a: MemoryEntry
   ]);
   await s.putVectors(t, MODEL_B, [{ id: a.id, vector: vec(0, 0, 1) }]);
   return { t, a, b };
+}
+
+/** A version of `e` written on another device at `hlc`, as `applyChanges` receives it. */
+function remoteChange(tenantId: string, e: MemoryEntry, hlc: string): SyncChange {
+  return {
+    tenantId,
+    kind: 'entry',
+    key: e.id,
+    recordId: `remote-${globalThis.crypto.randomUUID()}`,
+    op: 'put',
+    hlc,
+    deviceId: 'device-remote',
+    clock: { 'device-remote': hlc },
+    counters: { access: { 'device-remote': [e.accessCount, 0] }, importance: { 'device-remote': [e.importance, 0] } },
+    entry: e,
+  };
 }
 
 function tenant(): string {

@@ -1,0 +1,359 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEntry, isZerdaError } from '@zerda/core';
+import type { MemoryEntry, ZerdaError } from '@zerda/core';
+import { SqliteStorage } from '@zerda/sqlite';
+import { startSync } from './index.js';
+import type { SyncHandle, SyncOptions } from './index.js';
+import { MemoryRecordStore, PostgresRecordStore, createSyncHandler, tokenVerifier } from './server/index.js';
+import type { Quota, RecordStore } from './server/index.js';
+
+// Devices are real SqliteStorage stores; the server is the real handler on a real HTTP server
+// (127.0.0.1, ports 55470–55479), over an in-memory record store and, when ZERDA_TEST_DATABASE_URL
+// is set, over PostgreSQL.
+
+const PG_URL = process.env.ZERDA_TEST_DATABASE_URL;
+const FAST = { iterations: 1000, allowWeakIterations: true } as const;
+let nextPort = 55470;
+/** Tenants the test token may sync besides t-a and t-b (each suite test uses a fresh one). */
+const allowed = new Set<string>();
+
+interface Harness {
+  url: string;
+  store: RecordStore;
+  close(): Promise<void>;
+}
+
+async function serve(store: RecordStore, extra: { quota?: Quota; maxBodyBytes?: number; now?: () => number } = {}) {
+  const fixed = tokenVerifier({ 'tok-old': { tenants: ['t-a'], expiresAt: 1 } }, extra.now);
+  const verify = (token: string) => (token === 'tok-a' ? { tenants: ['t-a', 't-b', ...allowed] } : fixed(token));
+  const handler = createSyncHandler({
+    store,
+    verify,
+    ...(extra.quota ? { quota: extra.quota } : {}),
+    ...(extra.maxBodyBytes ? { maxBodyBytes: extra.maxBodyBytes } : {}),
+  });
+  const server: Server = createServer((req, res) => void handler(req, res));
+  const port = nextPort++;
+  if (nextPort > 55479) nextPort = 55470;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  } satisfies Harness;
+}
+
+const open = new Set<{ close(): Promise<void> }>();
+afterEach(async () => {
+  for (const o of open) await o.close().catch(() => undefined);
+  open.clear();
+});
+
+async function device(): Promise<SqliteStorage> {
+  const s = await SqliteStorage.open();
+  open.add(s);
+  return s;
+}
+
+function sync(h: Harness, storage: SqliteStorage, o: Partial<SyncOptions> = {}): SyncHandle {
+  const handle = startSync({
+    storage,
+    url: h.url,
+    tenantId: 't-a',
+    token: 'tok-a',
+    passphrase: 'correct horse battery',
+    autoStart: false,
+    batchSize: 3,
+    ...FAST,
+    ...o,
+  });
+  open.add({ close: () => handle.stop() });
+  return handle;
+}
+
+function memory(text: string, extra: Partial<MemoryEntry> = {}): MemoryEntry {
+  return { ...createEntry('t-a', { content: { title: 'note', text }, kind: 'fact' }, 1_700_000_000_000), ...extra };
+}
+
+async function exported(s: SqliteStorage, tenantId: string) {
+  const { exportedAt: _at, ...doc } = await s.exportJson({ tenantId });
+  return doc;
+}
+
+async function errorsOf(h: SyncHandle, fn: () => Promise<unknown>): Promise<ZerdaError[]> {
+  const errors: ZerdaError[] = [];
+  const off = h.on((e) => {
+    if (e.type === 'error') errors.push(e.error);
+  });
+  await fn().catch(() => undefined);
+  off();
+  return errors;
+}
+
+function suite(name: string, makeStore: () => Promise<RecordStore>) {
+  describe(`sync through the server (${name})`, () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await serve(await makeStore());
+    });
+    afterAll(async () => {
+      await h.close();
+      await h.store.close();
+    });
+    let tenantSeq = 0;
+    const tenant = () => {
+      const t = `t-${name.replace(/\W/g, '')}-${Date.now()}-${tenantSeq++}`;
+      allowed.add(t);
+      return t;
+    };
+
+    it('two devices write offline, sync, and converge to identical exports (edits, deletes, recalls on both)', async () => {
+      const tenantId = tenant();
+      const [a, b] = [await device(), await device()];
+      const [sa, sb] = [sync(h, a, { tenantId }), sync(h, b, { tenantId })];
+      const shared = memory('lives in Lyon', { tenantId });
+      await a.put(shared);
+      await sa.syncNow();
+      await sb.syncNow();
+      expect(await b.get(tenantId, shared.id)).toEqual(shared);
+      // Offline: both edit and recall the shared memory, each adds and deletes its own.
+      await a.put({ ...shared, content: { title: 'note', text: 'lives in Paris' }, accessCount: 2, version: 2 });
+      await b.put({ ...shared, accessCount: 3, lastAccess: shared.lastAccess + 5, version: 2 });
+      const onlyA = memory('A-only', { tenantId });
+      const onlyB = memory('B-only', { tenantId });
+      const goneB = memory('deleted on B', { tenantId });
+      await a.putMany([onlyA, goneB]);
+      await b.put(onlyB);
+      await b.putProfile({
+        tenantId,
+        userId: 'u1',
+        createdAt: 1,
+        updatedAt: 2,
+        interactionCount: 4,
+        topics: { tea: 2 },
+        memoryRetentionBoost: 0,
+        attributes: {},
+      });
+      await sa.syncNow();
+      await sb.syncNow();
+      await b.delete(tenantId, goneB.id);
+      for (let i = 0; i < 2; i++) {
+        await sa.syncNow();
+        await sb.syncNow();
+      }
+      const [ea, eb] = [await exported(a, tenantId), await exported(b, tenantId)];
+      expect(ea).toEqual(eb);
+      // B's version is the later one and wins; A's concurrent edit is kept in its history.
+      expect(ea.entries.map((e) => entryTextOf(e)).sort()).toEqual(['A-only', 'B-only', 'lives in Lyon'].sort());
+      const merged = ea.entries.find((e) => e.id === shared.id)!;
+      const history = merged.metadata.history as { content: { text: string } }[];
+      expect(history.map((x) => x.content.text)).toEqual(['lives in Paris']);
+      // Recalls on both devices count: 2 - 0 on A, 3 - 0 on B after the common version.
+      expect(merged.accessCount).toBe(5);
+      expect(merged.lastAccess).toBe(shared.lastAccess + 5);
+      expect(ea.profiles).toHaveLength(1);
+      expect(sa.status.pending).toBe(0);
+      expect((await a.syncState(tenantId)).pending).toBe(0);
+    });
+
+    it('three devices and a late joiner with the passphrase converge; re-pulling applies nothing twice', async () => {
+      const tenantId = tenant();
+      const devices = [await device(), await device(), await device()];
+      const syncs = devices.map((d) => sync(h, d, { tenantId }));
+      for (const [i, d] of devices.entries())
+        await d.putMany([1, 2, 3].map((n) => memory(`d${i} m${n}`, { tenantId })));
+      for (let round = 0; round < 2; round++) for (const s of syncs) await s.syncNow();
+      const late = await device();
+      const ls = sync(h, late, { tenantId });
+      const progress: number[] = [];
+      ls.on((e) => e.type === 'progress' && progress.push(e.remaining));
+      const report = await ls.syncNow();
+      expect(report.pulled).toBe(9);
+      expect(progress.at(-1)).toBe(0);
+      const base = await exported(devices[0]!, tenantId);
+      expect(base.entries).toHaveLength(9);
+      for (const d of [...devices, late]) expect(await exported(d, tenantId)).toEqual(base);
+      // A device that lost its cursor pulls everything again: nothing changes.
+      const again = await (await device()).importJson(await late.exportJson({ tenantId }));
+      expect(again.added).toBe(9);
+      const twice = await late.applyChanges(tenantId, [], '0');
+      expect(twice.applied).toBe(0);
+      expect((await ls.syncNow()).applied).toBe(0);
+      expect(await exported(late, tenantId)).toEqual(base);
+    });
+
+    it('a wrong passphrase is DECRYPTION and applies nothing', async () => {
+      const tenantId = tenant();
+      const [a, b] = [await device(), await device()];
+      await a.put(memory('secret', { tenantId }));
+      await sync(h, a, { tenantId }).syncNow();
+      const sb = sync(h, b, { tenantId, passphrase: 'wrong horse' });
+      const err = await sb.syncNow().catch((e: unknown) => e);
+      expect(isZerdaError(err, 'DECRYPTION')).toBe(true);
+      expect(await b.count({ tenantId })).toBe(0);
+      expect(sb.status.state).toBe('error');
+      await b.put(memory('local still works', { tenantId }));
+      expect(isZerdaError(await sb.syncNow().catch((e: unknown) => e), 'DECRYPTION')).toBe(true);
+      expect((await b.syncState(tenantId)).pending).toBe(1);
+    });
+
+    it('an expired token is ACCESS_DENIED; a token for another tenant too', async () => {
+      const a = await device();
+      await a.put(memory('x'));
+      const expired = await sync(h, a, { token: 'tok-old' })
+        .syncNow()
+        .catch((e: unknown) => e);
+      expect(isZerdaError(expired, 'ACCESS_DENIED')).toBe(true);
+      const foreign = await sync(h, a, { tenantId: 't-z' })
+        .syncNow()
+        .catch((e: unknown) => e);
+      expect(isZerdaError(foreign, 'ACCESS_DENIED')).toBe(true);
+      expect((await a.syncState('t-a')).pending).toBe(1);
+    });
+
+    it('raw records on the server hold no plaintext', async () => {
+      const tenantId = tenant();
+      const a = await device();
+      await a.put(memory('the vault code is 4711 kingfisher', { tenantId }));
+      await sync(h, a, { tenantId }).syncNow();
+      const { records } = await h.store.list(tenantId, 0, 100);
+      expect(records).toHaveLength(1);
+      const raw = JSON.stringify(records);
+      expect(raw).not.toMatch(/kingfisher|4711|vault/);
+      expect(Buffer.from(records[0]!.data, 'base64').toString('latin1')).not.toMatch(/kingfisher/);
+    });
+  });
+}
+
+function entryTextOf(e: MemoryEntry): string {
+  return (e.content as { text: string }).text;
+}
+
+suite('memory store', async () => new MemoryRecordStore());
+if (PG_URL)
+  suite('PostgreSQL', () =>
+    PostgresRecordStore.open({
+      connectionString: PG_URL,
+      ownerConnectionString:
+        process.env.ZERDA_TEST_OWNER_DATABASE_URL?.trim() || PG_URL.replace('zerda_app@', 'zerda_owner@'),
+      schema: 'zerda_sync_test',
+    }));
+else describe.skip('sync through the server (PostgreSQL): set ZERDA_TEST_DATABASE_URL to run', () => it('skipped'));
+
+describe('a malicious or failing server', () => {
+  it('a tampered record and one replayed from another tenant are refused; the rest syncs', async () => {
+    const store = new MemoryRecordStore();
+    const h = await serve(store);
+    try {
+      const [a, b] = [await device(), await device()];
+      const other = await device();
+      await a.putMany([memory('one'), memory('two'), memory('three')]);
+      await sync(h, a).syncNow();
+      await other.put({ ...memory('from tenant b'), tenantId: 't-b' });
+      await sync(h, other, { tenantId: 't-b' }).syncNow();
+      const recs = store.records('t-a');
+      const d = Buffer.from(recs[1]!.data, 'base64');
+      d[d.length - 5]! ^= 1;
+      recs[1]!.data = d.toString('base64');
+      // Replay tenant b's record into tenant a (a server bug or an attack).
+      store.records('t-a').push({ ...store.records('t-b')[0]!, seq: recs.length + 1 });
+      const sb = sync(h, b);
+      const errors = await errorsOf(sb, () => sb.syncNow());
+      expect(errors.map((e) => e.code)).toEqual(['DECRYPTION', 'DECRYPTION']);
+      expect((await b.query({ tenantId: 't-a' })).map(entryTextOf).sort()).toEqual(['one', 'three']);
+      expect(await b.count({ tenantId: 't-b' })).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('an oversized batch is refused (413, VALIDATION), nothing stored; smaller batches then go through', async () => {
+    const store = new MemoryRecordStore();
+    const h = await serve(store, { maxBodyBytes: 3000 });
+    try {
+      const a = await device();
+      await a.putMany([1, 2, 3].map((n) => memory(`${n} ${'x'.repeat(600)}`)));
+      const err = await sync(h, a)
+        .syncNow()
+        .catch((e: unknown) => e);
+      expect(isZerdaError(err, 'VALIDATION')).toBe(true);
+      expect((err as ZerdaError).message).toMatch(/exceeds 3000 bytes/);
+      expect(store.records('t-a')).toHaveLength(0);
+      expect((await a.syncState('t-a')).pending).toBe(3);
+      await sync(h, a, { batchSize: 1 }).syncNow();
+      expect(store.records('t-a')).toHaveLength(3);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a full quota is QUOTA_EXCEEDED: nothing of the batch stored, local writes go on, pulls still arrive', async () => {
+    const store = new MemoryRecordStore();
+    const h = await serve(store, { quota: { records: 2 } });
+    try {
+      const [a, b] = [await device(), await device()];
+      await b.put(memory('from b'));
+      await sync(h, b).syncNow();
+      await a.putMany([memory('a1'), memory('a2')]);
+      const sa = sync(h, a, { batchSize: 5 });
+      const err = await sa.syncNow().catch((e: unknown) => e);
+      expect(isZerdaError(err, 'QUOTA_EXCEEDED')).toBe(true);
+      expect(store.records('t-a')).toHaveLength(1);
+      expect((await a.query({ tenantId: 't-a' })).map(entryTextOf).sort()).toEqual(['a1', 'a2', 'from b']);
+      await a.put(memory('a3'));
+      expect((await a.syncState('t-a')).pending).toBe(3);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('an unreachable server is offline with backoff; the next sync after it returns pushes everything once', async () => {
+    const store = new MemoryRecordStore();
+    const a = await device();
+    await a.put(memory('written offline'));
+    const port = 55479;
+    const sa = startSync({
+      storage: a,
+      url: `http://127.0.0.1:${port}`,
+      tenantId: 't-a',
+      token: 'tok-a',
+      passphrase: 'pw',
+      autoStart: false,
+      backoff: { minMs: 60_000 },
+      ...FAST,
+    });
+    open.add({ close: () => sa.stop() });
+    const err = await sa.syncNow().catch((e: unknown) => e);
+    expect(isZerdaError(err, 'STORAGE')).toBe(true);
+    expect(sa.status.state).toBe('offline');
+    const handler = createSyncHandler({ store, verify: tokenVerifier({ 'tok-a': { tenants: ['t-a'] } }) });
+    const server = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    try {
+      expect((await sa.syncNow()).pushed).toBe(1);
+      expect((await sa.syncNow()).pushed).toBe(0);
+      expect(store.records('t-a')).toHaveLength(1);
+      expect(sa.status.state).toBe('idle');
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it('only the owner syncs: a follower context does nothing', async () => {
+    const h = await serve(new MemoryRecordStore());
+    try {
+      const a = await device();
+      await a.put(memory('x'));
+      let owner = false;
+      const sa = sync(h, a, { isOwner: () => owner });
+      expect((await sa.syncNow()).pushed).toBe(0);
+      expect(sa.status.state).toBe('follower');
+      owner = true;
+      expect((await sa.syncNow()).pushed).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+});
