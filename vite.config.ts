@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Root config: resolves workspace packages to their TypeScript sources (the
 // `@zerda/source` export condition) so tests never need a prior build, and
-// defines the two test projects that `scripts/test.sh` runs.
+// defines the test projects that `scripts/test.sh` runs.
 export default defineConfig({
   resolve: { conditions: ['@zerda/source'] },
   ssr: { resolve: { conditions: ['@zerda/source'], externalConditions: ['@zerda/source'] } },
@@ -15,6 +15,19 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      // The @zerda/postgres suites again on a Citus cluster (scripts/test.sh starts one with
+      // scripts/pg-test-server.sh start-citus and points ZERDA_TEST_DATABASE_URL at its coordinator).
+      {
+        extends: true,
+        test: {
+          name: 'postgres-citus',
+          include: ['packages/postgres/src/**/*.test.ts'],
+          environment: 'node',
+          env: { ZERDA_TEST_CITUS: '1' },
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
       {

@@ -2,10 +2,11 @@
  * Embedding in Chromium: throughput in the worker, and the longest main-thread task while 1,000
  * memories are embedded (target: none over 50 ms), against the same work on the page's own thread.
  * Run: `node --conditions=@zerda/source --import tsx test/bench/embeddings-browser.ts [n]`
- * Prints figures only; never gates CI.
+ * Prints figures and writes them to the bench history (history.ts); never gates CI.
  */
 import { join } from 'node:path';
 import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
+import { machineEnv, writeBenchRecord } from './history.js';
 
 export interface BrowserEmbeddingFigures {
   load: Record<string, unknown>;
@@ -42,4 +43,32 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `  baseline, same work on the page thread (${String(inThread.n)} memories): ${String(inThread.sentencesPerSec)} sentences/s, longest task ${String(inThread.longestTask)} ms`,
   );
+  const workerRate = Number(worker.sentencesPerSec);
+  const threadRate = Number(inThread.sentencesPerSec);
+  const file = writeBenchRecord({
+    bench: 'embeddings-browser',
+    at: new Date().toISOString(),
+    env: { ...machineEnv(), isolated: String(load.isolated) },
+    // The page thread's own rate is this machine's anchor: the worker should match it, not beat it.
+    limits: { 'page-thread sentences/s': threadRate },
+    figures: [
+      {
+        name: 'worker / page-thread sentences/s',
+        value: Math.round((workerRate / threadRate) * 100) / 100,
+        unit: 'x',
+        noise: 0.3,
+        better: 'higher',
+      },
+      { name: 'worker sentences/s', value: workerRate, unit: 'sentences/s', noise: 0.5, better: 'higher' },
+      {
+        name: 'main-thread longest task while the worker embeds',
+        value: Number(worker.longestTask),
+        unit: 'ms',
+        noise: 1,
+        better: 'lower',
+      },
+      { name: 'main-thread tasks over 50 ms', value: longTasks.length, unit: 'tasks', noise: 0, better: 'lower' },
+    ],
+  });
+  console.error(`bench history: wrote ${file} (compare: test/bench/compare.ts)`);
 }

@@ -161,3 +161,36 @@ export async function benchAll(env: BenchEnv, sizes: number[]): Promise<SizeFigu
   }
   return out;
 }
+
+/**
+ * The figures kept in the bench history (history.ts): per size, the durable write's speed-up over
+ * the naive baseline measured in the same run (±50 %), write p50, cold open and import in ms
+ * (±60 %), and the snapshot size (±5 %: it depends on the data, not the machine).
+ */
+export function historyOfSqlite(sizes: SizeFigures[]): {
+  name: string;
+  value: number;
+  unit: string;
+  noise: number;
+  better: 'lower' | 'higher';
+}[] {
+  return sizes.flatMap((f) => [
+    {
+      name: `${f.size} write p50 speed-up vs export-per-write`,
+      value: f.speedupP50,
+      unit: 'x',
+      noise: 0.5,
+      better: 'higher' as const,
+    },
+    { name: `${f.size} durable write p50`, value: f.writeP50, unit: 'ms', noise: 0.6, better: 'lower' as const },
+    {
+      name: `${f.size} cold open to first query`,
+      value: f.coldOpenToFirstQueryMs,
+      unit: 'ms',
+      noise: 0.6,
+      better: 'lower' as const,
+    },
+    { name: `${f.size} bulk import`, value: f.importMs, unit: 'ms', noise: 0.6, better: 'lower' as const },
+    { name: `${f.size} snapshot`, value: f.snapshotMB, unit: 'MB', noise: 0.05, better: 'lower' as const },
+  ]);
+}

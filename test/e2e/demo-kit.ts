@@ -249,9 +249,14 @@ export async function encryptAndReload(page: Page, passphrase: string): Promise<
   await page.waitForSelector(tid('unlock-form'));
 }
 
+/**
+ * The error on screen: next to the action that failed (`action-error`; a chat turn's shows in the
+ * conversation instead, see {@link chat}), or in the banner for the rest; waits for one to show.
+ */
 export async function errorBanner(page: Page): Promise<string> {
-  await page.waitForSelector(`${tid('error-banner')}:not([hidden])`, { timeout: 10_000 });
-  return (await page.textContent(tid('error-text'))) ?? '';
+  const shown = `${tid('error-banner')}:not([hidden]), ${tid('action-error')}`;
+  await page.waitForSelector(shown, { timeout: 10_000 });
+  return page.locator(shown).last().innerText();
 }
 
 /** IndexedDB stores (of every database of the page's origin) whose bytes contain `needle` as UTF-8. */

@@ -1,6 +1,13 @@
-import { isZerdaError, type ManagedContext, type MemoryEntry, type PiiFinding, type Role } from '@zerda/core';
+import {
+  isZerdaError,
+  type ManagedContext,
+  type MemoryEntry,
+  type Permission,
+  type PiiFinding,
+  type Role,
+} from '@zerda/core';
 import type { BrowserMemory } from '@zerda/browser';
-import { select } from './dom.js';
+import { h, select } from './dom.js';
 
 /** The demo keeps everything in one tenant. */
 export const TENANT = 'demo';
@@ -48,6 +55,8 @@ export class DemoApp {
   chartEntryId: string | null = null;
   readonly #bus = new EventTarget();
   readonly #errorSink: (message: string) => void;
+  /** Inline errors shown next to the controls whose action failed (see {@link DemoApp.guard}). */
+  readonly #actionErrors = new Map<HTMLElement, HTMLElement>();
 
   constructor(memory: BrowserMemory, errorSink: (message: string) => void) {
     this.memory = memory;
@@ -56,6 +65,8 @@ export class DemoApp {
     // refreshes what shows it. Bursts arrive coalesced.
     memory.onChange(() => this.changed('memories'));
     this.grantDemoRoles();
+    // An error belongs to what the previous user did: a new user starts with none on screen.
+    this.on('user', () => this.clearErrors());
   }
 
   /** The current user's last chat turn. */
@@ -68,7 +79,7 @@ export class DemoApp {
    * demo asks it before app-level operations (maintenance, statistics, backups, export, import)
    * that take no user.
    */
-  require(permission: 'read' | 'write' | 'delete' | 'admin'): void {
+  require(permission: Permission): void {
     this.manager.assertCan(this.user, TENANT, permission);
   }
 
@@ -107,18 +118,53 @@ export class DemoApp {
   }
 
   /**
-   * Run an action; show a failure (with its Zerda error code) in the error banner instead of
-   * throwing. A visitor's action clears the previous error first; a `background` refresh does not,
-   * so the refreshes a failed action triggers cannot wipe its error before anyone reads it.
+   * Run an action; show a failure (with its Zerda error code) instead of throwing: next to the
+   * control that started it (`near`: the message appears right after it, `data-testid="action-error"`),
+   * through `show` (the chat shows it in the conversation), else in the error banner. A visitor's
+   * action clears the previous errors first; a `background` refresh does not, so the refreshes a
+   * failed action triggers cannot wipe its error before anyone reads it. With `needs`, nothing is
+   * asked (and `undefined` comes back) unless the current user holds that permission: a panel
+   * loads only what the acting user may see, instead of provoking a denial nobody asked for.
    */
-  async guard<T>(action: () => Promise<T>, options: { background?: boolean } = {}): Promise<T | undefined> {
+  async guard<T>(
+    action: () => Promise<T>,
+    options: {
+      background?: boolean;
+      needs?: Permission;
+      near?: HTMLElement;
+      show?: (message: string) => void;
+    } = {},
+  ): Promise<T | undefined> {
+    if (options.needs && !this.manager.can(this.user, TENANT, options.needs)) return undefined;
     try {
-      if (!options.background) this.#errorSink('');
+      if (!options.background) this.clearErrors();
       return await action();
     } catch (err) {
-      this.#errorSink(describeError(err));
+      const message = describeError(err);
+      if (options.show) options.show(message);
+      else if (options.near) this.#showNear(options.near, message);
+      else this.#errorSink(message);
       return undefined;
     }
+  }
+
+  /** Remove every error on screen (the banner and the inline ones). */
+  clearErrors(): void {
+    this.#errorSink('');
+    for (const el of this.#actionErrors.values()) el.remove();
+    this.#actionErrors.clear();
+  }
+
+  #showNear(control: HTMLElement, message: string): void {
+    let el = this.#actionErrors.get(control);
+    if (!el) {
+      el = h('p', { class: 'error action-error', testid: 'action-error', attrs: { role: 'alert' } });
+      this.#actionErrors.set(control, el);
+    }
+    el.textContent = message;
+    // After the control's row when it sits in one (the row's layout stays as it was); in a table
+    // cell, right after the control.
+    (control.closest('.row') ?? control).after(el);
   }
 }
 

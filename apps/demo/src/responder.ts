@@ -22,9 +22,6 @@ export function memorySnippet(entry: MemoryEntry, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** Cosine similarity below which a vector-only hit is treated as unrelated (bundled model). */
-const MIN_COSINE = 0.35;
-
 function isQuestion(entry: MemoryEntry): boolean {
   return isInteraction(entry.content) && entry.content.input.trim().endsWith('?');
 }
@@ -34,7 +31,8 @@ function isFormed(entry: MemoryEntry): boolean {
   return Array.isArray(entry.metadata.sources);
 }
 
-const SECOND_PERSON: Record<string, string> = {
+// First person becomes second and second becomes first: the user's words, told back.
+const SWAP: Record<string, string> = {
   i: 'you',
   "i'm": "you're",
   'i’m': 'you’re',
@@ -48,24 +46,76 @@ const SECOND_PERSON: Record<string, string> = {
   my: 'your',
   mine: 'yours',
   myself: 'yourself',
-  am: 'are',
-  was: 'were',
+  your: 'my',
+  yours: 'mine',
+  yourself: 'myself',
+  "you're": "I'm",
+  'you’re': 'I’m',
+  "you've": "I've",
+  'you’ve': 'I’ve',
+  "you'll": "I'll",
+  'you’ll': 'I’ll',
+  "you'd": "I'd",
+  'you’d': 'I’d',
 };
+
+/** Words after which "you" is an object ("email me" → "email you"; "call you at" → "call me at"). */
+const OBJECT_CONTEXT =
+  /^(?:to|at|for|with|from|about|of|on|by|than|call|email|e-mail|text|tell|told|give|gave|send|sent|show|ask|asked|help|thank|thanks|meet|see|let|remind|love|like|miss|know|need|want|ping|message|phone|ring)$/;
 
 /**
  * What the user said, told back to them: "My sister Ana lives in Lisbon." → "your sister Ana
- * lives in Lisbon". First person becomes second person (English; other text is quoted as is).
+ * lives in Lisbon"; "You can email me at …" → "I can email you at …". First and second person
+ * swap (English; other text is quoted as is); "am"/"are" and "was"/"were" follow the swapped
+ * subject; a swapped pronoun at the start is not capitalised mid-sentence ("I" stays "I").
  */
 export function toldBack(text: string): string {
-  let afterI = false;
+  let previous = '';
+  let subject = '';
   const out = text.replace(/[\p{L}'’]+/gu, (word) => {
     const lower = word.toLowerCase();
-    // "am"/"was" only change after "I" ("I am" → "you are"; "the bus was late" stays).
-    const swap = (lower === 'am' || lower === 'was') && !afterI ? undefined : SECOND_PERSON[lower];
-    afterI = lower === 'i';
+    let swap: string | undefined;
+    if (lower === 'you') swap = OBJECT_CONTEXT.test(previous) ? 'me' : 'I';
+    else if (lower === 'am' && subject === 'i') swap = 'are';
+    else if (lower === 'are' && subject === 'you') swap = 'am';
+    else if (lower === 'was' && subject === 'i') swap = 'were';
+    else if (lower === 'were' && subject === 'you') swap = 'was';
+    else swap = SWAP[lower];
+    subject = lower === 'i' || lower === 'you' ? lower : '';
+    previous = lower;
+    // Swapped pronouns are lowercase ("You can" → "I can", "My sister" → "your sister"), except "I".
     return swap ?? word;
   });
-  return out.replace(/[.!…\s]+$/u, '');
+  // Quoted mid-sentence: a sentence's capital goes ("Call me …" → "call you …"), a name's stays.
+  return out.replace(/[.!…\s]+$/u, '').replace(LOWER_FIRST, (w) => w.toLowerCase());
+}
+
+const LOWER_FIRST =
+  /^(?:Call|Email|E-mail|Text|Ring|Phone|Message|Please|Remind|The|A|An|It|It's|This|That|There|We|Our|They|He|She|His|Her|Its|Just|Also)\b/u;
+
+/** What a masked value's placeholder stands for ("[EMAIL_1]" → "an email address"). */
+const MASKED_AS: Record<string, string> = {
+  EMAIL: 'an email address',
+  PHONE: 'a phone number',
+  CREDIT_CARD: 'a card number',
+  IBAN: 'an IBAN',
+  IP_ADDRESS: 'an IP address',
+  API_KEY: 'an API key',
+  CREDENTIAL: 'a password',
+  SECRET_ASSIGNMENT: 'a secret',
+  URL_PASSWORD: 'a password',
+  PRIVATE_KEY: 'a private key',
+  SEED_PHRASE: 'a wallet seed phrase',
+};
+
+/** A sentence saying which values in `text` were masked before storing, or '' when none was. */
+export function maskedNote(text: string): string {
+  const kinds = [
+    ...new Set([...text.matchAll(/\[([A-Z][A-Z0-9_]*?)_\d+\]/g)].map((m) => MASKED_AS[m[1]!] ?? 'a personal detail')),
+  ];
+  if (!kinds.length) return '';
+  const list = kinds.length === 1 ? kinds[0]! : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
+  return ` You gave me ${list} there; it was masked before storing, so I never kept it (${kinds.length === 1 ? 'the placeholder stands in for it' : 'placeholders stand in for them'}).`;
 }
 
 const GREETING = /^(hi|hello|hey|good (morning|evening|afternoon))\b/i;
@@ -73,7 +123,7 @@ const QUESTION =
   /^(what|who|whom|whose|where|when|why|how|which|do|does|did|is|are|was|were|can|could|should|would|will|have|has|tell me|remind me|list|show me|recall)\b/i;
 
 /** A question asks memory for something; anything else tells it something. */
-function asksSomething(query: string): boolean {
+export function asksSomething(query: string): boolean {
   const q = query.trim();
   return q.endsWith('?') || QUESTION.test(q);
 }
@@ -87,12 +137,10 @@ export function createLocalResponder(): Responder {
   return {
     name: 'local',
     async reply(query, context) {
-      // Memories worth quoting: recalled with some absolute evidence (a keyword match, a cosine
-      // similarity that is not noise, or a formed memory answering what the question asks of its
-      // subject: reason 'slot'), and not the user's own earlier questions.
+      // Memories worth quoting: what recall returned, but not the user's own earlier questions.
+      // Every memory recall returned passed its relevance gate (the rule the Recall tab shows too).
       const seen = new Set<string>();
       const recalled = context.recalled
-        .filter((h) => (h.lexicalScore ?? 0) > 0 || (h.vectorScore ?? 0) >= MIN_COSINE || h.reason === 'slot')
         .map((h) => h.entry)
         .filter((e) => {
           if (seen.has(e.id)) return false;
@@ -116,9 +164,10 @@ export function createLocalResponder(): Responder {
       const others = recalled.filter((e) => e !== best).length;
       const more = others ? ` (I recall ${others} more related memor${others === 1 ? 'y' : 'ies'}.)` : '';
       // A memory added by hand (a title and a text) is quoted; what the user said is told back.
-      if (!isInteraction(best.content) && !isFormed(best)) return `I remember: ${memorySnippet(best)}.${more}`;
-      const said = isInteraction(best.content) ? best.content.input : best.content.text;
-      return `You told me ${toldBack(said.replace(/\s+/g, ' ').trim())}.${more}`;
+      if (!isInteraction(best.content) && !isFormed(best))
+        return `I remember: ${memorySnippet(best)}.${maskedNote(memorySnippet(best, 10_000))}${more}`;
+      const said = (isInteraction(best.content) ? best.content.input : best.content.text).replace(/\s+/g, ' ').trim();
+      return `You told me ${toldBack(said)}.${maskedNote(said)}${more}`;
     },
   };
 }

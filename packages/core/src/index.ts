@@ -93,6 +93,8 @@ export type { FusedItem, RrfOptions, ScoreFusionOptions, ThresholdOptions } from
 export { parseTimeRanges } from './language/time-expressions.js';
 export { MONTH_NAMES } from './language/lexicon.js';
 export type { TimeRange } from './language/time-expressions.js';
+export { CALIBRATED_FLOORS, relevanceFloors, strongFloor } from './retrieval/relevance.js';
+export type { RelevanceFloors, RecallReason } from './retrieval/relevance.js';
 export { MemorySelector } from './retrieval/selector.js';
 export type { SelectorCandidate, ScoredMemory } from './retrieval/selector.js';
 

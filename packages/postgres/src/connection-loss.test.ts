@@ -28,8 +28,12 @@ describePostgres('PostgresStorage when a connection is killed (pg_terminate_back
   /** Hold the entry's row lock, start `run`, kill the backend that waits for the lock, release. */
   async function killWaiter<T>(run: () => Promise<T>): Promise<{ result: T | undefined; error: unknown }> {
     await holder.query('BEGIN');
+    await holder.query(`SET LOCAL citus.propagate_set_commands = 'local'`); // Citus: the workers see the tenant
     await holder.query(`SET LOCAL zerda.tenant = 't'`);
-    await holder.query(`SELECT 1 FROM "${schema}".entries WHERE tenant_id = 't' AND id = 'c' FOR UPDATE`);
+    const locked = await holder.query(
+      `SELECT 1 FROM "${schema}".entries WHERE tenant_id = 't' AND id = 'c' FOR UPDATE`,
+    );
+    expect(locked.rowCount).toBe(1);
     const pending = run().then(
       (result) => ({ result, error: undefined }),
       (error: unknown) => ({ result: undefined, error }),
@@ -41,7 +45,8 @@ describePostgres('PostgresStorage when a connection is killed (pg_terminate_back
         await holder.query('SELECT pg_stat_clear_snapshot()');
         const r = await holder.query<{ ok: boolean }>(
           `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
-           WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%' AND datname = current_database()`,
+           WHERE pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%FOR UPDATE%' AND datname = current_database()
+             AND backend_type = 'client backend' AND query NOT LIKE '%pg_terminate_backend%'`,
         );
         killed = r.rows.some((x) => x.ok);
         if (!killed) await new Promise((r) => setTimeout(r, 25));

@@ -46,7 +46,7 @@ describePostgres('PostgresStorage export / import (zerda-export, shared with Sql
         attributes: {},
       });
     }
-  });
+  }, 120_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();

@@ -114,7 +114,7 @@ const OPTION_KEYS = [
  * - **Never crashes the process**: every pooled connection has an `'error'` listener; a lost
  *   connection (restart, failover, `pg_terminate_backend`) is a `STORAGE` error, retried when the
  *   transaction provably did not commit (see `retries`), and the pool replaces the connection.
- * - **One round trip per read**: begin, tenant and search settings and the query go as one
+ * - **One round trip per read** (two on Citus): begin, tenant and search settings and the query go as one
  *   message (values quoted as literals by one function, {@link sqlLiteral}).
  * - **Lexical search**: core's `analyze` terms in a postings table (`terms`: tenant, term, id, tf),
  *   ranked with core's BM25 (`bm25Idf`, `bm25TermScore`) over per-tenant statistics, so scores
@@ -814,9 +814,10 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /**
-   * One statement in a read-only transaction bound to `tenantId`, in **one round trip**: BEGIN,
-   * the `SET LOCAL`s, the statement (its `$n` replaced by quoted literals) and COMMIT go as one
-   * simple-protocol message. Values PostgreSQL text cannot hold (U+0000) are `VALIDATION`.
+   * One statement in a read-only transaction bound to `tenantId`, in **one round trip** (two on
+   * Citus): BEGIN, the `SET LOCAL`s, the statement (its `$n` replaced by quoted literals) and
+   * COMMIT go as one simple-protocol message. Values PostgreSQL text cannot hold (U+0000) are
+   * `VALIDATION`.
    */
   #readOnce<R extends object>(
     what: string,
@@ -825,15 +826,20 @@ export class PostgresStorage extends BaseStorage {
     params: readonly unknown[],
     settings?: Readonly<Record<string, string>>,
   ): Promise<R[]> {
-    let text: string;
+    let messages: string[];
     try {
-      text = `${this.#begin('BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY', tenantId, settings)}; ${inlineParams(sql, params)}; COMMIT`;
+      const begin = this.#begin('BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY', tenantId, settings);
+      const query = `${inlineParams(sql, params)}; COMMIT`;
+      // Citus sends a SET's whole message text to the workers: there the SETs travel alone (two
+      // round trips), or the workers would run the query too.
+      messages = this.citus ? [begin, query] : [`${begin}; ${query}`];
     } catch (e) {
       return Promise.reject(e);
     }
     return this.#track(
       this.#run(what, 'read', async (db) => {
-        const results = (await db.query(text)) as unknown as QueryResult<R>[];
+        let results: QueryResult<R>[] = [];
+        for (const m of messages) results = (await db.query(m)) as unknown as QueryResult<R>[];
         return results[results.length - 2]!.rows;
       }),
     );

@@ -319,16 +319,39 @@ export async function migrate(client: ClientBase, schema: string, appRoles: read
     if (found < SCHEMA_VERSION) await client.query(`ALTER TABLE ${s}.migrations ADD COLUMN IF NOT EXISTS name text`);
     for (let v = found + 1; v <= SCHEMA_VERSION; v++) {
       const m = MIGRATIONS[v - 1]!;
-      await client.query(m.up(s, layout));
+      for (const statement of statements(m.up(s, layout))) await client.query(statement);
       await client.query(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [v, m.name]);
     }
-    for (const r of appRoles) await client.query(grantAppRole(s, r));
+    for (const r of appRoles) for (const statement of statements(grantAppRole(s, r))) await client.query(statement);
     await client.query('COMMIT');
     return found;
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * A migration's SQL as single statements: Citus forwards some DDL (GRANT … ON ALL TABLES, …) to the
+ * workers as the query text it came in, which must then hold one command. A statement ends at a
+ * line ending in `;` outside a `$fn$` function body.
+ */
+export function statements(sql: string): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    current.push(line);
+    if ((line.split('$fn$').length - 1) % 2 === 1) inBody = !inBody;
+    if (!inBody && line.trimEnd().endsWith(';')) {
+      const text = current.join('\n').trim();
+      if (text.replace(/--.*$/gm, '').trim()) out.push(text);
+      current = [];
+    }
+  }
+  const rest = current.join('\n').replace(/--.*$/gm, '').trim();
+  if (rest) out.push(rest);
+  return out;
 }
 
 async function isDistributed(client: ClientBase, table: string): Promise<boolean> {

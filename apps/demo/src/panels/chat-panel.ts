@@ -2,8 +2,15 @@ import { buildPrompt, isInteraction } from '@zerda/core';
 import { TENANT, type DemoApp, type Turn } from '../app.js';
 import { showText } from '../dialogs.js';
 import { field, h, replace, select } from '../dom.js';
+import { explainNothingRecalled } from '../gate.js';
 import { explain, helpFor } from '../help.js';
-import { createEndpointResponder, createLocalResponder, type EndpointSettings, type Responder } from '../responder.js';
+import {
+  asksSomething,
+  createEndpointResponder,
+  createLocalResponder,
+  type EndpointSettings,
+  type Responder,
+} from '../responder.js';
 
 const SETTINGS_KEY = 'zerda-demo:endpoint';
 
@@ -108,18 +115,21 @@ export function createChatPanel(app: DemoApp): ChatPanel {
     mine.nodes.push(asked, pending);
     log.append(asked, pending);
     log.scrollTop = log.scrollHeight;
-    const turn = await app.guard(async () => {
-      const context = await app.manager.buildContext(app.user, TENANT, query);
-      const prompt = buildPrompt(context);
-      const reply = await responder().reply(query, context);
-      const saved = await app.manager.saveInteraction(app.user, TENANT, query, reply);
-      if (saved.pii.length) app.pii.push({ at: saved.entry.createdAt, entryId: saved.entry.id, findings: saved.pii });
-      const t: Turn = { query, reply, context, prompt, saved: saved.entry, formed: saved.memories };
-      return t;
-    });
-    const answer = turn
-      ? message('assistant', turn.reply, turn)
-      : message('error', 'The turn failed — see the error above.');
+    let failure = '';
+    const turn = await app.guard(
+      async () => {
+        const context = await app.manager.buildContext(app.user, TENANT, query);
+        const prompt = buildPrompt(context);
+        const reply = await responder().reply(query, context);
+        const saved = await app.manager.saveInteraction(app.user, TENANT, query, reply);
+        if (saved.pii.length) app.pii.push({ at: saved.entry.createdAt, entryId: saved.entry.id, findings: saved.pii });
+        const t: Turn = { query, reply, context, prompt, saved: saved.entry, formed: saved.memories };
+        return t;
+      },
+      { show: (m) => (failure = m) },
+    );
+    // A failure shows where it happened: in the conversation, instead of the reply.
+    const answer = turn ? message('assistant', turn.reply, turn, false, app) : message('error', failure);
     mine.nodes.splice(mine.nodes.indexOf(pending), 1, answer);
     pending.replaceWith(answer);
     if (turn) {
@@ -154,7 +164,7 @@ export function createChatPanel(app: DemoApp): ChatPanel {
           userId: user,
           limit: 6 + mine.savedIds.size,
         }),
-      { background: true },
+      { background: true, needs: 'read' },
     );
     if (user !== app.user) return; // switched again meanwhile
     const items = (past ?? [])
@@ -214,6 +224,7 @@ function message(
   text: string,
   turn?: Turn,
   past = false,
+  app?: DemoApp,
 ): HTMLElement {
   const el = h(
     'div',
@@ -247,6 +258,26 @@ function message(
       on: { click: () => showText('The exact prompt of this reply', turn.prompt, 'prompt-view') },
     });
     el.append(meta, prompt);
+    if (app && turn.context.recalled.length === 0 && asksSomething(turn.query)) el.append(whyNothing(app, turn));
   }
   return el;
+}
+
+/** On demand: why the relevance gate recalled nothing for this turn (the same rule as the Recall tab). */
+function whyNothing(app: DemoApp, turn: Turn): HTMLElement {
+  const out = h('p', { class: 'muted gate-explanation', testid: 'gate-explanation', attrs: { hidden: true } });
+  const button = h('button', {
+    class: 'link',
+    testid: 'why-nothing',
+    text: 'Why was nothing recalled?',
+    attrs: { type: 'button', 'aria-expanded': 'false' },
+  });
+  button.addEventListener('click', async () => {
+    const text = await app.guard(() => explainNothingRecalled(app, turn.query), { near: button });
+    if (text === undefined) return;
+    out.textContent = text;
+    out.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+  });
+  return h('div', { class: 'why-nothing' }, button, out);
 }

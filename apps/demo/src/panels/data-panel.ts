@@ -52,10 +52,13 @@ function maintenance(app: DemoApp): { element: HTMLElement; reset: (why: string)
     undo.clear();
     try {
       // App-level operations take no user; the demo still asks for the admin role, fail-closed.
-      const preview = await app.guard(async () => {
-        app.require('admin');
-        return app.manager.previewMaintenance(TENANT);
-      });
+      const preview = await app.guard(
+        async () => {
+          app.require('admin');
+          return app.manager.previewMaintenance(TENANT);
+        },
+        { near: run },
+      );
       if (!preview) return;
       const merged = preview.compress?.flatMap((b) => b.entries) ?? [];
       const destructive = preview.forget.length + merged.length + preview.shortTermEvict > 0;
@@ -238,13 +241,7 @@ function describeReport(r: MaintenanceReport, names: Map<string, string>): HTMLE
 function stats(app: DemoApp): HTMLElement {
   const view = h('dl', { class: 'facts', testid: 'stats-view' });
   const refresh = async () => {
-    const s = await app.guard(
-      async () => {
-        app.require('read');
-        return app.manager.stats(TENANT);
-      },
-      { background: true },
-    );
+    const s = await app.guard(() => app.manager.stats(TENANT), { background: true, needs: 'read' });
     if (!s) {
       replace(view, h('dd', { class: 'muted', text: 'Not allowed to read as this user.' }));
       return;
@@ -302,13 +299,7 @@ function backups(app: DemoApp, replaced: (why: string) => void): HTMLElement {
   const result = h('p', { class: 'muted', testid: 'import-result' });
 
   const refresh = async () => {
-    const items = await app.guard(
-      async () => {
-        app.require('admin');
-        return app.memory.listBackups();
-      },
-      { background: true },
-    );
+    const items = await app.guard(() => app.memory.listBackups(), { background: true, needs: 'admin' });
     if (!items) {
       replace(list, h('p', { class: 'muted', text: 'Backups need the admin role.' }));
       return;

@@ -53,7 +53,7 @@ export function createImportancePanel(app: DemoApp): HTMLElement {
   const load = async () => {
     const list = await app.guard(
       () => app.manager.listMemories(app.user, TENANT, { tiers: ['long_term'], limit: 200 }),
-      { background: true },
+      { background: true, needs: 'read' },
     );
     entries = list ?? [];
     const wanted = app.chartEntryId ?? picker.value;

@@ -195,7 +195,7 @@ export function createInspectorPanel(app: DemoApp): HTMLElement {
         const stats = await app.manager.stats(TENANT);
         return { entries, sources, total, at, kinds: Object.keys(stats.storage.byKind).sort() };
       },
-      { background: true },
+      { background: true, needs: 'read' },
     );
     if (!result) {
       replace(longTerm, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
@@ -419,7 +419,7 @@ function row(app: DemoApp, entry: MemoryEntry, sources: ReadonlyMap<string, Memo
       class: 'danger',
       testid: 'ltm-delete',
       text: 'Delete',
-      on: { click: () => void remove(app, entry, undo) },
+      on: { click: (e) => void remove(app, entry, undo, e.currentTarget as HTMLElement) },
     }),
   );
   el.append(actions);
@@ -472,7 +472,7 @@ async function pin(app: DemoApp, entry: MemoryEntry, on: boolean): Promise<void>
  * content, kind, importance, tags, metadata, times — goes back through the library's import. A
  * user without the delete permission is not asked: the library's own refusal shows instead.
  */
-async function remove(app: DemoApp, entry: MemoryEntry, undo: UndoBar): Promise<void> {
+async function remove(app: DemoApp, entry: MemoryEntry, undo: UndoBar, near: HTMLElement): Promise<void> {
   const what = memorySnippet(entry, 80);
   if (app.manager.can(app.user, TENANT, 'delete')) {
     const sure = await confirmAction({
@@ -482,7 +482,7 @@ async function remove(app: DemoApp, entry: MemoryEntry, undo: UndoBar): Promise<
     });
     if (!sure) return;
   }
-  const ok = await app.guard(() => app.manager.deleteMemory(app.user, TENANT, entry.id));
+  const ok = await app.guard(() => app.manager.deleteMemory(app.user, TENANT, entry.id), { near });
   if (ok === undefined) return;
   app.changed('memories');
   undo.offer(`Deleted “${what}”.`, async () => {

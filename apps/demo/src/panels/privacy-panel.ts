@@ -235,10 +235,22 @@ function access(app: DemoApp): HTMLElement {
           app.manager.roleOf(u.id, TENANT) ?? '',
         );
         role.setAttribute('aria-label', `Role of ${u.id}`);
-        role.addEventListener('change', () => {
-          if (role.value) app.manager.grant(u.id, TENANT, role.value as Role);
-          else app.manager.revoke(u.id, TENANT);
-          app.changed('user');
+        // Only an admin changes roles: the control says so, and the manager's checked call
+        // (grantAs / revokeAs, acting as the current user) refuses anyone else anyway.
+        const mayChange = app.manager.can(app.user, TENANT, 'admin');
+        role.disabled = !mayChange;
+        if (!mayChange) role.title = `Only an admin changes roles; ${app.user} is not one.`;
+        role.addEventListener('change', async () => {
+          const changed = await app.guard(
+            async () => {
+              if (role.value) app.manager.grantAs(app.user, u.id, TENANT, role.value as Role);
+              else app.manager.revokeAs(app.user, u.id, TENANT);
+              return true;
+            },
+            { near: role },
+          );
+          if (changed) app.changed('user');
+          else role.value = app.manager.roleOf(u.id, TENANT) ?? '';
         });
         const perms = (['read', 'write', 'delete', 'admin'] as const).map((p) =>
           h('td', {
@@ -268,7 +280,7 @@ function access(app: DemoApp): HTMLElement {
     ),
     h('p', {
       class: 'muted',
-      text: 'Access is fail-closed: switch to Bob and delete a memory, or to Eve and chat — the manager refuses with ACCESS_DENIED.',
+      text: 'Access is fail-closed: switch to Bob and delete a memory, or to Eve and chat — the manager refuses with ACCESS_DENIED. Only an admin changes roles (the manager checks who asks: grantAs).',
     }),
   );
 }

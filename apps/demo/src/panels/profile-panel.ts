@@ -6,7 +6,10 @@ import { helpFor, withHelp } from '../help.js';
 export function createProfilePanel(app: DemoApp): HTMLElement {
   const view = h('div', { testid: 'profile-view' });
   const refresh = async () => {
-    const profile = await app.guard(() => app.manager.profile(app.user, TENANT), { background: true });
+    const profile = await app.guard(() => app.manager.profile(app.user, TENANT), {
+      background: true,
+      needs: 'read',
+    });
     if (!profile) {
       replace(view, h('p', { class: 'muted', text: 'Not allowed to read as this user.' }));
       return;
