@@ -5,6 +5,10 @@
  *   against exact, hybrid top-10 overlap HNSW vs exact;
  * - many tenants of 1k each: ingest, per-tenant hybrid latency (HNSW with pgvector's iterative
  *   scan vs exact) and recall;
+ * - the adapter against plain `pg` on the same server and index, in one run: HNSW top-10 p50 of
+ *   `searchVectors` vs the same SELECT sent alone (same settings bound once per session), vector
+ *   ingest of `putVectors` vs a multi-row INSERT (500 a batch), and a bulk `putVectors` (index
+ *   built after the load);
  * - concurrent writers: W processes × N writes to the same tenant (puts plus row-locked updates of
  *   one shared memory): throughput, and lost writes / lost updates (must be 0).
  *
@@ -17,6 +21,7 @@
  * with scripts/pg-test-server.sh (as root). Prints figures; never gates CI.
  */
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +33,16 @@ import { FilePersistence } from '@zerda/sqlite/node';
 import { runWriter } from '../../packages/postgres/test/run-writer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+// Plain `pg` for the baselines, as @zerda/postgres resolves it (it is that package's dependency).
+const pg = createRequire(join(ROOT, 'packages/postgres/package.json'))('pg') as {
+  Client: new (o: {
+    connectionString: string;
+  }) => {
+    connect(): Promise<void>;
+    query(sql: string, params?: unknown[]): Promise<unknown>;
+    end(): Promise<void>;
+  };
+};
 const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
 const N = env('ZERDA_BENCH_N', 10_000);
 const TENANTS = env('ZERDA_BENCH_TENANTS', 20);
@@ -298,6 +313,70 @@ try {
   );
   if (sf) row(`load tenant vectors into memory (ms, once per tenant)`, '—', Math.round(sf.loadMs));
   await sq?.close();
+
+  // 1b. the adapter against plain pg on the same server, same table and index (ratios, one run).
+  {
+    const plain = new pg.Client({ connectionString: url });
+    await plain.connect();
+    // The query alone: tenant and HNSW settings bound once for the session, then only the SELECT.
+    await plain.query(`SET citus.propagate_set_commands = 'local'`).catch(() => undefined);
+    await plain.query(`SET zerda.tenant = 'big'`);
+    await plain.query(`SET hnsw.ef_search = 100`);
+    await plain.query(`SET hnsw.iterative_scan = relaxed_order`);
+    // The same plan as the adapter's (it binds these too: the index, not scan-and-sort).
+    await plain.query(`SET enable_seqscan = off`);
+    await plain.query(`SET enable_sort = off`);
+    const sql = `SELECT id, embedding::vector(${DIM}) <=> $1::vector(${DIM}) AS d FROM "${schema}".vectors
+      WHERE tenant_id = 'big' AND model_id = $2 AND dim = ${DIM} ORDER BY embedding::vector(${DIM}) <=> $1::vector(${DIM}) LIMIT 10`;
+    const alone: number[] = [];
+    const adapter: number[] = [];
+    for (const q of qs) {
+      const text = `[${Array.from(q.vector).join(',')}]`;
+      let t = performance.now();
+      await plain.query(sql, [text, MODEL.id]);
+      alone.push(performance.now() - t);
+      t = performance.now();
+      await pgs.searchVectors('big', MODEL, q.vector, 10);
+      adapter.push(performance.now() - t);
+    }
+    row(
+      'HNSW top-10 p50 ms: adapter / query alone (ratio)',
+      `${ms(pct(adapter, 50))} / ${ms(pct(alone, 50))} (${ms(pct(adapter, 50) / pct(alone, 50))}×)`,
+    );
+    // Vector ingest into the same index: the adapter's putVectors (binary vector[]) against one
+    // multi-row INSERT of text vectors, 500 rows a batch (below the bulk-rebuild threshold).
+    const n = Math.min(2000, big.vectors.length);
+    const recs = big.entries.slice(0, n).map((e, i) => ({ id: e.id, vector: big.vectors[i]! }));
+    await plain.query(`SET zerda.tenant = 'plain-ingest'`);
+    let t = performance.now();
+    for (let i = 0; i < n; i += 500) {
+      const chunk = recs.slice(i, Math.min(n, i + 500));
+      const values = chunk
+        .map((_, j) => `('plain-ingest', $1, $${j * 2 + 2}, ${DIM}, $${j * 2 + 3}::vector)`)
+        .join(',');
+      await plain.query(`INSERT INTO "${schema}".vectors (tenant_id, model_id, id, dim, embedding) VALUES ${values}`, [
+        MODEL.id,
+        ...chunk.flatMap((v) => [v.id, `[${Array.from(v.vector).join(',')}]`]),
+      ]);
+    }
+    const plainRate = n / ((performance.now() - t) / 1000);
+    t = performance.now();
+    for (let i = 0; i < n; i += 500) await pgs.putVectors('adapter-ingest', MODEL, recs.slice(i, Math.min(n, i + 500)));
+    const adapterRate = n / ((performance.now() - t) / 1000);
+    row(
+      `vector ingest ${n} × ${DIM}-d into the HNSW index, vectors/s: adapter / multi-row INSERT (ratio)`,
+      `${Math.round(adapterRate)} / ${Math.round(plainRate)} (${ms(adapterRate / plainRate)}×)`,
+    );
+    // Bulk import: one putVectors of the whole batch into a fresh model (loads, then builds the index).
+    const bulkModel = { id: `bulk-${DIM}`, dim: DIM };
+    t = performance.now();
+    await pgs.putVectors('big', bulkModel, recs);
+    row(
+      `bulk putVectors ${n} (index built after the load), vectors/s`,
+      Math.round(n / ((performance.now() - t) / 1000)),
+    );
+    await plain.end();
+  }
 
   // 2. many tenants
   log(`${TENANTS} tenants × ${PER_TENANT}`);

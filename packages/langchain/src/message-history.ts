@@ -3,7 +3,7 @@ import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messa
 import { checkId, invalid, isInteraction, type MemoryManager } from '@zerda/core';
 
 /** The part of a `MemoryManager` {@link ZerdaChatMessageHistory} uses. */
-export type HistoryMemory = Pick<MemoryManager, 'saveInteraction' | 'shortTerm'>;
+export type HistoryMemory = Pick<MemoryManager, 'saveInteraction' | 'shortTerm' | 'clearShortTerm'>;
 
 /** Options of {@link ZerdaChatMessageHistory}. */
 export interface ZerdaChatMessageHistoryInput {
@@ -76,7 +76,7 @@ export class ZerdaChatMessageHistory extends BaseListChatMessageHistory {
   }
 
   override async clear(): Promise<void> {
-    this.#memory.shortTerm(this.#tenantId, this.#userId).clear();
+    await this.#memory.clearShortTerm(this.#userId, this.#tenantId);
     this.#pending = [];
   }
 }

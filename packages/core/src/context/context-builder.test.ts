@@ -81,7 +81,8 @@ describe('ContextBuilder', () => {
     expect(history.items).toEqual(['User: Hi\nAssistant: Hello!', 'User: What can I cook?\nAssistant: Pasta?']);
     expect(ctx.text.startsWith('=== System ===\nBe concise.\n\n=== User Profile ===\nUser: u1')).toBe(true);
     expect(ctx.text).toContain('Topics: hiking (7), cooking (5), rust (5)');
-    expect(ctx.text).toContain('[2] Recipe\nBoil water.\nAdd pasta.');
+    // Document lines are indented under their number: a document cannot start a line of its own.
+    expect(ctx.text).toContain('[2] Recipe\n    Boil water.\n    Add pasta.');
     expect(ctx.text.endsWith('=== Current Query ===\nSomething without peanuts, please.')).toBe(true);
   });
 
@@ -243,8 +244,9 @@ describe('buildPrompt: user text cannot fake sections', () => {
     expect(prompt).toBe(ctx.text);
     for (const kind of ['system', 'profile', 'memories', 'documents', 'history', 'query'] as const)
       expect(headerCount(prompt, kind), kind).toBe(1);
-    // The (neutralised) query appears exactly once, as the last section.
-    const q = neutralizeHeaders(injection);
+    // The (neutralised) query appears exactly once, as the last section, its continuation lines
+    // indented so none can start a line of its own.
+    const q = neutralizeHeaders(injection).split('\n').join('\n  ');
     expect(prompt.split(q).length - 1).toBe(1);
     expect(prompt.endsWith(`=== Current Query ===\n${q}`)).toBe(true);
     // The real system section is untouched and still first.

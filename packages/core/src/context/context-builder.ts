@@ -2,6 +2,9 @@ import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import { estimateTokens, type TokenCounter } from './tokens.js';
 import { entryText, isInteraction, type MemoryEntry, type UserProfile } from '../model/types.js';
+import { blockValue, inlineValue, neutralizeHeaders } from './render.js';
+
+export { neutralizeHeaders } from './render.js';
 
 /** One message for a chat-completion API. */
 export interface ChatMessage {
@@ -119,18 +122,9 @@ export interface ContextBuilderOptions {
   priority?: readonly Exclude<SectionKind, 'system' | 'query'>[];
 }
 
-const HEADER_RUN = /={3,}/g;
-const FULLWIDTH_EQUALS = '\uff1d';
 const TRUNCATION_MARK = ' […] ';
-
-/**
- * Make text safe to place inside a section: runs of three or more `=` become full-width `＝`, so
- * no content line can ever read as a `=== Title ===` header, and line endings become `\n`.
- * Idempotent.
- */
-export function neutralizeHeaders(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(HEADER_RUN, (run) => FULLWIDTH_EQUALS.repeat(run.length));
-}
+/** Continuation lines of the query are indented this much (the query has no prefix of its own). */
+const QUERY_INDENT = 2;
 
 /** The header line of a section. */
 export function sectionHeader(title: string): string {
@@ -139,7 +133,7 @@ export function sectionHeader(title: string): string {
 
 function renderSection(section: Pick<ContextSection, 'title' | 'items'>, neutral = false): string {
   const items = neutral ? section.items : section.items.map(neutralizeHeaders);
-  return [sectionHeader(neutralizeHeaders(section.title).replace(/\n/g, ' ')), ...items].join('\n');
+  return [sectionHeader(inlineValue(section.title)), ...items].join('\n');
 }
 
 /**
@@ -157,16 +151,6 @@ export function buildPrompt(context: Pick<BuiltContext, 'sections'>): string {
     .join('\n\n');
 }
 
-/** Indent continuation lines so content can never start a line of its own. */
-function indent(text: string, prefix: string): string {
-  return (
-    prefix +
-    neutralizeHeaders(text)
-      .split('\n')
-      .join('\n' + ' '.repeat(prefix.length))
-  );
-}
-
 function isoDate(ms: number): string {
   return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : 'unknown date';
 }
@@ -175,13 +159,13 @@ function renderMemory(entry: MemoryEntry): string {
   const body = isInteraction(entry.content)
     ? `User: ${entry.content.input}\nAssistant: ${entry.content.output}`
     : entryText(entry);
-  return indent(body, `- [${entry.kind}, ${isoDate(entry.createdAt)}] `);
+  return blockValue(body, `- [${inlineValue(entry.kind)}, ${isoDate(entry.createdAt)}] `);
 }
 
 function renderHistory(entry: MemoryEntry): string {
   if (isInteraction(entry.content))
-    return `${indent(entry.content.input, 'User: ')}\n${indent(entry.content.output, 'Assistant: ')}`;
-  return indent(entryText(entry), 'Note: ');
+    return `${blockValue(entry.content.input, 'User: ')}\n${blockValue(entry.content.output, 'Assistant: ')}`;
+  return blockValue(entryText(entry), 'Note: ');
 }
 
 function historyMessages(entry: MemoryEntry): ChatMessage[] {
@@ -193,20 +177,34 @@ function historyMessages(entry: MemoryEntry): ChatMessage[] {
   return [{ role: 'user', content: entryText(entry) }];
 }
 
+/**
+ * The profile's lines: fixed labels at column 0 (`User:`, `Interactions:`, `Topics:`,
+ * `Attributes:`), every value inline after them; attributes one per indented line, so no
+ * attribute name can read as a label or a role.
+ */
 function renderProfile(p: UserProfile): string {
-  const lines = [`User: ${p.userId}`, `Interactions: ${p.interactionCount}`];
+  const lines = [`User: ${inlineValue(p.userId)}`, `Interactions: ${p.interactionCount}`];
   const topics = Object.entries(p.topics)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, 10);
-  if (topics.length) lines.push(`Topics: ${topics.map(([t, n]) => `${t} (${n})`).join(', ')}`);
-  for (const key of Object.keys(p.attributes).sort()) lines.push(`${key}: ${JSON.stringify(p.attributes[key])}`);
-  return neutralizeHeaders(lines.join('\n'));
+  if (topics.length) lines.push(`Topics: ${topics.map(([t, n]) => `${inlineValue(t)} (${n})`).join(', ')}`);
+  const keys = Object.keys(p.attributes).sort();
+  if (keys.length) lines.push('Attributes:');
+  for (const key of keys) lines.push(`  ${inlineValue(key)}: ${inlineValue(JSON.stringify(p.attributes[key]))}`);
+  return lines.join('\n');
 }
 
 function renderDocument(doc: ContextDocument, index: number): string {
   const title = typeof doc === 'string' ? undefined : doc.title;
   const text = typeof doc === 'string' ? doc : doc.text;
-  return neutralizeHeaders(`[${index + 1}]${title ? ' ' + title.replace(/\s+/g, ' ') : ''}\n${text}`);
+  const prefix = `[${index + 1}] `;
+  return title
+    ? `${prefix}${inlineValue(title)}\n${blockValue(text, ' '.repeat(prefix.length))}`
+    : blockValue(text, prefix);
+}
+
+function renderQuery(query: string): string {
+  return blockValue(query, '', QUERY_INDENT);
 }
 
 /** Keep the head and tail of `text`, `keep` code points in all, with a mark in the middle. */
@@ -395,8 +393,7 @@ export class ContextBuilder {
 
     // 1. System and query.
     if (system.trim() !== '') kept.system.push({ id: 'system', text: neutralizeHeaders(system) });
-    const query = neutralizeHeaders(input.query);
-    kept.query.push({ id: 'query', text: query });
+    kept.query.push({ id: 'query', text: renderQuery(input.query) });
     let queryText = input.query;
     if (!fits()) {
       const cps = Array.from(input.query).length;
@@ -405,7 +402,7 @@ export class ContextBuilder {
       let best = -1;
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
-        kept.query[0] = { id: 'query', text: neutralizeHeaders(truncateMiddle(input.query, mid)) };
+        kept.query[0] = { id: 'query', text: renderQuery(truncateMiddle(input.query, mid)) };
         if (fits()) {
           best = mid;
           lo = mid + 1;
@@ -419,7 +416,7 @@ export class ContextBuilder {
         );
       }
       queryText = truncateMiddle(input.query, best);
-      kept.query[0] = { id: 'query', text: neutralizeHeaders(queryText) };
+      kept.query[0] = { id: 'query', text: renderQuery(queryText) };
       dropped.push({ section: 'query', reason: 'truncated', id: 'query' });
     }
 

@@ -121,6 +121,8 @@ describe('input limits: one validation place before any write', () => {
     await rejectsWith(mgr.remember('me', 't', { title: long, text: 'x' }), 'VALIDATION');
     await rejectsWith(mgr.recall('me', 't', long), 'VALIDATION');
     await rejectsWith(mgr.buildContext('me', 't', long), 'VALIDATION');
+    await rejectsWith(mgr.buildContext('me', 't', 'q', { documents: [long] }), 'VALIDATION');
+    await rejectsWith(mgr.buildContext('me', 't', 'q', { documents: [{ title: 'x', text: long }] }), 'VALIDATION');
     await rejectsWith(
       mgr.reinforce(
         'me',

@@ -5,12 +5,17 @@ import { effectiveImportance } from '../dynamics/decay.js';
 import type { Embedder } from '../model/embedder.js';
 import { wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
-import type { LongTermMemory } from '../tiers/long-term-memory.js';
 import type { RecallHit, ReindexOptions, ReindexReport, SemanticSearchOptions } from '../tiers/semantic-memory.js';
-import type { ShortTermMemory } from '../tiers/short-term-memory.js';
 import type { MemoryFilter } from '../storage/storage.js';
 import type { MemoryEntry, UserProfile } from '../model/types.js';
-import type { WorkingMemory } from '../tiers/working-memory.js';
+import {
+  longTermView,
+  shortTermView,
+  workingMemoryView,
+  type LongTermView,
+  type ShortTermView,
+  type WorkingMemoryView,
+} from './tier-views.js';
 import * as maintenance from './maintenance.js';
 import { resolveManagerOptions } from './options.js';
 import * as read from './recall.js';
@@ -30,6 +35,7 @@ import type {
 import * as write from './write-path.js';
 
 export type * from './types.js';
+export type { LongTermView, ShortTermView, WorkingMemoryView } from './tier-views.js';
 
 /**
  * The orchestrator most apps use: save interactions, build context and prompts, maintain,
@@ -143,24 +149,36 @@ export class MemoryManager {
 
   // ---------------------------------------------------------------- tiers
 
-  /** The tenant's long-term tier (durable, over the storage adapter). */
-  longTerm(tenantId: string): LongTermMemory {
-    checkId('tenantId', tenantId);
-    return this.#s.longTerm(tenantId);
+  /**
+   * The tenant's long-term tier, read-only (`get`, `query`, `stats`, `searchText` …; no `store`,
+   * `delete` or `clear`: writes go through `remember`, `updateMemory`, `deleteMemory`). `userId`
+   * needs `read` on the tenant.
+   */
+  longTerm(tenantId: string, userId: string): LongTermView {
+    this.#enter(userId, tenantId, 'read');
+    return longTermView(this.#s.longTerm(tenantId));
   }
 
-  /** The short-term sliding window of one user in one tenant (in memory, per session). */
-  shortTerm(tenantId: string, userId: string): ShortTermMemory {
-    checkId('tenantId', tenantId);
-    checkId('userId', userId);
-    return this.#s.shortTerm(tenantId, userId);
+  /** The short-term sliding window of `userId` in the tenant, read-only. `userId` needs `read`. */
+  shortTerm(tenantId: string, userId: string): ShortTermView {
+    this.#enter(userId, tenantId, 'read');
+    return shortTermView(this.#s.shortTerm(tenantId, userId));
   }
 
-  /** The working memory of one user's last turn (rebuilt by every `buildContext`). */
-  workingMemory(tenantId: string, userId: string): WorkingMemory {
-    checkId('tenantId', tenantId);
-    checkId('userId', userId);
-    return this.#s.workingMemory(tenantId, userId);
+  /** The working memory of `userId`'s last turn (rebuilt by every `buildContext`), read-only. Needs `read`. */
+  workingMemory(tenantId: string, userId: string): WorkingMemoryView {
+    this.#enter(userId, tenantId, 'read');
+    return workingMemoryView(this.#s.workingMemory(tenantId, userId));
+  }
+
+  /**
+   * Empty `userId`'s short-term window in the tenant (the session's recent turns; long-term
+   * memories stay). Needs `write`. Runs in the tenant's order, after any save in flight.
+   */
+  async clearShortTerm(userId: string, tenantId: string): Promise<void> {
+    this.#enter(userId, tenantId, 'write');
+    const s = this.#s;
+    return typed(s.serial(tenantId, async () => s.existingShortTerm(tenantId, userId)?.clear()));
   }
 
   /** The user's profile in the tenant (topics, attributes, interaction count). Needs `read`. */

@@ -123,6 +123,14 @@ export async function buildContext(
   checkCount('topKSemantic', topKSemantic);
   checkCount('topKLongTerm', topKLongTerm);
   checkCount('historyTurns', historyTurns);
+  if (options.documents !== undefined) {
+    checkBatch('documents', options.documents, s.config.limits.batch);
+    options.documents.forEach((d, i) => {
+      const doc = typeof d === 'string' ? { text: d } : (d as { title?: unknown; text?: unknown } | null);
+      checkText(`documents[${i}].text`, doc?.text, s.config.limits.memoryChars);
+      if (doc?.title !== undefined) checkText(`documents[${i}].title`, doc.title, s.config.limits.memoryChars);
+    });
+  }
   const budget = options.tokenBudget ?? s.contextTokens;
   // Built before anything else so a bad budget is rejected before working memory changes.
   const builder = new ContextBuilder(budget, { counter: s.counter });
