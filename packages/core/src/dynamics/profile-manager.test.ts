@@ -35,7 +35,7 @@ describe('UserProfileManager', () => {
     expect(p.interactionCount).toBe(2);
     expect(p.topics.coffee).toBe(2);
     expect(p.topics.tea).toBe(1);
-    expect(p.topics.espresso).toBe(1);
+    expect(p.topics['espresso coffee']).toBe(1);
     expect(p.createdAt).toBe(1000);
     expect(p.updatedAt).toBe(2000);
     expect(p.memoryRetentionBoost).toBeCloseTo(0.02 * Math.log2(3), 12);

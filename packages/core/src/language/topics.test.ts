@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { extractTopics } from './topics.js';
 
 describe('extractTopics', () => {
+  it('keeps words that stand together as one topic: "border collie", not "border" and "collie"', () => {
+    expect(extractTopics('We adopted a border collie. The border collie loves hiking boots, and hiking.')).toEqual([
+      'border collie',
+      'adopted',
+      'hiking boots',
+      'hiking',
+    ]);
+    expect(extractTopics('Tomatoes, basil and garden peas')).toEqual(['tomatoes', 'basil', 'garden peas']);
+  });
+
   it('extractTopics skips the masker placeholders (an e-mail is not a topic)', () => {
     expect(extractTopics('Mail [EMAIL_1] or [EMAIL_2] about climbing, card [CREDIT_CARD_1]')).toEqual([
       'mail',
@@ -28,12 +38,12 @@ describe('extractTopics', () => {
         'However, something about gardening: whatever the weather, everyone in the family gardens somewhere. ' +
           'Therefore gardening, wherever and whichever season.',
       ),
-    ).toEqual(['gardening', 'weather', 'family', 'gardens', 'season']);
+    ).toEqual(['gardening', 'weather', 'family gardens', 'season']);
     // General nouns and hedges are no topics; the specific words next to them are.
     expect(extractTopics('Probably a couple of things: lots of time for chess, a number of chess clubs')).toEqual([
-      'chess',
       'couple',
-      'clubs',
+      'chess',
+      'chess clubs',
     ]);
   });
 });

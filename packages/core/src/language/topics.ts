@@ -58,19 +58,36 @@ function isTopicWord(word: string): boolean {
   );
 }
 
+/** Punctuation that ends a phrase ("tomatoes, basil": two topics, not one). */
+const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}'’\s-]+/u;
+/** Longest phrase kept as one topic ("golden retriever puppy"); a longer run is read word by word. */
+const MAX_PHRASE_WORDS = 3;
+
 /**
- * Topics of a text: its most frequent content words (length >= 4, not stopwords, not general
- * words or function-word compounds — see `GENERAL_WORDS` and `FUNCTION_COMPOUND` — not numbers),
- * lowercased, most frequent first (ties: first seen), at most `max`. PII placeholders left by the
- * masker are skipped.
+ * Topics of a text: the things it names, as phrases where words stand together ("border
+ * collie", "hiking boots") and as single content words otherwise — never stopwords, general
+ * words, function-word compounds (see `GENERAL_WORDS` and `FUNCTION_COMPOUND`), words under four
+ * letters or numbers. Lowercased (diacritics folded, as `tokenize` does), most frequent first
+ * (ties: first seen), at most `max`. A run of two or three topic words with no punctuation or
+ * other word between them is one topic; PII placeholders left by the masker are skipped.
  */
 export function extractTopics(text: string, max = 5): string[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
   const counts = new Map<string, number>();
+  const count = (t: string) => counts.set(t, (counts.get(t) ?? 0) + 1);
   // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about.
-  for (const w of tokenize(text.replace(PII_PLACEHOLDER, ' '))) {
-    if (!isTopicWord(w)) continue;
-    counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const segment of text.replace(PII_PLACEHOLDER, ' , ').split(PHRASE_BREAK)) {
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length >= 2 && run.length <= MAX_PHRASE_WORDS) count(run.join(' '));
+      else for (const w of run) count(w);
+      run = [];
+    };
+    for (const w of tokenize(segment)) {
+      if (isTopicWord(w)) run.push(w);
+      else flush();
+    }
+    flush();
   }
   // Map keeps first-seen order and sort is stable, so ties keep it.
   return [...counts]
