@@ -146,6 +146,7 @@ export class PostgresStorage extends BaseStorage {
   readonly #vectorOid: number;
   readonly #vectorIndexes = new Set<string>();
   #closed = false;
+  #seq = 0;
   #closing: Promise<void> | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
 
@@ -1221,9 +1222,9 @@ export class PostgresStorage extends BaseStorage {
 
   async #writeLogRow(db: Db, row: ChangeRow): Promise<void> {
     await db.query(
-      `INSERT INTO ${this.#s}.sync_log AS l (tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json)
-       ON CONFLICT (tenant_id, kind, key) DO UPDATE SET seq = nextval('${this.#s}.sync_seq'), record_id = EXCLUDED.record_id,
+      `INSERT INTO ${this.#s}.sync_log AS l (tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters, seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json, $11)
+       ON CONFLICT (tenant_id, kind, key) DO UPDATE SET seq = EXCLUDED.seq, record_id = EXCLUDED.record_id,
          op = EXCLUDED.op, hlc = EXCLUDED.hlc, device_id = EXCLUDED.device_id, pending = EXCLUDED.pending,
          clock = EXCLUDED.clock, counters = EXCLUDED.counters`,
       [
@@ -1237,8 +1238,15 @@ export class PostgresStorage extends BaseStorage {
         row.pending,
         JSON.stringify(row.clock),
         row.counters ? JSON.stringify(row.counters) : null,
+        this.#nextSeq(),
       ],
     );
+  }
+
+  /** Push order of change rows: microseconds since the epoch, strictly increasing in this process. */
+  #nextSeq(): number {
+    this.#seq = Math.max(this.#seq + 1, Date.now() * 1000);
+    return this.#seq;
   }
 
   /** Write the change rows of local changes (the transaction is bound to the tenant). */

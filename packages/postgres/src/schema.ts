@@ -201,12 +201,13 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     name: 'sync change log: one row per changed entry or profile, per-tenant server cursors, the device id',
     up: (s, layout) => `
-    CREATE SEQUENCE ${s}.sync_seq;
     CREATE TABLE ${s}.sync_log (
       tenant_id text COLLATE "C" NOT NULL,
       kind text NOT NULL,
       key text COLLATE "C" NOT NULL,
-      seq bigint NOT NULL DEFAULT nextval('${s}.sync_seq'),
+      -- Push order, assigned by the adapter (no sequence: on Citus a sequence default cannot be created
+      -- with its schema in one migration transaction, as the workers do not see the schema yet).
+      seq bigint NOT NULL,
       record_id text COLLATE "C" NOT NULL,
       op text NOT NULL,
       hlc text COLLATE "C" NOT NULL,
