@@ -52,15 +52,19 @@ export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from '
 /** The change log every store keeps for sync: hybrid clock, change rows, the merge rule. */
 export { HybridClock, formatHlc, hlcWall, isHlc, nextHlc } from './sync/hlc.js';
 export {
+  BACKFILL_COUNTER,
   TOMBSTONE_RETENTION_MS,
+  backfillChange,
   compareClocks,
   counterValue,
   isExpiredTombstone,
   localChange,
+  resolveChanges,
 } from './sync/change-log.js';
 export { mergeChange, stampRecordId, tombstoneHorizon, validateSyncChange } from './sync/change-log.js';
 export type { ApplyReport, ChangeRow, ChangeStamp, LocalVersion, MergeResult, PnCounter } from './sync/change-log.js';
 export type { SyncChange, SyncCounters, SyncKind, SyncState, VersionVector } from './sync/change-log.js';
+export type { LocalReads, ResolvedChanges } from './sync/change-log.js';
 /** Byte helpers for adapters (vectors as bytes, base64). */
 export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from './util/bytes.js';
 

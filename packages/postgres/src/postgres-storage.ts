@@ -6,7 +6,7 @@ import { entryColumnValues, entryData, entryFromRow, entryOrderSql, entryText, i
 import { systemClock, validateEntry } from '@zerda/core';
 import type { Clock, EntryRow, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
-import { localChange, mergeChange, stampRecordId } from '@zerda/core';
+import { backfillChange, localChange, mergeChange, stampRecordId } from '@zerda/core';
 import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '@zerda/core';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
 import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
@@ -699,6 +699,47 @@ export class PostgresStorage extends BaseStorage {
     });
   }
 
+  /** Change rows for the tenant's entities that have none (a schema older than migration 3, an import). */
+  protected override async backfillChanges(tenantId: string, stamp: ChangeStamp): Promise<number> {
+    const missing = (db: Db) =>
+      Promise.all([
+        db.query<EntryRow>(
+          `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND NOT EXISTS
+             (SELECT 1 FROM ${this.#s}.sync_log l WHERE l.tenant_id = e.tenant_id AND l.kind = 'entry' AND l.key = e.id)
+           ORDER BY e.id`,
+          [tenantId],
+        ),
+        db.query<{ user_id: string }>(
+          `SELECT p.user_id FROM ${this.#s}.profiles p WHERE p.tenant_id = $1 AND NOT EXISTS
+             (SELECT 1 FROM ${this.#s}.sync_log l WHERE l.tenant_id = p.tenant_id AND l.kind = 'profile' AND l.key = p.user_id)
+           ORDER BY p.user_id`,
+          [tenantId],
+        ),
+      ]);
+    const [e0, p0] = await this.#read('look for entities without change rows', tenantId, missing);
+    if (e0.rows.length === 0 && p0.rows.length === 0) return 0;
+    return this.#write('backfill the change log', tenantId, async (db) => {
+      await this.#lockTenant(db, tenantId);
+      const [e, p] = await missing(db);
+      const entries = e.rows.map(entryFromRow);
+      for (const [i, entry] of entries.entries())
+        await this.#writeLogRow(
+          db,
+          backfillChange({ tenantId, kind: 'entry', key: entry.id }, stamp, stampRecordId(stamp, i), entry),
+        );
+      for (const [i, r] of p.rows.entries())
+        await this.#writeLogRow(
+          db,
+          backfillChange(
+            { tenantId, kind: 'profile', key: r.user_id },
+            stamp,
+            stampRecordId(stamp, entries.length + i),
+          ),
+        );
+      return entries.length + p.rows.length;
+    });
+  }
+
   /** Tenants holding an entry or a profile, sorted. */
   protected override async readTenants(): Promise<string[]> {
     return this.#read('list tenants', null, async (db) => {
@@ -778,7 +819,8 @@ export class PostgresStorage extends BaseStorage {
     checkKey('tenantId', tenantId);
     checkKey('id', id);
     if (typeof fn !== 'function') invalid('fn', 'a function (current entry) => next entry', fn);
-    const stamp = this.stamp();
+    // Before the transaction: the first stamp of a tenant may backfill its change log in one of its own.
+    const stamp = await this.stamp(tenantId);
     return this.#write('update an entry', tenantId, async (db) => {
       const r = await db.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
@@ -792,7 +834,7 @@ export class PostgresStorage extends BaseStorage {
       if (next.tenantId !== tenantId || next.id !== id)
         invalid('update result', `the same tenantId and id (${tenantId}, ${id})`, `${next.tenantId}, ${next.id}`);
       await this.#upsert(db, tenantId, [next], false);
-      await this.#logLocal(db, tenantId, [{ kind: 'entry', key: id, op: 'put', entry: next, index: 0 }], await stamp);
+      await this.#logLocal(db, tenantId, [{ kind: 'entry', key: id, op: 'put', entry: next, index: 0 }], stamp);
       return structuredClone(next);
     });
   }
@@ -914,6 +956,9 @@ export class PostgresStorage extends BaseStorage {
         }
       }
       return report;
+    }).finally(() => {
+      // Imported entities carry no change rows: the next sync call backfills them.
+      this.changeLogGaps();
     });
   }
 

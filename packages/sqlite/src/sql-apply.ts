@@ -1,6 +1,6 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { ZerdaError, entryColumnValues, entryData, entryFromRow, entryText } from '@zerda/core';
-import { localChange, stampRecordId } from '@zerda/core';
+import { ENTRY_COLUMNS, ZerdaError, entryColumnValues, entryData, entryFromRow, entryText } from '@zerda/core';
+import { backfillChange, localChange, stampRecordId } from '@zerda/core';
 import type { ChangeRow, EntryRow, MemoryEntry, SyncKind, UserProfile } from '@zerda/core';
 import { ftsTerms } from './lexical.js';
 import { floatsToBytes } from './record-codec.js';
@@ -18,7 +18,8 @@ export interface LogStamp {
 /**
  * A main-stream record: entries, profiles, tenant clears and imports, and sync: `sync` writes merge
  * results resolved before the record was written (so replay writes the same), `pushed` clears
- * pending flags.
+ * pending flags, `backfill` gives the tenant's entities without a change row one (core's
+ * `backfillChange`; the same rows on replay, as it runs on the same state).
  */
 export type MainOp =
   | { o: 'put'; e: MemoryEntry[]; st?: LogStamp }
@@ -37,7 +38,8 @@ export type MainOp =
       cur?: string;
       hz: string;
     }
-  | { o: 'pushed'; t: string; r: string[] };
+  | { o: 'pushed'; t: string; r: string[] }
+  | { o: 'backfill'; t: string; st: LogStamp };
 
 const LOG_COLUMNS = 'tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters';
 
@@ -301,6 +303,33 @@ export function createApplier(db: Database): Applier {
         const added = upsertMany(op.e);
         for (const p of op.p) profile(p);
         return added;
+      }
+      case 'backfill': {
+        noteDevice(op.st);
+        const stamp = { recordId: op.st.r, hlc: op.st.h, deviceId: op.st.d };
+        const entries = all(
+          `SELECT ${ENTRY_COLUMNS} FROM entries e WHERE e.tenant_id = ? AND NOT EXISTS
+             (SELECT 1 FROM sync_log l WHERE l.tenant_id = e.tenant_id AND l.kind = 'entry' AND l.key = e.id) ORDER BY e.id`,
+          [op.t],
+        ).map(rowToEntry);
+        const users = all(
+          `SELECT p.user_id FROM profiles p WHERE p.tenant_id = ? AND NOT EXISTS
+             (SELECT 1 FROM sync_log l WHERE l.tenant_id = p.tenant_id AND l.kind = 'profile' AND l.key = p.user_id) ORDER BY p.user_id`,
+          [op.t],
+        ).map((r) => r[0] as string);
+        entries.forEach((e, i) =>
+          writeRow(backfillChange({ tenantId: op.t, kind: 'entry', key: e.id }, stamp, stampRecordId(stamp, i), e)),
+        );
+        users.forEach((u, i) =>
+          writeRow(
+            backfillChange(
+              { tenantId: op.t, kind: 'profile', key: u },
+              stamp,
+              stampRecordId(stamp, entries.length + i),
+            ),
+          ),
+        );
+        return 0;
       }
       default:
         throw new ZerdaError('STORAGE', `Unknown log record type ${(op as { o: unknown }).o}`);

@@ -3,7 +3,7 @@ import { BaseStorage, ENTRY_COLUMNS, ZerdaError, checkKey, createCipher, entryOr
 import { invalid, isZerdaError, systemClock, validateExport } from '@zerda/core';
 import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageStats } from '@zerda/core';
 import type { UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
-import { mergeChange } from '@zerda/core';
+import { resolveChanges } from '@zerda/core';
 import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncState } from '@zerda/core';
 import { filterSql } from './filter-sql.js';
 import { matchExpression, rankBm25 } from './lexical.js';
@@ -431,32 +431,12 @@ export class SqliteStorage extends BaseStorage {
     horizon: string,
   ): Promise<ApplyReport> {
     return this.#s.serial(async () => {
-      const report: ApplyReport = { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
-      const rows = new Map<string, ChangeRow>();
-      const entries = new Map<string, MemoryEntry | null>();
-      const profiles = new Map<string, UserProfile | null>();
-      for (const change of changes) {
-        const k = `${change.kind}\u0000${change.key}`;
-        const isEntry = change.kind === 'entry';
-        const local = {
-          row: rows.get(k) ?? this.#changeRow(tenantId, change.kind, change.key),
-          entry: isEntry
-            ? this.#current(entries, change.key, () => this.#readEntryNow(tenantId, change.key))
-            : undefined,
-          profile: isEntry
-            ? undefined
-            : this.#current(profiles, change.key, () => this.#readProfileNow(tenantId, change.key)),
-        };
-        const r = mergeChange(local, change);
-        if (r.outcome === 'skip') {
-          report.skipped++;
-          continue;
-        }
-        report[r.outcome]++;
-        rows.set(k, r.row);
-        if (isEntry) entries.set(change.key, r.remove ? null : (r.entry ?? null));
-        else profiles.set(change.key, r.remove ? null : (r.profile ?? null));
-      }
+      const { rows, entries, profiles, ...counts } = resolveChanges(changes, {
+        row: (kind, key) => this.#changeRow(tenantId, kind, key),
+        entry: (id) => this.#readEntryNow(tenantId, id),
+        profile: (userId) => this.#readProfileNow(tenantId, userId),
+      });
+      const report: ApplyReport = { ...counts, entriesWritten: [], entriesRemoved: [] };
       const put = [...entries.values()].filter((e): e is MemoryEntry => e !== null);
       const existing = new Set(
         this.#s
@@ -485,6 +465,20 @@ export class SqliteStorage extends BaseStorage {
     });
   }
 
+  /** One log record when the tenant has entities without a change row (an older database, an import). */
+  protected override async backfillChanges(tenantId: string, stamp: ChangeStamp): Promise<number> {
+    return this.#s.serial(async () => {
+      const gap = (table: string, kind: string, key: string) =>
+        `SELECT count(*) FROM ${table} x WHERE x.tenant_id = ? AND NOT EXISTS
+           (SELECT 1 FROM sync_log l WHERE l.tenant_id = x.tenant_id AND l.kind = '${kind}' AND l.key = x.${key})`;
+      const n =
+        Number(this.#s.rows(gap('entries', 'entry', 'id'), [tenantId])[0]![0]) +
+        Number(this.#s.rows(gap('profiles', 'profile', 'user_id'), [tenantId])[0]![0]);
+      if (n > 0) await this.#commit({ o: 'backfill', t: tenantId, st: logStamp(stamp) }, []);
+      return n;
+    });
+  }
+
   #changeRow(tenantId: string, kind: string, key: string): ChangeRow | undefined {
     const r = this.#s.rows(`SELECT ${LOG_COLUMNS} FROM sync_log WHERE tenant_id = ? AND kind = ? AND key = ?`, [
       tenantId,
@@ -492,10 +486,6 @@ export class SqliteStorage extends BaseStorage {
       key,
     ])[0];
     return r && rowToChange(r);
-  }
-
-  #current<T>(pending: Map<string, T | null>, key: string, read: () => T | undefined): T | undefined {
-    return pending.has(key) ? (pending.get(key) ?? undefined) : read();
   }
 
   #readEntryNow(tenantId: string, id: string): MemoryEntry | undefined {
@@ -570,7 +560,10 @@ export class SqliteStorage extends BaseStorage {
     const mode = options.mode ?? 'merge';
     if (mode !== 'merge' && mode !== 'replace') invalid('options.mode', "'merge' | 'replace'", mode);
     const valid = validateExport(doc);
-    return this.#s.serial(() => importDoc(this.#ctx, valid, mode === 'replace'));
+    const report = await this.#s.serial(() => importDoc(this.#ctx, valid, mode === 'replace'));
+    // Imported entities carry no change rows: the next sync call backfills them.
+    this.changeLogGaps();
+    return report;
   }
 
   /** Write a backup (a versioned JSON export, encrypted like everything else) and prune to `keep`. */
@@ -590,7 +583,9 @@ export class SqliteStorage extends BaseStorage {
     this.assertOpen();
     checkKey('id', id);
     const { valid } = await this.#backups.read(id);
-    return this.#s.serial(() => importDoc(this.#ctx, valid, true));
+    const report = await this.#s.serial(() => importDoc(this.#ctx, valid, true));
+    this.changeLogGaps();
+    return report;
   }
 
   /** Delete a backup. */

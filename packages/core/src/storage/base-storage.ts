@@ -30,6 +30,8 @@ export abstract class BaseStorage implements StorageAdapter {
   abstract readonly name: string;
   abstract close(): Promise<void>;
   #clock: Promise<{ clock: HybridClock; deviceId: string }> | undefined;
+  /** Tenants whose change log was completed by `backfillChanges` since open (or since `changeLogGaps`). */
+  readonly #backfilled = new Map<string, Promise<void>>();
 
   /** Throw `CLOSED` once the adapter is closed. Called first by every contract method. */
   protected abstract assertOpen(): void;
@@ -86,15 +88,50 @@ export abstract class BaseStorage implements StorageAdapter {
     horizon: string,
   ): Promise<ApplyReport>;
 
+  /**
+   * Give each entry and profile of the tenant that has no change row (written before the store kept
+   * a change log, or imported) a pending row by core's `backfillChange`, in one transaction;
+   * resolves to how many. Entities that have a row are left alone, so it is idempotent.
+   */
+  protected abstract backfillChanges(tenantId: string, stamp: ChangeStamp): Promise<number>;
+
   /** Wall-clock milliseconds for change timestamps (adapters with an injected clock override it). */
   protected wallClock(): number {
     return Date.now();
   }
 
-  /** A stamp for one write operation: a fresh record id, the next timestamp, this device. */
-  protected async stamp(): Promise<ChangeStamp> {
+  /**
+   * A stamp for one write operation of `tenantIds`: a fresh record id, the next timestamp, this
+   * device. Their change logs are completed first (see `backfillChanges`), so a write to an entity
+   * older than the change log starts from its backfilled row (its earlier counts kept apart).
+   */
+  protected async stamp(...tenantIds: string[]): Promise<ChangeStamp> {
+    for (const t of new Set(tenantIds)) await this.#backfill(t);
+    return this.#stamp();
+  }
+
+  async #stamp(): Promise<ChangeStamp> {
     const { clock, deviceId } = await this.#syncClock();
     return { recordId: globalThis.crypto.randomUUID(), hlc: clock.now(), deviceId };
+  }
+
+  /**
+   * Entities may lack change rows again (an adapter's import or restore writes without them): the
+   * next sync call of each tenant backfills first.
+   */
+  protected changeLogGaps(): void {
+    this.#backfilled.clear();
+  }
+
+  /** Before a tenant's first sync call: change rows for its entities that have none (once per open). */
+  #backfill(tenantId: string): Promise<void> {
+    let done = this.#backfilled.get(tenantId);
+    if (!done) {
+      done = this.#stamp().then((stamp) => this.backfillChanges(tenantId, stamp).then(() => undefined));
+      this.#backfilled.set(tenantId, done);
+      done.catch(() => this.#backfilled.delete(tenantId));
+    }
+    return done;
   }
 
   #syncClock(): Promise<{ clock: HybridClock; deviceId: string }> {
@@ -112,7 +149,7 @@ export abstract class BaseStorage implements StorageAdapter {
   async put(entry: MemoryEntry): Promise<void> {
     this.assertOpen();
     const valid = validateEntry(entry);
-    await this.writeEntries([valid], await this.stamp());
+    await this.writeEntries([valid], await this.stamp(valid.tenantId));
   }
 
   /** Upsert many entries, all or nothing: every entry is validated before any is written. */
@@ -120,7 +157,7 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     if (!Array.isArray(entries)) invalid('entries', 'an array of entries', entries);
     const valid = entries.map((e) => validateEntry(e));
-    if (valid.length > 0) await this.writeEntries(valid, await this.stamp());
+    if (valid.length > 0) await this.writeEntries(valid, await this.stamp(...valid.map((e) => e.tenantId)));
   }
 
   /** A copy of the entry, or `undefined`. No side effects. */
@@ -144,7 +181,7 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     checkKey('tenantId', tenantId);
     checkKey('id', id);
-    return (await this.deleteEntries(tenantId, [id], await this.stamp())) === 1;
+    return (await this.deleteEntries(tenantId, [id], await this.stamp(tenantId))) === 1;
   }
 
   /** Delete entries and their vectors; resolves to how many existed (an id given twice counts once). */
@@ -152,7 +189,7 @@ export abstract class BaseStorage implements StorageAdapter {
     this.assertOpen();
     checkKey('tenantId', tenantId);
     checkIds(ids);
-    return ids.length === 0 ? 0 : this.deleteEntries(tenantId, [...new Set(ids)], await this.stamp());
+    return ids.length === 0 ? 0 : this.deleteEntries(tenantId, [...new Set(ids)], await this.stamp(tenantId));
   }
 
   /** Filtered, ordered (ties by id ascending), paged copies. */
@@ -221,7 +258,7 @@ export abstract class BaseStorage implements StorageAdapter {
   async putProfile(profile: UserProfile): Promise<void> {
     this.assertOpen();
     const valid = validateProfile(profile);
-    await this.writeProfile(valid, await this.stamp());
+    await this.writeProfile(valid, await this.stamp(valid.tenantId));
   }
 
   /** The tenant's profiles by `userId` ascending. */
@@ -235,7 +272,7 @@ export abstract class BaseStorage implements StorageAdapter {
   async clearTenant(tenantId: string): Promise<number> {
     this.assertOpen();
     checkKey('tenantId', tenantId);
-    return this.deleteTenant(tenantId, await this.stamp());
+    return this.deleteTenant(tenantId, await this.stamp(tenantId));
   }
 
   /** Tenants holding an entry or a profile, sorted. */
@@ -251,10 +288,15 @@ export abstract class BaseStorage implements StorageAdapter {
     return this.readStats(tenantId);
   }
 
-  /** This store's device id, the tenant's last applied server cursor and its pending changes. */
+  /**
+   * This store's device id, the tenant's last applied server cursor and its pending changes. The
+   * first sync call of a tenant (this, `pendingChanges` or `applyChanges`) first gives entities
+   * written before the store kept a change log their change rows, so they sync too.
+   */
   async syncState(tenantId: string): Promise<SyncState> {
     this.assertOpen();
     checkKey('tenantId', tenantId);
+    await this.#backfill(tenantId);
     const { deviceId } = await this.#syncClock();
     return { deviceId, ...(await this.readSyncState(tenantId)) };
   }
@@ -265,6 +307,7 @@ export abstract class BaseStorage implements StorageAdapter {
     checkKey('tenantId', tenantId);
     if (!Number.isInteger(limit) || limit < 0 || limit > MAX_CHANGES_PER_CALL)
       invalid('limit', `an integer in [0, ${MAX_CHANGES_PER_CALL}]`, limit);
+    await this.#backfill(tenantId);
     return limit === 0 ? [] : this.readPendingChanges(tenantId, limit);
   }
 
@@ -286,6 +329,8 @@ export abstract class BaseStorage implements StorageAdapter {
     if (!Array.isArray(changes)) invalid('changes', 'an array of sync changes', changes);
     if (cursor !== undefined) checkKey('cursor', cursor);
     const valid = changes.map((c) => validateSyncChange(c, tenantId));
+    // A local entity without a change row would be overwritten as if it had never been written.
+    await this.#backfill(tenantId);
     const { clock } = await this.#syncClock();
     for (const c of valid) clock.observe(c.hlc);
     if (valid.length === 0 && cursor === undefined)

@@ -6,7 +6,7 @@ import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageStats 
 import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
 import { entryText } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
-import { isExpiredTombstone, localChange, mergeChange, stampRecordId } from '../sync/change-log.js';
+import { backfillChange, isExpiredTombstone, localChange, resolveChanges, stampRecordId } from '../sync/change-log.js';
 import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '../sync/change-log.js';
 
 interface LogRow extends ChangeRow {
@@ -260,41 +260,51 @@ export class InMemoryStorage extends BaseStorage {
     cursor: string | undefined,
     horizon: string,
   ): Promise<ApplyReport> {
-    const report: ApplyReport = { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
     const log = this.#log(tenantId);
-    for (const change of changes) {
-      const k = logKey(change.kind, change.key);
-      const t = this.#tenants.get(tenantId);
-      const row = log.rows.get(k);
-      const r = mergeChange(
-        {
-          row,
-          entry: change.kind === 'entry' ? t?.entries.get(change.key) : undefined,
-          profile: change.kind === 'profile' ? t?.profiles.get(change.key) : undefined,
-        },
-        change,
-      );
-      if (r.outcome === 'skip') {
-        report.skipped++;
-        continue;
-      }
-      report[r.outcome]++;
-      log.rows.set(k, { ...r.row, seq: ++this.#seq });
-      if (change.kind === 'entry') {
-        if (r.remove) {
-          if (this.#remove(tenantId, change.key)) report.entriesRemoved.push(change.key);
-        } else if (r.entry) {
-          this.#write(r.entry);
-          report.entriesWritten.push(change.key);
-        }
-      } else if (r.remove) {
-        t?.profiles.delete(change.key);
+    const t = this.#tenants.get(tenantId);
+    const r = resolveChanges(changes, {
+      row: (kind, key) => log.rows.get(logKey(kind, key)),
+      entry: (key) => t?.entries.get(key),
+      profile: (userId) => t?.profiles.get(userId),
+    });
+    const report: ApplyReport = {
+      applied: r.applied,
+      merged: r.merged,
+      skipped: r.skipped,
+      entriesWritten: [],
+      entriesRemoved: [],
+    };
+    for (const [k, row] of r.rows) log.rows.set(k, { ...row, seq: ++this.#seq });
+    for (const [id, entry] of r.entries)
+      if (entry) {
+        this.#write(entry);
+        report.entriesWritten.push(id);
+      } else if (this.#remove(tenantId, id)) report.entriesRemoved.push(id);
+    for (const [userId, profile] of r.profiles)
+      if (profile) this.#tenant(tenantId).profiles.set(userId, profile);
+      else {
+        this.#tenants.get(tenantId)?.profiles.delete(userId);
         this.#prune(tenantId);
-      } else if (r.profile) this.#tenant(tenantId).profiles.set(change.key, r.profile);
-    }
-    for (const [k, r] of log.rows) if (isExpiredTombstone(r, horizon)) log.rows.delete(k);
+      }
+    for (const [k, row] of log.rows) if (isExpiredTombstone(row, horizon)) log.rows.delete(k);
     if (cursor !== undefined) log.cursor = cursor;
     return report;
+  }
+
+  protected override async backfillChanges(tenantId: string, stamp: ChangeStamp): Promise<number> {
+    const t = this.#tenants.get(tenantId);
+    if (!t) return 0;
+    const log = this.#log(tenantId);
+    let n = 0;
+    const missing = [
+      ...[...t.entries.values()].map((e) => ({ kind: 'entry' as const, key: e.id, entry: e })),
+      ...[...t.profiles.keys()].map((userId) => ({ kind: 'profile' as const, key: userId, entry: undefined })),
+    ].filter((x) => !log.rows.has(logKey(x.kind, x.key)));
+    for (const { kind, key, entry } of missing) {
+      const row = backfillChange({ tenantId, kind, key }, stamp, stampRecordId(stamp, n++), entry);
+      log.rows.set(logKey(kind, key), { ...row, seq: ++this.#seq });
+    }
+    return n;
   }
 
   #log(tenantId: string): TenantLog {

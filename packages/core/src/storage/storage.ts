@@ -110,7 +110,9 @@ export interface StorageStats {
  *    that entity's change row in the same transaction as the change, so a crash never keeps one
  *    without the other. The row is pending until `markPushed`; `applyChanges` merges records of
  *    other devices by core's `mergeChange` and stores the cursor in the same transaction; applying
- *    a record twice changes nothing. Rows are per tenant like everything else.
+ *    a record twice changes nothing. Rows are per tenant like everything else. Entities without a
+ *    row (a store older than the change log, an import) get one before the tenant's first sync
+ *    call or write after open (`BaseStorage`'s `backfillChanges`), once.
  * Errors are `ZerdaError`s: `VALIDATION` for bad input, `STORAGE`/`QUOTA_EXCEEDED` for failures.
  */
 export interface StorageAdapter {

@@ -157,6 +157,92 @@ export function localChange(
 }
 
 /**
+ * The counter key of the recalls and importance an entity had when its store started its change
+ * log (see {@link backfillChange}). Not a device id: two devices holding the same older memory
+ * (restored from one backup) share it, so merging them counts those recalls once, not twice.
+ */
+export const BACKFILL_COUNTER = '*';
+
+/**
+ * The change row of an entity written before its store kept a change log (an older database, an
+ * import): a pending put of its current version by this device, as a write now would be, except
+ * that the counts it already has go under {@link BACKFILL_COUNTER} rather than this device's
+ * counter. Adapters write it, once, for each entity of a tenant that has no change row
+ * (`BaseStorage` asks before the tenant's first sync call).
+ */
+export function backfillChange(
+  target: { tenantId: string; kind: SyncKind; key: string },
+  stamp: ChangeStamp,
+  recordId: string,
+  entry?: MemoryEntry,
+): ChangeRow {
+  const row = localChange(undefined, target, 'put', stamp, recordId);
+  if (target.kind === 'entry' && entry)
+    row.counters = {
+      access: bump({}, BACKFILL_COUNTER, entry.accessCount),
+      importance: bump({}, BACKFILL_COUNTER, entry.importance),
+    };
+  return row;
+}
+
+/** Reads of the local state for {@link resolveChanges}: the stored change row, entry and profile. */
+export interface LocalReads {
+  row(kind: SyncKind, key: string): ChangeRow | undefined;
+  entry(key: string): MemoryEntry | undefined;
+  profile(userId: string): UserProfile | undefined;
+}
+
+/** What a batch of records comes to: the counts, and per entity its new change row and value (`null`: removed). */
+export interface ResolvedChanges {
+  applied: number;
+  merged: number;
+  skipped: number;
+  /** By `${kind}\u0000${key}`. */
+  rows: Map<string, ChangeRow>;
+  entries: Map<string, MemoryEntry | null>;
+  profiles: Map<string, UserProfile | null>;
+}
+
+/**
+ * Merge a batch of records (in order) over the local state by {@link mergeChange}, one place for
+ * the adapters that resolve in memory before they write: each record sees the results of the ones
+ * before it, so a batch holding two versions of one entity merges like two batches would.
+ */
+export function resolveChanges(changes: SyncChange[], read: LocalReads): ResolvedChanges {
+  const out: ResolvedChanges = {
+    applied: 0,
+    merged: 0,
+    skipped: 0,
+    rows: new Map(),
+    entries: new Map(),
+    profiles: new Map(),
+  };
+  const current = <T>(m: Map<string, T | null>, key: string, load: (key: string) => T | undefined) =>
+    m.has(key) ? (m.get(key) ?? undefined) : load(key);
+  for (const change of changes) {
+    const k = `${change.kind}\u0000${change.key}`;
+    const isEntry = change.kind === 'entry';
+    const r = mergeChange(
+      {
+        row: out.rows.get(k) ?? read.row(change.kind, change.key),
+        entry: isEntry ? current(out.entries, change.key, (key) => read.entry(key)) : undefined,
+        profile: isEntry ? undefined : current(out.profiles, change.key, (key) => read.profile(key)),
+      },
+      change,
+    );
+    if (r.outcome === 'skip') {
+      out.skipped++;
+      continue;
+    }
+    out[r.outcome]++;
+    out.rows.set(k, r.row);
+    if (isEntry) out.entries.set(change.key, r.remove ? null : (r.entry ?? null));
+    else out.profiles.set(change.key, r.remove ? null : (r.profile ?? null));
+  }
+  return out;
+}
+
+/**
  * How to apply `incoming` (from another device) over the local version. Pure and deterministic: two
  * devices merging the same two concurrent versions in either order reach the same entity.
  */

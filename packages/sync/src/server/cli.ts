@@ -8,6 +8,8 @@ import { tokenVerifier } from './tokens.js';
 //   ZERDA_SYNC_TOKENS        JSON {"<token>": {"tenants": ["t1"], "expiresAt": 1767225600000}}
 //   ZERDA_SYNC_PORT / ZERDA_SYNC_HOST (default 8787 on 127.0.0.1), ZERDA_SYNC_QUOTA_RECORDS,
 //   ZERDA_SYNC_QUOTA_BYTES, ZERDA_SYNC_MAX_BODY_BYTES
+//   ZERDA_SYNC_OWNER_DATABASE_URL  the role that owns and migrates the schema (default: the app role)
+//   ZERDA_SYNC_SCHEMA        schema of the record tables (default zerda_sync)
 
 const env = process.env;
 const url = env.ZERDA_SYNC_DATABASE_URL;
@@ -16,7 +18,11 @@ if (!url) {
   process.exit(2);
 }
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-const store = await PostgresRecordStore.open({ connectionString: url });
+const store = await PostgresRecordStore.open({
+  connectionString: url,
+  ...(env.ZERDA_SYNC_OWNER_DATABASE_URL ? { ownerConnectionString: env.ZERDA_SYNC_OWNER_DATABASE_URL } : {}),
+  ...(env.ZERDA_SYNC_SCHEMA ? { schema: env.ZERDA_SYNC_SCHEMA } : {}),
+});
 const quota = { records: num(env.ZERDA_SYNC_QUOTA_RECORDS), bytes: num(env.ZERDA_SYNC_QUOTA_BYTES) };
 const handler = createSyncHandler({
   store,
