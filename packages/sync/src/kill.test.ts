@@ -152,6 +152,23 @@ async function expectConverged(dirA: string, dirB: string, acked: string[], unac
   return ids.length;
 }
 
+/**
+ * The devices met the outage as retried `STORAGE` (offline) errors only, and one more round each
+ * converges them.
+ */
+async function retriedThenConverge(url: string, ...devices: [string, Run][]) {
+  const errors = devices.flatMap(([, r]) => r.lines).filter((l) => l.startsWith('error'));
+  expect(errors.length).toBeGreaterThan(0);
+  expect(errors.filter((l) => l !== 'error STORAGE true')).toEqual([]);
+  for (const [dir] of [...devices].reverse()) await finished(device(dir, url, ['sync', '100']));
+  const [[dirA], [dirB]] = devices as [[string, Run], [string, Run]];
+  await expectConverged(
+    dirA,
+    dirB,
+    devices.flatMap(([, r]) => r.acked),
+  );
+}
+
 const schemaName = () => `sync_kill_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 describe.skipIf(!PG_URL)(`sync when processes are killed (SIGKILL, real PostgreSQL)${SKIP}`, () => {
@@ -212,12 +229,7 @@ describe.skipIf(!PG_URL)(`sync when processes are killed (SIGKILL, real PostgreS
       await restarting;
       await finished(b);
       expect(kills).toBe(3);
-      const errors = [...a.lines, ...b.lines].filter((l) => l.startsWith('error'));
-      expect(errors.length).toBeGreaterThan(0);
-      expect(errors.filter((l) => l !== 'error STORAGE true')).toEqual([]);
-      await finished(device(dirB, server.url, ['sync', '100']));
-      await finished(device(dirA, server.url, ['sync', '100']));
-      await expectConverged(dirA, dirB, [...a.acked, ...b.acked]);
+      await retriedThenConverge(server.url, [dirA, a], [dirB, b]);
       const held = await serverRecords(PG_URL!, schema);
       expect(held).toEqual({ total: 320, distinct: 320 });
     } finally {
@@ -267,12 +279,7 @@ describe.skipIf(!canCrash)(
         await crashed;
         await finished(b);
         expect(crashed).toBeDefined();
-        const errors = [...a.lines, ...b.lines].filter((l) => l.startsWith('error'));
-        expect(errors.length).toBeGreaterThan(0);
-        expect(errors.filter((l) => l !== 'error STORAGE true')).toEqual([]);
-        await finished(device(dirB, server.url, ['sync', '100']));
-        await finished(device(dirA, server.url, ['sync', '100']));
-        await expectConverged(dirA, dirB, [...a.acked, ...b.acked]);
+        await retriedThenConverge(server.url, [dirA, a], [dirB, b]);
         expect(await serverRecords(url, schema)).toEqual({ total: 225, distinct: 225 });
       } finally {
         await server.kill();
