@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BACKFILL_COUNTER, createEntry, entryText } from '@zerda/core';
+import { entryText } from '@zerda/core';
+import { BACKFILL_COUNTER, createEntry } from '@zerda/core/adapter';
 import type { UserProfile } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
 import { describePostgres, freshSchema, ownerUrl } from './test-database.js';

@@ -6,7 +6,8 @@
 //                        every acknowledged batch, `pulled <n>` after every applied page, `synced`
 //   live <n> <prefix> <batch>  write n memories while syncing in the background, then sync
 // It is meant to be killed anywhere (SIGKILL); a rerun on the same directory resumes.
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { SqliteStorage } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
 import { startSync } from '@zerda/sync';
