@@ -165,7 +165,8 @@ class SyncClient implements SyncHandle {
     this.#base = o.url.replace(/\/+$/, '') + tenantPath(o.tenantId);
     const token = o.token;
     this.#token = async () => (typeof token === 'string' ? token : await token());
-    this.#fetch = f;
+    // Called without a receiver: a browser's fetch refuses to run as a method of another object (Illegal invocation).
+    this.#fetch = (input, init) => f(input, init);
     this.#batch = batch;
     this.#interval = interval;
     this.#backoff = { minMs: o.backoff?.minMs ?? 1000, maxMs: o.backoff?.maxMs ?? 60_000 };
