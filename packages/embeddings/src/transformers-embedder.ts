@@ -1,5 +1,6 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
-import { checkEmbedArgs, invalid, KeyedMutex, wrapError, ZerdaError } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { checkEmbedArgs, invalid, KeyedMutex, wrapError } from '@zerda/core/adapter';
 import type { EmbedOptions, Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles, withFetchReport } from './model-files.js';

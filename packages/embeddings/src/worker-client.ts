@@ -2,18 +2,15 @@
 // model runtime, so a page (or a server-side render of it) that only talks to a worker does not
 // pull transformers.js into its bundle; the worker's side is `exposeEmbedder` in worker.ts.
 import * as Comlink from 'comlink';
+import { isZerdaError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import {
   checkEmbedArgs,
   deserializeZerdaError,
   invalid,
   isSerializedZerdaError,
-  isZerdaError,
   serializeZerdaError,
   wrapError,
-  ZerdaError,
-  type EmbedOptions,
-  type Embedder,
-} from '@zerda/core';
+} from '@zerda/core/adapter';
 import {
   resolveOptions,
   type ModelLoadProgress,
