@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { invalid } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 
 /** Which embedder the server uses for semantic recall. */
 export type EmbedderKind = 'model' | 'hash';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { createEntry, entryData, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry, entryData } from '@zerda/core/adapter';
 import type { MemoryEntry } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
 import { sqlLiteral } from './literals.js';

@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
 import type { IDBPDatabase } from 'idb';
-import { ZerdaError, invalid } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import { byCreated, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName } from './persistence.js';
 import type { StreamState } from './persistence.js';

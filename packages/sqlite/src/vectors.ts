@@ -1,4 +1,5 @@
-import { ZerdaError, invalid } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { VectorModel } from '@zerda/core';
 import { guard } from './persistence.js';
 import { RecordError, bytesToFloats, checkSeq, decodeRecord, openFailure } from './record-codec.js';
