@@ -125,7 +125,7 @@ const PERSISTENCE_METHODS = [
   'head',
   'append',
   'compact',
-  'truncate',
+  'truncateLog',
   'replaceAll',
   'putBackup',
   'listBackups',
