@@ -32,7 +32,8 @@ import { analyze, createEntry, entryData } from '@zerda/core/adapter';
 import { entryText } from '@zerda/core';
 import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
-import { SqliteStorage } from '@zerda/sqlite';
+import { EXPORT_VERSION, SqliteStorage } from '@zerda/sqlite';
+import type { ZerdaExport } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
 import { runWriter } from '../../packages/postgres/test/run-writer.ts';
 
@@ -73,8 +74,12 @@ const WRITERS = env('ZERDA_BENCH_WRITERS', 4);
 const WRITES = env('ZERDA_BENCH_WRITES', 500);
 const SQLITE_MAX = env('ZERDA_BENCH_SQLITE_MAX', 100_000);
 const PUTS = env('ZERDA_BENCH_PUTS', 500);
+const SCALE_TENANTS = env('ZERDA_BENCH_SCALE_TENANTS', 100);
+const SCALE_PER_TENANT = env('ZERDA_BENCH_SCALE_PER_TENANT', 1_000);
 // Which parts run (comma-separated): tenant (one large tenant + the adapter against plain pg),
-// puts (single puts against plain pg), tenants (many tenants), writers (concurrent processes).
+// puts (single puts against plain pg), tenants (many tenants), writers (concurrent processes),
+// scale (ZERDA_BENCH_SCALE_TENANTS × ZERDA_BENCH_SCALE_PER_TENANT imported at once, then
+// single-tenant HNSW against exact; not in the default set).
 const SECTIONS = new Set((process.env.ZERDA_BENCH_SECTIONS ?? 'tenant,puts,tenants,writers').split(','));
 const BATCH = 500;
 const K = 10;
@@ -416,20 +421,23 @@ try {
     const adapterRate = PUTS / ((performance.now() - t) / 1000);
     const adapterTrips = roundTrips / PUTS;
     const plain = await plainClient(url);
-    // A session setting (on Citus a SET must not share a message with other statements).
-    await plain.query(`SET citus.propagate_set_commands = 'local'`).catch(() => undefined);
-    await plain.query(`SET zerda.tenant = 'puts-plain'`);
+    // The tenant binding: on one server a session setting; on Citus only SET LOCAL reaches the
+    // workers, and a SET must travel in a message of its own — the floor there is two messages.
+    const bind = `SET LOCAL citus.propagate_set_commands = 'local'; SET LOCAL zerda.tenant = 'puts-plain'`;
+    if (!pgs.citus) await plain.query(`SET zerda.tenant = 'puts-plain'`);
     const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
     const s = `"${schema}"`;
-    await plain.query(`INSERT INTO ${s}.tenants (tenant_id) VALUES ('puts-plain')`);
+    await plain.query(`BEGIN; ${pgs.citus ? bind : ''}`);
+    await plain.query(`INSERT INTO ${s}.tenants (tenant_id) VALUES ('puts-plain'); COMMIT`);
     t = performance.now();
     for (const [i, e] of c.entries.entries()) {
       const text = entryText(e);
       const tf = new Map<string, number>();
       for (const term of analyze(text)) tf.set(term, (tf.get(term) ?? 0) + 1);
+      if (pgs.citus) await plain.query(`BEGIN; ${bind}`);
       await plain.query(
         [
-          'BEGIN',
+          ...(pgs.citus ? [] : ['BEGIN']),
           `INSERT INTO ${s}.entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
            VALUES ('puts-plain', ${q(e.id)}, NULL, ${q(e.tier)}, ${q(e.kind)}, ${e.createdAt}, ${e.lastAccess}, ${e.importance}, ${e.version},
                    '{}', ${analyze(text).length}, ${q(text.toLowerCase())}, ${q(JSON.stringify(entryData(e)))}::json)`,
@@ -443,10 +451,10 @@ try {
     const plainRate = PUTS / ((performance.now() - t) / 1000);
     await plain.end();
     row(
-      `single puts (entry + postings + change row), puts/s: adapter / plain pg, one message each (ratio)`,
+      `single puts (entry + postings + change row), puts/s: adapter / plain pg, fewest messages (ratio)`,
       `${Math.round(adapterRate)} / ${Math.round(plainRate)} (${ms(adapterRate / plainRate)}×)`,
     );
-    row(`round trips per put: adapter / plain pg`, `${ms(adapterTrips)} / 1`);
+    row(`round trips per put: adapter / plain pg`, `${ms(adapterTrips)} / ${pgs.citus ? 2 : 1}`);
   }
 
   // 2. many tenants
@@ -531,6 +539,69 @@ try {
       `updates lost (counter ${String(counter?.metadata.n)} of ${WRITERS * updates})`,
       WRITERS * updates - Number(counter?.metadata.n ?? 0),
     );
+  }
+
+  // 4. the scale run: many tenants imported at once (one importJson: entries, postings, vectors;
+  // the HNSW index dropped first and built after the load — on Citus by each worker for its
+  // shards), then single-tenant HNSW top-10 against exact search.
+  if (SECTIONS.has('scale')) {
+    log(`scale: ${SCALE_TENANTS} tenants × ${SCALE_PER_TENANT} memories × ${DIM}-d, one importJson`);
+    const doc: ZerdaExport = {
+      format: 'zerda-export',
+      version: EXPORT_VERSION,
+      exportedAt: Date.now(),
+      entries: [],
+      profiles: [],
+      vectors: [],
+    };
+    for (let i = 0; i < SCALE_TENANTS; i++) {
+      const tenantId = `scale-${i}`;
+      const c = await corpus(tenantId, SCALE_PER_TENANT, 'm');
+      doc.entries.push(...c.entries);
+      const data = new Float32Array(SCALE_PER_TENANT * DIM);
+      c.vectors.forEach((v, j) => data.set(v, j * DIM));
+      doc.vectors!.push({
+        tenantId,
+        model: MODEL,
+        ids: c.entries.map((e) => e.id),
+        data: Buffer.from(data.buffer).toString('base64'),
+      });
+    }
+    const total = SCALE_TENANTS * SCALE_PER_TENANT;
+    let t = performance.now();
+    await pgs.importJson(doc);
+    const importS = (performance.now() - t) / 1000;
+    doc.entries = [];
+    doc.vectors = [];
+    row(
+      `scale: import ${total} memories × ${DIM}-d in ${SCALE_TENANTS} tenants (entries, postings, vectors; index built after), memories/s`,
+      `${Math.round(total / importS)} (${Math.round(importS)} s)`,
+    );
+    // Incremental upkeep once the index exists: 500 more vectors into one tenant.
+    const extra = await corpus('scale-0', 500, 'x');
+    t = performance.now();
+    await pgs.putVectors(
+      'scale-0',
+      MODEL,
+      extra.entries.map((e, j) => ({ id: e.id, vector: extra.vectors[j]! })),
+    );
+    row(`scale: putVectors 500 into the built index, vectors/s`, Math.round(500 / ((performance.now() - t) / 1000)));
+    const hnsw: number[] = [];
+    const exact: number[] = [];
+    const recall: number[] = [];
+    for (const q of qs) {
+      const tenantId = `scale-${Math.floor(rand() * SCALE_TENANTS)}`;
+      t = performance.now();
+      const a = await pgs.searchVectors(tenantId, MODEL, q.vector, K);
+      hnsw.push(performance.now() - t);
+      t = performance.now();
+      const e = await pgs.searchVectors(tenantId, MODEL, q.vector, K, { exact: true });
+      exact.push(performance.now() - t);
+      recall.push(overlap(a, e));
+    }
+    row(`scale: single-tenant HNSW top-10 p50 / p95 ms`, `${ms(pct(hnsw, 50))} / ${ms(pct(hnsw, 95))}`);
+    row(`scale: single-tenant exact top-10 p50 / p95 ms`, `${ms(pct(exact, 50))} / ${ms(pct(exact, 95))}`);
+    row(`scale: HNSW recall@10 vs exact (mean)`, ms(recall.reduce((x, y) => x + y, 0) / recall.length));
   }
 
   const stats = await pgs.stats();
