@@ -14,7 +14,6 @@ export {
   deserializeZerdaError,
   isSerializedZerdaError,
 } from './model/errors.js';
-export type { SerializedZerdaError } from './model/errors.js';
 
 // ── Argument rules, one place each
 export { checkId, MAX_ID_LENGTH } from './model/ids.js';
@@ -51,8 +50,7 @@ export {
   localChange,
 } from './sync/change-log.js';
 export { mergeChange, stampRecordId, tombstoneHorizon, validateSyncChange } from './sync/change-log.js';
-export type { ApplyReport, ChangeRow, ChangeStamp, LocalVersion, MergeResult, PnCounter } from './sync/change-log.js';
-export type { SyncChange, SyncCounters, SyncKind, SyncState, VersionVector } from './sync/change-log.js';
+export type { ChangeRow, ChangeStamp, LocalVersion, MergeResult } from './sync/change-log.js';
 
 // ── Per-key ordering (the lock every component uses for per-tenant work)
 export { KeyedMutex } from './manager/keyed-mutex.js';

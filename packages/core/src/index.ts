@@ -16,10 +16,13 @@ export type { OwnerOption, MemoryManagerOptions, SaveInteractionOptions, SaveRes
 export type { RememberInput, MemoryPatch, BuildContextOptions, ManagedContext } from './manager/types.js';
 export type { MaintenanceReport, MaintenancePreview, ManagerStats } from './manager/types.js';
 export type { LongTermView, ShortTermView, WorkingMemoryView } from './manager/tier-views.js';
+export type { LongTermStats, RankedEntry } from './tiers/long-term-memory.js';
+export type { ShortTermStats } from './tiers/short-term-memory.js';
+export type { WorkingStats } from './tiers/working-memory.js';
 
 // ── Errors
 export { ZerdaError, isZerdaError } from './model/errors.js';
-export type { ZerdaErrorCode } from './model/errors.js';
+export type { ZerdaErrorCode, SerializedZerdaError } from './model/errors.js';
 
 // ── Memories, profiles, configuration, clock
 export { TIERS, entryText, isInteraction } from './model/types.js';
@@ -36,6 +39,15 @@ export type { Clock } from './model/clock.js';
 export type { Embedder, EmbedOptions, LlmClient } from './model/embedder.js';
 export type { StorageAdapter, MemoryFilter, MemoryQuery, LexicalHit, LexicalQuery } from './storage/storage.js';
 export type { VectorModel, VectorRecord, VectorBlock, StorageStats, SyncTarget } from './storage/storage.js';
+export type {
+  ApplyReport,
+  PnCounter,
+  SyncChange,
+  SyncCounters,
+  SyncKind,
+  SyncState,
+  VersionVector,
+} from './sync/change-log.js';
 export { InMemoryStorage } from './storage/in-memory-storage.js';
 export { HashEmbedder } from './retrieval/hash-embedder.js';
 export type { HashEmbedderOptions } from './retrieval/hash-embedder.js';
@@ -58,6 +70,7 @@ export type { CompressionReport, CompressionBatch } from './dynamics/compressor.
 // ── Formation: a custom extractor (`MemoryManagerOptions.formation`)
 export type { FormationTurn, FormedStatement, FormationDropReason, FormationOp } from './formation/types.js';
 export type { FormationPlan, FormationContext, MemoryExtractor } from './formation/types.js';
+export type { TurnReading } from './language/turn-reading.js';
 
 // ── Context
 export { ContextBuilder, buildPrompt, SECTION_ORDER, DEFAULT_SECTION_TITLES } from './context/context-builder.js';

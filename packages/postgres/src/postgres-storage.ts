@@ -11,7 +11,8 @@ import type { Clock, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, Memory
 import type { EntryRow } from '@zerda/core/adapter';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
 import { localChange, mergeChange, stampRecordId } from '@zerda/core/adapter';
-import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '@zerda/core/adapter';
+import type { ApplyReport, SyncChange, SyncKind, SyncState } from '@zerda/core';
+import type { ChangeRow, ChangeStamp } from '@zerda/core/adapter';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
 import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
 

@@ -3,7 +3,8 @@ import { ZerdaError, entryText } from '@zerda/core';
 import { entryColumnValues, entryData, entryFromRow } from '@zerda/core/adapter';
 import { localChange, stampRecordId } from '@zerda/core/adapter';
 import type { MemoryEntry, UserProfile } from '@zerda/core';
-import type { ChangeRow, EntryRow, SyncKind } from '@zerda/core/adapter';
+import type { SyncKind } from '@zerda/core';
+import type { ChangeRow, EntryRow } from '@zerda/core/adapter';
 import { ftsTerms } from './lexical.js';
 import { floatsToBytes } from './record-codec.js';
 

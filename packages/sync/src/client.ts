@@ -1,7 +1,8 @@
 import { ZerdaError, createCipher, isZerdaError } from '@zerda/core';
 import { fromBase64, invalid, toBase64, validateSyncChange } from '@zerda/core/adapter';
 import type { Cipher, MemoryManager, SyncTarget } from '@zerda/core';
-import type { ApplyReport, SyncChange } from '@zerda/core/adapter';
+import type { ApplyReport, SyncChange } from '@zerda/core';
+import type {} from '@zerda/core/adapter';
 import { KEY_CHECK_TEXT, keyAssociatedData, recordAssociatedData, tenantPath } from './protocol.js';
 import type { KeyCheck, PullResponse, PushResponse, WireRecord } from './protocol.js';
 
