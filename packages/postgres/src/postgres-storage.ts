@@ -124,7 +124,7 @@ const OPTION_KEYS = [
  *   connection (restart, failover, `pg_terminate_backend`) is a `STORAGE` error, retried when the
  *   transaction provably did not commit (see `retries`), and the pool replaces the connection.
  * - **One round trip per read** (two on Citus): begin, tenant and search settings and the query go as one
- *   message (values quoted as literals by one function, {@link sqlLiteral}). **Two per write** (three
+ *   message (values quoted as literals by one function, `sqlLiteral`). **Two per write** (three
  *   on Citus): what a put, delete, profile write or update must read (locked) travels with BEGIN;
  *   the rows, postings, change rows and COMMIT go as the second message.
  * - **Lexical search**: core's `analyze` terms in a postings table (`terms`: tenant, term, id, tf),
@@ -472,7 +472,7 @@ export class PostgresStorage extends BaseStorage {
   /**
    * Store vectors of one model, all or nothing; each must have `model.dim` finite floats. Sent in
    * pgvector's binary form. A batch of at least 1,000 vectors that is as large as the model's index
-   * loads first and rebuilds the HNSW index after (see {@link #bulkWrite}).
+   * loads first and rebuilds the HNSW index after (see `#bulkWrite`).
    */
   protected override async writeVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
     checkDimension(model);
@@ -1077,7 +1077,7 @@ export class PostgresStorage extends BaseStorage {
   /**
    * A write transaction bound to `tenantId`; `bind(tenant)` switches the bound tenant (callers
    * visit tenants in sorted order so concurrent multi-tenant writes lock in the same order).
-   * BEGIN and the binding ride with the first statements (see {@link Transaction}); a write that
+   * BEGIN and the binding ride with the first statements (see `Transaction`); a write that
    * batches its statements commits with its last message. Retried as `retries` says (deadlock,
    * serialization failure, connection lost before COMMIT).
    */
@@ -1155,7 +1155,7 @@ export class PostgresStorage extends BaseStorage {
    * Register the tenant (the row `listTenants` reads) and hold a shared lock on it until commit,
    * so a concurrent delete cannot drop the registration of a tenant this transaction writes to.
    */
-  /** A row when the tenant is registered, which it then holds a shared lock on (see {@link #register}). */
+  /** A row when the tenant is registered, which it then holds a shared lock on (see `#register`). */
   #registeredSql(tenantId: string): string {
     return inlineParams(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR KEY SHARE`, [tenantId]);
   }
@@ -1174,7 +1174,7 @@ export class PostgresStorage extends BaseStorage {
     throw new ZerdaError('CONFLICT', `Tenant ${tenantId} is being cleared and written at the same time; retry`);
   }
 
-  /** Exclusive lock on the tenant's registration (before deletes: see {@link #unregisterSql}). */
+  /** Exclusive lock on the tenant's registration (before deletes: see `#unregisterSql`). */
   #lockTenantSql(tenantId: string): string {
     return inlineParams(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR UPDATE`, [tenantId]);
   }
@@ -1198,8 +1198,8 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /**
-   * Upsert entries of one tenant (the transaction is bound to it, and registered: {@link #register})
-   * and their postings, one message. `entries` come from {@link latestSorted}.
+   * Upsert entries of one tenant (the transaction is bound to it, and registered: `#register`)
+   * and their postings, one message. `entries` come from `latestSorted`.
    */
   async #upsert(db: Db, tenantId: string, entries: MemoryEntry[]): Promise<void> {
     await this.#register(db, tenantId);
@@ -1207,7 +1207,7 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /**
-   * The two statements writing `entries` (from {@link latestSorted}) of the bound tenant: the rows,
+   * The two statements writing `entries` (from `latestSorted`) of the bound tenant: the rows,
    * then their postings. With `guard`, an entry a concurrent transaction stored with a newer version
    * in the meantime (a new id written by two at once: no row to lock beforehand) is not overwritten,
    * and the statement fails with a serialization failure, so the transaction is retried and then
@@ -1299,7 +1299,7 @@ export class PostgresStorage extends BaseStorage {
     await db.batch([this.#profileWriteSql(p)]);
   }
 
-  /** The SELECT of these entities' change rows (locked with `forUpdate`); read with {@link logRowsIn}. */
+  /** The SELECT of these entities' change rows (locked with `forUpdate`); read with `logRowsIn`. */
   #logRowsSql(tenantId: string, keys: readonly { kind: SyncKind; key: string }[], forUpdate: boolean): string {
     return inlineParams(
       `SELECT l.tenant_id AS l_tenant, l.kind AS l_kind, l.key AS l_key, l.record_id, l.op, l.hlc, l.device_id, l.pending, l.clock, l.counters
@@ -1395,7 +1395,7 @@ export class PostgresStorage extends BaseStorage {
 
   /**
    * A write that loads `loads[i].n` vectors of each model, as a **bulk load** where that pays: a
-   * model with at least {@link BULK_VECTORS} vectors in the load whose HNSW index holds no more rows
+   * model with at least `BULK_VECTORS` vectors in the load whose HNSW index holds no more rows
    * than that (`suspend_vector_index`: pg_class's estimate, summed over the shards on Citus) has its
    * index dropped first and built again over everything after the load — several times faster than
    * incremental upkeep. On one server that is one transaction (the drop holds an exclusive lock on

@@ -7,7 +7,7 @@ export interface CommitState {
 
 /**
  * A transaction on one pooled connection whose opening statements (`BEGIN`, the `SET LOCAL`s) are
- * not sent alone: they travel with the first message. {@link batch} sends several statements (their
+ * not sent alone: they travel with the first message. `batch` sends several statements (their
  * values already inlined as literals) as one simple-protocol message, so a write whose statements
  * do not need each other's results is one round trip, and `COMMIT` can end that message.
  */
