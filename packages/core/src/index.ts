@@ -151,5 +151,6 @@ export { MemoryManager } from './manager/memory-manager.js';
 export type { OwnerOption, MemoryManagerOptions, SaveInteractionOptions, SaveResult } from './manager/types.js';
 export type { RememberInput, MemoryPatch, BuildContextOptions, ManagedContext } from './manager/types.js';
 export type { MaintenanceReport, MaintenancePreview, ManagerStats } from './manager/types.js';
+export type { HistoryTurn, ImportHistoryOptions, ImportProgress, ImportReport } from './manager/types.js';
 /** One per-key task queue (the lock every component uses for per-tenant ordering). */
 export { KeyedMutex } from './manager/keyed-mutex.js';
