@@ -4,15 +4,8 @@
  * at each size over InMemoryStorage, then times `MemoryManager.recall` and `buildContext` with the
  * manager's defaults and each stage of them (`onStage`). Nothing here touches Node or the DOM.
  */
-import {
-  createEntry,
-  type Embedder,
-  InMemoryStorage,
-  lendEmbedder,
-  MemoryManager,
-  type MemoryEntry,
-  type RecallStage,
-} from '@zerda/core';
+import { type Embedder, InMemoryStorage, MemoryManager, type MemoryEntry, type RecallStage } from '@zerda/core';
+import { createEntry, lendEmbedder } from '@zerda/core/adapter';
 import type { BenchFigure } from './history.js';
 
 /** What a run needs: the corpus with its vectors (the model's, computed once), questions, and the query-side embedder. */
