@@ -49,7 +49,7 @@ export interface TransformersEmbedderOptions {
   /**
    * Explicit URL of every model file, keyed by its path inside the model folder
    * (`config.json`, `tokenizer.json`, `tokenizer_config.json`, `onnx/model_quantized.onnx`).
-   * For bundlers that hash asset names; see {@link useLiteModelFiles}.
+   * For bundlers that hash asset names; see `useLiteModelFiles` (`@zerda/embeddings`).
    */
   modelFiles?: Record<string, string>;
   /**

@@ -1,3 +1,8 @@
+/**
+ * The model in a Web Worker: `exposeEmbedder` inside the worker, `createWorkerEmbedder` outside
+ * (the same `Embedder` interface on both sides, over Comlink).
+ * @module @zerda/embeddings/worker
+ */
 import * as Comlink from 'comlink';
 import { isZerdaError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import {
