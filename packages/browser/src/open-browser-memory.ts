@@ -20,7 +20,8 @@ import {
   type SqliteStorageOptions,
   type ZerdaExport,
 } from '@zerda/sqlite';
-import { createWorkerEmbedder, type MessageEndpoint } from '@zerda/embeddings/worker';
+// The client side only: a page (and a server-side render of it) never bundles transformers.js.
+import { createWorkerEmbedder, type MessageEndpoint } from '@zerda/embeddings/worker-client';
 import type { ModelLoadProgress, SerializableEmbedderOptions } from '@zerda/embeddings';
 import { announceWrites, ChangeFeed, type ChangeListener } from './change-feed.js';
 import { importIntoMemory, type BulkStorage, type ImportOptions, type MemoryImportReport } from './import.js';
