@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { InMemoryStorage, lendEmbedder, MemoryManager } from '@zerda/core';
+import { InMemoryStorage, MemoryManager } from '@zerda/core';
+import { lendEmbedder } from '@zerda/core/adapter';
 import { createTransformersEmbedder, type TransformersEmbedder } from './transformers-embedder.js';
 
 // What a question reads, through the public API with the bundled model: relation words, name
