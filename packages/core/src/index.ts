@@ -7,7 +7,7 @@
  * that plugs into Zerda (a storage adapter, an embedder, an integration) takes its building blocks
  * from `@zerda/core/adapter`, and its tests from `@zerda/core/testing`. Everything else in `src/`
  * is internal.
- * @packageDocumentation
+ * @module @zerda/core
  */
 
 // ── The manager
@@ -15,6 +15,7 @@ export { MemoryManager } from './manager/memory-manager.js';
 export type { OwnerOption, MemoryManagerOptions, SaveInteractionOptions, SaveResult } from './manager/types.js';
 export type { RememberInput, MemoryPatch, BuildContextOptions, ManagedContext } from './manager/types.js';
 export type { MaintenanceReport, MaintenancePreview, ManagerStats } from './manager/types.js';
+export type { HistoryTurn, ImportHistoryOptions, ImportProgress, ImportReport } from './manager/types.js';
 export type { LongTermView, ShortTermView, WorkingMemoryView } from './manager/tier-views.js';
 export type { LongTermStats, RankedEntry } from './tiers/long-term-memory.js';
 export type { ShortTermStats } from './tiers/short-term-memory.js';

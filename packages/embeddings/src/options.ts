@@ -49,7 +49,7 @@ export interface TransformersEmbedderOptions {
   /**
    * Explicit URL of every model file, keyed by its path inside the model folder
    * (`config.json`, `tokenizer.json`, `tokenizer_config.json`, `onnx/model_quantized.onnx`).
-   * For bundlers that hash asset names; see {@link useLiteModelFiles}.
+   * For bundlers that hash asset names; see `useLiteModelFiles` (`@zerda/embeddings`).
    */
   modelFiles?: Record<string, string>;
   /**
@@ -87,10 +87,11 @@ export interface TransformersEmbedderOptions {
   /** ONNX Runtime WASM files served from the app's own origin (browser). Default: transformers.js' CDN. */
   wasmPaths?: OrtWasmPaths | string;
   /**
-   * WASM threads. Default: `min(4, hardwareConcurrency)` when the page is cross-origin isolated
-   * (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need SharedArrayBuffer; WebKitGTK is
-   * isolated without it). Firefox gets 1 by default: ORT's threaded start-up there hangs
-   * intermittently (the model load never settles); set this to opt in anyway.
+   * Inference threads. Browser (WASM): default `min(4, hardwareConcurrency)` when the page is
+   * cross-origin isolated (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need
+   * SharedArrayBuffer; WebKitGTK is isolated without it). Firefox gets 1 by default: ORT's threaded
+   * start-up there hangs intermittently (the model load never settles); set this to opt in anyway.
+   * Node (onnxruntime-node): ORT's intra-op threads, default 1 (see `nodeSessionOptions`).
    */
   numThreads?: number;
   /**
@@ -251,4 +252,9 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     numThreads,
     browserCache,
   };
+}
+
+/** `value` without its `undefined` fields (so spreading it over defaults keeps the defaults). */
+export function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
