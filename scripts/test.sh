@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what it needs (pnpm deps, Debian Chromium, Firefox ESR, WebKitGTK, PostgreSQL 15 + pgvector),
 # builds, type-checks, then runs the unit suite (Node; the @zerda/postgres suites against a
-# throwaway PostgreSQL server, then again on a throwaway Citus cluster) and the browser suites (real Chromium; a cross-engine subset on
+# throwaway PostgreSQL server, then again on a throwaway Citus cluster) and the browser suites (real Chromium, the sync spec on
+# that same PostgreSQL; a cross-engine subset on
 # Firefox ESR and WebKitGTK). Prints "N passed, N failed"
 # last and exits non-zero on any failure.
 set -uo pipefail
@@ -60,10 +61,8 @@ if [ -z "${ZERDA_TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 run_project unit
-if [ "$pg_started" = 1 ]; then
-  bash scripts/pg-test-server.sh stop
-  trap - EXIT
-fi
+# The same server stays up for the browser suites (test/e2e/sync.spec.ts runs its sync server on it).
+stop_pg() { if [ "$pg_started" = 1 ]; then bash scripts/pg-test-server.sh stop; pg_started=0; fi; }
 # The same @zerda/postgres suites on a Citus cluster (coordinator + 2 workers + a spare node for the
 # rebalance test, on private ports). Citus is built from shared/vendor when missing (as root) and
 # cached by archive hash (~/.cache/zerda/citus: a warm machine skips the ~6 min build). Without it
@@ -75,7 +74,7 @@ if [ -z "$citus_url" ]; then
   echo "== postgres: starting a throwaway Citus cluster"
   if url=$(ZERDA_PG_PORT=$citus_port bash scripts/pg-test-server.sh start-citus); then
     citus_url=${url##*$'\n'}
-    trap 'ZERDA_PG_PORT=$citus_port bash scripts/pg-test-server.sh stop' EXIT
+    trap 'ZERDA_PG_PORT=$citus_port bash scripts/pg-test-server.sh stop; stop_pg' EXIT
   else
     echo "!! The Citus cluster run will be skipped (see the reason above)" >&2
   fi
@@ -88,10 +87,12 @@ if [ -n "$citus_url" ]; then
   reports+=(.tmp/vitest-postgres-citus.json)
   if [ -z "${ZERDA_TEST_CITUS_DATABASE_URL:-}" ]; then
     ZERDA_PG_PORT=$citus_port bash scripts/pg-test-server.sh stop
-    trap - EXIT
+    trap stop_pg EXIT
   fi
 fi
 run_project e2e
+stop_pg
+trap - EXIT
 run_project e2e-firefox
 run_project e2e-webkit
 

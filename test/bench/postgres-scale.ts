@@ -25,7 +25,10 @@ import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { VectorIndex, createEntry, reciprocalRankFusion } from '@zerda/core';
+// Internals of core (a benchmark measures them directly, so it imports their sources).
+import { reciprocalRankFusion } from '../../packages/core/src/retrieval/fusion.js';
+import { VectorIndex } from '../../packages/core/src/retrieval/vector-index.js';
+import { createEntry } from '@zerda/core/adapter';
 import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
 import { SqliteStorage } from '@zerda/sqlite';

@@ -25,14 +25,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createEntry,
-  InMemoryStorage,
-  lendEmbedder,
-  MemoryManager,
-  type MemoryEntry,
-  type RecallStage,
-} from '@zerda/core';
+import { InMemoryStorage, MemoryManager, type MemoryEntry, type RecallStage } from '@zerda/core';
+import { createEntry, lendEmbedder } from '@zerda/core/adapter';
 import { createTransformersEmbedder } from '@zerda/embeddings';
 import { loadLocomo } from './retrieval/locomo.js';
 import { createCachedUseLite, REPO_ROOT, USE_LITE_ID } from './retrieval/model.js';

@@ -7,7 +7,7 @@
  * - bulk import of the seed (importJson, one durable record) and the compaction after it.
  * Prints nothing itself; returns figures. Never part of CI.
  */
-import { createEntry } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import type { MemoryEntry } from '@zerda/core';
 import { SqliteStorage } from '@zerda/sqlite';
 import type { Persistence, SqliteStorageOptions, ZerdaExport } from '@zerda/sqlite';

@@ -16,7 +16,7 @@
  * build steps. Prints nothing itself; returns figures. Never part of CI.
  */
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
-import { VectorIndex } from '@zerda/core';
+import { VectorIndex } from '../../packages/core/src/retrieval/vector-index.js';
 import type { VectorBlock } from '@zerda/core';
 import { seededRandom } from '../../packages/core/src/testing/random.js';
 import { createReadLimit } from './read-limit.js';

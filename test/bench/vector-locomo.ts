@@ -9,7 +9,7 @@
  * Run: `LOCOMO_PATH=… node --conditions=@zerda/source --import tsx test/bench/vector-locomo.ts`.
  * Prints figures only; never gates CI.
  */
-import { VectorIndex, type VectorIndexOptions } from '@zerda/core';
+import { VectorIndex, type VectorIndexOptions } from '../../packages/core/src/retrieval/vector-index.js';
 import { loadLocomo } from './retrieval/locomo.js';
 import { createCachedUseLite, REPO_ROOT } from './retrieval/model.js';
 

@@ -84,6 +84,7 @@ interface Loaded {
 
 interface RemoteModelPage {
   load(host: string): Promise<Loaded>;
+  loadFiles(files: Record<string, string>): Promise<string>;
   lastProgress(): string;
 }
 
@@ -130,4 +131,30 @@ test('downloads from the named host with progress, caches it, and loads it again
   expect(second.modelId).toBe(first.modelId);
   expect(second.related).toBeCloseTo(first.related, 5);
   await ctx.close();
+});
+
+test('a model file the host does not have: the error names the URL that answered 404 (not an internal path)', async () => {
+  const missingHub = await startHub();
+  try {
+    const ctx = await offlineContext(browser);
+    const tab = await ctx.newPage();
+    await tab.goto(served.url);
+    await tab.waitForFunction(pageReady);
+    const at = (file: string) => `${missingHub.url}${PREFIX.slice(1)}${file}`;
+    const missing = `${missingHub.url}assets/model_quantized-1a2b3c4d.onnx`;
+    const message = await tab.evaluate(
+      (files) => (globalThis as unknown as { remoteModelPage: RemoteModelPage }).remoteModelPage.loadFiles(files),
+      {
+        'config.json': at('config.json'),
+        'tokenizer.json': at('tokenizer.json'),
+        'tokenizer_config.json': at('tokenizer_config.json'),
+        'onnx/model_quantized.onnx': missing,
+      },
+    );
+    expect(message).toContain(`EMBEDDING: Could not load embedding model "use-lite": ${missing} answered 404`);
+    expect(message).not.toContain('@zerda-model-files');
+    await ctx.close();
+  } finally {
+    await missingHub.close();
+  }
 });

@@ -7,7 +7,8 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
-import { checkId, checkOptionKeys, invalid, type MemoryManager } from '@zerda/core';
+import type { MemoryManager } from '@zerda/core';
+import { checkId, checkOptionKeys, invalid } from '@zerda/core/adapter';
 
 /** The part of a `MemoryManager` the middleware uses (a `BrowserMemory`'s `manager` has it). */
 export type ChatMemory = Pick<MemoryManager, 'buildContext' | 'saveInteraction'>;

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEntry } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { runStorageConformance } from '@zerda/core/testing';
 import { SqliteStorage } from '@zerda/sqlite';
 import { announceWrites, ChangeFeed, type MemoryChange } from './change-feed.js';

@@ -1,4 +1,5 @@
-import { buildExport, invalid, validateExport, type MemoryManager, type ZerdaExport } from '@zerda/core';
+import { buildExport, validateExport, type MemoryManager, type ZerdaExport } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { SqliteStorage } from '@zerda/sqlite';
 
 /** The bulk operations of `SqliteStorage` (and of `SharedSqliteStorage`, which forwards them). */

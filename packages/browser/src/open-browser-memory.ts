@@ -1,7 +1,5 @@
 import {
-  checkOptionKeys,
   HashEmbedder,
-  invalid,
   MemoryManager,
   resolveConfig,
   ZerdaError,
@@ -13,6 +11,7 @@ import {
   type OwnerOption,
   type StorageAdapter,
 } from '@zerda/core';
+import { checkOptionKeys, invalid } from '@zerda/core/adapter';
 import {
   IndexedDbPersistence,
   SharedSqliteStorage,

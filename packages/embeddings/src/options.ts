@@ -1,4 +1,4 @@
-import { checkOptionKeys, invalid } from '@zerda/core';
+import { checkOptionKeys, invalid } from '@zerda/core/adapter';
 
 /** Where the model runs. `auto`: WebGPU when a GPU adapter is available, WASM otherwise; CPU in Node. */
 export type EmbeddingDevice = 'auto' | 'wasm' | 'webgpu' | 'cpu';

@@ -1,8 +1,9 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '#transformers';
-import { checkEmbedArgs, invalid, KeyedMutex, wrapError, ZerdaError } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { checkEmbedArgs, invalid, KeyedMutex, wrapError } from '@zerda/core/adapter';
 import type { EmbedOptions, Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
-import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles } from './model-files.js';
+import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles, withFetchReport } from './model-files.js';
 import { resolveOptions } from './options.js';
 import type { EmbeddingDevice, ModelLoadProgress, ResolvedOptions, TransformersEmbedderOptions } from './options.js';
 
@@ -200,7 +201,12 @@ export class TransformersEmbedder implements Embedder {
     env.localModelPath = localModelPath ?? DEFAULT_LOCAL_MODEL_PATH;
     env.useBrowserCache = o.browserCache;
     env.useWasmCache = o.browserCache;
-    if (IS_NODE) env.useFS = modelFiles === undefined;
+    if (IS_NODE) {
+      env.useFS = modelFiles === undefined;
+      // The file-system cache would key `modelFiles` by their virtual path, the same in every
+      // process: one app's file could be served to another load (a stale or wrong model).
+      env.useFSCache = modelFiles === undefined;
+    }
     const wasm = env.backends.onnx.wasm;
     if (wasm) {
       // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
@@ -219,7 +225,7 @@ export class TransformersEmbedder implements Embedder {
       : undefined;
 
     try {
-      return await this.#loadOnDevices(o, progress_callback);
+      return await withFetchReport(() => this.#loadOnDevices(o, progress_callback));
     } finally {
       if (this.#virtualPath) releaseModelFileBodies(this.#virtualPath);
     }

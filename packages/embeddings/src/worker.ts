@@ -1,16 +1,13 @@
 import * as Comlink from 'comlink';
+import { isZerdaError, ZerdaError, type EmbedOptions, type Embedder } from '@zerda/core';
 import {
   checkEmbedArgs,
   deserializeZerdaError,
   invalid,
   isSerializedZerdaError,
-  isZerdaError,
   serializeZerdaError,
   wrapError,
-  ZerdaError,
-  type EmbedOptions,
-  type Embedder,
-} from '@zerda/core';
+} from '@zerda/core/adapter';
 import {
   resolveOptions,
   type ModelLoadProgress,

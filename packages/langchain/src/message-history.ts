@@ -1,6 +1,7 @@
 import { BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
-import { checkId, invalid, isInteraction, type MemoryManager } from '@zerda/core';
+import { isInteraction, type MemoryManager } from '@zerda/core';
+import { checkId, invalid } from '@zerda/core/adapter';
 
 /** The part of a `MemoryManager` {@link ZerdaChatMessageHistory} uses. */
 export type HistoryMemory = Pick<MemoryManager, 'saveInteraction' | 'shortTerm' | 'clearShortTerm'>;

@@ -1,7 +1,8 @@
 import type { CallbackManagerForRetrieverRun } from '@langchain/core/callbacks/manager';
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
-import { checkId, entryText, invalid, type MemoryManager, type RecallMode } from '@zerda/core';
+import { entryText, type MemoryManager, type RecallMode } from '@zerda/core';
+import { checkId, invalid } from '@zerda/core/adapter';
 
 /** Options of {@link ZerdaRetriever}. */
 export interface ZerdaRetrieverInput extends BaseRetrieverInput {

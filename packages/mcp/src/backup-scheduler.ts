@@ -1,4 +1,5 @@
-import { BackupSchedule, type Clock } from '@zerda/core';
+import type { Clock } from '@zerda/core';
+import { BackupSchedule } from '@zerda/core/adapter';
 import type { BackupInfo, BackupManager, BackupReason, BackupSource } from './backups.js';
 
 const HOUR_MS = 3_600_000;

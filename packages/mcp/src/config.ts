@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { invalid } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 
 /** Which embedder the server uses for semantic recall. */
 export type EmbedderKind = 'model' | 'hash';
@@ -48,6 +48,13 @@ export interface ServerConfig {
   resultFormat: 'original' | 'zerda';
   /** Bearer token HTTP clients must send (`ZERDA_HTTP_TOKEN`); required when HTTP is bound beyond localhost. */
   httpToken: string | undefined;
+  /**
+   * Browser origins allowed to call the HTTP endpoint besides loopback ones
+   * (`ZERDA_HTTP_ALLOWED_ORIGINS`, comma-separated, e.g. `https://app.example.com`; `*` allows any).
+   */
+  httpAllowedOrigins: string[];
+  /** An HTTP session unused this long is closed (`ZERDA_HTTP_SESSION_IDLE_SECONDS`, default 1800). */
+  httpSessionIdleSeconds: number;
 }
 
 /** Default data directory name under the user's home. */
@@ -102,6 +109,8 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv = process.env, home: 
     nowOffsetMs: numberVar(env, 'ZERDA_NOW_OFFSET_MS', 0, {}),
     resultFormat: choiceVar(env, 'ZERDA_RESULT_FORMAT', ['original', 'zerda'], 'original'),
     httpToken: nonEmpty(env.ZERDA_HTTP_TOKEN),
+    httpAllowedOrigins: originsVar(env, 'ZERDA_HTTP_ALLOWED_ORIGINS'),
+    httpSessionIdleSeconds: numberVar(env, 'ZERDA_HTTP_SESSION_IDLE_SECONDS', 1800, { min: 1 }),
   };
 }
 
@@ -130,6 +139,33 @@ function booleanVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   return invalid(name, '1/true/yes/on or 0/false/no/off', raw);
+}
+
+/** A comma-separated list of origins (`scheme://host[:port]`), or `*`. */
+function originsVar(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => {
+      if (o === '*') return o;
+      const origin = parsedOrigin(o);
+      if (origin === undefined || origin !== o.replace(/\/$/, '').toLowerCase())
+        invalid(name, 'origins such as https://app.example.com (scheme, host and optional port; no path), or *', o);
+      return origin;
+    });
+}
+
+/** The origin of `value` (`scheme://host[:port]`, lower case) when it parses as an http(s) URL. */
+export function parsedOrigin(value: string): string | undefined {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function numberVar(

@@ -1,4 +1,4 @@
-import { invalid } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_RE =

@@ -69,3 +69,17 @@ export {
   type HttpOptions,
   type ZerdaHttpServer,
 } from './http.js';
+
+// The core types in this package's signatures (an app that installs only @zerda/mcp can name them).
+export type {
+  Clock,
+  Embedder,
+  InputLimits,
+  JsonValue,
+  MemoryConfig,
+  MemoryEntry,
+  MemoryManager,
+  PiiMasker,
+  SelectorWeights,
+  StorageAdapter,
+} from '@zerda/core';

@@ -1,14 +1,8 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import {
-  normalizeTags,
-  validateEntry,
-  type Clock,
-  type JsonValue,
-  type MemoryEntry,
-  type StorageAdapter,
-} from '@zerda/core';
+import type { Clock, JsonValue, MemoryEntry, StorageAdapter } from '@zerda/core';
+import { normalizeTags, validateEntry } from '@zerda/core/adapter';
 
 /** File name of the Python "long-term memory MCP" database inside its `memory_db/` folder. */
 export const LEGACY_DB_FILE = 'memories.db';

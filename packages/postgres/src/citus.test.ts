@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createEntry } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { PostgresStorage } from './postgres-storage.js';
 import { DATABASE_URL, adminUrl, freshSchema, ownerUrl } from './test-database.js';
 

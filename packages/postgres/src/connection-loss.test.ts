@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { REPO_ROOT, spawnSource } from '../../../test/support/source-process.ts';
 import { PostgresStorage } from './postgres-storage.js';
 import { DATABASE_URL, describePostgres, freshSchema, ownerUrl } from './test-database.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { codeForSqlState, isConnectionLoss, pgError } from './errors.js';
 import { PostgresStorage } from './postgres-storage.js';
 import { SCHEMA_VERSION } from './schema.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { SqliteStorage } from '@zerda/sqlite';
 import { PostgresStorage } from './postgres-storage.js';
 import { describePostgres, freshSchema, ownerUrl } from './test-database.js';

@@ -1,13 +1,18 @@
 import pg from 'pg';
 import type { Pool, PoolClient, PoolConfig, QueryResult } from 'pg';
-import { BaseStorage, ENTRY_COLUMNS, ZerdaError, analyze, bm25Idf, bm25TermScore, isZerdaError } from '@zerda/core';
-import { checkKey, checkModel } from '@zerda/core';
-import { entryColumnValues, entryData, entryFromRow, entryOrderSql, entryText, inIdOrder, invalid } from '@zerda/core';
-import { systemClock, validateEntry } from '@zerda/core';
-import type { Clock, EntryRow, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
+import { ZerdaError, isZerdaError } from '@zerda/core';
+import { BaseStorage, ENTRY_COLUMNS, analyze, bm25Idf, bm25TermScore } from '@zerda/core/adapter';
+import { checkKey, checkModel } from '@zerda/core/adapter';
+import { entryText } from '@zerda/core';
+import { entryColumnValues, entryData, entryFromRow, entryOrderSql, inIdOrder, invalid } from '@zerda/core/adapter';
+import { systemClock } from '@zerda/core';
+import { validateEntry } from '@zerda/core/adapter';
+import type { Clock, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
+import type { EntryRow } from '@zerda/core/adapter';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
-import { localChange, mergeChange, stampRecordId } from '@zerda/core';
-import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '@zerda/core';
+import { localChange, mergeChange, stampRecordId } from '@zerda/core/adapter';
+import type { ApplyReport, SyncChange, SyncKind, SyncState } from '@zerda/core';
+import type { ChangeRow, ChangeStamp } from '@zerda/core/adapter';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
 import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
 

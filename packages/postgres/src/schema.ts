@@ -1,4 +1,5 @@
-import { ZerdaError, invalid } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { ClientBase } from 'pg';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import pg from 'pg';
 import { sqlLiteral } from './literals.js';
 import { PostgresStorage, hnswSettings } from './postgres-storage.js';

@@ -4,7 +4,8 @@
 // line "stop" arrives on stdin. Prints "acked <n>" after every 10 acknowledged puts, and at the end
 // one JSON line: {"acked": [ids], "errors": [{code, sqlState, connectionLost, outcome, message}]}.
 // Any uncaught error ends the process with a non-zero exit: the test's "never crashes" check.
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { PostgresStorage } from '@zerda/postgres';
 
 const [url, ownerUrl, schema, tenant, concurrency] = process.argv.slice(2);

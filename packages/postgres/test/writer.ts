@@ -6,7 +6,8 @@
 // JSON line: {"worker", "acked": [ids], "updates", "ms"}. The counter entry is created by whichever
 // writer gets there first: a later writer's version-1 put of it is a stale write (CONFLICT) once
 // another has updated it, and is then ignored.
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { PostgresStorage } from '@zerda/postgres';
 
 const [url, ownerUrl, schema, tenant, worker, puts, updates, counterId] = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import type { MemoryEntry, UserProfile } from '@zerda/core';
 import { MemoryPersistence, createMemoryPersistenceState } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';

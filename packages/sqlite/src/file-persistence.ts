@@ -3,7 +3,8 @@ import { link, mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promis
 import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ZerdaError, invalid } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import { byCreated, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName } from './persistence.js';
 import type { StreamState } from './persistence.js';
@@ -293,7 +294,7 @@ export class FilePersistence implements Persistence {
   async head(stream: StreamName): Promise<number> {
     return this.#wrap(`read ${stream}`, async () => {
       const scan = await this.#scan(stream);
-      return Math.max(await this.#baseUpto(stream), scan.frames.at(-1)?.seq ?? 0);
+      return scan.frames.reduce((max, f) => Math.max(max, f.seq), await this.#baseUpto(stream));
     });
   }
 
@@ -344,10 +345,10 @@ export class FilePersistence implements Persistence {
     });
   }
 
-  async truncate(stream: StreamName, from: number): Promise<void> {
+  async truncateLog(stream: StreamName, keep: number): Promise<void> {
     await this.#wrap(`truncate ${stream}`, async () => {
       const scan = await this.#scan(stream);
-      const cut = scan.frames.find((f) => f.seq >= from)?.offset ?? scan.end;
+      const cut = scan.frames[keep]?.offset ?? scan.end;
       const fh = await this.#handle(stream);
       await fh.truncate(cut);
       await fh.datasync();

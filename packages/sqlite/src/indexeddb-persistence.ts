@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
 import type { IDBPDatabase } from 'idb';
-import { ZerdaError, invalid } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import { byCreated, persistenceError } from './persistence.js';
 import type { AppendRecord, BackupInfo, FullState, LogRecord, Persistence, StreamName } from './persistence.js';
 import type { StreamState } from './persistence.js';
@@ -221,9 +222,13 @@ export class IndexedDbPersistence implements Persistence {
     await committed(tx.done);
   }
 
-  async truncate(stream: StreamName, from: number): Promise<void> {
+  async truncateLog(stream: StreamName, keep: number): Promise<void> {
     const tx = await this.#write([`${stream}-log`]);
-    void tx.objectStore(`${stream}-log`).delete(IDBKeyRange.lowerBound(from));
+    const log = tx.objectStore(`${stream}-log`);
+    // Records are read in key order, so the first one dropped and every later key go.
+    const keys = (await log.getAllKeys()) as number[];
+    const first = keys[keep];
+    if (first !== undefined) void log.delete(IDBKeyRange.lowerBound(first));
     await committed(tx.done);
   }
 

@@ -1,4 +1,4 @@
-import { analyze, bm25Idf, bm25TermScore } from '@zerda/core';
+import { analyze, bm25Idf, bm25TermScore } from '@zerda/core/adapter';
 
 /**
  * Lexical search helpers. Text is analysed in JavaScript with core's {@link analyze} (Unicode

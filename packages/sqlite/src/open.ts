@@ -148,7 +148,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
       if (bad !== undefined || main.torn) {
         report.droppedLogRecords = (bad === undefined ? 0 : main.log.length - bad) + (main.torn ? 1 : 0);
         // Everything after the last record applied goes (a log is a sequence).
-        await guard('drop the corrupt log tail', () => p.truncate('main', last + 1));
+        await guard('drop the corrupt log tail', () => p.truncateLog('main', bad ?? main.log.length));
         mainSeq = Math.max(last, mainSeq);
       }
     }

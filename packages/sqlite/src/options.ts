@@ -1,6 +1,6 @@
 import initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
-import { checkOptionKeys, invalid } from '@zerda/core';
+import { checkOptionKeys, invalid } from '@zerda/core/adapter';
 import type { Clock, KeyCipherOptions, PassphraseCipherOptions } from '@zerda/core';
 import type { Persistence } from './persistence.js';
 
@@ -125,7 +125,7 @@ const PERSISTENCE_METHODS = [
   'head',
   'append',
   'compact',
-  'truncate',
+  'truncateLog',
   'replaceAll',
   'putBackup',
   'listBackups',

@@ -73,14 +73,23 @@ export interface Persistence {
   writeMeta(bytes: Uint8Array): Promise<void>;
   /** Everything in a stream. */
   read(stream: StreamName): Promise<StreamState>;
-  /** Highest seq in the stream (base `upto` or last log record), without reading the records. */
+  /**
+   * Highest seq in the stream (base `upto` or any log record, wherever it lies), without reading
+   * the records: the next record must be numbered above every seq present, even a misplaced one.
+   */
   head(stream: StreamName): Promise<number>;
   /** Durably append records, atomically across streams when the medium allows it. */
   append(records: AppendRecord[]): Promise<void>;
   /** Atomically replace the stream's base and drop its log records with `seq <= upto`. */
   compact(stream: StreamName, base: Uint8Array[], upto: number): Promise<void>;
-  /** Drop the stream's log records with `seq >= from`, and any torn tail. */
-  truncate(stream: StreamName, from: number): Promise<void>;
+  /**
+   * Keep the stream's first `keep` log records, in the order {@link Persistence.read} returns
+   * them, and drop every record after them and any torn tail. Repair cuts by position, not by
+   * seq: a record rejected on open may carry any seq (a misdirected write with a valid checksum),
+   * and it must go with everything after it, or the next append would land behind it and be
+   * dropped on the following open.
+   */
+  truncateLog(stream: StreamName, keep: number): Promise<void>;
   /** Replace meta, both streams (logs emptied) and the given backups, as atomically as the medium allows. */
   replaceAll(state: FullState): Promise<void>;
   /** Store a backup. */
@@ -167,7 +176,7 @@ export class MemoryPersistence implements Persistence {
   }
   async head(stream: StreamName): Promise<number> {
     const s = this.state.streams[stream];
-    return Math.max(s.upto, s.log.at(-1)?.seq ?? 0);
+    return s.log.reduce((max, r) => Math.max(max, r.seq), s.upto);
   }
   async append(records: AppendRecord[]): Promise<void> {
     for (const r of records) this.state.streams[r.stream].log.push({ seq: r.seq, bytes: r.bytes.slice() });
@@ -178,9 +187,9 @@ export class MemoryPersistence implements Persistence {
     s.upto = upto;
     s.log = s.log.filter((r) => r.seq > upto);
   }
-  async truncate(stream: StreamName, from: number): Promise<void> {
+  async truncateLog(stream: StreamName, keep: number): Promise<void> {
     const s = this.state.streams[stream];
-    s.log = s.log.filter((r) => r.seq < from);
+    s.log = s.log.slice(0, keep);
   }
   async replaceAll(state: FullState): Promise<void> {
     this.state.meta = state.meta.slice();

@@ -162,4 +162,4 @@ export function openFailure(what: string, e: unknown): ZerdaError {
   );
 }
 
-export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from '@zerda/core';
+export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from '@zerda/core/adapter';

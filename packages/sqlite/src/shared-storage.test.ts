@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import type { StorageAdapter } from '@zerda/core';
 import { runStorageConformance } from '@zerda/core/testing';
 import { SharedSqliteStorage } from './shared-storage.js';

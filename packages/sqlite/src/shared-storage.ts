@@ -1,12 +1,17 @@
-import { ZerdaError, invalid, isZerdaError } from '@zerda/core';
+import { ZerdaError, isZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
-import type { SerializedZerdaError, StorageAdapter, StorageStats, UserProfile, VectorBlock } from '@zerda/core';
+import type { StorageAdapter, StorageStats, UserProfile, VectorBlock } from '@zerda/core';
+import type { SerializedZerdaError } from '@zerda/core';
+import type {} from '@zerda/core/adapter';
 import type { VectorModel, VectorRecord } from '@zerda/core';
 import { IndexedDbPersistence } from './indexeddb-persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { SqliteStorage } from './sqlite-storage.js';
 import type { EncryptionOptions, ExportOptions, ImportReport, SqliteStorageOptions } from './options.js';
-import type { ApplyReport, SyncChange, SyncState, ZerdaExport } from '@zerda/core';
+import type { ZerdaExport } from '@zerda/core';
+import type { ApplyReport, SyncChange, SyncState } from '@zerda/core';
+import type {} from '@zerda/core/adapter';
 
 /** The subset of `BroadcastChannel` used here (injectable for tests). */
 export interface ChannelLike {

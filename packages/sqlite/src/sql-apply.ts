@@ -1,7 +1,10 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { ZerdaError, entryColumnValues, entryData, entryFromRow, entryText } from '@zerda/core';
-import { localChange, stampRecordId } from '@zerda/core';
-import type { ChangeRow, EntryRow, MemoryEntry, SyncKind, UserProfile } from '@zerda/core';
+import { ZerdaError, entryText } from '@zerda/core';
+import { entryColumnValues, entryData, entryFromRow } from '@zerda/core/adapter';
+import { localChange, stampRecordId } from '@zerda/core/adapter';
+import type { MemoryEntry, UserProfile } from '@zerda/core';
+import type { SyncKind } from '@zerda/core';
+import type { ChangeRow, EntryRow } from '@zerda/core/adapter';
 import { ftsTerms } from './lexical.js';
 import { floatsToBytes } from './record-codec.js';
 

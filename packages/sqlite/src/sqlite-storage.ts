@@ -1,10 +1,13 @@
 import type { SqlValue } from 'sql.js';
-import { BaseStorage, ENTRY_COLUMNS, ZerdaError, checkKey, createCipher, entryOrderSql, inIdOrder } from '@zerda/core';
-import { invalid, isZerdaError, systemClock, validateExport } from '@zerda/core';
+import { ZerdaError, createCipher } from '@zerda/core';
+import { BaseStorage, ENTRY_COLUMNS, checkKey, entryOrderSql, inIdOrder } from '@zerda/core/adapter';
+import { isZerdaError, systemClock, validateExport } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageStats } from '@zerda/core';
 import type { UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
-import { mergeChange } from '@zerda/core';
-import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncState } from '@zerda/core';
+import { mergeChange } from '@zerda/core/adapter';
+import type { ApplyReport, SyncChange, SyncState } from '@zerda/core';
+import type { ChangeRow, ChangeStamp } from '@zerda/core/adapter';
 import { filterSql } from './filter-sql.js';
 import { matchExpression, rankBm25 } from './lexical.js';
 import type { Candidate } from './lexical.js';

@@ -1,5 +1,6 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { KeyedMutex, ZerdaError } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { KeyedMutex } from '@zerda/core/adapter';
 import type { Cipher } from '@zerda/core';
 import type { CompactionOptions } from './options.js';
 import { guard } from './persistence.js';

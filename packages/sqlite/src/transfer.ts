@@ -1,4 +1,5 @@
-import { BackupSchedule, ENTRY_COLUMNS, ZerdaError, buildExport, invalid, validateExport } from '@zerda/core';
+import { ZerdaError, buildExport, validateExport } from '@zerda/core';
+import { BackupSchedule, ENTRY_COLUMNS, invalid } from '@zerda/core/adapter';
 import type { Cipher, Clock, ExportContent, UserProfile, ValidatedExport, ZerdaExport } from '@zerda/core';
 import type { AutoBackupOptions, ExportOptions, ImportReport } from './options.js';
 import { guard } from './persistence.js';

@@ -1,4 +1,5 @@
-import { ZerdaError, invalid } from '@zerda/core';
+import { ZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { VectorModel } from '@zerda/core';
 import { guard } from './persistence.js';
 import { RecordError, bytesToFloats, checkSeq, decodeRecord, openFailure } from './record-codec.js';
@@ -46,7 +47,7 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
   let bad: number | undefined;
   let last = s.upto;
   let count = 0;
-  for (const r of s.log) {
+  for (const [i, r] of s.log.entries()) {
     if (r.seq <= s.upto) continue;
     try {
       if (r.seq <= last) throw new RecordError('format', `vector log record ${r.seq} out of order`);
@@ -55,14 +56,14 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
       decoded.push({ op: rec.header, data: rec.header.o === 'vput' ? bytesToFloats(rec.tail) : undefined });
     } catch (e) {
       if (!(e instanceof RecordError)) throw openFailure('vector log', e);
-      bad = r.seq;
+      bad = i;
       break;
     }
     last = r.seq;
     count++;
   }
   if (bad !== undefined || s.torn) {
-    await guard('drop the corrupt vector log tail', () => p.truncate('vectors', last + 1));
+    await guard('drop the corrupt vector log tail', () => p.truncateLog('vectors', bad ?? s.log.length));
   }
   transaction(store.db, () => {
     for (const d of decoded) applyVec(store.db, d.op, d.data);

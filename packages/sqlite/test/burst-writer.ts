@@ -1,6 +1,6 @@
 // Child process for kill.test.ts: writes memories through SqliteStorage + FilePersistence as fast
 // as it can and prints each acknowledged id on its own line, until it is killed.
-import { createEntry } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { SqliteStorage } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
 

@@ -1,7 +1,8 @@
 // Child process for process-faults.test.ts: opens a FilePersistence directory. The winner prints
 // OPEN, writes memories (printing each acknowledged id), prints READY and holds the directory
 // until its stdin closes; a loser prints ERR <code> <message> and exits.
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import { SqliteStorage } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
 

@@ -1,5 +1,8 @@
-import { ZerdaError, createCipher, fromBase64, invalid, isZerdaError, toBase64, validateSyncChange } from '@zerda/core';
-import type { ApplyReport, Cipher, MemoryManager, SyncChange, SyncTarget } from '@zerda/core';
+import { ZerdaError, createCipher, isZerdaError } from '@zerda/core';
+import { fromBase64, invalid, toBase64, validateSyncChange } from '@zerda/core/adapter';
+import type { Cipher, MemoryManager, SyncTarget } from '@zerda/core';
+import type { ApplyReport, SyncChange } from '@zerda/core';
+import type {} from '@zerda/core/adapter';
 import { KEY_CHECK_TEXT, keyAssociatedData, recordAssociatedData, tenantPath } from './protocol.js';
 import type { KeyCheck, PullResponse, PushResponse, WireRecord } from './protocol.js';
 
@@ -162,7 +165,8 @@ class SyncClient implements SyncHandle {
     this.#base = o.url.replace(/\/+$/, '') + tenantPath(o.tenantId);
     const token = o.token;
     this.#token = async () => (typeof token === 'string' ? token : await token());
-    this.#fetch = f;
+    // Called without a receiver: a browser's fetch refuses to run as a method of another object (Illegal invocation).
+    this.#fetch = (input, init) => f(input, init);
     this.#batch = batch;
     this.#interval = interval;
     this.#backoff = { minMs: o.backoff?.minMs ?? 1000, maxMs: o.backoff?.maxMs ?? 60_000 };

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import type { MemoryEntry, ZerdaError } from '@zerda/core';
 import { SqliteStorage } from '@zerda/sqlite';
 import { startSync } from './index.js';

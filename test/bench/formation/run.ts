@@ -20,7 +20,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { lendEmbedder, MemoryManager, type Embedder } from '@zerda/core';
+import { MemoryManager, type Embedder } from '@zerda/core';
+import { lendEmbedder } from '@zerda/core/adapter';
 import { loadLocomo, type LocomoConversation } from '../retrieval/locomo.js';
 import { createCachedUseLite, REPO_ROOT } from '../retrieval/model.js';
 

@@ -37,7 +37,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MemoryManager, lendEmbedder, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
+import { MemoryManager, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
+import { lendEmbedder } from '@zerda/core/adapter';
 import { CUTOFFS, percentile, recallAt, type RecallMode } from './evaluate.js';
 import { coverage, PromptTally, rankedTurns, turnsOf } from './end-to-end-metrics.js';
 import { loadLocomo, type LocomoConversation } from './locomo.js';

@@ -4,7 +4,7 @@
  * repository: it is read from a path (see `run.ts`).
  */
 import { readFileSync } from 'node:fs';
-import { MONTH_NAMES } from '@zerda/core';
+import { MONTH_NAMES } from '../../../packages/core/src/language/lexicon.js';
 
 /** One dialogue turn, ready to be stored as a memory. */
 export interface LocomoTurn {

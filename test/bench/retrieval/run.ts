@@ -33,7 +33,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InMemoryStorage, lendEmbedder, MemoryManager, type Embedder, type StorageAdapter } from '@zerda/core';
+import { InMemoryStorage, MemoryManager, type Embedder, type StorageAdapter } from '@zerda/core';
+import { lendEmbedder } from '@zerda/core/adapter';
 import {
   evaluate,
   evaluateLongMemEval,

@@ -6,6 +6,7 @@ import type { JsonValue } from '../model/types.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { errorOf, expectZerdaError as rejectsWith } from '../testing/rejections.js';
 import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
+import { formationWindow } from './write-path.js';
 
 async function make(options: MemoryManagerOptions = {}) {
   const storage = new InMemoryStorage();
@@ -146,6 +147,35 @@ describe('input limits: one validation place before any write', () => {
     ).resolves.toBeDefined();
     const small = await make({ config: { limits: { turnChars: 100 } } });
     await rejectsWith(small.mgr.saveInteraction('me', 't', 'y'.repeat(101), 'ok'), 'VALIDATION');
+  });
+
+  it('formation reads a long turn up to limits.formationChars, cut at a sentence end; the whole turn is stored and searchable', async () => {
+    const { mgr, storage } = await make({ config: { limits: { formationChars: 2_000 } } });
+    const filler = 'The weather report went on about clouds and rain for a while. '.repeat(40);
+    const late = 'My brother Tom loves antique maps.';
+    const input = `${FACT}. ${filler}${late}`;
+    expect(input.length).toBeGreaterThan(2_000);
+    const { entry, memories } = await mgr.saveInteraction('me', 't', input, 'ok');
+    const texts = memories.map((m) => ('text' in m.content ? m.content.text : ''));
+    expect(texts.some((t) => t.includes('Lisbon'))).toBe(true);
+    expect(texts.some((t) => t.includes('antique maps'))).toBe(false);
+    expect((await storage.get('t', entry.id))?.content).toEqual({ input, output: 'ok' });
+    const hits = await mgr.recall('me', 't', 'antique maps');
+    expect(hits.map((h) => h.entry.id)).toContain(entry.id);
+    // Within the window, the same statement is formed.
+    const wide = await make({ config: { limits: { formationChars: 10_000 } } });
+    const formed = (await wide.mgr.saveInteraction('me', 't', input, 'ok')).memories;
+    expect(formed.some((m) => 'text' in m.content && m.content.text.includes('antique maps'))).toBe(true);
+  });
+
+  it('formationWindow keeps a short text whole and cuts a long one back to its last sentence end', () => {
+    expect(formationWindow('Short. Text', 100)).toBe('Short. Text');
+    const text = `${'One sentence here. '.repeat(10)}and a tail that runs past the end`;
+    const cut = formationWindow(text, 200);
+    expect(cut.length).toBeLessThanOrEqual(200);
+    expect(cut.endsWith('here.')).toBe(true);
+    expect(formationWindow('x'.repeat(300), 200)).toBe('x'.repeat(200));
+    expect(formationWindow(`line one\n${'y'.repeat(300)}`, 200)).toBe(`line one\n${'y'.repeat(191)}`);
   });
 
   it('no untyped error leaves a public method: a plain failure below becomes INTERNAL with its cause', async () => {

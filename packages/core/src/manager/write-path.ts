@@ -65,8 +65,14 @@ export async function saveInteraction(
     const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
     // In a chat of named speakers, "you" is whoever spoke the turn before.
     const before = previous && 'input' in previous.content ? splitSpeaker(previous.content.input).speaker : undefined;
+    const window = limits.formationChars;
     const reading = readTurn(
-      { input: content.input, output: content.output, userId, createdAt: now },
+      {
+        input: formationWindow(content.input, window),
+        output: formationWindow(content.output, window),
+        userId,
+        createdAt: now,
+      },
       before !== undefined ? { listener: before } : {},
     );
     // The caller's topics count as well as those the turn names.
@@ -273,4 +279,17 @@ function clamp01(x: number): number {
 function maskContent(content: MemoryContent, mask: (text: string, field: string) => string): MemoryContent {
   if ('input' in content) return { input: mask(content.input, 'input'), output: mask(content.output, 'output') };
   return { title: mask(content.title, 'title'), text: mask(content.text, 'text') };
+}
+
+/**
+ * The part of a turn formation reads: all of it up to `max` characters, else its first `max`
+ * characters cut back to the last sentence end (or line break) in them, so no statement is cut
+ * in half; a text with no sentence end in its second half is cut at `max`.
+ */
+export function formationWindow(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  let end = -1;
+  for (const m of head.matchAll(/[.!?…](?=\s)|\n/g)) end = m.index + m[0].length;
+  return end > max / 2 ? head.slice(0, end) : head;
 }

@@ -25,6 +25,13 @@ export interface InputLimits {
   tags: number;
   /** Most items in one batch argument (`reinforce` ids, a storage `putMany`). Default 1,000. */
   batch: number;
+  /**
+   * How much of a turn memory formation reads (each of input and output), cut back to the last
+   * sentence end before it. Default 8,000. A longer turn (a pasted document, a log) is still
+   * stored and searchable whole; statements are formed from its first part only, so a save costs
+   * the same bounded reading however long the turn is.
+   */
+  formationChars: number;
 }
 
 /**
@@ -43,6 +50,7 @@ export const DEFAULT_LIMITS: Readonly<InputLimits> = Object.freeze({
   metadataChars: 100_000,
   tags: 64,
   batch: 1_000,
+  formationChars: 8_000,
 });
 
 /**

@@ -8,6 +8,7 @@ import type { NewEntry } from '../model/entry.js';
 import { invalid } from '../model/errors.js';
 import type { MemoryQuery, StorageAdapter } from '../storage/storage.js';
 import type { MemoryEntry, MemoryKind } from '../model/types.js';
+import type { LongTermView } from '../manager/tier-views.js';
 
 /** Options of {@link LongTermMemory}. */
 export interface LongTermMemoryOptions {
@@ -47,7 +48,7 @@ const TIER = 'long_term' as const;
  * Importance-based operations use *effective* importance (decay from base and `lastAccess`), so
  * nothing compounds and running them twice changes nothing the second time.
  */
-export class LongTermMemory {
+export class LongTermMemory implements LongTermView {
   readonly #storage: StorageAdapter;
   readonly #tenantId: string;
   readonly #config: MemoryConfig;

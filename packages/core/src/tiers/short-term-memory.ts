@@ -8,6 +8,7 @@ import type { NewEntry } from '../model/entry.js';
 import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import type { MemoryContent, MemoryEntry } from '../model/types.js';
+import type { ShortTermView } from '../manager/tier-views.js';
 
 /** Options of {@link ShortTermMemory}. */
 export interface ShortTermMemoryOptions {
@@ -38,7 +39,7 @@ export interface ShortTermStats {
  * Sliding window of the most recent entries (the conversation so far). Adding beyond the window
  * evicts the oldest. Entries are returned as copies, oldest first.
  */
-export class ShortTermMemory {
+export class ShortTermMemory implements ShortTermView {
   readonly #windowSize: number;
   readonly #config: MemoryConfig;
   readonly #clock: Clock;

@@ -3,6 +3,7 @@ import { estimateTokens } from '../context/tokens.js';
 import type { TokenCounter } from '../context/tokens.js';
 import { entryText } from '../model/types.js';
 import type { MemoryEntry } from '../model/types.js';
+import type { WorkingMemoryView } from '../manager/tier-views.js';
 
 /** Result of {@link WorkingMemory.rebuild}. */
 export interface WorkingRebuild {
@@ -24,7 +25,7 @@ export interface WorkingStats {
  * The few memories in play for the current turn. Rebuilt from a ranked list each turn; never
  * holds more than `capacity` entries or `tokenBudget` tokens.
  */
-export class WorkingMemory {
+export class WorkingMemory implements WorkingMemoryView {
   readonly #capacity: number;
   readonly #tokenBudget: number;
   readonly #counter: TokenCounter;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ZerdaError, checkId, invalid, isHlc, isZerdaError } from '@zerda/core';
+import { ZerdaError, isZerdaError } from '@zerda/core';
+import { checkId, invalid, isHlc } from '@zerda/core/adapter';
 import { DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES } from '../protocol.js';
 import type { KeyCheck, PullResponse, PushRequest, WireRecord } from '../protocol.js';
 import type { Quota, RecordStore } from './record-store.js';

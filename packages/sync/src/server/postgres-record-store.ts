@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
-import { ZerdaError, invalid, isZerdaError } from '@zerda/core';
+import { ZerdaError, isZerdaError } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { StoredRecord, WireRecord } from '../protocol.js';
 import { checkQuota, dedupe, recordBytes } from './record-store.js';
 import type { Quota, RecordStore } from './record-store.js';

@@ -1,4 +1,4 @@
-import { invalid } from '@zerda/core';
+import { invalid } from '@zerda/core/adapter';
 import type { SyncPrincipal } from './handler.js';
 
 /** A token the `zerda-sync` bin accepts: the tenants it may sync and, optionally, when it expires (epoch ms). */

@@ -50,5 +50,18 @@ const lastProgress = (): string =>
     .map((p) => [p.status, p.file, p.loaded].filter((x) => x !== undefined).join(' '))
     .join('; ') || 'none';
 
-Object.assign(globalThis, { remoteModelPage: { load, lastProgress } });
+/** Load the model from `modelFiles` URLs (hashed-asset style) and return the error message, if any. */
+async function loadFiles(files: Record<string, string>): Promise<string> {
+  const embedder = createWorkerEmbedder({ worker: new EmbedWorker(), modelFiles: files, dtype: 'q8' });
+  try {
+    await embedder.ready();
+    return 'loaded';
+  } catch (e) {
+    return `${(e as { code?: string }).code}: ${(e as Error).message}`;
+  } finally {
+    await embedder.close();
+  }
+}
+
+Object.assign(globalThis, { remoteModelPage: { load, loadFiles, lastProgress } });
 document.getElementById('out')!.textContent = 'ready';

@@ -1,5 +1,6 @@
 // Test page for the @zerda/sqlite Chromium specs: exposes `window.z`, driven by page.evaluate.
-import { createEntry, isZerdaError } from '@zerda/core';
+import { isZerdaError } from '@zerda/core';
+import { createEntry } from '@zerda/core/adapter';
 import type { StorageAdapter } from '@zerda/core';
 import { IndexedDbPersistence, SharedSqliteStorage, SqliteStorage } from '@zerda/sqlite';
 import { sqlWasmUrl } from '@zerda/sqlite/vite';
