@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: installs what it needs (pnpm deps, Debian Chromium, Firefox ESR, WebKitGTK, PostgreSQL 15 + pgvector),
-# builds, type-checks, then runs the unit suite (Node; the @zerda/postgres suites against a
+# builds, type-checks, builds the API reference (TypeDoc), then runs the unit suite (Node; the @zerda/postgres suites against a
 # throwaway PostgreSQL server, then again on a throwaway Citus cluster) and the browser suites (real Chromium, the sync spec on
 # that same PostgreSQL; a cross-engine subset on
 # Firefox ESR and WebKitGTK). Prints "N passed, N failed"
@@ -40,6 +40,9 @@ status=0
 echo "== build"; "${PNPM[@]}" run build || status=1
 echo "== typecheck"; "${PNPM[@]}" run typecheck || status=1
 echo "== lint and format (Biome)"; "${PNPM[@]}" exec biome ci --colors=off . || status=1
+# The API reference from TSDoc (typedoc.json: every public name documented, links resolved; a
+# warning fails the run). Written to docs/api/ (not committed); docs/api.md says how to read it.
+echo "== API reference (TypeDoc)"; "${PNPM[@]}" exec typedoc || status=1
 
 run_project() {
   local project=$1

@@ -104,15 +104,19 @@ export async function packPackages(dir: string): Promise<Record<string, string>>
   return tarballs;
 }
 
+/** The package managers a stranger may install with: npm (as bundled with Node), pnpm 10, yarn 1. */
+export type PackageManager = 'npm' | 'pnpm' | 'yarn';
+
 /**
  * Copy `examples[0]` (a folder under examples/) into a fresh temp folder outside the workspace and
- * `npm install` it, with the tarballs in place of the registry's `@zerda/*` packages. The other
- * examples are copied inside it (`<app>/<name>`) and resolve their packages from its
- * node_modules, so one install serves them all (their dependencies are merged in).
+ * install it with `manager` (npm by default), with the tarballs in place of the registry's
+ * `@zerda/*` packages. The other examples are copied inside it (`<app>/<name>`) and resolve their
+ * packages from its node_modules, so one install serves them all (their dependencies are merged in).
  */
 export async function installExamples(
   examples: string[],
   tarballs: Record<string, string>,
+  manager: PackageManager = 'npm',
 ): Promise<{ root: string; app: string; install: RunResult }> {
   const root = await mkdtemp(join(tmpdir(), 'zerda-consumer-'));
   const app = join(root, examples[0]!);
@@ -137,12 +141,25 @@ export async function installExamples(
   }
   for (const [name, file] of Object.entries(tarballs))
     if (pkg.dependencies?.[name]) pkg.dependencies[name] = `file:${file}`;
-  // Transitive @zerda/* dependencies come from the tarballs too, not the registry.
-  pkg.overrides = Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`]));
+  // Transitive @zerda/* dependencies come from the tarballs too, not the registry (each manager
+  // spells that differently).
+  const pinned = Object.fromEntries(Object.entries(tarballs).map(([n, f]) => [n, `file:${f}`]));
+  if (manager === 'npm') pkg.overrides = pinned;
+  else if (manager === 'pnpm') (pkg as Record<string, unknown>).pnpm = { overrides: pinned };
+  else pkg.resolutions = pinned;
   await writeFile(join(app, 'package.json'), JSON.stringify(pkg, null, 2));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, {
-    npm_config_update_notifier: 'false',
-  });
+  const env = { npm_config_update_notifier: 'false' };
+  const install =
+    manager === 'npm'
+      ? await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, env)
+      : manager === 'pnpm'
+        ? await run('npx', ['-y', 'pnpm@10.34.9', 'install', '--prefer-offline', '--reporter=append-only'], app, env)
+        : await run(
+            'npx',
+            ['-y', 'yarn@1', 'install', '--non-interactive', '--no-progress', '--prefer-offline'],
+            app,
+            env,
+          );
   return { root, app, install };
 }
 

@@ -6,6 +6,8 @@
  * Vite dev server; and the MV3 example extension (examples/mv3-extension), installed the same way,
  * loaded unpacked; and the AI SDK chat (examples/ai-sdk-chat): a fact recalled three turns later,
  * then offline after one visit. Prints the bytes fetched on the first visit and on a reload.
+ * The same tarballs installed with pnpm 10 (strict node_modules: indirect dependencies are not
+ * importable) and yarn 1 into a copy of examples/vite-app: type-checked, built, saved and recalled.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
@@ -21,6 +23,7 @@ import {
   recordTraffic,
   removeDir,
   run,
+  type PackageManager,
   startVite,
   type Server,
 } from './consumer.ts';
@@ -29,10 +32,11 @@ let browser: Browser;
 let root: string;
 let app: string;
 let bin: string;
+let tarballs: Record<string, string>;
 const cleanup: string[] = [];
 
 beforeAll(async () => {
-  const tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
+  tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
   const installed = await installExamples(['vite-app', 'mv3-extension', 'ai-sdk-chat'], tarballs);
   root = installed.root;
   app = installed.app;
@@ -273,3 +277,71 @@ test('the AI SDK chat example remembers a fact told three turns earlier, and ope
     await server.close();
   }
 }, 300_000);
+
+/** Every package folder name anywhere under `node_modules` (pnpm keeps them under `.pnpm`). */
+async function installedPackages(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await readdir(join(dir, 'node_modules'), { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    if (entry.name === '.pnpm') names.push(...(await readdir(join(dir, 'node_modules/.pnpm'))));
+    else if (entry.name.startsWith('@'))
+      for (const sub of await readdir(join(dir, 'node_modules', entry.name))) names.push(`${entry.name}/${sub}`);
+    else names.push(entry.name);
+  }
+  return names;
+}
+
+for (const manager of ['pnpm', 'yarn'] as PackageManager[]) {
+  test(`installed with ${manager}: type-checks with skipLibCheck: false and builds${manager === 'pnpm' ? '; saves and recalls by meaning' : ''}`, async () => {
+    const started = Date.now();
+    // Only the packages the app depends on: yarn 1 installs every `resolutions` entry's dependencies.
+    const browserOnly = Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== '@zerda/ai-sdk'));
+    const installed = await installExamples(['vite-app'], browserOnly, manager);
+    cleanup.push(installed.root);
+    expect(installed.install.code, installed.install.output).toBe(0);
+    const dir = installed.app;
+    const installSeconds = (Date.now() - started) / 1000;
+    const names = await installedPackages(dir);
+    expect(names.some((n) => n.startsWith('onnxruntime-web'))).toBe(true);
+    expect(names.filter((n) => /onnxruntime-node|sharp|huggingface/.test(n))).toEqual([]);
+    const dirBin = join(dir, 'node_modules/.bin');
+    const tsc = await run(join(dirBin, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], dir, {}, 300_000);
+    expect(tsc.output).toBe('');
+    expect(tsc.code).toBe(0);
+    const build = await run(join(dirBin, 'vite'), ['build'], dir);
+    expect(build.code, build.output).toBe(0);
+    const wasm = (await readdir(join(dir, 'dist/assets')))
+      .filter((f) => f.endsWith('.wasm'))
+      .map((f) => f.replace(/-[\w-]{8}\.wasm$/, '.wasm'))
+      .sort();
+    expect(wasm).toEqual(['ort-wasm-simd-threaded.wasm', 'sql-wasm-browser.wasm']);
+    // yarn 1 lays node_modules out as npm does (driven in Chromium above); pnpm's strict layout is
+    // the one that can break at run time, so only it is driven here too.
+    if (manager === 'pnpm') await driveBuiltApp(dirBin, dir);
+    console.log(
+      `[install] ${manager}: install ${installSeconds.toFixed(0)} s, whole check ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }, 600_000);
+}
+
+/** Preview a built copy of examples/vite-app in Chromium: save, reload, recall, nothing off-origin. */
+async function driveBuiltApp(dirBin: string, dir: string): Promise<void> {
+  const server = await startVite(dirBin, dir, ['preview']);
+  try {
+    const ctx = await browser.newContext();
+    const traffic = await recordTraffic(ctx, server.url.replace(/\/$/, ''));
+    const page = await ctx.newPage();
+    const problems = recordConsole(page);
+    await page.goto(server.url);
+    await waitReady(page);
+    await saveAndRecall(page);
+    await page.reload();
+    await waitReady(page);
+    expect((await recall(page, 'When is my birthday?'))[0]).toBe('My birthday is on the fourth of July.');
+    expect(traffic.offOrigin).toEqual([]);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  } finally {
+    await server.close();
+  }
+}

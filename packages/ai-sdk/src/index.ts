@@ -2,7 +2,7 @@
  * @zerda/ai-sdk — Zerda's memory for the Vercel AI SDK: `zerdaMemory()` middleware for
  * `wrapLanguageModel` (recall before a call, save the turn after it) and `aiSdkLlm()`, an AI SDK
  * model as Zerda's `LlmClient`.
- * @packageDocumentation
+ * @module @zerda/ai-sdk
  */
 export { zerdaMemory } from './memory-middleware.js';
 export type { ChatMemory, SavedTurn, ZerdaMemoryOptions } from './memory-middleware.js';

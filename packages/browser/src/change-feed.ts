@@ -8,7 +8,7 @@ export interface MemoryChange {
   source: 'local' | 'remote';
 }
 
-/** Listener of {@link ChangeFeed}. */
+/** Listener of the change feed (`BrowserMemory.onChange`). */
 export type ChangeListener = (change: MemoryChange) => void;
 
 const COALESCE_MS = 50;

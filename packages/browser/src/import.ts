@@ -35,6 +35,7 @@ export interface ImportProgress {
 
 /** Options of `BrowserMemory.importJson`. */
 export interface ImportOptions {
+  /** Called as entries are stored and re-indexed. */
   onProgress?: (progress: ImportProgress) => void;
   /** Stops embedding between batches (rejects with `ABORTED`; what was written stays). */
   signal?: AbortSignal;

@@ -1,5 +1,8 @@
-// Public surface of @zerda/browser: one call that wires core + sqlite/IndexedDB + worker embeddings.
-// Vite apps: `@zerda/browser/vite` adds the bundled model worker and sql.js WASM as defaults.
+/**
+ * Public surface of @zerda/browser: one call that wires core + sqlite/IndexedDB + worker embeddings.
+ * Vite apps: `@zerda/browser/vite` adds the bundled model worker and sql.js WASM as defaults.
+ * @module @zerda/browser
+ */
 export {
   openBrowserMemory,
   type BrowserMemory,

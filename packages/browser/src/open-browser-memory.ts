@@ -20,7 +20,8 @@ import {
   type SqliteStorageOptions,
   type ZerdaExport,
 } from '@zerda/sqlite';
-import { createWorkerEmbedder, type MessageEndpoint } from '@zerda/embeddings/worker';
+// The client side only: a page (and a server-side render of it) never bundles transformers.js.
+import { createWorkerEmbedder, type MessageEndpoint } from '@zerda/embeddings/worker-client';
 import type { ModelLoadProgress, SerializableEmbedderOptions } from '@zerda/embeddings';
 import { announceWrites, ChangeFeed, type ChangeListener } from './change-feed.js';
 import { importIntoMemory, type BulkStorage, type ImportOptions, type MemoryImportReport } from './import.js';
@@ -149,6 +150,10 @@ const OPTION_KEYS = [
   'onProgress',
 ];
 
+/** Logged when `openBrowserMemory` is given no `embedder` (and so runs without a model). */
+export const NO_EMBEDDER_WARNING =
+  "[zerda] openBrowserMemory: no `embedder` given, so recall runs on feature hashing, without the embedding model. Pass `embedder: 'hash'` to choose that, or `{ worker }` / `{ workerUrl }` for the model (or import openBrowserMemory from '@zerda/browser/vite', which loads the bundled model).";
+
 /**
  * Open Zerda in a browser context — a page, a PWA, a worker or an extension background — in one
  * call: `MemoryManager` over `SqliteStorage` persisted in IndexedDB, with the embedding model in a
@@ -157,9 +162,6 @@ const OPTION_KEYS = [
  * A wrong passphrase rejects with `DECRYPTION` and changes nothing; so does a missing one for an
  * encrypted database.
  */
-/** Logged when `openBrowserMemory` is given no `embedder` (and so runs without a model). */
-export const NO_EMBEDDER_WARNING =
-  "[zerda] openBrowserMemory: no `embedder` given, so recall runs on feature hashing, without the embedding model. Pass `embedder: 'hash'` to choose that, or `{ worker }` / `{ workerUrl }` for the model (or import openBrowserMemory from '@zerda/browser/vite', which loads the bundled model).";
 
 export async function openBrowserMemory(options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {
   checkOptionKeys(options, OPTION_KEYS, 'options');

@@ -1,11 +1,14 @@
 /// <reference types="vite/client" />
-// Vite apps: `openBrowserMemory` with the bundled embedding model in a worker and sql.js' WASM,
-// all emitted with the app and served from its own origin (no CDN, works offline); and `zerda()`,
-// the Vite plugin that makes the dev server and the build handle them with no other config.
-// The worker and the WASM URL are static imports: an extension service worker allows no dynamic
-// `import()` (nor Vite's preload helper, which needs `window`). Node, where `?worker` and `?url`
-// do not exist, gets `vite-node.ts` instead (the `node` export condition), so `vite.config.ts`
-// can import the plugin from here.
+/**
+ * Vite apps: `openBrowserMemory` with the bundled embedding model in a worker and sql.js' WASM,
+ * all emitted with the app and served from its own origin (no CDN, works offline); and `zerda()`,
+ * the Vite plugin that makes the dev server and the build handle them with no other config.
+ * The worker and the WASM URL are static imports: an extension service worker allows no dynamic
+ * `import()` (nor Vite's preload helper, which needs `window`). Node, where `?worker` and `?url`
+ * do not exist, gets `vite-node.ts` instead (the `node` export condition), so `vite.config.ts`
+ * can import the plugin from here.
+ * @module @zerda/browser/vite
+ */
 import { ZerdaError, type Embedder } from '@zerda/core';
 import EmbedWorker from '@zerda/embeddings/worker-entry?worker';
 import { sqlWasmUrl as bundledSqlWasmUrl } from '@zerda/sqlite/vite';

@@ -3,7 +3,7 @@
  * PostgreSQL, …), embedders, sync and framework integrations. The contracts themselves
  * (`StorageAdapter`, `Embedder`) and the data they carry are in `@zerda/core`; the conformance
  * suites are in `@zerda/core/testing`. Apps do not need this entry.
- * @packageDocumentation
+ * @module @zerda/core/adapter
  */
 
 // ── Errors: the argument error, wrapping a cause, and errors across a worker hop

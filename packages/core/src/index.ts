@@ -7,7 +7,7 @@
  * that plugs into Zerda (a storage adapter, an embedder, an integration) takes its building blocks
  * from `@zerda/core/adapter`, and its tests from `@zerda/core/testing`. Everything else in `src/`
  * is internal.
- * @packageDocumentation
+ * @module @zerda/core
  */
 
 // ── The manager

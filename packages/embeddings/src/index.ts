@@ -1,5 +1,8 @@
-// Public surface of @zerda/embeddings (in-thread embedder). The worker host and client live in
-// `@zerda/embeddings/worker`, Node helpers in `@zerda/embeddings/node`.
+/**
+ * Public surface of @zerda/embeddings (in-thread embedder). The worker host and client live in
+ * `@zerda/embeddings/worker`, Node helpers in `@zerda/embeddings/node`.
+ * @module @zerda/embeddings
+ */
 export { TransformersEmbedder, createTransformersEmbedder } from './transformers-embedder.js';
 export { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 export {

@@ -1,3 +1,7 @@
+/**
+ * Node entry of @zerda/embeddings: the in-thread embedder and the bundled model's paths on disk.
+ * @module @zerda/embeddings/node
+ */
 import { fileURLToPath } from 'node:url';
 import { USE_LITE } from './bundled-model.js';
 

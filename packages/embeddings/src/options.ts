@@ -49,7 +49,7 @@ export interface TransformersEmbedderOptions {
   /**
    * Explicit URL of every model file, keyed by its path inside the model folder
    * (`config.json`, `tokenizer.json`, `tokenizer_config.json`, `onnx/model_quantized.onnx`).
-   * For bundlers that hash asset names; see {@link useLiteModelFiles}.
+   * For bundlers that hash asset names; see `useLiteModelFiles` (`@zerda/embeddings`).
    */
   modelFiles?: Record<string, string>;
   /**
@@ -251,4 +251,9 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     numThreads,
     browserCache,
   };
+}
+
+/** `value` without its `undefined` fields (so spreading it over defaults keeps the defaults). */
+export function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,7 +1,7 @@
 /**
  * @zerda/langchain — Zerda's memory for LangChain.js: `ZerdaRetriever` (a `BaseRetriever` over
  * recall) and `ZerdaChatMessageHistory` (a `BaseListChatMessageHistory` over the saved turns).
- * @packageDocumentation
+ * @module @zerda/langchain
  */
 export { ZerdaRetriever } from './retriever.js';
 export type { ZerdaDocumentMetadata, ZerdaRetrieverInput } from './retriever.js';

@@ -20,6 +20,7 @@ export interface AutoBackupsOptions {
   /** Automatic backup after this many hours, when something changed; 0: never. */
   intervalHours: number;
   clock: Clock;
+  /** Where each automatic backup and each failure is reported (a failure never throws into the caller). */
   log: (message: string) => void;
 }
 

@@ -54,6 +54,7 @@ export function mcpMemoryConfig(): Partial<MemoryConfig> {
 
 /** Lowest and highest importance on the tool scale. */
 export const IMPORTANCE_MIN = 1;
+/** The highest importance a tool call may give (the original tool's 1–10 scale). */
 export const IMPORTANCE_MAX = 10;
 
 /** Tool importance (1..10, already validated) to Zerda's base importance (0.1..1.0). */

@@ -32,6 +32,7 @@ export interface ZerdaHttpServer {
   service: MemoryService;
   /** `http://host:port/mcp` */
   url: string;
+  /** Stop accepting connections, close the open sessions and the memory service. */
   close(): Promise<void>;
 }
 

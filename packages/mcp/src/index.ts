@@ -1,4 +1,7 @@
-// Public surface of @zerda/mcp: the MCP memory server and its parts, for embedding or testing.
+/**
+ * Public surface of @zerda/mcp: the MCP memory server and its parts, for embedding or testing.
+ * @module @zerda/mcp
+ */
 export { resolveServerConfig, DEFAULT_DATA_DIR_NAME, type ServerConfig, type EmbedderKind } from './config.js';
 export { createServerClock, readClockFile } from './clock.js';
 export { createServerEmbedder } from './embedder-factory.js';

@@ -1,4 +1,7 @@
-// Public surface of @zerda/postgres (Node only: it talks to PostgreSQL through `pg`).
+/**
+ * Public surface of @zerda/postgres (Node only: it talks to PostgreSQL through `pg`).
+ * @module @zerda/postgres
+ */
 export { PostgresStorage, createPostgresStorage } from './postgres-storage.js';
 export type {
   ExportOptions,

@@ -122,7 +122,7 @@ const OPTION_KEYS = [
  *   connection (restart, failover, `pg_terminate_backend`) is a `STORAGE` error, retried when the
  *   transaction provably did not commit (see `retries`), and the pool replaces the connection.
  * - **One round trip per read** (two on Citus): begin, tenant and search settings and the query go as one
- *   message (values quoted as literals by one function, {@link sqlLiteral}).
+ *   message (values quoted as literals by one function, `sqlLiteral`).
  * - **Lexical search**: core's `analyze` terms in a postings table (`terms`: tenant, term, id, tf),
  *   ranked with core's BM25 (`bm25Idf`, `bm25TermScore`) over per-tenant statistics, so scores
  *   equal the in-memory and SQLite adapters'.
@@ -427,7 +427,7 @@ export class PostgresStorage extends BaseStorage {
   /**
    * Store vectors of one model, all or nothing; each must have `model.dim` finite floats. Sent in
    * pgvector's binary form. A batch of at least 1,000 vectors that is as large as the model's index
-   * loads first and rebuilds the HNSW index after, in the same transaction (see {@link #insertVectors}).
+   * loads first and rebuilds the HNSW index after, in the same transaction (see `#insertVectors`).
    */
   protected override async writeVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
     checkDimension(model);

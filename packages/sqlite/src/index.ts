@@ -1,4 +1,7 @@
-// Public surface of @zerda/sqlite (browser-safe; the Node file driver is in '@zerda/sqlite/node').
+/**
+ * Public surface of @zerda/sqlite (browser-safe; the Node file driver is in '@zerda/sqlite/node').
+ * @module @zerda/sqlite
+ */
 export { SqliteStorage, createSqliteStorage } from './sqlite-storage.js';
 export type {
   AutoBackupOptions,

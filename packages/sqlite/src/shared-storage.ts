@@ -15,9 +15,13 @@ import type {} from '@zerda/core/adapter';
 
 /** The subset of `BroadcastChannel` used here (injectable for tests). */
 export interface ChannelLike {
+  /** Send a message to the other members of the channel. */
   postMessage(message: unknown): void;
+  /** Listen for messages from the other members. */
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Stop listening. */
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Leave the channel. */
   close(): void;
 }
 

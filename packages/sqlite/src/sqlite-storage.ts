@@ -35,7 +35,7 @@ import { onPageHidden } from './visibility.js';
 const SLOW_REPLAY_MS = 250;
 
 /**
- * A {@link StorageAdapter} on SQLite (sql.js, WASM) with optional durable persistence.
+ * A `StorageAdapter` on SQLite (sql.js, WASM) with optional durable persistence.
  *
  * - The database lives in memory; a {@link Persistence} driver keeps a snapshot plus an
  *   append-only log of logical mutations. A write resolves only after its log record is durable;

@@ -2,7 +2,7 @@
  * @zerda/sync — one memory on every device: a store's change log pushed to and pulled from a sync
  * server, end-to-end encrypted with a passphrase. The client uses only `fetch`, WebCrypto and
  * timers, so it runs in a page, a worker, an extension and Node. The server is `@zerda/sync/server`.
- * @packageDocumentation
+ * @module @zerda/sync
  */
 export { startSync } from './client.js';
 export type { SyncEvent, SyncHandle, SyncOptions, SyncReport, SyncStatus } from './client.js';

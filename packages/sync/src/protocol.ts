@@ -27,10 +27,12 @@ export interface StoredRecord extends WireRecord {
   seq: number;
 }
 
+/** The body of a push: this device's pending records. */
 export interface PushRequest {
   records: WireRecord[];
 }
 
+/** The server's answer to a push. */
 export interface PushResponse {
   /** Records stored now. */
   accepted: number;
@@ -38,6 +40,7 @@ export interface PushResponse {
   duplicates: number;
 }
 
+/** The server's answer to a pull: records after the cursor, oldest first. */
 export interface PullResponse {
   records: StoredRecord[];
   /** Pass as `after` next time (the last sequence number looked at, own records included). */

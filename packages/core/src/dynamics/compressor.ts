@@ -22,7 +22,7 @@ export interface MemoryCompressorOptions {
   maxSummaryTokens?: number;
 }
 
-/** What one {@link MemoryCompressor.compress} run did. */
+/** What one compression run did. */
 export interface CompressionReport {
   /** The `kind: 'summary'` entries written. */
   summaries: MemoryEntry[];

@@ -90,7 +90,7 @@ export interface FormationContext {
 
 /**
  * The formation contract: turns a saved turn into operations on long-term memory. The default
- * is {@link OfflineExtractor} (rules, no LLM); {@link LlmExtractor} asks an `LlmClient`.
+ * is the offline extractor (`formation: 'offline'`) (rules, no LLM); the LLM extractor (`formation: 'llm'`) asks an `LlmClient`.
  * Implementations must not mutate anything: the manager applies the plan.
  */
 export interface MemoryExtractor {
@@ -102,6 +102,7 @@ export interface MemoryExtractor {
    * LLM) it runs in the background after the save, awaited by `flush()`.
    */
   readonly inline?: boolean;
+  /** What to store for this turn, and what was dropped and why. */
   extract(turn: FormationTurn, context: FormationContext): Promise<FormationPlan>;
 }
 

@@ -3,7 +3,7 @@ import { clauses, readSentence, sentences, splitSpeaker } from './statements.js'
 import { extractTopics } from './topics.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
 
-/** What {@link readTurn} may know beyond the turn. */
+/** What reading a turn may know beyond the turn. */
 export interface ReadTurnOptions {
   /**
    * The other speaker of a two-person chat (the speaker of the turn before, when it was someone
@@ -12,16 +12,16 @@ export interface ReadTurnOptions {
   listener?: string;
 }
 
-/** What {@link readTurn} found in a turn. */
+/** What reading a turn found in a turn. */
 export interface TurnReading {
   /** The speaker named by a `"Name: "` prefix, if any. */
   speaker?: string;
   /** Statements worth keeping, in order (kind `conversation` included). */
   statements: FormedStatement[];
   dropped: FormationPlan['dropped'];
-  /** Base importance of the turn ({@link estimateImportance}), for a save that names none. */
+  /** Base importance of the turn (`estimateImportance`), for a save that names none. */
   importance: number;
-  /** Topics for the speaker's profile ({@link extractTopics}). */
+  /** Topics for the speaker's profile (`extractTopics`). */
   topics: string[];
   /** Whether the turn carries anything worth keeping in long-term memory (a statement of any kind). */
   keep: boolean;

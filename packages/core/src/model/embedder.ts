@@ -27,11 +27,14 @@ export interface Embedder {
   readonly dim: number;
   /** Resolves when the model is loaded. Cheap to call repeatedly. */
   ready(): Promise<void>;
+  /** One vector of length `dim` per text, in input order (the rules above). */
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  /** Release the model; later `embed` calls reject with `CLOSED`, closing again does nothing. */
   close(): Promise<void>;
 }
 
 /** A text generator used for summaries (compression). Optional everywhere. */
 export interface LlmClient {
+  /** The model's text for `prompt`, at most `maxTokens` long; rejects when aborted through `signal`. */
   generate(prompt: string, options: { maxTokens: number; signal?: AbortSignal }): Promise<string>;
 }

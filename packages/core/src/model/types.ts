@@ -1,5 +1,6 @@
 /** Memory tiers. */
 export type Tier = 'short_term' | 'working' | 'long_term';
+/** Every tier, shortest-lived first. */
 export const TIERS: readonly Tier[] = ['short_term', 'working', 'long_term'];
 
 /** Built-in kinds. Kinds are open-ended: any non-empty string is accepted. */

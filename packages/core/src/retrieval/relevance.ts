@@ -31,7 +31,7 @@ export type RecallReason = 'similarity' | 'keywords' | 'slot' | 'ranked' | 'fall
  * An unrelated question finds no strong candidate and recalls nothing; a related one keeps its
  * whole relevant ranking, not only the hits that would pass the strong test on their own.
  *
- * A third signal, slot coverage ({@link RelevanceEvidence.slotCoverage}), counts for formed
+ * A third signal, slot coverage (`slotCoverage`), counts for formed
  * memories only: a question that names its subject ("my", "my sister", "Ana's") and asks for a
  * kind or slot of theirs ("hobbies" → preferences, "how old" → a birth date, "job" → works
  * at/as) is answered by such a memory whatever the model's similarity. The candidate is strong

@@ -72,7 +72,7 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** English stopwords dropped by {@link analyze} (lowercase, apostrophes removed like {@link tokenize} does). */
+/** English stopwords dropped by {@link analyze} (lowercase, apostrophes removed like `tokenize` does). */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a about above after again against all am an and any are arent as at be because been before being below ' +
@@ -88,7 +88,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Tokenise ({@link tokenize}: diacritics folded, CJK as bigrams), drop stopwords, stem. This is
+ * Tokenise (`tokenize`: diacritics folded, CJK as bigrams), drop stopwords, stem. This is
  * the analysis used for BM25 indexing and querying by the in-memory index and the SQLite adapter
  * alike, so "running shoes" and "shoe run" share terms, and so do "cafe" and "Café".
  */

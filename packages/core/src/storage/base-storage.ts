@@ -28,6 +28,7 @@ const MAX_CHANGES_PER_CALL = 10_000;
  */
 export abstract class BaseStorage implements StorageAdapter {
   abstract readonly name: string;
+  /** Flush and release the store; later calls reject with `CLOSED`, closing again does nothing. */
   abstract close(): Promise<void>;
   #clock: Promise<{ clock: HybridClock; deviceId: string }> | undefined;
 

@@ -117,34 +117,49 @@ export interface StorageAdapter {
   /** Human-readable adapter name (for stats). */
   readonly name: string;
 
+  /** Upsert one entry: validated, the whole stored entry (content included) replaced. */
   put(entry: MemoryEntry): Promise<void>;
+  /** Upsert many entries, all or nothing: every entry is validated before any is written. */
   putMany(entries: MemoryEntry[]): Promise<void>;
+  /** A copy of the entry, or `undefined`. No side effects. */
   get(tenantId: string, id: string): Promise<MemoryEntry | undefined>;
+  /** Copies of the entries found, in the order of `ids` (missing ones skipped, an id given twice once). */
   getMany(tenantId: string, ids: string[]): Promise<MemoryEntry[]>;
-  /** Resolves true when something was deleted. */
+  /** Delete one entry and its vectors. Resolves true when it existed. */
   delete(tenantId: string, id: string): Promise<boolean>;
-  /** Resolves to the number deleted. */
+  /** Delete entries and their vectors. Resolves to how many existed (an id given twice counts once). */
   deleteMany(tenantId: string, ids: string[]): Promise<number>;
+  /** Filtered, ordered (by `orderBy`, ties by id ascending; default `createdAt` desc), paged copies. */
   query(query: MemoryQuery): Promise<MemoryEntry[]>;
+  /** Number of entries matching the filter. */
   count(filter: MemoryFilter): Promise<number>;
-  /** BM25-ranked lexical search over entry text, best first. */
+  /** BM25-ranked lexical search over the tenant's entry text, best first; the filter applies before ranking. */
   lexicalSearch(query: LexicalQuery): Promise<LexicalHit[]>;
 
+  /**
+   * Store vectors of one model, all or nothing; each must have `model.dim` finite floats
+   * (`VALIDATION` otherwise), and the last record of an id wins.
+   */
   putVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void>;
+  /** Every vector of the tenant for `modelId`, packed, ids ascending; `undefined` when there is none. */
   loadVectors(tenantId: string, modelId: string): Promise<VectorBlock | undefined>;
   /** Model ids with stored vectors for the tenant. */
   vectorModels(tenantId: string): Promise<VectorModel[]>;
   /** Delete vectors of the given model (or all models when omitted). Resolves to rows deleted. */
   deleteVectors(tenantId: string, modelId?: string): Promise<number>;
 
+  /** A copy of the user's profile, or `undefined`. */
   getProfile(tenantId: string, userId: string): Promise<UserProfile | undefined>;
+  /** Upsert a profile (validated; the whole stored profile replaced). */
   putProfile(profile: UserProfile): Promise<void>;
+  /** The tenant's profiles, by `userId` ascending. */
   listProfiles(tenantId: string): Promise<UserProfile[]>;
 
   /** Remove everything of the tenant. Resolves to the number of entries removed. */
   clearTenant(tenantId: string): Promise<number>;
   /** Tenant ids that hold any entry or profile. */
   listTenants(): Promise<string[]>;
+  /** Counts (entries by tier and kind, vectors, profiles) for one tenant, or for all when omitted. */
   stats(tenantId?: string): Promise<StorageStats>;
 
   /** Sync: this store's device id, the tenant's last applied server cursor and its pending changes. */
@@ -159,6 +174,7 @@ export interface StorageAdapter {
    * and store `cursor` (when given) in the same transaction.
    */
   applyChanges(tenantId: string, changes: SyncChange[], cursor?: string): Promise<ApplyReport>;
+  /** Flush and release the store. Every later call rejects with `CLOSED`; closing again resolves and does nothing. */
   close(): Promise<void>;
 }
 

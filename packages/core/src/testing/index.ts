@@ -1,6 +1,7 @@
 /**
  * Test utilities for adapter authors: `@zerda/core/testing`. Imports `vitest`, so only load it
  * from test files.
+ * @module @zerda/core/testing
  */
 export { runStorageConformance } from './conformance.js';
 export type { StorageConformanceOptions, StorageFactory } from './conformance.js';

@@ -77,11 +77,13 @@ export class RecordingEmbedder implements Embedder {
   ready(): Promise<void> {
     return this.#inner.ready();
   }
+  /** Records `texts`, then embeds them with the wrapped embedder. */
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
     this.calls++;
     this.texts.push(...texts);
     return this.#inner.embed(texts, options);
   }
+  /** Closes the wrapped embedder. */
   close(): Promise<void> {
     return this.#inner.close();
   }

@@ -62,7 +62,7 @@ export const DEFAULT_THRESHOLD_RATIO = 0.5;
  * memory itself but helps find it — the neighbouring turns of a conversation, the title of the
  * document a passage came from, the session it belongs to. Context is embedded together with the
  * entry's text (after it, so truncation cuts context first) and indexed lexically on its own, at
- * {@link DEFAULT_CONTEXT_WEIGHT} of the entry's own BM25 score.
+ * `DEFAULT_CONTEXT_WEIGHT` (0.5) of the entry's own BM25 score.
  */
 export const CONTEXT_KEY = 'context';
 
@@ -109,7 +109,7 @@ function contextOf(entry: Pick<MemoryEntry, 'metadata'>): string | undefined {
   return typeof c === 'string' && c.trim().length > 0 ? c : undefined;
 }
 
-/** Options of {@link SemanticMemory.search}. */
+/** Options of a semantic search (`MemoryManager.recall`). */
 export interface SemanticSearchOptions {
   /** Most hits returned. Default `config.retrievalLimit`. */
   topK?: number;
@@ -149,12 +149,12 @@ export interface SemanticSearchOptions {
   candidates?: number;
   /**
    * Weight of a BM25 match in a memory's context (`metadata.context`) relative to one in its own
-   * text; 0 ignores context in lexical ranking. Default {@link DEFAULT_CONTEXT_WEIGHT}.
+   * text; 0 ignores context in lexical ranking. Default `DEFAULT_CONTEXT_WEIGHT` (0.5).
    */
   contextWeight?: number;
   /**
    * Boost of memories created within a time span the query names; 0 disables it. Default
-   * {@link DEFAULT_TIME_BOOST}.
+   * `DEFAULT_TIME_BOOST` (1).
    */
   timeBoost?: number;
   /** Reference time (epoch ms) for relative expressions such as "last week". Default: the clock. */
@@ -163,7 +163,7 @@ export interface SemanticSearchOptions {
    * Boost of memories that name someone or something the query names (a capitalised word that
    * does not start a sentence, such as a person's or a place's name): the others' fused score is
    * divided by `1 + entityBoost` (then scores are rescaled to 0..1); 0 disables it. Default
-   * {@link DEFAULT_ENTITY_BOOST}.
+   * `DEFAULT_ENTITY_BOOST` (0.5).
    */
   entityBoost?: number;
   /**
@@ -173,7 +173,7 @@ export interface SemanticSearchOptions {
   onStage?: StageListener;
 }
 
-/** Options of {@link SemanticMemory.reindex}. */
+/** Options of `reindex`. */
 export interface ReindexOptions extends EmbedOptions {
   /** Texts embedded per call. Default 64. */
   batchSize?: number;
@@ -181,7 +181,7 @@ export interface ReindexOptions extends EmbedOptions {
   force?: boolean;
 }
 
-/** What {@link SemanticMemory.reindex} did. */
+/** What `reindex` did. */
 export interface ReindexReport {
   /** Entries of the tenant. */
   total: number;

@@ -10,7 +10,7 @@ import { checkOptionKeys } from '../model/options.js';
 import type { MemoryContent, MemoryEntry } from '../model/types.js';
 import type { ShortTermView } from '../manager/tier-views.js';
 
-/** Options of {@link ShortTermMemory}. */
+/** Options of the short-term window. */
 export interface ShortTermMemoryOptions {
   /** Resolved configuration (decay settings). Default `resolveConfig()`. */
   config?: MemoryConfig;
@@ -24,7 +24,7 @@ export interface ShortTermMemoryOptions {
 /** Options of {@link ShortTermMemory.add}. */
 export type ShortTermAddOptions = Omit<NewEntry, 'content'> & { tenantId?: string };
 
-/** Snapshot of a {@link ShortTermMemory}. */
+/** Snapshot of a the short-term window. */
 export interface ShortTermStats {
   size: number;
   windowSize: number;

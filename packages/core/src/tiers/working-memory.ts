@@ -13,7 +13,7 @@ export interface WorkingRebuild {
   dropped: MemoryEntry[];
 }
 
-/** Snapshot of a {@link WorkingMemory}. */
+/** Snapshot of a working memory. */
 export interface WorkingStats {
   size: number;
   capacity: number;

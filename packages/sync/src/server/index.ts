@@ -1,7 +1,7 @@
 /**
  * @zerda/sync/server — the sync server (Node): {@link createSyncHandler} for any Node HTTP server,
  * the record stores, and the `zerda-sync` bin (cli.ts).
- * @packageDocumentation
+ * @module @zerda/sync/server
  */
 export { createSyncHandler } from './handler.js';
 export type { SyncHandlerOptions, SyncPrincipal } from './handler.js';

@@ -30,6 +30,7 @@ export interface RecordStore {
   getKey(tenantId: string): Promise<string | undefined>;
   /** Store the key check unless one is stored; resolves to the one stored. */
   putKey(tenantId: string, check: string): Promise<string>;
+  /** Release the store's resources (a pool it owns); closing again does nothing. */
   close(): Promise<void>;
 }
 
