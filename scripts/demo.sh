@@ -2,7 +2,8 @@
 # Run the Zerda playground (apps/demo). Installs dependencies (the npm registry is the only network
 # access), builds the demo and serves it, printing its URL. The embedding model and every WASM file
 # ship with the repository and are served from the demo's own origin; after the first visit a
-# service worker keeps the whole app working offline.
+# service worker keeps the whole app working offline. The same server answers the Sync panel's
+# sync protocol at /sync (apps/demo/sync-plugin.ts: records in memory while it runs).
 #   DEMO_PORT=5173   DEMO_HOST=localhost (0.0.0.0 to expose it)
 #   DEMO_MODE=preview (default: production build, offline-capable) | dev (Vite dev server with HMR;
 #   no service worker)

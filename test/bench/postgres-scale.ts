@@ -28,23 +28,41 @@ import { join, resolve } from 'node:path';
 // Internals of core (a benchmark measures them directly, so it imports their sources).
 import { reciprocalRankFusion } from '../../packages/core/src/retrieval/fusion.js';
 import { VectorIndex } from '../../packages/core/src/retrieval/vector-index.js';
-import { createEntry } from '@zerda/core/adapter';
+import { analyze, createEntry, entryData } from '@zerda/core/adapter';
+import { entryText } from '@zerda/core';
 import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
-import { SqliteStorage } from '@zerda/sqlite';
+import { EXPORT_VERSION, SqliteStorage } from '@zerda/sqlite';
+import type { ZerdaExport } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
 import { runWriter } from '../../packages/postgres/test/run-writer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // Plain `pg` for the baselines, as @zerda/postgres resolves it (it is that package's dependency).
+interface PlainClient {
+  connect(): Promise<void>;
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+  end(): Promise<void>;
+}
 const pg = createRequire(join(ROOT, 'packages/postgres/package.json'))('pg') as {
-  Client: new (o: {
-    connectionString: string;
-  }) => {
-    connect(): Promise<void>;
-    query(sql: string, params?: unknown[]): Promise<unknown>;
-    end(): Promise<void>;
+  Client: (new (o: { connectionString: string }) => PlainClient) & { prototype: PlainClient };
+};
+// Round trips: every `query` call of a client is one message and its answer. Counted for the
+// adapter's pooled connections (the plain baselines' own clients are left out).
+const uncounted = new Set<PlainClient>();
+let roundTrips = 0;
+{
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: PlainClient, ...args: [string, unknown[]?]) {
+    if (!uncounted.has(this)) roundTrips++;
+    return query.apply(this, args);
   };
+}
+const plainClient = async (url: string) => {
+  const c = new pg.Client({ connectionString: url });
+  uncounted.add(c);
+  await c.connect();
+  return c;
 };
 const env = (k: string, d: number) => (process.env[k] ? Number(process.env[k]) : d);
 const N = env('ZERDA_BENCH_N', 10_000);
@@ -55,6 +73,14 @@ const QUERIES = env('ZERDA_BENCH_QUERIES', 100);
 const WRITERS = env('ZERDA_BENCH_WRITERS', 4);
 const WRITES = env('ZERDA_BENCH_WRITES', 500);
 const SQLITE_MAX = env('ZERDA_BENCH_SQLITE_MAX', 100_000);
+const PUTS = env('ZERDA_BENCH_PUTS', 500);
+const SCALE_TENANTS = env('ZERDA_BENCH_SCALE_TENANTS', 100);
+const SCALE_PER_TENANT = env('ZERDA_BENCH_SCALE_PER_TENANT', 1_000);
+// Which parts run (comma-separated): tenant (one large tenant + the adapter against plain pg),
+// puts (single puts against plain pg), tenants (many tenants), writers (concurrent processes),
+// scale (ZERDA_BENCH_SCALE_TENANTS × ZERDA_BENCH_SCALE_PER_TENANT imported at once, then
+// single-tenant HNSW against exact; not in the default set).
+const SECTIONS = new Set((process.env.ZERDA_BENCH_SECTIONS ?? 'tenant,puts,tenants,writers').split(','));
 const BATCH = 500;
 const K = 10;
 const MODEL: VectorModel = { id: `bench-${DIM}`, dim: DIM };
@@ -272,190 +298,311 @@ try {
   const qs = await queries(QUERIES);
 
   // 1. one large tenant
-  log(`one tenant: ${N} memories × ${DIM}-d`);
-  const big = await corpus('big', N, 'm');
-  const pgIngest = await ingest(pgs, big.entries, big.vectors);
-  let sqIngest: { entriesPerS: number; vectorsPerS: number } | undefined;
-  let sq: SqliteStorage | undefined;
-  if (N <= SQLITE_MAX) {
-    sq = await SqliteStorage.open({
-      persistence: new FilePersistence({ dir: join(dir, 'big') }),
-      backups: { enabled: false },
-    });
-    sqIngest = await ingest(sq, big.entries, big.vectors);
-  }
-  row(
-    `ingest ${N} entries (entries/s, batches of ${BATCH})`,
-    Math.round(pgIngest.entriesPerS),
-    sqIngest ? Math.round(sqIngest.entriesPerS) : 'n/a',
-  );
-  row(
-    `ingest ${N} vectors (vectors/s; PG maintains HNSW)`,
-    Math.round(pgIngest.vectorsPerS),
-    sqIngest ? Math.round(sqIngest.vectorsPerS) : 'n/a',
-  );
-  const f = await queryPostgres(pgs, () => 'big', qs);
-  const sf = sq ? await querySqlite(sq, 'big', qs) : undefined;
-  row(
-    `lexical top-50 p50 / p95 ms`,
-    `${ms(pct(f.lexical, 50))} / ${ms(pct(f.lexical, 95))}`,
-    sf ? `${ms(pct(sf.lexical, 50))} / ${ms(pct(sf.lexical, 95))}` : 'n/a',
-  );
-  row(`vector top-50 HNSW p50 / p95 ms`, `${ms(pct(f.hnsw, 50))} / ${ms(pct(f.hnsw, 95))}`);
-  row(`vector top-50 exact p50 / p95 ms`, `${ms(pct(f.exact, 50))} / ${ms(pct(f.exact, 95))}`);
-  row(
-    `hybrid (lexical + HNSW, RRF) p50 / p95 ms`,
-    `${ms(pct(f.hybridHnsw, 50))} / ${ms(pct(f.hybridHnsw, 95))}`,
-    sf ? `${ms(pct(sf.hybrid, 50))} / ${ms(pct(sf.hybrid, 95))} (in-process exact)` : 'n/a',
-  );
-  row(`hybrid (lexical + exact, RRF) p50 / p95 ms`, `${ms(pct(f.hybridExact, 50))} / ${ms(pct(f.hybridExact, 95))}`);
-  row(`HNSW recall@10 vs exact (mean)`, ms(f.recall.reduce((a, b) => a + b, 0) / f.recall.length));
-  row(
-    `hybrid top-10 overlap HNSW vs exact (mean)`,
-    ms(f.hybridOverlap.reduce((a, b) => a + b, 0) / f.hybridOverlap.length),
-  );
-  if (sf) row(`load tenant vectors into memory (ms, once per tenant)`, '—', Math.round(sf.loadMs));
-  await sq?.close();
-
-  // 1b. the adapter against plain pg on the same server, same table and index (ratios, one run).
-  {
-    const plain = new pg.Client({ connectionString: url });
-    await plain.connect();
-    // The query alone: tenant and HNSW settings bound once for the session, then only the SELECT.
-    await plain.query(`SET citus.propagate_set_commands = 'local'`).catch(() => undefined);
-    await plain.query(`SET zerda.tenant = 'big'`);
-    await plain.query(`SET hnsw.ef_search = 100`);
-    await plain.query(`SET hnsw.iterative_scan = relaxed_order`);
-    // The same plan as the adapter's (it binds these too: the index, not scan-and-sort).
-    await plain.query(`SET enable_seqscan = off`);
-    await plain.query(`SET enable_sort = off`);
-    const sql = `SELECT id, embedding::vector(${DIM}) <=> $1::vector(${DIM}) AS d FROM "${schema}".vectors
-      WHERE tenant_id = 'big' AND model_id = $2 AND dim = ${DIM} ORDER BY embedding::vector(${DIM}) <=> $1::vector(${DIM}) LIMIT 10`;
-    const alone: number[] = [];
-    const adapter: number[] = [];
-    for (const q of qs) {
-      const text = `[${Array.from(q.vector).join(',')}]`;
-      let t = performance.now();
-      await plain.query(sql, [text, MODEL.id]);
-      alone.push(performance.now() - t);
-      t = performance.now();
-      await pgs.searchVectors('big', MODEL, q.vector, 10);
-      adapter.push(performance.now() - t);
+  if (SECTIONS.has('tenant')) {
+    log(`one tenant: ${N} memories × ${DIM}-d`);
+    const big = await corpus('big', N, 'm');
+    const pgIngest = await ingest(pgs, big.entries, big.vectors);
+    let sqIngest: { entriesPerS: number; vectorsPerS: number } | undefined;
+    let sq: SqliteStorage | undefined;
+    if (N <= SQLITE_MAX) {
+      sq = await SqliteStorage.open({
+        persistence: new FilePersistence({ dir: join(dir, 'big') }),
+        backups: { enabled: false },
+      });
+      sqIngest = await ingest(sq, big.entries, big.vectors);
     }
     row(
-      'HNSW top-10 p50 ms: adapter / query alone (ratio)',
-      `${ms(pct(adapter, 50))} / ${ms(pct(alone, 50))} (${ms(pct(adapter, 50) / pct(alone, 50))}×)`,
+      `ingest ${N} entries (entries/s, batches of ${BATCH})`,
+      Math.round(pgIngest.entriesPerS),
+      sqIngest ? Math.round(sqIngest.entriesPerS) : 'n/a',
     );
-    // Vector ingest into the same index: the adapter's putVectors (binary vector[]) against one
-    // multi-row INSERT of text vectors, 500 rows a batch (below the bulk-rebuild threshold).
-    const n = Math.min(2000, big.vectors.length);
-    const recs = big.entries.slice(0, n).map((e, i) => ({ id: e.id, vector: big.vectors[i]! }));
-    await plain.query(`SET zerda.tenant = 'plain-ingest'`);
-    let t = performance.now();
-    for (let i = 0; i < n; i += 500) {
-      const chunk = recs.slice(i, Math.min(n, i + 500));
-      const values = chunk
-        .map((_, j) => `('plain-ingest', $1, $${j * 2 + 2}, ${DIM}, $${j * 2 + 3}::vector)`)
-        .join(',');
-      await plain.query(`INSERT INTO "${schema}".vectors (tenant_id, model_id, id, dim, embedding) VALUES ${values}`, [
-        MODEL.id,
-        ...chunk.flatMap((v) => [v.id, `[${Array.from(v.vector).join(',')}]`]),
-      ]);
-    }
-    const plainRate = n / ((performance.now() - t) / 1000);
-    t = performance.now();
-    for (let i = 0; i < n; i += 500) await pgs.putVectors('adapter-ingest', MODEL, recs.slice(i, Math.min(n, i + 500)));
-    const adapterRate = n / ((performance.now() - t) / 1000);
     row(
-      `vector ingest ${n} × ${DIM}-d into the HNSW index, vectors/s: adapter / multi-row INSERT (ratio)`,
+      `ingest ${N} vectors (vectors/s; PG maintains HNSW)`,
+      Math.round(pgIngest.vectorsPerS),
+      sqIngest ? Math.round(sqIngest.vectorsPerS) : 'n/a',
+    );
+    const f = await queryPostgres(pgs, () => 'big', qs);
+    const sf = sq ? await querySqlite(sq, 'big', qs) : undefined;
+    row(
+      `lexical top-50 p50 / p95 ms`,
+      `${ms(pct(f.lexical, 50))} / ${ms(pct(f.lexical, 95))}`,
+      sf ? `${ms(pct(sf.lexical, 50))} / ${ms(pct(sf.lexical, 95))}` : 'n/a',
+    );
+    row(`vector top-50 HNSW p50 / p95 ms`, `${ms(pct(f.hnsw, 50))} / ${ms(pct(f.hnsw, 95))}`);
+    row(`vector top-50 exact p50 / p95 ms`, `${ms(pct(f.exact, 50))} / ${ms(pct(f.exact, 95))}`);
+    row(
+      `hybrid (lexical + HNSW, RRF) p50 / p95 ms`,
+      `${ms(pct(f.hybridHnsw, 50))} / ${ms(pct(f.hybridHnsw, 95))}`,
+      sf ? `${ms(pct(sf.hybrid, 50))} / ${ms(pct(sf.hybrid, 95))} (in-process exact)` : 'n/a',
+    );
+    row(`hybrid (lexical + exact, RRF) p50 / p95 ms`, `${ms(pct(f.hybridExact, 50))} / ${ms(pct(f.hybridExact, 95))}`);
+    row(`HNSW recall@10 vs exact (mean)`, ms(f.recall.reduce((a, b) => a + b, 0) / f.recall.length));
+    row(
+      `hybrid top-10 overlap HNSW vs exact (mean)`,
+      ms(f.hybridOverlap.reduce((a, b) => a + b, 0) / f.hybridOverlap.length),
+    );
+    if (sf) row(`load tenant vectors into memory (ms, once per tenant)`, '—', Math.round(sf.loadMs));
+    await sq?.close();
+
+    // 1b. the adapter against plain pg on the same server, same table and index (ratios, one run).
+    {
+      const plain = await plainClient(url);
+      // The query alone: tenant and HNSW settings bound once for the session, then only the SELECT.
+      await plain.query(`SET citus.propagate_set_commands = 'local'`).catch(() => undefined);
+      await plain.query(`SET zerda.tenant = 'big'`);
+      await plain.query(`SET hnsw.ef_search = 100`);
+      await plain.query(`SET hnsw.iterative_scan = relaxed_order`);
+      // The same plan as the adapter's (it binds these too: the index, not scan-and-sort).
+      await plain.query(`SET enable_seqscan = off`);
+      await plain.query(`SET enable_sort = off`);
+      const sql = `SELECT id, embedding::vector(${DIM}) <=> $1::vector(${DIM}) AS d FROM "${schema}".vectors
+      WHERE tenant_id = 'big' AND model_id = $2 AND dim = ${DIM} ORDER BY embedding::vector(${DIM}) <=> $1::vector(${DIM}) LIMIT 10`;
+      const alone: number[] = [];
+      const adapter: number[] = [];
+      for (const q of qs) {
+        const text = `[${Array.from(q.vector).join(',')}]`;
+        let t = performance.now();
+        await plain.query(sql, [text, MODEL.id]);
+        alone.push(performance.now() - t);
+        t = performance.now();
+        await pgs.searchVectors('big', MODEL, q.vector, 10);
+        adapter.push(performance.now() - t);
+      }
+      row(
+        'HNSW top-10 p50 ms: adapter / query alone (ratio)',
+        `${ms(pct(adapter, 50))} / ${ms(pct(alone, 50))} (${ms(pct(adapter, 50) / pct(alone, 50))}×)`,
+      );
+      // Vector ingest into the same index: the adapter's putVectors (binary vector[]) against one
+      // multi-row INSERT of text vectors, 500 rows a batch (below the bulk-rebuild threshold).
+      const n = Math.min(2000, big.vectors.length);
+      const recs = big.entries.slice(0, n).map((e, i) => ({ id: e.id, vector: big.vectors[i]! }));
+      await plain.query(`SET zerda.tenant = 'plain-ingest'`);
+      let t = performance.now();
+      for (let i = 0; i < n; i += 500) {
+        const chunk = recs.slice(i, Math.min(n, i + 500));
+        const values = chunk
+          .map((_, j) => `('plain-ingest', $1, $${j * 2 + 2}, ${DIM}, $${j * 2 + 3}::vector)`)
+          .join(',');
+        await plain.query(
+          `INSERT INTO "${schema}".vectors (tenant_id, model_id, id, dim, embedding) VALUES ${values}`,
+          [MODEL.id, ...chunk.flatMap((v) => [v.id, `[${Array.from(v.vector).join(',')}]`])],
+        );
+      }
+      const plainRate = n / ((performance.now() - t) / 1000);
+      t = performance.now();
+      for (let i = 0; i < n; i += 500)
+        await pgs.putVectors('adapter-ingest', MODEL, recs.slice(i, Math.min(n, i + 500)));
+      const adapterRate = n / ((performance.now() - t) / 1000);
+      row(
+        `vector ingest ${n} × ${DIM}-d into the HNSW index, vectors/s: adapter / multi-row INSERT (ratio)`,
+        `${Math.round(adapterRate)} / ${Math.round(plainRate)} (${ms(adapterRate / plainRate)}×)`,
+      );
+      // Bulk import: one putVectors of the whole batch into a fresh model (loads, then builds the index).
+      const bulkModel = { id: `bulk-${DIM}`, dim: DIM };
+      t = performance.now();
+      await pgs.putVectors('big', bulkModel, recs);
+      row(
+        `bulk putVectors ${n} (index built after the load), vectors/s`,
+        Math.round(n / ((performance.now() - t) / 1000)),
+      );
+      await plain.end();
+    }
+  }
+
+  // 1c. single puts: the adapter (its transaction, postings and change row) against plain pg
+  // writing the same rows as one message in a transaction — the floor for a put.
+  if (SECTIONS.has('puts')) {
+    log(`${PUTS} single puts`);
+    const c = await corpus('puts', PUTS, 'p');
+    await pgs.put({ ...c.entries[0]!, id: 'warm-up' }); // registers the tenant
+    roundTrips = 0;
+    let t = performance.now();
+    for (const e of c.entries) await pgs.put(e);
+    const adapterRate = PUTS / ((performance.now() - t) / 1000);
+    const adapterTrips = roundTrips / PUTS;
+    const plain = await plainClient(url);
+    // The tenant binding: on one server a session setting; on Citus only SET LOCAL reaches the
+    // workers, and a SET must travel in a message of its own — the floor there is two messages.
+    const bind = `SET LOCAL citus.propagate_set_commands = 'local'; SET LOCAL zerda.tenant = 'puts-plain'`;
+    if (!pgs.citus) await plain.query(`SET zerda.tenant = 'puts-plain'`);
+    const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+    const s = `"${schema}"`;
+    await plain.query(`BEGIN; ${pgs.citus ? bind : ''}`);
+    await plain.query(`INSERT INTO ${s}.tenants (tenant_id) VALUES ('puts-plain'); COMMIT`);
+    t = performance.now();
+    for (const [i, e] of c.entries.entries()) {
+      const text = entryText(e);
+      const tf = new Map<string, number>();
+      for (const term of analyze(text)) tf.set(term, (tf.get(term) ?? 0) + 1);
+      if (pgs.citus) await plain.query(`BEGIN; ${bind}`);
+      await plain.query(
+        [
+          ...(pgs.citus ? [] : ['BEGIN']),
+          `INSERT INTO ${s}.entries (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
+           VALUES ('puts-plain', ${q(e.id)}, NULL, ${q(e.tier)}, ${q(e.kind)}, ${e.createdAt}, ${e.lastAccess}, ${e.importance}, ${e.version},
+                   '{}', ${analyze(text).length}, ${q(text.toLowerCase())}, ${q(JSON.stringify(entryData(e)))}::json)`,
+          `INSERT INTO ${s}.terms (tenant_id, term, id, tf) VALUES ${[...tf].map(([term, n]) => `('puts-plain', ${q(term)}, ${q(e.id)}, ${n})`).join(', ')}`,
+          `INSERT INTO ${s}.sync_log (tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, seq)
+           VALUES ('puts-plain', 'entry', ${q(e.id)}, ${q(`r${i}`)}, 'put', ${q(String(i).padStart(12, '0'))}, 'plain', true, '{}'::json, ${i})`,
+          'COMMIT',
+        ].join(';\n'),
+      );
+    }
+    const plainRate = PUTS / ((performance.now() - t) / 1000);
+    await plain.end();
+    row(
+      `single puts (entry + postings + change row), puts/s: adapter / plain pg, fewest messages (ratio)`,
       `${Math.round(adapterRate)} / ${Math.round(plainRate)} (${ms(adapterRate / plainRate)}×)`,
     );
-    // Bulk import: one putVectors of the whole batch into a fresh model (loads, then builds the index).
-    const bulkModel = { id: `bulk-${DIM}`, dim: DIM };
-    t = performance.now();
-    await pgs.putVectors('big', bulkModel, recs);
-    row(
-      `bulk putVectors ${n} (index built after the load), vectors/s`,
-      Math.round(n / ((performance.now() - t) / 1000)),
-    );
-    await plain.end();
+    row(`round trips per put: adapter / plain pg`, `${ms(adapterTrips)} / ${pgs.citus ? 2 : 1}`);
   }
 
   // 2. many tenants
-  log(`${TENANTS} tenants × ${PER_TENANT}`);
-  let t = performance.now();
-  let tenantEntries = 0;
-  const sqMulti =
-    TENANTS * PER_TENANT <= SQLITE_MAX
-      ? await SqliteStorage.open({
-          persistence: new FilePersistence({ dir: join(dir, 'multi') }),
-          backups: { enabled: false },
-        })
-      : undefined;
-  let pgMs = 0;
-  let sqMs = 0;
-  for (let i = 0; i < TENANTS; i++) {
-    const c = await corpus(`tenant-${i}`, PER_TENANT, 'm');
-    t = performance.now();
-    await ingest(pgs, c.entries, c.vectors);
-    pgMs += performance.now() - t;
-    if (sqMulti) {
+  if (SECTIONS.has('tenants')) {
+    log(`${TENANTS} tenants × ${PER_TENANT}`);
+    let t = performance.now();
+    let tenantEntries = 0;
+    const sqMulti =
+      TENANTS * PER_TENANT <= SQLITE_MAX
+        ? await SqliteStorage.open({
+            persistence: new FilePersistence({ dir: join(dir, 'multi') }),
+            backups: { enabled: false },
+          })
+        : undefined;
+    let pgMs = 0;
+    let sqMs = 0;
+    for (let i = 0; i < TENANTS; i++) {
+      const c = await corpus(`tenant-${i}`, PER_TENANT, 'm');
       t = performance.now();
-      await ingest(sqMulti, c.entries, c.vectors);
-      sqMs += performance.now() - t;
+      await ingest(pgs, c.entries, c.vectors);
+      pgMs += performance.now() - t;
+      if (sqMulti) {
+        t = performance.now();
+        await ingest(sqMulti, c.entries, c.vectors);
+        sqMs += performance.now() - t;
+      }
+      tenantEntries += PER_TENANT;
     }
-    tenantEntries += PER_TENANT;
-  }
-  row(
-    `ingest ${TENANTS} × ${PER_TENANT} (entries+vectors /s)`,
-    Math.round(tenantEntries / (pgMs / 1000)),
-    sqMulti ? Math.round(tenantEntries / (sqMs / 1000)) : 'n/a',
-  );
-  const mf = await queryPostgres(pgs, () => `tenant-${Math.floor(rand() * TENANTS)}`, qs);
-  row(`per-tenant hybrid HNSW p50 / p95 ms`, `${ms(pct(mf.hybridHnsw, 50))} / ${ms(pct(mf.hybridHnsw, 95))}`);
-  row(`per-tenant hybrid exact p50 / p95 ms`, `${ms(pct(mf.hybridExact, 50))} / ${ms(pct(mf.hybridExact, 95))}`);
-  row(
-    `per-tenant HNSW recall@10 vs exact (iterative scan)`,
-    ms(mf.recall.reduce((a, b) => a + b, 0) / mf.recall.length),
-  );
-  if (sqMulti) {
-    const smf = await querySqlite(sqMulti, 'tenant-0', qs);
-    row(`per-tenant hybrid, SQLite (vectors in memory)`, '', `${ms(pct(smf.hybrid, 50))} / ${ms(pct(smf.hybrid, 95))}`);
-    await sqMulti.close();
+    row(
+      `ingest ${TENANTS} × ${PER_TENANT} (entries+vectors /s)`,
+      Math.round(tenantEntries / (pgMs / 1000)),
+      sqMulti ? Math.round(tenantEntries / (sqMs / 1000)) : 'n/a',
+    );
+    const mf = await queryPostgres(pgs, () => `tenant-${Math.floor(rand() * TENANTS)}`, qs);
+    row(`per-tenant hybrid HNSW p50 / p95 ms`, `${ms(pct(mf.hybridHnsw, 50))} / ${ms(pct(mf.hybridHnsw, 95))}`);
+    row(`per-tenant hybrid exact p50 / p95 ms`, `${ms(pct(mf.hybridExact, 50))} / ${ms(pct(mf.hybridExact, 95))}`);
+    row(
+      `per-tenant HNSW recall@10 vs exact (iterative scan)`,
+      ms(mf.recall.reduce((a, b) => a + b, 0) / mf.recall.length),
+    );
+    if (sqMulti) {
+      const smf = await querySqlite(sqMulti, 'tenant-0', qs);
+      row(
+        `per-tenant hybrid, SQLite (vectors in memory)`,
+        '',
+        `${ms(pct(smf.hybrid, 50))} / ${ms(pct(smf.hybrid, 95))}`,
+      );
+      await sqMulti.close();
+    }
   }
 
   // 3. concurrent writers (separate processes, same tenant)
-  log(`${WRITERS} processes × ${WRITES} writes`);
-  const updates = Math.max(1, Math.floor(WRITES / 10));
-  const results = await Promise.all(
-    Array.from({ length: WRITERS }, (_, w) =>
-      runWriter({
-        url: url!,
-        ownerUrl,
-        schema,
-        tenant: 'shared',
-        worker: w,
-        puts: WRITES,
-        updates,
-        counterId: 'counter',
-      }),
-    ),
-  );
-  // Each writer times its own write loop (after its process started and connected); they overlap.
-  const wall = Math.max(...results.map((r) => r.ms)) / 1000;
-  const acked = results.flatMap((r) => r.acked);
-  const found = (await pgs.getMany('shared', acked)).length;
-  const counter = await pgs.get('shared', 'counter');
-  row(
-    `${WRITERS} processes × ${WRITES} puts (+${updates} row-locked updates each): writes/s (all processes together)`,
-    Math.round((acked.length + WRITERS * updates) / wall),
-    'n/a (one process per database)',
-  );
-  row(`acknowledged puts lost`, acked.length - found);
-  row(
-    `updates lost (counter ${String(counter?.metadata.n)} of ${WRITERS * updates})`,
-    WRITERS * updates - Number(counter?.metadata.n ?? 0),
-  );
+  if (SECTIONS.has('writers')) {
+    log(`${WRITERS} processes × ${WRITES} writes`);
+    const updates = Math.max(1, Math.floor(WRITES / 10));
+    const results = await Promise.all(
+      Array.from({ length: WRITERS }, (_, w) =>
+        runWriter({
+          url: url!,
+          ownerUrl,
+          schema,
+          tenant: 'shared',
+          worker: w,
+          puts: WRITES,
+          updates,
+          counterId: 'counter',
+        }),
+      ),
+    );
+    // Each writer times its own write loop (after its process started and connected); they overlap.
+    const wall = Math.max(...results.map((r) => r.ms)) / 1000;
+    const acked = results.flatMap((r) => r.acked);
+    const found = (await pgs.getMany('shared', acked)).length;
+    const counter = await pgs.get('shared', 'counter');
+    row(
+      `${WRITERS} processes × ${WRITES} puts (+${updates} row-locked updates each): writes/s (all processes together)`,
+      Math.round((acked.length + WRITERS * updates) / wall),
+      'n/a (one process per database)',
+    );
+    row(`acknowledged puts lost`, acked.length - found);
+    row(
+      `updates lost (counter ${String(counter?.metadata.n)} of ${WRITERS * updates})`,
+      WRITERS * updates - Number(counter?.metadata.n ?? 0),
+    );
+  }
+
+  // 4. the scale run: many tenants imported at once (one importJson: entries, postings, vectors;
+  // the HNSW index dropped first and built after the load — on Citus by each worker for its
+  // shards), then single-tenant HNSW top-10 against exact search.
+  if (SECTIONS.has('scale')) {
+    log(`scale: ${SCALE_TENANTS} tenants × ${SCALE_PER_TENANT} memories × ${DIM}-d, one importJson`);
+    const doc: ZerdaExport = {
+      format: 'zerda-export',
+      version: EXPORT_VERSION,
+      exportedAt: Date.now(),
+      entries: [],
+      profiles: [],
+      vectors: [],
+    };
+    for (let i = 0; i < SCALE_TENANTS; i++) {
+      const tenantId = `scale-${i}`;
+      const c = await corpus(tenantId, SCALE_PER_TENANT, 'm');
+      doc.entries.push(...c.entries);
+      const data = new Float32Array(SCALE_PER_TENANT * DIM);
+      c.vectors.forEach((v, j) => data.set(v, j * DIM));
+      doc.vectors!.push({
+        tenantId,
+        model: MODEL,
+        ids: c.entries.map((e) => e.id),
+        data: Buffer.from(data.buffer).toString('base64'),
+      });
+    }
+    const total = SCALE_TENANTS * SCALE_PER_TENANT;
+    let t = performance.now();
+    await pgs.importJson(doc);
+    const importS = (performance.now() - t) / 1000;
+    doc.entries = [];
+    doc.vectors = [];
+    row(
+      `scale: import ${total} memories × ${DIM}-d in ${SCALE_TENANTS} tenants (entries, postings, vectors; index built after), memories/s`,
+      `${Math.round(total / importS)} (${Math.round(importS)} s)`,
+    );
+    // Incremental upkeep once the index exists: 500 more vectors into one tenant.
+    const extra = await corpus('scale-0', 500, 'x');
+    t = performance.now();
+    await pgs.putVectors(
+      'scale-0',
+      MODEL,
+      extra.entries.map((e, j) => ({ id: e.id, vector: extra.vectors[j]! })),
+    );
+    row(`scale: putVectors 500 into the built index, vectors/s`, Math.round(500 / ((performance.now() - t) / 1000)));
+    const hnsw: number[] = [];
+    const exact: number[] = [];
+    const recall: number[] = [];
+    for (const q of qs) {
+      const tenantId = `scale-${Math.floor(rand() * SCALE_TENANTS)}`;
+      t = performance.now();
+      const a = await pgs.searchVectors(tenantId, MODEL, q.vector, K);
+      hnsw.push(performance.now() - t);
+      t = performance.now();
+      const e = await pgs.searchVectors(tenantId, MODEL, q.vector, K, { exact: true });
+      exact.push(performance.now() - t);
+      recall.push(overlap(a, e));
+    }
+    row(`scale: single-tenant HNSW top-10 p50 / p95 ms`, `${ms(pct(hnsw, 50))} / ${ms(pct(hnsw, 95))}`);
+    row(`scale: single-tenant exact top-10 p50 / p95 ms`, `${ms(pct(exact, 50))} / ${ms(pct(exact, 95))}`);
+    row(`scale: HNSW recall@10 vs exact (mean)`, ms(recall.reduce((x, y) => x + y, 0) / recall.length));
+  }
 
   const stats = await pgs.stats();
   row(`database size (MB, tables + indexes)`, Math.round((stats.bytes ?? 0) / 1e6));

@@ -19,7 +19,7 @@ const VIEWPORTS = {
   // WCAG 2.2 reflow (1.4.10): content at 320 CSS px wide without scrolling in two directions.
   narrow: { width: 320, height: 640 },
 } as const;
-const TABS = ['memory', 'recall', 'importance', 'profile', 'privacy', 'data'] as const;
+const TABS = ['memory', 'recall', 'importance', 'profile', 'privacy', 'sync', 'data'] as const;
 
 const describe = (where: string, found: AxeViolation[]): string[] =>
   found.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.join(', ')}`);

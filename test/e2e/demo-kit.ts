@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
 import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
+import { syncServer } from '../../apps/demo/sync-plugin.ts';
 
 export const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
 
@@ -20,7 +21,7 @@ export interface DemoServer {
 }
 
 export async function serveDemo(): Promise<DemoServer> {
-  const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest()] });
+  const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest(), syncServer()] });
   const browser = await launchBrowser();
   return {
     served,
@@ -155,7 +156,7 @@ export async function chat(page: Page, text: string): Promise<string> {
 
 export async function tab(
   page: Page,
-  id: 'memory' | 'recall' | 'importance' | 'profile' | 'privacy' | 'data',
+  id: 'memory' | 'recall' | 'importance' | 'profile' | 'privacy' | 'sync' | 'data',
 ): Promise<void> {
   await page.click(tid(`tab-${id}`));
 }

@@ -69,6 +69,8 @@ async function fromCache(request) {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  // An authenticated request (the Sync panel's sync server) is an API call: never cached.
+  if (request.headers.has('authorization')) return;
   if (request.mode === 'navigate') {
     event.respondWith(
       fetch(request).catch(

@@ -15,6 +15,7 @@ import { createInspectorPanel } from './panels/inspector-panel.js';
 import { createPrivacyPanel } from './panels/privacy-panel.js';
 import { createProfilePanel } from './panels/profile-panel.js';
 import { createRecallPanel } from './panels/recall-panel.js';
+import { createSyncPanel } from './panels/sync-panel.js';
 import { createProgressBar } from './progress.js';
 import './styles.css';
 
@@ -189,6 +190,7 @@ function mount(app: DemoApp): void {
     ['importance', 'Importance', createImportancePanel(app)],
     ['profile', 'Profile', createProfilePanel(app)],
     ['privacy', 'Privacy', createPrivacyPanel(app, setPassphrase)],
+    ['sync', 'Sync', createSyncPanel(app)],
     ['data', 'Data', createDataPanel(app)],
   ];
   // The WAI-ARIA tabs pattern: one tab in the tab order (roving tabindex), Left/Right/Home/End

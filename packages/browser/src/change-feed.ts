@@ -96,6 +96,8 @@ const MUTATIONS: Partial<Record<keyof StorageAdapter, TenantsOf>> = {
   deleteVectors: tenantArg,
   putProfile: (a) => [(a[0] as { tenantId: string }).tenantId],
   clearTenant: tenantArg,
+  // Records pulled by @zerda/sync: other tabs reload what they show.
+  applyChanges: tenantArg,
 };
 
 /** The same adapter, announcing every successful write on `feed`. */

@@ -15,6 +15,7 @@ export { MemoryManager } from './manager/memory-manager.js';
 export type { OwnerOption, MemoryManagerOptions, SaveInteractionOptions, SaveResult } from './manager/types.js';
 export type { RememberInput, MemoryPatch, BuildContextOptions, ManagedContext } from './manager/types.js';
 export type { MaintenanceReport, MaintenancePreview, ManagerStats } from './manager/types.js';
+export type { HistoryTurn, ImportHistoryOptions, ImportProgress, ImportReport } from './manager/types.js';
 export type { LongTermView, ShortTermView, WorkingMemoryView } from './manager/tier-views.js';
 export type { LongTermStats, RankedEntry } from './tiers/long-term-memory.js';
 export type { ShortTermStats } from './tiers/short-term-memory.js';

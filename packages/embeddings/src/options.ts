@@ -87,10 +87,11 @@ export interface TransformersEmbedderOptions {
   /** ONNX Runtime WASM files served from the app's own origin (browser). Default: transformers.js' CDN. */
   wasmPaths?: OrtWasmPaths | string;
   /**
-   * WASM threads. Default: `min(4, hardwareConcurrency)` when the page is cross-origin isolated
-   * (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need SharedArrayBuffer; WebKitGTK is
-   * isolated without it). Firefox gets 1 by default: ORT's threaded start-up there hangs
-   * intermittently (the model load never settles); set this to opt in anyway.
+   * Inference threads. Browser (WASM): default `min(4, hardwareConcurrency)` when the page is
+   * cross-origin isolated (COOP/COEP) and has SharedArrayBuffer, else 1 (threads need
+   * SharedArrayBuffer; WebKitGTK is isolated without it). Firefox gets 1 by default: ORT's threaded
+   * start-up there hangs intermittently (the model load never settles); set this to opt in anyway.
+   * Node (onnxruntime-node): ORT's intra-op threads, default 1 (see `nodeSessionOptions`).
    */
   numThreads?: number;
   /**

@@ -241,6 +241,7 @@ export class TransformersEmbedder implements Embedder {
         const extractor = (await pipeline('feature-extraction', o.model, {
           dtype: o.dtype,
           device,
+          ...(device === 'cpu' ? { session_options: nodeSessionOptions(o.numThreads) } : {}),
           ...(progress_callback ? { progress_callback } : {}),
         })) as FeatureExtractionPipeline;
         // Probe once: the output size is the truth (some models project away from hidden_size),
@@ -264,8 +265,9 @@ export class TransformersEmbedder implements Embedder {
   }
 
   /**
-   * Embed `texts` in batches of `batchSize`, in input order. Reports `onProgress(done, total)` after
-   * each batch and checks `signal` between batches (it also rejects at once when aborted mid-batch).
+   * Embed `texts` in batches of `batchSize` (texts of similar length together, so little padding),
+   * returned in input order. Reports `onProgress(done, total)` after each batch and checks `signal`
+   * between batches (it also rejects at once when aborted mid-batch).
    */
   async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     checkEmbedArgs(texts, options);
@@ -280,6 +282,9 @@ export class TransformersEmbedder implements Embedder {
       if (t.trim() === '') out[i] = new Float32Array(loaded.dim);
       else todo.push(i);
     });
+    // Batches of similar length: a batch is padded to its longest text, so mixing a one-liner
+    // with a 128-token turn makes the one-liner cost 128 tokens. Rows go back to input order.
+    todo.sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
     let done = texts.length - todo.length;
     for (let start = 0; start < todo.length; start += this.#options.batchSize) {
       // A WASM inference blocks its thread, so between batches yield one macrotask: an abort (or a
@@ -358,6 +363,16 @@ export class TransformersEmbedder implements Embedder {
 /** Create a {@link TransformersEmbedder}. With no options it uses the bundled offline model. */
 export function createTransformersEmbedder(options: TransformersEmbedderOptions = {}): TransformersEmbedder {
   return new TransformersEmbedder(options);
+}
+
+/**
+ * onnxruntime-node's session options: `numThreads` intra-op threads, 1 by default. ORT's own default
+ * (one per core, spinning while idle) made a query embedding of the bundled model 2× slower on a
+ * busy 2-core machine and batches no faster (test/bench/embeddings-node.ts `--threads`); a model
+ * this small has too little work per operator to share between threads.
+ */
+export function nodeSessionOptions(numThreads: number | undefined): Record<string, unknown> {
+  return { intraOpNumThreads: numThreads ?? 1, interOpNumThreads: 1 };
 }
 
 /**

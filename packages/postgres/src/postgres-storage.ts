@@ -22,6 +22,8 @@ import { isConnectionLoss, isRetryable, pgError } from './errors.js';
 import { filterSql, stripNul } from './filter-sql.js';
 import { inlineParams, sqlLiteral } from './literals.js';
 import { SCHEMA_VERSION, checkRoleName, checkSchemaName, isCitus, migrate, schemaVersion } from './schema.js';
+import { Transaction } from './transaction.js';
+import type { CommitState } from './transaction.js';
 import { VECTOR_MAX_DIM, decodeVector, encodeVectorArray } from './vector-binary.js';
 
 /** Options of {@link PostgresStorage.open}. */
@@ -90,7 +92,7 @@ export interface VectorHit {
   score: number;
 }
 
-type Db = PoolClient;
+type Db = Transaction;
 
 const OPTION_KEYS = [
   'connectionString',
@@ -122,7 +124,9 @@ const OPTION_KEYS = [
  *   connection (restart, failover, `pg_terminate_backend`) is a `STORAGE` error, retried when the
  *   transaction provably did not commit (see `retries`), and the pool replaces the connection.
  * - **One round trip per read** (two on Citus): begin, tenant and search settings and the query go as one
- *   message (values quoted as literals by one function, `sqlLiteral`).
+ *   message (values quoted as literals by one function, `sqlLiteral`). **Two per write** (three
+ *   on Citus): what a put, delete, profile write or update must read (locked) travels with BEGIN;
+ *   the rows, postings, change rows and COMMIT go as the second message.
  * - **Lexical search**: core's `analyze` terms in a postings table (`terms`: tenant, term, id, tf),
  *   ranked with core's BM25 (`bm25Idf`, `bm25TermScore`) over per-tenant statistics, so scores
  *   equal the in-memory and SQLite adapters'.
@@ -294,20 +298,43 @@ export class PostgresStorage extends BaseStorage {
 
   // ---- StorageAdapter hooks (BaseStorage checks the arguments first) ------------------------------
 
-  /** Upsert validated entries in one transaction (all or nothing). `CONFLICT` when a newer version is stored. */
+  /**
+   * Upsert validated entries in one transaction (all or nothing). `CONFLICT` when a newer version is
+   * stored. **Two round trips** per tenant: BEGIN, the binding and what the write must read (the
+   * registration's lock, the stored versions and change rows, locked) in one message; the entries,
+   * their postings, their change rows and COMMIT in the second.
+   */
   protected override async writeEntries(entries: MemoryEntry[], stamp: ChangeStamp): Promise<void> {
-    const byTenant = groupByTenant(entries);
+    const byTenant = [...groupByTenant(entries)];
     let index = 0;
-    const first = byTenant.keys().next().value ?? null;
+    const first = byTenant[0]?.[0] ?? null;
     await this.#write(entries.length === 1 ? 'write an entry' : 'write entries', first, async (db, bind) => {
-      for (const [tenantId, list] of byTenant) {
+      for (const [g, [tenantId, list]] of byTenant.entries()) {
         await bind(tenantId);
-        const written = await this.#upsert(db, tenantId, list, true);
-        await this.#logLocal(
-          db,
-          tenantId,
-          written.map((e) => ({ kind: 'entry', key: e.id, op: 'put', entry: e, index: index++ })),
-          stamp,
+        const latest = latestSorted(list);
+        const ids = latest.map((e) => e.id);
+        const keys = ids.map((key) => ({ kind: 'entry' as const, key }));
+        const [registered, stored, log] = await db.batch([
+          this.#registeredSql(tenantId),
+          inlineParams(
+            `SELECT id, version FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+            [tenantId, ids],
+          ),
+          this.#logRowsSql(tenantId, keys, true),
+        ]);
+        if (registered!.rowCount !== 1) await this.#register(db, tenantId);
+        const versions = new Map((stored!.rows as { id: string; version: number }[]).map((r) => [r.id, r.version]));
+        const stale = latest
+          .filter((e) => (versions.get(e.id) ?? Number.NEGATIVE_INFINITY) > e.version)
+          .map((e) => e.id);
+        if (stale.length > 0) throw staleConflict(tenantId, stale);
+        const prev = logRowsIn(log!, keys);
+        const rows = latest.map((e, i) =>
+          localChange(prev[i], { tenantId, kind: 'entry', key: e.id }, 'put', stamp, stampRecordId(stamp, index++), e),
+        );
+        await db.batch(
+          [...this.#upsertSql(tenantId, latest, true), this.#logWriteSql(rows)],
+          g === byTenant.length - 1,
         );
       }
     });
@@ -341,24 +368,42 @@ export class PostgresStorage extends BaseStorage {
 
   /** Delete entries with their postings and vectors (one transaction); resolves to how many existed. */
   protected override async deleteEntries(tenantId: string, ids: string[], stamp: ChangeStamp): Promise<number> {
+    // Two round trips: lock, delete the entries and lock their change rows; then the postings,
+    // vectors, registration and change rows, and COMMIT.
     return this.#write('delete entries', tenantId, async (db) => {
-      await this.#lockTenant(db, tenantId);
-      const r = await db.query<{ id: string }>(
-        `DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`,
-        [tenantId, ids],
+      const keys = [...ids].sort(compareIds).map((key) => ({ kind: 'entry' as const, key }));
+      const [, deleted, log] = await db.batch([
+        this.#lockTenantSql(tenantId),
+        inlineParams(`DELETE FROM ${this.#s}.entries WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id`, [
+          tenantId,
+          ids,
+        ]),
+        this.#logRowsSql(tenantId, keys, true),
+      ]);
+      const gone = new Set((deleted!.rows as { id: string }[]).map((row) => row.id));
+      if (gone.size === 0) return 0;
+      const prev = logRowsIn(log!, keys);
+      const rows: ChangeRow[] = [];
+      for (const [i, k] of keys.entries())
+        if (gone.has(k.key))
+          rows.push(localChange(prev[i], { tenantId, ...k }, 'delete', stamp, stampRecordId(stamp, rows.length)));
+      const goneIds = rows.map((r) => r.key);
+      await db.batch(
+        [
+          inlineParams(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [
+            tenantId,
+            goneIds,
+          ]),
+          inlineParams(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND id = ANY($2::text[])`, [
+            tenantId,
+            goneIds,
+          ]),
+          this.#unregisterSql(tenantId),
+          this.#logWriteSql(rows),
+        ],
+        true,
       );
-      if (r.rows.length === 0) return 0;
-      const gone = r.rows.map((row) => row.id);
-      await db.query(`DELETE FROM ${this.#s}.terms WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
-      await db.query(`DELETE FROM ${this.#s}.vectors WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenantId, gone]);
-      await this.#unregisterIfEmpty(db, tenantId);
-      await this.#logLocal(
-        db,
-        tenantId,
-        gone.sort(compareIds).map((id, index) => ({ kind: 'entry', key: id, op: 'delete', index })),
-        stamp,
-      );
-      return gone.length;
+      return gone.size;
     });
   }
 
@@ -427,13 +472,13 @@ export class PostgresStorage extends BaseStorage {
   /**
    * Store vectors of one model, all or nothing; each must have `model.dim` finite floats. Sent in
    * pgvector's binary form. A batch of at least 1,000 vectors that is as large as the model's index
-   * loads first and rebuilds the HNSW index after, in the same transaction (see `#insertVectors`).
+   * loads first and rebuilds the HNSW index after (see `#bulkWrite`).
    */
   protected override async writeVectors(tenantId: string, model: VectorModel, records: VectorRecord[]): Promise<void> {
     checkDimension(model);
     const sorted = [...records].sort((a, b) => compareIds(a.id, b.id));
     await this.#ensureVectorIndex(model);
-    await this.#write('write vectors', tenantId, async (db) => {
+    await this.#bulkWrite('write vectors', tenantId, [{ model, n: sorted.length }], async (db) => {
       await this.#checkDim(db, tenantId, model);
       await this.#insertVectors(
         db,
@@ -543,9 +588,22 @@ export class PostgresStorage extends BaseStorage {
   /** Upsert a profile (validated). */
   protected override async writeProfile(profile: UserProfile, stamp: ChangeStamp): Promise<void> {
     const p = profile;
+    // Two round trips, as for entries.
     await this.#write('write a profile', p.tenantId, async (db) => {
-      await this.#writeProfileRow(db, p);
-      await this.#logLocal(db, p.tenantId, [{ kind: 'profile', key: p.userId, op: 'put', index: 0 }], stamp);
+      const keys = [{ kind: 'profile' as const, key: p.userId }];
+      const [registered, log] = await db.batch([
+        this.#registeredSql(p.tenantId),
+        this.#logRowsSql(p.tenantId, keys, true),
+      ]);
+      if (registered!.rowCount !== 1) await this.#register(db, p.tenantId);
+      const row = localChange(
+        logRowsIn(log!, keys)[0],
+        { tenantId: p.tenantId, ...keys[0]! },
+        'put',
+        stamp,
+        stampRecordId(stamp, 0),
+      );
+      await db.batch([this.#profileWriteSql(p), this.#logWriteSql([row])], true);
     });
   }
 
@@ -679,7 +737,7 @@ export class PostgresStorage extends BaseStorage {
             await db.query(`DELETE FROM ${this.#s}.${t} WHERE tenant_id = $1 AND id = $2`, [tenantId, change.key]);
           report.entriesRemoved.push(change.key);
         } else if (change.kind === 'entry' && m.entry) {
-          await this.#upsert(db, tenantId, [m.entry], false);
+          await this.#upsert(db, tenantId, [m.entry]);
           report.entriesWritten.push(change.key);
         } else if (change.kind === 'profile' && m.remove) {
           await db.query(`DELETE FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`, [
@@ -784,20 +842,28 @@ export class PostgresStorage extends BaseStorage {
     checkKey('id', id);
     if (typeof fn !== 'function') invalid('fn', 'a function (current entry) => next entry', fn);
     const stamp = this.stamp();
+    const s = await stamp;
+    // Two round trips: the row (locked), the registration and the change row; then the write and COMMIT.
     return this.#write('update an entry', tenantId, async (db) => {
-      const r = await db.query<EntryRow>(
-        `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
-        [tenantId, id],
-      );
-      if (!r.rows[0]) return undefined;
-      const current = entryFromRow(r.rows[0]);
+      const keys = [{ kind: 'entry' as const, key: id }];
+      const [r, registered, log] = await db.batch<EntryRow>([
+        inlineParams(
+          `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
+          [tenantId, id],
+        ),
+        this.#registeredSql(tenantId),
+        this.#logRowsSql(tenantId, keys, true),
+      ]);
+      if (!r!.rows[0]) return undefined;
+      const current = entryFromRow(r!.rows[0]);
       const proposed = fn(structuredClone(current));
       if (proposed === undefined) return undefined;
       const next = validateEntry({ ...proposed, version: Math.max(proposed.version, current.version + 1) });
       if (next.tenantId !== tenantId || next.id !== id)
         invalid('update result', `the same tenantId and id (${tenantId}, ${id})`, `${next.tenantId}, ${next.id}`);
-      await this.#upsert(db, tenantId, [next], false);
-      await this.#logLocal(db, tenantId, [{ kind: 'entry', key: id, op: 'put', entry: next, index: 0 }], await stamp);
+      if (registered!.rowCount !== 1) await this.#register(db, tenantId);
+      const row = localChange(logRowsIn(log!, keys)[0], { tenantId, ...keys[0]! }, 'put', s, stampRecordId(s, 0), next);
+      await db.batch([...this.#upsertSql(tenantId, [next], false), this.#logWriteSql([row])], true);
       return structuredClone(next);
     });
   }
@@ -882,7 +948,13 @@ export class PostgresStorage extends BaseStorage {
     );
     for (const g of valid.vectors) checkDimension(g.model);
     for (const g of valid.vectors) await this.#ensureVectorIndex(g.model);
-    return this.#write('import', tenants[0] ?? null, async (db, bind) => {
+    // The index suspension covers the whole import: each model's vectors of every tenant.
+    const loads = new Map<string, { model: VectorModel; n: number }>();
+    for (const g of valid.vectors) {
+      const key = `${g.model.dim}:${g.model.id}`;
+      loads.set(key, { model: g.model, n: (loads.get(key)?.n ?? 0) + g.ids.length });
+    }
+    return this.#bulkWrite('import', tenants[0] ?? null, [...loads.values()], async (db, bind) => {
       const report: ImportReport = { added: 0, updated: 0, profiles: 0, vectors: 0 };
       for (const t of tenants) {
         await bind(t);
@@ -895,14 +967,10 @@ export class PostgresStorage extends BaseStorage {
           );
           report.updated += before.rows[0]!.n;
           report.added += new Set(list.map((e) => e.id)).size - before.rows[0]!.n;
-          await this.#upsert(db, t, list, false);
+          await this.#upsert(db, t, latestSorted(list));
         }
         for (const p of profiles.get(t) ?? []) {
-          await this.#register(db, t);
-          await db.query(
-            `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json) ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
-            [t, p.userId, JSON.stringify(p)],
-          );
+          await this.#writeProfileRow(db, p);
           report.profiles++;
         }
         for (const g of vectors.get(t) ?? []) {
@@ -940,12 +1008,12 @@ export class PostgresStorage extends BaseStorage {
    * `set_config(…, true)`: with `citus.propagate_set_commands = 'local'` Citus sends it to the
    * workers, which never see `set_config`.
    */
-  #begin(begin: string, tenantId: string | null, settings: Readonly<Record<string, string>> = {}): string {
+  #begin(begin: string, tenantId: string | null, settings: Readonly<Record<string, string>> = {}): string[] {
     const parts = [begin];
     if (this.citus) parts.push(`SET LOCAL citus.propagate_set_commands = 'local'`);
     if (tenantId !== null) parts.push(`SET LOCAL zerda.tenant = ${sqlLiteral(tenantId)}`);
     for (const [k, v] of Object.entries(settings)) parts.push(`SET LOCAL ${k} = ${sqlLiteral(v)}`);
-    return parts.join('; ');
+    return parts;
   }
 
   async #bind(db: Db, tenantId: string): Promise<void> {
@@ -960,10 +1028,15 @@ export class PostgresStorage extends BaseStorage {
     isolation = 'READ COMMITTED',
   ): Promise<T> {
     return this.#track(
-      this.#run(what, 'read', async (db) => {
-        await db.query(this.#begin(`BEGIN ISOLATION LEVEL ${isolation} READ ONLY`, tenantId));
+      this.#run(what, 'read', async (client, state) => {
+        const db = new Transaction(
+          client,
+          this.#begin(`BEGIN ISOLATION LEVEL ${isolation} READ ONLY`, tenantId),
+          state,
+          this.citus,
+        );
         const out = await fn(db);
-        await db.query('COMMIT');
+        await db.commit();
         return out;
       }),
     );
@@ -984,7 +1057,7 @@ export class PostgresStorage extends BaseStorage {
   ): Promise<R[]> {
     let messages: string[];
     try {
-      const begin = this.#begin('BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY', tenantId, settings);
+      const begin = this.#begin('BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY', tenantId, settings).join('; ');
       const query = `${inlineParams(sql, params)}; COMMIT`;
       // Citus sends a SET's whole message text to the workers: there the SETs travel alone (two
       // round trips), or the workers would run the query too.
@@ -1004,7 +1077,9 @@ export class PostgresStorage extends BaseStorage {
   /**
    * A write transaction bound to `tenantId`; `bind(tenant)` switches the bound tenant (callers
    * visit tenants in sorted order so concurrent multi-tenant writes lock in the same order).
-   * Retried as `retries` says (deadlock, serialization failure, connection lost before COMMIT).
+   * BEGIN and the binding ride with the first statements (see `Transaction`); a write that
+   * batches its statements commits with its last message. Retried as `retries` says (deadlock,
+   * serialization failure, connection lost before COMMIT).
    */
   #write<T>(
     what: string,
@@ -1012,16 +1087,15 @@ export class PostgresStorage extends BaseStorage {
     fn: (db: Db, bind: (tenantId: string) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     return this.#track(
-      this.#run(what, 'write', async (db, state) => {
+      this.#run(what, 'write', async (client, state) => {
         let bound = tenantId;
-        await db.query(this.#begin('BEGIN', tenantId));
+        const db = new Transaction(client, this.#begin('BEGIN', tenantId), state, this.citus);
         const out = await fn(db, async (t) => {
           if (t === bound) return;
           await this.#bind(db, t);
           bound = t;
         });
-        state.committing = true;
-        await db.query('COMMIT');
+        await db.commit();
         return out;
       }),
     );
@@ -1035,7 +1109,7 @@ export class PostgresStorage extends BaseStorage {
   async #run<T>(
     what: string,
     kind: 'read' | 'write',
-    fn: (db: Db, state: { committing: boolean }) => Promise<T>,
+    fn: (client: PoolClient, state: CommitState) => Promise<T>,
   ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const state = { committing: false };
@@ -1081,6 +1155,11 @@ export class PostgresStorage extends BaseStorage {
    * Register the tenant (the row `listTenants` reads) and hold a shared lock on it until commit,
    * so a concurrent delete cannot drop the registration of a tenant this transaction writes to.
    */
+  /** A row when the tenant is registered, which it then holds a shared lock on (see `#register`). */
+  #registeredSql(tenantId: string): string {
+    return inlineParams(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR KEY SHARE`, [tenantId]);
+  }
+
   async #register(db: Db, tenantId: string): Promise<void> {
     // Usually the tenant is registered already: one statement. A registration being deleted
     // concurrently (clearTenant) is waited for, then found gone, and made again.
@@ -1095,13 +1174,18 @@ export class PostgresStorage extends BaseStorage {
     throw new ZerdaError('CONFLICT', `Tenant ${tenantId} is being cleared and written at the same time; retry`);
   }
 
-  /** Exclusive lock on the tenant's registration (before deletes: see {@link #unregisterIfEmpty}). */
-  async #lockTenant(db: Db, tenantId: string): Promise<void> {
-    await db.query(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR UPDATE`, [tenantId]);
+  /** Exclusive lock on the tenant's registration (before deletes: see `#unregisterSql`). */
+  #lockTenantSql(tenantId: string): string {
+    return inlineParams(`SELECT 1 FROM ${this.#s}.tenants WHERE tenant_id = $1 FOR UPDATE`, [tenantId]);
   }
 
-  async #unregisterIfEmpty(db: Db, tenantId: string): Promise<void> {
-    await db.query(
+  async #lockTenant(db: Db, tenantId: string): Promise<void> {
+    await db.batch([this.#lockTenantSql(tenantId)]);
+  }
+
+  /** Drop the registration of a tenant left without entries and profiles. */
+  #unregisterSql(tenantId: string): string {
+    return inlineParams(
       `DELETE FROM ${this.#s}.tenants WHERE tenant_id = $1
        AND NOT EXISTS (SELECT 1 FROM ${this.#s}.entries WHERE tenant_id = $1)
        AND NOT EXISTS (SELECT 1 FROM ${this.#s}.profiles WHERE tenant_id = $1)`,
@@ -1109,16 +1193,27 @@ export class PostgresStorage extends BaseStorage {
     );
   }
 
+  async #unregisterIfEmpty(db: Db, tenantId: string): Promise<void> {
+    await db.batch([this.#unregisterSql(tenantId)]);
+  }
+
   /**
-   * Upsert entries of one tenant (the transaction is bound to it) and their postings. With
-   * `checkVersion`, an entry older than the stored one fails the whole call with `CONFLICT`.
+   * Upsert entries of one tenant (the transaction is bound to it, and registered: `#register`)
+   * and their postings, one message. `entries` come from `latestSorted`.
    */
-  async #upsert(db: Db, tenantId: string, list: MemoryEntry[], checkVersion: boolean): Promise<MemoryEntry[]> {
+  async #upsert(db: Db, tenantId: string, entries: MemoryEntry[]): Promise<void> {
     await this.#register(db, tenantId);
-    const latest = new Map<string, MemoryEntry>();
-    for (const e of list) latest.set(e.id, e);
-    // Sorted, so concurrent batches lock rows in the same order (no deadlock between them).
-    const entries = [...latest.values()].sort((a, b) => compareIds(a.id, b.id));
+    await db.batch(this.#upsertSql(tenantId, entries, false));
+  }
+
+  /**
+   * The two statements writing `entries` (from `latestSorted`) of the bound tenant: the rows,
+   * then their postings. With `guard`, an entry a concurrent transaction stored with a newer version
+   * in the meantime (a new id written by two at once: no row to lock beforehand) is not overwritten,
+   * and the statement fails with a serialization failure, so the transaction is retried and then
+   * reports `CONFLICT` from the versions it reads.
+   */
+  #upsertSql(tenantId: string, entries: MemoryEntry[], guard: boolean): string[] {
     const rows = entries.map((e) => {
       const text = entryText(e);
       const terms = analyze(text);
@@ -1128,7 +1223,7 @@ export class PostgresStorage extends BaseStorage {
         row: [...entryColumnValues(e), e.version, e.tags, terms.length, stripNul(text.toLowerCase()), entryData(e)],
       };
     });
-    const r = await db.query(
+    const insert = inlineParams(
       `INSERT INTO ${this.#s}.entries AS x (tenant_id, id, user_id, tier, kind, created_at, last_access, importance, version, tags, doc_len, text_lc, data)
        SELECT $1, r.id, r.user_id, r.tier, r.kind, r.created_at, r.last_access, r.importance, r.version,
               ARRAY(SELECT json_array_elements_text(r.tags)), r.doc_len, r.text_lc, d.data::json
@@ -1139,8 +1234,7 @@ export class PostgresStorage extends BaseStorage {
        ON CONFLICT (tenant_id, id) DO UPDATE SET user_id = EXCLUDED.user_id, tier = EXCLUDED.tier, kind = EXCLUDED.kind,
          created_at = EXCLUDED.created_at, last_access = EXCLUDED.last_access, importance = EXCLUDED.importance,
          version = EXCLUDED.version, tags = EXCLUDED.tags, doc_len = EXCLUDED.doc_len, text_lc = EXCLUDED.text_lc, data = EXCLUDED.data
-       ${checkVersion ? 'WHERE x.version <= EXCLUDED.version' : ''}
-       RETURNING x.id`,
+       ${guard ? 'WHERE x.version <= EXCLUDED.version RETURNING 1' : ''}`,
       [
         tenantId,
         JSON.stringify(
@@ -1162,16 +1256,6 @@ export class PostgresStorage extends BaseStorage {
         rows.map(({ row }) => JSON.stringify(row[11])),
       ],
     );
-    if (r.rowCount !== entries.length) {
-      const written = new Set(r.rows.map((x: { id: string }) => x.id));
-      const stale = entries.filter((e) => !written.has(e.id)).map((e) => e.id);
-      throw new ZerdaError(
-        'CONFLICT',
-        `A newer version of ${stale.length === 1 ? `memory ${stale[0]}` : `memories ${stale.slice(0, 5).join(', ')}`} in tenant ${tenantId} is stored ` +
-          '(another process updated it); nothing was written. Read it again and reapply the change (update() does this under a row lock).',
-        { details: { tenantId, ids: stale } },
-      );
-    }
     const ids = entries.map((e) => e.id);
     const pIds: string[] = [];
     const pTerms: string[] = [];
@@ -1185,25 +1269,44 @@ export class PostgresStorage extends BaseStorage {
         pTf.push(n);
       }
     }
-    // One statement: postings the new text no longer has are deleted, the others upserted (the
-    // DELETE and the INSERT see the same snapshot and touch disjoint rows).
-    await db.query(
-      `WITH fresh AS (SELECT t.id, t.term, t.tf FROM unnest($3::text[], $4::text[], $5::int[]) AS t(id, term, tf)),
-       gone AS (DELETE FROM ${this.#s}.terms x WHERE x.tenant_id = $1 AND x.id = ANY($2::text[])
-                AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.id = x.id AND f.term = x.term))
-       INSERT INTO ${this.#s}.terms (tenant_id, term, id, tf) SELECT $1, f.term, f.id, f.tf FROM fresh f
-       ON CONFLICT (tenant_id, term, id) DO UPDATE SET tf = EXCLUDED.tf WHERE ${this.#s}.terms.tf <> EXCLUDED.tf`,
-      [tenantId, ids, pIds, pTerms, pTf],
+    return [
+      guard
+        ? `WITH w AS (${insert}) SELECT ${this.#s}.check_written((SELECT count(*)::int FROM w), ${entries.length})`
+        : insert,
+      // Postings the new text no longer has are deleted, the others upserted (the DELETE and the
+      // INSERT see the same snapshot and touch disjoint rows).
+      inlineParams(
+        `WITH fresh AS (SELECT t.id, t.term, t.tf FROM unnest($3::text[], $4::text[], $5::int[]) AS t(id, term, tf)),
+         gone AS (DELETE FROM ${this.#s}.terms x WHERE x.tenant_id = $1 AND x.id = ANY($2::text[])
+                  AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.id = x.id AND f.term = x.term))
+         INSERT INTO ${this.#s}.terms (tenant_id, term, id, tf) SELECT $1, f.term, f.id, f.tf FROM fresh f
+         ON CONFLICT (tenant_id, term, id) DO UPDATE SET tf = EXCLUDED.tf WHERE ${this.#s}.terms.tf <> EXCLUDED.tf`,
+        [tenantId, ids, pIds, pTerms, pTf],
+      ),
+    ];
+  }
+
+  #profileWriteSql(p: UserProfile): string {
+    return inlineParams(
+      `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json)
+       ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
+      [p.tenantId, p.userId, JSON.stringify(p)],
     );
-    return entries;
   }
 
   async #writeProfileRow(db: Db, p: UserProfile): Promise<void> {
     await this.#register(db, p.tenantId);
-    await db.query(
-      `INSERT INTO ${this.#s}.profiles (tenant_id, user_id, data) VALUES ($1, $2, $3::json)
-       ON CONFLICT (tenant_id, user_id) DO UPDATE SET data = EXCLUDED.data`,
-      [p.tenantId, p.userId, JSON.stringify(p)],
+    await db.batch([this.#profileWriteSql(p)]);
+  }
+
+  /** The SELECT of these entities' change rows (locked with `forUpdate`); read with `logRowsIn`. */
+  #logRowsSql(tenantId: string, keys: readonly { kind: SyncKind; key: string }[], forUpdate: boolean): string {
+    return inlineParams(
+      `SELECT l.tenant_id AS l_tenant, l.kind AS l_kind, l.key AS l_key, l.record_id, l.op, l.hlc, l.device_id, l.pending, l.clock, l.counters
+       FROM ${this.#s}.sync_log l
+       JOIN unnest($2::text[], $3::text[]) AS k(kind, key) ON l.kind = k.kind AND l.key = k.key
+       WHERE l.tenant_id = $1 ORDER BY l.kind, l.key ${forUpdate ? 'FOR UPDATE OF l' : ''}`,
+      [tenantId, keys.map((k) => k.kind), keys.map((k) => k.key)],
     );
   }
 
@@ -1214,38 +1317,29 @@ export class PostgresStorage extends BaseStorage {
     keys: { kind: SyncKind; key: string }[],
     forUpdate: boolean,
   ): Promise<(ChangeRow | undefined)[]> {
-    const r = await db.query<LogRow>(
-      `SELECT l.tenant_id AS l_tenant, l.kind AS l_kind, l.key AS l_key, l.record_id, l.op, l.hlc, l.device_id, l.pending, l.clock, l.counters
-       FROM ${this.#s}.sync_log l
-       JOIN unnest($2::text[], $3::text[]) AS k(kind, key) ON l.kind = k.kind AND l.key = k.key
-       WHERE l.tenant_id = $1 ${forUpdate ? 'FOR UPDATE OF l' : ''}`,
-      [tenantId, keys.map((k) => k.kind), keys.map((k) => k.key)],
+    const [r] = await db.batch([this.#logRowsSql(tenantId, keys, forUpdate)]);
+    return logRowsIn(r!, keys);
+  }
+
+  /** One statement upserting change rows (one per entity), each with the next push order. */
+  #logWriteSql(rows: readonly ChangeRow[]): string {
+    const values = rows.map((row) =>
+      [
+        ...[row.tenantId, row.kind, row.key, row.recordId, row.op, row.hlc, row.deviceId, row.pending].map(sqlLiteral),
+        `${sqlLiteral(JSON.stringify(row.clock))}::json`,
+        `${sqlLiteral(row.counters ? JSON.stringify(row.counters) : null)}::json`,
+        sqlLiteral(this.#nextSeq()),
+      ].join(', '),
     );
-    const found = new Map(r.rows.map((row) => [`${row.l_kind}\u0000${row.l_key}`, logRowToChange(row)]));
-    return keys.map((k) => found.get(`${k.kind}\u0000${k.key}`));
+    return `INSERT INTO ${this.#s}.sync_log AS l (tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters, seq)
+       VALUES (${values.join('), (')})
+       ON CONFLICT (tenant_id, kind, key) DO UPDATE SET seq = EXCLUDED.seq, record_id = EXCLUDED.record_id,
+         op = EXCLUDED.op, hlc = EXCLUDED.hlc, device_id = EXCLUDED.device_id, pending = EXCLUDED.pending,
+         clock = EXCLUDED.clock, counters = EXCLUDED.counters`;
   }
 
   async #writeLogRow(db: Db, row: ChangeRow): Promise<void> {
-    await db.query(
-      `INSERT INTO ${this.#s}.sync_log AS l (tenant_id, kind, key, record_id, op, hlc, device_id, pending, clock, counters, seq)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json, $11)
-       ON CONFLICT (tenant_id, kind, key) DO UPDATE SET seq = EXCLUDED.seq, record_id = EXCLUDED.record_id,
-         op = EXCLUDED.op, hlc = EXCLUDED.hlc, device_id = EXCLUDED.device_id, pending = EXCLUDED.pending,
-         clock = EXCLUDED.clock, counters = EXCLUDED.counters`,
-      [
-        row.tenantId,
-        row.kind,
-        row.key,
-        row.recordId,
-        row.op,
-        row.hlc,
-        row.deviceId,
-        row.pending,
-        JSON.stringify(row.clock),
-        row.counters ? JSON.stringify(row.counters) : null,
-        this.#nextSeq(),
-      ],
-    );
+    await db.batch([this.#logWriteSql([row])]);
   }
 
   /** Push order of change rows: microseconds since the epoch, strictly increasing in this process. */
@@ -1254,7 +1348,7 @@ export class PostgresStorage extends BaseStorage {
     return this.#seq;
   }
 
-  /** Write the change rows of local changes (the transaction is bound to the tenant). */
+  /** Write the change rows of local changes (the transaction is bound to the tenant): two messages. */
   async #logLocal(
     db: Db,
     tenantId: string,
@@ -1263,18 +1357,20 @@ export class PostgresStorage extends BaseStorage {
   ): Promise<void> {
     if (changes.length === 0) return;
     const prev = await this.#logRows(db, tenantId, changes, true);
-    for (const [i, c] of changes.entries())
-      await this.#writeLogRow(
-        db,
-        localChange(
-          prev[i],
-          { tenantId, kind: c.kind, key: c.key },
-          c.op,
-          stamp,
-          stampRecordId(stamp, c.index),
-          c.entry,
+    await db.batch([
+      this.#logWriteSql(
+        changes.map((c, i) =>
+          localChange(
+            prev[i],
+            { tenantId, kind: c.kind, key: c.key },
+            c.op,
+            stamp,
+            stampRecordId(stamp, c.index),
+            c.entry,
+          ),
         ),
-      );
+      ),
+    ]);
   }
 
   async #clear(db: Db, tenantId: string): Promise<number> {
@@ -1287,40 +1383,88 @@ export class PostgresStorage extends BaseStorage {
     return r.rowCount ?? 0;
   }
 
-  /**
-   * Upsert one model's vectors of the bound tenant, in pgvector's binary form (a `vector[]`
-   * parameter). **Bulk loads**: a batch of at least {@link BULK_VECTORS} vectors that is as large
-   * as the model's HNSW index (pg_class's estimate) drops the index, loads, and builds it again
-   * before commit — building after the load is several times faster than incremental upkeep. The
-   * drop holds an exclusive lock on the vectors table until commit, so other writers and searches
-   * of that table wait for the import. On Citus each shard keeps its index incrementally.
-   */
+  /** Upsert one model's vectors of the bound tenant, in pgvector's binary form (a `vector[]` parameter). */
   async #insertVectors(db: Db, tenantId: string, model: VectorModel, ids: string[], vectors: Float32Array[]) {
-    const rebuild =
-      ids.length >= BULK_VECTORS &&
-      !this.citus &&
-      (
-        await db.query<{ dropped: boolean }>(`SELECT ${this.#s}.suspend_vector_index($1, $2, $3) AS dropped`, [
-          model.id,
-          model.dim,
-          ids.length,
-        ])
-      ).rows[0]!.dropped;
     await db.query(
       `INSERT INTO ${this.#s}.vectors (tenant_id, model_id, id, dim, embedding)
        SELECT $1, $2, r.id, $3, r.v FROM unnest($4::text[], $5::vector[]) AS r(id, v)
        ON CONFLICT (tenant_id, model_id, id) DO UPDATE SET dim = EXCLUDED.dim, embedding = EXCLUDED.embedding`,
       [tenantId, model.id, model.dim, ids, encodeVectorArray(this.#vectorOid, vectors)],
     );
-    if (rebuild) await db.query(`SELECT ${this.#s}.ensure_vector_index($1, $2)`, [model.id, model.dim]);
+  }
+
+  /**
+   * A write that loads `loads[i].n` vectors of each model, as a **bulk load** where that pays: a
+   * model with at least `BULK_VECTORS` vectors in the load whose HNSW index holds no more rows
+   * than that (`suspend_vector_index`: pg_class's estimate, summed over the shards on Citus) has its
+   * index dropped first and built again over everything after the load — several times faster than
+   * incremental upkeep. On one server that is one transaction (the drop holds an exclusive lock on
+   * the vectors table until commit, so other writers and searches of it wait for the import). On
+   * Citus it cannot be: the index DDL runs as the owner, and Citus lets no transaction touch a shard
+   * as two roles. There the drop, the load and the rebuild are three transactions (the rebuild also
+   * runs when the load fails): while the load runs, searches of that model are exact (no index),
+   * and the index is built on each shard by its worker.
+   */
+  async #bulkWrite<T>(
+    what: string,
+    tenantId: string | null,
+    loads: readonly { model: VectorModel; n: number }[],
+    fn: (db: Db, bind: (tenantId: string) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const big = loads.filter((l) => l.n >= BULK_VECTORS);
+    if (!this.citus)
+      return this.#write(what, tenantId, async (db, bind) => {
+        const dropped = await this.#suspendIndexes(db, big);
+        const out = await fn(db, bind);
+        await this.#rebuildIndexes(db, dropped);
+        return out;
+      });
+    const dropped =
+      big.length === 0
+        ? []
+        : await this.#write('suspend a vector index for a bulk load', null, (db) => this.#suspendIndexes(db, big));
+    try {
+      return await this.#write(what, tenantId, fn);
+    } finally {
+      if (dropped.length > 0)
+        await this.#write('rebuild a vector index after a bulk load', null, async (db) => {
+          // Citus carries SET LOCAL (not set_config) to the workers, which build the shards' indexes.
+          await db.query(`SET LOCAL maintenance_work_mem = '${BUILD_MEMORY}'`);
+          await this.#rebuildIndexes(db, dropped);
+        });
+    }
+  }
+
+  /** Drop the indexes of the models whose load is at least as large as their index; the models dropped. */
+  async #suspendIndexes(db: Db, loads: readonly { model: VectorModel; n: number }[]): Promise<VectorModel[]> {
+    const dropped: VectorModel[] = [];
+    for (const { model, n } of loads) {
+      const r = await db.query<{ dropped: boolean }>(`SELECT ${this.#s}.suspend_vector_index($1, $2, $3) AS dropped`, [
+        model.id,
+        model.dim,
+        n,
+      ]);
+      if (!r.rows[0]!.dropped) continue;
+      dropped.push(model);
+      this.#vectorIndexes.delete(`${model.dim}:${model.id}`);
+    }
+    return dropped;
+  }
+
+  async #rebuildIndexes(db: Db, models: readonly VectorModel[]): Promise<void> {
+    for (const model of models) await db.query(`SELECT ${this.#s}.ensure_vector_index($1, $2)`, [model.id, model.dim]);
+    for (const model of models) this.#vectorIndexes.add(`${model.dim}:${model.id}`);
   }
 
   async #checkDim(db: Db, tenantId: string, model: VectorModel): Promise<void> {
-    const r = await db.query<{ dim: number }>(
-      `SELECT dim FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 LIMIT 1`,
-      [tenantId, model.id],
-    );
-    const dim = r.rows[0]?.dim;
+    // A batch, so that it travels with BEGIN.
+    const [r] = await db.batch<{ dim: number }>([
+      inlineParams(`SELECT dim FROM ${this.#s}.vectors WHERE tenant_id = $1 AND model_id = $2 LIMIT 1`, [
+        tenantId,
+        model.id,
+      ]),
+    ]);
+    const dim = r!.rows[0]?.dim;
     if (dim !== undefined && dim !== model.dim)
       invalid('model.dim', `${dim} (stored vectors of model ${model.id})`, model.dim);
   }
@@ -1369,8 +1513,11 @@ export function hnswSettings(efSearch: number): Record<string, string> {
   };
 }
 
-/** Batches of at least this many vectors may rebuild the index after loading (see `#insertVectors`). */
+/** Batches of at least this many vectors may rebuild the index after loading (see `#bulkWrite`). */
 const BULK_VECTORS = 1000;
+
+/** `maintenance_work_mem` for an index build (the single-server function sets the same). */
+const BUILD_MEMORY = '256MB';
 
 /** pgvector's limit, checked before any SQL runs (a larger vector is the caller's mistake). */
 function checkDimension(model: VectorModel): void {
@@ -1397,6 +1544,28 @@ function groupByTenant<T extends { tenantId: string }>(items: T[]): Map<string, 
     else out.set(x.tenantId, [x]);
   }
   return out;
+}
+
+/** The last of each id's entries, ids ascending (so concurrent batches lock rows in the same order). */
+function latestSorted(list: readonly MemoryEntry[]): MemoryEntry[] {
+  const latest = new Map<string, MemoryEntry>();
+  for (const e of list) latest.set(e.id, e);
+  return [...latest.values()].sort((a, b) => compareIds(a.id, b.id));
+}
+
+function staleConflict(tenantId: string, stale: string[]): ZerdaError {
+  return new ZerdaError(
+    'CONFLICT',
+    `A newer version of ${stale.length === 1 ? `memory ${stale[0]}` : `memories ${stale.slice(0, 5).join(', ')}`} in tenant ${tenantId} is stored ` +
+      '(another process updated it); nothing was written. Read it again and reapply the change (update() does this under a row lock).',
+    { details: { tenantId, ids: stale } },
+  );
+}
+
+/** The change rows of a {@link PostgresStorage}'s `#logRowsSql` result, in the order of `keys`; missing ones undefined. */
+function logRowsIn(r: QueryResult, keys: readonly { kind: SyncKind; key: string }[]): (ChangeRow | undefined)[] {
+  const found = new Map((r.rows as LogRow[]).map((row) => [`${row.l_kind}\u0000${row.l_key}`, logRowToChange(row)]));
+  return keys.map((k) => found.get(`${k.kind}\u0000${k.key}`));
 }
 
 function compareIds(a: string, b: string): number {

@@ -236,6 +236,49 @@ export const MIGRATIONS: readonly Migration[] = [
     ${tenantPolicy(`${s}.sync_cursor`)}
   `,
   },
+  {
+    name: 'check_written (batched writes); suspend_vector_index sizes the index over the shards on Citus',
+    up: (s) => `
+    -- A put sends its rows, postings, change rows and COMMIT as one message, so a row its upsert
+    -- skipped (a newer version stored meanwhile) must stop the message in SQL: a serialization
+    -- failure, which the adapter retries and then answers CONFLICT from the versions it reads.
+    CREATE FUNCTION ${s}.check_written(p_written integer, p_expected integer) RETURNS integer
+    LANGUAGE plpgsql AS $fn$
+    BEGIN
+      IF p_written <> p_expected THEN
+        RAISE EXCEPTION '% of % entries written: a newer version was stored concurrently', p_written, p_expected
+          USING ERRCODE = '40001';
+      END IF;
+      RETURN p_written;
+    END
+    $fn$;
+
+    -- As migration 2's, but on Citus the coordinator's index is empty: the rows are in the shards'
+    -- indexes (named <index>_<shard id>), so their estimates are summed.
+    CREATE OR REPLACE FUNCTION ${s}.suspend_vector_index(p_model text, p_dim integer, p_batch integer) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
+    DECLARE
+      v_name text;
+      v_rows real;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtext('${s}.ensure_vector_index'));
+      SELECT index_name INTO v_name FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim;
+      IF v_name IS NULL OR v_name = '' THEN RETURN false; END IF;
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
+        SELECT sum(greatest(result::real, 0)) INTO v_rows FROM run_command_on_shards('${s}.vectors',
+          'SELECT coalesce(sum(greatest(c.reltuples, 0)), 0) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid ' ||
+          'WHERE i.indrelid = ''%s''::regclass AND starts_with(c.relname, ' || quote_literal(v_name) || ')');
+      ELSE
+        SELECT greatest(reltuples, 0) INTO v_rows FROM pg_class WHERE oid = to_regclass('${s}.' || quote_ident(v_name));
+      END IF;
+      IF coalesce(v_rows, 0) > p_batch THEN RETURN false; END IF;
+      EXECUTE format('DROP INDEX ${s}.%I', v_name);
+      DELETE FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim;
+      RETURN true;
+    END
+    $fn$;
+  `,
+  },
 ];
 
 /** Row-level security on a table of tenant data: forced, keyed by the bound tenant. */
@@ -286,7 +329,11 @@ function layoutFor(citus: boolean): Layout {
  */
 export function grantAppRole(s: string, role: string): string {
   const r = `"${role}"`;
-  const fns = ['ensure_vector_index(text, integer)', 'suspend_vector_index(text, integer, integer)'];
+  const fns = [
+    'ensure_vector_index(text, integer)',
+    'suspend_vector_index(text, integer, integer)',
+    'check_written(integer, integer)',
+  ];
   return `
     GRANT USAGE ON SCHEMA ${s} TO ${r};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${s} TO ${r};

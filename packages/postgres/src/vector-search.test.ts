@@ -42,6 +42,37 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     await s?.close();
   });
 
+  /**
+   * The rows the model's HNSW index recorded when it was built (pg_class.reltuples; 0 for an index
+   * maintained row by row since it was made on an empty table): on Citus, summed over the shards'
+   * indexes (<index>_<shard id>; the coordinator's holds no rows).
+   */
+  async function indexRows(model: { id: string; dim: number }): Promise<number> {
+    const owner = new pg.Client({ connectionString: ownerUrl(url) });
+    await owner.connect();
+    try {
+      const [{ index_name: index }] = (
+        await owner.query(`SELECT index_name FROM "${schema}".vector_indexes WHERE model_id = $1 AND dim = $2`, [
+          model.id,
+          model.dim,
+        ])
+      ).rows;
+      const count = `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0) AS n FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid`;
+      const r = s.citus
+        ? await owner.query(`SELECT sum(result::real) AS n FROM run_command_on_shards($1, $2)`, [
+            `"${schema}".vectors`,
+            `${count} WHERE i.indrelid = '%s'::regclass AND starts_with(c.relname, ${sqlLiteral(index)})`,
+          ])
+        : await owner.query(`${count} WHERE c.relname = $1 AND c.relnamespace = $2::regnamespace`, [
+            index,
+            `"${schema}"`,
+          ]);
+      return Number(r.rows[0].n);
+    } finally {
+      await owner.end();
+    }
+  }
+
   it('HNSW finds what exact search finds, best first, scores are cosine similarities', async () => {
     let agree = 0;
     for (let q = 0; q < 8; q++) {
@@ -99,23 +130,38 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
       bulk,
       entries.map((e, i) => ({ id: e.id, vector: vec(i) })),
     );
-    const owner = new pg.Client({ connectionString: ownerUrl(url) });
-    await owner.connect();
-    try {
-      const r = await owner.query<{ reltuples: number }>(
-        `SELECT c.reltuples FROM "${schema}".vector_indexes v JOIN pg_class c ON c.relname = v.index_name
-         WHERE v.model_id = $1 AND v.dim = 8`,
-        [bulk.id],
-      );
-      // An index built over the loaded rows records their number; one maintained row by row says 0.
-      // On Citus the shards keep their indexes row by row (the coordinator's index holds no rows).
-      expect(r.rows[0]?.reltuples).toBe(s.citus ? 0 : 1200);
-    } finally {
-      await owner.end();
-    }
+    // An index built over the loaded rows records their number; one maintained row by row says 0.
+    expect(await indexRows(bulk)).toBe(1200);
     const hits = await s.searchVectors('bulk', bulk, vec(7), 3);
     expect(hits[0]!.id).toBe('bulk-7');
     expect((await s.loadVectors('bulk', bulk.id))?.ids).toHaveLength(1200);
+  });
+
+  it('an importJson of many tenants suspends the index once and builds it after the whole import', async () => {
+    const model = { id: 'import-8', dim: 8 };
+    const vec = (i: number) => unit(Array.from({ length: 8 }, (_, j) => Math.cos((i + 3) * (j + 1))));
+    // 6 tenants × 200 vectors: no tenant reaches the bulk size alone, the import does.
+    const tenants = Array.from({ length: 6 }, (_, t) => `imp-${t}`);
+    await s.putVectors('imp-seed', model, [{ id: 'seed', vector: vec(999) }]); // the index exists, near empty
+    const doc = {
+      format: 'zerda-export' as const,
+      version: 1,
+      exportedAt: 1,
+      entries: [],
+      profiles: [],
+      vectors: tenants.map((t, k) => ({
+        tenantId: t,
+        model,
+        ids: Array.from({ length: 200 }, (_, i) => `v-${i}`),
+        data: Buffer.from(
+          Float32Array.from(Array.from({ length: 200 }, (_, i) => [...vec(k * 200 + i)]).flat()).buffer,
+        ).toString('base64'),
+      })),
+    };
+    const report = await s.importJson(doc);
+    expect(report.vectors).toBe(1200);
+    expect(await indexRows(model)).toBe(1201);
+    expect((await s.searchVectors('imp-3', model, vec(3 * 200 + 17), 1))[0]?.id).toBe('v-17');
   });
 
   it("after ANALYZE the planner keeps the HNSW index for the adapter's search settings", async () => {

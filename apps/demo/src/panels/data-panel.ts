@@ -4,6 +4,7 @@ import { confirmAction, createUndoBar } from '../dialogs.js';
 import { download, fmt, fmtDate, h, replace } from '../dom.js';
 import { restoreEntries } from '../restore.js';
 import { helpFor } from '../help.js';
+import { createHistoryImport } from './history-import.js';
 import { createProgressBar } from '../progress.js';
 import { memorySnippet } from '../responder.js';
 
@@ -20,6 +21,7 @@ export function createDataPanel(app: DemoApp): HTMLElement {
     h('h3', {}, 'Backups, export and import ', helpFor('backup')),
     // A restore or an import replaces what a maintenance report (and its Undo) described.
     backups(app, upkeep.reset),
+    createHistoryImport(app, () => upkeep.reset('A chat history was imported since the last maintenance run.')),
   );
 }
 

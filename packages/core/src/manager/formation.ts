@@ -66,16 +66,17 @@ export function formationContext(s: ManagerState, tenantId: string): FormationCo
 }
 
 /**
- * Apply a plan for `turn` (stored as `turnEntry`) inside the tenant lock. Returns the memories it
- * added, updated or reinforced (as stored now).
+ * Apply a plan for `turn` (stored as `turnEntry`) inside the tenant lock, as of `now` (the turn's
+ * time when it was imported with one). Returns the memories it added, updated or reinforced (as
+ * stored now).
  */
 export async function applyPlan(
   s: ManagerState,
   turnEntry: MemoryEntry,
   plan: FormationPlan,
   formedBy: string,
+  now = s.clock(),
 ): Promise<MemoryEntry[]> {
-  const now = s.clock();
   const out: MemoryEntry[] = [];
   for (const op of plan.ops) {
     const done = await applyOp(s, turnEntry, op, formedBy, now);

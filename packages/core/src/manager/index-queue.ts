@@ -4,8 +4,18 @@ import type { MemoryEntry } from '../model/types.js';
 import type { StorageAdapter } from '../storage/storage.js';
 import type { SemanticMemory } from '../tiers/semantic-memory.js';
 
-/** How many queued entries one `SemanticMemory.add` call embeds. */
-const BATCH = 32;
+/**
+ * How many queued entries one `SemanticMemory.add` call embeds (at most; a chat's saves queue one
+ * at a time). Large enough for a bulk import to hand the embedder several of its batches at once,
+ * which it orders by length so each batch pads little.
+ */
+const BATCH = 256;
+
+/** What {@link IndexQueue.watch} reports: an entry of `tenantId` queued; `n` of them embedded (or failed: see `takeFailure`). */
+export interface IndexWatcher {
+  queued(tenantId: string): void;
+  embedded(tenantId: string, n: number): void;
+}
 
 /**
  * Embeds saved memories in the background, in batches, one batch at a time. Everything it
@@ -20,6 +30,7 @@ export class IndexQueue {
   #queue: MemoryEntry[] = [];
   #loop: Promise<void> | null = null;
   #errors: unknown[] = [];
+  readonly #watchers = new Set<IndexWatcher>();
 
   constructor(semantic: SemanticMemory | null, storage: StorageAdapter) {
     this.#semantic = semantic;
@@ -30,6 +41,7 @@ export class IndexQueue {
   enqueue(entry: MemoryEntry): void {
     if (!this.#semantic) return;
     this.#queue.push(entry);
+    for (const w of this.#watchers) w.queued(entry.tenantId);
     this.#startLoop();
   }
 
@@ -49,6 +61,15 @@ export class IndexQueue {
     await this.drain();
     await this.#catchUps.get(tenantId);
     this.#catchUps.delete(tenantId);
+  }
+
+  /**
+   * Tell `watcher` of each entry queued and of each batch embedded; returns the function that
+   * stops it. For progress reports (see `MemoryManager.importHistory`).
+   */
+  watch(watcher: IndexWatcher): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
   }
 
   /** Resolves when the indexing loop is idle. */
@@ -138,6 +159,11 @@ export class IndexQueue {
         await this.#semantic!.add(batch);
       } catch (err) {
         this.#errors.push(err);
+      }
+      if (this.#watchers.size) {
+        const counts = new Map<string, number>();
+        for (const e of batch) counts.set(e.tenantId, (counts.get(e.tenantId) ?? 0) + 1);
+        for (const w of this.#watchers) for (const [t, n] of counts) w.embedded(t, n);
       }
     }
   }

@@ -22,6 +22,9 @@ import * as read from './recall.js';
 import { ManagerState } from './state.js';
 import type {
   BuildContextOptions,
+  HistoryTurn,
+  ImportHistoryOptions,
+  ImportReport,
   MaintenancePreview,
   MaintenanceReport,
   ManagedContext,
@@ -209,6 +212,24 @@ export class MemoryManager {
   ): Promise<SaveResult> {
     this.#enter(userId, tenantId, 'write');
     return typed(write.saveInteraction(this.#s, userId, tenantId, input, output, options));
+  }
+
+  /**
+   * Import a chat history: every turn is checked first (a bad one rejects the call with
+   * `VALIDATION` naming it, and nothing is stored), then the turns are saved in order as
+   * `saveInteraction` saves them (masking, formation; `at` keeps each turn's date), while the
+   * background indexing embeds what they keep, in large batches; resolves once all of it is
+   * embedded (`flush`). `onProgress` hears after each turn and each embedded batch. Aborting
+   * stops before the next turn (`ABORTED`); what was stored stays stored and is indexed.
+   */
+  async importHistory(
+    userId: string,
+    tenantId: string,
+    turns: readonly HistoryTurn[],
+    options: ImportHistoryOptions = {},
+  ): Promise<ImportReport> {
+    this.#enter(userId, tenantId, 'write');
+    return typed(write.importHistory(this.#s, userId, tenantId, turns, options, () => this.flush()));
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ContextBuilder } from '../context/context-builder.js';
 import { invalid } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
-import type { MemoryEntry, UserProfile } from '../model/types.js';
+import type { MemoryEntry } from '../model/types.js';
 import { reinforceEntry } from '../dynamics/reinforcement.js';
 import { checkId } from '../model/ids.js';
 import { checkBatch, checkText } from '../model/limits.js';
@@ -60,6 +60,11 @@ async function searchMemories(
     : options;
   let hits: RecallHit[];
   if (s.semantic) {
+    // The query embedding (the costly stage: a model call) starts now and runs while the query is
+    // read and the lexical side ranks; the search below waits on this same call (`embedQuery`).
+    // Its failure is the search's to report.
+    if (options.mode !== 'lexical' && options.weights?.vector !== 0)
+      s.semantic.embedQuery(query).catch(() => undefined);
     s.index.catchUp(tenantId);
     options.onStage?.('read', 'start');
     const reading = readQuery(query, options.now ?? s.clock());
@@ -141,15 +146,14 @@ export async function buildContext(
   // Built before anything else so a bad budget is rejected before working memory changes.
   const builder = new ContextBuilder(budget, { counter: s.counter });
 
-  const recalled =
-    topKSemantic > 0 ? await searchMemories(s, tenantId, query, { ...options.search, topK: topKSemantic }) : [];
   // Always-on by design: the most important memories carrying a protected tag ("core",
   // "identity", "pinned" by default) join every context. Nothing else enters without being
-  // recalled for the query.
+  // recalled for the query. Read, like the profile, while the search (its query embedding) runs.
   const protectedTags = s.config.protectedTags;
-  const important =
+  const [recalled, important, profile] = await Promise.all([
+    topKSemantic > 0 ? searchMemories(s, tenantId, query, { ...options.search, topK: topKSemantic }) : [],
     topKLongTerm > 0 && protectedTags.length > 0
-      ? await s.storage.query({
+      ? s.storage.query({
           tenantId,
           tiers: ['long_term'],
           tags: protectedTags,
@@ -157,7 +161,9 @@ export async function buildContext(
           order: 'desc',
           limit: topKLongTerm,
         })
-      : [];
+      : [],
+    options.includeProfile === false ? undefined : s.profiles.get(tenantId, userId),
+  ]);
   const userWindow = s.existingShortTerm(tenantId, userId);
   const history = historyTurns > 0 && userWindow ? userWindow.getRecent(historyTurns) : [];
   const inHistory = new Set(history.map((e) => e.id));
@@ -180,8 +186,6 @@ export async function buildContext(
 
   stage?.('select', 'end');
 
-  const profile: UserProfile | undefined =
-    options.includeProfile === false ? undefined : await s.profiles.get(tenantId, userId);
   const system = options.systemPrompt ?? s.systemPrompt;
   stage?.('pack', 'start');
   const context = builder.build({

@@ -76,6 +76,50 @@ export interface SaveInteractionOptions {
   /** Topics for the user profile. Default: extracted from the text. */
   topics?: string[];
   kind?: MemoryKind;
+  /**
+   * When the turn was said (epoch ms). Default: now. For imported history: the turn, the memories
+   * it forms and their dates ("yesterday" in the turn) are as of then, so recall's time handling
+   * sees the history as it happened.
+   */
+  at?: number;
+}
+
+/** One chat turn of {@link MemoryManager.importHistory}: its text and the options `saveInteraction` takes (`at`: when it was said). */
+export interface HistoryTurn extends SaveInteractionOptions {
+  input: string;
+  output: string;
+}
+
+/** Where an import stands, reported after each stored turn and after each embedded batch. */
+export interface ImportProgress {
+  /** Turns stored so far (formation included), of `total`. */
+  saved: number;
+  total: number;
+  /** Memories of this tenant embedded and indexed so far, of `queued` (turns kept in long-term memory and the memories they formed). */
+  embedded: number;
+  queued: number;
+}
+
+/** Options of {@link MemoryManager.importHistory}. */
+export interface ImportHistoryOptions {
+  /** Progress; a listener's exception is ignored (it cannot fail the import). */
+  onProgress?: (progress: ImportProgress) => void;
+  /** Stops the import before its next turn (`ABORTED`); the turns stored until then stay stored and are indexed. */
+  signal?: AbortSignal;
+}
+
+/** What {@link MemoryManager.importHistory} did. */
+export interface ImportReport {
+  /** Turns stored. */
+  turns: number;
+  /** Turns kept in long-term memory. */
+  longTerm: number;
+  /** Memories formed, updated or reinforced. */
+  memories: number;
+  /** PII findings masked. */
+  pii: number;
+  /** Memories embedded and indexed by the end (`flush`). */
+  embedded: number;
 }
 
 /** Result of saving: the stored (masked) entry and what the masker found. */

@@ -4,6 +4,7 @@ import { quantize, REINFORCEMENT_ACCUM_KEY } from '../dynamics/reinforcement.js'
 import { retentionBoost } from '../dynamics/profile-manager.js';
 import {
   checkKind,
+  checkTime,
   createEntry,
   normalizeTags,
   validateContent,
@@ -14,15 +15,34 @@ import { MAX_ID_LENGTH } from '../model/ids.js';
 import { checkBatch, checkText, checkWellFormed, type InputLimits } from '../model/limits.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
-import { entryText, type InteractionContent, type MemoryContent, type MemoryEntry } from '../model/types.js';
+import {
+  entryText,
+  type InteractionContent,
+  type JsonValue,
+  type MemoryContent,
+  type MemoryEntry,
+} from '../model/types.js';
 import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkUnit } from './options.js';
 import { historyRecord } from './history.js';
+import { performanceNow } from './maintenance.js';
 import { applyPlan, formInBackground, formInline } from './formation.js';
 import { splitSpeaker } from '../language/statements.js';
 import { readTurn } from '../language/turn-reading.js';
 import type { ManagerState } from './state.js';
-import type { MemoryPatch, RememberInput, SaveInteractionOptions, SaveResult } from './types.js';
+import type {
+  HistoryTurn,
+  ImportHistoryOptions,
+  ImportProgress,
+  ImportReport,
+  MemoryPatch,
+  RememberInput,
+  SaveInteractionOptions,
+  SaveResult,
+} from './types.js';
+
+/** How long `importHistory` runs before it yields to the event loop (ms). */
+const YIELD_EVERY_MS = 20;
 
 /** Longest automatic turn context (characters); longer previous turns keep their end. */
 const MAX_TURN_CONTEXT_CHARS = 400;
@@ -36,12 +56,111 @@ export async function saveInteraction(
   output: string,
   options: SaveInteractionOptions,
 ): Promise<SaveResult> {
-  // Every check comes before the first write: a rejected call changes nothing.
+  return commitInteraction(s, userId, tenantId, prepareInteraction(s, input, output, options));
+}
+
+/**
+ * See `MemoryManager.importHistory`. Access has been checked. Every turn is checked before the
+ * first is stored; the turns are then stored in order, one tenant-lock hold each (a recall or a
+ * save meanwhile interleaves between turns), while the index loop embeds what they queue.
+ */
+export async function importHistory(
+  s: ManagerState,
+  userId: string,
+  tenantId: string,
+  turns: readonly HistoryTurn[],
+  options: ImportHistoryOptions,
+  flush: () => Promise<void>,
+): Promise<ImportReport> {
+  if (!Array.isArray(turns)) invalid('turns', 'an array of { input, output } turns', turns);
+  checkOptionKeys(options, ['onProgress', 'signal'], 'importHistory options');
+  const { onProgress, signal } = options;
+  if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
+  if (signal !== undefined && typeof signal?.aborted !== 'boolean') invalid('signal', 'an AbortSignal', signal);
+  const prepared = turns.map((t, i) => {
+    if (typeof t !== 'object' || t === null) invalid(`turns[${i}]`, 'an { input, output } turn', t);
+    const { input, output, ...rest } = t;
+    try {
+      return prepareInteraction(s, input, output, rest);
+    } catch (err) {
+      if (err instanceof ZerdaError && err.code === 'VALIDATION')
+        throw new ZerdaError('VALIDATION', `turns[${i}]: ${err.message}`, { cause: err });
+      throw err;
+    }
+  });
+  const progress: ImportProgress = { saved: 0, total: prepared.length, embedded: 0, queued: 0 };
+  const report = (): void => {
+    try {
+      onProgress?.({ ...progress });
+    } catch {
+      /* a listener's bug must not fail the import */
+    }
+  };
+  const report0: ImportReport = { turns: 0, longTerm: 0, memories: 0, pii: 0, embedded: 0 };
+  const stop = s.index.watch({
+    queued: (t) => {
+      if (t === tenantId) progress.queued++;
+    },
+    embedded: (t, n) => {
+      if (t !== tenantId) return;
+      progress.embedded += n;
+      report();
+    },
+  });
+  try {
+    report();
+    let slice = performanceNow();
+    for (const p of prepared) {
+      // A store that answers in microtasks (in memory, sql.js) never lets the page's event loop
+      // in: hand it a turn every few turns, so no task of the import runs long (input, rendering
+      // and the worker's replies get their turn).
+      if (performanceNow() - slice > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        slice = performanceNow();
+      }
+      if (signal?.aborted) throw new ZerdaError('ABORTED', 'History import was aborted', { cause: signal.reason });
+      const saved = await commitInteraction(s, userId, tenantId, p);
+      report0.turns++;
+      if (saved.entry.tier === 'long_term') report0.longTerm++;
+      report0.memories += saved.memories.length;
+      report0.pii += saved.pii.length;
+      progress.saved++;
+      report();
+    }
+    await flush();
+  } finally {
+    stop();
+  }
+  report0.embedded = progress.embedded;
+  return report0;
+}
+
+/** A turn checked and masked, ready to be stored by {@link commitInteraction}. */
+export interface PreparedInteraction {
+  readonly options: SaveInteractionOptions;
+  readonly at: number | undefined;
+  readonly tags: string[];
+  readonly metadata: Record<string, JsonValue>;
+  readonly content: InteractionContent;
+  readonly pii: SaveResult['pii'];
+}
+
+/**
+ * Every check of a turn, and its masking; no write. Throws `VALIDATION` (so a batch can check all
+ * its turns before it stores the first).
+ */
+export function prepareInteraction(
+  s: ManagerState,
+  input: string,
+  output: string,
+  options: SaveInteractionOptions,
+): PreparedInteraction {
   const limits = s.config.limits;
   checkText('input', input, limits.turnChars);
   checkText('output', output, limits.turnChars);
   if (!input.trim() && !output.trim()) invalid('input', 'a non-empty input or output', input);
-  checkOptionKeys(options, ['importance', 'tags', 'metadata', 'topics', 'kind'], 'saveInteraction options');
+  checkOptionKeys(options, ['importance', 'tags', 'metadata', 'topics', 'kind', 'at'], 'saveInteraction options');
+  const at = options.at === undefined ? undefined : checkTime('at', options.at);
   if (options.importance !== undefined) checkUnit('importance', options.importance);
   const tags = options.tags === undefined ? [] : normalizeTags(options.tags, limits.tags);
   const metadata = options.metadata === undefined ? {} : validateMetadata(options.metadata, limits, 'metadata');
@@ -58,14 +177,25 @@ export async function saveInteraction(
   const maskedOut = s.mask(output, 'output');
   const pii = [...maskedIn.findings, ...maskedOut.findings];
   const content = validateContent({ input: maskedIn.text, output: maskedOut.text }) as InteractionContent;
+  return { options, at, tags, metadata, content, pii };
+}
 
+/** Store a prepared turn: see `MemoryManager.saveInteraction`. Access has been checked. */
+export async function commitInteraction(
+  s: ManagerState,
+  userId: string,
+  tenantId: string,
+  prepared: PreparedInteraction,
+): Promise<SaveResult> {
+  // `metadata` is prepareInteraction's own copy (validateMetadata), written to below; commit once.
+  const { options, at, tags, metadata, content, pii } = prepared;
   return s.serial(tenantId, async () => {
-    const now = s.clock();
+    const now = at ?? s.clock();
     // The turn is read once (importance, topics, what it says); everything below uses this reading.
     const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
     // In a chat of named speakers, "you" is whoever spoke the turn before.
     const before = previous && 'input' in previous.content ? splitSpeaker(previous.content.input).speaker : undefined;
-    const window = limits.formationChars;
+    const window = s.config.limits.formationChars;
     const reading = readTurn(
       {
         input: formationWindow(content.input, window),
@@ -124,7 +254,7 @@ export async function saveInteraction(
     if (promote) s.index.enqueue(entry);
     s.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
     let memories: MemoryEntry[] = [];
-    if (plan && promote) memories = await applyPlan(s, entry, plan, extractor!.name);
+    if (plan && promote) memories = await applyPlan(s, entry, plan, extractor!.name, now);
     else if (extractor && !extractor.inline && worth) {
       const task = formInBackground(s, extractor, entry, reading, promote, (err) => s.formationErrors.push(err));
       const tracked: Promise<void> = task

@@ -239,7 +239,8 @@ export function checkKind(v: unknown, field = 'entry.kind'): MemoryKind {
   return v;
 }
 
-function checkTime(field: string, v: unknown): number {
+/** `v` as epoch milliseconds (finite, >= 0), else `VALIDATION` naming `field`. */
+export function checkTime(field: string, v: unknown): number {
   if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(field, 'epoch milliseconds (finite, >= 0)', v);
   return v;
 }

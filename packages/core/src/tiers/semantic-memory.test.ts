@@ -213,6 +213,17 @@ describe('SemanticMemory.search', () => {
     expect((await memory.embedQuery('piano lessons')).some((x) => x !== 0)).toBe(true);
   });
 
+  it('shares one model call between asks for a query whose embedding is under way', async () => {
+    const uncached = new SemanticMemory({ storage, embedder, config: { embeddingCacheSize: 0 } });
+    const before = embedder.calls;
+    const early = uncached.embedQuery('cherry blossom in Tokyo');
+    const hits = await uncached.search(T, 'cherry blossom in Tokyo', { mode: 'vector' });
+    expect(embedder.calls - before).toBe(1);
+    expect(ids(hits)[0]).toBe(stored[4]!.id);
+    expect(await early).toEqual(await uncached.embedQuery('cherry blossom in Tokyo'));
+    expect(embedder.calls - before).toBe(2); // once settled, nothing is kept without a cache
+  });
+
   it('rejects bad arguments with VALIDATION', async () => {
     const bad: (() => Promise<unknown>)[] = [
       () => memory.search('', 'x'),

@@ -233,6 +233,8 @@ export class SemanticMemory {
   readonly #cache: LruCache<string, Float32Array>;
   readonly #indexes = new Map<string, Promise<TenantIndex>>();
   readonly #readingVectors = new WeakMap<QueryReading, Promise<Float32Array>>();
+  /** Query embeddings under way, by cache key: a second ask for the same text waits on the first. */
+  readonly #pendingQueries = new Map<string, Promise<Float32Array>>();
 
   constructor(options: SemanticMemoryOptions) {
     if (typeof options !== 'object' || options === null)
@@ -455,15 +457,28 @@ export class SemanticMemory {
     return { total: live.size, embedded, removed };
   }
 
-  /** The query vector for `text`, from an LRU cache of `config.embeddingCacheSize` (a copy). */
+  /**
+   * The query vector for `text`, from an LRU cache of `config.embeddingCacheSize` (a copy). Asks
+   * for a text whose embedding is under way share that one model call, so a caller can start the
+   * embedding early (see the manager's search) and the search that needs it waits on the same call.
+   */
   async embedQuery(text: string): Promise<Float32Array> {
     if (typeof text !== 'string') invalid('text', 'a string', text);
     const model = await this.#readyModel();
     const key = `${model.id}\u0000${text}`;
     let vec = this.#cache.get(key);
     if (!vec) {
-      vec = (await this.#embed([text], model, {}))[0]!;
-      this.#cache.set(key, vec);
+      let pending = this.#pendingQueries.get(key);
+      if (!pending) {
+        pending = this.#embed([text], model, {})
+          .then(([v]) => {
+            this.#cache.set(key, v!);
+            return v!;
+          })
+          .finally(() => this.#pendingQueries.delete(key));
+        this.#pendingQueries.set(key, pending);
+      }
+      vec = await pending;
     }
     return vec.slice();
   }
