@@ -98,7 +98,7 @@ function toZerdaError(e: unknown, message: string): ZerdaError {
 
 /**
  * An {@link Embedder} whose model runs in a dedicated worker. Same interface as the in-thread
- * {@link TransformersEmbedder}; vectors come back as transferred buffers.
+ * `TransformersEmbedder`; vectors come back as transferred buffers.
  */
 export class WorkerEmbedder implements Embedder {
   #modelId: string;
