@@ -1,14 +1,15 @@
 /**
- * An app can name every type it meets in public signatures. @zerda/mcp and @zerda/postgres: their
- * own types, and the ones of other Zerda packages that appear in their declarations (under pnpm an
- * app that installs only @zerda/mcp cannot import @zerda/core), are exported by the package's
- * entry. @zerda/core: what its app entry exposes is exported by it or by `@zerda/core/adapter`, so
- * no internal (a tier class, the language layer) leaks through a signature. Lists what is missing.
+ * An app can name every type it meets in public signatures. @zerda/mcp, @zerda/postgres and
+ * @zerda/browser: their own types, and the ones of other Zerda packages that appear in their
+ * declarations (under pnpm an app that installs only @zerda/browser cannot import @zerda/core or
+ * @zerda/sqlite), are exported by the package's entry. @zerda/core: what its app entry exposes is
+ * exported by it or by `@zerda/core/adapter`, so no internal (a tier class, the language layer)
+ * leaks through a signature. Lists what is missing.
  */
 import { describe, expect, test } from 'vitest';
 import { publicTypeChecker } from '../support/unnamed-types.js';
 
-const ENTRIES = ['packages/mcp/src/index.ts', 'packages/postgres/src/index.ts'];
+const ENTRIES = ['packages/mcp/src/index.ts', 'packages/postgres/src/index.ts', 'packages/browser/src/index.ts'];
 const CORE = 'packages/core/src/index.ts';
 const ZERDA_SOURCES = ['core', 'sqlite', 'postgres', 'embeddings'].map((p) => `packages/${p}/src`);
 

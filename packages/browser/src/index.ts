@@ -43,3 +43,24 @@ export type {
   UserProfile,
   ZerdaErrorCode,
 } from '@zerda/core';
+// …and the option and result types of `openBrowserMemory` that come from core, SQLite and the embedder.
+export type {
+  Clock,
+  Embedder,
+  KeyCipherOptions,
+  LlmClient,
+  MemoryConfigInput,
+  PassphraseCipherOptions,
+  StorageAdapter,
+  StorageStats,
+  ZerdaExport,
+} from '@zerda/core';
+export type {
+  AutoBackupOptions,
+  BackupInfo,
+  CompactionOptions,
+  ExportOptions,
+  ImportReport,
+  SqliteStorageOptions,
+} from '@zerda/sqlite';
+export type { OrtWasmPaths } from '@zerda/embeddings';

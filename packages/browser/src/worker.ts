@@ -1,3 +1,4 @@
+/** @module @zerda/browser/worker */
 // The model worker's side, for apps on other bundlers (webpack, Next.js, esbuild): under pnpm an
 // app can import only its direct dependencies, and @zerda/embeddings is not one.
 //

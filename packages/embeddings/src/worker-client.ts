@@ -1,3 +1,4 @@
+/** @module @zerda/embeddings/worker-client */
 // The main thread's side of the worker embedder, and the wire protocol. It never imports the
 // model runtime, so a page (or a server-side render of it) that only talks to a worker does not
 // pull transformers.js into its bundle; the worker's side is `exposeEmbedder` in worker.ts.
@@ -53,7 +54,7 @@ const HANDLER_MARK = Symbol.for('@zerda/embeddings:throw-handler');
 /**
  * Make Comlink carry `ZerdaError`s across a worker hop with their `code` and `details`, so
  * `isZerdaError(e, 'EMBEDDING')` holds on the other side. Other errors keep Comlink's behaviour.
- * Needed on both sides; {@link exposeEmbedder} and {@link createWorkerEmbedder} call it.
+ * Needed on both sides; `exposeEmbedder` and {@link createWorkerEmbedder} call it.
  * Idempotent.
  */
 export function registerZerdaErrorTransfer(): void {
@@ -79,9 +80,9 @@ export function registerZerdaErrorTransfer(): void {
 
 /** Options of {@link createWorkerEmbedder}: where the worker is, plus the embedder's options. */
 export interface WorkerEmbedderOptions extends TransformersEmbedderOptions {
-  /** A running worker (or any endpoint) that called {@link exposeEmbedder}. Not terminated by `close()`. */
+  /** A running worker (or any endpoint) that called `exposeEmbedder`. Not terminated by `close()`. */
   worker?: MessageEndpoint;
-  /** URL of a module worker script that calls {@link exposeEmbedder}; the embedder owns and terminates it. */
+  /** URL of a module worker script that calls `exposeEmbedder`; the embedder owns and terminates it. */
   workerUrl?: string | URL;
 }
 
@@ -98,7 +99,7 @@ function toZerdaError(e: unknown, message: string): ZerdaError {
 
 /**
  * An {@link Embedder} whose model runs in a dedicated worker. Same interface as the in-thread
- * {@link TransformersEmbedder}; vectors come back as transferred buffers.
+ * `TransformersEmbedder`; vectors come back as transferred buffers.
  */
 export class WorkerEmbedder implements Embedder {
   #modelId: string;

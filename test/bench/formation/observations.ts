@@ -14,7 +14,8 @@
  *
  * It is only a proxy: a junk clause cut from an observed turn still counts as supported, and a
  * true statement the annotator did not note counts as unsupported. Read the memories as well:
- * `--dump <conversation index>` prints every formed memory of one conversation with its turn.
+ * `--dump <conversation index>` prints every formed memory of one conversation with its turn;
+ * with `--misses`, also every observation it did not cover.
  *
  * Run (from the repository root):
  *   npx tsx --conditions=@zerda/source test/bench/formation/observations.ts [--conversations a-b] [--dump 0]
@@ -29,7 +30,7 @@ import { parseLocomo, repairEvidence, type LocomoConversation } from '../retriev
 import { REPO_ROOT } from '../retrieval/model.js';
 
 const { values: args } = parseArgs({
-  options: { conversations: { type: 'string' }, dump: { type: 'string' } },
+  options: { conversations: { type: 'string' }, dump: { type: 'string' }, misses: { type: 'boolean' } },
 });
 const dataPath = resolve(REPO_ROOT, process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json');
 if (!existsSync(dataPath)) {
@@ -118,7 +119,11 @@ async function run(i: number, conv: LocomoConversation, into: Tally, dump: boole
         `${ok ? '+' : '-'} [${m.kind}] ${m.content && 'title' in m.content ? m.content.title : ''}${m.metadata.value !== undefined ? ` = ${String(m.metadata.value)}` : ''} :: ${text}\n    ⟵ ${sources[0]} ${textOf.get(sources[0] ?? '') ?? ''}${keys.length && observed.get(keys[0]!) ? `\n    obs: ${observed.get(keys[0]!)!.join(' | ')}` : ''}`,
       );
   }
-  into.covered += observations.filter((o) => o.turns.some((t) => coveredKeys.has(`${o.person}|${t}`))).length;
+  const missed = observations.filter((o) => !o.turns.some((t) => coveredKeys.has(`${o.person}|${t}`)));
+  into.covered += observations.length - missed.length;
+  if (dump && args.misses)
+    for (const o of missed)
+      console.log(`× ${o.person}: ${o.fact}\n    ⟵ ${o.turns[0]} ${textOf.get(o.turns[0] ?? '') ?? ''}`);
   await mgr.close();
 }
 

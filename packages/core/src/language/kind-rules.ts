@@ -1,16 +1,27 @@
 import type { MemoryKind } from '../model/types.js';
 import {
+  ACTS_ON_SPEAKER_RE,
+  ADDRESSED_RE,
+  BARE_REACTION_RE,
   CAPTION_RE,
+  CATCH_UP_RE,
+  FAVOURITE_RE,
+  FEELING_RE,
   FIRST_PERSON_ANY_RE,
   FIRST_PERSON_RE,
+  IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
+  LISTENER_ANY_RE,
   LISTENER_SUBJECT_RE,
   PASSING_STATE_RE,
   POINTING_RE,
+  PRAISE_RE,
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
+  SHOWING_RE,
   VAGUE_TASK_RE,
   WISH_RE,
+  WITH_SPEAKER_RE,
 } from './lexicon.js';
 
 /**
@@ -39,6 +50,8 @@ export interface ClauseFacts {
   identity: boolean;
   /** A liking with an object ("I love hiking"; not "I love how you …"). */
   liking: boolean;
+  /** Its object is a pronoun said of something elsewhere, little after it ("I want to pass it on to others"). */
+  objectRefersBack?: boolean;
 }
 
 /** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
@@ -60,14 +73,32 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'caption', test: (c) => CAPTION_RE.test(c.text), kind: 'conversation' },
   // "Check out this piece I made!", "Look at this": pointing at something shared.
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
+  // "Look what I got!", "Here I am with my mom", "I'd rather show you a photo".
+  { name: 'showing', test: (c) => SHOWING_RE.test(c.text), kind: 'conversation' },
   // "That sounds like a fascinating project!", "You've made so much progress", "I love how you …".
   { name: 'reaction', test: (c) => REACTION_RE.test(c.text), kind: 'conversation' },
+  // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
+  {
+    name: 'praise',
+    test: (c) => LISTENER_ANY_RE.test(c.text) && PRAISE_RE.test(c.text) && c.subject !== 'named',
+    kind: 'conversation',
+  },
+  // "Glad you bonded over it", "I can imagine how rewarding it is", "I look forward to meeting you".
+  { name: 'bare reaction', test: (c) => BARE_REACTION_RE.test(c.text), kind: 'conversation' },
+  // "I really respect you for that", "I recommend trying it", "I won't give up!", "I can't wait".
+  { name: 'addressed', test: (c) => ADDRESSED_RE.test(c.text), kind: 'conversation' },
+  // "A lot's happened since we talked", "I'm still figuring out the details".
+  { name: 'catching up', test: (c) => CATCH_UP_RE.test(c.text), kind: 'conversation' },
   // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".
   { name: 'passing state', test: (c) => PASSING_STATE_RE.test(c.text) && c.contentWords <= 3, kind: 'conversation' },
+  // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.
+  { name: 'feeling', test: (c) => FEELING_RE.test(c.text), kind: 'conversation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   { name: 'refers back', test: (c) => c.subject === 'pronoun', kind: 'continuation' },
+  // "I want to pass it on to others", "We love it": what "it" is, is said before; kept whole with it.
+  { name: 'object refers back', test: (c) => c.objectRefersBack === true, kind: 'continuation' },
   // "Life's unpredictable", "Volunteering is a great way to meet people": about no one.
   { name: 'generic', test: (c) => c.subject === 'none' && !FIRST_PERSON_ANY_RE.test(c.text), kind: 'conversation' },
 ];
@@ -78,12 +109,21 @@ export const KIND_RULES: readonly ClauseRule[] = [
   // vague one ("I'll keep you posted", "I'll start thinking about it").
   {
     name: 'task',
-    test: (c) => c.future && (c.futureDate || !c.pastDate) && !VAGUE_TASK_RE.test(c.text),
+    test: (c) =>
+      c.future &&
+      (c.futureDate || !c.pastDate) &&
+      !VAGUE_TASK_RE.test(c.text) &&
+      // "I'll take your advice", "I'll fill you in when I get back": a promise in reply, unless dated.
+      (c.futureDate || !LISTENER_ANY_RE.test(c.text)),
     kind: 'task',
   },
   { name: 'identity', test: (c) => c.identity, kind: 'fact' },
   { name: 'past', test: (c) => c.pastDate || c.past, kind: 'event' },
-  { name: 'liking', test: (c) => c.liking, kind: 'preference' },
+  {
+    name: 'liking',
+    test: (c) => c.liking || ACTS_ON_SPEAKER_RE.test(c.text) || FAVOURITE_RE.test(c.text),
+    kind: 'preference',
+  },
   // "I volunteer at the shelter on weekends": a first-person statement of substance.
   {
     name: 'about the speaker',
@@ -92,18 +132,39 @@ export const KIND_RULES: readonly ClauseRule[] = [
   },
 ];
 
-/** The kind of a clause: the episodic rules, then the kind rules; `conversation` when none holds. */
+/**
+ * The kind of a clause: the episodic rules, then the kind rules; `conversation` when none holds.
+ * The episodic rules also read the clause without a phrase in front of it ("Maria, I'm glad you
+ * …", "Working together, we can …"), so a reaction or a wish is one however it opens.
+ */
 export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
-  for (const table of [EPISODIC_RULES, KIND_RULES])
-    for (const r of table) if (r.test(c)) return { kind: r.kind, rule: r.name };
+  const opener = LEADING_PHRASE_RE.exec(c.text);
+  const core = opener ? { ...c, text: c.text.slice(opener[0].length) } : undefined;
+  for (const r of EPISODIC_RULES)
+    if (r.test(c) || (core !== undefined && r.kind === 'conversation' && r.test(core)))
+      return { kind: r.kind, rule: r.name };
+  for (const r of KIND_RULES) if (r.test(c)) return { kind: r.kind, rule: r.name };
   return { kind: 'conversation', rule: 'none' };
 }
+
+/** A phrase in front of the subject, closed by a comma ("At the retreat, …", "Since speaking last, …"). */
+const LEADING_PHRASE_RE = /^[^,;:!?]{3,60},\s+/u;
 
 /** Whether a clause's subject is the speaker, the listener, a pronoun that refers back, or no one. */
 export function subjectOf(text: string, named: boolean): ClauseFacts['subject'] {
   if (named) return 'named';
   if (LISTENER_SUBJECT_RE.test(text)) return 'listener';
   if (PRONOUN_SUBJECT_RE.test(text)) return 'pronoun';
-  if (FIRST_PERSON_RE.test(text) || IMPLIED_SPEAKER_RE.test(text)) return 'speaker';
+  if (
+    FIRST_PERSON_RE.test(text) ||
+    IMPLIED_SPEAKER_RE.test(text) ||
+    IMPLIED_SPEAKER_PRESENT_RE.test(text) ||
+    WITH_SPEAKER_RE.test(text) ||
+    ACTS_ON_SPEAKER_RE.test(text)
+  )
+    return 'speaker';
+  // "Besides the dance classes, I'm offering mentoring", "At the retreat, I had time to reflect".
+  const opener = LEADING_PHRASE_RE.exec(text);
+  if (opener && FIRST_PERSON_RE.test(text.slice(opener[0].length))) return 'speaker';
   return 'none';
 }

@@ -84,6 +84,29 @@ export const FIRST_PERSON_RE = new RegExp(
 export const FIRST_PERSON_ANY_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b|\bi['’]/iu;
 /** A clause whose subject is left out and is the speaker: "Just got some new shoes", "Been reading a lot". */
 export const IMPLIED_SPEAKER_RE = new RegExp(`^(?:(?:just|recently|finally|also)\\s+)?(?:${PAST_VERB}|been)\\b`, 'iu');
+/**
+ * A subject that joins someone to the speaker: "My wife and I …", "My sister Ana and me …",
+ * "Ana and I …" ("Me and my wife …", "I and Ana …" start with the speaker already).
+ */
+export const WITH_SPEAKER_RE = new RegExp(
+  `^(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})|${NAME})(?:,?\\s+${NAME}){0,2},?\\s+(?:and|&)\\s+(?:I|[Mm]e|[Mm]yself)\\b`,
+  'u',
+);
+/**
+ * A clause that opens with what the speaker does, the "I" left out: "Love experimenting with
+ * spices", "Working on a new song", "Started a new diet". Not a gerund that is the subject
+ * ("Cooking is fun", "Painting helps me relax").
+ */
+export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
+  `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back))\\b` +
+    `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?)\\b)`,
+  'iu',
+);
+/** A favourite named: "my favourite band is …", "two of my favorites are …", "… is my all-time fave". */
+export const FAVOURITE_RE =
+  /\b(?:(?:one|two|three|some|a\s+few|all)\s+of\s+)?my\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)?s?\b/iu;
+/** The listener anywhere in a clause ("I'll send you the photos", "I'll take your advice"). */
+export const LISTENER_ANY_RE = /\b(?:you|your|yours|ya|u)\b/iu;
 /** The listener as subject: "you …", "your …". */
 export const LISTENER_SUBJECT_RE = new RegExp(`^${LEAD}(?:you(?!\\s+know\\b)|your|you['’](?:re|ve|ll|d))\\b`, 'iu');
 /** A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That trip …". */
@@ -135,7 +158,7 @@ export const PASSING_STATE_RE = new RegExp(
 );
 /** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun". */
 export const VAGUE_TASK_RE = new RegExp(
-  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|talk|chat|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep)\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b)`,
+  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|talk|chat|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b)`,
   'iu',
 );
 /** What "like", "love" or "enjoy" must not be followed by to be a liking: "I love how …", "I'd like to …". */
@@ -164,3 +187,93 @@ export function canBeName(word: string): boolean {
     !WEEKDAY_NAMES.includes(w)
   );
 }
+
+// ── Formation: what a statement about a person is not (issue 28, formation half) ─────────────
+
+/**
+ * Feelings said in passing: "excited", "grateful", "proud". A clause that says only how the
+ * speaker feels ("I felt so accepted", "I'm so excited to meet everyone") is not a lasting fact;
+ * a liking or a condition ("passionate about", "allergic to") is not among them.
+ */
+const FEELING =
+  'excited|thrilled|stoked|pumped|happy|happier|glad|grateful|thankful|blessed|lucky|proud|fulfilled|liberated|empowered|inspired|motivated|determined|overwhelmed|stressed|scared|nervous|anxious|worried|relieved|touched|moved|honou?red|amazed|overjoyed|accepted|loved|supported|welcomed|sad|upset|frustrated|down|bummed|heartbroken|devastated|calm|peaceful|content|energi[sz]ed|refreshed|recharged|alive|free|powerful|special|comfortable|confident|hopeful|optimistic|safe|at\\s+peace';
+/**
+ * A clause that says how the speaker feels and nothing it is about: "I felt so accepted", "I'm
+ * so excited to meet other people", "I'm much happier being around them". One that names what
+ * the feeling is about by a name or a possessive ("I'm grateful for my sister's help", "I'm
+ * excited about Japan") is kept; "grateful for the chance to …" is still a feeling.
+ */
+export const FEELING_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:(?:['’]m|['’]re|\\s+am|\\s+are|\\s+was|\\s+were|['’]ve\\s+been|\\s+have\\s+been)(?:\\s+(?:feeling|getting))?|\\s+(?:always\\s+)?(?:feel|felt|get|got))` +
+    `(?:\\s+(?:so|really|very|super|totally|truly|just|a\\s+bit|kinda|quite|extremely|incredibly|deeply|also|still|even|much|always|beyond|more|most|genuinely|honestly|too))*` +
+    `\\s+(?:${FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}))*\\b` +
+    `(?!\\s+(?:about|of|with|for|at|by|in)\\s+(?:my|our|his|her|their|\\p{Lu}|\\d))`,
+  'iu',
+);
+/**
+ * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
+ * it", "My snake did it", "I also did the same". What it is about is said in another clause.
+ */
+export const OBJECT_REFERS_BACK_RE = new RegExp(
+  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|do|did|can|could|will|would)\\s+)*` +
+    `\\p{L}+(?:\\s+to\\s+\\p{L}+)?\\s+(?:it|them|the\\s+same|this|that|these|those)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|with|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b)`,
+  'iu',
+);
+/**
+ * Said to the listener about the listener's words or doings, though it opens with "I": "I really
+ * respect you for that", "I love the thought", "I love when you …", "I would also say that your …",
+ * advice ("I recommend trying …", "I'd suggest …") and encouragement of oneself said in reply
+ * ("I won't give up", "I'm gonna stay positive and keep going", "I'll take it one day at a time").
+ */
+export const ADDRESSED_RE = new RegExp(
+  `^${LEAD}(?:` +
+    [
+      'i\\s+(?:really\\s+|totally\\s+|completely\\s+|truly\\s+|so\\s+|also\\s+)*(?:respect|admire|envy|applaud|encourage|support|believe\\s+in|love|like|adore|appreciate)\\s+(?:you|your|the\\s+(?:thought|idea|sound\\s+of\\s+that)|(?:it|that)\\s+when\\s+you|when\\s+you|that\\s+idea|it|that)\\b(?!\\s+(?:so\\s+much\\s+)?(?:because|since))',
+      "i\\s+(?:would|'d|’d)\\s+(?:also\\s+)?(?:say|add|agree|recommend|suggest)\\b",
+      'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
+      "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
+      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
+      "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
+      "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
+      '(?:just\\s+)?a\\s+reminder\\s+to\\b',
+      "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|pretty\\s+|really\\s+)?(?:sure|certain|positive|confident)\\b(?!\\s+(?:of|about)\\s+(?:my|the)\\b)",
+      'i\\s+(?:really\\s+|totally\\s+|just\\s+)?(?:know|think|bet|get|understand|believe|feel|can\\s+tell)\\s+(?:that\\s+)?(?:you|your|how\\s+(?:that|you|much|hard|tough)|why\\s+you|what\\s+you)\\b',
+      "(?:i['’]m|i\\s+am)\\s+(?:off|heading\\s+out)\\s+to\\b",
+      'been\\s+(?:a\\s+(?:long|tough|rough|hard|wild|crazy)\\s+(?:road|ride|time|week|month|year|journey)|having\\s+(?:some\\s+)?(?:tough|rough|hard)\\s+times?)\\b',
+    ].join('|') +
+    ')',
+  'iu',
+);
+/** Catching up without saying what happened: "A lot's happened since we talked", "So much since we last spoke!". */
+export const CATCH_UP_RE = new RegExp(
+  `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$)`,
+  'iu',
+);
+/** Showing something rather than saying something: "Look what I got!", "Here's a painting I did", "Here I am with my mom", "I'd rather show you a photo". */
+export const SHOWING_RE = new RegExp(
+  `^${LEAD}(?:look\\s+(?:what|who|how|here)|here\\s+(?:i\\s+am|we\\s+are|(?:is|are|['’]s)\\s+(?:a|an|the|my|our|some|another|one|two|this|these)\\b)|(?:i['’]d\\s+rather|let\\s+me|i\\s+(?:just\\s+)?want(?:ed)?\\s+to|i['’]ll|i\\s+will|i\\s+can)\\s+(?:show|share|send)\\s+(?:you\\s+|with\\s+you\\s+)?(?:a|the|this|my|some|these)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)|i['’]m\\s+sending\\b)`,
+  'iu',
+);
+/**
+ * An activity that acts on the speaker: "Dancing makes me so happy", "Painting helps me explore
+ * my identity". It says what the speaker likes or needs. Not a perception of what was shown
+ * ("Seeing this pic made me …") nor a generic "us".
+ */
+export const ACTS_ON_SPEAKER_RE = new RegExp(
+  `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking|talking|chatting|surrounding)\\b)\\p{L}+ing\\b(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:makes?|helps?|gives?|brings?|keeps?|lets?|calms?|relaxes?|grounds?|inspires?|motivates?|fills?)\\s+me\\b`,
+  'iu',
+);
+/** A reaction to what the listener said, with the "I'm" left out: "Glad you bonded over …", "So happy for you". */
+export const BARE_REACTION_RE = new RegExp(
+  `^${LEAD}(?:(?:so|really|super)\\s+)*(?:glad|happy|sorry|great|nice|good|cool|awesome|proud)\\s+(?:to\\s+(?:hear|see|know)\\b|(?:that\\s+)?you\\b|for\\s+you\\b|of\\s+you\\b)|^${LEAD}i\\s+can\\s+(?:only\\s+|totally\\s+|just\\s+)?(?:imagine|tell|see|picture)\\b|^${LEAD}(?:i\\s+)?(?:really\\s+|just\\s+|totally\\s+)?(?:love|like|adore|appreciate|enjoy)\\s+(?:seeing|hearing|reading|watching|how|the\\s+way|all\\s+the|your|what\\s+you)\\b|^${LEAD}i\\s+(?:really\\s+)?look\\s+forward\\s+to\\s+(?:\\p{L}+ing\\s+)?(?:you|it|that|this)\\b`,
+  'iu',
+);
+/**
+ * Words of praise or sympathy: in a clause about the listener ("You captured the sunset
+ * perfectly", "Taking in kids in need - you're so kind") they make it a reaction.
+ */
+export const PRAISE_RE = new RegExp(
+  `\\b(?:${PRAISE}|perfectly|beautifully|brilliantly|wonderfully|nicely|kind|talented|skilled|strong|lucky|deserve|deserves|rock|rocks|nailed|killing\\s+it|proud|peaceful|awesome)\\b`,
+  'iu',
+);

@@ -1,5 +1,5 @@
 import { invalid } from '../model/errors.js';
-import { personName, RELATION_ADJECTIVE, RELATIONS } from './lexicon.js';
+import { MONTH_NAMES, personName, RELATION_ADJECTIVE, RELATIONS, WEEKDAY_NAMES } from './lexicon.js';
 import { analyze, STOPWORDS, tokenize } from '../retrieval/text.js';
 import { parseTimeRanges, type TimeRange } from './time-expressions.js';
 import { foldName } from './names.js';
@@ -74,7 +74,7 @@ export interface SlotReading {
   relations: ReadonlySet<string>;
   /** The asker is the subject ("my hobbies", "what do I like"). */
   firstPerson: boolean;
-  /** Capitalised words that are not its first word, possessives dropped, lowercase. */
+  /** Capitalised words that are not its first word, possessives dropped, lowercase; no months or weekdays. */
   names: ReadonlySet<string>;
 }
 
@@ -107,10 +107,19 @@ export interface QueryReading {
    * the store's safety facts (allergies, conditions, dietary limits) must reach it.
    */
   readonly safety: boolean;
+  /**
+   * It refers to a person: the asker ("I", "my", "we"), the one asked ("you"), or someone already
+   * spoken of ("he", "her"). A question that does not, and names no one the store knows, asks
+   * about the world (see `isStrong`).
+   */
+  readonly personal: boolean;
 }
 
 const FIRST_PERSON_RE = /\b(?:i|me|my|mine|myself)\b/iu;
 const PERSONAL_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b/iu;
+/** A person referred to: the asker, the one asked, or someone spoken of ("they" is often no one). */
+const PERSON_RE =
+  /\b(?:i|me|my|mine|myself|we|us|our|ours|you|your|yours|yourself|he|him|his|himself|she|her|hers|herself)\b/iu;
 const MY_RELATION_RE = new RegExp(`\\b(?:my|our)\\s+${RELATION_ADJECTIVE}(${RELATIONS})\\b`, 'iu');
 /** A subject that joins someone to the asker: "my wife and I", "my sister Ana and me", "me and my wife". */
 const WITH_ASKER_RE = new RegExp(
@@ -132,6 +141,7 @@ export function readQuery(query: string, now: number): QueryReading {
   const keywords = tokens.filter((t) => !STOPWORDS.has(t));
   const terms = new Set(analyze(query));
   const slots = readSlots(query);
+  const personal = PERSON_RE.test(query);
   const names = new Set<string>();
   for (const n of slots.names) {
     const folded = foldName(n);
@@ -147,6 +157,7 @@ export function readQuery(query: string, now: number): QueryReading {
     timeRanges: parseTimeRanges(query, now),
     slots,
     safety: PERSONAL_RE.test(query) && [...terms].some((t) => FOOD_HEALTH_TERMS.has(t)),
+    personal,
   };
 }
 
@@ -154,8 +165,9 @@ function readSlots(query: string): SlotReading {
   const names = new Set<string>();
   for (const m of query.matchAll(CAPITALISED_RE)) {
     if (m[1] === '' || /[.?!]/.test(m[1]!)) continue; // sentence start: capitalised anyway
-    const name = personName(m[2]!);
-    if (name !== 'I') names.add(name.toLowerCase());
+    const name = personName(m[2]!).toLowerCase();
+    // A month or a weekday is a time, read as such ("in May 2023"), not someone to boost.
+    if (name !== 'i' && !MONTH_NAMES.includes(name) && !WEEKDAY_NAMES.includes(name)) names.add(name);
   }
   // An idiom whose words would ask for another cue: "for a living" asks for a job, not a home.
   // A possessive name counts as the name ("James's" would stem to "jamess", which nothing covers).

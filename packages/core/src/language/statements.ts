@@ -4,10 +4,12 @@ import {
   MONTH_NAMES,
   NAME,
   NOT_AN_OBJECT_RE,
+  OBJECT_REFERS_BACK_RE,
   PAST_VERB,
   PHATIC,
   RELATION_ADJECTIVE,
   RELATIONS,
+  WITH_SPEAKER_RE,
   WEEKDAY_NAMES,
   personName,
 } from './lexicon.js';
@@ -27,7 +29,7 @@ const DAY = 86_400_000;
 
 /** A speaker prefix: `"Ana: …"`, `"Ana Lopes: …"` (up to three capitalised words). */
 const SPEAKER_RE =
-  /^\s*(\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}(?:[ \t]\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}){0,2})[ \t]*:[ \t]*(?=\S)/u;
+  /^\s*(\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}(?:[ \t]\p{Lu}[\p{L}\p{M}\p{N}'’.-]{0,39}){0,2})[ \t]*:\s*(?=\S)/u;
 /** Labels that look like a speaker prefix but are not one. */
 const LABELS = new Set([
   'note',
@@ -83,9 +85,16 @@ export function sentences(text: string): string[] {
       /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you)\b[^,;]*\?)$/iu.exec(
         s,
       );
-    return m && m[1]!.length > 3 ? [m[1]!, m[2]!] : [s];
+    if (m && m[1]!.length > 3) return [m[1]!, m[2]!];
+    // "I started my own store not so long ago - pretty cool, huh?": a statement with a tag.
+    const tag = TAG_QUESTION_RE.exec(s);
+    return tag && tag[1]!.length > 3 ? [tag[1]!, tag[2]!] : [s];
   });
 }
+
+/** A tag question after a statement ("…, huh?", "… - pretty cool, right?", "…, isn't it?"). */
+const TAG_QUESTION_RE =
+  /^(.*?\S)\s*[,–—-]\s+((?:(?:pretty|so|really|super)\s+)?(?:cool|nice|great|awesome|crazy|wild|right|huh|eh|yeah|no|ya\s+know|you\s+know|isn['’]t\s+it|wasn['’]t\s+it|don['’]t\s+you\s+think|am\s+i\s+right)(?:\s*,?\s*(?:huh|eh|right|no|yeah))?\s*[?？]+)$/iu;
 
 const INTERJECTION =
   /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|well|so|yeah|yes|yep|yup|no|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually)\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
@@ -161,15 +170,6 @@ const NOT_NAMES = new Set([
   'one',
   'mine',
 ]);
-
-/**
- * A subject that joins someone to the speaker: "My wife and I …", "My sister Ana and me …",
- * "Ana and I …" ("Me and my wife …", "I and Ana …" start with the speaker already).
- */
-const WITH_SPEAKER_RE = new RegExp(
-  `^(?:(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})|${NAME})(?:,?\\s+${NAME}){0,2},?\\s+(?:and|&)\\s+(?:I|[Mm]e|[Mm]yself)\\b`,
-  'u',
-);
 
 /**
  * Whom a statement is about: a named or related subject, else `speaker`. A subject that includes
@@ -264,7 +264,11 @@ const SLOTS: SlotRule[] = [
     group: 1,
   },
   {
-    re: new RegExp(`\\b(?:work|works|working|job)\\s+(?:at|for)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`, 'iu'),
+    // Not a job lost or left ("I lost my job at Door Dash"), nor "a time that works for both of us".
+    re: new RegExp(
+      `(?<!\\b(?:lost|quit|left|leaving|losing|quitting|lose|leave)\\s+(?:my|his|her|their|our|a|the)\\s+)(?<!\\b(?:that|which|what|it|this)\\s+)\\b(?:work|works|working|job)\\s+(?:at|for)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
+      'iu',
+    ),
     attribute: 'works at',
     kind: 'fact',
     group: 1,
@@ -327,7 +331,17 @@ const SLOTS: SlotRule[] = [
 ];
 
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|i\s+plan\s+to|i'?m\s+planning\s+to|i\s+am\s+planning\s+to|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+/** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
+const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
+
+/** A cue of the future said of the clause itself: not inside what it reports, not negated ("I'll never forget"). */
+function saysFuture(s: string): boolean {
+  const m = FUTURE_RE.exec(s);
+  if (!m || REPORTED_BEFORE_RE.test(s.slice(0, m.index))) return false;
+  return !/^\s*(?:never|not)\b/iu.test(s.slice(m.index + m[0].length));
+}
+
 /**
  * A request to be contacted at a time ("Call me after six", "Please text me tomorrow", "Call me
  * back at 5"): a task, like "remind me". Without a time ("call me back", "call me when you can"),
@@ -530,7 +544,7 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
   const continuation = CONTINUATION_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
-  const future = FUTURE_RE.test(body);
+  const future = saysFuture(body);
   const futureAt = future ? futureDate(body, now) : undefined;
   const pastAt = pastDate(body, now);
   const pref = PREFERENCE_RE.exec(body);
@@ -544,6 +558,7 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
     pastDate: pastAt !== undefined,
     past: EVENT_WORDS_RE.test(body) || PAST_RE.test(body),
     identity: FACT_RE.test(body),
+    objectRefersBack: objectRefersBack(body),
     liking:
       (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
   });
@@ -558,9 +573,15 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
   return { kept: { text, kind, about, ...(at !== undefined ? { at } : {}) }, continuation };
 }
 
+/** Whether a clause's object is a pronoun said of something elsewhere, with little after it ("I want to pass it on to others"; not "I'm taking them out for a stroll in the park"). */
+function objectRefersBack(s: string): boolean {
+  const m = OBJECT_REFERS_BACK_RE.exec(s);
+  return m !== null && contentWords(s.slice(m[0].length)).length <= 1;
+}
+
 /** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */
 const NOT_A_VALUE_RE =
-  /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something)\b/iu;
+  /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something|both|all|each|every|everyone|everybody|anyone|anybody)\b/iu;
 /** Slots said of the clause's subject (not of "me": "They call me Mary" still names the speaker). */
 const SUBJECT_SLOTS = new Set(['lives in', 'works at', 'works as', 'is from', 'age']);
 /** A slot said of a pronoun subject ("They live in the woods", "She works at it"). */

@@ -44,6 +44,17 @@ describe('readTurn: what stays in the episodic turn only', () => {
     ['a world fact', 'Life is unpredictable, but family matters.'],
     ['"like" meaning "such as"', 'Or like pretzels because they last.'],
     ['a vague "task"', "I'll keep you posted."],
+    ['a passing feeling', 'I felt so accepted.'],
+    ['a feeling about nothing named', "I'm so excited to meet other people in the community!"],
+    ['catching up', "A lot's happened since we talked."],
+    ['regard for the listener', 'I really respect you for that.'],
+    ['advice', 'I recommend finding a fantasy book series to read.'],
+    ['encouragement of oneself in reply', "I won't give up, I promise!"],
+    ['showing a picture', 'Look what letter I received yesterday!'],
+    ['a reaction without "I\'m"', 'Glad you bonded over our love of nature.'],
+    ['a reaction after a vocative', "Maria, I'm glad you're finding fulfillment there."],
+    ['an object that refers back, on its own', 'I want to pass it on to others.'],
+    ['a promise in reply', "I'll take your advice and find joy on the way."],
   ])('%s: %s', (_why, text) => {
     expect(formed(text)).toEqual([]);
   });
@@ -54,12 +65,44 @@ describe('readTurn: what stays in the episodic turn only', () => {
   });
 });
 
+describe('readTurn: statements about the speaker however they open', () => {
+  it.each([
+    ['a phrase in front of "I"', "Besides the dance classes, I'm offering one-on-one mentoring.", 'fact'],
+    ['an activity that acts on the speaker', 'Dancing makes me so happy.', 'preference'],
+    ['the speaker with someone', 'Samantha and I were also at McGee’s bar.', 'fact'],
+    ['a favourite', 'Two of my favorites are "The Stormlight Archive" and "Kingkiller Chronicle".', 'preference'],
+    ['a feeling about something named', "I'm grateful for my sister's help with the move.", 'fact'],
+    ['an object pronoun with substance after it', "I'm taking them out for a stroll in the park.", 'fact'],
+  ])('%s: %s', (_why, text, kind) => {
+    expect(formed(text)).toEqual([`${kind} | Ann | ${text}`]);
+  });
+
+  it('a statement with a tag question is a statement; the tag is left out', () => {
+    expect(formed('I started my own online clothing store not so long ago - pretty cool, huh?')).toEqual([
+      'event | Ann | I started my own online clothing store not so long ago',
+    ]);
+  });
+
+  it('a speaker prefix followed by a line break still names the speaker', () => {
+    const r = readTurn({ input: 'Sam:\nI have never been to Rome.', userId: 'u', createdAt: NOON });
+    expect(r.speaker).toBe('Sam');
+  });
+});
+
 describe('readTurn: kinds and dates', () => {
   it('a task is something to do; a past outcome is an event', () => {
     expect(formed('I need to renew my passport next week.')).toEqual([
       'task | Ann | I need to renew my passport next week.',
     ]);
     expect(formed('My exam went really well.')).toEqual(['event | Ann | My exam went really well.']);
+    expect(formed('We are planning to play "Walking Dead" next Saturday.')).toEqual([
+      'task | Ann | We are planning to play "Walking Dead" next Saturday.',
+    ]);
+    // Negated, or inside what the clause reports: no task.
+    expect(formed("I'll never forget the day my youngest took her first steps.")[0]).not.toMatch(/^task/);
+    expect(formed('I made it to show my journey and how we should accept change.')[0]).not.toMatch(/^task/);
+    // A promise to the listener is a task only when it is dated.
+    expect(formed("I'll bring you the tent on Friday.")).toEqual(["task | Ann | I'll bring you the tent on Friday."]);
   });
 
   it('a date said in a clause that forms nothing goes to the clause beside it', () => {
@@ -82,5 +125,7 @@ describe('readTurn: kinds and dates', () => {
     const slots = (text: string) => readTurn({ input: text, userId: 'u', createdAt: NOON }).statements;
     expect(slots('I work at it every day.').some((s) => s.attribute === 'works at')).toBe(false);
     expect(slots('My favourite book is of mice and men.').some((s) => s.value === 'of mice')).toBe(false);
+    expect(slots('I also lost my job at Door Dash this month.').some((s) => s.attribute === 'works at')).toBe(false);
+    expect(slots("Let's find a time that works for both of us.").some((s) => s.attribute === 'works at')).toBe(false);
   });
 });

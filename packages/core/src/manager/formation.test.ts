@@ -20,6 +20,7 @@ async function make(options: MemoryManagerOptions = {}) {
 }
 const memoriesOf = (mgr: MemoryManager) =>
   mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
+const textOf = (m: MemoryEntry) => ('text' in m.content ? m.content.text : '');
 const turnsOf = (mgr: MemoryManager) => mgr.listMemories('me', 't', { kinds: ['conversation'] });
 /** The user `me` says `input` in tenant `t`; the assistant answers `output`. */
 const say = (mgr: MemoryManager, input: string, output: string) => mgr.saveInteraction('me', 't', input, output);
@@ -424,6 +425,35 @@ describe('MemoryManager formation: the turn read once, the plan decides', () => 
     const jobs = (await memoriesOf(mgr)).filter((m) => m.metadata.attribute === 'works as');
     expect(jobs.map((m) => m.metadata.value)).toEqual(['biology teacher']);
     expect(jobs[0]!.metadata.history).toHaveLength(1);
+  });
+
+  it('"My coworker Raj has a PhD in physics." forms a fact about Raj, not about the user', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'My coworker Raj has a PhD in physics.', '');
+    const formed = await memoriesOf(mgr);
+    expect(formed.map((m) => [m.kind, m.metadata.about])).toEqual([['fact', 'Raj']]);
+    const hits = await mgr.recall('me', 't', 'What did Raj study?', { reinforce: false });
+    expect(hits.map((h) => h.entry.id)).toContain(formed[0]!.id);
+  });
+
+  it('dates written "dd.mm.yyyy" and "the Nth of Month" date the event (metadata.at)', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'I went to Porto on 23.12.2025.', '');
+    await say(mgr, 'We met on the 10th of December.', '');
+    const at = Object.fromEntries((await memoriesOf(mgr)).map((m) => [textOf(m), m.metadata.at]));
+    expect(at).toEqual({
+      'I went to Porto on 23.12.2025.': Date.UTC(2025, 11, 23),
+      'We met on the 10th of December.': Date.UTC(2025, 11, 10),
+    });
+  });
+
+  it("a turn's date lands on the clause that carries content, not on an empty one", async () => {
+    const { mgr } = await make();
+    await say(mgr, 'Yesterday turned out nice, and I finally finished my thesis.', '');
+    const formed = await memoriesOf(mgr);
+    expect(formed.map((m) => [m.kind, textOf(m), m.metadata.at])).toEqual([
+      ['event', 'I finally finished my thesis.', START - DAY_MS - (START % DAY_MS)],
+    ]);
   });
 
   it('an inline extractor gets the reading the write path made, and its plan.keep decides the tier', async () => {

@@ -1,5 +1,5 @@
 import { readQuery, type QueryReading } from '../language/query-reading.js';
-import { foldName } from '../language/names.js';
+import { foldName, sameName } from '../language/names.js';
 import { SAFETY_TERMS, SAFETY_WORDS } from '../language/relations.js';
 import { questionSlots } from '../formation/question-slots.js';
 import { personName } from '../language/lexicon.js';
@@ -297,6 +297,7 @@ async function gate(
   await simsFor(head);
   await fetched.load(head);
   const cover = readingCoverage(reading);
+  const unwritten = unwrittenTerms(reading, names);
   // A memory about "Muhammad" answers a question about "Mohammed" when the store reads them as one.
   const known = new Set(names);
   const slots = questionSlots(reading.slots, (about) => known.has(foldName(personName(about))));
@@ -308,15 +309,17 @@ async function gate(
     const slotCoverage = slots(entry);
     return {
       similarity: sims.get(id),
-      ...cover(entryText(entry)),
+      ...cover(entryText(entry), unwritten?.(entry)),
       ...(slotCoverage !== undefined ? { slotCoverage } : {}),
     };
   };
   // Nothing when no candidate shows that the store answers the query at all.
   let answered = false;
   const size = await source.size();
-  for (const f of scored.slice(0, STRONG_WINDOW))
-    if ((answered = isStrong(floors, await evidenceOf(f.id), size))) break;
+  const window = scored.slice(0, STRONG_WINDOW);
+  const named = names.length > 0 ? namesAny(window, names, fetched) : undefined;
+  const aboutSomeone = reading.personal || window.some((f) => named?.(f.id) === true);
+  for (const f of window) if ((answered = isStrong(floors, await evidenceOf(f.id), size, aboutSomeone))) break;
   if (!answered) return [];
   const passed: FusedItem[] = [];
   for (const f of scored) {
@@ -329,6 +332,34 @@ async function gate(
     passed.push(f);
   }
   return passed;
+}
+
+/**
+ * The query words a memory answers without writing them as the query does, for the gate's
+ * coverage: a name the query spells differently from the store ("Mohammed" ↔ a memory of
+ * "Muhammad", as `names` resolved it). `undefined` when the query names no one the store spells
+ * differently.
+ */
+function unwrittenTerms(
+  reading: QueryReading,
+  resolved: readonly string[],
+): ((entry: MemoryEntry) => (term: string) => boolean) | undefined {
+  const spellings = new Map<string, string[]>();
+  for (const n of reading.names) {
+    const variants = resolved.filter((r) => r !== n && sameName(n, r));
+    if (variants.length === 0) continue;
+    for (const t of analyze(n)) if (reading.terms.has(t)) spellings.set(t, variants);
+  }
+  if (spellings.size === 0) return undefined;
+  return (entry) => {
+    let words: Set<string> | undefined;
+    return (term) => {
+      const variants = spellings.get(term);
+      if (!variants) return false;
+      const w = (words ??= new Set(tokenize(entryText(entry))));
+      return variants.some((v) => w.has(v));
+    };
+  };
 }
 
 /** The cut: the adaptive threshold, `topK`, and the hits with their evidence. */

@@ -56,6 +56,10 @@ describe('relevance gate', () => {
     expect(strongFloor(f, 5000)).toBeCloseTo(0.5);
     expect(isStrong(f, { similarity: 0.45, coverage: 0, words: 0 }, 20)).toBe(true);
     expect(isStrong(f, { similarity: 0.45, coverage: 0, words: 0 }, big)).toBe(false);
+    // A query about no one the store holds gets no small-store discount; shared words still count.
+    expect(isStrong(f, { similarity: 0.45, coverage: 0, words: 0 }, 20, false)).toBe(false);
+    expect(isStrong(f, { similarity: 0.5, coverage: 0, words: 0 }, 20, false)).toBe(true);
+    expect(isStrong(f, { similarity: 0.25, coverage: 0.5, words: 2 }, 20, false)).toBe(true);
     expect(relatedReason(f, { similarity: 0.31, coverage: 0, words: 0 })).toBe('similarity');
     expect(relatedReason(f, { similarity: 0.1, coverage: 0.25, words: 1 })).toBe('keywords');
     expect(relatedReason(f, { similarity: 0.29, coverage: 0.1, words: 1 })).toBeUndefined();

@@ -117,16 +117,24 @@ export interface RelevanceEvidence {
 
 /**
  * Whether a candidate is strong enough to show that a store of `size` memories answers the query
- * at all.
+ * at all. `aboutSomeone` false: the query refers to no one — no person ("I", "you", "he") nor
+ * anyone the store's best candidates name ("What is the capital of Peru?") — so it asks about the
+ * world, and similarity alone must reach the large-store floor (`strong`) whatever the store's
+ * size: the small-store discount is for questions about the people a store holds.
  */
-export function isStrong(floors: RelevanceFloors | undefined, e: RelevanceEvidence, size: number): boolean {
+export function isStrong(
+  floors: RelevanceFloors | undefined,
+  e: RelevanceEvidence,
+  size: number,
+  aboutSomeone = true,
+): boolean {
   if (!floors) return true;
   const keywords = e.coverage >= floors.strongCoverage && e.words >= floors.strongWords;
   const slot = e.slotCoverage ?? 0;
   if (slot >= 1) return true;
   if (e.similarity === undefined) return keywords || e.coverage >= 0.5 || slot >= 0.5;
   return (
-    e.similarity >= strongFloor(floors, size) ||
+    e.similarity >= (aboutSomeone ? strongFloor(floors, size) : floors.strong) ||
     (keywords && e.similarity >= floors.strongKeywords) ||
     (e.coverage >= 0.5 && e.similarity >= floors.halfKeywords) ||
     (slot >= 0.5 && e.similarity >= floors.strongKeywords)
@@ -159,24 +167,28 @@ export function queryCoverage(query: string): (text: string) => { coverage: numb
 }
 
 /** {@link queryCoverage} over a query already read (`readQuery`): its analysed terms. */
-export function readingCoverage(reading: QueryReading): (text: string) => { coverage: number; words: number } {
+export function readingCoverage(
+  reading: QueryReading,
+): (text: string, answers?: (term: string) => boolean) => { coverage: number; words: number } {
   return coverageOf(reading.terms, reading.expansions);
 }
 
 /**
  * A term counts as covered when the text has it or, for a term with an expansion (`TERM_GROUPS`:
- * "sibling" ↔ sister, brother), one of the words that answer it.
+ * "sibling" ↔ sister, brother), one of the words that answer it, or when `answers` (what the
+ * memory says in other letters: the store's spelling of a name the query spells differently)
+ * accepts it.
  */
 function coverageOf(
   terms: ReadonlySet<string>,
   expansions?: ReadonlyMap<string, { terms: ReadonlySet<string> }>,
-): (text: string) => { coverage: number; words: number } {
+): (text: string, answers?: (term: string) => boolean) => { coverage: number; words: number } {
   if (terms.size === 0) return () => ({ coverage: 0, words: 0 });
-  return (text: string) => {
+  return (text, answers) => {
     const words = new Set(analyze(text));
     let n = 0;
     for (const t of terms) {
-      if (words.has(t)) n++;
+      if (words.has(t) || answers?.(t) === true) n++;
       else {
         const e = expansions?.get(t);
         if (e && [...e.terms].some((x) => words.has(x))) n++;

@@ -120,6 +120,8 @@ describe('readQuery', () => {
     const r = readQuery("What did Katarina's sister eat last week? I'm vegan.", NOW);
     expect(r.keywords).toEqual(['katarina', 'sister', 'eat', 'last', 'week', 'vegan']);
     expect(r.names).toEqual(['katarina']);
+    // A month or weekday is a time span, not a name to favour memories by.
+    expect(readQuery('What did Dave open in May 2023, after Sunday?', NOW).names).toEqual(['dave']);
     expect(r.timeRanges).toHaveLength(1);
     expect(r.safety).toBe(true);
     expect(readQuery('What is my job?', NOW).slots.asked.length).toBe(1);
@@ -127,6 +129,9 @@ describe('readQuery', () => {
       expect.arrayContaining(['sibl', 'sister', 'brother']),
     );
     expect(readQuery('What is the main ingredient of guacamole?', NOW).safety).toBe(false);
+    expect(readQuery('What is the capital of Peru?', NOW).personal).toBe(false);
+    expect(readQuery('When is our trip?', NOW).personal).toBe(true);
+    expect(readQuery('Does he have any food intolerance?', NOW).personal).toBe(true);
     expect(() => readQuery(42 as never, NOW)).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
   });
 });
