@@ -195,11 +195,11 @@ export async function commitInteraction(
     const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
     // In a chat of named speakers, "you" is whoever spoke the turn before.
     const before = previous && 'input' in previous.content ? splitSpeaker(previous.content.input).speaker : undefined;
-    const window = s.config.limits.formationChars;
+    const formationChars = s.config.limits.formationChars;
     const reading = readTurn(
       {
-        input: formationWindow(content.input, window),
-        output: formationWindow(content.output, window),
+        input: formationWindow(content.input, formationChars),
+        output: formationWindow(content.output, formationChars),
         userId,
         createdAt: now,
       },

@@ -316,10 +316,10 @@ async function gate(
   // Nothing when no candidate shows that the store answers the query at all.
   let answered = false;
   const size = await source.size();
-  const window = scored.slice(0, STRONG_WINDOW);
-  const named = names.length > 0 ? namesAny(window, names, fetched) : undefined;
-  const aboutSomeone = reading.personal || window.some((f) => named?.(f.id) === true);
-  for (const f of window) if ((answered = isStrong(floors, await evidenceOf(f.id), size, aboutSomeone))) break;
+  const strongWindow = scored.slice(0, STRONG_WINDOW);
+  const named = names.length > 0 ? namesAny(strongWindow, names, fetched) : undefined;
+  const aboutSomeone = reading.personal || strongWindow.some((f) => named?.(f.id) === true);
+  for (const f of strongWindow) if ((answered = isStrong(floors, await evidenceOf(f.id), size, aboutSomeone))) break;
   if (!answered) return [];
   const passed: FusedItem[] = [];
   for (const f of scored) {
