@@ -90,6 +90,12 @@ describe('buildContext: a question reads its words as a person means them', () =
   ])('%s puts nothing of the store into the prompt', async (question) => {
     expect(await prompt(mgr, question)).toEqual([]);
   });
+
+  // A bare topic is no question about the world: it searches the store (the install spec's
+  // "outdoor activities" → hiking broke when the world-question rule took it for one).
+  test('the topic "outdoor activities" still finds its memories', async () => {
+    expect((await prompt(mgr, 'outdoor activities')).join('\n')).toMatch(/running by the river|mountains/);
+  });
 });
 
 describe('buildContext: a person spelled differently is the same person, a different person is not', () => {

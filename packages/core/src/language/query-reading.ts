@@ -109,8 +109,9 @@ export interface QueryReading {
   readonly safety: boolean;
   /**
    * It refers to a person: the asker ("I", "my", "we"), the one asked ("you"), or someone already
-   * spoken of ("he", "her"). A question that does not, and names no one the store knows, asks
-   * about the world (see `isStrong`).
+   * spoken of ("he", "her"); or it is no question at all (a bare topic such as "outdoor
+   * activities" searches the store). A question that does not refer to anyone, and names no one
+   * the store knows, asks about the world (see `isStrong`).
    */
   readonly personal: boolean;
 }
@@ -118,6 +119,10 @@ export interface QueryReading {
 const FIRST_PERSON_RE = /\b(?:i|me|my|mine|myself)\b/iu;
 const PERSONAL_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b/iu;
 /** A person referred to: the asker, the one asked, or someone spoken of ("they" is often no one). */
+/** A question: a question mark, or a question word or auxiliary first. */
+const QUESTION_RE =
+  /\?\s*$|^\s*(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|am|do|does|did|can|could|should|would|will|has|have|had)\b/iu;
+
 const PERSON_RE =
   /\b(?:i|me|my|mine|myself|we|us|our|ours|you|your|yours|yourself|he|him|his|himself|she|her|hers|herself)\b/iu;
 const MY_RELATION_RE = new RegExp(`\\b(?:my|our)\\s+${RELATION_ADJECTIVE}(${RELATIONS})\\b`, 'iu');
@@ -141,7 +146,8 @@ export function readQuery(query: string, now: number): QueryReading {
   const keywords = tokens.filter((t) => !STOPWORDS.has(t));
   const terms = new Set(analyze(query));
   const slots = readSlots(query);
-  const personal = PERSON_RE.test(query);
+  // A bare topic ("outdoor activities") searches the store; only a question can ask about the world.
+  const personal = PERSON_RE.test(query) || !QUESTION_RE.test(query);
   const names = new Set<string>();
   for (const n of slots.names) {
     const folded = foldName(n);
