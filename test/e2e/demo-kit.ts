@@ -257,7 +257,7 @@ export async function encryptAndReload(page: Page, passphrase: string): Promise<
 export async function errorBanner(page: Page): Promise<string> {
   const shown = `${tid('error-banner')}:not([hidden]), ${tid('action-error')}`;
   await page.waitForSelector(shown, { timeout: 10_000 });
-  return page.locator(shown).last().innerText();
+  return (await page.locator(shown).last().textContent()) ?? '';
 }
 
 /** IndexedDB stores (of every database of the page's origin) whose bytes contain `needle` as UTF-8. */

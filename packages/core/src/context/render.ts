@@ -9,7 +9,6 @@
 // Every line break Unicode knows (CR LF, LF, CR, VT, FF, NEL, LS, PS): each becomes `\n`.
 const LINE_BREAKS = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
 // Other C0 and C1 control characters (tab and the line breaks above excepted) carry no text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
 const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HEADER_RUN = /={3,}/g;

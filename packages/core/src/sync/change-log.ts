@@ -187,8 +187,11 @@ export function backfillChange(
 
 /** Reads of the local state for {@link resolveChanges}: the stored change row, entry and profile. */
 export interface LocalReads {
+  /** The stored change row of one entity, or `undefined` when it has none yet. */
   row(kind: SyncKind, key: string): ChangeRow | undefined;
+  /** The stored memory entry with this id, or `undefined`. */
   entry(key: string): MemoryEntry | undefined;
+  /** The stored profile of this user, or `undefined`. */
   profile(userId: string): UserProfile | undefined;
 }
 
