@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isZerdaError } from '@zerda/core';
-import { createEntry } from '@zerda/core/adapter';
+import { createEntry, formatHlc } from '@zerda/core/adapter';
 import type { MemoryEntry, ZerdaError } from '@zerda/core';
 import { SqliteStorage } from '@zerda/sqlite';
 import { startSync } from './index.js';
@@ -247,6 +248,55 @@ describe('a malicious or failing server', () => {
   it('a tampered record and one replayed from another tenant are refused; the rest syncs', async () => {
     const store = new MemoryRecordStore();
     const h = await serve(store);
+// The sync server's database connection lost while a request uses it (what a PostgreSQL restart
+// does to the requests in flight): that request is STORAGE, the process survives (pg raises the
+// loss as an 'error' event on the connection, uncaught unless someone listens) and the next
+// request gets a fresh connection. The loss is pg_terminate_backend on the store's own
+// connections only (by application_name), so suites sharing the database are untouched.
+describe.skipIf(!PG_URL)('the PostgreSQL record store when its connection is lost', () => {
+  it('a request in flight is STORAGE, the server lives on, and the next request succeeds', async () => {
+    const app = `zerda-sync-loss-${Date.now()}`;
+    const store = await PostgresRecordStore.open({
+      connectionString: `${PG_URL}${PG_URL!.includes('?') ? '&' : '?'}application_name=${app}`,
+      ownerConnectionString:
+        process.env.ZERDA_TEST_OWNER_DATABASE_URL?.trim() || PG_URL!.replace('zerda_app@', 'zerda_owner@'),
+      schema: 'zerda_sync_test',
+    });
+    const killer = new pg.Client({ connectionString: PG_URL });
+    await killer.connect();
+    try {
+      const tenantId = `t-loss-${Date.now()}`;
+      const record = (id: string) => ({ id, device: 'd1', hlc: formatHlc(1_700_000_000_000, 0), data: 'AAAA' });
+      await store.append(tenantId, [record('r0')], undefined);
+      // Hold the tenant's row lock so the next append waits inside its transaction, then cut it off.
+      await killer.query('BEGIN');
+      await killer.query(`SELECT set_config('zerda.tenant', $1, true)`, [tenantId]);
+      await killer.query('SELECT 1 FROM zerda_sync_test.tenants WHERE tenant_id = $1 FOR UPDATE', [tenantId]);
+      const inFlight = store.append(tenantId, [record('r1')], undefined);
+      const waiting = () =>
+        killer.query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, [
+          app,
+        ]);
+      while ((await waiting()).rowCount === 0) await new Promise((r) => setTimeout(r, 20));
+      await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [app]);
+      const err = await inFlight.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isZerdaError(err, 'STORAGE')).toBe(true);
+      await killer.query('ROLLBACK');
+      expect(await store.append(tenantId, [record('r2'), record('r1')], undefined)).toEqual({
+        accepted: 2,
+        duplicates: 0,
+      });
+      expect((await store.list(tenantId, 0, 10)).records.map((r) => r.id)).toEqual(['r0', 'r2', 'r1']);
+    } finally {
+      await killer.end();
+      await store.close();
+    }
+  });
+});
+
     try {
       const [a, b] = [await device(), await device()];
       const other = await device();
