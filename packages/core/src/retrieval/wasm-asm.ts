@@ -59,6 +59,69 @@ export const I32 = 0x7f;
 export const F32 = 0x7d;
 export const V128 = 0x7b;
 
+/** `while (local a < local b) { body }` (unsigned compare). */
+export function whileBelow(a: number, b: number, body: number[]): number[] {
+  return [...BLOCK, ...LOOP, ...get(a), ...get(b), I32_GE_U, BR_IF, 1, ...body, BR, 0, END, END];
+}
+
+/** Set each v128 local of `accs` to zero. */
+export const zeroAll = (accs: readonly number[]): number[] => accs.flatMap((a) => [...V128_ZERO, ...set(a)]);
+
+/** `accs[0] = (accs[0] + accs[1]) + (accs[2] + accs[3])` with the lane-wise `add`. */
+export const sumInto = (accs: readonly [number, number, number, number], add: number[]): number[] => [
+  ...get(accs[0]),
+  ...get(accs[1]),
+  ...add,
+  ...get(accs[2]),
+  ...get(accs[3]),
+  ...add,
+  ...add,
+  ...set(accs[0]),
+];
+
+/**
+ * The function of a scores kernel (see {@link ScoresKernel}): params `0 q, 1 rows, 2 n, 3 size,
+ * 4 out`, locals from 5 declared by `locals` (local 5 must be an i32, the row; local 7 an i32, the
+ * row's byte pointer). `setup` runs once; then for each row `row < n`, `perRow` leaves the row's
+ * 4-byte score on the stack (after the address `out + 4 × row`, pushed before it), the score is
+ * stored with `store`, and the row pointer moves on by the i32 in local `rowBytes`.
+ */
+export function scoresKernelBytes(spec: {
+  locals: number[];
+  setup: number[];
+  perRow: number[];
+  store: number[];
+  rowBytes: number;
+}): Uint8Array<ArrayBuffer> {
+  const body = [
+    ...spec.locals,
+    ...spec.setup,
+    ...get(1),
+    ...set(7),
+    ...i32(0),
+    ...set(5),
+    ...whileBelow(5, 2, [
+      ...get(4),
+      ...get(5),
+      ...i32(2),
+      I32_SHL,
+      I32_ADD,
+      ...spec.perRow,
+      ...spec.store,
+      ...get(7),
+      ...get(spec.rowBytes),
+      I32_ADD,
+      ...set(7),
+      ...get(5),
+      ...i32(1),
+      I32_ADD,
+      ...set(5),
+    ]),
+    END,
+  ];
+  return kernelModuleBytes('scores', 5, body);
+}
+
 /**
  * A module that imports its memory as `env.mem` and exports one function `name` taking `params`
  * i32 arguments and returning nothing; `body` is that function's locals declaration and code.
