@@ -102,6 +102,12 @@ export interface BrowserMemory {
   /** True while everything written to IndexedDB is encrypted. */
   readonly encrypted: boolean;
   /**
+   * False in a tab that does not own the database (with several tabs on one IndexedDB database one
+   * tab owns it and the others forward to it; ownership moves when the owner closes), true
+   * otherwise. Sync from the owner only: `startSync({ manager, isOwner: () => memory.isOwner, … })`.
+   */
+  readonly isOwner: boolean;
+  /**
    * Be told when stored memories change — here or in another tab on the same database (then the
    * recall index of those tenants is reloaded before listeners run). Returns the unsubscribe.
    */
@@ -322,6 +328,9 @@ function createHandle(parts: Parts): BrowserMemory {
     name,
     get encrypted() {
       return encrypted;
+    },
+    get isOwner() {
+      return !(storage instanceof SharedSqliteStorage) || storage.isOwner;
     },
     onChange: (listener) => feed.subscribe(listener),
     async setPassphrase(passphrase) {

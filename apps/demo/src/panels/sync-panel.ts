@@ -147,15 +147,15 @@ export function createSyncPanel(app: DemoApp): HTMLElement {
       .guard(
         async () => {
           start.disabled = true;
+          const mine = app.memory;
           const second = await openBrowserMemory({
             storage: 'memory',
             embedder: 'none',
             owner: 'alice',
             clock: () => Date.now(),
           });
-          const storage = app.memory.storage as { isOwner?: boolean };
           devices = [
-            await connect('This device (the demo’s memory)', app.memory, () => storage.isOwner !== false),
+            await connect('This device (the demo’s memory)', mine, () => mine.isOwner),
             await connect('Second device (another store, in memory)', second, () => true),
           ];
           const text = h('input', {

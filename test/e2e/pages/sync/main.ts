@@ -46,11 +46,10 @@ const z = {
         owner: USER,
         sqlite: { backups: { enabled: false } },
       });
-      const storage = memory.storage as { isOwner?: boolean };
       sync = startSync({
         manager: memory.manager,
         // With several tabs on one database only the tab that owns it syncs.
-        isOwner: () => storage.isOwner !== false,
+        isOwner: () => memory!.isOwner,
         url: o.url ?? `${location.origin}/sync`,
         tenantId: o.tenant,
         token: o.token ?? 'tok',
@@ -66,7 +65,7 @@ const z = {
       sync.on((e) => {
         if (e.type === 'error') errors.push(describeError(e.error));
       });
-      return { ok: true, owner: storage.isOwner !== false };
+      return { ok: true, owner: memory.isOwner };
     } catch (e) {
       return { ok: false, error: describeError(e) };
     }
