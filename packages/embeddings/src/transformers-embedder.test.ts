@@ -213,7 +213,7 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
 
 runEmbedderConformance('TransformersEmbedder (bundled model)', () => new TransformersEmbedder());
 
-describe('setOrtWasmPaths (where the browser loads ONNX Runtime\'s WASM from)', () => {
+describe("setOrtWasmPaths (where the browser loads ONNX Runtime's WASM from)", () => {
   // What transformers.js sets when it is imported in a browser (backends/onnx.js).
   const cdn = () => ({
     wasmPaths: {
@@ -221,7 +221,7 @@ describe('setOrtWasmPaths (where the browser loads ONNX Runtime\'s WASM from)', 
       wasm: 'https://cdn.jsdelivr.net/npm/onnxruntime-web@1.31.0/dist/ort-wasm-simd-threaded.asyncify.wasm',
     },
   });
-  test('none given: transformers.js\' CDN default is cleared (ONNX Runtime loads the copy the bundler emitted)', () => {
+  test("none given: transformers.js' CDN default is cleared (ONNX Runtime loads the copy the bundler emitted)", () => {
     const wasm: { wasmPaths?: unknown } = cdn();
     setOrtWasmPaths(wasm, undefined);
     expect(wasm.wasmPaths).toBeUndefined();
