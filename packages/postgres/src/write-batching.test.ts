@@ -114,7 +114,7 @@ describePostgres('PostgresStorage batched writes', (url) => {
     ).toBe(2 + extra());
     expect(report!.entriesRemoved).toEqual(['shared-1']);
     expect(report!.entriesWritten).toHaveLength(22);
-    expect((await storage.get('m', 'shared-0'))?.content.text).toBe('edited remotely');
+    expect((await storage.get('m', 'shared-0'))?.content).toMatchObject({ text: 'edited remotely' });
     expect(await storage.get('m', 'shared-1')).toBeUndefined();
     expect((await storage.getMany('m', ['remote-0', 'remote-19'])).length).toBe(2);
     expect((await storage.getProfile('m', 'remote-user'))?.userId).toBe('remote-user');
