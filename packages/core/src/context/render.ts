@@ -6,11 +6,12 @@
  * it cannot read as a section, a role or an item, whatever it contains.
  */
 
+import { toWellFormed } from '../model/limits.js';
+
 // Every line break Unicode knows (CR LF, LF, CR, VT, FF, NEL, LS, PS): each becomes `\n`.
 const LINE_BREAKS = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
 // Other C0 and C1 control characters (tab and the line breaks above excepted) carry no text.
 const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
-const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HEADER_RUN = /={3,}/g;
 const FULLWIDTH_EQUALS = '\uff1d';
 
@@ -20,11 +21,9 @@ const FULLWIDTH_EQUALS = '\uff1d';
  * full-width `＝`, so no line can read as a `=== Title ===` header. Idempotent.
  */
 export function neutralizeHeaders(text: string): string {
-  return text
-    .replace(LINE_BREAKS, '\n')
-    .replace(CONTROLS, '')
-    .replace(LONE_SURROGATES, '\uFFFD')
-    .replace(HEADER_RUN, (run) => FULLWIDTH_EQUALS.repeat(run.length));
+  return toWellFormed(text.replace(LINE_BREAKS, '\n').replace(CONTROLS, '')).replace(HEADER_RUN, (run) =>
+    FULLWIDTH_EQUALS.repeat(run.length),
+  );
 }
 
 /** A value that must stay on its line (a kind, a title, a user id, a key): line breaks become spaces. */

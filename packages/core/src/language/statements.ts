@@ -412,29 +412,49 @@ function endsInSubject(text: string): boolean {
   return before === '' || CLAUSE_OPENERS.has(before.toLowerCase());
 }
 
+/** One clause of a sentence, as said, with the words that joined it to the clause before. */
+export interface ClausePart {
+  /** The clause as said (its first letter as written). */
+  said: string;
+  /** What stood between it and the clause before (", and ", " but ", "; "); empty for the first. */
+  joiner: string;
+}
+
 /**
- * The independent clauses of one sentence. It is split where a coordinator ("and", "but", "so",
- * "yet", ", while", ";") stands between a clause with a verb and one with its own subject: `I`,
- * `we`, `my/our <noun> <verb>`, `<Name> <verb>` ("My name is Ada and I love hiking" → two).
- * Pronouns that refer back (he, she, they, it) do not start one: such a clause says nothing
- * about anyone on its own. Noun-phrase coordination stays whole: "I love hiking and skiing",
- * "Ana and I went to Porto", "I think my sister and I will go". A question is never split (it
- * is left out whole). A clause after a split starts with a capital; nothing else is rewritten.
+ * The independent clauses of one sentence, as said. It is split where a coordinator ("and",
+ * "but", "so", "yet", ", while", ";") stands between a clause with a verb and one with its own
+ * subject: `I`, `we`, `my/our <noun> <verb>`, `<Name> <verb>` ("My name is Ada and I love
+ * hiking" → two). Pronouns that refer back (he, she, they, it) do not start one: such a clause
+ * says nothing about anyone on its own. Noun-phrase coordination stays whole: "I love hiking and
+ * skiing", "Ana and I went to Porto", "I think my sister and I will go". A question is never
+ * split (it is left out whole). Each part keeps the coordinator that joined it, so a clause that
+ * is joined back ("… and my kids love it") reads as it was said.
  */
-export function clauses(sentence: string): string[] {
+export function clauseParts(sentence: string): ClausePart[] {
   const s = sentence.trim();
-  if (/[?？]\s*["'”’)]*$/u.test(s)) return [s];
-  const out: string[] = [];
+  if (/[?？]\s*["'”’)]*$/u.test(s)) return [{ said: s, joiner: '' }];
+  const out: ClausePart[] = [];
   let start = 0;
+  let joiner = '';
   for (const m of s.matchAll(COORDINATOR_RE)) {
     const left = s.slice(start, m.index).trim();
     if (!startsOwnClause(s.slice(m.index + m[0].length)) || !hasVerb(left) || endsInSubject(left)) continue;
-    out.push(left);
+    out.push({ said: left, joiner });
+    joiner = m[0];
     start = m.index + m[0].length;
   }
-  if (start === 0) return [s];
-  out.push(s.slice(start).trim());
-  return out.map((c, i) => (i === 0 ? c : c.charAt(0).toUpperCase() + c.slice(1)));
+  out.push({ said: s.slice(start).trim(), joiner });
+  return out;
+}
+
+/** A clause after a split, as a statement of its own: it starts with a capital; nothing else is rewritten. */
+export function clauseText(part: ClausePart): string {
+  return part.joiner ? part.said.charAt(0).toUpperCase() + part.said.slice(1) : part.said;
+}
+
+/** The independent clauses of one sentence ({@link clauseParts}), each as a statement of its own. */
+export function clauses(sentence: string): string[] {
+  return clauseParts(sentence).map(clauseText);
 }
 
 const NEXT_WEEKDAY_RE = new RegExp(`\\b(?:next|on|this|coming)\\s+(${WEEKDAYS})\\b`, 'i');

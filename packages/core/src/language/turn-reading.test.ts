@@ -24,6 +24,16 @@ describe('readTurn: statements about a person, kept whole', () => {
     expect(formed('They just live in the woods.')).toEqual([]);
   });
 
+  it('a clause of the same sentence that refers back is joined with the words that joined it ("and", "but")', () => {
+    expect(formed('I finished my first painting, and my kids love it.')).toEqual([
+      'event | Ann | I finished my first painting, and my kids love it.',
+    ]);
+    expect(formed('I made a vase but my cat broke it.')).toEqual(['event | Ann | I made a vase but my cat broke it.']);
+    expect(formed('I adopted a puppy last week; we love it.')).toEqual([
+      'event | Ann | I adopted a puppy last week; we love it.',
+    ]);
+  });
+
   it('"you …" is about the other speaker; with no other speaker known it forms nothing', () => {
     expect(formed('You moved to Denver last year.')).toEqual(['event | Bob | You moved to Denver last year.']);
     expect(read('You moved to Denver last year.', null).filter((l) => !l.startsWith('conversation'))).toEqual([]);

@@ -1,5 +1,5 @@
 import { estimateImportance } from './importance.js';
-import { clauses, readSentence, sentences, splitSpeaker } from './statements.js';
+import { clauseParts, clauseText, readSentence, sentences, splitSpeaker } from './statements.js';
 import { extractTopics } from './topics.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
 
@@ -56,9 +56,22 @@ export function readTurn(
   }
   const who = speaker ?? turn.userId;
   let last: FormedStatement | undefined;
-  for (const clause of sentences(body).flatMap(clauses)) {
+  for (const part of sentences(body).flatMap(clauseParts)) {
+    const clause = clauseText(part);
     const r = readSentence(clause, who, turn.createdAt, options.listener !== who ? options.listener : undefined);
+    // A clause of the same sentence joins the one before with the words that joined it ("I
+    // finished my first painting, and my kids love it"); a sentence of its own, with a space.
+    const join = (into: FormedStatement, text: string) => {
+      into.text = part.joiner
+        ? `${into.text}${part.joiner}${text === clause ? part.said : text}`
+        : `${into.text} ${text}`;
+    };
     if ('dropped' in r) {
+      // "I adopted a puppy; we love it": too little to stand alone, but part of what was said.
+      if (last && part.joiner && r.dropped === 'filler') {
+        join(last, r.text);
+        continue;
+      }
       reading.dropped.push({ text: r.text, reason: r.dropped });
       last = undefined;
       continue;
@@ -66,7 +79,7 @@ export function readTurn(
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
     // "It was so powerful." continues the statement before it, kept whole with it.
     if (last && r.continuation && s.kind === 'conversation') {
-      last.text = `${last.text} ${s.text}`;
+      join(last, s.text);
       continue;
     }
     reading.statements.push(s);

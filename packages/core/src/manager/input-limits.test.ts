@@ -6,7 +6,7 @@ import type { JsonValue } from '../model/types.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
 import { errorOf, expectZerdaError as rejectsWith } from '../testing/rejections.js';
 import { MemoryManager, type MemoryManagerOptions } from './memory-manager.js';
-import { formationWindow } from './write-path.js';
+import { textWindow } from '../model/limits.js';
 
 async function make(options: MemoryManagerOptions = {}) {
   const storage = new InMemoryStorage();
@@ -168,14 +168,16 @@ describe('input limits: one validation place before any write', () => {
     expect(formed.some((m) => 'text' in m.content && m.content.text.includes('antique maps'))).toBe(true);
   });
 
-  it('formationWindow keeps a short text whole and cuts a long one back to its last sentence end', () => {
-    expect(formationWindow('Short. Text', 100)).toBe('Short. Text');
+  it('textWindow keeps a short text whole and cuts a long one back to its last sentence end', () => {
+    expect(textWindow('Short. Text', 100)).toBe('Short. Text');
     const text = `${'One sentence here. '.repeat(10)}and a tail that runs past the end`;
-    const cut = formationWindow(text, 200);
+    const cut = textWindow(text, 200);
     expect(cut.length).toBeLessThanOrEqual(200);
     expect(cut.endsWith('here.')).toBe(true);
-    expect(formationWindow('x'.repeat(300), 200)).toBe('x'.repeat(200));
-    expect(formationWindow(`line one\n${'y'.repeat(300)}`, 200)).toBe(`line one\n${'y'.repeat(191)}`);
+    expect(textWindow('x'.repeat(300), 200)).toBe('x'.repeat(200));
+    expect(textWindow(`line one\n${'y'.repeat(300)}`, 200)).toBe(`line one\n${'y'.repeat(191)}`);
+    // A cut never splits a surrogate pair (an emoji at the edge goes whole).
+    expect(textWindow(`${'a'.repeat(199)}😀${'b'.repeat(100)}`, 200)).toBe('a'.repeat(199));
   });
 
   it('no untyped error leaves a public method: a plain failure below becomes INTERNAL with its cause', async () => {

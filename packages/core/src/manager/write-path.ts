@@ -12,7 +12,7 @@ import {
   type NewEntry,
 } from '../model/entry.js';
 import { MAX_ID_LENGTH } from '../model/ids.js';
-import { checkBatch, checkText, checkWellFormed, type InputLimits } from '../model/limits.js';
+import { checkBatch, checkText, checkWellFormed, type InputLimits, textWindow } from '../model/limits.js';
 import { invalid, ZerdaError } from '../model/errors.js';
 import { checkOptionKeys } from '../model/options.js';
 import {
@@ -198,8 +198,8 @@ export async function commitInteraction(
     const formationChars = s.config.limits.formationChars;
     const reading = readTurn(
       {
-        input: formationWindow(content.input, formationChars),
-        output: formationWindow(content.output, formationChars),
+        input: textWindow(content.input, formationChars),
+        output: textWindow(content.output, formationChars),
         userId,
         createdAt: now,
       },
@@ -409,17 +409,4 @@ function clamp01(x: number): number {
 function maskContent(content: MemoryContent, mask: (text: string, field: string) => string): MemoryContent {
   if ('input' in content) return { input: mask(content.input, 'input'), output: mask(content.output, 'output') };
   return { title: mask(content.title, 'title'), text: mask(content.text, 'text') };
-}
-
-/**
- * The part of a turn formation reads: all of it up to `max` characters, else its first `max`
- * characters cut back to the last sentence end (or line break) in them, so no statement is cut
- * in half; a text with no sentence end in its second half is cut at `max`.
- */
-export function formationWindow(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max);
-  let end = -1;
-  for (const m of head.matchAll(/[.!?…](?=\s)|\n/g)) end = m.index + m[0].length;
-  return end > max / 2 ? head.slice(0, end) : head;
 }

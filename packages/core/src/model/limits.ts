@@ -32,6 +32,13 @@ export interface InputLimits {
    * the same bounded reading however long the turn is.
    */
   formationChars: number;
+  /**
+   * How much of a memory's text is embedded for semantic recall, cut back to the last sentence
+   * end before it. Default 8,000: the bundled model reads its first 128 tokens only, and one
+   * vector cannot stand for a whole pasted document anyway. The whole text is still stored and
+   * found by keyword search; raise it for an embedder with a longer context.
+   */
+  embedChars: number;
 }
 
 /**
@@ -51,6 +58,7 @@ export const DEFAULT_LIMITS: Readonly<InputLimits> = Object.freeze({
   tags: 64,
   batch: 1_000,
   formationChars: 8_000,
+  embedChars: 8_000,
 });
 
 /**
@@ -75,13 +83,33 @@ export function resolveLimits(partial: Partial<InputLimits> = {}): InputLimits {
   return limits;
 }
 
+/**
+ * The first part of a long text that formation reads ({@link InputLimits.formationChars}) and
+ * the embedder sees ({@link InputLimits.embedChars}): all of it up to `max` characters, else its
+ * first `max` characters cut back to the last sentence end (or line break) in them, so no
+ * statement is cut in half; a text with no sentence end in its second half is cut at `max` (one
+ * less when that would split a surrogate pair).
+ */
+export function textWindow(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  const head = text.slice(0, cut);
+  let end = -1;
+  for (const m of head.matchAll(/[.!?…](?=\s)|\n/g)) end = m.index + m[0].length;
+  return end > max / 2 ? head.slice(0, end) : head;
+}
+
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
+// The native check where the runtime has it (Node 20, Chrome 111, Safari 16.4, Firefox 119): the
+// regular expression's lookbehind makes it try every position of a long text.
+const NATIVE_WELL_FORMED = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+
 /** `String.prototype.isWellFormed` (ES2024), for every runtime Zerda supports: no lone surrogate. */
 export function isWellFormed(s: string): boolean {
-  return !LONE_SURROGATE.test(s);
+  return NATIVE_WELL_FORMED ? NATIVE_WELL_FORMED.call(s) : !LONE_SURROGATE.test(s);
 }
 
 /**

@@ -45,6 +45,35 @@ beforeEach(() => {
   memory = new SemanticMemory({ storage, embedder, clock: () => NOW });
 });
 
+describe('SemanticMemory: how much of a long memory is embedded (limits.embedChars)', () => {
+  it('embeds the first sentences up to embedChars (then the context), and the whole text stays searchable by keyword', async () => {
+    const sentence = (i: number) => `Sentence number ${i} talks about the garden.`;
+    const text = Array.from({ length: 400 }, (_, i) => sentence(i)).join(' ');
+    const sm = new SemanticMemory({ storage, embedder, clock: () => NOW, config: { limits: { embedChars: 1_000 } } });
+    const e = entry(`${text} The zebra-striped umbrella is in the attic.`, {
+      metadata: { context: 'Asked about the garden' },
+    });
+    await store([e], sm);
+    const [embedded] = embedder.texts;
+    expect(embedded!.length).toBeLessThanOrEqual(1_000 + '\nAsked about the garden'.length);
+    expect(embedded!.endsWith('garden.\nAsked about the garden')).toBe(true);
+    expect(embedded).not.toContain('zebra');
+    const hits = await storage.lexicalSearch({ tenantId: T, query: 'zebra umbrella', limit: 5 });
+    expect(hits.map((h) => h.id)).toEqual([e.id]);
+  });
+
+  it('embeds a text up to embedChars whole, and rejects a limit below 1', () => {
+    expect(indexedText(entry('Short text.'), 1_000)).toBe('Short text.');
+    let err: unknown;
+    try {
+      new SemanticMemory({ storage, embedder, config: { limits: { embedChars: 0 } } });
+    } catch (e) {
+      err = e;
+    }
+    expect(isZerdaError(err) && err.code === 'VALIDATION' && err.message.includes('embedChars')).toBe(true);
+  });
+});
+
 describe('SemanticMemory: memory context (metadata.context)', () => {
   const reply = () =>
     entry('Caroline: Yes! It was so much fun, the kids loved it.', {

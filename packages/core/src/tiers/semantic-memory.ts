@@ -3,6 +3,7 @@ import { resolveConfig, type MemoryConfig } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
+import { textWindow } from '../model/limits.js';
 import { DEFAULT_RRF_K } from '../retrieval/fusion.js';
 import {
   hybridRecall,
@@ -95,11 +96,14 @@ export const DEFAULT_TIME_BOOST = 1;
 export const DEFAULT_ENTITY_BOOST = 0.5;
 
 /**
- * The text embedded for an entry: its text, then its context (`metadata.context`) when that is a
- * non-empty string.
+ * The text embedded for an entry: its text (its first `maxChars`, see {@link textWindow}), then
+ * its context (`metadata.context`) when that is a non-empty string.
  */
-export function indexedText(entry: Pick<MemoryEntry, 'content' | 'metadata'>): string {
-  const text = entryText(entry);
+export function indexedText(
+  entry: Pick<MemoryEntry, 'content' | 'metadata'>,
+  maxChars = Number.POSITIVE_INFINITY,
+): string {
+  const text = textWindow(entryText(entry), maxChars);
   const context = contextOf(entry);
   return context ? `${text}\n${context}` : text;
 }
@@ -269,7 +273,11 @@ export class SemanticMemory {
     });
     if (entries.length === 0) return;
     const model = await this.#readyModel();
-    const vectors = await this.#embed(entries.map(indexedText), model, options);
+    const vectors = await this.#embed(
+      entries.map((e) => indexedText(e, this.#config.limits.embedChars)),
+      model,
+      options,
+    );
     const byTenant = new Map<
       string,
       { entry: MemoryEntry; id: string; vector: Float32Array; context: string | undefined }[]
@@ -447,7 +455,11 @@ export class SemanticMemory {
     for (let i = 0; i < todo.length; i += batchSize) {
       checkAborted(signal);
       const batch = todo.slice(i, i + batchSize);
-      const vectors = await this.#embed(batch.map(indexedText), model, signal ? { signal } : {});
+      const vectors = await this.#embed(
+        batch.map((e) => indexedText(e, this.#config.limits.embedChars)),
+        model,
+        signal ? { signal } : {},
+      );
       const records = batch.map((e, j) => ({ id: e.id, vector: vectors[j]! }));
       await this.#storage.putVectors(tenantId, model, records);
       for (const r of records) t.index.upsert(r.id, r.vector);
