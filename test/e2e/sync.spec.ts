@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -93,7 +95,7 @@ afterEach(async () => {
 /** Open (or reopen) the profile `dir` as a device: its own Chromium, the page open on `tenantId`. */
 async function device(
   tenantId: string,
-  o: { dir?: string; passphrase?: string; token?: string; batchSize?: number } = {},
+  o: { dir?: string; passphrase?: string; token?: string; batchSize?: number; url?: string } = {},
 ): Promise<Device> {
   const dir = o.dir ?? (await mkdtemp(join(tmpdir(), 'zerda-sync-device-')));
   const ctx = await chromium.launchPersistentContext(dir, {
@@ -110,7 +112,7 @@ async function device(
 async function tab(
   ctx: BrowserContext,
   tenantId: string,
-  o: { passphrase?: string; token?: string; batchSize?: number } = {},
+  o: { passphrase?: string; token?: string; batchSize?: number; url?: string } = {},
 ): Promise<Page> {
   const page = await ctx.newPage();
   page.on('pageerror', (err) => console.error('[sync page error]', err.message));
@@ -122,6 +124,7 @@ async function tab(
     passphrase: o.passphrase ?? PASSPHRASE,
     ...(o.token ? { token: o.token } : {}),
     ...(o.batchSize ? { batchSize: o.batchSize } : {}),
+    ...(o.url ? { url: o.url } : {}),
   });
   expect(opened.ok, JSON.stringify(opened)).toBe(true);
   return page;
@@ -355,5 +358,36 @@ describe(`sync between Chromium profiles through the sync server ${ON}`, () => {
     expect((await syncNow(second)).pushed).toBe(1);
     expect(seen.some((s) => s.token === 'tok-tab2')).toBe(true);
     expect((await serverRecords(t)).map((r) => r.id).length).toBe(3);
+  });
+
+  test('a page syncs with a sync server on another origin that allows it (CORS), and not with one that does not', async () => {
+    const t = tenant('cors');
+    const pageOrigin = new URL(served.url).origin;
+    // Two servers on other ports (other origins) over the same store: one allows the page's origin.
+    const servers = await Promise.all(
+      [[pageOrigin], ['https://app.example.com']].map(async (origins) => {
+        const handler = createSyncHandler({
+          store,
+          verify: (token) => (token.startsWith('tok') ? { tenants } : null),
+          cors: { origins },
+        });
+        const server = createServer((req, res) => void handler(req, res));
+        await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+        return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+      }),
+    );
+    try {
+      const allowed = await device(t, { url: servers[0]!.url });
+      await allowed.page.evaluate(() => z.remember('cross-origin', 2));
+      expect((await syncNow(allowed)).pushed).toBe(2);
+      expect((await serverRecords(t)).length).toBe(2);
+      // The browser refuses the other server's answers (no allow header): unreachable, nothing sent.
+      const refused = await device(t, { url: servers[1]!.url });
+      const r = await refused.page.evaluate(() => z.syncNow());
+      expect(r).toMatchObject({ ok: false, error: { code: 'STORAGE' } });
+      expect(await ids(refused)).toEqual([]);
+    } finally {
+      for (const { server } of servers) await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

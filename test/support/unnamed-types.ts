@@ -48,13 +48,12 @@ export function publicTypeChecker(entries: readonly string[], foreign: readonly 
 
     const isOwn = (s: ts.Symbol) => from(s, [own]);
     const isForeign = (s: ts.Symbol) => from(s, foreignDirs);
+    // A private or protected member (a private constructor included) is not in the declarations an app sees.
+    const isHiddenDeclaration = (d: ts.Declaration | undefined) =>
+      d !== undefined &&
+      (ts.getCombinedModifierFlags(d) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
     const isHidden = (s: ts.Symbol) =>
-      s.name.startsWith('#') ||
-      s.name.startsWith('__#') ||
-      (s.valueDeclaration !== undefined &&
-        (ts.getCombinedModifierFlags(s.valueDeclaration as ts.Declaration) &
-          (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !==
-          0);
+      s.name.startsWith('#') || s.name.startsWith('__#') || isHiddenDeclaration(s.valueDeclaration);
 
     /** True when the walk stops at this named type. */
     const named = (s: ts.Symbol, via: string) => {
@@ -82,7 +81,8 @@ export function publicTypeChecker(entries: readonly string[], foreign: readonly 
         if (decl) visitType(checker.getTypeOfSymbolAtLocation(prop, decl), `${via}.${prop.name}`);
       }
       for (const sig of type.getCallSignatures()) visitSignature(sig, via);
-      for (const sig of type.getConstructSignatures()) visitSignature(sig, `new ${via}`);
+      for (const sig of type.getConstructSignatures())
+        if (!isHiddenDeclaration(sig.getDeclaration())) visitSignature(sig, `new ${via}`);
     };
 
     function visitType(type: ts.Type, via: string): void {

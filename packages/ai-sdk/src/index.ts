@@ -8,3 +8,6 @@ export { zerdaMemory } from './memory-middleware.js';
 export type { ChatMemory, SavedTurn, ZerdaMemoryOptions } from './memory-middleware.js';
 export { aiSdkLlm } from './llm-client.js';
 export type { AiSdkLlmOptions } from './llm-client.js';
+// The core types a ChatMemory and aiSdkLlm take and return (an app that installs only @zerda/ai-sdk
+// and @zerda/browser can name them).
+export type { BuildContextOptions, LlmClient, ManagedContext, SaveInteractionOptions, SaveResult } from '@zerda/core';

@@ -16,3 +16,5 @@ export {
   type SerializableEmbedderOptions,
   type TransformersEmbedderOptions,
 } from './options.js';
+// The core types in the embedders' signatures.
+export type { Embedder, EmbedOptions } from '@zerda/core';

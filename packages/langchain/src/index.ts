@@ -7,3 +7,12 @@ export { ZerdaRetriever } from './retriever.js';
 export type { ZerdaDocumentMetadata, ZerdaRetrieverInput } from './retriever.js';
 export { ZerdaChatMessageHistory } from './message-history.js';
 export type { HistoryMemory, ZerdaChatMessageHistoryInput } from './message-history.js';
+// The core types the retriever's and the history's memory take and return.
+export type {
+  MemoryManager,
+  RecallHit,
+  SaveInteractionOptions,
+  SaveResult,
+  SemanticSearchOptions,
+  ShortTermView,
+} from '@zerda/core';

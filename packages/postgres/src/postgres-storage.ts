@@ -811,7 +811,10 @@ export class PostgresStorage extends BaseStorage {
     });
   }
 
-  /** Counts for one tenant or all; `bytes` (all tenants only) is the size of Zerda's tables and indexes. */
+  /**
+   * Counts for one tenant or all; `bytes` (all tenants only) is the size of Zerda's tables and
+   * indexes on disk — on Citus, of their shards on every node (reference tables counted once per node).
+   */
   protected override async readStats(tenantId?: string): Promise<StorageStats> {
     const total: StorageStats = { entries: 0, byTier: {}, byKind: {}, profiles: 0, vectors: 0 };
     const tenants = tenantId === undefined ? await this.listTenants() : [tenantId];
@@ -840,8 +843,14 @@ export class PostgresStorage extends BaseStorage {
         total.vectors += row.vectors;
       }
       if (tenantId === undefined) {
+        // On Citus the coordinator's tables are empty shells: a distributed or reference table's size
+        // is its shards' on every node (citus_total_relation_size; a reference table once per node).
+        const size = this.citus
+          ? `CASE WHEN EXISTS (SELECT 1 FROM pg_dist_partition p WHERE p.logicalrelid = c.oid)
+             THEN citus_total_relation_size(c.oid) ELSE pg_total_relation_size(c.oid) END`
+          : 'pg_total_relation_size(c.oid)';
         const r = await db.query<{ bytes: number }>(
-          `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          `SELECT coalesce(sum(${size}), 0)::float8 AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
            WHERE n.nspname = $1 AND c.relkind = 'r'`,
           [this.schema],
         );

@@ -19,6 +19,7 @@ export type {
   FullState,
   LogRecord,
   MemoryPersistenceState,
+  MemoryStream,
   Persistence,
   StreamName,
   StreamState,
@@ -30,3 +31,27 @@ export { EXPORT_VERSION, validateExport } from '@zerda/core';
 export type { ExportedVectors, ZerdaExport } from '@zerda/core';
 export { SharedSqliteStorage } from './shared-storage.js';
 export type { ChannelLike, SharedSqliteStorageOptions } from './shared-storage.js';
+
+// The core types in SqliteStorage's signatures (an app that uses it directly can name them: under
+// pnpm, an app that installs only @zerda/sqlite cannot import @zerda/core).
+export { isZerdaError, ZerdaError } from '@zerda/core';
+export type {
+  ApplyReport,
+  Clock,
+  KeyCipherOptions,
+  LexicalHit,
+  LexicalQuery,
+  MemoryEntry,
+  MemoryFilter,
+  MemoryQuery,
+  PassphraseCipherOptions,
+  StorageAdapter,
+  StorageStats,
+  SyncChange,
+  SyncState,
+  UserProfile,
+  VectorBlock,
+  VectorModel,
+  VectorRecord,
+  ZerdaErrorCode,
+} from '@zerda/core';

@@ -125,9 +125,13 @@ export async function guard<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-interface MemoryStream {
+/** One stream of a {@link MemoryPersistenceState}: its snapshot pages, the log sequence they include, and the log after it. */
+export interface MemoryStream {
+  /** The snapshot, in pages. */
   base: Uint8Array[];
+  /** The last log sequence number the snapshot includes. */
   upto: number;
+  /** The log records written after the snapshot. */
   log: LogRecord[];
 }
 

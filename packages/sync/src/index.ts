@@ -14,3 +14,6 @@ export {
   tenantPath,
 } from './protocol.js';
 export type { KeyCheck, PullResponse, PushRequest, PushResponse, StoredRecord, WireRecord } from './protocol.js';
+// The core types in startSync's options, status and events.
+export { isZerdaError, ZerdaError } from '@zerda/core';
+export type { ApplyReport, MemoryManager, SyncTarget, ZerdaErrorCode } from '@zerda/core';

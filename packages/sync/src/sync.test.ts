@@ -1,14 +1,15 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isZerdaError } from '@zerda/core';
-import { createEntry } from '@zerda/core/adapter';
+import { createEntry, formatHlc } from '@zerda/core/adapter';
 import type { MemoryEntry, ZerdaError } from '@zerda/core';
 import { SqliteStorage } from '@zerda/sqlite';
 import { startSync } from './index.js';
 import type { SyncHandle, SyncOptions } from './index.js';
 import { MemoryRecordStore, PostgresRecordStore, createSyncHandler, tokenVerifier } from './server/index.js';
-import type { Quota, RecordStore } from './server/index.js';
+import type { Quota, RecordStore, SyncCorsOptions } from './server/index.js';
 
 // Devices are real SqliteStorage stores; the server is the real handler on a real HTTP server
 // (127.0.0.1, ports 55470–55479), over an in-memory record store and, when ZERDA_TEST_DATABASE_URL
@@ -26,7 +27,10 @@ interface Harness {
   close(): Promise<void>;
 }
 
-async function serve(store: RecordStore, extra: { quota?: Quota; maxBodyBytes?: number; now?: () => number } = {}) {
+async function serve(
+  store: RecordStore,
+  extra: { quota?: Quota; maxBodyBytes?: number; now?: () => number; cors?: SyncCorsOptions } = {},
+) {
   const fixed = tokenVerifier({ 'tok-old': { tenants: ['t-a'], expiresAt: 1 } }, extra.now);
   const verify = (token: string) => (token === 'tok-a' ? { tenants: ['t-a', 't-b', ...allowed] } : fixed(token));
   const handler = createSyncHandler({
@@ -34,6 +38,7 @@ async function serve(store: RecordStore, extra: { quota?: Quota; maxBodyBytes?: 
     verify,
     ...(extra.quota ? { quota: extra.quota } : {}),
     ...(extra.maxBodyBytes ? { maxBodyBytes: extra.maxBodyBytes } : {}),
+    ...(extra.cors ? { cors: extra.cors } : {}),
   });
   const server: Server = createServer((req, res) => void handler(req, res));
   const port = nextPort++;
@@ -243,6 +248,55 @@ if (PG_URL)
     }));
 else describe.skip('sync through the server (PostgreSQL): set ZERDA_TEST_DATABASE_URL to run', () => it('skipped'));
 
+// The sync server's database connection lost while a request uses it (what a PostgreSQL restart
+// does to the requests in flight): that request is STORAGE, the process survives (pg raises the
+// loss as an 'error' event on the connection, uncaught unless someone listens) and the next
+// request gets a fresh connection. The loss is pg_terminate_backend on the store's own
+// connections only (by application_name), so suites sharing the database are untouched.
+describe.skipIf(!PG_URL)('the PostgreSQL record store when its connection is lost', () => {
+  it('a request in flight is STORAGE, the server lives on, and the next request succeeds', async () => {
+    const app = `zerda-sync-loss-${Date.now()}`;
+    const store = await PostgresRecordStore.open({
+      connectionString: `${PG_URL}${PG_URL!.includes('?') ? '&' : '?'}application_name=${app}`,
+      ownerConnectionString:
+        process.env.ZERDA_TEST_OWNER_DATABASE_URL?.trim() || PG_URL!.replace('zerda_app@', 'zerda_owner@'),
+      schema: 'zerda_sync_test',
+    });
+    const killer = new pg.Client({ connectionString: PG_URL });
+    await killer.connect();
+    try {
+      const tenantId = `t-loss-${Date.now()}`;
+      const record = (id: string) => ({ id, device: 'd1', hlc: formatHlc(1_700_000_000_000, 0), data: 'AAAA' });
+      await store.append(tenantId, [record('r0')], undefined);
+      // Hold the tenant's row lock so the next append waits inside its transaction, then cut it off.
+      await killer.query('BEGIN');
+      await killer.query(`SELECT set_config('zerda.tenant', $1, true)`, [tenantId]);
+      await killer.query('SELECT 1 FROM zerda_sync_test.tenants WHERE tenant_id = $1 FOR UPDATE', [tenantId]);
+      const inFlight = store.append(tenantId, [record('r1')], undefined);
+      const waiting = () =>
+        killer.query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, [
+          app,
+        ]);
+      while ((await waiting()).rowCount === 0) await new Promise((r) => setTimeout(r, 20));
+      await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [app]);
+      const err = await inFlight.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isZerdaError(err, 'STORAGE')).toBe(true);
+      await killer.query('ROLLBACK');
+      expect(await store.append(tenantId, [record('r2'), record('r1')], undefined)).toEqual({
+        accepted: 2,
+        duplicates: 0,
+      });
+      expect((await store.list(tenantId, 0, 10)).records.map((r) => r.id)).toEqual(['r0', 'r2', 'r1']);
+    } finally {
+      await killer.end();
+      await store.close();
+    }
+  });
+});
+
 describe('a malicious or failing server', () => {
   it('a tampered record and one replayed from another tenant are refused; the rest syncs', async () => {
     const store = new MemoryRecordStore();
@@ -356,5 +410,93 @@ describe('a malicious or failing server', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe('CORS (a web app on another origin than the sync server)', () => {
+  const APP = 'https://app.example.com';
+  const preflight = (url: string, origin: string) =>
+    fetch(`${url}/v1/tenants/t-a/records`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+
+  it('an allowed origin gets its preflight answered and allow headers on answers and typed errors', async () => {
+    const h = await serve(new MemoryRecordStore(), {
+      cors: { origins: [APP, 'http://localhost:5173'], maxAgeSeconds: 60 },
+    });
+    try {
+      const pre = await preflight(h.url, APP);
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe(APP);
+      expect(pre.headers.get('access-control-allow-methods')?.split(', ')).toEqual(['GET', 'POST', 'PUT']);
+      expect(pre.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+      expect(pre.headers.get('access-control-max-age')).toBe('60');
+      expect(pre.headers.get('vary')).toBe('Origin');
+      // A typed error (no token) is readable by the page: the allow header is on it too.
+      const denied = await fetch(`${h.url}/v1/tenants/t-a/key`, { headers: { origin: APP } });
+      expect(denied.status).toBe(401);
+      expect(denied.headers.get('access-control-allow-origin')).toBe(APP);
+      expect(((await denied.json()) as { error: { code: string } }).error.code).toBe('ACCESS_DENIED');
+      // And a device syncing from that origin works as any other.
+      const a = await device();
+      await a.put(memory('from the web app'));
+      const cross = sync(h, a, {
+        fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as object), origin: APP } }),
+      });
+      expect((await cross.syncNow()).pushed).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('another origin gets no allow headers and its preflight is refused (403 ACCESS_DENIED); nothing stored', async () => {
+    const store = new MemoryRecordStore();
+    const h = await serve(store, { cors: { origins: [APP] } });
+    try {
+      const pre = await preflight(h.url, 'https://evil.example.com');
+      expect(pre.status).toBe(403);
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+      expect(((await pre.json()) as { error: { code: string } }).error.code).toBe('ACCESS_DENIED');
+      const res = await fetch(`${h.url}/v1/tenants/t-a/key`, { headers: { origin: 'https://evil.example.com' } });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('vary')).toBe('Origin');
+      expect(store.records('t-a')).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("'*' allows any origin; without the option there are no CORS headers and no preflight answers", async () => {
+    const any = await serve(new MemoryRecordStore(), { cors: { origins: '*' } });
+    const none = await serve(new MemoryRecordStore());
+    try {
+      const pre = await preflight(any.url, 'https://anywhere.example');
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      // An ordinary request then (no token: 401), which the browser refuses to read.
+      const plain = await preflight(none.url, APP);
+      expect(plain.status).toBe(401);
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await any.close();
+      await none.close();
+    }
+  });
+
+  it('origins that are not origins are VALIDATION when the handler is made', () => {
+    const store = new MemoryRecordStore();
+    const verify = () => null;
+    for (const origins of [['app.example.com'], ['https://app.example.com/'], ['https://app.example.com/path'], 'all'])
+      expect(() => createSyncHandler({ store, verify, cors: { origins: origins as string[] } })).toThrow(
+        expect.objectContaining({ code: 'VALIDATION' }),
+      );
+    expect(() => createSyncHandler({ store, verify, cors: { origins: [APP], maxAgeSeconds: -1 } })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION' }),
+    );
   });
 });

@@ -7,6 +7,7 @@ export { runStorageConformance } from './conformance.js';
 export type { StorageConformanceOptions, StorageFactory } from './conformance.js';
 export { runEmbedderConformance } from './embedder-conformance.js';
 export { codeOf, errorOf, expectZerdaError, rejectionOf, thrownBy, thrownCode } from './rejections.js';
+export type { Call } from './rejections.js';
 export type { EmbedderFactory } from './embedder-conformance.js';
 export { seededRandom } from './random.js';
 export { recordingStorage } from './recording-storage.js';

@@ -5,7 +5,7 @@ import { isZerdaError, type ZerdaError, type ZerdaErrorCode } from '../model/err
  * The expect-a-rejection helpers, written once for every test in the repository. A call is a
  * promise or a function (called here; it may throw synchronously or return a promise).
  */
-type Call = Promise<unknown> | (() => unknown);
+export type Call = Promise<unknown> | (() => unknown);
 
 /** What `call` threw or rejected with, or `undefined` when it succeeded. */
 export async function errorOf(call: Call): Promise<unknown> {

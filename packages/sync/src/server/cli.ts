@@ -10,6 +10,8 @@ import { tokenVerifier } from './tokens.js';
 //   ZERDA_SYNC_QUOTA_BYTES, ZERDA_SYNC_MAX_BODY_BYTES
 //   ZERDA_SYNC_OWNER_DATABASE_URL  the role that owns and migrates the schema (default: the app role)
 //   ZERDA_SYNC_SCHEMA        schema of the record tables (default zerda_sync)
+//   ZERDA_SYNC_CORS_ORIGINS  origins of web apps on other origins that may sync, comma-separated
+//                            (https://app.example.com,https://m.example.com), or * for any
 
 const env = process.env;
 const url = env.ZERDA_SYNC_DATABASE_URL;
@@ -24,6 +26,7 @@ const store = await PostgresRecordStore.open({
   ...(env.ZERDA_SYNC_SCHEMA ? { schema: env.ZERDA_SYNC_SCHEMA } : {}),
 });
 const quota = { records: num(env.ZERDA_SYNC_QUOTA_RECORDS), bytes: num(env.ZERDA_SYNC_QUOTA_BYTES) };
+const origins = env.ZERDA_SYNC_CORS_ORIGINS?.trim();
 const handler = createSyncHandler({
   store,
   verify: tokenVerifier(JSON.parse(env.ZERDA_SYNC_TOKENS ?? '{}')),
@@ -31,6 +34,7 @@ const handler = createSyncHandler({
     ? { quota: Object.fromEntries(Object.entries(quota).filter(([, v]) => v !== undefined)) }
     : {}),
   ...(num(env.ZERDA_SYNC_MAX_BODY_BYTES) !== undefined ? { maxBodyBytes: num(env.ZERDA_SYNC_MAX_BODY_BYTES)! } : {}),
+  ...(origins ? { cors: { origins: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()) } } : {}),
 });
 const server = createServer((req, res) => {
   void handler(req, res);

@@ -25,6 +25,23 @@ export interface SyncHandlerOptions {
   maxBatch?: number;
   /** Per-tenant quota (507 `QUOTA_EXCEEDED`), or a function giving each tenant's. */
   quota?: Quota | ((tenantId: string) => Quota | undefined);
+  /**
+   * Cross-origin access for web apps served from another origin than the sync server. Default:
+   * none (no CORS headers; a page on another origin cannot sync).
+   */
+  cors?: SyncCorsOptions;
+}
+
+/** Which other origins may call the sync server from a browser ({@link SyncHandlerOptions.cors}). */
+export interface SyncCorsOptions {
+  /**
+   * The allowed origins, each `scheme://host[:port]` exactly as a browser sends it in `Origin`
+   * (`https://app.example.com`), or `'*'` for any origin. Auth is by bearer token, never by
+   * cookie, so no credentials mode is involved; a page of an allowed origin still needs a token.
+   */
+  origins: readonly string[] | '*';
+  /** How long a browser may cache a preflight's answer, in seconds. Default 600. */
+  maxAgeSeconds?: number;
 }
 
 const ROUTE = /^\/v1\/tenants\/([^/]+)\/(records|key)$/;
@@ -46,9 +63,11 @@ export function createSyncHandler(
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
   const quotaFor = typeof options.quota === 'function' ? options.quota : () => options.quota as Quota | undefined;
   const store = options.store;
+  const cors = options.cors === undefined ? undefined : corsPolicy(options.cors);
 
   return async (req, res) => {
     try {
+      if (cors?.(req, res)) return;
       const url = new URL(req.url ?? '/', 'http://localhost');
       const m = ROUTE.exec(url.pathname);
       if (!m) throw new ZerdaError('NOT_FOUND', `No such sync endpoint: ${req.method} ${url.pathname}`);
@@ -95,6 +114,55 @@ export function createSyncHandler(
       else res.destroy();
     }
   };
+}
+
+const CORS_METHODS = 'GET, POST, PUT';
+const CORS_HEADERS = 'authorization, content-type';
+
+/**
+ * The CORS policy of `options` as a step run before each request: it adds the allow headers for an
+ * allowed `Origin` (on errors too, so the page reads the typed error) and answers a preflight
+ * (`OPTIONS` with `Access-Control-Request-Method`) by itself — 204 for an allowed origin, 403
+ * `ACCESS_DENIED` without allow headers for another. True when it answered the request.
+ */
+function corsPolicy(options: SyncCorsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const any = options.origins === '*';
+  if (!any && (!Array.isArray(options.origins) || options.origins.some((o) => !isOrigin(o))))
+    invalid('cors.origins', "'*' or an array of origins such as https://app.example.com", options.origins);
+  const maxAge = options.maxAgeSeconds ?? 600;
+  if (!Number.isInteger(maxAge) || maxAge < 0) invalid('cors.maxAgeSeconds', 'a whole number of seconds', maxAge);
+  const allowed = new Set(any ? [] : options.origins);
+  return (req, res) => {
+    const origin = req.headers.origin;
+    const ok = origin !== undefined && (any || allowed.has(origin));
+    // Responses differ by Origin: a cache must not hand one origin's answer to another.
+    if (!any) res.setHeader('vary', 'Origin');
+    if (ok) res.setHeader('access-control-allow-origin', any ? '*' : origin);
+    if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false;
+    if (!ok) {
+      send(res, 403, {
+        error: { code: 'ACCESS_DENIED', message: `Origin ${origin ?? '(none)'} may not call this sync server` },
+      });
+      return true;
+    }
+    res.writeHead(204, {
+      'access-control-allow-methods': CORS_METHODS,
+      'access-control-allow-headers': CORS_HEADERS,
+      'access-control-max-age': String(maxAge),
+      'content-length': '0',
+    });
+    res.end();
+    return true;
+  };
+}
+
+function isOrigin(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
 }
 
 const STATUS: Partial<Record<ZerdaError['code'], number>> = {

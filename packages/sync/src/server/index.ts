@@ -4,7 +4,7 @@
  * @module @zerda/sync/server
  */
 export { createSyncHandler } from './handler.js';
-export type { SyncHandlerOptions, SyncPrincipal } from './handler.js';
+export type { SyncCorsOptions, SyncHandlerOptions, SyncPrincipal } from './handler.js';
 export { MemoryRecordStore, checkQuota } from './record-store.js';
 export type { Quota, RecordStore } from './record-store.js';
 export { PostgresRecordStore } from './postgres-record-store.js';

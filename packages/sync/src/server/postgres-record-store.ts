@@ -77,6 +77,11 @@ export class PostgresRecordStore implements RecordStore {
     const schema = options.schema ?? 'zerda_sync';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) invalid('schema', 'a lowercase identifier', schema);
     const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+    // pg's pool listens for a connection's 'error' only while it is idle: a checked-out connection
+    // losing its server (PostgreSQL restarted mid-request) would raise an uncaught 'error' and end
+    // the server's process. Listening from the start, the request in flight fails with the error
+    // instead (STORAGE), and the dead connection is dropped on release (as in @zerda/postgres).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     pool.on('error', () => undefined);
     try {
       const client = await pool.connect();
@@ -224,6 +229,7 @@ export class PostgresRecordStore implements RecordStore {
         details: { status: 503 },
       });
     }
+    let broken: Error | undefined;
     try {
       await db.query('BEGIN');
       await db.query(`SELECT set_config('zerda.tenant', $1, true)`, [tenantId]);
@@ -231,14 +237,18 @@ export class PostgresRecordStore implements RecordStore {
       await db.query('COMMIT');
       return out;
     } catch (e) {
-      await db.query('ROLLBACK').catch(() => undefined);
+      // A connection that cannot even roll back is broken: discard it rather than hand it out again.
+      broken = await db.query('ROLLBACK').then(
+        () => undefined,
+        (rollbackError: Error) => rollbackError,
+      );
       if (isZerdaError(e)) throw e;
       throw new ZerdaError('STORAGE', `Sync database failure: ${(e as Error).message}`, {
         cause: e,
         details: { status: 503 },
       });
     } finally {
-      db.release();
+      db.release(broken);
     }
   }
 }

@@ -13,6 +13,8 @@ interface OpenOptions {
   passphrase: string;
   token?: string;
   batchSize?: number;
+  /** The sync server's URL when it is not this origin's /sync (the cross-origin test). */
+  url?: string;
 }
 
 const USER = 'me';
@@ -49,7 +51,7 @@ const z = {
         manager: memory.manager,
         // With several tabs on one database only the tab that owns it syncs.
         isOwner: () => storage.isOwner !== false,
-        url: `${location.origin}/sync`,
+        url: o.url ?? `${location.origin}/sync`,
         tenantId: o.tenant,
         token: o.token ?? 'tok',
         passphrase: o.passphrase,
