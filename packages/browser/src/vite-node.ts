@@ -4,14 +4,7 @@
 import { ZerdaError } from '@zerda/core';
 import type { BrowserMemory, OpenBrowserMemoryOptions } from './open-browser-memory.js';
 
-export * from './index.js';
-export {
-  zerda,
-  PRECACHE_FILE,
-  SERVICE_WORKER_FILE,
-  type ZerdaPluginOptions,
-  type ZerdaPrecache,
-} from './vite-plugin.js';
+export * from './vite-entry-common.js';
 
 /** In Node this rejects with `UNSUPPORTED`: `@zerda/browser/vite` opens the memory in a Vite browser bundle. */
 export async function openBrowserMemory(_options: OpenBrowserMemoryOptions = {}): Promise<BrowserMemory> {

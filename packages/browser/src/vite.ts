@@ -19,14 +19,7 @@ import {
   type WorkerModelOptions,
 } from './open-browser-memory.js';
 
-export * from './index.js';
-export {
-  zerda,
-  PRECACHE_FILE,
-  SERVICE_WORKER_FILE,
-  type ZerdaPluginOptions,
-  type ZerdaPrecache,
-} from './vite-plugin.js';
+export * from './vite-entry-common.js';
 
 /**
  * {@link open | openBrowserMemory} with Vite defaults: `embedder` is the bundled `use-lite` model

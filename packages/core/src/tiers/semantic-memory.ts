@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../model/clock.js';
-import { resolveConfig, type MemoryConfig } from '../model/config.js';
+import { resolveConfig, type MemoryConfig, type MemoryConfigInput } from '../model/config.js';
 import type { EmbedOptions, Embedder } from '../model/embedder.js';
 import { invalid, wrapError, ZerdaError } from '../model/errors.js';
 import { checkId } from '../model/ids.js';
@@ -200,7 +200,7 @@ export interface SemanticMemoryOptions {
   storage: StorageAdapter;
   embedder: Embedder;
   /** A full or partial configuration (validated with `resolveConfig`). */
-  config?: Partial<MemoryConfig>;
+  config?: MemoryConfigInput;
   /** Resolves relative time expressions in queries ("yesterday"). Default `Date.now`. */
   clock?: Clock;
 }
