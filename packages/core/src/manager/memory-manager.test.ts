@@ -388,6 +388,33 @@ describe('MemoryManager: context and prompt', () => {
     expect(ctx.tokenCount).toBeLessThanOrEqual(300);
   });
 
+  it('buildContext keeps recalled memories down to 0.3 of the best score (recall cuts at 0.5)', async () => {
+    const { mgr } = await make();
+    const texts = [
+      'My sister Ana lives in Lisbon and teaches biology at a school there',
+      'Ana sent photos of Lisbon trams and the biology lab yesterday',
+      'Ana called about the trams',
+      'Ana teaches every morning',
+      'Ana visited Lisbon',
+      'The biology exam is on Monday',
+      'Ana once studied biology at university in Porto with her friends from the choir',
+      'Ana talked about Lisbon and the weather there for a long while on the phone',
+      'I repaired the bicycle chain in the garage',
+    ];
+    for (const [i, text] of texts.entries())
+      await mgr.remember('owner', 't', { title: `Note ${i}`, text, importance: 0.5 });
+    await mgr.flush();
+    const query = 'Does Ana teach biology in Lisbon?';
+    const recalled = await mgr.recall('owner', 't', query, { reinforce: false });
+    const wide = await mgr.recall('owner', 't', query, { reinforce: false, ratio: 0.3 });
+    // The store holds a hit between 0.3 and 0.5 of the best score: recall cuts it, a context keeps it.
+    expect(wide.length).toBeGreaterThan(recalled.length);
+    const ctx = await mgr.buildContext('owner', 't', query, { historyTurns: 0 });
+    expect(ctx.recalled.map((h) => h.entry.id)).toEqual(wide.map((h) => h.entry.id));
+    const explicit = await mgr.buildContext('owner', 't', query, { historyTurns: 0, search: { ratio: 0.5 } });
+    expect(explicit.recalled.map((h) => h.entry.id)).toEqual(recalled.map((h) => h.entry.id));
+  });
+
   it('a rejected buildContext leaves working memory and the short-term windows as they were', async () => {
     const { mgr } = await make();
     await mgr.remember('owner', 't', { title: 'Pet', text: 'My cat Miso sleeps on the piano' });

@@ -184,7 +184,7 @@ export interface BuildContextOptions {
   tokenBudget?: number;
   /** Override the system instruction for this call. */
   systemPrompt?: string;
-  /** Recall options (mode, filter, weights). */
+  /** Recall options (mode, filter, weights); `ratio` defaults to 0.3 here (`CONTEXT_THRESHOLD_RATIO`). */
   search?: Omit<SemanticSearchOptions, 'topK'>;
 }
 
