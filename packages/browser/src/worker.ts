@@ -4,6 +4,6 @@
 //
 //   // embed-worker.ts
 //   import { exposeEmbedder } from '@zerda/browser/worker';
-//   exposeEmbedder({ wasmPaths: '/zerda/ort/' });
+//   exposeEmbedder(); // webpack 5 / Turbopack emit ONNX Runtime's WASM; esbuild: { wasmPaths: '/ort/' }
 export { exposeEmbedder } from '@zerda/embeddings/worker';
 export type { OrtWasmPaths, TransformersEmbedderOptions } from '@zerda/embeddings';

@@ -84,7 +84,11 @@ export interface TransformersEmbedderOptions {
    * different models or settings are never compared.
    */
   modelId?: string;
-  /** ONNX Runtime WASM files served from the app's own origin (browser). Default: transformers.js' CDN. */
+  /**
+   * ONNX Runtime's WASM files served from the app's own origin (browser): a folder URL, or the two
+   * URLs. Default: the copy the bundler emits next to ONNX Runtime's bundled code (webpack 5,
+   * Turbopack, Parcel, Vite); never transformers.js' default, a CDN.
+   */
   wasmPaths?: OrtWasmPaths | string;
   /**
    * Inference threads. Browser (WASM): default `min(4, hardwareConcurrency)` when the page is

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isZerdaError } from '@zerda/core';
 import { runEmbedderConformance } from '@zerda/core/testing';
 import { bundledModelDir, bundledModelPath } from './node.js';
-import { createTransformersEmbedder, defaultWasmThreads, TransformersEmbedder } from './transformers-embedder.js';
+import {
+  createTransformersEmbedder,
+  defaultWasmThreads,
+  setOrtWasmPaths,
+  TransformersEmbedder,
+} from './transformers-embedder.js';
 import { rejectionOf as rejection } from '@zerda/core/testing';
 
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -207,6 +212,30 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
 });
 
 runEmbedderConformance('TransformersEmbedder (bundled model)', () => new TransformersEmbedder());
+
+describe("setOrtWasmPaths (where the browser loads ONNX Runtime's WASM from)", () => {
+  // What transformers.js sets when it is imported in a browser (backends/onnx.js).
+  const cdn = () => ({
+    wasmPaths: {
+      mjs: 'https://cdn.jsdelivr.net/npm/onnxruntime-web@1.31.0/dist/ort-wasm-simd-threaded.asyncify.mjs',
+      wasm: 'https://cdn.jsdelivr.net/npm/onnxruntime-web@1.31.0/dist/ort-wasm-simd-threaded.asyncify.wasm',
+    },
+  });
+  test("none given: transformers.js' CDN default is cleared (ONNX Runtime loads the copy the bundler emitted)", () => {
+    const wasm: { wasmPaths?: unknown } = cdn();
+    setOrtWasmPaths(wasm, undefined);
+    expect(wasm.wasmPaths).toBeUndefined();
+  });
+  test('a folder or the two URLs replace it (copied, so a later change by the app does not leak in)', () => {
+    const wasm: { wasmPaths?: unknown } = cdn();
+    setOrtWasmPaths(wasm, '/zerda/ort/');
+    expect(wasm.wasmPaths).toBe('/zerda/ort/');
+    const paths = { wasm: '/a.wasm', mjs: '/a.mjs' };
+    setOrtWasmPaths(wasm, paths);
+    expect(wasm.wasmPaths).toEqual(paths);
+    expect(wasm.wasmPaths).not.toBe(paths);
+  });
+});
 
 describe('defaultWasmThreads (browser WASM threads when numThreads is not given)', () => {
   const SAB = SharedArrayBuffer;

@@ -23,6 +23,18 @@ const DEFAULT_REMOTE_PATH_TEMPLATE = env.remotePathTemplate;
 const IS_NODE =
   typeof process !== 'undefined' && typeof process.versions === 'object' && typeof process.versions.node === 'string';
 
+/**
+ * Set ONNX Runtime's `env.wasm.wasmPaths` (browser) to `given`. Not given: none, never
+ * transformers.js' default (a CDN, set when it is imported): ONNX Runtime's bundled build then
+ * loads its WASM from next to its own code (`new URL('ort-wasm-simd-threaded.wasm',
+ * import.meta.url)`), the copy webpack 5, Turbopack, Parcel and Vite emit with the app, so an app
+ * copies no second one.
+ */
+export function setOrtWasmPaths(wasm: { wasmPaths?: unknown }, given: ResolvedOptions['wasmPaths']): void {
+  // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
+  wasm.wasmPaths = given === undefined || typeof given === 'string' ? given : { ...given };
+}
+
 function abortError(): ZerdaError {
   return new ZerdaError('ABORTED', 'Embedding was aborted');
 }
@@ -208,11 +220,9 @@ export class TransformersEmbedder implements Embedder {
       env.useFSCache = modelFiles === undefined;
     }
     const wasm = env.backends.onnx.wasm;
-    if (wasm) {
-      // Mutate, never replace: it is the same object as onnxruntime-web's `env.wasm`.
-      if (o.wasmPaths !== undefined)
-        wasm.wasmPaths = typeof o.wasmPaths === 'string' ? o.wasmPaths : { ...o.wasmPaths };
-      if (!IS_NODE) wasm.numThreads = o.numThreads ?? defaultWasmThreads(globalThis);
+    if (wasm && !IS_NODE) {
+      setOrtWasmPaths(wasm, o.wasmPaths);
+      wasm.numThreads = o.numThreads ?? defaultWasmThreads(globalThis);
     }
     const progress_callback = this.#onProgress
       ? (info: ProgressInfo) => {

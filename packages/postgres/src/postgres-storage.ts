@@ -10,7 +10,7 @@ import { validateEntry } from '@zerda/core/adapter';
 import type { Clock, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
 import type { EntryRow } from '@zerda/core/adapter';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
-import { backfillChange, localChange, mergeChange, stampRecordId } from '@zerda/core/adapter';
+import { backfillChange, localChange, resolveChanges, stampRecordId } from '@zerda/core/adapter';
 import type { ApplyReport, SyncChange, SyncKind, SyncState } from '@zerda/core';
 import type { ChangeRow, ChangeStamp } from '@zerda/core/adapter';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
@@ -698,66 +698,104 @@ export class PostgresStorage extends BaseStorage {
     });
   }
 
-  /** Merge under row locks on the affected change rows, all in one transaction with the cursor. */
+  /**
+   * Merge by core's `resolveChanges` under row locks, all in one transaction with the cursor. **Two
+   * round trips** (three on Citus): BEGIN, the tenant's lock and every affected change row, entry
+   * and profile (locked) in one message; the resolved writes, the expired tombstones, the cursor and
+   * COMMIT in the second (a first write of an unregistered tenant registers it in between).
+   */
   protected override async mergeChanges(
     tenantId: string,
     changes: SyncChange[],
     cursor: string | undefined,
     horizon: string,
   ): Promise<ApplyReport> {
+    const s = this.#s;
+    const keyOf = (kind: SyncKind, key: string) => `${kind}\u0000${key}`;
+    const unique = new Map(changes.map((c) => [keyOf(c.kind, c.key), { kind: c.kind, key: c.key }]));
+    // Sorted, as #logRowsSql locks them: concurrent merges lock rows in the same order.
+    const keys = [...unique.values()].sort((a, b) => compareIds(a.kind, b.kind) || compareIds(a.key, b.key));
+    const ids = keys.filter((k) => k.kind === 'entry').map((k) => k.key);
+    const users = keys.filter((k) => k.kind === 'profile').map((k) => k.key);
     return this.#write('apply sync changes', tenantId, async (db) => {
-      const report: ApplyReport = { applied: 0, merged: 0, skipped: 0, entriesWritten: [], entriesRemoved: [] };
-      await this.#lockTenant(db, tenantId);
-      for (const change of changes) {
-        const row = (await this.#logRows(db, tenantId, [{ kind: change.kind, key: change.key }], true))[0];
-        let entry: MemoryEntry | undefined;
-        let profile: UserProfile | undefined;
-        if (change.kind === 'entry') {
-          const r = await db.query<EntryRow>(
-            `SELECT ${ENTRY_COLUMNS} FROM ${this.#s}.entries e WHERE e.tenant_id = $1 AND e.id = $2 FOR UPDATE`,
-            [tenantId, change.key],
-          );
-          entry = r.rows[0] && entryFromRow(r.rows[0]);
-        } else {
-          const r = await db.query<{ data: UserProfile }>(
-            `SELECT data FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2 FOR UPDATE`,
-            [tenantId, change.key],
-          );
-          profile = r.rows[0]?.data;
-        }
-        const m = mergeChange({ row, entry, profile }, change);
-        if (m.outcome === 'skip') {
-          report.skipped++;
-          continue;
-        }
-        report[m.outcome]++;
-        await this.#writeLogRow(db, m.row);
-        if (change.kind === 'entry' && m.remove && entry) {
-          for (const t of ['entries', 'terms', 'vectors'])
-            await db.query(`DELETE FROM ${this.#s}.${t} WHERE tenant_id = $1 AND id = $2`, [tenantId, change.key]);
-          report.entriesRemoved.push(change.key);
-        } else if (change.kind === 'entry' && m.entry) {
-          await this.#upsert(db, tenantId, [m.entry]);
-          report.entriesWritten.push(change.key);
-        } else if (change.kind === 'profile' && m.remove) {
-          await db.query(`DELETE FROM ${this.#s}.profiles WHERE tenant_id = $1 AND user_id = $2`, [
-            tenantId,
-            change.key,
-          ]);
-        } else if (m.profile) await this.#writeProfileRow(db, m.profile);
-      }
-      // The SQL form of core's isExpiredTombstone.
-      await db.query(
-        `DELETE FROM ${this.#s}.sync_log WHERE tenant_id = $1 AND op = 'delete' AND NOT pending AND hlc < $2`,
-        [tenantId, horizon],
+      const [registered, log, stored, profiles] = await db.batch([
+        this.#lockTenantSql(tenantId),
+        this.#logRowsSql(tenantId, keys, true),
+        inlineParams(
+          `SELECT ${ENTRY_COLUMNS} FROM ${s}.entries e WHERE e.tenant_id = $1 AND e.id = ANY($2::text[]) ORDER BY e.id FOR UPDATE`,
+          [tenantId, ids],
+        ),
+        inlineParams(
+          `SELECT user_id, data FROM ${s}.profiles WHERE tenant_id = $1 AND user_id = ANY($2::text[]) ORDER BY user_id FOR UPDATE`,
+          [tenantId, users],
+        ),
+      ]);
+      const rowOf = new Map(logRowsIn(log!, keys).map((row, i) => [keyOf(keys[i]!.kind, keys[i]!.key), row]));
+      const entries = new Map((stored!.rows as EntryRow[]).map((row) => [row.id, entryFromRow(row)]));
+      const found = new Map(
+        (profiles!.rows as { user_id: string; data: UserProfile }[]).map((r) => [r.user_id, r.data]),
       );
-      if (cursor !== undefined)
-        await db.query(
-          `INSERT INTO ${this.#s}.sync_cursor (tenant_id, cursor) VALUES ($1, $2)
-           ON CONFLICT (tenant_id) DO UPDATE SET cursor = EXCLUDED.cursor`,
-          [tenantId, cursor],
-        );
-      await this.#unregisterIfEmpty(db, tenantId);
+      const r = resolveChanges(changes, {
+        row: (kind, key) => rowOf.get(keyOf(kind, key)),
+        entry: (id) => entries.get(id),
+        profile: (userId) => found.get(userId),
+      });
+      const report: ApplyReport = {
+        applied: r.applied,
+        merged: r.merged,
+        skipped: r.skipped,
+        entriesWritten: [],
+        entriesRemoved: [],
+      };
+      const put: MemoryEntry[] = [];
+      for (const [id, entry] of r.entries)
+        if (entry) {
+          put.push(entry);
+          report.entriesWritten.push(id);
+        } else if (entries.has(id)) report.entriesRemoved.push(id);
+      const putProfiles = [...r.profiles.values()].filter((p): p is UserProfile => p !== null);
+      const gone = [...r.profiles].filter(([, p]) => p === null).map(([userId]) => userId);
+      if ((put.length > 0 || putProfiles.length > 0) && registered!.rowCount !== 1) await this.#register(db, tenantId);
+      const removed = report.entriesRemoved;
+      await db.batch(
+        [
+          ...(removed.length > 0
+            ? ['entries', 'terms', 'vectors'].map((t) =>
+                inlineParams(`DELETE FROM ${s}.${t} WHERE tenant_id = $1 AND id = ANY($2::text[])`, [
+                  tenantId,
+                  removed,
+                ]),
+              )
+            : []),
+          ...(put.length > 0 ? this.#upsertSql(tenantId, latestSorted(put), false) : []),
+          ...(gone.length > 0
+            ? [
+                inlineParams(`DELETE FROM ${s}.profiles WHERE tenant_id = $1 AND user_id = ANY($2::text[])`, [
+                  tenantId,
+                  gone,
+                ]),
+              ]
+            : []),
+          ...putProfiles.map((p) => this.#profileWriteSql(p)),
+          ...(r.rows.size > 0 ? [this.#logWriteSql([...r.rows.values()])] : []),
+          // The SQL form of core's isExpiredTombstone.
+          inlineParams(
+            `DELETE FROM ${s}.sync_log WHERE tenant_id = $1 AND op = 'delete' AND NOT pending AND hlc < $2`,
+            [tenantId, horizon],
+          ),
+          ...(cursor !== undefined
+            ? [
+                inlineParams(
+                  `INSERT INTO ${s}.sync_cursor (tenant_id, cursor) VALUES ($1, $2)
+                   ON CONFLICT (tenant_id) DO UPDATE SET cursor = EXCLUDED.cursor`,
+                  [tenantId, cursor],
+                ),
+              ]
+            : []),
+          this.#unregisterSql(tenantId),
+        ],
+        true,
+      );
       return report;
     });
   }
@@ -785,20 +823,20 @@ export class PostgresStorage extends BaseStorage {
       await this.#lockTenant(db, tenantId);
       const [e, p] = await missing(db);
       const entries = e.rows.map(entryFromRow);
-      for (const [i, entry] of entries.entries())
-        await this.#writeLogRow(
-          db,
+      const rows = [
+        ...entries.map((entry, i) =>
           backfillChange({ tenantId, kind: 'entry', key: entry.id }, stamp, stampRecordId(stamp, i), entry),
-        );
-      for (const [i, r] of p.rows.entries())
-        await this.#writeLogRow(
-          db,
+        ),
+        ...p.rows.map((r, i) =>
           backfillChange(
             { tenantId, kind: 'profile', key: r.user_id },
             stamp,
             stampRecordId(stamp, entries.length + i),
           ),
-        );
+        ),
+      ];
+      // A statement per 1,000 change rows rather than a round trip per entity.
+      for (let i = 0; i < rows.length; i += 1000) await db.batch([this.#logWriteSql(rows.slice(i, i + 1000))]);
       return entries.length + p.rows.length;
     });
   }
@@ -1246,10 +1284,6 @@ export class PostgresStorage extends BaseStorage {
     );
   }
 
-  async #unregisterIfEmpty(db: Db, tenantId: string): Promise<void> {
-    await db.batch([this.#unregisterSql(tenantId)]);
-  }
-
   /**
    * Upsert entries of one tenant (the transaction is bound to it, and registered: `#register`)
    * and their postings, one message. `entries` come from `latestSorted`.
@@ -1389,10 +1423,6 @@ export class PostgresStorage extends BaseStorage {
        ON CONFLICT (tenant_id, kind, key) DO UPDATE SET seq = EXCLUDED.seq, record_id = EXCLUDED.record_id,
          op = EXCLUDED.op, hlc = EXCLUDED.hlc, device_id = EXCLUDED.device_id, pending = EXCLUDED.pending,
          clock = EXCLUDED.clock, counters = EXCLUDED.counters`;
-  }
-
-  async #writeLogRow(db: Db, row: ChangeRow): Promise<void> {
-    await db.batch([this.#logWriteSql([row])]);
   }
 
   /** Push order of change rows: microseconds since the epoch, strictly increasing in this process. */

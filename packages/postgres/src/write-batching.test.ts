@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { isZerdaError } from '@zerda/core';
+import { InMemoryStorage, isZerdaError } from '@zerda/core';
 import { createEntry, entryData } from '@zerda/core/adapter';
 import type { MemoryEntry } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
@@ -84,6 +84,48 @@ describePostgres('PostgresStorage batched writes', (url) => {
       ['a', 'first', 'u', ...Array.from({ length: 50 }, (_, i) => `many-${i}`)].sort(),
     );
     expect(pending.find((c) => c.key === 'many-1')?.op).toBe('delete');
+  });
+
+  it('applying a batch of sync changes takes two round trips, whatever it holds', async () => {
+    // Another device's changes: new entries, an update and a delete of entries this one holds, a profile.
+    const other = new InMemoryStorage();
+    const mine = Array.from({ length: 3 }, (_, i) => entry('m', `shared-${i}`));
+    await storage.putMany(mine);
+    await other.putMany([...Array.from({ length: 20 }, (_, i) => entry('m', `remote-${i}`)), ...mine]);
+    await other.put({ ...entry('m', 'shared-0'), version: 4, content: { title: 'edited', text: 'edited remotely' } });
+    await other.delete('m', 'shared-1');
+    await other.putProfile({
+      tenantId: 'm',
+      userId: 'remote-user',
+      createdAt: 1,
+      updatedAt: 1,
+      interactionCount: 1,
+      topics: {},
+      memoryRetentionBoost: 0,
+      attributes: {},
+    });
+    const changes = await other.pendingChanges('m', 1000);
+    await storage.applyChanges('m', []); // the first sync call reads the device id
+    let report: Awaited<ReturnType<PostgresStorage['applyChanges']>> | undefined;
+    expect(
+      await count(async () => {
+        report = await storage.applyChanges('m', changes, 'cursor-1');
+      }),
+    ).toBe(2 + extra());
+    expect(report!.entriesRemoved).toEqual(['shared-1']);
+    expect(report!.entriesWritten).toHaveLength(22);
+    expect((await storage.get('m', 'shared-0'))?.content).toMatchObject({ text: 'edited remotely' });
+    expect(await storage.get('m', 'shared-1')).toBeUndefined();
+    expect((await storage.getMany('m', ['remote-0', 'remote-19'])).length).toBe(2);
+    expect((await storage.getProfile('m', 'remote-user'))?.userId).toBe('remote-user');
+    expect((await storage.syncState('m')).cursor).toBe('cursor-1');
+    // Applied again: every record is known, nothing changes (still two round trips).
+    expect(
+      await count(async () => {
+        report = await storage.applyChanges('m', changes);
+      }),
+    ).toBe(2 + extra());
+    expect(report!.skipped).toBe(changes.length);
   });
 
   it('a stale put is CONFLICT and writes nothing, its change row included', async () => {

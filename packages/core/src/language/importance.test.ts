@@ -12,4 +12,10 @@ describe('estimateImportance', () => {
       estimateImportance('I love hiking outdoors'),
     );
   });
+
+  it('a turn that states something about a person is no question because it ends with one', () => {
+    const turn = 'I just signed up for a pottery class yesterday. Have you found any activities like that?';
+    expect(estimateImportance(turn, '', true)).toBeGreaterThan(estimateImportance(turn));
+    expect(estimateImportance(turn, '', true)).toBeGreaterThanOrEqual(0.3);
+  });
 });

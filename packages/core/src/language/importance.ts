@@ -11,9 +11,12 @@ const SIGNAL_PATTERNS: [RegExp, number][] = [
 
 /**
  * Heuristic base importance of a turn: 0.3, plus signals of durable information (self-disclosure,
- * preferences, explicit "remember", dates), plus a little for substance (length). Clamped to [0.1, 0.9].
+ * preferences, explicit "remember", dates), plus a little for substance (length), less for a
+ * question. Clamped to [0.1, 0.9]. `says`: whether the turn was read to state something about a
+ * person; such a turn is no question however it ends ("I signed up for a pottery class
+ * yesterday. Have you tried it?"). Unknown: a turn that ends with "?" or opens like one is one.
  */
-export function estimateImportance(input: string, output = ''): number {
+export function estimateImportance(input: string, output = '', says?: boolean): number {
   let score = 0.3;
   for (const [re, w] of SIGNAL_PATTERNS) if (re.test(input)) score += w;
   const words = input.split(/\s+/).filter(Boolean).length;
@@ -21,8 +24,9 @@ export function estimateImportance(input: string, output = ''): number {
   if (/^(hi|hello|hey|thanks|thank you|ok|okay|bye)[.!]*$/i.test(input.trim())) score -= 0.2;
   // A question asks for memory rather than adding to it.
   if (
-    /\?\s*$/.test(input) ||
-    /^(what|when|where|who|whom|which|why|how|do|does|did|can|could|is|are|was|were)\b/i.test(input.trim())
+    !says &&
+    (/\?\s*$/.test(input) ||
+      /^(what|when|where|who|whom|which|why|how|do|does|did|can|could|is|are|was|were)\b/i.test(input.trim()))
   )
     score -= 0.15;
   if (output && output.length > 400) score += 0.02;

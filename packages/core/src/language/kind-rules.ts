@@ -7,18 +7,21 @@ import {
   CATCH_UP_RE,
   FAVOURITE_RE,
   FEELING_RE,
-  FIRST_PERSON_ANY_RE,
+  SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
+  LIKE_THIS_RE,
   LISTENER_ANY_RE,
   LISTENER_SUBJECT_RE,
+  MADE_ME_RE,
   PASSING_STATE_RE,
   POINTING_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
   SHOWING_RE,
+  TRY_IT_RE,
   VAGUE_TASK_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
@@ -99,8 +102,17 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'refers back', test: (c) => c.subject === 'pronoun', kind: 'continuation' },
   // "I want to pass it on to others", "We love it": what "it" is, is said before; kept whole with it.
   { name: 'object refers back', test: (c) => c.objectRefersBack === true, kind: 'continuation' },
+  // "I'm keen to give it a shot", "I'm a big fan of scents like this!", "Really made me think about …".
+  {
+    name: 'refers to what was said',
+    test: (c) => TRY_IT_RE.test(c.text) || LIKE_THIS_RE.test(c.text) || MADE_ME_RE.test(c.text),
+    kind: 'continuation',
+  },
   // "Life's unpredictable", "Volunteering is a great way to meet people": about no one.
-  { name: 'generic', test: (c) => c.subject === 'none' && !FIRST_PERSON_ANY_RE.test(c.text), kind: 'conversation' },
+  // "Animals have a way of bringing us happiness", "Remembering those we love is important":
+  // "we" and "us" said of everyone. "Storm forced us to cancel our getaway", "we were part of it":
+  // the speaker's own.
+  { name: 'generic', test: (c) => c.subject === 'none' && !SPEAKER_ANY_RE.test(c.text), kind: 'conversation' },
 ];
 
 /** Kinds of memory, for a clause about someone. First match wins. */
@@ -138,8 +150,8 @@ export const KIND_RULES: readonly ClauseRule[] = [
  * …", "Working together, we can …"), so a reaction or a wish is one however it opens.
  */
 export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
-  const opener = LEADING_PHRASE_RE.exec(c.text);
-  const core = opener ? { ...c, text: c.text.slice(opener[0].length) } : undefined;
+  const rest = withoutOpener(c.text);
+  const core = rest !== undefined ? { ...c, text: rest } : undefined;
   for (const r of EPISODIC_RULES)
     if (r.test(c) || (core !== undefined && r.kind === 'conversation' && r.test(core)))
       return { kind: r.kind, rule: r.name };
@@ -149,6 +161,12 @@ export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
 
 /** A phrase in front of the subject, closed by a comma ("At the retreat, …", "Since speaking last, …"). */
 const LEADING_PHRASE_RE = /^[^,;:!?]{3,60},\s+/u;
+
+/** A clause without the phrase in front of its subject ("Whenever I come here, I bring it" → "I bring it"); undefined when none. */
+export function withoutOpener(text: string): string | undefined {
+  const opener = LEADING_PHRASE_RE.exec(text);
+  return opener ? text.slice(opener[0].length) : undefined;
+}
 
 /** Whether a clause's subject is the speaker, the listener, a pronoun that refers back, or no one. */
 export function subjectOf(text: string, named: boolean): ClauseFacts['subject'] {
@@ -164,7 +182,7 @@ export function subjectOf(text: string, named: boolean): ClauseFacts['subject'] 
   )
     return 'speaker';
   // "Besides the dance classes, I'm offering mentoring", "At the retreat, I had time to reflect".
-  const opener = LEADING_PHRASE_RE.exec(text);
-  if (opener && FIRST_PERSON_RE.test(text.slice(opener[0].length))) return 'speaker';
+  const rest = withoutOpener(text);
+  if (rest !== undefined && FIRST_PERSON_RE.test(rest)) return 'speaker';
   return 'none';
 }

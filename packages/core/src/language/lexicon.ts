@@ -80,8 +80,6 @@ export const FIRST_PERSON_RE = new RegExp(
   `^${LEAD}(?:i|we|me|my|our|myself|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\b`,
   'iu',
 );
-/** The speaker anywhere in a clause ("Seeing my mentee's face light up was the best"). */
-export const FIRST_PERSON_ANY_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b|\bi['’]/iu;
 /** A clause whose subject is left out and is the speaker: "Just got some new shoes", "Been reading a lot". */
 export const IMPLIED_SPEAKER_RE = new RegExp(`^(?:(?:just|recently|finally|also)\\s+)?(?:${PAST_VERB}|been)\\b`, 'iu');
 /**
@@ -148,7 +146,7 @@ export const REACTION_RE = new RegExp(
 );
 /** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should". */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+you\\s+(?:ever|want|need))`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week". */
@@ -230,7 +228,7 @@ export const ADDRESSED_RE = new RegExp(
   `^${LEAD}(?:` +
     [
       'i\\s+(?:really\\s+|totally\\s+|completely\\s+|truly\\s+|so\\s+|also\\s+)*(?:respect|admire|envy|applaud|encourage|support|believe\\s+in|love|like|adore|appreciate)\\s+(?:you|your|the\\s+(?:thought|idea|sound\\s+of\\s+that)|(?:it|that)\\s+when\\s+you|when\\s+you|that\\s+idea|it|that)\\b(?!\\s+(?:so\\s+much\\s+)?(?:because|since))',
-      "i\\s+(?:would|'d|’d)\\s+(?:also\\s+)?(?:say|add|agree|recommend|suggest)\\b",
+      "i(?:\\s+would|['’]d)\\s+(?:also\\s+|definitely\\s+|really\\s+|totally\\s+|highly\\s+)*(?:say|add|agree|recommend|suggest|advise)\\b",
       'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
       "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
       "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
@@ -247,12 +245,31 @@ export const ADDRESSED_RE = new RegExp(
 );
 /** Catching up without saying what happened: "A lot's happened since we talked", "So much since we last spoke!". */
 export const CATCH_UP_RE = new RegExp(
-  `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$)`,
+  `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$|(?:it(?:['’]s|\\s+has|\\s+is)\\s+)?been\\s+(?:a\\s+)?(?:(?:few|couple(?:\\s+of)?|\\d+|two|three|four|five|several|some)\\s+)?(?:days?|weeks?|months?|years?|while|ages|forever)\\s+since\\b)`,
+  'iu',
+);
+/**
+ * Agreeing to try what the listener spoke of: "I'm keen to give it a shot", "I'll give it a go".
+ * What "it" is, is said elsewhere.
+ */
+export const TRY_IT_RE =
+  /\b(?:give|giving|gave|try|trying)\s+(?:it|that|this|them)\s+a\s+(?:shot|try|go|whirl|chance)\b/iu;
+/**
+ * A clause whose object is what the listener showed or said: "I'm a big fan of scents like
+ * this!", "I need one like that".
+ */
+export const LIKE_THIS_RE = /\b(?:like|as)\s+(?:this|that|these|those|this\s+one|that\s+one|yours)\s*[!.…]*$/iu;
+/**
+ * What something said before made the speaker think or feel, its subject left out: "Really
+ * made me think about taking care of our minds", "Made me realize how lucky I am".
+ */
+export const MADE_ME_RE = new RegExp(
+  `^${LEAD}(?:(?:really|truly|definitely|also|totally|kinda|sure)\\s+)*(?:made|makes|got|gets)\\s+me\\s+(?:think|feel|realize|realise|reflect|appreciate|wonder|remember|want|smile|laugh|cry)\\b`,
   'iu',
 );
 /** Showing something rather than saying something: "Look what I got!", "Here's a painting I did", "Here I am with my mom", "I'd rather show you a photo". */
 export const SHOWING_RE = new RegExp(
-  `^${LEAD}(?:look\\s+(?:what|who|how|here)|here\\s+(?:i\\s+am|we\\s+are|(?:is|are|['’]s)\\s+(?:a|an|the|my|our|some|another|one|two|this|these)\\b)|(?:i['’]d\\s+rather|let\\s+me|i\\s+(?:just\\s+)?want(?:ed)?\\s+to|i['’]ll|i\\s+will|i\\s+can)\\s+(?:show|share|send)\\s+(?:you\\s+|with\\s+you\\s+)?(?:a|the|this|my|some|these)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)|i['’]m\\s+sending\\b)`,
+  `^${LEAD}(?:look\\s+(?:what|who|how|here)|here(?:\\s+i\\s+am|\\s+we\\s+are|(?:\\s+is|\\s+are|['’]s)\\s+(?:a|an|the|my|our|some|another|one|two|this|these)\\b)|(?:i['’]d\\s+rather|let\\s+me|i\\s+(?:just\\s+)?want(?:ed)?\\s+to|i['’]ll|i\\s+will|i\\s+can)\\s+(?:show|share|send)\\s+(?:you\\s+|with\\s+you\\s+)?(?:a|the|this|my|some|these)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)|i['’]m\\s+sending\\b)`,
   'iu',
 );
 /**
@@ -275,5 +292,16 @@ export const BARE_REACTION_RE = new RegExp(
  */
 export const PRAISE_RE = new RegExp(
   `\\b(?:${PRAISE}|perfectly|beautifully|brilliantly|wonderfully|nicely|kind|talented|skilled|strong|lucky|deserve|deserves|rock|rocks|nailed|killing\\s+it|proud|peaceful|awesome)\\b`,
+  'iu',
+);
+
+/**
+ * The speaker anywhere in a clause: "I", "me", "my", "our", or "we" with a verb of the past
+ * ("Seeing my mentee's face light up was the best", "Storm forced us to cancel our trip", "it
+ * felt like we were part of something"). Not the present "we" and "us" that mean everyone
+ * ("Animals have a way of bringing us happiness", "Remembering those we love is important").
+ */
+export const SPEAKER_ANY_RE = new RegExp(
+  `\\b(?:i|me|my|mine|myself|our|ours)\\b|\\bi['’]|\\bwe\\s+(?:(?:all|just|also|really|finally|even)\\s+)?(?:were|${PAST_VERB})\\b`,
   'iu',
 );

@@ -1,6 +1,7 @@
-import { clauseKind, subjectOf } from './kind-rules.js';
+import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   canBeName,
+  FIRST_PERSON_RE,
   MONTH_NAMES,
   NAME,
   NOT_AN_OBJECT_RE,
@@ -595,8 +596,12 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
 
 /** Whether a clause's object is a pronoun said of something elsewhere, with little after it ("I want to pass it on to others"; not "I'm taking them out for a stroll in the park"). */
 function objectRefersBack(s: string): boolean {
-  const m = OBJECT_REFERS_BACK_RE.exec(s);
-  return m !== null && contentWords(s.slice(m[0].length)).length <= 1;
+  // "Whenever I come here, I bring it with me.": the speaker's clause behind an opening phrase.
+  const rest = withoutOpener(s);
+  const m =
+    OBJECT_REFERS_BACK_RE.exec(s) ??
+    (rest !== undefined && FIRST_PERSON_RE.test(rest) ? OBJECT_REFERS_BACK_RE.exec(rest) : null);
+  return m !== null && contentWords(m.input.slice(m[0].length)).length <= 1;
 }
 
 /** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */

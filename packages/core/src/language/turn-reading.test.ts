@@ -65,8 +65,27 @@ describe('readTurn: what stays in the episodic turn only', () => {
     ['a reaction after a vocative', "Maria, I'm glad you're finding fulfillment there."],
     ['an object that refers back, on its own', 'I want to pass it on to others.'],
     ['a promise in reply', "I'll take your advice and find joy on the way."],
+    ['advice with "I\'d"', "I'd recommend practicing mindful breathing for yoga."],
+    ['showing with "Here\'s"', "Here's our latest work from last weekend."],
+    ['an offer on a condition of the listener', "If you're interested, I can suggest some routines for you to try."],
+    ['agreeing to try what was spoken of', "I'm keen to give it a shot."],
+    ['an object that is what was shown', "I'm also a big fan of scents like this!"],
+    ['catching up by time', 'Been a few days since we last talked.'],
+    ['a hope', "Fingers crossed it'll help me."],
+    ['what something said made one think', 'Really made me think about taking care of our minds.'],
+    ['an object that refers back behind an opening phrase', 'Whenever I come here, I bring it with me.'],
+    ['a generic "us"', 'Animals sure have a way of bringing us happiness.'],
   ])('%s: %s', (_why, text) => {
     expect(formed(text)).toEqual([]);
+  });
+
+  it('the speaker\'s "our" and a "we" of the past stay the speaker\'s; a list ending "all of that" is no pronoun object', () => {
+    expect(formed('Storm forced us to cancel our yoga getaway.')).toEqual([
+      'event | Ann | Storm forced us to cancel our yoga getaway.',
+    ]);
+    expect(formed("I've got lots of kids' books- classics, stories from different cultures, all of that.")).toEqual([
+      "fact | Ann | I've got lots of kids' books- classics, stories from different cultures, all of that.",
+    ]);
   });
 
   it('a topic or a sentence opener is no person', () => {

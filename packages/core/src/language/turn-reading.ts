@@ -109,5 +109,8 @@ export function readTurn(
   }
   for (const s of reading.statements) if (s.kind === 'conversation') delete s.at;
   reading.keep = reading.statements.length > 0;
+  // A turn that says something about someone is worth its statements, however it ends.
+  if (reading.statements.some((s) => s.kind !== 'conversation'))
+    reading.importance = Math.max(reading.importance, estimateImportance(turn.input, turn.output ?? '', true));
   return reading;
 }
