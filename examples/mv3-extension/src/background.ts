@@ -7,19 +7,13 @@
 // IndexedDB, recall by keywords and feature hashing).
 import { openBrowserMemory, type BrowserMemory } from '@zerda/browser/vite';
 import type { Reply, Request, ToBackground, ToOffscreen } from './messages.ts';
+import { answer } from './notes.ts';
 
 let local: Promise<BrowserMemory> | undefined;
 
-async function handleHere(request: Request): Promise<Reply> {
+function handleHere(request: Request): Promise<Reply> {
   local ??= openBrowserMemory({ name: 'service-worker-notes', owner: 'me', embedder: 'hash' });
-  const { manager } = await local;
-  if (request.type === 'remember') {
-    await manager.remember('me', 'notes', { title: request.text.slice(0, 60), text: request.text });
-    await manager.flush();
-    return { ok: true, texts: [] };
-  }
-  const hits = await manager.recall('me', 'notes', request.query, { topK: 3 });
-  return { ok: true, texts: hits.map((h) => (h.entry.content as { text: string }).text) };
+  return answer(local, request);
 }
 
 let creating: Promise<void> | undefined;
