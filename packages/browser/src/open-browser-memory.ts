@@ -71,8 +71,8 @@ export interface OpenBrowserMemoryOptions {
   embedder?: WorkerModelOptions | 'hash' | 'none' | Embedder;
   /** URL of sql.js' `sql-wasm-browser.wasm` when the bundler does not resolve it by itself. */
   sqlWasmUrl?: string;
-  /** Extra `SqliteStorage` options (compaction, automatic backups, corrupt-snapshot recovery). */
-  sqlite?: Pick<SqliteStorageOptions, 'compaction' | 'backups' | 'restoreFrom'>;
+  /** Extra `SqliteStorage` options (compaction, automatic backups, corrupt-snapshot recovery, vector precision). */
+  sqlite?: Pick<SqliteStorageOptions, 'compaction' | 'backups' | 'restoreFrom' | 'vectorPrecision'>;
   /** Memory configuration (validated by core). */
   config?: MemoryConfigInput;
   /** Single-user apps: this user is admin of every tenant (`'me'`), or of one (`{ userId, tenantId }`). */

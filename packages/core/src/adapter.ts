@@ -34,6 +34,14 @@ export type { EntryData, EntryRow } from './storage/entry-rows.js';
 export { BackupSchedule } from './storage/backup-schedule.js';
 export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
 export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from './util/bytes.js';
+export {
+  VECTOR_PRECISIONS,
+  checkVectorPrecision,
+  decodeVectorRowsInto,
+  encodeVectorRows,
+  vectorRowBytes,
+  vectorRowsPrecision,
+} from './storage/vector-precision.js';
 
 // ── Lexical search as core scores it (an adapter's `lexicalSearch` must match `LexicalIndex`)
 export { analyze } from './retrieval/text.js';

@@ -40,6 +40,7 @@ export type { Clock } from './model/clock.js';
 export type { Embedder, EmbedOptions, LlmClient } from './model/embedder.js';
 export type { StorageAdapter, MemoryFilter, MemoryQuery, LexicalHit, LexicalQuery } from './storage/storage.js';
 export type { VectorModel, VectorRecord, VectorBlock, StorageStats, SyncTarget } from './storage/storage.js';
+export type { VectorPrecision } from './storage/vector-precision.js';
 export type {
   ApplyReport,
   PnCounter,

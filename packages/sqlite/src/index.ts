@@ -52,6 +52,7 @@ export type {
   UserProfile,
   VectorBlock,
   VectorModel,
+  VectorPrecision,
   VectorRecord,
   ZerdaErrorCode,
 } from '@zerda/core';

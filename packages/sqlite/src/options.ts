@@ -1,7 +1,7 @@
 import initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
-import { checkOptionKeys, invalid } from '@zerda/core/adapter';
-import type { Clock, KeyCipherOptions, PassphraseCipherOptions } from '@zerda/core';
+import { checkOptionKeys, checkVectorPrecision, invalid } from '@zerda/core/adapter';
+import type { Clock, KeyCipherOptions, PassphraseCipherOptions, VectorPrecision } from '@zerda/core';
 import type { Persistence } from './persistence.js';
 
 // The options of SqliteStorage.open, their defaults and checks, and what opening reports.
@@ -54,6 +54,14 @@ export interface SqliteStorageOptions {
    * Without it, a corrupt snapshot fails the open with `STORAGE`.
    */
   restoreFrom?: 'latest' | string;
+  /**
+   * How vectors are kept (in memory and at rest): `'float32'` (exact) or `'int8'` (a scale and one
+   * byte a dimension per row: the vector store, its chunks and the memory it takes shrink ~4x;
+   * `loadVectors` returns the dequantised rows, so recall is close to, not identical with,
+   * `'float32'`; see core's `VectorPrecision`). Applies to rows written from then on; rows already
+   * stored keep their precision until written again (e.g. `manager.reindex`). Default `'float32'`.
+   */
+  vectorPrecision?: VectorPrecision;
 }
 
 /** What opening found and did. */
@@ -117,7 +125,17 @@ export function loadSqlJs(options: SqliteStorageOptions): Promise<SqlJsStatic> {
   return defaultSqlJs;
 }
 
-const OPEN_KEYS = ['persistence', 'encryption', 'sqlJs', 'locateFile', 'compaction', 'backups', 'clock', 'restoreFrom'];
+const OPEN_KEYS = [
+  'persistence',
+  'encryption',
+  'sqlJs',
+  'locateFile',
+  'compaction',
+  'backups',
+  'clock',
+  'restoreFrom',
+  'vectorPrecision',
+];
 const PERSISTENCE_METHODS = [
   'readMeta',
   'writeMeta',
@@ -154,6 +172,7 @@ export function checkOpenOptions(o: SqliteStorageOptions): void {
     invalid('clock', 'a function returning epoch milliseconds', o.clock);
   if (o.restoreFrom !== undefined && (typeof o.restoreFrom !== 'string' || o.restoreFrom === ''))
     invalid('restoreFrom', "'latest' or a backup id", o.restoreFrom);
+  if (o.vectorPrecision !== undefined) checkVectorPrecision('vectorPrecision', o.vectorPrecision);
   if (o.compaction !== undefined)
     checkSection('compaction', o.compaction, ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'], ['onPageHidden']);
   if (o.backups !== undefined)

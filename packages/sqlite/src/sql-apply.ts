@@ -6,7 +6,6 @@ import type { MemoryEntry, UserProfile } from '@zerda/core';
 import type { SyncKind } from '@zerda/core';
 import type { ChangeRow, EntryRow } from '@zerda/core/adapter';
 import { ftsTerms } from './lexical.js';
-import { floatsToBytes } from './record-codec.js';
 
 // SQL apply: the logical records of both streams (what the log holds) and how each one changes
 // the database. Used by replay at open and by every write, so both apply the same way.
@@ -71,10 +70,13 @@ export type VecOp =
   | { o: 'vput'; t: string; m: string; d: number; ids: string[] }
   | { o: 'vdel'; t?: string; m?: string; ids?: string[] };
 
-/** A vector record to write, with its data. */
+/**
+ * A vector record to write, with its rows (`vput`) as stored: `encodeVectorRows` bytes, float32 or
+ * int8 (the length tells which), exactly what the record's tail and each `vec.vectors` row hold.
+ */
 export interface VecWrite {
   op: VecOp;
-  data?: Float32Array;
+  bytes?: Uint8Array;
 }
 
 /** Rebuild an entry from a row selected with core's `ENTRY_COLUMNS` (its `data` is JSON text here). */
@@ -347,7 +349,7 @@ export function createApplier(db: Database): Applier {
 }
 
 /** Apply one vector-stream record to `vec.vectors`. */
-export function applyVec(db: Database, op: VecOp, data: Float32Array | undefined): void {
+export function applyVec(db: Database, op: VecOp, bytes: Uint8Array | undefined): void {
   if (op.o === 'vput') {
     const stmt = db.prepare(
       'INSERT OR REPLACE INTO vec.vectors (tenant_id, model_id, dim, id, data) VALUES (?, ?, ?, ?, ?)',
@@ -355,8 +357,9 @@ export function applyVec(db: Database, op: VecOp, data: Float32Array | undefined
     try {
       // A model's dim may change only through a full delete; drop stale rows of another dim.
       db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND model_id = ? AND dim <> ?', [op.t, op.m, op.d]);
+      const rowBytes = bytes!.byteLength / op.ids.length;
       op.ids.forEach((id, i) => {
-        stmt.run([op.t, op.m, op.d, id, floatsToBytes(data!.subarray(i * op.d, (i + 1) * op.d))]);
+        stmt.run([op.t, op.m, op.d, id, bytes!.slice(i * rowBytes, (i + 1) * rowBytes)]);
       });
     } finally {
       stmt.free();

@@ -1,6 +1,13 @@
 import type { SqlValue } from 'sql.js';
 import { ZerdaError, createCipher } from '@zerda/core';
-import { BaseStorage, ENTRY_COLUMNS, checkKey, entryOrderSql, inIdOrder } from '@zerda/core/adapter';
+import {
+  BaseStorage,
+  ENTRY_COLUMNS,
+  checkKey,
+  decodeVectorRowsInto,
+  entryOrderSql,
+  inIdOrder,
+} from '@zerda/core/adapter';
 import { isZerdaError, systemClock, validateExport } from '@zerda/core';
 import { invalid } from '@zerda/core/adapter';
 import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageStats } from '@zerda/core';
@@ -17,7 +24,6 @@ import { autoBackupDefaults, checkOpenOptions, compactionDefaults } from './opti
 import type { EncryptionOptions, ExportOptions, ImportReport, OpenReport, SqliteStorageOptions } from './options.js';
 import { MemoryPersistence, guard, persistenceError } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
-import { bytesToFloats } from './record-codec.js';
 import { LOG_COLUMNS, rowToChange, rowToEntry, transaction } from './sql-apply.js';
 import type { LogStamp, MainOp, VecWrite } from './sql-apply.js';
 import { Store } from './store.js';
@@ -106,7 +112,8 @@ export class SqliteStorage extends BaseStorage {
     const loaded = await loadDatabase(options, cipher);
     const p = options.persistence;
     const report = loaded.report;
-    const store = new Store({ ...loaded, persistence: p, cipher, compaction });
+    const vectorPrecision = options.vectorPrecision ?? 'float32';
+    const store = new Store({ ...loaded, persistence: p, cipher, compaction, vectorPrecision });
     const storage = new SqliteStorage(store, options, report);
     await storage.#backups.init();
     if (loaded.restoreId !== undefined) {
@@ -264,7 +271,7 @@ export class SqliteStorage extends BaseStorage {
     await this.#s.serial(async () => {
       await this.#ensureVectors();
       checkDim(this.#s, tenantId, model);
-      await this.#commit(undefined, [{ op: { o: 'vput', t: tenantId, m: model.id, d: model.dim, ids }, data }]);
+      await this.#commit(undefined, [this.#s.vectorPut(tenantId, model, ids, data)]);
     });
   }
 
@@ -281,7 +288,7 @@ export class SqliteStorage extends BaseStorage {
     const ids: string[] = [];
     rows.forEach((r, i) => {
       ids.push(r[0] as string);
-      data.set(bytesToFloats(r[2] as Uint8Array), i * dim);
+      decodeVectorRowsInto(r[2] as Uint8Array, 1, dim, data, i * dim);
     });
     return { model: { id: modelId, dim }, ids, data };
   }
@@ -666,8 +673,7 @@ export class SqliteStorage extends BaseStorage {
       ))
         orphans.set(t as string, [...(orphans.get(t as string) ?? []), i as string]);
       const vec: VecWrite[] = [...orphans].map(([t, ids]) => ({ op: { o: 'vdel', t, ids: [...new Set(ids)] } }));
-      for (const g of valid.vectors)
-        vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
+      for (const g of valid.vectors) vec.push(s.vectorPut(g.tenantId, g.model, g.ids, g.data));
       if (vec.length > 0) await s.commit(undefined, vec);
       await s.compactMain(true);
     });

@@ -5,7 +5,9 @@ import type { Cipher } from '@zerda/core';
 import type { CompactionOptions } from './options.js';
 import { guard } from './persistence.js';
 import type { AppendRecord, Persistence } from './persistence.js';
-import { bytesToFloats, encodeRecord, floatsToBytes } from './record-codec.js';
+import { encodeVectorRows } from '@zerda/core/adapter';
+import type { VectorModel, VectorPrecision } from '@zerda/core';
+import { encodeRecord } from './record-codec.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { applyVec, createApplier, transaction } from './sql-apply.js';
 import type { Applier, MainOp, VecOp, VecWrite } from './sql-apply.js';
@@ -33,6 +35,8 @@ export class Store {
   /** Vector-stream log records since the last vector compaction (counted once vectors are loaded). */
   vecLogCount = 0;
   vectors: 'unloaded' | 'loaded' = 'unloaded';
+  /** How new vector rows are kept (`SqliteStorageOptions.vectorPrecision`); rows already stored keep theirs. */
+  readonly vectorPrecision: VectorPrecision;
   readonly #stmts = new Map<string, Statement>();
   readonly #queue = new KeyedMutex();
 
@@ -41,6 +45,7 @@ export class Store {
     persistence: Persistence | undefined;
     cipher: Cipher | undefined;
     compaction: Required<CompactionOptions>;
+    vectorPrecision: VectorPrecision;
     mainSeq: number;
     vecSeq: number;
     logCount: number;
@@ -50,6 +55,7 @@ export class Store {
     this.p = init.persistence;
     this.cipher = init.cipher;
     this.compaction = init.compaction;
+    this.vectorPrecision = init.vectorPrecision;
     this.mainSeq = init.mainSeq;
     this.vecSeq = init.vecSeq;
     this.logCount = init.logCount;
@@ -111,7 +117,7 @@ export class Store {
         records.push({
           stream: 'vectors',
           seq,
-          bytes: await encodeRecord({ ...v.op, s: seq }, v.data && floatsToBytes(v.data), this.cipher),
+          bytes: await encodeRecord({ ...v.op, s: seq }, v.bytes, this.cipher),
         });
       }
       await guard('write to the database', () => this.p!.append(records));
@@ -129,7 +135,7 @@ export class Store {
     let added = 0;
     transaction(this.db, () => {
       if (main) added = this.apply(main);
-      if (this.vectors === 'loaded') for (const v of vec) applyVec(this.db, v.op, v.data);
+      if (this.vectors === 'loaded') for (const v of vec) applyVec(this.db, v.op, v.bytes);
     });
     return added;
   }
@@ -157,22 +163,37 @@ export class Store {
     this.logBytes = 0;
   }
 
-  /** The vector stream's base: a head record (`vbase`, chunk count) and chunks of up to 4096 rows. */
+  /** A `vput` of `model` rows (`data`, `ids.length × model.dim` floats) encoded at this store's precision. */
+  vectorPut(tenantId: string, model: VectorModel, ids: string[], data: Float32Array): VecWrite {
+    return {
+      op: { o: 'vput', t: tenantId, m: model.id, d: model.dim, ids },
+      bytes: encodeVectorRows(data, model.dim, this.vectorPrecision),
+    };
+  }
+
+  /**
+   * The vector stream's base: a head record (`vbase`, chunk count) and chunks of up to 4096 rows,
+   * each chunk rows of one byte length (one precision), copied as stored: never re-quantised.
+   */
   async vectorBase(cipher: Cipher | undefined): Promise<Uint8Array[]> {
     const chunks: Uint8Array[] = [];
-    const groups = this.rows('SELECT DISTINCT tenant_id, model_id, dim FROM vec.vectors ORDER BY 1, 2', []);
-    for (const [t, m, d] of groups) {
+    const groups = this.rows(
+      'SELECT DISTINCT tenant_id, model_id, dim, length(data) FROM vec.vectors ORDER BY 1, 2, 4',
+      [],
+    );
+    for (const [t, m, d, len] of groups) {
       const dim = Number(d);
-      const rows = this.rows('SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? ORDER BY id', [
-        t,
-        m,
-      ]);
+      const rowBytes = Number(len);
+      const rows = this.rows(
+        'SELECT id, data FROM vec.vectors WHERE tenant_id = ? AND model_id = ? AND length(data) = ? ORDER BY id',
+        [t, m, rowBytes],
+      );
       for (let i = 0; i < rows.length; i += VECTOR_CHUNK_ROWS) {
         const part = rows.slice(i, i + VECTOR_CHUNK_ROWS);
-        const data = new Float32Array(part.length * dim);
-        part.forEach((r, j) => data.set(bytesToFloats(r[1] as Uint8Array), j * dim));
+        const bytes = new Uint8Array(part.length * rowBytes);
+        part.forEach((r, j) => bytes.set(r[1] as Uint8Array, j * rowBytes));
         const op: VecOp = { o: 'vput', t: t as string, m: m as string, d: dim, ids: part.map((r) => r[0] as string) };
-        chunks.push(await encodeRecord(op, floatsToBytes(data), cipher));
+        chunks.push(await encodeRecord(op, bytes, cipher));
       }
     }
     return [await encodeRecord({ o: 'vbase', n: chunks.length }, undefined, cipher), ...chunks];

@@ -1,10 +1,10 @@
 import { ZerdaError, buildExport, validateExport } from '@zerda/core';
-import { BackupSchedule, ENTRY_COLUMNS, invalid } from '@zerda/core/adapter';
+import { BackupSchedule, ENTRY_COLUMNS, decodeVectorRowsInto, invalid } from '@zerda/core/adapter';
 import type { Cipher, Clock, ExportContent, UserProfile, ValidatedExport, ZerdaExport } from '@zerda/core';
 import type { AutoBackupOptions, ExportOptions, ImportReport } from './options.js';
 import { guard } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
-import { bytesToFloats, decodeRecord, encodeRecord, openFailure } from './record-codec.js';
+import { decodeRecord, encodeRecord, openFailure } from './record-codec.js';
 import { makeMeta } from './meta.js';
 import { rowToEntry } from './sql-apply.js';
 import type { MainOp, VecWrite } from './sql-apply.js';
@@ -51,7 +51,7 @@ export async function exportDoc(ctx: TransferContext, options: ExportOptions): P
       ]);
       const dim = Number(d);
       const data = new Float32Array(rows.length * dim);
-      rows.forEach((r, i) => data.set(bytesToFloats(r[1] as Uint8Array), i * dim));
+      rows.forEach((r, i) => decodeVectorRowsInto(r[1] as Uint8Array, 1, dim, data, i * dim));
       content.vectors.push({
         tenantId: t as string,
         model: { id: m as string, dim },
@@ -89,8 +89,7 @@ export async function importDoc(ctx: TransferContext, valid: ValidatedExport, re
     : scope
       ? scope.map((t) => ({ op: { o: 'vdel', t } }))
       : [{ op: { o: 'vdel' } }];
-  for (const g of valid.vectors)
-    vec.push({ op: { o: 'vput', t: g.tenantId, m: g.model.id, d: g.model.dim, ids: g.ids }, data: g.data });
+  for (const g of valid.vectors) vec.push(store.vectorPut(g.tenantId, g.model, g.ids, g.data));
   await ctx.commit({ o: 'import', replace, ...(scope ? { ts: scope } : {}), e: valid.entries, p: valid.profiles }, vec);
   return {
     added: valid.entries.length - updated,

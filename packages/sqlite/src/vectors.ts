@@ -2,7 +2,8 @@ import { ZerdaError } from '@zerda/core';
 import { invalid } from '@zerda/core/adapter';
 import type { VectorModel } from '@zerda/core';
 import { guard } from './persistence.js';
-import { RecordError, bytesToFloats, checkSeq, decodeRecord, openFailure } from './record-codec.js';
+import { vectorRowsPrecision } from '@zerda/core/adapter';
+import { RecordError, checkSeq, decodeRecord, openFailure } from './record-codec.js';
 import { applyVec, transaction } from './sql-apply.js';
 import type { VecOp } from './sql-apply.js';
 import type { Store } from './store.js';
@@ -23,7 +24,7 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
   }
   const p = store.p;
   const s = await guard('read the vector store', () => p.read('vectors'));
-  const decoded: { op: VecOp; data?: Float32Array }[] = [];
+  const decoded: { op: VecOp; bytes?: Uint8Array }[] = [];
   let baseLost: ZerdaError | undefined;
   if (s.corrupt !== undefined) baseLost = openFailure('vector store', new RecordError('format', s.corrupt));
   else if (s.base.length > 0) {
@@ -33,7 +34,7 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
         throw new RecordError('format', 'vector base is incomplete');
       for (const b of s.base.slice(1)) {
         const rec = await decodeRecord<VecOp>(b, store.cipher);
-        decoded.push({ op: rec.header, data: bytesToFloats(rec.tail) });
+        decoded.push({ op: rec.header, bytes: vputRows(rec.header, rec.tail) });
       }
     } catch (e) {
       // Vectors are derived data (re-embedding rebuilds them) and the key was checked at open.
@@ -53,7 +54,7 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
       if (r.seq <= last) throw new RecordError('format', `vector log record ${r.seq} out of order`);
       const rec = await decodeRecord<VecOp>(r.bytes, store.cipher);
       checkSeq(rec.header, r.seq);
-      decoded.push({ op: rec.header, data: rec.header.o === 'vput' ? bytesToFloats(rec.tail) : undefined });
+      decoded.push({ op: rec.header, bytes: rec.header.o === 'vput' ? vputRows(rec.header, rec.tail) : undefined });
     } catch (e) {
       if (!(e instanceof RecordError)) throw openFailure('vector log', e);
       bad = i;
@@ -66,7 +67,7 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
     await guard('drop the corrupt vector log tail', () => p.truncateLog('vectors', bad ?? s.log.length));
   }
   transaction(store.db, () => {
-    for (const d of decoded) applyVec(store.db, d.op, d.data);
+    for (const d of decoded) applyVec(store.db, d.op, d.bytes);
   });
   store.vecLogCount = count;
   store.vectors = 'loaded';
@@ -88,4 +89,18 @@ export function checkDim(store: Store, tenantId: string, model: VectorModel): vo
   ])[0];
   if (row && Number(row[0]) !== model.dim)
     invalid('model.dim', `${Number(row[0])} (stored vectors of model ${model.id})`, model.dim);
+}
+
+/**
+ * The rows of a `vput` record (its tail) after checking that their length fits the record's ids and
+ * dim at one of the precisions (`encodeVectorRows`); a tail that fits neither is a corrupt record.
+ */
+function vputRows(op: VecOp, tail: Uint8Array): Uint8Array {
+  if (
+    op.o !== 'vput' ||
+    !Array.isArray(op.ids) ||
+    vectorRowsPrecision(tail.byteLength, op.ids.length, op.d) === undefined
+  )
+    throw new RecordError('format', 'vector record rows do not match its ids and dim');
+  return tail;
 }

@@ -102,7 +102,10 @@ export interface StorageStats {
  * 7. Deleting an entry also deletes its vectors. `clearTenant` removes the tenant's entries,
  *    vectors and profiles, and nothing of other tenants.
  * 8. Vectors are kept per model id; `loadVectors` only returns vectors of the requested model, and
- *    `putVectors` rejects a vector whose length differs from `model.dim` (`VALIDATION`).
+ *    `putVectors` rejects a vector whose length differs from `model.dim` (`VALIDATION`). Vectors come
+ *    back as put, unless the adapter was asked to keep them at a reduced `VectorPrecision`
+ *    (opt-in, e.g. `SqliteStorage`'s `vectorPrecision: 'int8'`): then `loadVectors` returns the
+ *    stored approximation, the same values before and after reopening.
  * 9. After `close()`, every call rejects with `CLOSED`; `close()` itself is idempotent (closing
  *    again resolves and does nothing).
  * 10. Change log (for `@zerda/sync`): every acknowledged write and delete of an entry or a profile
