@@ -35,19 +35,27 @@ export function statementOf(entry: MemoryEntry): string {
  * sharing their first five letters count as one ("allergic"/"allergy").
  */
 export function wordOverlap(a: string, b: string): number {
-  const key = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
-  const words = (s: string) =>
-    new Set(
-      analyze(s)
-        .filter((w) => !PHATIC.has(w))
-        .map(key),
-    );
-  const A = words(a);
-  const B = words(b);
-  if (!A.size || !B.size) return 0;
-  let shared = 0;
-  for (const w of A) if (B.has(w)) shared++;
-  return (shared / Math.min(A.size, B.size)) * (Math.min(A.size, B.size) / Math.max(A.size, B.size)) ** 0.5;
+  return overlapWith(a)(b);
+}
+
+/** {@link wordOverlap} against one statement, its words read once for many others. */
+function overlapWith(a: string): (b: string) => number {
+  const A = overlapWords(a);
+  return (b) => {
+    const B = overlapWords(b);
+    if (!A.size || !B.size) return 0;
+    let shared = 0;
+    for (const w of A) if (B.has(w)) shared++;
+    return (shared / Math.min(A.size, B.size)) * (Math.min(A.size, B.size) / Math.max(A.size, B.size)) ** 0.5;
+  };
+}
+
+function overlapWords(s: string): Set<string> {
+  return new Set(
+    analyze(s)
+      .filter((w) => !PHATIC.has(w))
+      .map((w) => (w.length > 5 ? w.slice(0, 5) : w)),
+  );
 }
 
 const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -84,7 +92,8 @@ export async function consolidate(
     return true;
   });
   if (!comparable.length) return { op: 'add', statement };
-  const overlaps = comparable.map((e) => wordOverlap(statement.text, statementOf(e)));
+  const overlap = overlapWith(statement.text);
+  const overlaps = comparable.map((e) => overlap(statementOf(e)));
   let best = -1;
   for (let i = 0; i < comparable.length; i++)
     if (overlaps[i]! >= RESTATE_WORD_OVERLAP && (best < 0 || overlaps[i]! > overlaps[best]!)) best = i;
