@@ -82,16 +82,12 @@ export function zerda(options: ZerdaPluginOptions = {}): Plugin {
         const names = Object.keys(bundle)
           .filter((f) => !f.endsWith('.map') && f !== PRECACHE_FILE && f !== SERVICE_WORKER_FILE)
           .sort();
-        const fromZerda = (f: string): boolean => {
-          const item = bundle[f] as { originalFileNames?: string[]; name?: string };
-          const sources = [f, ...(item.originalFileNames ?? [])];
-          return sources.some((s) => ZERDA_ASSET.test(s));
-        };
         const url = (f: string) => (f === 'index.html' ? './' : f);
+        const zerdaFiles = zerdaFilesOf(bundle, names);
         const manifest: ZerdaPrecache = {
           version: hashNames(names),
           files: names.map(url),
-          zerda: names.filter(fromZerda).map(url),
+          zerda: names.filter((f) => zerdaFiles.has(f)).map(url),
         };
         this.emitFile({ type: 'asset', fileName: PRECACHE_FILE, source: `${JSON.stringify(manifest, null, 2)}\n` });
         if (serviceWorker) {
@@ -138,6 +134,38 @@ export function zerda(options: ZerdaPluginOptions = {}): Plugin {
 /** Files Zerda brings into a build: the model worker, the model, ONNX Runtime's and sql.js' WASM. */
 const ZERDA_ASSET =
   /worker-entry|@zerda[\\/]|packages[\\/](embeddings|sqlite)[\\/]|sql\.js|sql-wasm|onnxruntime-web|ort-wasm/;
+
+/**
+ * The files of `names` that Zerda brought: those whose name or source path says so, and every
+ * file the scripts among them refer to by name. The worker's own bundle reaches the app's bundle
+ * as plain assets with no source path, so the model, tokenizer and embedder chunk it loads are
+ * only found through the worker script that names them.
+ */
+function zerdaFilesOf(bundle: Record<string, unknown>, names: string[]): Set<string> {
+  const found = new Set(
+    names.filter((f) => {
+      const item = bundle[f] as { originalFileNames?: string[] };
+      return [f, ...(item.originalFileNames ?? [])].some((s) => ZERDA_ASSET.test(s));
+    }),
+  );
+  const queue = [...found];
+  while (queue.length > 0) {
+    const f = queue.pop()!;
+    if (!/\.m?js$/.test(f)) continue;
+    const item = bundle[f] as { code?: string; source?: string | Uint8Array };
+    const raw = item.code ?? item.source;
+    const text = typeof raw === 'string' ? raw : raw ? new TextDecoder().decode(raw) : '';
+    for (const other of names) {
+      if (found.has(other)) continue;
+      const base = other.slice(other.lastIndexOf('/') + 1);
+      if (text.includes(base)) {
+        found.add(other);
+        queue.push(other);
+      }
+    }
+  }
+  return found;
+}
 
 /** A short, stable digest of the file names (53-bit, cyrb53): no Node import needed. */
 function hashNames(names: string[]): string {

@@ -91,3 +91,29 @@ test('every build emits zerda-precache.json (all files, Zerda’s own marked); s
   // Same names, same version: a cache survives a rebuild that changed nothing.
   expect(JSON.parse(withWorker[0]!.source).version).toBe(list.version);
 });
+
+test("the model worker's own files are Zerda's even with no source path: found through the scripts that name them", () => {
+  // What Vite 8 hands over for the model worker's bundle: plain assets, no originalFileNames.
+  const bundle: Record<string, unknown> = {
+    'index.html': { originalFileNames: ['index.html'] },
+    'assets/index-a1.js': { type: 'chunk', code: 'new Worker(new URL("./worker-entry-w1.js", import.meta.url))' },
+    'assets/worker-entry-w1.js': { originalFileNames: [], source: 'import("./transformers-embedder-t1.js")' },
+    'assets/transformers-embedder-t1.js': {
+      originalFileNames: [],
+      source: new TextEncoder().encode('fetch("./model_quantized-m1.onnx"); fetch("./tokenizer-k1.json")'),
+    },
+    'assets/model_quantized-m1.onnx': { originalFileNames: [], source: new Uint8Array(8) },
+    'assets/tokenizer-k1.json': { originalFileNames: [], source: '{}' },
+    'assets/app-photo-p1.png': { originalFileNames: [], source: new Uint8Array(4) },
+  };
+  const emitted: { fileName: string; source: string }[] = [];
+  const hook = (zerda().generateBundle as { handler: (this: unknown, o: unknown, b: unknown) => void }).handler;
+  hook.call({ emitFile: (f: { fileName: string; source: string }) => emitted.push(f) }, {}, bundle);
+  const list = JSON.parse(emitted[0]!.source) as { zerda: string[] };
+  expect(list.zerda).toEqual([
+    'assets/model_quantized-m1.onnx',
+    'assets/tokenizer-k1.json',
+    'assets/transformers-embedder-t1.js',
+    'assets/worker-entry-w1.js',
+  ]);
+});
