@@ -54,21 +54,29 @@ export interface Server {
 
 /** Start `vite <args>` (from the installed `bin` folder) in `app` and wait for the URL it prints. */
 export function startVite(bin: string, app: string, args: string[]): Promise<Server> {
+  return startServer(join(bin, 'vite'), [...args, '--host', '127.0.0.1', '--port', '0', '--strictPort'], app);
+}
+
+/**
+ * Start a server command in `cwd` and resolve once it prints an `http://127.0.0.1:<port>/` URL
+ * (rejects with its output if it exits first).
+ */
+export function startServer(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(bin, 'vite'), [...args, '--host', '127.0.0.1', '--port', '0', '--strictPort'], {
-      cwd: app,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     let found = false;
     const onData = (d: Buffer) => {
       output += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      const m = /(http:\/\/127\.0\.0\.1:\d+)\/?/.exec(output);
       if (m && !found) {
         found = true;
         resolve({
-          url: m[1]!,
+          url: `${m[1]!}/`,
           output: () => output,
           close: () =>
             new Promise<void>((r) => {
@@ -83,7 +91,7 @@ export function startVite(bin: string, app: string, args: string[]): Promise<Ser
     child.stderr.on('data', onData);
     child.on('error', reject);
     child.on('close', (code) => {
-      if (!found) reject(new Error(`vite ${args.join(' ')} exited with ${code}:\n${output}`));
+      if (!found) reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}:\n${output}`));
     });
   });
 }

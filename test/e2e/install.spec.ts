@@ -225,9 +225,6 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
   }
 });
 
-// Skipped at the end of session 6: since this session's merges, the example's zerda-precache.json
-// lists no .onnx model file (the assertion below on `kinds`), so the offline half is unproven. Found
-// by the CI rehearsal with no time left to find the cause; the closing note tracks it (issue 29).
 test('the AI SDK chat example remembers a fact told three turns earlier, and opens, remembers and recalls offline after one visit', async () => {
   const dir = join(app, 'ai-sdk-chat');
   const tsc = await run(join(bin, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], dir);

@@ -338,7 +338,7 @@ describe(`sync between Chromium profiles through the sync server ${ON}`, () => {
     expect(await exported(again)).toEqual(await exported(a));
   });
 
-  test('with several tabs on one profile only the owner tab syncs; when it closes the next tab takes over', async () => {
+  test('with several tabs on one profile only the owner tab syncs (no wiring); when it closes the next tab takes over by itself', async () => {
     const t = tenant('tabs');
     const first = await device(t, { token: 'tok-tab1' });
     const second = await tab(first.ctx, t, { token: 'tok-tab2' });
@@ -348,16 +348,21 @@ describe(`sync between Chromium profiles through the sync server ${ON}`, () => {
     // The owner tab pushes what the follower wrote (through it, to the one database).
     expect((await syncNow(first)).pushed).toBe(2);
     expect(seen.filter((s) => s.token === 'tok-tab2')).toEqual([]);
+    // Pending when the owner closes (its next timer cycle is 10 minutes away).
+    await second.evaluate(() => z.remember('before-close', 1));
+    expect((await serverRecords(t)).length).toBe(2);
 
     await first.page.close();
-    await second.waitForFunction(async () => (await z.syncNow()).ok && z.status().state === 'idle', undefined, {
-      timeout: 20_000,
-      polling: 200,
+    // Nobody calls syncNow: the second tab finds it owns the database now and syncs by itself.
+    await expect.poll(async () => (await serverRecords(t)).length, { timeout: 20_000, interval: 200 }).toBe(3);
+    expect(seen.some((s) => s.token === 'tok-tab2' && s.method === 'POST')).toBe(true);
+    await second.waitForFunction(() => z.status().state === 'idle' && z.status().pending === 0, undefined, {
+      timeout: 10_000,
+      polling: 100,
     });
     await second.evaluate(() => z.remember('after-takeover', 1));
     expect((await syncNow(second)).pushed).toBe(1);
-    expect(seen.some((s) => s.token === 'tok-tab2')).toBe(true);
-    expect((await serverRecords(t)).map((r) => r.id).length).toBe(3);
+    expect((await serverRecords(t)).length).toBe(4);
   });
 
   test('a page syncs with a sync server on another origin that allows it (CORS), and not with one that does not', async () => {

@@ -104,7 +104,7 @@ export interface BrowserMemory {
   /**
    * False in a tab that does not own the database (with several tabs on one IndexedDB database one
    * tab owns it and the others forward to it; ownership moves when the owner closes), true
-   * otherwise. Sync from the owner only: `startSync({ manager, isOwner: () => memory.isOwner, … })`.
+   * otherwise. `startSync({ manager, … })` follows it by itself: only the owner tab syncs.
    */
   readonly isOwner: boolean;
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { isZerdaError } from '@zerda/core';
 import { createEntry } from '@zerda/core/adapter';
+import { testProfile } from '@zerda/core/testing';
 import { PostgresStorage } from './postgres-storage.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { sqlLiteral } from './literals.js';
@@ -29,16 +30,7 @@ describePostgres('PostgresStorage row-level security (raw SQL on the app role)',
       );
       await storage.put({ ...e, id: 'same-id' });
       await storage.putVectors(t, model, [{ id: 'same-id', vector: Float32Array.from([1, 0, 0]) }]);
-      await storage.putProfile({
-        tenantId: t,
-        userId: 'u',
-        createdAt: 1,
-        updatedAt: 1,
-        interactionCount: 1,
-        topics: {},
-        memoryRetentionBoost: 0,
-        attributes: {},
-      });
+      await storage.putProfile(testProfile(t, 'u'));
     }
     client = new pg.Client({ connectionString: url });
     await client.connect();

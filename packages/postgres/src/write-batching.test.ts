@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { InMemoryStorage, isZerdaError } from '@zerda/core';
 import { createEntry, entryData } from '@zerda/core/adapter';
+import { testProfile } from '@zerda/core/testing';
 import type { MemoryEntry } from '@zerda/core';
 import { PostgresStorage } from './postgres-storage.js';
 import { sqlLiteral } from './literals.js';
@@ -56,20 +57,7 @@ describePostgres('PostgresStorage batched writes', (url) => {
       2 + extra(),
     );
     expect(await count(() => storage.deleteMany('t', ['many-1', 'many-2', 'nope']))).toBe(2 + extra());
-    expect(
-      await count(() =>
-        storage.putProfile({
-          tenantId: 't',
-          userId: 'u',
-          createdAt: 1,
-          updatedAt: 1,
-          interactionCount: 1,
-          topics: {},
-          memoryRetentionBoost: 0,
-          attributes: {},
-        }),
-      ),
-    ).toBe(2 + extra());
+    expect(await count(() => storage.putProfile(testProfile('t', 'u')))).toBe(2 + extra());
     expect(await count(() => storage.update('t', 'a', (e) => ({ ...e, metadata: { ...e.metadata, n: 1 } })))).toBe(
       2 + extra(),
     );
@@ -94,16 +82,7 @@ describePostgres('PostgresStorage batched writes', (url) => {
     await other.putMany([...Array.from({ length: 20 }, (_, i) => entry('m', `remote-${i}`)), ...mine]);
     await other.put({ ...entry('m', 'shared-0'), version: 4, content: { title: 'edited', text: 'edited remotely' } });
     await other.delete('m', 'shared-1');
-    await other.putProfile({
-      tenantId: 'm',
-      userId: 'remote-user',
-      createdAt: 1,
-      updatedAt: 1,
-      interactionCount: 1,
-      topics: {},
-      memoryRetentionBoost: 0,
-      attributes: {},
-    });
+    await other.putProfile(testProfile('m', 'remote-user'));
     const changes = await other.pendingChanges('m', 1000);
     await storage.applyChanges('m', []); // the first sync call reads the device id
     let report: Awaited<ReturnType<PostgresStorage['applyChanges']>> | undefined;

@@ -10,8 +10,8 @@ import type { KeyCheck, PullResponse, PushResponse, WireRecord } from './protoco
 export interface SyncOptions {
   /** The manager whose memory syncs (applied records are indexed for recall). One of `manager` or `storage`. */
   manager?: MemoryManager;
-  /** A storage to sync directly (no manager). A `SharedSqliteStorage` syncs only in its owner tab. */
-  storage?: SyncTarget & { readonly isOwner?: boolean };
+  /** A storage to sync directly (no manager). */
+  storage?: SyncTarget;
   /** The sync server's base URL (`https://sync.example.com`). */
   url: string;
   tenantId: string;
@@ -23,7 +23,11 @@ export interface SyncOptions {
   iterations?: number;
   /** Tests only: allow fewer than 100,000 iterations. */
   allowWeakIterations?: boolean;
-  /** When this context may sync (default: `storage.isOwner` when the storage has it, else always). */
+  /**
+   * When this context may sync. Default: the store's own `isOwner` (with several tabs on one
+   * `SharedSqliteStorage`, e.g. `openBrowserMemory`'s, only the tab that owns it syncs, and the
+   * next owner takes over when it closes), else always.
+   */
   isOwner?: () => boolean;
   /** Records per push or pull request. Default 200. */
   batchSize?: number;
@@ -78,6 +82,9 @@ export interface SyncHandle {
   stop(): Promise<void>;
 }
 
+/** How often a follower checks whether it has become the owner. */
+const OWNER_POLL_MS = 1000;
+
 const OPTION_KEYS = [
   'manager',
   'storage',
@@ -102,8 +109,10 @@ const OPTION_KEYS = [
  * saved in the same transaction (so a sync stopped anywhere resumes, and a record applied twice
  * changes nothing). Runs in the background every `intervalMs`, retries with backoff while the server
  * cannot be reached (and at once when the runtime reports it is back online), and only while
- * `isOwner()` holds. A wrong passphrase stops it with `DECRYPTION` before anything is applied; a
- * record that fails to decrypt or check is refused (an `error` event) and the rest goes on.
+ * `isOwner()` holds: by default while this context owns the store, so with several tabs on one
+ * browser memory one tab syncs, and another takes over within a second when it closes. A wrong
+ * passphrase stops it with `DECRYPTION` before anything is applied; a record that fails to decrypt
+ * or check is refused (an `error` event) and the rest goes on.
  */
 export function startSync(options: SyncOptions): SyncHandle {
   return new SyncClient(options);
@@ -154,8 +163,8 @@ class SyncClient implements SyncHandle {
     const f = o.fetch ?? globalThis.fetch;
     if (typeof f !== 'function') throw new ZerdaError('UNSUPPORTED', 'No fetch in this runtime: pass options.fetch');
     this.#target = o.manager ? o.manager.changeLog() : o.storage!;
-    const storage = o.storage;
-    this.#isOwner = o.isOwner ?? (() => storage?.isOwner !== false);
+    const target = this.#target;
+    this.#isOwner = o.isOwner ?? (() => target.isOwner !== false);
     this.#cipher = createCipher({
       passphrase: o.passphrase,
       ...(o.iterations === undefined ? {} : { iterations: o.iterations }),
@@ -212,7 +221,8 @@ class SyncClient implements SyncHandle {
     try {
       const report = await cycle;
       this.#failures = 0;
-      this.#schedule(this.#interval);
+      // A follower looks often (a getter, no request) whether its tab now owns the store, to take over soon.
+      this.#schedule(this.#status.state === 'follower' ? Math.min(this.#interval, OWNER_POLL_MS) : this.#interval);
       return report;
     } catch (e) {
       const err = isZerdaError(e) ? e : new ZerdaError('STORAGE', 'Sync failed', { cause: e });
@@ -245,7 +255,7 @@ class SyncClient implements SyncHandle {
     if (this.#fatal) throw this.#fatal;
     const report: SyncReport = { pushed: 0, pulled: 0, applied: 0, merged: 0, skipped: 0, refused: 0 };
     if (!this.#isOwner()) {
-      this.#setStatus({ state: 'follower' });
+      if (this.#status.state !== 'follower') this.#setStatus({ state: 'follower' });
       return report;
     }
     this.#setStatus({ state: 'syncing' });

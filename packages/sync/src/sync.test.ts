@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isZerdaError } from '@zerda/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryManager, isZerdaError } from '@zerda/core';
 import { createEntry, formatHlc } from '@zerda/core/adapter';
 import type { MemoryEntry, ZerdaError } from '@zerda/core';
 import { SqliteStorage } from '@zerda/sqlite';
@@ -407,6 +407,43 @@ describe('a malicious or failing server', () => {
       expect(sa.status.state).toBe('follower');
       owner = true;
       expect((await sa.syncNow()).pushed).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("by default a manager syncs only while its store's isOwner holds, and takes over by itself when it turns true", async () => {
+    const store = new MemoryRecordStore();
+    const h = await serve(store);
+    try {
+      const a = await device();
+      // A shared store's ownership (SharedSqliteStorage: the Web Lock of the profile's tabs).
+      let owner = false;
+      Object.defineProperty(a, 'isOwner', { get: () => owner });
+      const manager = await MemoryManager.create({ storage: a, owner: 'me' });
+      open.add({ close: () => manager.close() });
+      await manager.remember('me', 't-a', { title: 'tab', text: 'written in a follower tab', kind: 'fact' });
+      const states: string[] = [];
+      // Background cycles only (no syncNow), and an interval far longer than the test.
+      const sa = startSync({
+        ...FAST,
+        manager,
+        url: h.url,
+        tenantId: 't-a',
+        token: 'tok-a',
+        passphrase: 'pw',
+        intervalMs: 600_000,
+      });
+      open.add({ close: () => sa.stop() });
+      sa.on((e) => {
+        if (e.type === 'status') states.push(e.status.state);
+      });
+      await vi.waitFor(() => expect(sa.status.state).toBe('follower'));
+      expect(store.records('t-a')).toHaveLength(0);
+      owner = true;
+      await vi.waitFor(() => expect(store.records('t-a')).toHaveLength(1), { timeout: 5000, interval: 50 });
+      // A follower's checks emit nothing until its state changes.
+      expect(states.filter((s) => s === 'follower')).toHaveLength(1);
     } finally {
       await h.close();
     }

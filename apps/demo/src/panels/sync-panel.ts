@@ -120,11 +120,11 @@ export function createSyncPanel(app: DemoApp): HTMLElement {
     );
   };
 
-  const connect = async (label: string, memory: BrowserMemory, isOwner: () => boolean): Promise<Device> => {
+  const connect = async (label: string, memory: BrowserMemory): Promise<Device> => {
     const device = { label, memory, offline: false } as Device;
     device.sync = startSync({
+      // With the demo open in several tabs only the tab that owns the database syncs (startSync's default).
       manager: memory.manager,
-      isOwner,
       url: SYNC_URL,
       tenantId: TENANT,
       token: SYNC_TOKEN,
@@ -155,8 +155,8 @@ export function createSyncPanel(app: DemoApp): HTMLElement {
             clock: () => Date.now(),
           });
           devices = [
-            await connect('This device (the demo’s memory)', mine, () => mine.isOwner),
-            await connect('Second device (another store, in memory)', second, () => true),
+            await connect('This device (the demo’s memory)', mine),
+            await connect('Second device (another store, in memory)', second),
           ];
           const text = h('input', {
             testid: 'sync-second-new',

@@ -427,12 +427,15 @@ export class MemoryManager {
    * `markPushed` as the storage has them, and `applyChanges` run while no other write of the
    * tenant runs (a recall's reinforcement cannot overwrite a record applied meanwhile), after which
    * the long-term memories it wrote are queued for embedding and the vectors of those it removed
-   * are dropped.
+   * are dropped. `isOwner` is the storage's (false in a tab whose shared store another tab owns).
    */
   changeLog(): SyncTarget {
     this.#open();
     const s = this.#s;
     return {
+      get isOwner() {
+        return s.storage.isOwner;
+      },
       syncState: (tenantId) => s.storage.syncState(tenantId),
       pendingChanges: (tenantId, limit) => s.storage.pendingChanges(tenantId, limit),
       markPushed: (tenantId, ids) => s.storage.markPushed(tenantId, ids),

@@ -121,6 +121,12 @@ export interface StorageStats {
 export interface StorageAdapter {
   /** Human-readable adapter name (for stats). */
   readonly name: string;
+  /**
+   * Stores shared by several contexts only (`SharedSqliteStorage`: the tabs of one profile):
+   * false while another context owns the store and executes this one's calls. Absent or true
+   * elsewhere. `@zerda/sync` syncs only where it is not false, so one tab syncs a shared store.
+   */
+  readonly isOwner?: boolean;
 
   /** Upsert one entry: validated, the whole stored entry (content included) replaced. */
   put(entry: MemoryEntry): Promise<void>;
@@ -183,5 +189,11 @@ export interface StorageAdapter {
   close(): Promise<void>;
 }
 
-/** The change-log part of a {@link StorageAdapter}: what `@zerda/sync` reads and writes. */
-export type SyncTarget = Pick<StorageAdapter, 'syncState' | 'pendingChanges' | 'markPushed' | 'applyChanges'>;
+/**
+ * The change-log part of a {@link StorageAdapter}: what `@zerda/sync` reads and writes, and whether
+ * this context owns the store (`isOwner`, see {@link StorageAdapter.isOwner}).
+ */
+export type SyncTarget = Pick<
+  StorageAdapter,
+  'syncState' | 'pendingChanges' | 'markPushed' | 'applyChanges' | 'isOwner'
+>;

@@ -10,5 +10,6 @@ export { codeOf, errorOf, expectZerdaError, rejectionOf, thrownBy, thrownCode } 
 export type { Call } from './rejections.js';
 export type { EmbedderFactory } from './embedder-conformance.js';
 export { seededRandom } from './random.js';
+export { testProfile } from './profiles.js';
 export { recordingStorage } from './recording-storage.js';
 export { canariesIn, RecordingEmbedder, SECRET_CANARIES, SECRET_CANARY_TEXT } from './secret-canary.js';

@@ -47,9 +47,8 @@ const z = {
         sqlite: { backups: { enabled: false } },
       });
       sync = startSync({
+        // With several tabs on one database only the tab that owns it syncs (startSync's default).
         manager: memory.manager,
-        // With several tabs on one database only the tab that owns it syncs.
-        isOwner: () => memory!.isOwner,
         url: o.url ?? `${location.origin}/sync`,
         tenantId: o.tenant,
         token: o.token ?? 'tok',
@@ -57,7 +56,8 @@ const z = {
         iterations: 1000,
         allowWeakIterations: true,
         batchSize: o.batchSize ?? 200,
-        // The spec drives cycles (syncNow, going back online): none at start, no timer cycle in between.
+        // The spec drives cycles (syncNow, going back online): none at start, no timer cycle in between
+        // (a follower tab still checks each second whether it now owns the database, to take over).
         autoStart: false,
         intervalMs: 600_000,
         backoff: { minMs: 100, maxMs: 400 },
