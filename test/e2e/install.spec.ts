@@ -5,7 +5,9 @@
  * recall by meaning, nothing fetched off-origin, no console warnings); then the same app on the
  * Vite dev server; and the MV3 example extension (examples/mv3-extension), installed the same way,
  * loaded unpacked; and the AI SDK chat (examples/ai-sdk-chat): a fact recalled three turns later,
- * then offline after one visit. Prints the bytes fetched on the first visit and on a reload.
+ * then offline after one visit (Zerda's own service worker, `zerda({ serviceWorker: true })`); and
+ * the Workbox example (examples/pwa-workbox: vite-plugin-pwa's service worker, Zerda's files added
+ * from zerda-precache.json) offline after one visit. Prints the bytes fetched on the first visit and on a reload.
  * The same tarballs installed with pnpm 10 (strict node_modules: indirect dependencies are not
  * importable) and yarn 1 into a copy of examples/vite-app: type-checked, built, saved and recalled.
  */
@@ -37,7 +39,7 @@ const cleanup: string[] = [];
 
 beforeAll(async () => {
   tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
-  const installed = await installExamples(['vite-app', 'mv3-extension', 'ai-sdk-chat'], tarballs);
+  const installed = await installExamples(['vite-app', 'mv3-extension', 'ai-sdk-chat', 'pwa-workbox'], tarballs);
   root = installed.root;
   app = installed.app;
   bin = join(app, 'node_modules/.bin');
@@ -271,6 +273,54 @@ test('the AI SDK chat example remembers a fact told three turns earlier, and ope
     expect(await send('I adopted a cat named Miso.')).toBe('Noted.');
     expect(await send('What is the name of my cat?')).toContain('Miso');
     expect(await send('Where does my sister live?')).toContain('Lisbon');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  } finally {
+    await server.close();
+  }
+}, 300_000);
+
+test('the Workbox example (vite-plugin-pwa) precaches every file zerda-precache.json lists, then opens, remembers and recalls offline after one visit', async () => {
+  const dir = join(app, 'pwa-workbox');
+  const tsc = await run(join(bin, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], dir);
+  expect(tsc.output).toBe('');
+  // NODE_ENV as a stranger's shell has it (vitest sets `test`, which makes Workbox write a development build).
+  const build = await run(join(bin, 'vite'), ['build'], dir, { NODE_ENV: 'production' });
+  expect(build.code, build.output).toBe(0);
+  const list = JSON.parse(await readFile(join(dir, 'dist/zerda-precache.json'), 'utf8')) as { zerda: string[] };
+  // Workbox's precache list, as generateSW wrote it into sw.js.
+  const sw = await readFile(join(dir, 'dist/sw.js'), 'utf8');
+  const precached = [...sw.matchAll(/\burl"?:\s*"([^"]+)"/g)].map((m) => m[1]);
+  expect(precached).toContain('index.html');
+  expect(list.zerda.some((f) => f.endsWith('.onnx'))).toBe(true);
+  expect(list.zerda.filter((f) => !precached.includes(f))).toEqual([]);
+
+  const server = await startVite(bin, dir, ['preview']);
+  try {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems = recordConsole(page);
+    type App = { offlineReady(): Promise<unknown> };
+    await page.goto(server.url);
+    await waitReady(page);
+    await page.evaluate(() => (globalThis as unknown as { zerdaApp: App }).zerdaApp.offlineReady());
+    await page.evaluate(() =>
+      (globalThis as unknown as { zerdaApp: { remember(t: string): Promise<void> } }).zerdaApp.remember(
+        'My sister Ana lives in Lisbon.',
+      ),
+    );
+
+    // Offline: the page, its chunks, the model worker, the model and both WASM files come from Workbox's cache.
+    await ctx.setOffline(true);
+    await page.reload();
+    await waitReady(page);
+    await page.evaluate(() =>
+      (globalThis as unknown as { zerdaApp: { remember(t: string): Promise<void> } }).zerdaApp.remember(
+        'I adopted a cat named Miso.',
+      ),
+    );
+    expect((await recall(page, 'What is the name of my cat?'))[0]).toBe('I adopted a cat named Miso.');
+    expect((await recall(page, 'Where does my sister live?'))[0]).toBe('My sister Ana lives in Lisbon.');
     expect(problems).toEqual([]);
     await ctx.close();
   } finally {
