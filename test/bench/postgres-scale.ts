@@ -32,6 +32,7 @@ import { analyze, createEntry, entryData } from '@zerda/core/adapter';
 import { entryText } from '@zerda/core';
 import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
+import { hnswSettings } from '../../packages/postgres/src/postgres-storage.ts';
 import { EXPORT_VERSION, SqliteStorage } from '@zerda/sqlite';
 import type { ZerdaExport } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
@@ -76,10 +77,16 @@ const SQLITE_MAX = env('ZERDA_BENCH_SQLITE_MAX', 100_000);
 const PUTS = env('ZERDA_BENCH_PUTS', 500);
 const SCALE_TENANTS = env('ZERDA_BENCH_SCALE_TENANTS', 100);
 const SCALE_PER_TENANT = env('ZERDA_BENCH_SCALE_PER_TENANT', 1_000);
+// Larger tenants imported with them, one per size (comma-separated): latency by tenant size, exact
+// against HNSW, on both sides of `exactSearchBelow` (the adapter's default unless
+// ZERDA_BENCH_EXACT_BELOW is set).
+const SCALE_SIZES = (process.env.ZERDA_BENCH_SCALE_SIZES ?? '').split(',').filter(Boolean).map(Number);
+const EXACT_BELOW = process.env.ZERDA_BENCH_EXACT_BELOW ? Number(process.env.ZERDA_BENCH_EXACT_BELOW) : undefined;
 // Which parts run (comma-separated): tenant (one large tenant + the adapter against plain pg),
 // puts (single puts against plain pg), tenants (many tenants), writers (concurrent processes),
-// scale (ZERDA_BENCH_SCALE_TENANTS × ZERDA_BENCH_SCALE_PER_TENANT imported at once, then
-// single-tenant HNSW against exact; not in the default set).
+// scale (ZERDA_BENCH_SCALE_TENANTS × ZERDA_BENCH_SCALE_PER_TENANT, and one tenant of each of
+// ZERDA_BENCH_SCALE_SIZES, imported at once, then single-tenant top-10: the adapter's default path,
+// HNSW and exact, each against the same SELECT sent alone; not in the default set).
 const SECTIONS = new Set((process.env.ZERDA_BENCH_SECTIONS ?? 'tenant,puts,tenants,writers').split(','));
 const BATCH = 500;
 const K = 10;
@@ -294,6 +301,7 @@ try {
     ownerConnectionString: ownerUrl,
     schema,
     maxConnections: 8,
+    ...(EXACT_BELOW !== undefined ? { exactSearchBelow: EXACT_BELOW } : {}),
   });
   const qs = await queries(QUERIES);
 
@@ -554,11 +562,14 @@ try {
       profiles: [],
       vectors: [],
     };
-    for (let i = 0; i < SCALE_TENANTS; i++) {
-      const tenantId = `scale-${i}`;
-      const c = await corpus(tenantId, SCALE_PER_TENANT, 'm');
+    const tenants = [
+      ...Array.from({ length: SCALE_TENANTS }, (_, i) => ({ tenantId: `scale-${i}`, n: SCALE_PER_TENANT })),
+      ...SCALE_SIZES.map((n) => ({ tenantId: `sized-${n}`, n })),
+    ];
+    for (const { tenantId, n } of tenants) {
+      const c = await corpus(tenantId, n, 'm');
       doc.entries.push(...c.entries);
-      const data = new Float32Array(SCALE_PER_TENANT * DIM);
+      const data = new Float32Array(n * DIM);
       c.vectors.forEach((v, j) => data.set(v, j * DIM));
       doc.vectors!.push({
         tenantId,
@@ -567,14 +578,14 @@ try {
         data: Buffer.from(data.buffer).toString('base64'),
       });
     }
-    const total = SCALE_TENANTS * SCALE_PER_TENANT;
+    const total = tenants.reduce((sum, t) => sum + t.n, 0);
     let t = performance.now();
     await pgs.importJson(doc);
     const importS = (performance.now() - t) / 1000;
     doc.entries = [];
     doc.vectors = [];
     row(
-      `scale: import ${total} memories × ${DIM}-d in ${SCALE_TENANTS} tenants (entries, postings, vectors; index built after), memories/s`,
+      `scale: import ${total} memories × ${DIM}-d in ${tenants.length} tenants (entries, postings, vectors; index built after), memories/s`,
       `${Math.round(total / importS)} (${Math.round(importS)} s)`,
     );
     // Incremental upkeep once the index exists: 500 more vectors into one tenant.
@@ -586,22 +597,70 @@ try {
       extra.entries.map((e, j) => ({ id: e.id, vector: extra.vectors[j]! })),
     );
     row(`scale: putVectors 500 into the built index, vectors/s`, Math.round(500 / ((performance.now() - t) / 1000)));
-    const hnsw: number[] = [];
-    const exact: number[] = [];
-    const recall: number[] = [];
-    for (const q of qs) {
-      const tenantId = `scale-${Math.floor(rand() * SCALE_TENANTS)}`;
-      t = performance.now();
-      const a = await pgs.searchVectors(tenantId, MODEL, q.vector, K);
-      hnsw.push(performance.now() - t);
-      t = performance.now();
-      const e = await pgs.searchVectors(tenantId, MODEL, q.vector, K, { exact: true });
-      exact.push(performance.now() - t);
-      recall.push(overlap(a, e));
+    // The query sent alone: the same SELECTs on a plain connection as the superuser (row-level
+    // security does not apply, so no tenant binding is needed; the tenant filter is in the SQL),
+    // inside one open read-only transaction whose SET LOCALs (the adapter's HNSW settings) Citus
+    // also carries to the workers: each query is then one message.
+    const plain = await plainClient(url.replace('zerda_app@', 'postgres@'));
+    await plain.query('BEGIN READ ONLY');
+    if (pgs.citus) await plain.query(`SET LOCAL citus.propagate_set_commands = 'local'`);
+    for (const [k, v] of Object.entries(hnswSettings(100))) await plain.query(`SET LOCAL ${k} = '${v}'`);
+    const select = (exact: boolean, tenantId: string, q: Float32Array) => {
+      const v = `'[${Array.from(q).join(',')}]'`;
+      const distance = exact ? `embedding <=> ${v}::vector` : `embedding::vector(${DIM}) <=> ${v}::vector(${DIM})`;
+      return plain.query(`SELECT id, ${distance} AS d FROM "${schema}".vectors
+        WHERE tenant_id = '${tenantId}' AND model_id = '${MODEL.id}' AND dim = ${DIM} ORDER BY ${distance} LIMIT ${K}`);
+    };
+    const groups = [
+      { name: `${SCALE_PER_TENANT}-memory tenants`, pick: () => `scale-${Math.floor(rand() * SCALE_TENANTS)}` },
+      ...SCALE_SIZES.map((n) => ({ name: `one ${n}-memory tenant`, pick: () => `sized-${n}` })),
+    ];
+    for (const g of groups) {
+      const f = { auto: [] as number[], hnsw: [] as number[], exact: [] as number[], exactAlone: [] as number[] };
+      const hnswAlone: number[] = [];
+      const recallAuto: number[] = [];
+      const recallHnsw: number[] = [];
+      const before = pgs.vectorSearchCounts;
+      for (const q of qs) {
+        const tenantId = g.pick();
+        t = performance.now();
+        const a = await pgs.searchVectors(tenantId, MODEL, q.vector, K);
+        f.auto.push(performance.now() - t);
+        t = performance.now();
+        const h = await pgs.searchVectors(tenantId, MODEL, q.vector, K, { exact: false });
+        f.hnsw.push(performance.now() - t);
+        t = performance.now();
+        const e = await pgs.searchVectors(tenantId, MODEL, q.vector, K, { exact: true });
+        f.exact.push(performance.now() - t);
+        t = performance.now();
+        await select(true, tenantId, q.vector);
+        f.exactAlone.push(performance.now() - t);
+        t = performance.now();
+        await select(false, tenantId, q.vector);
+        hnswAlone.push(performance.now() - t);
+        recallAuto.push(overlap(a, e));
+        recallHnsw.push(overlap(h, e));
+      }
+      const after = pgs.vectorSearchCounts;
+      // Each query ran one forced HNSW and one forced exact search besides the default one.
+      const autoExact = after.exact - before.exact - qs.length;
+      const mean = (xs: number[]) => ms(xs.reduce((x, y) => x + y, 0) / xs.length);
+      const p = (xs: number[]) => `${ms(pct(xs, 50))} / ${ms(pct(xs, 95))}`;
+      const ratio = (xs: number[], ys: number[]) => `${ms(pct(xs, 50) / pct(ys, 50))}×`;
+      row(
+        `scale, ${g.name}: default top-10 p50 / p95 ms (path: ${autoExact} exact, ${qs.length - autoExact} HNSW of ${qs.length})`,
+        p(f.auto),
+      );
+      row(`scale, ${g.name}: HNSW top-10 p50 / p95 ms (exact: false)`, p(f.hnsw));
+      row(`scale, ${g.name}: exact top-10 p50 / p95 ms (exact: true)`, p(f.exact));
+      row(
+        `scale, ${g.name}: p50 ms of the SELECT sent alone, exact / HNSW; adapter ÷ alone, exact / HNSW`,
+        `${ms(pct(f.exactAlone, 50))} / ${ms(pct(hnswAlone, 50))}; ${ratio(f.exact, f.exactAlone)} / ${ratio(f.hnsw, hnswAlone)}`,
+      );
+      row(`scale, ${g.name}: recall@10 vs exact, default / HNSW (mean)`, `${mean(recallAuto)} / ${mean(recallHnsw)}`);
     }
-    row(`scale: single-tenant HNSW top-10 p50 / p95 ms`, `${ms(pct(hnsw, 50))} / ${ms(pct(hnsw, 95))}`);
-    row(`scale: single-tenant exact top-10 p50 / p95 ms`, `${ms(pct(exact, 50))} / ${ms(pct(exact, 95))}`);
-    row(`scale: HNSW recall@10 vs exact (mean)`, ms(recall.reduce((x, y) => x + y, 0) / recall.length));
+    await plain.query('COMMIT');
+    await plain.end();
   }
 
   const stats = await pgs.stats();

@@ -64,6 +64,14 @@ export interface PostgresStorageOptions {
    * `details.outcome: 'unknown'`. Default 3.
    */
   retries?: number;
+  /**
+   * {@link PostgresStorage.searchVectors} searches a tenant holding fewer than this many vectors of
+   * the model exactly (reads the tenant's rows by primary key and sorts them: recall 1, and far
+   * faster than walking an HNSW graph shared with other tenants for a few of its rows), and a larger
+   * one with the HNSW index. The tenant's size is counted, up to this bound, in the search's own
+   * statement. 0: always HNSW. Default 1,000.
+   */
+  exactSearchBelow?: number;
 }
 
 /** Options of {@link PostgresStorage.migrate}. */
@@ -80,10 +88,22 @@ export interface MigrateOptions {
 
 /** Options of {@link PostgresStorage.searchVectors}. */
 export interface VectorSearchOptions {
-  /** Exact (sequential, cosine) search instead of the HNSW index. Default false. */
+  /**
+   * `true`: exact search (the tenant's rows, sorted by cosine distance); `false`: the HNSW index
+   * whatever the tenant's size. Default: exact for a tenant holding fewer than `exactSearchBelow`
+   * vectors of the model (see {@link PostgresStorageOptions.exactSearchBelow}), HNSW otherwise.
+   */
   exact?: boolean;
   /** HNSW candidate list size (`hnsw.ef_search`); larger is slower and more accurate. Default 100. */
   efSearch?: number;
+}
+
+/** How many {@link PostgresStorage.searchVectors} calls took each path since the storage opened. */
+export interface VectorSearchCounts {
+  /** Answered by exact search (a small tenant, `exact: true`, or HNSW finding fewer than k rows). */
+  exact: number;
+  /** Answered by the HNSW index. */
+  hnsw: number;
 }
 
 /** A vector search hit: cosine similarity (1 = same direction). */
@@ -104,6 +124,7 @@ const OPTION_KEYS = [
   'clock',
   'allowRowSecurityBypass',
   'retries',
+  'exactSearchBelow',
 ];
 
 /**
@@ -154,6 +175,8 @@ export class PostgresStorage extends BaseStorage {
   readonly #retries: number;
   readonly #vectorOid: number;
   readonly #vectorIndexes = new Set<string>();
+  readonly #exactBelow: number;
+  readonly #searches: VectorSearchCounts = { exact: 0, hnsw: 0 };
   #closed = false;
   #seq = 0;
   #closing: Promise<void> | undefined;
@@ -167,7 +190,13 @@ export class PostgresStorage extends BaseStorage {
     this.#s = `"${schema}"`;
     this.#clock = options.clock ?? systemClock;
     this.#retries = options.retries ?? 3;
+    this.#exactBelow = options.exactSearchBelow ?? EXACT_SEARCH_BELOW;
     this.#vectorOid = vectorOid;
+  }
+
+  /** How many vector searches took each path (exact, HNSW) since the storage opened: a copy. */
+  get vectorSearchCounts(): VectorSearchCounts {
+    return { ...this.#searches };
   }
 
   /**
@@ -202,6 +231,9 @@ export class PostgresStorage extends BaseStorage {
     if (!Number.isInteger(max) || max < 1) invalid('maxConnections', 'an integer >= 1', max);
     const retries = options.retries ?? 3;
     if (!Number.isInteger(retries) || retries < 0) invalid('retries', 'an integer >= 0', retries);
+    const exactBelow = options.exactSearchBelow ?? EXACT_SEARCH_BELOW;
+    if (!Number.isInteger(exactBelow) || exactBelow < 0 || exactBelow > 1_000_000)
+      invalid('exactSearchBelow', 'an integer in [0, 1000000]', exactBelow);
     if (options.clock !== undefined && typeof options.clock !== 'function')
       invalid('clock', 'a function returning epoch milliseconds', options.clock);
     const schema = checkSchemaName(options.schema ?? 'zerda');
@@ -526,10 +558,12 @@ export class PostgresStorage extends BaseStorage {
   }
 
   /**
-   * The `k` nearest vectors of the tenant to `vector` by cosine similarity, best first. Uses the
-   * model's HNSW index (approximate; pgvector's iterative scan keeps filtering by tenant from
-   * starving results) unless `exact` is set. For tenants too large to load with
-   * {@link loadVectors}.
+   * The `k` nearest vectors of the tenant to `vector` by cosine similarity, best first. A tenant
+   * holding fewer than `exactSearchBelow` vectors of the model is searched exactly, a larger one
+   * with the model's HNSW index (approximate; pgvector's iterative scan keeps filtering by tenant
+   * from starving results); `exact` forces either. One statement counts the tenant's rows (up to
+   * the bound) and runs the one search that applies. For tenants too large to load with
+   * {@link loadVectors}; {@link vectorSearchCounts} says which path the searches took.
    */
   async searchVectors(
     tenantId: string,
@@ -548,26 +582,52 @@ export class PostgresStorage extends BaseStorage {
     if (!Number.isInteger(k) || k < 0) invalid('k', 'an integer >= 0', k);
     const ef = options.efSearch ?? 100;
     if (!Number.isInteger(ef) || ef < 1 || ef > 1000) invalid('efSearch', 'an integer in [1, 1000]', ef);
+    if (options.exact !== undefined && typeof options.exact !== 'boolean') invalid('exact', 'a boolean', options.exact);
     if (k === 0) return [];
     // The dimension is a validated integer; pgvector needs it as a type modifier (never a parameter)
     // for the expression to match the index.
     const d = model.dim;
     const params = [tenantId, model.id, vectorText(vector), k];
-    const search = (exact: boolean) => {
-      const distance = exact ? `embedding <=> $3::vector` : `embedding::vector(${d}) <=> $3::vector(${d})`;
-      return this.#readOnce<{ id: string; distance: number }>(
+    const where = `tenant_id = $1 AND model_id = $2 AND dim = ${d}`;
+    const exactSql = `SELECT id, embedding <=> $3::vector AS distance, true AS exact FROM ${this.#s}.vectors WHERE ${where}`;
+    const hnswSql = `SELECT id, embedding::vector(${d}) <=> $3::vector(${d}) AS distance, false AS exact
+      FROM ${this.#s}.vectors WHERE ${where}`;
+    const order = (distance: string) => `ORDER BY ${distance} LIMIT $4`;
+    const exactAlone = `${exactSql} ${order('2')}`;
+    const hnswOrder = order(`embedding::vector(${d}) <=> $3::vector(${d})`);
+    const mode = options.exact === true ? 'exact' : options.exact === false || this.#exactBelow === 0 ? 'hnsw' : 'auto';
+    const sql =
+      mode === 'exact'
+        ? exactAlone
+        : mode === 'hnsw'
+          ? `${hnswSql} ${hnswOrder}`
+          : // The bounded count is an index-only scan of at most exactSearchBelow primary-key entries;
+            // as an uncorrelated subquery it gates each branch once, so only one of them runs.
+            `WITH size AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${this.#s}.vectors
+               WHERE tenant_id = $1 AND model_id = $2 LIMIT ${this.#exactBelow}) t)
+             (${exactSql} AND (SELECT n FROM size) < ${this.#exactBelow} ${order('2')})
+             UNION ALL
+             (${hnswSql} AND (SELECT n FROM size) >= ${this.#exactBelow} ${hnswOrder})`;
+    const search = (text: string, exact: boolean) =>
+      this.#readOnce<{ id: string; distance: number; exact: boolean }>(
         'search vectors',
         tenantId,
-        `SELECT id, ${distance} AS distance FROM ${this.#s}.vectors
-         WHERE tenant_id = $1 AND model_id = $2 AND dim = ${d} ORDER BY ${distance} LIMIT $4`,
+        text,
         params,
+        // With the HNSW settings the exact branch keeps its plan (a primary-key scan and a top-k
+        // sort): priced high, but the only one it has.
         exact ? {} : hnswSettings(ef),
       );
-    };
-    let rows = await search(options.exact === true);
-    // The shared index ran out before finding k rows of this tenant (a small tenant in a large
-    // index, or a region of the graph the scan could not leave): the exact search answers.
-    if (!options.exact && rows.length < k) rows = await search(true);
+    let rows = await search(sql, mode === 'exact');
+    // No rows: an empty tenant, which the auto mode searches exactly (0 < exactSearchBelow).
+    let exact = rows[0]?.exact ?? mode !== 'hnsw';
+    // The shared index ran out before finding k rows of this tenant (a region of the graph the scan
+    // could not leave): the exact search answers.
+    if (!exact && rows.length < k) {
+      rows = await search(exactAlone, true);
+      exact = true;
+    }
+    this.#searches[exact ? 'exact' : 'hnsw']++;
     // relaxed_order may return near-ties slightly out of order: sort the final page.
     return rows
       .map((row) => ({ id: row.id, score: 1 - row.distance }))
@@ -1585,7 +1645,10 @@ function newPool(settings: PoolConfig | undefined, connectionString: string | un
  * The settings bound with an HNSW search (in the same round trip): the candidate list, pgvector's
  * iterative scan (filtering by tenant cannot starve the result), and neither a sequential scan nor
  * a sort — after ANALYZE the planner prices a small table's scan-and-sort below the index (10.9 ms
- * against 1 ms measured at 1,000 rows), so only the HNSW index's ordered scan is left to it.
+ * against 1 ms measured at 1,000 rows), so only the HNSW index's ordered scan is left to it. No
+ * JIT: a disabled path is priced 10^10, which crosses every `jit_*_above_cost`, and compiling the
+ * exact branch of a small tenant's search (which has no plan but a sort) took 0.8 s for a 1 ms
+ * query.
  */
 export function hnswSettings(efSearch: number): Record<string, string> {
   return {
@@ -1593,8 +1656,16 @@ export function hnswSettings(efSearch: number): Record<string, string> {
     'hnsw.iterative_scan': 'relaxed_order',
     enable_seqscan: 'off',
     enable_sort: 'off',
+    jit: 'off',
   };
 }
+
+/**
+ * Default `exactSearchBelow`. Exact search reads the tenant's rows (~2 KB each at 512-d) and costs
+ * about linearly in them; HNSW costs a near-constant graph walk, longer when the tenant is a small
+ * part of a shared index. Measured in test/bench/postgres-scale.ts (POSTGRES-RESULTS.md).
+ */
+const EXACT_SEARCH_BELOW = 1000;
 
 /** Batches of at least this many vectors may rebuild the index after loading (see `#bulkWrite`). */
 const BULK_VECTORS = 1000;

@@ -42,21 +42,31 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     await s?.close();
   });
 
+  /** The name of the model's HNSW index (vector_indexes; on Citus each shard's is <name>_<shard id>). */
+  async function indexName(model: { id: string; dim: number }): Promise<string> {
+    const owner = new pg.Client({ connectionString: ownerUrl(url) });
+    await owner.connect();
+    try {
+      const r = await owner.query(
+        `SELECT index_name FROM "${schema}".vector_indexes WHERE model_id = $1 AND dim = $2`,
+        [model.id, model.dim],
+      );
+      return r.rows[0].index_name;
+    } finally {
+      await owner.end();
+    }
+  }
+
   /**
    * The rows the model's HNSW index recorded when it was built (pg_class.reltuples; 0 for an index
    * maintained row by row since it was made on an empty table): on Citus, summed over the shards'
    * indexes (<index>_<shard id>; the coordinator's holds no rows).
    */
   async function indexRows(model: { id: string; dim: number }): Promise<number> {
+    const index = await indexName(model);
     const owner = new pg.Client({ connectionString: ownerUrl(url) });
     await owner.connect();
     try {
-      const [{ index_name: index }] = (
-        await owner.query(`SELECT index_name FROM "${schema}".vector_indexes WHERE model_id = $1 AND dim = $2`, [
-          model.id,
-          model.dim,
-        ])
-      ).rows;
       const count = `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0) AS n FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid`;
       const r = s.citus
         ? await owner.query(`SELECT sum(result::real) AS n FROM run_command_on_shards($1, $2)`, [
@@ -78,7 +88,7 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     for (let q = 0; q < 8; q++) {
       const query = near(q);
       const exact = await s.searchVectors('large', MODEL, query, 10, { exact: true });
-      const approx = await s.searchVectors('large', MODEL, query, 10);
+      const approx = await s.searchVectors('large', MODEL, query, 10, { exact: false });
       expect(exact).toHaveLength(10);
       expect(approx).toHaveLength(10);
       for (const list of [exact, approx])
@@ -96,13 +106,110 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     expect(await s.searchVectors('nobody', MODEL, near(0), 10)).toEqual([]);
   });
 
-  it('rejects a vector of the wrong length, a bad k or efSearch', async () => {
+  it('rejects a vector of the wrong length, a bad k, efSearch, exact or exactSearchBelow', async () => {
     for (const call of [
       () => s.searchVectors('large', MODEL, new Float32Array(3), 5),
       () => s.searchVectors('large', MODEL, near(0), -1),
       () => s.searchVectors('large', MODEL, near(0), 5, { efSearch: 0 }),
+      () => s.searchVectors('large', MODEL, near(0), 5, { exact: 'yes' as unknown as boolean }),
+      () => PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: -1 }),
+      () => PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: 1.5 }),
     ])
       expect(isZerdaError(await call().catch((e: unknown) => e), 'VALIDATION')).toBe(true);
+  });
+
+  /**
+   * Run one search of `storage` and, on another connection, the same messages again with the
+   * search statement under EXPLAIN ANALYZE: the hits, and the HNSW index's scans that ran
+   * (`Actual Loops`, summed over the plan; on Citus the worker's plan of the shard's index).
+   */
+  async function searchExplained(storage: PostgresStorage, tenant: string, query: Float32Array) {
+    const index = await indexName(MODEL);
+    const sent: string[] = [];
+    const query0 = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === 'string') sent.push(args[0]);
+      return (query0 as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query0;
+    let hits: Awaited<ReturnType<PostgresStorage['searchVectors']>>;
+    try {
+      hits = await storage.searchVectors(tenant, MODEL, query, 10);
+    } finally {
+      pg.Client.prototype.query = query0;
+    }
+    const start = sent.findIndex((m) => /^BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY/.test(m));
+    const messages = sent.slice(start).filter((m) => !/^ROLLBACK/.test(m));
+    expect(messages.join('\n')).toContain('WITH size AS MATERIALIZED');
+    const replay = new pg.Client({ connectionString: url });
+    await replay.connect();
+    let plan: unknown;
+    try {
+      for (const m of messages) {
+        const r = await replay.query(
+          m.replace('WITH size AS MATERIALIZED', 'EXPLAIN (ANALYZE, FORMAT JSON) WITH size AS MATERIALIZED'),
+        );
+        for (const one of [r].flat()) if (one.fields?.[0]?.name === 'QUERY PLAN') plan = one.rows[0]['QUERY PLAN'];
+      }
+    } finally {
+      await replay.end();
+    }
+    expect(plan).toBeDefined();
+    let loops = 0;
+    let seen = 0;
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        if (typeof o['Index Name'] === 'string' && o['Index Name'].startsWith(index)) {
+          seen++;
+          loops += Number(o['Actual Loops'] ?? 0);
+        }
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(plan);
+    expect(seen).toBeGreaterThan(0); // the statement holds the HNSW branch either way
+    return { hits, hnswLoops: loops };
+  }
+
+  it('a tenant below exactSearchBelow is searched exactly, a larger one with HNSW: one statement, one branch runs', async () => {
+    const auto = await PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: 100 });
+    try {
+      expect(auto.vectorSearchCounts).toEqual({ exact: 0, hnsw: 0 });
+      // 'small' (5 rows) and a 60-row tenant: exact, and the HNSW index scan never runs.
+      const mid = Array.from({ length: 60 }, (_, i) => ({ id: `mid-${i}`, vector: near(i % 8) }));
+      await s.putMany(
+        mid.map((m) => ({ ...createEntry('mid', { content: { title: 'm', text: m.id } }, 1), id: m.id })),
+      );
+      await s.putVectors('mid', MODEL, mid);
+      for (let q = 0; q < 4; q++) {
+        const query = near(q);
+        const { hits, hnswLoops } = await searchExplained(auto, 'mid', query);
+        expect(hnswLoops).toBe(0);
+        expect(hits).toEqual(await s.searchVectors('mid', MODEL, query, 10, { exact: true }));
+      }
+      expect((await searchExplained(auto, 'small', near(0))).hnswLoops).toBe(0);
+      expect(auto.vectorSearchCounts).toEqual({ exact: 5, hnsw: 0 });
+      // 'large' (400 rows): the HNSW index.
+      const { hits, hnswLoops } = await searchExplained(auto, 'large', near(1));
+      expect(hnswLoops).toBeGreaterThan(0);
+      expect(hits).toHaveLength(10);
+      expect(auto.vectorSearchCounts).toEqual({ exact: 5, hnsw: 1 });
+      // exact: true / false force either path whatever the size.
+      await auto.searchVectors('large', MODEL, near(1), 10, { exact: true });
+      await auto.searchVectors('mid', MODEL, near(1), 10, { exact: false });
+      expect(auto.vectorSearchCounts).toEqual({ exact: 6, hnsw: 2 });
+      // The bound is a count of the tenant's rows of this model: at exactly the bound, HNSW.
+      const edge = await PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: 60 });
+      try {
+        expect((await searchExplained(edge, 'mid', near(2))).hnswLoops).toBeGreaterThan(0);
+        expect(edge.vectorSearchCounts).toEqual({ exact: 0, hnsw: 1 });
+      } finally {
+        await edge.close();
+      }
+    } finally {
+      await auto.close();
+    }
   });
 
   it('a 20,000-d vector is VALIDATION (pgvector holds at most 16,000) and writes nothing', async () => {

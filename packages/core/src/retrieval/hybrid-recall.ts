@@ -2,6 +2,8 @@ import { readQuery, type QueryReading } from '../language/query-reading.js';
 import { foldName, sameName } from '../language/names.js';
 import { SAFETY_TERMS, SAFETY_WORDS } from '../language/relations.js';
 import { questionSlots } from '../formation/question-slots.js';
+import { formedFields } from '../formation/consolidation.js';
+import { splitSpeaker } from '../language/statements.js';
 import { personName } from '../language/lexicon.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
 import type { LexicalHit } from '../storage/storage.js';
@@ -77,6 +79,8 @@ export interface RecallPlan {
   candidates: number;
   timeBoost: number;
   entityBoost: number;
+  /** Boost of memories about whom the query names (spoken by them, or formed about them). */
+  subjectBoost: number;
   /** The relevance gate's floors; `undefined` with `gated` means every positive signal passes. */
   floors: RelevanceFloors | undefined;
   /** Whether the relevance gate applies (no explicit `minScore`). */
@@ -137,7 +141,8 @@ export async function hybridRecall(
 
   stage?.('boost', 'start');
   const fetched = new Fetched(source);
-  const names = plan.entityBoost > 0 || reading.slots.asked.length > 0 ? await source.names(reading) : [];
+  const names =
+    plan.entityBoost > 0 || plan.subjectBoost > 0 || reading.slots.asked.length > 0 ? await source.names(reading) : [];
   scored = await boost(scored, reading, names, plan, fetched);
   stage?.('boost', 'end');
 
@@ -244,7 +249,10 @@ class Fetched {
   }
 }
 
-/** Boosts: memories created within a span the query names, then memories naming whom it names. */
+/**
+ * Boosts: memories created within a span the query names, then memories naming whom it names,
+ * then, among those, memories about them (what they said, what was formed about them).
+ */
 async function boost(
   scored: FusedItem[],
   reading: QueryReading,
@@ -257,14 +265,14 @@ async function boost(
     await fetched.load(scored.map((f) => f.id));
     scored = favour(scored, createdIn(ranges, fetched), plan.timeBoost);
   }
-  const names = plan.entityBoost > 0 ? resolved : [];
-  if (names.length > 0) {
+  if (resolved.length > 0 && (plan.entityBoost > 0 || plan.subjectBoost > 0)) {
     // Within the first 2 × topK + 10 of the fused list: a memory further down would need more
     // than the boost to reach topK often enough to matter, and reading every candidate of both
     // lists would cost more than the ranking itself.
     scored = scored.slice(0, Math.min(plan.candidates, 2 * plan.topK + 10));
     await fetched.load(scored.map((f) => f.id));
-    scored = favour(scored, namesAny(scored, names, fetched), plan.entityBoost);
+    if (plan.entityBoost > 0) scored = favour(scored, namesAny(scored, resolved, fetched), plan.entityBoost);
+    if (plan.subjectBoost > 0) scored = favour(scored, aboutAny(scored, resolved, fetched), plan.subjectBoost);
   }
   return scored;
 }
@@ -425,12 +433,40 @@ function favour<T extends { id: string; score: number }>(
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Whether an entry was created inside one of `ranges`. */
+/**
+ * Whether an entry was created inside one of `ranges`, or is a formed memory of something that
+ * happened inside one (`metadata.at`: "I took a road trip last month", said in August, answers
+ * "… in July").
+ */
 function createdIn(ranges: readonly TimeRange[], entries: Fetched): (id: string) => boolean {
+  const inside = (t: number) => ranges.some((r) => t >= r.from && t <= r.to);
   return (id) => {
-    const at = entries.get(id)?.createdAt;
-    return at !== undefined && ranges.some((r) => at >= r.from && at <= r.to);
+    const e = entries.get(id);
+    if (!e) return false;
+    const at = formedFields(e).at;
+    return inside(e.createdAt) || (at !== undefined && inside(at));
   };
+}
+
+/**
+ * Which of `items` have an entry about one of `names` (folded): a formed memory whose `about` is
+ * that person, or a turn they spoke (`"Ana: …"`). A turn that only names them — the other speaker
+ * addressing them, "Cool, Melanie!" — is not about them.
+ */
+function aboutAny(
+  items: readonly { id: string }[],
+  names: readonly string[],
+  entries: Fetched,
+): (id: string) => boolean {
+  const wanted = new Set(names);
+  const about = new Set<string>();
+  for (const f of items) {
+    const e = entries.get(f.id);
+    if (!e) continue;
+    const subject = formedFields(e).about ?? splitSpeaker(entryText(e)).speaker;
+    if (subject !== undefined && wanted.has(foldName(personName(subject)))) about.add(f.id);
+  }
+  return (id) => about.has(id);
 }
 
 /** Which of `items` have an entry that names one of `names` (as a word, folded like the names). */

@@ -27,13 +27,15 @@ const TURNS = [
   'Our neighbour plays the trumpet at seven in the morning.',
 ];
 
-async function make(texts = TURNS): Promise<{ memory: SemanticMemory; entries: MemoryEntry[] }> {
+async function make(
+  texts = TURNS,
+): Promise<{ memory: SemanticMemory; entries: MemoryEntry[]; storage: InMemoryStorage }> {
   const storage = new InMemoryStorage();
   const memory = new SemanticMemory({ storage, embedder: new HashEmbedder({ dim: 256 }), clock: () => NOW });
   const entries = texts.map((text) => createEntry(T, { content: { title: '', text } }, NOW));
   await storage.putMany(entries);
   await memory.add(entries);
-  return { memory, entries };
+  return { memory, entries, storage };
 }
 const text = (e: MemoryEntry) => (e.content as { text: string }).text;
 
@@ -71,6 +73,55 @@ describe('SemanticMemory.search reads the query once', () => {
     // An explicit floor asks for a ranking: nothing is added to it.
     const ranked = await memory.search(T, 'What snack should I buy for the road trip?', { minScore: 0, ratio: 0 });
     expect(ranked.some((h) => h.reason === 'safety')).toBe(false);
+  });
+
+  it('a question about someone favours what they said and what was formed about them over turns that name them', async () => {
+    const { memory, entries, storage } = await make([
+      'Caroline: Cool, Melanie! Relax in the park.',
+      'Melanie: After work I like to relax with a long walk in the park.',
+      'Caroline: I relax by reading fantasy novels.',
+    ]);
+    const formed = createEntry(
+      T,
+      {
+        content: { title: '', text: 'Melanie goes running in the park to relax.' },
+        kind: 'preference',
+        metadata: { about: 'Melanie' },
+      },
+      NOW,
+    );
+    const q = 'How does Melanie relax in the park?';
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    // Without the subject boost the friend's shorter turn ranks first: the same words, and it names her.
+    const before = await memory.search(T, q, { ...plain, subjectBoost: 0 });
+    expect(before[0]!.entry.id).toBe(entries[0]!.id);
+    const after = await memory.search(T, q, plain);
+    expect(after[0]!.entry.id).toBe(entries[1]!.id);
+    await storage.put(formed);
+    await memory.add([formed]);
+    const ids = (await memory.search(T, q, plain)).map((h) => h.entry.id);
+    expect(ids).toContain(formed.id);
+    expect(ids.indexOf(formed.id)).toBeLessThan(ids.indexOf(entries[0]!.id));
+    await expect(memory.search(T, q, { subjectBoost: -1 })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('the time boost counts a formed event by the date it happened, not only the day it was said', async () => {
+    const { memory, entries, storage } = await make(['I went on a trip with friends.']);
+    const june = createEntry(
+      T,
+      {
+        content: { title: '', text: 'I went on a long road trip through the mountains with friends.' },
+        kind: 'event',
+        metadata: { about: 'u', at: Date.UTC(2025, 5, 20) },
+      },
+      NOW,
+    );
+    await storage.put(june);
+    await memory.add([june]);
+    const q = 'Where did I go on a trip in June 2025?';
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0, now: NOW } as const;
+    expect((await memory.search(T, q, { ...plain, timeBoost: 0 }))[0]!.entry.id).toBe(entries[0]!.id);
+    expect((await memory.search(T, q, plain))[0]!.entry.id).toBe(june.id);
   });
 
   it('takes a reading in place of the text, and reports each stage once, in order', async () => {
