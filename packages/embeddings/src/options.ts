@@ -99,6 +99,15 @@ export interface TransformersEmbedderOptions {
    */
   numThreads?: number;
   /**
+   * Fold weight-only quantisation into float weights at load: ONNX Runtime's QDQ handling off, so
+   * each `DequantizeLinear` of a constant weight is computed once and the model runs float
+   * `MatMul`s, its exact float semantics, instead of ORT's fused int8 `MatMulNBits` kernel (slower
+   * here, and in Node it quantises the activations too). Default `true` for the bundled model,
+   * `false` for others: a model quantised with activations too (Q/DQ around every op) would run
+   * slower with it on.
+   */
+  foldWeights?: boolean;
+  /**
    * Keep model and WASM files in Cache Storage (browser). Default `false` for local files (they
    * would go stale across deploys), `true` when `allowRemoteModels` is on.
    */
@@ -129,6 +138,7 @@ const OPTION_KEYS = [
   'modelId',
   'wasmPaths',
   'numThreads',
+  'foldWeights',
   'browserCache',
   'onProgress',
 ] as const satisfies readonly (keyof TransformersEmbedderOptions)[];
@@ -154,6 +164,7 @@ export interface ResolvedOptions {
   modelId: string;
   wasmPaths: OrtWasmPaths | string | undefined;
   numThreads: number | undefined;
+  foldWeights: boolean;
   browserCache: boolean;
 }
 
@@ -237,6 +248,7 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     } else invalid('wasmPaths', 'a URL prefix or { wasm, mjs } URLs', w);
   }
   const numThreads = positiveInt('numThreads', options.numThreads, 64);
+  const foldWeights = optionalBoolean('foldWeights', options.foldWeights) ?? bundled;
   const browserCache = optionalBoolean('browserCache', options.browserCache) ?? allowRemoteModels;
   return {
     model,
@@ -254,6 +266,7 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     modelId,
     wasmPaths,
     numThreads,
+    foldWeights,
     browserCache,
   };
 }

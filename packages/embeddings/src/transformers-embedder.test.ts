@@ -142,7 +142,12 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
   });
 
   test('model ids separate embedding spaces; a missing model fails with EMBEDDING offline', async () => {
-    const explicit = createTransformersEmbedder({ model: 'use-lite', localModelPath: bundledModelPath(), dtype: 'q8' });
+    const explicit = createTransformersEmbedder({
+      model: 'use-lite',
+      localModelPath: bundledModelPath(),
+      dtype: 'q8',
+      foldWeights: true,
+    });
     const cls = createTransformersEmbedder({ pooling: 'cls' });
     const missing = createTransformersEmbedder({
       model: 'no-such-org/no-such-model',
@@ -167,7 +172,12 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
   });
 
   test('a model folder given by path loads like a model id', async () => {
-    const byPath = createTransformersEmbedder({ model: bundledModelDir(), dtype: 'q8', modelId: 'use-lite-by-path' });
+    const byPath = createTransformersEmbedder({
+      model: bundledModelDir(),
+      dtype: 'q8',
+      modelId: 'use-lite-by-path',
+      foldWeights: true,
+    });
     try {
       await byPath.ready();
       expect(byPath.dim).toBe(512);
@@ -179,6 +189,35 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
     }
   });
 
+  test("foldWeights: on by default for the bundled model only; on, the model's exact float result, not ORT's int8 kernel", async () => {
+    const texts = ['My birthday is July 4th', 'We hiked up to the lake on Sunday and it rained the whole way back'];
+    const fused = createTransformersEmbedder({ model: 'use-lite', localModelPath: bundledModelPath(), dtype: 'q8' });
+    const folded = createTransformersEmbedder({
+      model: 'use-lite',
+      localModelPath: bundledModelPath(),
+      dtype: 'q8',
+      foldWeights: true,
+    });
+    try {
+      const [bundledRows, fusedRows, foldedRows] = await Promise.all([
+        embedder.embed(texts),
+        fused.embed(texts),
+        folded.embed(texts),
+      ]);
+      const maxDiff = (a: Float32Array[], b: Float32Array[]): number =>
+        Math.max(...a.flatMap((row, i) => Array.from(row, (x, k) => Math.abs(x - b[i]![k]!))));
+      // Folded weights: the same float graph, to float rounding.
+      expect(maxDiff(bundledRows, foldedRows)).toBeLessThan(1e-5);
+      // ORT's fused kernel on onnxruntime-node quantises activations: measurably off (3e-3 here), same direction.
+      const off = maxDiff(bundledRows, fusedRows);
+      expect(off).toBeGreaterThan(1e-5);
+      expect(off).toBeLessThan(1e-2);
+      for (let i = 0; i < texts.length; i++) expect(dot(bundledRows[i]!, fusedRows[i]!)).toBeGreaterThan(0.999);
+    } finally {
+      await Promise.all([fused.close(), folded.close()]);
+    }
+  });
+
   test('bad arguments throw VALIDATION naming the field', async () => {
     for (const [options, field] of [
       [{ batchSize: 0 }, 'batchSize'],
@@ -187,6 +226,7 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
       [{ model: '' }, 'model'],
       [{ wasmPaths: 3 }, 'wasmPaths'],
       [{ modelFiles: { 'tokenizer.json': 'x' } }, 'modelFiles'],
+      [{ foldWeights: 'yes' }, 'foldWeights'],
     ] as const) {
       let err: unknown;
       try {

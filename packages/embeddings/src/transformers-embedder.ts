@@ -251,7 +251,7 @@ export class TransformersEmbedder implements Embedder {
         const extractor = (await pipeline('feature-extraction', o.model, {
           dtype: o.dtype,
           device,
-          ...(device === 'cpu' ? { session_options: nodeSessionOptions(o.numThreads) } : {}),
+          session_options: sessionOptions(o, device),
           ...(progress_callback ? { progress_callback } : {}),
         })) as FeatureExtractionPipeline;
         // Probe once: the output size is the truth (some models project away from hidden_size),
@@ -383,6 +383,22 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions 
  */
 export function nodeSessionOptions(numThreads: number | undefined): Record<string, unknown> {
   return { intraOpNumThreads: numThreads ?? 1, interOpNumThreads: 1 };
+}
+
+/**
+ * ONNX Runtime session options of a load. `foldWeights` (default for the bundled model, which is
+ * weight-only quantised: int8 weights, `DequantizeLinear` into float `MatMul`s) turns ORT's QDQ
+ * handling off, so it folds each dequantised weight into a float constant once at load instead of
+ * fusing the pairs into `MatMulNBits` (test/bench/embeddings-browser.ts prints both, same run).
+ */
+export function sessionOptions(
+  o: Pick<ResolvedOptions, 'foldWeights' | 'numThreads'>,
+  device: Exclude<EmbeddingDevice, 'auto'>,
+): Record<string, unknown> {
+  return {
+    ...(device === 'cpu' ? nodeSessionOptions(o.numThreads) : {}),
+    ...(o.foldWeights ? { extra: { session: { disable_quant_qdq: '1' } } } : {}),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../model/clock.js';
 import { HashEmbedder } from '../retrieval/hash-embedder.js';
 import { InMemoryStorage } from '../storage/in-memory-storage.js';
@@ -69,6 +69,33 @@ describe('MemoryManager.importHistory', () => {
     await rejectsWith(mgr.importHistory('me', 't', 'not turns' as unknown as HistoryTurn[]), 'VALIDATION');
     expect(await storage.count({ tenantId: 't' })).toBe(0);
     await rejectsWith(mgr.importHistory('stranger', 't', HISTORY), 'ACCESS_DENIED');
+  });
+
+  it('checks the turns in slices: the event loop gets a turn before the first is stored, and a late bad turn still stores nothing', async () => {
+    // A clock that advances 5 ms per reading: checking passes the 20 ms slice every few turns.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 5));
+    try {
+      const { mgr, storage } = await make();
+      const events: string[] = [];
+      for (const write of ['put', 'putMany'] as const) {
+        const original = storage[write].bind(storage) as (...a: unknown[]) => Promise<void>;
+        vi.spyOn(storage, write).mockImplementation((...args: unknown[]) => {
+          if (!events.includes('store')) events.push('store');
+          return original(...args);
+        });
+      }
+      const many = Array.from({ length: 40 }, (_, i) => ({ ...HISTORY[i % 2]!, at: T0 + i * DAY_MS }));
+      setTimeout(() => events.push('timer'), 0);
+      await rejectsWith(mgr.importHistory('me', 't', [...many, { input: 'x', output: 'y', at: -1 }]), 'VALIDATION');
+      expect(await storage.count({ tenantId: 't' })).toBe(0);
+      setTimeout(() => events.push('timer'), 0);
+      await mgr.importHistory('me', 't', many);
+      expect(events.slice(0, 2)).toEqual(['timer', 'timer']);
+      expect(events).toContain('store');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('stops before the next turn when aborted; what it stored stays stored and indexed', async () => {

@@ -44,6 +44,10 @@ import type {
 /** How long `importHistory` runs before it yields to the event loop (ms). */
 const YIELD_EVERY_MS = 20;
 
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Longest automatic turn context (characters); longer previous turns keep their end. */
 const MAX_TURN_CONTEXT_CHARS = 400;
 
@@ -77,17 +81,24 @@ export async function importHistory(
   const { onProgress, signal } = options;
   if (onProgress !== undefined && typeof onProgress !== 'function') invalid('onProgress', 'a function', onProgress);
   if (signal !== undefined && typeof signal?.aborted !== 'boolean') invalid('signal', 'an AbortSignal', signal);
-  const prepared = turns.map((t, i) => {
+  const prepared: PreparedInteraction[] = [];
+  // Checking and masking 10k turns is a second or more of work: sliced like the stores below.
+  let checking = performanceNow();
+  for (const [i, t] of turns.entries()) {
+    if (performanceNow() - checking > YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      checking = performanceNow();
+    }
     if (typeof t !== 'object' || t === null) invalid(`turns[${i}]`, 'an { input, output } turn', t);
     const { input, output, ...rest } = t;
     try {
-      return prepareInteraction(s, input, output, rest);
+      prepared.push(prepareInteraction(s, input, output, rest));
     } catch (err) {
       if (err instanceof ZerdaError && err.code === 'VALIDATION')
         throw new ZerdaError('VALIDATION', `turns[${i}]: ${err.message}`, { cause: err });
       throw err;
     }
-  });
+  }
   const progress: ImportProgress = { saved: 0, total: prepared.length, embedded: 0, queued: 0 };
   const report = (): void => {
     try {
@@ -115,7 +126,7 @@ export async function importHistory(
       // in: hand it a turn every few turns, so no task of the import runs long (input, rendering
       // and the worker's replies get their turn).
       if (performanceNow() - slice > YIELD_EVERY_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToEventLoop();
         slice = performanceNow();
       }
       if (signal?.aborted) throw new ZerdaError('ABORTED', 'History import was aborted', { cause: signal.reason });

@@ -158,11 +158,64 @@ async function inThread(n: number): Promise<Record<string, unknown>> {
   };
 }
 
+/**
+ * In-run A/B for the benchmark, on the page's thread: the bundled model as the library loads it
+ * (QDQ fusion off) against the same files loaded as an app's own model (ORT's defaults), the
+ * same `texts` in alternating order, `rounds` times; median ms per call, and how far apart the
+ * vectors are.
+ */
+async function fusionAb(texts: string[], rounds: number, numThreads?: number): Promise<Record<string, unknown>> {
+  const [{ createTransformersEmbedder, useLiteModelFiles }, { ortWasmPaths }] = await Promise.all([
+    import('@zerda/embeddings'),
+    import('@zerda/embeddings/vite'),
+  ]);
+  const threads = numThreads === undefined ? {} : { numThreads };
+  const bundled = createTransformersEmbedder({ wasmPaths: ortWasmPaths, ...threads });
+  const asApp = createTransformersEmbedder({
+    wasmPaths: ortWasmPaths,
+    model: 'use-lite',
+    modelFiles: useLiteModelFiles(),
+    dtype: 'q8',
+    ...threads,
+  });
+  await bundled.ready();
+  await asApp.ready();
+  await bundled.embed(texts.slice(0, 8));
+  await asApp.embed(texts.slice(0, 8));
+  const times: Record<'bundled' | 'asApp', number[]> = { bundled: [], asApp: [] };
+  let maxAbsDiff = 0;
+  let minCos = 1;
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? (['bundled', 'asApp'] as const) : (['asApp', 'bundled'] as const);
+    const rows: Partial<Record<'bundled' | 'asApp', Float32Array[]>> = {};
+    for (const k of order) {
+      const t0 = performance.now();
+      rows[k] = await (k === 'bundled' ? bundled : asApp).embed(texts);
+      times[k].push(performance.now() - t0);
+    }
+    rows.bundled!.forEach((a, i) => {
+      const b = rows.asApp![i]!;
+      minCos = Math.min(minCos, dot(a, b));
+      for (let k = 0; k < a.length; k++) maxAbsDiff = Math.max(maxAbsDiff, Math.abs(a[k]! - b[k]!));
+    });
+  }
+  await bundled.close();
+  await asApp.close();
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  return {
+    n: texts.length,
+    bundledMs: Math.round(median(times.bundled)),
+    asAppMs: Math.round(median(times.asApp)),
+    maxAbsDiff,
+    minCos,
+  };
+}
+
 async function close(): Promise<void> {
   await embedder?.close();
 }
 
-const api = { init, basics, errorHop, abortHop, responsiveness, inThread, close };
+const api = { init, basics, errorHop, abortHop, responsiveness, inThread, fusionAb, close };
 declare global {
   interface Window {
     embeddingsPage: typeof api;
