@@ -9,6 +9,7 @@ export type {
   MigrateOptions,
   PostgresStorageOptions,
   VectorHit,
+  VectorSearchCounts,
   VectorSearchOptions,
 } from './postgres-storage.js';
 export { SCHEMA_VERSION } from './schema.js';
