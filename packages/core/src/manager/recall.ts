@@ -138,7 +138,7 @@ export async function buildContext(
     ],
     'buildContext options',
   );
-  const topKSemantic = options.topKSemantic ?? s.config.retrievalLimit;
+  const topKSemantic = options.topKSemantic ?? s.config.maxWorking;
   const topKLongTerm = options.topKLongTerm ?? DEFAULT_TOP_K_LONG_TERM;
   const historyTurns = options.historyTurns ?? DEFAULT_HISTORY_TURNS;
   checkCount('topKSemantic', topKSemantic);

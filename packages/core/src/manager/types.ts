@@ -168,7 +168,7 @@ export interface MemoryPatch {
 /** Options for {@link MemoryManager.buildContext}. */
 export interface BuildContextOptions {
   documents?: ContextInput['documents'];
-  /** How many memories semantic recall contributes. Default `config.retrievalLimit`. */
+  /** How many memories semantic recall contributes. Default `config.maxWorking` (15), enough to fill working memory. */
   topKSemantic?: number;
   /**
    * How many always-on memories (long-term memories carrying one of `config.protectedTags`, most

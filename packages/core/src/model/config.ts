@@ -16,7 +16,10 @@ export interface SelectorWeights {
 export interface MemoryConfig {
   /** Short-term sliding window size (entries). Default 20. */
   windowSize: number;
-  /** Working memory capacity (entries). Default 10. */
+  /**
+   * Working memory capacity (entries), and how many memories `buildContext` recalls to fill it.
+   * Default 15 (the token budget, `maxTokens`, is the other bound).
+   */
   maxWorking: number;
   /** Working memory token budget. Default 2000. */
   maxTokens: number;
@@ -119,7 +122,7 @@ export const DEFAULT_DECAY_FLOORS: Readonly<Record<string, number>> = Object.fre
 /** Default configuration. */
 export const DEFAULT_CONFIG: Readonly<MemoryConfig> = Object.freeze({
   windowSize: 20,
-  maxWorking: 10,
+  maxWorking: 15,
   maxTokens: 2000,
   retrievalLimit: 10,
   importanceThreshold: 0.3,
