@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, offlineContext, REPO_ROOT, servePage, type ServedPage } from './harness.ts';
-import { precacheManifest } from '../../apps/demo/precache-plugin.ts';
 import { syncServer } from '../../apps/demo/sync-plugin.ts';
 
 export const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
@@ -21,7 +20,7 @@ export interface DemoServer {
 }
 
 export async function serveDemo(): Promise<DemoServer> {
-  const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest(), syncServer()] });
+  const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [syncServer()] }, { serviceWorker: true });
   const browser = await launchBrowser();
   return {
     served,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { build, defaultClientConditions, preview, type InlineConfig, type PreviewServer } from 'vite';
-import { zerda } from '@zerda/browser/vite';
+import { zerda, type ZerdaPluginOptions } from '@zerda/browser/vite';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -51,7 +51,7 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
  * Vite config shared by test pages and the demo: the `zerda()` plugin (ES workers, the plain WASM
  * build of ONNX Runtime only, COOP/COEP for WASM threads) over the workspace's TypeScript sources.
  */
-export function pageViteConfig(root: string, extra: InlineConfig = {}): InlineConfig {
+export function pageViteConfig(root: string, extra: InlineConfig = {}, options: ZerdaPluginOptions = {}): InlineConfig {
   return {
     root,
     configFile: false,
@@ -62,7 +62,7 @@ export function pageViteConfig(root: string, extra: InlineConfig = {}): InlineCo
     },
     preview: { host: '127.0.0.1' },
     ...extra,
-    plugins: [zerda({ crossOriginIsolation: true }), ...(extra.plugins ?? [])],
+    plugins: [zerda({ crossOriginIsolation: true, ...options }), ...(extra.plugins ?? [])],
   };
 }
 
@@ -72,9 +72,13 @@ export interface ServedPage {
 }
 
 /** Build `root` (a folder with index.html) into a temp dir and serve it with `vite preview`. */
-export async function servePage(root: string, extra: InlineConfig = {}): Promise<ServedPage> {
+export async function servePage(
+  root: string,
+  extra: InlineConfig = {},
+  options: ZerdaPluginOptions = {},
+): Promise<ServedPage> {
   const outDir = await mkdtemp(join(tmpdir(), 'zerda-e2e-'));
-  const config = pageViteConfig(root, extra);
+  const config = pageViteConfig(root, extra, options);
   await build({ ...config, build: { outDir, emptyOutDir: true, target: 'es2022' } });
   const server: PreviewServer = await preview({
     ...config,

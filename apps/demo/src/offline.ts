@@ -4,9 +4,9 @@
 export type OfflineState = 'unsupported' | 'dev' | 'caching' | 'ready' | 'error';
 
 /**
- * Register `sw.js` (production builds only: the dev server's module graph is not worth caching)
- * and report when the app, its WASM and the model are all in the cache (the build's
- * `precache-manifest.json` lists them, worker bundles and model files included).
+ * Register Zerda's service worker (`zerda-sw.js`, emitted by `zerda({ serviceWorker: true })`;
+ * production builds only: the dev server's module graph is not worth caching) and report when the
+ * app, its WASM and the model are all in the cache (`zerda-precache.json` lists them).
  */
 export async function registerOffline(onState: (state: OfflineState, detail?: string) => void): Promise<void> {
   if (!('serviceWorker' in navigator)) return onState('unsupported');
@@ -16,15 +16,25 @@ export async function registerOffline(onState: (state: OfflineState, detail?: st
     navigator.serviceWorker.addEventListener(
       'message',
       (e: MessageEvent<{ type: string; count?: number; error?: string }>) => {
-        if (e.data?.type === 'precached') onState('ready', `${e.data.count} files cached`);
-        if (e.data?.type === 'precache-failed') onState('error', e.data.error);
+        if (e.data?.type === 'zerda-precached') onState('ready', `${e.data.count} files cached`);
+        if (e.data?.type === 'zerda-precache-failed') onState('error', e.data.error);
       },
     );
     onState('caching');
-    await navigator.serviceWorker.register(new URL('sw.js', document.baseURI), { scope: './' });
-    const registration = await navigator.serviceWorker.ready;
-    // Ask the worker to (re)check its cache: it answers `precached` once everything is stored.
-    registration.active?.postMessage({ type: 'precache' });
+    const registration = await navigator.serviceWorker.register(new URL('zerda-sw.js', document.baseURI), {
+      scope: './',
+    });
+    // The worker only activates once every file is cached; an install that fails (a file that
+    // cannot be fetched) leaves it redundant, and the next visit tries again.
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'redundant' && !registration.active) {
+        onState('error', 'could not cache the app for offline use (see the console)');
+      }
+    });
+    const ready = await navigator.serviceWorker.ready;
+    // Ask the worker to (re)check its cache: it answers `zerda-precached` once everything is stored.
+    ready.active?.postMessage({ type: 'zerda-precache' });
   } catch (err) {
     onState('error', err instanceof Error ? err.message : String(err));
   }

@@ -3,7 +3,9 @@
 // list of every file of the build (app chunks, the model worker, ONNX Runtime's and sql.js' WASM,
 // the model). Install caches all of them (and fails, to retry on the next visit, if one cannot be
 // fetched); hashed files are served cache-first, pages network-first, so a new deploy is picked
-// up online and the last one keeps working offline.
+// up online and the last one keeps working offline. A page may post `{ type: 'zerda-precache' }`
+// to (re)check the cache: the worker answers `{ type: 'zerda-precached', count }` once every file
+// is stored, or `{ type: 'zerda-precache-failed', error }`.
 const PREFIX = 'zerda-precache-';
 const MANIFEST = new URL('zerda-precache.json', self.location.href).href;
 const BASE = new URL('./', self.location.href).href;
@@ -38,6 +40,7 @@ async function precache() {
     new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }),
   );
   for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
+  return manifest.files.length;
 }
 
 self.addEventListener('install', (event) => {
@@ -54,6 +57,17 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'zerda-precache') return;
+  const reply = (msg) => event.source?.postMessage(msg);
+  event.waitUntil(
+    precache().then(
+      (count) => reply({ type: 'zerda-precached', count }),
+      (err) => reply({ type: 'zerda-precache-failed', error: String(err?.message ?? err) }),
+    ),
+  );
 });
 
 // ignoreVary: preview servers vary on Origin, and module scripts are CORS requests.

@@ -363,9 +363,8 @@ class SyncClient implements SyncHandle {
   }
 
   async #request<T>(method: string, path: string, body?: unknown, allowMissing = false): Promise<T> {
-    let res: Response;
-    try {
-      res = await this.#fetch(this.#base + path, {
+    const send = async () =>
+      this.#fetch(this.#base + path, {
         method,
         headers: {
           authorization: `Bearer ${await this.#token()}`,
@@ -373,6 +372,16 @@ class SyncClient implements SyncHandle {
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
+    let res: Response;
+    try {
+      try {
+        res = await send();
+      } catch (e) {
+        // A kept-alive socket the server closed while idle fails the next request before any answer:
+        // the server is up, so one new attempt now (every request is idempotent) rather than a backoff.
+        if (!droppedConnection(e)) throw e;
+        res = await send();
+      }
     } catch (e) {
       throw new ZerdaError('STORAGE', `The sync server at ${this.#base} cannot be reached`, {
         cause: e,
@@ -412,6 +421,19 @@ class SyncClient implements SyncHandle {
       }
     }
   }
+}
+
+/** Codes and messages of a connection reset by the peer (Node's undici, its sockets; browsers retry such requests themselves). */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+const DROPPED_MESSAGE = /socket hang up|other side closed|ECONNRESET|EPIPE/i;
+
+/** True when a fetch failed because its connection was reset or closed by the server (not refused, not aborted). */
+function droppedConnection(e: unknown): boolean {
+  for (let c = e, depth = 0; c instanceof Error && depth < 4; c = c.cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if ((typeof code === 'string' && DROPPED_CODES.has(code)) || DROPPED_MESSAGE.test(c.message)) return true;
+  }
+  return false;
 }
 
 function refusal(r: WireRecord, cause: unknown): ZerdaError {

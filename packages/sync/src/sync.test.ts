@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryManager, isZerdaError } from '@zerda/core';
@@ -298,6 +299,51 @@ describe.skipIf(!PG_URL)('the PostgreSQL record store when its connection is los
 });
 
 describe('a malicious or failing server', () => {
+  it('a kept-alive socket the server closed is retried at once on a new connection, not after the backoff', async () => {
+    const store = new MemoryRecordStore();
+    const handler = createSyncHandler({ store, verify: tokenVerifier({ 'tok-a': { tenants: ['t-a'] } }) });
+    // The server drops every kept-alive socket the moment it is reused (what a server that closes
+    // idle connections does to a client that sends on one just then): no answer, the socket reset.
+    let dropped = 0;
+    const served = new WeakMap<object, number>();
+    const server = createServer((req, res) => {
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      if (n > 1) {
+        dropped++;
+        req.socket.destroy();
+        return;
+      }
+      void handler(req, res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const a = await device();
+      await a.put(memory('one'));
+      await a.put(memory('two'));
+      const sa = startSync({
+        storage: a,
+        url: `http://127.0.0.1:${port}`,
+        tenantId: 't-a',
+        token: 'tok-a',
+        passphrase: 'pw',
+        autoStart: false,
+        backoff: { minMs: 60_000 },
+        ...FAST,
+      });
+      open.add({ close: () => sa.stop() });
+      expect(await sa.syncNow()).toMatchObject({ pushed: 2, refused: 0 });
+      expect((await sa.syncNow()).pushed).toBe(0);
+      expect(dropped).toBeGreaterThan(0);
+      expect(store.records('t-a')).toHaveLength(2);
+      expect(sa.status).toMatchObject({ state: 'idle', lastError: undefined });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it('a tampered record and one replayed from another tenant are refused; the rest syncs', async () => {
     const store = new MemoryRecordStore();
     const h = await serve(store);

@@ -16,7 +16,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageReady, REPO_ROOT, servePage, type ServedPage } from '../harness.ts';
-import { precacheManifest } from '../../../apps/demo/precache-plugin.ts';
 import type { SqlitePageApi } from '../pages/sqlite/main.ts';
 import { dbNamer, fillUntilQuota, openDb, openSqliteTab, SQLITE_PAGE } from '../sqlite-page.ts';
 import { expectBundledModelInfo, expectEmbeddingBasics } from '../embedder-expectations.ts';
@@ -312,7 +311,7 @@ describe.skipIf(!!missing || ENGINE === 'chromium')(`${ENGINE}: worker embedder 
   test("the demo's main path: chat, an answer recalled from memory, persistence across reload", {
     timeout: 300_000,
   }, async () => {
-    const served = await servePage(join(REPO_ROOT, 'apps/demo'), { plugins: [precacheManifest()] });
+    const served = await servePage(join(REPO_ROOT, 'apps/demo'), {}, { serviceWorker: true });
     try {
       const page = await browser.newPage();
       await page.goto(served.url);
