@@ -58,6 +58,7 @@ export {
   counterValue,
   isExpiredTombstone,
   localChange,
+  reportOf,
   resolveChanges,
 } from './sync/change-log.js';
 export { mergeChange, stampRecordId, tombstoneHorizon, validateSyncChange } from './sync/change-log.js';

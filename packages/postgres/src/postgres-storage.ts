@@ -10,7 +10,7 @@ import { validateEntry } from '@zerda/core/adapter';
 import type { Clock, LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery } from '@zerda/core';
 import type { EntryRow } from '@zerda/core/adapter';
 import type { StorageAdapter, StorageStats, UserProfile, VectorBlock, VectorModel, VectorRecord } from '@zerda/core';
-import { backfillChange, localChange, resolveChanges, stampRecordId } from '@zerda/core/adapter';
+import { backfillChange, localChange, reportOf, resolveChanges, stampRecordId } from '@zerda/core/adapter';
 import type { ApplyReport, SyncChange, SyncKind, SyncState } from '@zerda/core';
 import type { ChangeRow, ChangeStamp } from '@zerda/core/adapter';
 import { EXPORT_VERSION, validateExport } from '@zerda/sqlite';
@@ -800,19 +800,8 @@ export class PostgresStorage extends BaseStorage {
         entry: (id) => entries.get(id),
         profile: (userId) => found.get(userId),
       });
-      const report: ApplyReport = {
-        applied: r.applied,
-        merged: r.merged,
-        skipped: r.skipped,
-        entriesWritten: [],
-        entriesRemoved: [],
-      };
-      const put: MemoryEntry[] = [];
-      for (const [id, entry] of r.entries)
-        if (entry) {
-          put.push(entry);
-          report.entriesWritten.push(id);
-        } else if (entries.has(id)) report.entriesRemoved.push(id);
+      const report = reportOf(r, (id) => entries.has(id));
+      const put = [...r.entries.values()].filter((e): e is MemoryEntry => e !== null);
       const putProfiles = [...r.profiles.values()].filter((p): p is UserProfile => p !== null);
       const gone = [...r.profiles].filter(([, p]) => p === null).map(([userId]) => userId);
       if ((put.length > 0 || putProfiles.length > 0) && registered!.rowCount !== 1) await this.#register(db, tenantId);

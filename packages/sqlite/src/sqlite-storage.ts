@@ -12,7 +12,7 @@ import { isZerdaError, systemClock, validateExport } from '@zerda/core';
 import { invalid } from '@zerda/core/adapter';
 import type { LexicalHit, LexicalQuery, MemoryEntry, MemoryFilter, MemoryQuery, StorageStats } from '@zerda/core';
 import type { UserProfile, VectorBlock, VectorModel, VectorRecord, ZerdaExport } from '@zerda/core';
-import { resolveChanges } from '@zerda/core/adapter';
+import { reportOf, resolveChanges } from '@zerda/core/adapter';
 import type { ApplyReport, SyncChange, SyncState } from '@zerda/core';
 import type { ChangeRow, ChangeStamp } from '@zerda/core/adapter';
 import { filterSql } from './filter-sql.js';
@@ -441,12 +441,12 @@ export class SqliteStorage extends BaseStorage {
     horizon: string,
   ): Promise<ApplyReport> {
     return this.#s.serial(async () => {
-      const { rows, entries, profiles, ...counts } = resolveChanges(changes, {
+      const resolved = resolveChanges(changes, {
         row: (kind, key) => this.#changeRow(tenantId, kind, key),
         entry: (id) => this.#readEntryNow(tenantId, id),
         profile: (userId) => this.#readProfileNow(tenantId, userId),
       });
-      const report: ApplyReport = { ...counts, entriesWritten: [], entriesRemoved: [] };
+      const { rows, entries, profiles } = resolved;
       const put = [...entries.values()].filter((e): e is MemoryEntry => e !== null);
       const existing = new Set(
         this.#s
@@ -456,9 +456,8 @@ export class SqliteStorage extends BaseStorage {
           ])
           .map((r) => r[0] as string),
       );
-      const del = [...entries].filter(([id, e]) => e === null && existing.has(id)).map(([id]) => id);
-      report.entriesWritten = put.map((e) => e.id);
-      report.entriesRemoved = del;
+      const report = reportOf(resolved, (id) => existing.has(id));
+      const del = report.entriesRemoved;
       const op: MainOp = {
         o: 'sync',
         t: tenantId,

@@ -6,7 +6,14 @@ import type { LexicalHit, LexicalQuery, MemoryFilter, MemoryQuery, StorageStats 
 import type { VectorBlock, VectorModel, VectorRecord } from './storage.js';
 import { entryText } from '../model/types.js';
 import type { MemoryEntry, Tier, UserProfile } from '../model/types.js';
-import { backfillChange, isExpiredTombstone, localChange, resolveChanges, stampRecordId } from '../sync/change-log.js';
+import {
+  backfillChange,
+  isExpiredTombstone,
+  localChange,
+  reportOf,
+  resolveChanges,
+  stampRecordId,
+} from '../sync/change-log.js';
 import type { ApplyReport, ChangeRow, ChangeStamp, SyncChange, SyncKind, SyncState } from '../sync/change-log.js';
 
 interface LogRow extends ChangeRow {
@@ -267,19 +274,11 @@ export class InMemoryStorage extends BaseStorage {
       entry: (key) => t?.entries.get(key),
       profile: (userId) => t?.profiles.get(userId),
     });
-    const report: ApplyReport = {
-      applied: r.applied,
-      merged: r.merged,
-      skipped: r.skipped,
-      entriesWritten: [],
-      entriesRemoved: [],
-    };
+    const report = reportOf(r, (id) => t?.entries.has(id) ?? false);
     for (const [k, row] of r.rows) log.rows.set(k, { ...row, seq: ++this.#seq });
     for (const [id, entry] of r.entries)
-      if (entry) {
-        this.#write(entry);
-        report.entriesWritten.push(id);
-      } else if (this.#remove(tenantId, id)) report.entriesRemoved.push(id);
+      if (entry) this.#write(entry);
+      else this.#remove(tenantId, id);
     for (const [userId, profile] of r.profiles)
       if (profile) this.#tenant(tenantId).profiles.set(userId, profile);
       else {

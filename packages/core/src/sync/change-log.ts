@@ -246,6 +246,25 @@ export function resolveChanges(changes: SyncChange[], read: LocalReads): Resolve
 }
 
 /**
+ * The {@link ApplyReport} of a resolved batch, before it is written: its counts, the entries it
+ * writes, and the ones it removes that are stored now (`stored(id)`: a removal of an entry the store
+ * never held removes nothing). One place for the adapters that resolve with {@link resolveChanges}.
+ */
+export function reportOf(resolved: ResolvedChanges, stored: (id: string) => boolean): ApplyReport {
+  const report: ApplyReport = {
+    applied: resolved.applied,
+    merged: resolved.merged,
+    skipped: resolved.skipped,
+    entriesWritten: [],
+    entriesRemoved: [],
+  };
+  for (const [id, entry] of resolved.entries)
+    if (entry) report.entriesWritten.push(id);
+    else if (stored(id)) report.entriesRemoved.push(id);
+  return report;
+}
+
+/**
  * How to apply `incoming` (from another device) over the local version. Pure and deterministic: two
  * devices merging the same two concurrent versions in either order reach the same entity.
  */

@@ -729,6 +729,12 @@ export function runStorageConformance(
           entriesRemoved: [e.id],
         });
         expect(await s.get(t, e.id)).toBeUndefined();
+        // A remote delete of a memory this store never held is recorded but removes nothing.
+        expect(await s.applyChanges(t, [{ ...del, key: 'never-stored', recordId: 'remote-3' }])).toMatchObject({
+          applied: 1,
+          entriesWritten: [],
+          entriesRemoved: [],
+        });
       });
 
       it('merges a concurrent remote version: later clock wins, the loser goes to history, recalls add up', async () => {
