@@ -5,8 +5,9 @@ import type { SyncHandle } from '../client.js';
 
 /** Options of {@link trustedReplica}. */
 export interface TrustedReplicaOptions {
-  /** The server-side memory the records are applied to (a `PostgresStorage`), or a manager over it (applied memories are then indexed for recall). */
+  /** The server-side store the records are applied to (a `PostgresStorage`). One of `storage` or `manager`. */
   storage?: SyncTarget;
+  /** A manager over that store: applied memories are then indexed for its recall. */
   manager?: MemoryManager;
   /** This sync server's base URL: the replica is one more device of each tenant. */
   url: string;
@@ -16,8 +17,11 @@ export interface TrustedReplicaOptions {
   token: string;
   /** Time between background syncs of each tenant (default 10 s); {@link TrustedReplica.notify} syncs at once. */
   intervalMs?: number;
+  /** PBKDF2 iterations of the tenants' keys: the devices' (default core's 600,000). */
   iterations?: number;
+  /** Tests only: allow fewer than 100,000 iterations. */
   allowWeakIterations?: boolean;
+  /** `fetch` to reach the sync server (default `globalThis.fetch`). */
   fetch?: typeof fetch;
 }
 
@@ -27,6 +31,7 @@ export interface TrustedReplica {
   notify(tenantId: string): void;
   /** Sync one tenant (or all) now. */
   syncNow(tenantId?: string): Promise<void>;
+  /** Stop syncing every tenant (syncs in progress finish first). */
   stop(): Promise<void>;
 }
 
