@@ -5,13 +5,17 @@ import {
   BARE_REACTION_RE,
   CAPTION_RE,
   CATCH_UP_RE,
+  DEMONSTRATIVE_DETERMINER_RE,
   FAVOURITE_RE,
   FEELING_RE,
   SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
+  GENERIC_OUR_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
   LIKE_THIS_RE,
+  LIKING_SHOWN_RE,
+  LIKING_THE_RE,
   LISTENER_ANY_RE,
   LISTENER_SUBJECT_RE,
   MADE_ME_RE,
@@ -20,7 +24,9 @@ import {
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
+  REQUEST_RE,
   SHOWING_RE,
+  SINGULAR_SPEAKER_RE,
   TRY_IT_RE,
   VAGUE_TASK_RE,
   WISH_RE,
@@ -55,6 +61,8 @@ export interface ClauseFacts {
   liking: boolean;
   /** Its object is a pronoun said of something elsewhere, little after it ("I want to pass it on to others"). */
   objectRefersBack?: boolean;
+  /** A sentence before it in the same turn reacted to what the other speaker showed or said ("Wow, that's gorgeous!"). */
+  afterReaction?: boolean;
 }
 
 /** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
@@ -88,6 +96,14 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   },
   // "Glad you bonded over it", "I can imagine how rewarding it is", "I look forward to meeting you".
   { name: 'bare reaction', test: (c) => BARE_REACTION_RE.test(c.text), kind: 'conversation' },
+  // "Love that green colour!", "I really like those shapes": what "that" is, the other speaker showed.
+  { name: 'liking what was shown', test: (c) => LIKING_SHOWN_RE.test(c.text), kind: 'conversation' },
+  // "Wow, that's gorgeous! I love the warm colours.": the liking goes on with the reaction.
+  {
+    name: 'liking after a reaction',
+    test: (c) => c.afterReaction === true && LIKING_THE_RE.test(c.text),
+    kind: 'conversation',
+  },
   // "I really respect you for that", "I recommend trying it", "I won't give up!", "I can't wait".
   { name: 'addressed', test: (c) => ADDRESSED_RE.test(c.text), kind: 'conversation' },
   // "A lot's happened since we talked", "I'm still figuring out the details".
@@ -113,7 +129,28 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "we" and "us" said of everyone. "Storm forced us to cancel our getaway", "we were part of it":
   // the speaker's own.
   { name: 'generic', test: (c) => c.subject === 'none' && !SPEAKER_ANY_RE.test(c.text), kind: 'conversation' },
+  // "Our loved ones give us strength to tackle any challenge": "our" and "us" said of everyone.
+  {
+    name: 'generic "our"',
+    test: (c) => GENERIC_OUR_RE.test(c.text) && !c.past && !c.pastDate && !SINGULAR_SPEAKER_RE.test(c.text),
+    kind: 'conversation',
+  },
 ];
+
+/**
+ * The rules that react to what the other speaker showed or said: after one of them in a turn, a
+ * liking of "the …" goes on with the reaction, and a statement that refers back is not about it.
+ */
+export const REACTION_RULES: ReadonlySet<string> = new Set([
+  'pointing',
+  'showing',
+  'reaction',
+  'praise',
+  'bare reaction',
+  'liking what was shown',
+  'liking after a reaction',
+  'addressed',
+]);
 
 /** Kinds of memory, for a clause about someone. First match wins. */
 export const KIND_RULES: readonly ClauseRule[] = [
@@ -135,6 +172,19 @@ export const KIND_RULES: readonly ClauseRule[] = [
     name: 'liking',
     test: (c) => c.liking || ACTS_ON_SPEAKER_RE.test(c.text) || FAVOURITE_RE.test(c.text),
     kind: 'preference',
+  },
+  // "Pottery is a huge part of my life", "Creativity and family keep me at peace", "This
+  // necklace is super special to me": what the clause says acts on the speaker, who is in it.
+  {
+    name: 'the speaker in it',
+    test: (c) =>
+      c.subject === 'none' &&
+      c.contentWords >= 3 &&
+      !c.future &&
+      SINGULAR_SPEAKER_RE.test(c.text) &&
+      !LISTENER_ANY_RE.test(c.text) &&
+      !REQUEST_RE.test(c.text),
+    kind: 'fact',
   },
   // "I volunteer at the shelter on weekends": a first-person statement of substance.
   {
@@ -168,11 +218,15 @@ export function withoutOpener(text: string): string | undefined {
   return opener ? text.slice(opener[0].length) : undefined;
 }
 
-/** Whether a clause's subject is the speaker, the listener, a pronoun that refers back, or no one. */
-export function subjectOf(text: string, named: boolean): ClauseFacts['subject'] {
+/**
+ * Whether a clause's subject is the speaker, the listener, a pronoun that refers back, or no one.
+ * `afterStatement`: a statement came before it in the turn, so "Those supportive friends …"
+ * points back at it; first in a turn, "This necklace …" names what it is about.
+ */
+export function subjectOf(text: string, named: boolean, afterStatement = false): ClauseFacts['subject'] {
   if (named) return 'named';
   if (LISTENER_SUBJECT_RE.test(text)) return 'listener';
-  if (PRONOUN_SUBJECT_RE.test(text)) return 'pronoun';
+  if (PRONOUN_SUBJECT_RE.test(text) || (afterStatement && DEMONSTRATIVE_DETERMINER_RE.test(text))) return 'pronoun';
   if (
     FIRST_PERSON_RE.test(text) ||
     IMPLIED_SPEAKER_RE.test(text) ||

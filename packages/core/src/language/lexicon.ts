@@ -97,7 +97,7 @@ export const WITH_SPEAKER_RE = new RegExp(
  */
 export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
   `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back))\\b` +
-    `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?)\\b)`,
+    `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|should|must|will|would|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?)\\b)`,
   'iu',
 );
 /** A favourite named: "my favourite band is …", "two of my favorites are …", "… is my all-time fave". */
@@ -107,9 +107,19 @@ export const FAVOURITE_RE =
 export const LISTENER_ANY_RE = /\b(?:you|your|yours|ya|u)\b/iu;
 /** The listener as subject: "you …", "your …". */
 export const LISTENER_SUBJECT_RE = new RegExp(`^${LEAD}(?:you(?!\\s+know\\b)|your|you['’](?:re|ve|ll|d))\\b`, 'iu');
-/** A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That trip …". */
+/**
+ * "This", "that", "these", "those" standing for what was said or shown ("This is special to me",
+ * "That helped a lot", "Those were the days"), not as the determiner of a noun that names it
+ * ("This necklace is special to me", "These figurines I bought remind me of family"): a verb, an
+ * adverb or the clause's end follows. Regex alternatives.
+ */
+const DEMONSTRATIVE_PRONOUN =
+  "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
+/** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
+export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
+/** A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That was …". */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:it|it['’]s|its|this|that|that['’]s|these|those|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b`,
+  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
 /** An image caption on its own ("[image: a photo of a dog]"). */
@@ -144,9 +154,9 @@ export const REACTION_RE = new RegExp(
     ')',
   'iu',
 );
-/** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should". */
+/** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week". */
@@ -154,9 +164,9 @@ export const PASSING_STATE_RE = new RegExp(
   `^${LEAD}(?:(?:i['’]m|i\\s+am|i\\s+feel|i['’]ve\\s+been|i\\s+was|feeling|been|it['’]s|it\\s+is|it\\s+was)\\s+(?:so\\s+|really\\s+|pretty\\s+|very\\s+|a\\s+bit\\s+|kinda\\s+|super\\s+|just\\s+|quite\\s+|a\\s+little\\s+|such\\s+)*(?:tired|exhausted|busy|excited|happy|glad|sad|stressed|nervous|thrilled|grateful|thankful|okay|ok|good|great|fine|well|sick|bored|hungry|sleepy|pumped|stoked|late|early|cold|hot|sunny|rainy|an?\\s+(?:busy|long|crazy|hectic|rough|tough)\\s+\\p{L}+)|how['’]s\\s+it\\s+going)\\b`,
   'iu',
 );
-/** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun". */
+/** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun", one with no time ("We'll go there together sometime"). */
 export const VAGUE_TASK_RE = new RegExp(
-  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|talk|chat|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b)`,
+  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|talk|chat|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
   'iu',
 );
 /** What "like", "love" or "enjoy" must not be followed by to be a liking: "I love how …", "I'd like to …". */
@@ -213,16 +223,17 @@ export const FEELING_RE = new RegExp(
  * it", "My snake did it", "I also did the same". What it is about is said in another clause.
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|do|did|can|could|will|would)\\s+)*` +
+  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|do|did|can|could|will|would)\\s+)*` +
     `\\p{L}+(?:\\s+to\\s+\\p{L}+)?\\s+(?:it|them|the\\s+same|this|that|these|those)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|with|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b)`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b)`,
   'iu',
 );
 /**
  * Said to the listener about the listener's words or doings, though it opens with "I": "I really
  * respect you for that", "I love the thought", "I love when you …", "I would also say that your …",
  * advice ("I recommend trying …", "I'd suggest …") and encouragement of oneself said in reply
- * ("I won't give up", "I'm gonna stay positive and keep going", "I'll take it one day at a time").
+ * ("I won't give up", "I'm gonna stay positive and keep going", "I'll take it one day at a time",
+ * "Trying my best").
  */
 export const ADDRESSED_RE = new RegExp(
   `^${LEAD}(?:` +
@@ -233,6 +244,7 @@ export const ADDRESSED_RE = new RegExp(
       "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
       "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
+      "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
       "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
       '(?:just\\s+)?a\\s+reminder\\s+to\\b',
       "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|pretty\\s+|really\\s+)?(?:sure|certain|positive|confident)\\b(?!\\s+(?:of|about)\\s+(?:my|the)\\b)",
@@ -261,10 +273,11 @@ export const TRY_IT_RE =
 export const LIKE_THIS_RE = /\b(?:like|as)\s+(?:this|that|these|those|this\s+one|that\s+one|yours)\s*[!.…]*$/iu;
 /**
  * What something said before made the speaker think or feel, its subject left out: "Really
- * made me think about taking care of our minds", "Made me realize how lucky I am".
+ * made me think about taking care of our minds", "Made me realize how lucky I am", "Really made
+ * me proud".
  */
 export const MADE_ME_RE = new RegExp(
-  `^${LEAD}(?:(?:really|truly|definitely|also|totally|kinda|sure)\\s+)*(?:made|makes|got|gets)\\s+me\\s+(?:think|feel|realize|realise|reflect|appreciate|wonder|remember|want|smile|laugh|cry)\\b`,
+  `^${LEAD}(?:(?:really|truly|definitely|also|totally|kinda|sure)\\s+)*(?:made|makes|got|gets)\\s+me\\s+(?:think|feel|realize|realise|reflect|appreciate|wonder|remember|want|smile|laugh|cry|(?:so\\s+|really\\s+|very\\s+|even\\s+|more\\s+)*(?:${FEELING}))\\b`,
   'iu',
 );
 /** Showing something rather than saying something: "Look what I got!", "Here's a painting I did", "Here I am with my mom", "I'd rather show you a photo". */
@@ -303,5 +316,40 @@ export const PRAISE_RE = new RegExp(
  */
 export const SPEAKER_ANY_RE = new RegExp(
   `\\b(?:i|me|my|mine|myself|our|ours)\\b|\\bi['’]|\\bwe\\s+(?:(?:all|just|also|really|finally|even)\\s+)?(?:were|${PAST_VERB})\\b`,
+  'iu',
+);
+
+/** A liking said with "I" or without it: "I really love …", "Love …", "We adore …". Regex, anchored, case-insensitive. */
+const LIKING_OPENER = `^${LEAD}(?:(?:i|we)\\s+)?(?:(?:really|just|totally|absolutely|so|also)\\s+)*(?:love|loving|like|adore|dig|enjoy)\\s+`;
+/**
+ * A liking of something pointed at: "Love that green colour!", "I really like those shapes".
+ * What "that" is, is what the other speaker showed or said.
+ */
+export const LIKING_SHOWN_RE = new RegExp(`${LIKING_OPENER}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
+/** A liking of "the …" ("I love the warm colours"): a reaction when it follows one in the same turn ("Wow, that's gorgeous!"). */
+export const LIKING_THE_RE = new RegExp(`${LIKING_OPENER}the\\s+\\p{L}`, 'iu');
+/**
+ * A remark about everyone that opens with "our": "Our loved ones give us strength to tackle any
+ * challenge". Not the speaker's own relations ("Our dog keeps us busy"). Read with
+ * {@link SINGULAR_SPEAKER_RE}: a clause that also says "I" or "my" is the speaker's.
+ */
+export const GENERIC_OUR_RE = new RegExp(
+  `^${LEAD}our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b`,
+  'iu',
+);
+/** The speaker alone ("I", "me", "my"), not the "we" and "our" that may mean everyone. */
+export const SINGULAR_SPEAKER_RE = /\b(?:i|me|my|mine|myself)\b|\bi['’]/iu;
+/**
+ * Capitalised words that open a sentence and are no name, for patterns that read a capitalised
+ * word as a subject ("Our shared garden …" is no "Our" who shared). Regex alternatives.
+ */
+export const CAPITALISED_NOT_NAME =
+  'Our|Your|My|His|Her|Their|Its|A|An|And|But|So|Or|Then|Now|Just|Also|All|Some|Every|Each|No|Many|Most|Both|What|When|Where|Who|How|Why|Which|There|Here|These|Those|We|You|He|She|They';
+/**
+ * A request rather than a statement: "Please remember my setup", "Call me on …", "Tell me about
+ * it", "Remind me …". Said to the listener, it says nothing about the speaker's life.
+ */
+export const REQUEST_RE = new RegExp(
+  `^${LEAD}(?:please|kindly|pls|remember|note|don['’]?t|do\\s+not|\\p{L}+\\s+(?:me|us)\\b(?!\\s+(?:feel|think|realize|realise|want|smile|laugh|cry|happy|so)\\b))`,
   'iu',
 );

@@ -1,5 +1,6 @@
 import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
 import {
+  CAPITALISED_NOT_NAME,
   canBeName,
   FIRST_PERSON_RE,
   MONTH_NAMES,
@@ -353,7 +354,7 @@ function saysFuture(s: string): boolean {
 const CALL_ME_AT_RE =
   /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|(?:at|on)(?!\s+all\b)(?!\s+(?:\[[A-Z_]+_\d+\]|\+|\S+@|\d[\d\s().-]{6,}))|before|around|by|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
 const PAST_RE = new RegExp(
-  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|The\\b|This\\b|That\\b|It\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
+  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|(?:The|This|That|It|${CAPITALISED_NOT_NAME})\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
   'u',
 );
 const EVENT_WORDS_RE =
@@ -509,13 +510,34 @@ export type ReadSentence =
       continuation: boolean;
       /** Its subject refers back ("It was so powerful."): kept whole with the statement before, or left as conversation. */
       refersBack?: boolean;
+      /**
+       * Its object is a pronoun and more follows ("I also use it to speak up for …"): what "it" is,
+       * is said in a clause before it in the turn, or by the other speaker.
+       */
+      pronounObject?: boolean;
+      /** The rule that decided its kind ({@link clauseKind}); absent for a slot or a request. */
+      rule?: string;
     }
   | { dropped: FormationDropReason; text: string };
 
 const CONTINUATION_RE = /^(?:it|it's|it’s|this|that|that's|they|they're|there|he|she|which|and|but|so|plus|also)\b/iu;
 
+/** What reading a sentence may know of the turn it is in. */
+export interface SentenceContext {
+  /** A sentence before it in the turn reacted to what the other speaker showed or said. */
+  afterReaction?: boolean;
+  /** A statement came right before it in the turn (what "those friends" may point back at). */
+  afterStatement?: boolean;
+}
+
 /** Read one sentence of a turn said by `speaker` at `now`. */
-export function readSentence(sentence: string, speaker: string, now: number, listener?: string): ReadSentence {
+export function readSentence(
+  sentence: string,
+  speaker: string,
+  now: number,
+  listener?: string,
+  context: SentenceContext = {},
+): ReadSentence {
   const people = new Set(listener !== undefined ? [speaker, listener] : [speaker]);
   let text = sentence.trim();
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
@@ -569,8 +591,9 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
   const futureAt = future ? futureDate(body, now) : undefined;
   const pastAt = pastDate(body, now);
   const pref = PREFERENCE_RE.exec(body);
-  const subject = subjectOf(body, about !== speaker);
-  const { kind } = clauseKind({
+  const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
+  const objectPronoun = pronounObject(body);
+  const { kind, rule } = clauseKind({
     text: body,
     subject,
     contentWords: words.length,
@@ -579,7 +602,8 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
     pastDate: pastAt !== undefined,
     past: EVENT_WORDS_RE.test(body) || PAST_RE.test(body),
     identity: FACT_RE.test(body),
-    objectRefersBack: objectRefersBack(body),
+    objectRefersBack: objectPronoun === 'little after',
+    afterReaction: context.afterReaction === true,
     liking:
       (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
   });
@@ -589,19 +613,30 @@ export function readSentence(sentence: string, speaker: string, now: number, lis
     about = listener;
   }
   if (kind === 'continuation')
-    return { kept: { text, kind: 'conversation', about }, continuation: true, refersBack: true };
+    return { kept: { text, kind: 'conversation', about }, continuation: true, refersBack: true, rule };
   const at = kind === 'task' ? (futureAt ?? pastAt) : kind === 'event' || kind === 'conversation' ? pastAt : undefined;
-  return { kept: { text, kind, about, ...(at !== undefined ? { at } : {}) }, continuation };
+  return {
+    kept: { text, kind, about, ...(at !== undefined ? { at } : {}) },
+    continuation,
+    rule,
+    ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
+  };
 }
 
-/** Whether a clause's object is a pronoun said of something elsewhere, with little after it ("I want to pass it on to others"; not "I'm taking them out for a stroll in the park"). */
-function objectRefersBack(s: string): boolean {
+/**
+ * Whether a clause's object is a pronoun said of something elsewhere, and whether little
+ * follows it ("I want to pass it on to others") or more does ("I also use it to speak up for
+ * the community", "I made it in pottery class yesterday").
+ */
+function pronounObject(s: string): 'little after' | 'more after' | undefined {
   // "Whenever I come here, I bring it with me.": the speaker's clause behind an opening phrase.
   const rest = withoutOpener(s);
   const m =
     OBJECT_REFERS_BACK_RE.exec(s) ??
     (rest !== undefined && FIRST_PERSON_RE.test(rest) ? OBJECT_REFERS_BACK_RE.exec(rest) : null);
-  return m !== null && contentWords(m.input.slice(m[0].length)).length <= 1;
+  if (m === null) return undefined;
+  const after = contentWords(m.input.slice(m[0].length)).length;
+  return after <= 1 ? 'little after' : 'more after';
 }
 
 /** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */

@@ -1,4 +1,6 @@
 import { estimateImportance } from './importance.js';
+import { REACTION_RULES } from './kind-rules.js';
+import { CAPTION_RE, PRAISE_RE } from './lexicon.js';
 import { clauseParts, clauseText, readSentence, sentences, splitSpeaker } from './statements.js';
 import { extractTopics } from './topics.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
@@ -55,10 +57,19 @@ export function readTurn(
     return reading;
   }
   const who = speaker ?? turn.userId;
+  const parts = sentences(body).flatMap(clauseParts);
+  // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
+  const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
   let last: FormedStatement | undefined;
-  for (const part of sentences(body).flatMap(clauseParts)) {
+  /** Whether `last` is a reaction to what the other speaker showed or said. */
+  let lastReacts = false;
+  let afterReaction = false;
+  for (const part of parts) {
     const clause = clauseText(part);
-    const r = readSentence(clause, who, turn.createdAt, options.listener !== who ? options.listener : undefined);
+    const r = readSentence(clause, who, turn.createdAt, options.listener !== who ? options.listener : undefined, {
+      afterReaction,
+      afterStatement: last !== undefined,
+    });
     // A clause of the same sentence joins the one before with the words that joined it ("I
     // finished my first painting, and my kids love it"); a sentence of its own, with a space.
     const join = (into: FormedStatement, text: string) => {
@@ -72,18 +83,43 @@ export function readTurn(
         join(last, r.text);
         continue;
       }
+      // "Wow, that's gorgeous!": too little to keep, but a reaction all the same.
+      if ((r.dropped === 'greeting' || r.dropped === 'filler') && PRAISE_RE.test(r.text)) afterReaction = true;
       reading.dropped.push({ text: r.text, reason: r.dropped });
       last = undefined;
       continue;
     }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
-    // "It was so powerful." continues the statement before it, kept whole with it.
-    if (last && r.continuation && s.kind === 'conversation') {
+    // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
+    const reacts =
+      (r.rule !== undefined && REACTION_RULES.has(r.rule)) ||
+      (r.rule === 'refers back' && last === undefined && PRAISE_RE.test(s.text));
+    if (reacts) afterReaction = true;
+    // "It was so powerful." continues the statement before it, kept whole with it; thanks or
+    // praise after it ("But thank you for your concern!") does not.
+    if (last && r.continuation && s.kind === 'conversation' && !reacts) {
       join(last, s.text);
       continue;
     }
+    if (r.pronounObject && s.kind !== 'conversation') {
+      // "My garden means a lot to me. I also use it to grow food": what "it" is, is said before
+      // it in the turn, so the two are one statement, of the kind the fragment says.
+      if (last && !lastReacts && last.about === s.about) {
+        join(last, s.text);
+        if (last.kind === 'conversation') {
+          last.kind = s.kind;
+          if (s.at !== undefined) last.at = s.at;
+        }
+        continue;
+      }
+      // "I painted this after my trip": "this" is the picture shared with it, or what the other
+      // speaker showed, which this turn does not say: the turn keeps it.
+      if (caption !== undefined) s.text = `${s.text} ${caption}`;
+      else s.kind = 'conversation';
+    }
     reading.statements.push(s);
     last = s;
+    lastReacts = reacts;
   }
   // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
   // statement holds it; the earlier one stays a statement without the slot. One pass from the
