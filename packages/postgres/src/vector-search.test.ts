@@ -271,6 +271,37 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     expect((await s.searchVectors('imp-3', model, vec(3 * 200 + 17), 1))[0]?.id).toBe('v-17');
   });
 
+  it('512-d vectors stay in their rows (no TOAST), which exact search reads directly', async () => {
+    const wide = { id: 'wide-512', dim: 512 };
+    await s.putVectors(
+      'wide',
+      wide,
+      Array.from({ length: 20 }, (_, i) => ({
+        id: `w-${i}`,
+        vector: unit(Array.from({ length: 512 }, (_, j) => Math.sin(i + j))),
+      })),
+    );
+    const owner = new pg.Client({ connectionString: ownerUrl(url) });
+    await owner.connect();
+    try {
+      const size = `SELECT pg_relation_size(reltoastrelid) FROM pg_class WHERE oid = `;
+      const r = s.citus
+        ? await owner.query(`SELECT sum(result::bigint) AS n FROM run_command_on_shards($1, $2)`, [
+            `"${schema}".vectors`,
+            `${size} '%s'::regclass`,
+          ])
+        : await owner
+            .query(`${size} $1::regclass`, [`"${schema}".vectors`])
+            .then((q) => ({ rows: [{ n: Object.values(q.rows[0])[0] }] }));
+      expect(Number(r.rows[0].n)).toBe(0);
+    } finally {
+      await owner.end();
+    }
+    expect(
+      (await s.searchVectors('wide', wide, unit(Array.from({ length: 512 }, (_, j) => Math.sin(3 + j))), 1))[0]?.id,
+    ).toBe('w-3');
+  });
+
   it("after ANALYZE the planner keeps the HNSW index for the adapter's search settings", async () => {
     const owner = new pg.Client({ connectionString: ownerUrl(url) });
     await owner.connect();
