@@ -2,7 +2,8 @@
  * Embedding in Chromium: throughput in the worker, and the longest main-thread task while 1,000
  * memories are embedded (target: none over 50 ms), against the same work on the page's own thread;
  * then an in-run A/B of how the bundled model is loaded (`foldWeights` on, the default, against
- * ORT's fused `MatMulNBits` kernel) over 32 LoCoMo turns when the data is there, else 32 memories.
+ * ORT's fused `MatMulNBits` kernel) and of `batchSize` 8 (the default) against 32, over 32 LoCoMo
+ * turns when the data is there, else 32 memories.
  * Run: `node --conditions=@zerda/source --import tsx test/bench/embeddings-browser.ts [n]`
  * Prints figures and writes them to the bench history (history.ts); never gates CI.
  */
@@ -18,6 +19,8 @@ export interface BrowserEmbeddingFigures {
   worker: Record<string, unknown>;
   inThread: Record<string, unknown>;
   fold: Record<string, unknown>;
+  /** Median ms to embed the A/B texts with `batchSize` 8 (the default) and 32. */
+  batches: Record<string, number>;
 }
 
 /** 32 LoCoMo turns (longer than the memory sentences: what an imported history looks like), or 32 memory sentences without the data. */
@@ -38,7 +41,8 @@ export async function benchBrowserEmbeddings(n = 1000, baselineN = 200): Promise
     await tab.evaluate(() => window.embeddingsPage.close());
     const { texts, what } = abTexts();
     const fold = { what, ...(await tab.evaluate((t) => window.embeddingsPage.fusionAb(t, 5), texts)) };
-    return { load, worker, inThread, fold };
+    const batches = await tab.evaluate((t) => window.embeddingsPage.batchAb(t, [8, 32], 3), texts);
+    return { load, worker, inThread, fold, batches };
   } finally {
     await close();
   }
@@ -46,7 +50,7 @@ export async function benchBrowserEmbeddings(n = 1000, baselineN = 200): Promise
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const n = Number(process.argv[2] ?? 1000);
-  const { load, worker, inThread, fold } = await benchBrowserEmbeddings(n);
+  const { load, worker, inThread, fold, batches } = await benchBrowserEmbeddings(n);
   const longTasks = worker.longTasks as number[];
   console.log(
     `Chromium embeddings (use-lite q8, WASM, ${String(load.isolated ? 'cross-origin isolated' : 'not isolated')})`,
@@ -62,6 +66,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const foldGain = Math.round((Number(fold.asAppMs) / Number(fold.bundledMs)) * 100) / 100;
   console.log(
     `  foldWeights A/B, page thread, ${String(fold.n)} ${String(fold.what)}, median of 5 alternating calls: folded ${String(fold.bundledMs)} ms vs ORT's fused kernel ${String(fold.asAppMs)} ms = ${foldGain}x; vectors max |diff| ${Number(fold.maxAbsDiff).toExponential(1)}, min cos ${Number(fold.minCos).toFixed(6)}`,
+  );
+  const batchGain = Math.round((batches['batch 32']! / batches['batch 8']!) * 100) / 100;
+  console.log(
+    `  batchSize A/B, same texts, median of 3: 8 per call ${batches['batch 8']} ms vs 32 per call ${batches['batch 32']} ms = ${batchGain}x`,
   );
   const workerRate = Number(worker.sentencesPerSec);
   const threadRate = Number(inThread.sentencesPerSec);
@@ -89,6 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       },
       { name: 'main-thread tasks over 50 ms', value: longTasks.length, unit: 'tasks', noise: 0, better: 'lower' },
       { name: 'fused-kernel / folded-weights time', value: foldGain, unit: 'x', noise: 0.2, better: 'higher' },
+      { name: 'batch-32 / batch-8 time', value: batchGain, unit: 'x', noise: 0.2, better: 'higher' },
     ],
   });
   console.error(`bench history: wrote ${file} (compare: test/bench/compare.ts)`);

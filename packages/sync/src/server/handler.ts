@@ -23,6 +23,8 @@ export interface SyncHandlerOptions {
   maxBodyBytes?: number;
   /** Most records of one push or pull. Default 500. */
   maxBatch?: number;
+  /** Called after a push stored new records of a tenant (trusted-server mode: `trustedReplica`'s `notify`). */
+  onAppend?: (tenantId: string, accepted: number) => void;
   /** Per-tenant quota (507 `QUOTA_EXCEEDED`), or a function giving each tenant's. */
   quota?: Quota | ((tenantId: string) => Quota | undefined);
   /**
@@ -77,7 +79,13 @@ export function createSyncHandler(
       if (m[2] === 'records' && req.method === 'POST') {
         const body = (await readJson(req, maxBody)) as Partial<PushRequest>;
         const records = checkRecords(body?.records, maxBatch);
-        send(res, 200, await store.append(tenantId, records, quotaFor(tenantId)));
+        const stored = await store.append(tenantId, records, quotaFor(tenantId));
+        send(res, 200, stored);
+        try {
+          if (stored.accepted > 0) options.onAppend?.(tenantId, stored.accepted);
+        } catch {
+          // The push is stored and answered; a listener's failure is its own.
+        }
       } else if (m[2] === 'records' && req.method === 'GET') {
         const after = Number(url.searchParams.get('after') ?? '0');
         if (!Number.isSafeInteger(after) || after < 0) invalid('after', 'a cursor from an earlier pull', after);

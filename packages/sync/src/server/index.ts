@@ -11,3 +11,5 @@ export { PostgresRecordStore } from './postgres-record-store.js';
 export type { PostgresRecordStoreOptions } from './postgres-record-store.js';
 export { tokenVerifier } from './tokens.js';
 export type { TokenGrant } from './tokens.js';
+export { trustedReplica } from './trusted-replica.js';
+export type { TrustedReplica, TrustedReplicaOptions } from './trusted-replica.js';

@@ -211,11 +211,34 @@ async function fusionAb(texts: string[], rounds: number, numThreads?: number): P
   };
 }
 
+/** In-run A/B of `batchSize` on the page's thread: median ms to embed `texts` per size, sizes in rotating order. */
+async function batchAb(texts: string[], sizes: number[], rounds: number): Promise<Record<string, number>> {
+  const [{ createTransformersEmbedder }, { ortWasmPaths }] = await Promise.all([
+    import('@zerda/embeddings'),
+    import('@zerda/embeddings/vite'),
+  ]);
+  const embedders = sizes.map((batchSize) => createTransformersEmbedder({ wasmPaths: ortWasmPaths, batchSize }));
+  for (const e of embedders) await e.embed(texts.slice(0, 4));
+  const times = sizes.map((): number[] => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < sizes.length; j++) {
+      const k = (j + r) % sizes.length;
+      const t0 = performance.now();
+      await embedders[k]!.embed(texts);
+      times[k]!.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(embedders.map((e) => e.close()));
+  return Object.fromEntries(
+    sizes.map((size, k) => [`batch ${size}`, Math.round([...times[k]!].sort((a, b) => a - b)[times[k]!.length >> 1]!)]),
+  );
+}
+
 async function close(): Promise<void> {
   await embedder?.close();
 }
 
-const api = { init, basics, errorHop, abortHop, responsiveness, inThread, fusionAb, close };
+const api = { init, basics, errorHop, abortHop, responsiveness, inThread, fusionAb, batchAb, close };
 declare global {
   interface Window {
     embeddingsPage: typeof api;
