@@ -220,12 +220,14 @@ export const FEELING_RE = new RegExp(
 );
 /**
  * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
- * it", "My snake did it", "I also did the same". What it is about is said in another clause.
+ * it", "My snake did it", "I also did the same", "I met her at the gym", "I still really want
+ * one." What it is about is said in another clause. ("one" only at the clause's end: "I want one
+ * more chance" names its object.)
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
   `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|do|did|can|could|will|would)\\s+)*` +
-    `\\p{L}+(?:\\s+to\\s+\\p{L}+)?\\s+(?:it|them|the\\s+same|this|that|these|those)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b)`,
+    `\\p{L}+(?:\\s+to\\s+\\p{L}+)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
   'iu',
 );
 /**

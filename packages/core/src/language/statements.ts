@@ -382,13 +382,16 @@ const FINITE_RE =
   /\b(?:i|we|you|they|he|she|it)(?:['’](?:m|re|ve|ll|d|s))?\s+(?!(?:and|or)\b)\p{L}|\b(?:am|is|are|was|were|has|have|had|does|did|can|could|will|would|should|must)\b|['’](?:m|re|ve|ll)\b/iu;
 /** A noun phrase ending a clause: a name, a pronoun, or a determiner and one or two words. */
 const FINAL_NOUN_PHRASE_RE = new RegExp(
-  `(?:^|\\s)(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he|[Aa]n?)\\s+(?:[\\p{L}'’-]+\\s+)?[\\p{L}'’-]+|${NAME}(?:\\s+${NAME})?|[Yy]ou|[Hh]e|[Ss]he|[Ww]e|[Tt]hey|[Mm]e|[Hh]im|[Tt]hem)$`,
+  `(?:^|\\s)(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he|[Aa]n?)\\s+(?:[\\p{L}'’-]+\\s+)?[\\p{L}'’-]+(?:\\s+of\\s+(?:(?:my|our|the)\\s+)?[\\p{L}'’-]+)?|${NAME}(?:\\s+${NAME})?|[Yy]ou|[Hh]e|[Ss]he|[Ww]e|[Tt]hey|[Mm]e|[Hh]im|[Tt]hem)$`,
   'u',
 );
-/** Words after which a noun phrase starts a (reported or subordinate) clause: "I think | Ana and I …". */
+/**
+ * Words after which a noun phrase starts a (reported, subordinate or coordinated) clause: "I think
+ * | Ana and I …", "… on my own so | a group of friends and I teamed up".
+ */
 const CLAUSE_OPENERS = new Set(
   (
-    'that when whenever if because since although though after before while once unless until whether ' +
+    'and but so or that when whenever if because since although though after before while once unless until whether ' +
     'think thought know knew hope guess believe believed said say says feel felt heard wish bet mean meant suppose sure both either neither'
   ).split(' '),
 );

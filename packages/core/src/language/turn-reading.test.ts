@@ -267,3 +267,29 @@ describe('readTurn: a request names the speaker but says nothing about them', ()
     },
   );
 });
+
+describe('readTurn: "one", "her" and "him" as objects point back like "it"', () => {
+  it('"… but I really want one." joins the clause that says what one is', () => {
+    expect(formed("I haven't bought a kayak yet, but I really want one.")).toEqual([
+      "fact | Ann | I haven't bought a kayak yet, but I really want one.",
+    ]);
+  });
+  it('"I met her at …" with no one named in the turn forms nothing about anyone', () => {
+    expect(formed('I met her at the climbing gym last spring.')).toEqual([]);
+  });
+  it('"one" that names its object is no pronoun ("one more chance")', () => {
+    expect(formed('I want one more chance at the marathon.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: "so <noun phrase> and I …" is one subject, not two clauses', () => {
+  it('"… so a group of friends and I teamed up" stays one statement', () => {
+    const text = "I couldn't sort the leak out on my own so a group of friends and I teamed up and got the roof fixed.";
+    expect(formed(text)).toEqual([`event | Ann | ${text}`]);
+  });
+  it('"… so my brother and I …" still starts a clause of its own', () => {
+    expect(formed('I was too tired to cook so my brother and I ordered pizza.')).toEqual([
+      'event | Ann | My brother and I ordered pizza.',
+    ]);
+  });
+});
