@@ -171,6 +171,23 @@ export async function installExamples(
   return { root, app, install };
 }
 
+/**
+ * A spec's set-up: pack the packages into `tarballDir`, install `examples` with npm from those
+ * tarballs (only the packages `keep` accepts, all by default), and throw with npm's output if the
+ * install failed.
+ */
+export async function installConsumer(
+  examples: string[],
+  tarballDir: string,
+  keep: (name: string) => boolean = () => true,
+): Promise<{ tarballs: Record<string, string>; root: string; app: string }> {
+  const packed = await packPackages(tarballDir);
+  const tarballs = Object.fromEntries(Object.entries(packed).filter(([name]) => keep(name)));
+  const installed = await installExamples(examples, tarballs);
+  if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
+  return { tarballs, root: installed.root, app: installed.app };
+}
+
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }

@@ -19,8 +19,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from './harness.ts';
 import {
+  installConsumer,
   installExamples,
-  packPackages,
   recordConsole,
   recordTraffic,
   removeDir,
@@ -38,12 +38,11 @@ let tarballs: Record<string, string>;
 const cleanup: string[] = [];
 
 beforeAll(async () => {
-  tarballs = await packPackages(join(REPO_TMP(), 'tarballs'));
-  const installed = await installExamples(['vite-app', 'mv3-extension', 'ai-sdk-chat', 'pwa-workbox'], tarballs);
-  root = installed.root;
-  app = installed.app;
+  ({ tarballs, root, app } = await installConsumer(
+    ['vite-app', 'mv3-extension', 'ai-sdk-chat', 'pwa-workbox'],
+    join(REPO_TMP(), 'tarballs'),
+  ));
   bin = join(app, 'node_modules/.bin');
-  if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
   browser = await launchBrowser();
 }, 300_000);
 

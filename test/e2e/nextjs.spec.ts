@@ -12,27 +12,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, REPO_ROOT } from './harness.ts';
-import {
-  installExamples,
-  packPackages,
-  recordConsole,
-  recordTraffic,
-  removeDir,
-  run,
-  startServer,
-} from './consumer.ts';
+import { installConsumer, recordConsole, recordTraffic, removeDir, run, startServer } from './consumer.ts';
 
 let browser: Browser;
 let root: string;
 let app: string;
 
 beforeAll(async () => {
-  const tarballs = await packPackages(join(REPO_ROOT, '.tmp/nextjs-spec/tarballs'));
-  const browserOnly = Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== '@zerda/ai-sdk'));
-  const installed = await installExamples(['nextjs'], browserOnly);
-  root = installed.root;
-  app = installed.app;
-  if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
+  ({ root, app } = await installConsumer(
+    ['nextjs'],
+    join(REPO_ROOT, '.tmp/nextjs-spec/tarballs'),
+    (name) => name !== '@zerda/ai-sdk',
+  ));
   browser = await launchBrowser();
 }, 300_000);
 

@@ -58,6 +58,20 @@ afterEach(async () => {
   open.clear();
 });
 
+/** Tenant t-a's sync of `storage` to a server on `port`, started by hand, whose backoff would wait a minute. */
+function slowRetrySync(storage: SqliteStorage, port: number) {
+  return startSync({
+    storage,
+    url: `http://127.0.0.1:${port}`,
+    tenantId: 't-a',
+    token: 'tok-a',
+    passphrase: 'pw',
+    autoStart: false,
+    backoff: { minMs: 60_000 },
+    ...FAST,
+  });
+}
+
 async function device(): Promise<SqliteStorage> {
   const s = await SqliteStorage.open();
   open.add(s);
@@ -322,16 +336,7 @@ describe('a malicious or failing server', () => {
       const a = await device();
       await a.put(memory('one'));
       await a.put(memory('two'));
-      const sa = startSync({
-        storage: a,
-        url: `http://127.0.0.1:${port}`,
-        tenantId: 't-a',
-        token: 'tok-a',
-        passphrase: 'pw',
-        autoStart: false,
-        backoff: { minMs: 60_000 },
-        ...FAST,
-      });
+      const sa = slowRetrySync(a, port);
       open.add({ close: () => sa.stop() });
       expect(await sa.syncNow()).toMatchObject({ pushed: 2, refused: 0 });
       expect((await sa.syncNow()).pushed).toBe(0);
@@ -415,16 +420,7 @@ describe('a malicious or failing server', () => {
     const a = await device();
     await a.put(memory('written offline'));
     const port = 55479;
-    const sa = startSync({
-      storage: a,
-      url: `http://127.0.0.1:${port}`,
-      tenantId: 't-a',
-      token: 'tok-a',
-      passphrase: 'pw',
-      autoStart: false,
-      backoff: { minMs: 60_000 },
-      ...FAST,
-    });
+    const sa = slowRetrySync(a, port);
     open.add({ close: () => sa.stop() });
     const err = await sa.syncNow().catch((e: unknown) => e);
     expect(isZerdaError(err, 'STORAGE')).toBe(true);
