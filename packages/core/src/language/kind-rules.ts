@@ -27,6 +27,7 @@ import {
   REQUEST_RE,
   SHOWING_RE,
   SINGULAR_SPEAKER_RE,
+  SPEAKERS_THING_RE,
   TRY_IT_RE,
   VAGUE_TASK_RE,
   WISH_RE,
@@ -82,6 +83,19 @@ export interface ClauseRule {
 export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "[image: a photo of a dog]": what a picture showed, not what anyone said.
   { name: 'caption', test: (c) => CAPTION_RE.test(c.text), kind: 'conversation' },
+  // "Here's a pic I took when I volunteered last month", "Check out these kids I met at the
+  // shelter": what is shown is something the speaker did (an event; the picture stays in the turn).
+  {
+    name: 'showing what the speaker did',
+    test: (c) => showsSpeakersOwn(c) && c.past,
+    kind: 'event',
+  },
+  // "Here's one of my trophies from a dance contest", "Check out my new workbench": what the speaker has.
+  {
+    name: "showing the speaker's own",
+    test: (c) => showsSpeakersOwn(c) && SPEAKERS_THING_RE.test(c.text),
+    kind: 'fact',
+  },
   // "Check out this piece I made!", "Look at this": pointing at something shared.
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
   // "Look what I got!", "Here I am with my mom", "I'd rather show you a photo".
@@ -136,6 +150,25 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     kind: 'conversation',
   },
 ];
+
+/**
+ * Whether a clause points at or shows something and says the speaker's part in it ("… I took",
+ * "… my trophies"), not said to the listener ("I'll show you …"). "Check out this piece I made!"
+ * or "Check out this pic I took!" alone names nothing it is; "a pic I found online" is no one's.
+ */
+/** A picture that is not the speaker's ("… I found online", "… I came across", "one of them"), or a teaser ("Look what I got!"). */
+const FOUND_ELSEWHERE_RE =
+  /\b(?:online|on\s+the\s+(?:internet|web)|came\s+across|of\s+them)\b|\blook\s+(?:what|who)\b/iu;
+
+function showsSpeakersOwn(c: ClauseFacts): boolean {
+  return (
+    (POINTING_RE.test(c.text) || SHOWING_RE.test(c.text)) &&
+    c.contentWords >= 4 &&
+    SINGULAR_SPEAKER_RE.test(c.text) &&
+    !LISTENER_ANY_RE.test(c.text) &&
+    !FOUND_ELSEWHERE_RE.test(c.text)
+  );
+}
 
 /**
  * The rules that react to what the other speaker showed or said: after one of them in a turn, a

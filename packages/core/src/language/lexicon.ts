@@ -369,3 +369,6 @@ export const IMPLIED_SPEAKER_PAST_RE = new RegExp(
   `^(?:(?:just|recently|finally|also|actually)\\s+)?(?!(?:need|indeed|feed|seed|speed|proceed|succeed|exceed|bleed|breed|agreed|felt|got\\s+to|reminded|won['’]t|${FEELING}|${ED_ADJECTIVE})\\b)(?:${PAST_VERB})\\b(?!\\s+(?:when|because|since|while|as)\\b)`,
   'iu',
 );
+/** A thing of the speaker's named by "my": "my new workbench", "one of my trophies" (not "my own", "my best", "my day"). */
+export const SPEAKERS_THING_RE =
+  /\bmy\s+(?!(?:own|best|day|week|way|mind|heart|life|favou?rites?|turn|time|goodness|god)\b)\p{L}{3,}/iu;

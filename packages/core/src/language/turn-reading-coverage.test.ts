@@ -42,3 +42,29 @@ describe('readTurn: what the coverage rules above must not form', () => {
     expect(formed(text)).toEqual([]);
   });
 });
+
+describe("readTurn: showing something of the speaker's own says something about them", () => {
+  it('a picture of what the speaker did is an event; of what they have, a fact', () => {
+    expect(
+      formed("Here's a photo I took at the marathon last spring. [image: a runner crossing a finish line]"),
+    ).toEqual(["event | Ann | Here's a photo I took at the marathon last spring."]);
+    expect(formed('Check out my new workbench in the garage!')).toEqual([
+      'fact | Ann | Check out my new workbench in the garage!',
+    ]);
+  });
+
+  it('pointing with nothing of the speaker in it, or said to the listener, stays episodic', () => {
+    expect(formed('Check out this sunset! [image: a sunset over a lake]')).toEqual([]);
+    expect(formed("Here's a pic from the festival!")).toEqual([]);
+    expect(formed("I'll show you a photo I took of my garden.")).toEqual([]);
+  });
+});
+
+describe("readTurn: showing names what it is, and that it is the speaker's", () => {
+  it.each([
+    ['a picture that names nothing', 'Check out this shot I took!'],
+    ['a picture found online', "Here's a picture of the harbour I found online."],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([]);
+  });
+});
