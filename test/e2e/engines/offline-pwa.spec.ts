@@ -11,16 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installConsumer, removeDir, run, startVite } from '../consumer.ts';
-import {
-  engineMissing,
-  launchEngine,
-  waitFor,
-  type EngineBrowser,
-  type EngineName,
-  type EnginePage,
-} from './driver.ts';
+import { ENGINE, engineMissing, launchEngine, waitFor, type EngineBrowser, type EnginePage } from './driver.ts';
 
-const ENGINE = (process.env.ZERDA_ENGINE ?? 'chromium') as EngineName;
 const missing = ENGINE === 'chromium' ? 'covered by install.spec.ts' : engineMissing(ENGINE);
 
 type App = {
