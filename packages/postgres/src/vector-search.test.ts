@@ -143,7 +143,8 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     const [sql, params] = sent[0]!;
     expect(sql).toMatch(/^SELECT id, distance, exact FROM "[a-z0-9_]+"\.search_vectors\(/);
     // The vector travels once, in pgvector's binary form: 4 bytes a dimension after a 4-byte header.
-    expect((params?.[3] as Buffer).length).toBe(4 + 4 * DIM);
+    expect(params?.[3]).toBeInstanceOf(Buffer);
+    expect((params![3] as Buffer).length).toBe(4 + 4 * DIM);
     const admin = adminUrl(url);
     if (storage.citus || admin === undefined) return { hits, hnswLoops: undefined };
     const replay = new pg.Client({ connectionString: admin });
