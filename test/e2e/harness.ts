@@ -79,7 +79,7 @@ export async function servePage(
 ): Promise<ServedPage> {
   const outDir = await mkdtemp(join(tmpdir(), 'zerda-e2e-'));
   const config = pageViteConfig(root, extra, options);
-  await build({ ...config, build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  await build({ ...config, build: { target: 'es2022', ...config.build, outDir, emptyOutDir: true } });
   const server: PreviewServer = await preview({
     ...config,
     build: { outDir },
@@ -113,10 +113,15 @@ export interface ReadyPage {
 
 /**
  * Serve `root`, launch Chromium, open the page offline and wait for `#out` to read `ready`.
- * `onContext` sees the offline context before the page opens (to watch its requests from the start).
+ * `onContext` sees the offline context before the page opens (to watch its requests from the start);
+ * `extra` is more Vite config for the page's build (e.g. `build.minify: false` for readable profiles).
  */
-export async function openReadyPage(root: string, onContext?: (ctx: BrowserContext) => void): Promise<ReadyPage> {
-  const served = await servePage(root);
+export async function openReadyPage(
+  root: string,
+  onContext?: (ctx: BrowserContext) => void,
+  extra: InlineConfig = {},
+): Promise<ReadyPage> {
+  const served = await servePage(root, extra);
   const browser = await launchBrowser().catch(async (err: unknown) => {
     await served.close();
     throw err;

@@ -246,7 +246,9 @@ export class WorkerEmbedder implements Embedder {
     const { signal, onProgress } = options;
     this.#assertUsable();
     if (signal?.aborted) throw abortError();
-    await this.#track(this.#load(), 'Could not load the embedding model in the worker', signal);
+    // Once loaded, the request is posted in the caller's own task: a search that starts its query
+    // embedding and then ranks lexically gets the worker started before the ranking takes the thread.
+    if (!this.#info) await this.#track(this.#load(), 'Could not load the embedding model in the worker', signal);
     if (texts.length === 0) return [];
     const callId = this.#nextCall++;
     const call = this.#remote.embed(callId, texts, onProgress ? Comlink.proxy(onProgress) : undefined);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { isZerdaError, ZerdaError } from '@zerda/core';
@@ -66,6 +66,19 @@ describe('worker embedder over a message channel', () => {
       'I like hiking in the mountains',
     ]);
     expect(dot(fact!, question!)).toBeGreaterThan(dot(fact!, hiking!) + 0.3);
+  });
+
+  test("once loaded, a call posts its request in the caller's task, before any await", async () => {
+    const client = ports.client as unknown as { postMessage: (...a: unknown[]) => void };
+    const post = vi.spyOn(client, 'postMessage');
+    try {
+      const pending = embedder.embed(['a short question?']);
+      expect(post).toHaveBeenCalledTimes(1);
+      const [row] = await pending;
+      expect(Math.sqrt(dot(row!, row!))).toBeCloseTo(1, 4);
+    } finally {
+      post.mockRestore();
+    }
   });
 
   test('a failure in the worker keeps its ZerdaError code on this side', async () => {

@@ -200,7 +200,7 @@ export const KIND_RULES: readonly ClauseRule[] = [
  * …", "Working together, we can …"), so a reaction or a wish is one however it opens.
  */
 export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
-  const rest = withoutOpener(c.text);
+  const rest = speakerClauseFirst(c.text) ? undefined : withoutOpener(c.text);
   const core = rest !== undefined ? { ...c, text: rest } : undefined;
   for (const r of EPISODIC_RULES)
     if (r.test(c) || (core !== undefined && r.kind === 'conversation' && r.test(core)))
@@ -211,6 +211,35 @@ export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
 
 /** A phrase in front of the subject, closed by a comma ("At the retreat, …", "Since speaking last, …"). */
 const LEADING_PHRASE_RE = /^[^,;:!?]{3,60},\s+/u;
+/** What a comma closes after "I …" that only opens a remark: "I have to say, …", "I mean, …", "I gotta admit, …". */
+const DISCOURSE_OPENER_END_RE =
+  /\b(?:say|admit|tell\s+you|think|thought|know|mean|agree|guess|bet|believe|feel|hope|swear|promise|see|understand|get\s+it|honest|sure|serious)\s*$/iu;
+
+/**
+ * Whether what a comma closes at the clause's start is the speaker's own clause, not a phrase in
+ * front of a subject: "I'm currently learning the cello, it's tough", "Spent the weekend
+ * repainting my kitchen, which was overdue". The remark after the comma is about that clause.
+ * A short opener ("I mean, …") or one that only opens a remark ("I have to say, …") is none.
+ */
+/** "I …", "we …" opening a clause ("My hard work is paying off, …" is a thing of the speaker's, not the speaker). */
+const SPEAKER_PRONOUN_RE =
+  /^(?:(?:so|and|but|now|well|yeah|also|actually|honestly)[,\s]+)*(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s/iu;
+/** A remark on the clause before the comma: "it's …", "which was …", "but it's …", "so that was …". */
+const REMARK_ON_CLAUSE_RE =
+  /^(?:(?:and|but|so|though)\s+)?(?:it|it['’]s|which|that|that['’]s|this|this\s+is|they['’]re|was|so)\b/iu;
+
+function speakerClauseFirst(text: string): boolean {
+  const m = LEADING_PHRASE_RE.exec(text);
+  if (m === null) return false;
+  const opener = m[0].replace(/,\s+$/u, '');
+  if (opener.split(/\s+/u).length < 5 || DISCOURSE_OPENER_END_RE.test(opener) || LISTENER_ANY_RE.test(opener))
+    return false;
+  // "…, it's tough", "…, which was overdue": a remark on the clause. "…, thanks!", "…, take a
+  // look!", "…, but you got this": the clause is said to the listener, and the rest decides.
+  const remark = text.slice(m[0].length);
+  if (!REMARK_ON_CLAUSE_RE.test(remark) || LISTENER_ANY_RE.test(remark)) return false;
+  return SPEAKER_PRONOUN_RE.test(opener) || IMPLIED_SPEAKER_RE.test(opener) || IMPLIED_SPEAKER_PRESENT_RE.test(opener);
+}
 
 /** A clause without the phrase in front of its subject ("Whenever I come here, I bring it" → "I bring it"); undefined when none. */
 export function withoutOpener(text: string): string | undefined {

@@ -159,9 +159,9 @@ export const WISH_RE = new RegExp(
   `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
-/** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week". */
+/** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */
 export const PASSING_STATE_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]m|i\\s+am|i\\s+feel|i['’]ve\\s+been|i\\s+was|feeling|been|it['’]s|it\\s+is|it\\s+was)\\s+(?:so\\s+|really\\s+|pretty\\s+|very\\s+|a\\s+bit\\s+|kinda\\s+|super\\s+|just\\s+|quite\\s+|a\\s+little\\s+|such\\s+)*(?:tired|exhausted|busy|excited|happy|glad|sad|stressed|nervous|thrilled|grateful|thankful|okay|ok|good|great|fine|well|sick|bored|hungry|sleepy|pumped|stoked|late|early|cold|hot|sunny|rainy|an?\\s+(?:busy|long|crazy|hectic|rough|tough)\\s+\\p{L}+)|how['’]s\\s+it\\s+going)\\b`,
+  `^${LEAD}(?:(?:i['’]m|i\\s+am|i\\s+feel|i['’]ve\\s+been|i\\s+was|feeling|been|it['’]s|it\\s+is|it\\s+was)\\s+(?:so\\s+|really\\s+|pretty\\s+|very\\s+|a\\s+bit\\s+|kinda\\s+|super\\s+|just\\s+|quite\\s+|a\\s+little\\s+|such\\s+)*(?:tired|exhausted|busy|excited|happy|glad|sad|stressed|nervous|thrilled|grateful|thankful|okay|ok|good|great|fine|well|sick|bored|hungry|sleepy|pumped|stoked|late|early|cold|hot|sunny|rainy|an?\\s+(?:busy|long|crazy|hectic|rough|tough)\\s+\\p{L}+)|how['’]s\\s+it\\s+going|(?:(?:i|we)\\s+)?had\\s+(?:such\\s+)?an?\\s+(?:(?:really|very|pretty|super)\\s+)?(?:busy|long|crazy|hectic|rough|tough|hard|bad|stressful|wild)\\s+(?:day|week|weekend|month|night|time|year))\\b`,
   'iu',
 );
 /** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun", one with no time ("We'll go there together sometime"). */
@@ -244,7 +244,7 @@ export const ADDRESSED_RE = new RegExp(
       "i(?:\\s+would|['’]d)\\s+(?:also\\s+|definitely\\s+|really\\s+|totally\\s+|highly\\s+)*(?:say|add|agree|recommend|suggest|advise)\\b",
       'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
       "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
-      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
+      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
       "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
       "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
@@ -353,5 +353,19 @@ export const CAPITALISED_NOT_NAME =
  */
 export const REQUEST_RE = new RegExp(
   `^${LEAD}(?:please|kindly|pls|remember|note|don['’]?t|do\\s+not|\\p{L}+\\s+(?:me|us)\\b(?!\\s+(?:feel|think|realize|realise|want|smile|laugh|cry|happy|so)\\b))`,
+  'iu',
+);
+
+/** Adjectives in "-ed" that say how someone is, not what they did ("Impressed by …", "Determined to …"). Regex alternatives. */
+const ED_ADJECTIVE =
+  'impressed|mixed|determined|scared|fascinated|interested|tired|bored|amazed|surprised|shocked|obsessed|pleased|delighted|exhausted|stressed|worried|tempted|blown\\s+away';
+/**
+ * A past action whose subject, the speaker, is left out: "Just got some new shoes", "Spent the
+ * weekend repainting my kitchen". Not a word that only ends like a past verb ("Need …", "Indeed"),
+ * nor a feeling with its "I'm" left out ("Excited for …", "Blessed we …", "Felt so refreshing"), nor
+ * a verb whose object is said elsewhere ("Started when I was young").
+ */
+export const IMPLIED_SPEAKER_PAST_RE = new RegExp(
+  `^(?:(?:just|recently|finally|also|actually)\\s+)?(?!(?:need|indeed|feed|seed|speed|proceed|succeed|exceed|bleed|breed|agreed|felt|got\\s+to|reminded|won['’]t|${FEELING}|${ED_ADJECTIVE})\\b)(?:${PAST_VERB})\\b(?!\\s+(?:when|because|since|while|as)\\b)`,
   'iu',
 );

@@ -224,6 +224,18 @@ describe('SemanticMemory.search', () => {
     expect(embedder.calls - before).toBe(2); // once settled, nothing is kept without a cache
   });
 
+  it('once the model is known, calls the embedder in the calling task (a worker starts before the search ranks)', async () => {
+    const uncached = new SemanticMemory({ storage, embedder, config: { embeddingCacheSize: 0 } });
+    const first = embedder.calls;
+    const loading = uncached.embedQuery('warm-up');
+    expect(embedder.calls - first).toBe(0); // the first ask waits for ready() to learn the model
+    await loading;
+    const before = embedder.calls;
+    const pending = uncached.embedQuery('cherry blossom in Tokyo');
+    expect(embedder.calls - before).toBe(1);
+    expect((await pending).some((x) => x !== 0)).toBe(true);
+  });
+
   it('rejects bad arguments with VALIDATION', async () => {
     const bad: (() => Promise<unknown>)[] = [
       () => memory.search('', 'x'),

@@ -258,6 +258,8 @@ export class SemanticMemory {
   readonly #readingVectors = new WeakMap<QueryReading, Promise<Float32Array>>();
   /** Query embeddings under way, by cache key: a second ask for the same text waits on the first. */
   readonly #pendingQueries = new Map<string, Promise<Float32Array>>();
+  /** The model the embedder reported when it was last ready. */
+  #model: VectorModel | undefined;
 
   constructor(options: SemanticMemoryOptions) {
     if (typeof options !== 'object' || options === null)
@@ -496,7 +498,13 @@ export class SemanticMemory {
    */
   async embedQuery(text: string): Promise<Float32Array> {
     if (typeof text !== 'string') invalid('text', 'a string', text);
-    const model = await this.#readyModel();
+    // The model as last seen ready, when the embedder still reports it: the embedding call then
+    // starts in this task (a worker's request is posted before the search's lexical side runs).
+    const known = this.#model;
+    const model =
+      known && known.id === this.#embedder.modelId && known.dim === this.#embedder.dim
+        ? known
+        : await this.#readyModel();
     const key = `${model.id}\u0000${text}`;
     let vec = this.#cache.get(key);
     if (!vec) {
@@ -694,6 +702,7 @@ export class SemanticMemory {
         'EMBEDDING',
         `Embedder reports an unusable model (${String(model.id)}, dim ${String(model.dim)})`,
       );
+    this.#model = model;
     return model;
   }
 
