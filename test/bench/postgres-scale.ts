@@ -621,6 +621,7 @@ try {
       const recallAuto: number[] = [];
       const recallHnsw: number[] = [];
       const before = pgs.vectorSearchCounts;
+      const trips0 = roundTrips;
       for (const q of qs) {
         const tenantId = g.pick();
         t = performance.now();
@@ -642,6 +643,8 @@ try {
         recallHnsw.push(overlap(h, e));
       }
       const after = pgs.vectorSearchCounts;
+      // Three adapter searches a query (default, forced HNSW, forced exact); the baselines are uncounted.
+      const tripsPerSearch = (roundTrips - trips0) / (3 * qs.length);
       // Each query ran one forced HNSW and one forced exact search besides the default one.
       const autoExact = after.exact - before.exact - qs.length;
       const mean = (xs: number[]) => ms(xs.reduce((x, y) => x + y, 0) / xs.length);
@@ -658,6 +661,7 @@ try {
         `${ms(pct(f.exactAlone, 50))} / ${ms(pct(hnswAlone, 50))}; ${ratio(f.exact, f.exactAlone)} / ${ratio(f.hnsw, hnswAlone)}`,
       );
       row(`scale, ${g.name}: recall@10 vs exact, default / HNSW (mean)`, `${mean(recallAuto)} / ${mean(recallHnsw)}`);
+      row(`scale, ${g.name}: round trips per adapter search`, ms(tripsPerSearch));
     }
     await plain.query('COMMIT');
     await plain.end();

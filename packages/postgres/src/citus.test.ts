@@ -101,6 +101,40 @@ describe.skipIf(!onCitus)(
       }
     });
 
+    it("a vector search is one call Citus hands to the tenant's worker; not handed over, it still binds the tenant there", async () => {
+      const fn = `${schema}.search_vectors(text, text, integer, vector, integer, integer, integer, integer)`;
+      const dist = await admin.query<{ arg: number; same: boolean }>(
+        `SELECT o.distribution_argument_index AS arg, o.colocationid = p.colocationid AS same
+         FROM pg_dist_object o, pg_dist_partition p WHERE o.objid = $1::regprocedure AND p.logicalrelid = $2::regclass`,
+        [fn, `${schema}.vectors`],
+      );
+      expect(dist.rows).toEqual([{ arg: 0, same: true }]);
+      const app = new pg.Client({ connectionString: url });
+      await app.connect();
+      const issued: string[] = [];
+      app.on('notice', (n) => {
+        if (n.message?.startsWith('issuing ')) issued.push(n.message);
+      });
+      try {
+        await app.query('SET citus.log_remote_commands = on; SET client_min_messages = log');
+        const call = `SELECT id FROM "${schema}".search_vectors('b', 'm8', 8, $1, 2, 100, 1, 1000)`;
+        const q = `[${Array.from(vec(3)).join(',')}]`;
+        // Alone: the coordinator sends the worker the call itself, one command.
+        expect((await app.query<{ id: string }>(call, [q])).rows[0]?.id).toBe('b-3');
+        expect(issued).toHaveLength(1);
+        expect(issued[0]).toContain('search_vectors(');
+        // Inside a transaction block Citus runs the function on the coordinator: its SET LOCAL of the
+        // tenant travels to the worker with the shard's statements, so the search still finds b's rows.
+        issued.length = 0;
+        await app.query('BEGIN');
+        expect((await app.query<{ id: string }>(call, [q])).rows[0]?.id).toBe('b-3');
+        await app.query('COMMIT');
+        expect(issued.join('\n')).toContain(`SET LOCAL zerda.tenant = 'b'`);
+      } finally {
+        await app.end();
+      }
+    });
+
     it('rebalancing onto a third worker while the app writes loses nothing', async () => {
       const spare = Number(url.match(/port=(\d+)/)![1]) + 3;
       await admin.query(`SELECT citus_add_node('127.0.0.1', $1)`, [spare]);
@@ -141,6 +175,8 @@ describe.skipIf(!onCitus)(
       }
       // Failed calls (if any) were typed and wrote nothing: the counts above equal the acked writes.
       for (const e of failures) expect((e as { code?: string }).code).toMatch(/^(STORAGE|CONFLICT)$/);
+      // The search function follows its colocated shards to their new node.
+      expect((await storage.searchVectors('b', model, vec(3), 2))[0]?.id).toBe('b-3');
     }, 300_000);
   },
 );

@@ -24,7 +24,7 @@ import { inlineParams, sqlLiteral } from './literals.js';
 import { SCHEMA_VERSION, checkRoleName, checkSchemaName, isCitus, migrate, schemaVersion } from './schema.js';
 import { Transaction } from './transaction.js';
 import type { CommitState } from './transaction.js';
-import { VECTOR_MAX_DIM, decodeVector, encodeVectorArray } from './vector-binary.js';
+import { VECTOR_MAX_DIM, decodeVector, encodeVector, encodeVectorArray } from './vector-binary.js';
 
 /** Options of {@link PostgresStorage.open}. */
 export interface PostgresStorageOptions {
@@ -561,8 +561,10 @@ export class PostgresStorage extends BaseStorage {
    * The `k` nearest vectors of the tenant to `vector` by cosine similarity, best first. A tenant
    * holding fewer than `exactSearchBelow` vectors of the model is searched exactly, a larger one
    * with the model's HNSW index (approximate; pgvector's iterative scan keeps filtering by tenant
-   * from starving results); `exact` forces either. One statement counts the tenant's rows (up to
-   * the bound) and runs the one search that applies. For tenants too large to load with
+   * from starving results); `exact` forces either. One statement, sent alone with the vector in
+   * binary, calls the schema's `search_vectors` function, which binds the tenant and the search
+   * settings, counts the tenant's rows (up to the bound) and runs the one search that applies; on
+   * Citus the coordinator hands the call to the worker holding the tenant. For tenants too large to load with
    * {@link loadVectors}; {@link vectorSearchCounts} says which path the searches took.
    */
   async searchVectors(
@@ -584,49 +586,33 @@ export class PostgresStorage extends BaseStorage {
     if (!Number.isInteger(ef) || ef < 1 || ef > 1000) invalid('efSearch', 'an integer in [1, 1000]', ef);
     if (options.exact !== undefined && typeof options.exact !== 'boolean') invalid('exact', 'a boolean', options.exact);
     if (k === 0) return [];
-    // The dimension is a validated integer; pgvector needs it as a type modifier (never a parameter)
-    // for the expression to match the index.
-    const d = model.dim;
-    const params = [tenantId, model.id, vectorText(vector), k];
-    const where = `tenant_id = $1 AND model_id = $2 AND dim = ${d}`;
-    const exactSql = `SELECT id, embedding <=> $3::vector AS distance, true AS exact FROM ${this.#s}.vectors WHERE ${where}`;
-    const hnswSql = `SELECT id, embedding::vector(${d}) <=> $3::vector(${d}) AS distance, false AS exact
-      FROM ${this.#s}.vectors WHERE ${where}`;
-    const order = (distance: string) => `ORDER BY ${distance} LIMIT $4`;
-    const exactAlone = `${exactSql} ${order('2')}`;
-    const hnswOrder = order(`embedding::vector(${d}) <=> $3::vector(${d})`);
-    const mode = options.exact === true ? 'exact' : options.exact === false || this.#exactBelow === 0 ? 'hnsw' : 'auto';
-    const sql =
-      mode === 'exact'
-        ? exactAlone
-        : mode === 'hnsw'
-          ? `${hnswSql} ${hnswOrder}`
-          : // The bounded count is an index-only scan of at most exactSearchBelow primary-key entries;
-            // as an uncorrelated subquery it gates each branch once, so only one of them runs.
-            `WITH size AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${this.#s}.vectors
-               WHERE tenant_id = $1 AND model_id = $2 LIMIT ${this.#exactBelow}) t)
-             (${exactSql} AND (SELECT n FROM size) < ${this.#exactBelow} ${order('2')})
-             UNION ALL
-             (${hnswSql} AND (SELECT n FROM size) >= ${this.#exactBelow} ${hnswOrder})`;
-    const search = (text: string, exact: boolean) =>
-      this.#readOnce<{ id: string; distance: number; exact: boolean }>(
-        'search vectors',
-        tenantId,
-        text,
-        params,
-        // With the HNSW settings the exact branch keeps its plan (a primary-key scan and a top-k
-        // sort): priced high, but the only one it has.
-        exact ? {} : hnswSettings(ef),
-      );
-    let rows = await search(sql, mode === 'exact');
-    // No rows: an empty tenant, which the auto mode searches exactly (0 < exactSearchBelow).
-    let exact = rows[0]?.exact ?? mode !== 'hnsw';
-    // The shared index ran out before finding k rows of this tenant (a region of the graph the scan
-    // could not leave): the exact search answers.
-    if (!exact && rows.length < k) {
-      rows = await search(exactAlone, true);
-      exact = true;
-    }
+    const mode = options.exact === true ? 1 : options.exact === false || this.#exactBelow === 0 ? 2 : 0;
+    // One statement outside a transaction block (schema migration 6): the function binds the tenant
+    // and the search settings itself, and on Citus runs on the worker holding the tenant's shards.
+    // The vector travels once, in pgvector's binary form.
+    const params = [
+      tenantId,
+      model.id,
+      model.dim,
+      encodeVector(vector),
+      Math.min(k, 2 ** 31 - 1),
+      ef,
+      mode,
+      this.#exactBelow,
+    ];
+    const found = await this.#track(
+      this.#run('search vectors', 'read', async (client) => {
+        const r = await client.query<{ id: string; distance: number; exact: boolean }>(
+          `SELECT id, distance, exact FROM ${this.#s}.search_vectors($1, $2, $3, $4, $5, $6, $7, $8)`,
+          params,
+        );
+        return r.rows;
+      }),
+    );
+    // No rows: an empty tenant, searched exactly. Exact rows after HNSW ones: the HNSW scan found
+    // fewer than k and the exact search answered.
+    const exact = found.length === 0 || found.some((row) => row.exact);
+    const rows = exact ? found.filter((row) => row.exact) : found;
     this.#searches[exact ? 'exact' : 'hnsw']++;
     // relaxed_order may return near-ties slightly out of order: sort the final page.
     return rows
@@ -1631,7 +1617,9 @@ function newPool(settings: PoolConfig | undefined, connectionString: string | un
 }
 
 /**
- * The settings bound with an HNSW search (in the same round trip): the candidate list, pgvector's
+ * The settings an HNSW search binds (schema migration 6's `search_vectors` sets the same ones, as
+ * transaction-local settings of its call; exported for tests and benchmarks that send the query
+ * alone): the candidate list, pgvector's
  * iterative scan (filtering by tenant cannot starve the result), and neither a sequential scan nor
  * a sort — after ANALYZE the planner prices a small table's scan-and-sort below the index (10.9 ms
  * against 1 ms measured at 1,000 rows), so only the HNSW index's ordered scan is left to it. No
@@ -1713,13 +1701,6 @@ function logRowsIn(r: QueryResult, keys: readonly { kind: SyncKind; key: string 
 
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** pgvector's text form (`[x,y,…]`): a float32 printed as the shortest double that reads back to it. */
-function vectorText(v: Float32Array): string {
-  let s = '[';
-  for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + v[i]!;
-  return s + ']';
 }
 
 /** A `sync_log` row as selected (tenant, kind and key aliased so they do not clash with entry columns). */

@@ -15,6 +15,11 @@ export interface Layout {
   tenantTable(table: string): string;
   /** SQL making a small table without tenant data a reference table. */
   globalTable(table: string): string;
+  /**
+   * SQL distributing a function by its tenant argument `arg` (colocated with the tenant tables), so
+   * Citus runs a call made outside a transaction block on the worker holding that tenant's shards.
+   */
+  tenantFunction(signature: string, arg: string): string;
 }
 
 /** One forward migration: `up(s, layout)` is the SQL for the quoted schema name `s`. */
@@ -290,6 +295,59 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE ${s}.vectors SET (toast_tuple_target = 8160);
   `,
   },
+  {
+    name: 'search_vectors: a vector search in one statement (on Citus delegated to the shard worker)',
+    up: (s, layout) => `
+    -- PostgresStorage.searchVectors in one call, sent alone (no transaction block), the query
+    -- vector a binary parameter: the tenant and search settings are bound here, as SET LOCALs of
+    -- the call's own transaction. On Citus the function is distributed by p_tenant, so
+    -- the coordinator hands the whole call to the worker holding the tenant's shards (one hop; no
+    -- BEGIN, SET LOCALs and COMMIT to carry) and the settings apply where the shards are read.
+    -- p_mode: 0 exact below p_below vectors of the model, HNSW from there; 1 exact; 2 HNSW. An HNSW
+    -- scan that ends with fewer than p_k rows (a region of the shared graph it could not leave) is
+    -- followed by the exact search: the caller then keeps only the rows marked exact.
+    CREATE FUNCTION ${s}.search_vectors(p_tenant text, p_model text, p_dim integer, p_query public.vector,
+      p_k integer, p_ef integer, p_mode integer, p_below integer)
+    RETURNS TABLE (id text, distance double precision, exact boolean)
+    LANGUAGE plpgsql AS $fn$
+    DECLARE
+      v_exact boolean := p_mode = 1;
+      v_n bigint;
+    BEGIN
+      -- SET LOCAL, not set_config: when Citus runs the call on the coordinator (inside a transaction
+      -- block it does not delegate) it carries SET LOCAL, never set_config, to the workers.
+      SET LOCAL citus.propagate_set_commands = 'local';
+      EXECUTE format('SET LOCAL zerda.tenant = %L', p_tenant);
+      IF p_mode = 0 THEN
+        SELECT count(*) INTO v_n FROM (SELECT 1 FROM ${s}.vectors v
+          WHERE v.tenant_id = p_tenant AND v.model_id = p_model LIMIT p_below) t;
+        v_exact := v_n < p_below;
+      END IF;
+      IF NOT v_exact THEN
+        -- As hnswSettings in postgres-storage.ts; the dimension is a type modifier (never a
+        -- parameter) so the expression matches the model's index.
+        EXECUTE format('SET LOCAL hnsw.ef_search = %s', p_ef);
+        SET LOCAL hnsw.iterative_scan = 'relaxed_order';
+        SET LOCAL enable_seqscan = off;
+        SET LOCAL enable_sort = off;
+        SET LOCAL jit = off;
+        RETURN QUERY EXECUTE format(
+          'SELECT id, embedding::public.vector(%1$s) OPERATOR(public.<=>) $1::public.vector(%1$s), false FROM ${s}.vectors
+           WHERE tenant_id = $2 AND model_id = $3 AND dim = %1$s
+           ORDER BY embedding::public.vector(%1$s) OPERATOR(public.<=>) $1::public.vector(%1$s) LIMIT $4', p_dim)
+          USING p_query, p_tenant, p_model, p_k;
+        GET DIAGNOSTICS v_n = ROW_COUNT;
+        IF v_n >= p_k THEN RETURN; END IF;
+      END IF;
+      RETURN QUERY EXECUTE format(
+        'SELECT id, embedding OPERATOR(public.<=>) $1, true FROM ${s}.vectors
+         WHERE tenant_id = $2 AND model_id = $3 AND dim = %s ORDER BY 2 LIMIT $4', p_dim)
+        USING p_query, p_tenant, p_model, p_k;
+    END
+    $fn$;
+    ${layout.tenantFunction(`${s}.search_vectors(text, text, integer, public.vector, integer, integer, integer, integer)`, 'p_tenant')}
+  `,
+  },
 ];
 
 /** Row-level security on a table of tenant data: forced, keyed by the bound tenant. */
@@ -330,6 +388,10 @@ function layoutFor(citus: boolean): Layout {
         ? `SELECT create_distributed_table(${lit(t)}, 'tenant_id'${t.endsWith('.tenants') ? '' : `, colocate_with => ${lit(t.replace(/\.[a-z_]+$/, '.tenants'))}`});`
         : '',
     globalTable: (t) => (citus ? `SELECT create_reference_table(${lit(t)});` : ''),
+    tenantFunction: (f, arg) =>
+      citus
+        ? `SELECT create_distributed_function(${lit(f)}, ${lit(arg)}, colocate_with => ${lit(f.replace(/\.[a-z_]+\(.*$/, '.tenants'))});`
+        : '',
   };
 }
 
@@ -344,6 +406,7 @@ export function grantAppRole(s: string, role: string): string {
     'ensure_vector_index(text, integer)',
     'suspend_vector_index(text, integer, integer)',
     'check_written(integer, integer)',
+    'search_vectors(text, text, integer, public.vector, integer, integer, integer, integer)',
   ];
   return `
     GRANT USAGE ON SCHEMA ${s} TO ${r};

@@ -39,8 +39,9 @@ describePostgres('PostgresStorage: change rows backfilled for data older than th
     await owner.connect();
     try {
       await owner.query(`DROP TABLE ${s}.sync_log, ${s}.sync_cursor, ${s}.sync_device`);
-      // What migration 4 added goes too (it is run again after 3).
+      // What migrations 4 and 6 added goes too (they run again after 3).
       await owner.query(`DROP FUNCTION IF EXISTS ${s}.check_written`);
+      await owner.query(`DROP FUNCTION IF EXISTS ${s}.search_vectors`);
       await owner.query(`DELETE FROM ${s}.migrations WHERE version >= 3`);
     } finally {
       await owner.end();
