@@ -4,9 +4,11 @@
  * install.spec.ts.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, isAbsolute, join, normalize } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from './harness.ts';
 
@@ -96,12 +98,37 @@ export function startServer(cmd: string, args: string[], cwd: string, env: NodeJ
   });
 }
 
-/** Pack the browser packages (pnpm rewrites `workspace:*` to versions) into `dir`, in one pnpm run. */
-export async function packPackages(dir: string): Promise<Record<string, string>> {
+/**
+ * Pack the browser packages (pnpm rewrites `workspace:*` to versions) in one pnpm run, once per
+ * vitest run: every spec file runs in its own child of the same vitest process, so the set lives
+ * in `.tmp/e2e-tarballs/<that process's pid>` (sets of runs that have ended are removed).
+ */
+export async function packPackages(): Promise<Record<string, string>> {
+  const base = join(REPO_ROOT, '.tmp/e2e-tarballs');
+  const dir = join(base, `${process.ppid}`);
+  const done = join(dir, 'packed');
+  if (await stat(done).catch(() => undefined)) return tarballPaths(dir);
+  for (const other of await readdir(base).catch(() => [] as string[]))
+    if (!alive(Number(other))) await rm(join(base, other), { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const filters = BROWSER_PACKAGES.flatMap((name) => ['--filter', `@zerda/${name}`]);
   const r = await run('npx', ['-y', 'pnpm@10.34.9', '-r', ...filters, 'pack', '--pack-destination', dir], REPO_ROOT);
   if (r.code !== 0) throw new Error(`pnpm pack failed:\n${r.output}`);
+  await writeFile(done, '');
+  return tarballPaths(dir);
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function tarballPaths(dir: string): Promise<Record<string, string>> {
   const tarballs: Record<string, string> = {};
   for (const name of BROWSER_PACKAGES) {
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'packages', name, 'package.json'), 'utf8')) as {
@@ -116,7 +143,7 @@ export async function packPackages(dir: string): Promise<Record<string, string>>
 export type PackageManager = 'npm' | 'pnpm' | 'yarn';
 
 /**
- * Copy `examples[0]` (a folder under examples/) into a fresh temp folder outside the workspace and
+ * Copy `examples[0]` (a folder under examples/, or an absolute path) into a fresh temp folder outside the workspace and
  * install it with `manager` (npm by default), with the tarballs in place of the registry's
  * `@zerda/*` packages. The other examples are copied inside it (`<app>/<name>`) and resolve their
  * packages from its node_modules, so one install serves them all (their dependencies are merged in).
@@ -127,11 +154,11 @@ export async function installExamples(
   manager: PackageManager = 'npm',
 ): Promise<{ root: string; app: string; install: RunResult }> {
   const root = await mkdtemp(join(tmpdir(), 'zerda-consumer-'));
-  const app = join(root, examples[0]!);
+  const app = join(root, basename(examples[0]!));
   const pkgs: Record<string, Record<string, string> | undefined>[] = [];
   for (const [i, example] of examples.entries()) {
-    const dest = i === 0 ? app : join(app, example);
-    await cp(join(REPO_ROOT, 'examples', example), dest, {
+    const dest = i === 0 ? app : join(app, basename(example));
+    await cp(isAbsolute(example) ? example : join(REPO_ROOT, 'examples', example), dest, {
       recursive: true,
       filter: (src) => !/node_modules|dist$/.test(src),
     });
@@ -172,20 +199,62 @@ export async function installExamples(
 }
 
 /**
- * A spec's set-up: pack the packages into `tarballDir`, install `examples` with npm from those
+ * A spec's set-up: pack the packages (once per vitest run), install `examples` with npm from those
  * tarballs (only the packages `keep` accepts, all by default), and throw with npm's output if the
  * install failed.
  */
 export async function installConsumer(
   examples: string[],
-  tarballDir: string,
   keep: (name: string) => boolean = () => true,
 ): Promise<{ tarballs: Record<string, string>; root: string; app: string }> {
-  const packed = await packPackages(tarballDir);
+  const packed = await packPackages();
   const tarballs = Object.fromEntries(Object.entries(packed).filter(([name]) => keep(name)));
   const installed = await installExamples(examples, tarballs);
   if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
   return { tarballs, root: installed.root, app: installed.app };
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Serve `dir` as plain static files on 127.0.0.1 (as any static host would: a `Content-Length`, the
+ * `.wasm` type streaming compilation needs; `/` is `index.html`; anything missing is a 404).
+ */
+export function serveStatic(dir: string): Promise<Server> {
+  const log: string[] = [];
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    const info = file.startsWith(dir) ? await stat(file).catch(() => undefined) : undefined;
+    log.push(`${info?.isFile() ? 200 : 404} ${path}`);
+    if (!info?.isFile()) return void res.writeHead(404).end();
+    res.writeHead(200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'content-length': info.size,
+    });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        output: () => log.join('\n'),
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }
 
 export async function removeDir(dir: string): Promise<void> {

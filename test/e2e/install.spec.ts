@@ -38,10 +38,7 @@ let tarballs: Record<string, string>;
 const cleanup: string[] = [];
 
 beforeAll(async () => {
-  ({ tarballs, root, app } = await installConsumer(
-    ['vite-app', 'mv3-extension', 'ai-sdk-chat', 'pwa-workbox'],
-    join(REPO_TMP(), 'tarballs'),
-  ));
+  ({ tarballs, root, app } = await installConsumer(['vite-app', 'mv3-extension', 'ai-sdk-chat', 'pwa-workbox']));
   bin = join(app, 'node_modules/.bin');
   browser = await launchBrowser();
 }, 300_000);
@@ -51,10 +48,6 @@ afterAll(async () => {
   if (root) await removeDir(root);
   for (const dir of cleanup) await removeDir(dir);
 });
-
-function REPO_TMP(): string {
-  return join(import.meta.dirname, '../../.tmp/install-spec');
-}
 
 test('a browser install has no Node-only packages (no onnxruntime-node, no sharp)', async () => {
   const modules = await readdir(join(app, 'node_modules'));

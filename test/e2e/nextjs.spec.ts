@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, REPO_ROOT } from './harness.ts';
+import { launchBrowser } from './harness.ts';
 import { installConsumer, recordConsole, recordTraffic, removeDir, run, startServer } from './consumer.ts';
 
 let browser: Browser;
@@ -19,11 +19,7 @@ let root: string;
 let app: string;
 
 beforeAll(async () => {
-  ({ root, app } = await installConsumer(
-    ['nextjs'],
-    join(REPO_ROOT, '.tmp/nextjs-spec/tarballs'),
-    (name) => name !== '@zerda/ai-sdk',
-  ));
+  ({ root, app } = await installConsumer(['nextjs'], (name) => name !== '@zerda/ai-sdk'));
   browser = await launchBrowser();
 }, 300_000);
 

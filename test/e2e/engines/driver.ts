@@ -25,6 +25,8 @@ import { CHROMIUM_ARGS, chromiumPath } from '../harness.ts';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
+/** The engine this run drives: ZERDA_ENGINE (set by the vitest projects `e2e-firefox`, `e2e-webkit`), else Chromium. */
+export const ENGINE = (process.env.ZERDA_ENGINE ?? 'chromium') as EngineName;
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';

@@ -19,16 +19,8 @@ import { pageReady, REPO_ROOT, servePage, type ServedPage } from '../harness.ts'
 import type { SqlitePageApi } from '../pages/sqlite/main.ts';
 import { dbNamer, fillUntilQuota, openDb, openSqliteTab, SQLITE_PAGE } from '../sqlite-page.ts';
 import { expectBundledModelInfo, expectEmbeddingBasics } from '../embedder-expectations.ts';
-import {
-  engineMissing,
-  launchEngine,
-  waitFor,
-  type EngineBrowser,
-  type EngineName,
-  type EnginePage,
-} from './driver.ts';
+import { ENGINE, engineMissing, launchEngine, waitFor, type EngineBrowser, type EnginePage } from './driver.ts';
 
-const ENGINE = (process.env.ZERDA_ENGINE ?? 'chromium') as EngineName;
 const ARTIFACTS = join(REPO_ROOT, 'test/e2e/.artifacts');
 
 declare const z: SqlitePageApi;

@@ -1,0 +1,2 @@
+import { exposeEmbedder } from '@zerda/browser/worker';
+exposeEmbedder({ wasmPaths: '/ort/' });
