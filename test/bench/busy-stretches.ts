@@ -55,6 +55,19 @@ const top = (m: Map<string, number>, n: number): [string, number][] =>
     .slice(0, n)
     .map(([k, v]) => [k, Math.round(v * 10) / 10]);
 
+/** Milliseconds the profiled thread was not idle, and the profile's length. */
+export function busyTotal(profile: CpuProfile): { busyMs: number; spanMs: number } {
+  const idle = new Set(profile.nodes.filter((x) => x.callFrame.functionName === '(idle)').map((x) => x.id));
+  let busy = 0;
+  let span = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    span += ms;
+    if (!idle.has(profile.samples[i]!)) busy += ms;
+  }
+  return { busyMs: Math.round(busy), spanMs: Math.round(span) };
+}
+
 /** The profile's busy stretches longer than `minMs`, longest first, with their top `n` functions. */
 export function busyStretches(profile: CpuProfile, minMs = 50, n = 8): BusyStretch[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HistoryTurn } from '@zerda/core';
 import { openReadyPage } from '../e2e/harness.js';
-import { busyStretches, profileMainThread } from './busy-stretches.js';
+import { busyStretches, busyTotal, profileMainThread } from './busy-stretches.js';
 import { machineEnv, writeBenchRecord } from './history.js';
 import type { ImportPageConfig, ImportPageResult } from './pages/import-history/main.js';
 import { loadLocomo } from './retrieval/locomo.js';
@@ -61,7 +61,8 @@ try {
     config as unknown,
   )) as ImportPageResult;
   const after = loadavg()[0]!.toFixed(1);
-  const stretches = stopProfile ? busyStretches(await stopProfile()) : [];
+  const profile = stopProfile ? await stopProfile() : undefined;
+  const stretches = profile ? busyStretches(profile) : [];
   console.log(
     `Chromium ${browser.version()} (${r.isolated ? 'cross-origin isolated' : 'not isolated'}), load average ${load} -> ${after} on ${availableParallelism()} cores; open ${Math.round(r.openMs)} ms`,
   );
@@ -75,7 +76,10 @@ try {
     `  main thread during the import: longest task ${r.watch.longestTask} ms, ${r.watch.longTasks} over 50 ms, max timer gap ${r.watch.maxTimerGapMs} ms; a recall right after: ${r.recallAfterMs} ms`,
   );
   if (stopProfile) {
-    console.log(`  main-thread busy stretches over 50 ms (profiled, so slower): ${stretches.length}`);
+    const { busyMs, spanMs } = busyTotal(profile!);
+    console.log(
+      `  profiled (so slower): main thread busy ${(busyMs / 1000).toFixed(1)} s of ${(spanMs / 1000).toFixed(1)} s; busy stretches over 50 ms: ${stretches.length}`,
+    );
     for (const b of stretches.slice(0, 6)) {
       console.log(`    ${b.ms} ms; self: ${b.self.map(([f, ms]) => `${f} ${ms}`).join(', ')}`);
       console.log(`      inclusive: ${b.inclusive.map(([f, ms]) => `${f} ${ms}`).join(', ')}`);
