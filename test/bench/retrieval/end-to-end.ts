@@ -29,8 +29,8 @@
  *   --conversations a-b    0-based range instead of --half (for quick subsets)
  *   --modes a,b            ranking modes. Default hybrid (lexical,vector,hybrid for all three)
  *   --search <json>        extra recall options merged into every recall and buildContext search
- *   --variants <json>      an array of recall option sets: ranks (hybrid R@5/10/25) with each, on the
- *                          same stores, and prints one line per variant (for tuning on the dev half)
+ *   --variants <json>      an array of recall option sets: ranks (hybrid R@5/10/25, and R@10 per LoCoMo
+ *                          category) with each, on the same stores, and prints one line per variant
  *   --skip e2e,offtopic,gate
  *   --json <file>          also write the figures as JSON
  */
@@ -68,8 +68,10 @@ for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw n
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const extra = (args.search ? JSON.parse(args.search) : {}) as SemanticSearchOptions;
 const variants = (args.variants ? JSON.parse(args.variants) : []) as SemanticSearchOptions[];
-/** Per variant and half: questions and R@5/10/25 sums. */
-const variantSums = variants.map(() => new Map<string, { q: number; r: number[] }>());
+/** Per variant and conversation: questions and R@5/10/25 sums, and per LoCoMo category questions and R@10. */
+const variantSums = variants.map(
+  () => new Map<string, { q: number; r: number[]; byCategory: Record<number, { q: number; r10: number }> }>(),
+);
 
 const all = loadLocomo(dataPath);
 /** The development half (defaults are chosen on it) and the other half (reported only). */
@@ -189,9 +191,12 @@ for (const conv of conversations) {
           minScore: 0,
           ...v,
         });
-        const t = variantSums[vi]!.get(conv.sampleId) ?? { q: 0, r: [0, 0, 0] };
+        const t = variantSums[vi]!.get(conv.sampleId) ?? { q: 0, r: [0, 0, 0], byCategory: {} };
         t.q++;
         CUTOFFS.forEach((k, j) => (t.r[j]! += recallAt(turns(hits, k), q.evidence, Infinity)));
+        const c = (t.byCategory[q.category] ??= { q: 0, r10: 0 });
+        c.q++;
+        c.r10 += recallAt(turns(hits, 10), q.evidence, Infinity);
         variantSums[vi]!.set(conv.sampleId, t);
       }
       if (!skip.has('gate')) {
@@ -332,13 +337,23 @@ for (const [vi, v] of variants.entries()) {
   const cells = Object.entries(groups).map(([name, ids]) => {
     let q = 0;
     const r = [0, 0, 0];
+    const cats: Record<number, { q: number; r10: number }> = {};
     for (const id of ids) {
       const t = variantSums[vi]!.get(id);
       if (!t) continue;
       q += t.q;
       t.r.forEach((x, j) => (r[j]! += x));
+      for (const [c, x] of Object.entries(t.byCategory)) {
+        const m = (cats[Number(c)] ??= { q: 0, r10: 0 });
+        m.q += x.q;
+        m.r10 += x.r10;
+      }
     }
-    return `${name} ${r.map((x) => f((100 * x) / (q || 1))).join(' / ')}`;
+    const perCategory = Object.entries(cats)
+      .sort()
+      .map(([c, x]) => `c${c} ${f((100 * x.r10) / (x.q || 1))}`)
+      .join(' ');
+    return `${name} ${r.map((x) => f((100 * x) / (q || 1))).join(' / ')} (R@10 ${perCategory})`;
   });
   console.log(`variant ${JSON.stringify(v)}: ${cells.join(' | ')}`);
 }

@@ -10,6 +10,7 @@ import {
   FEELING_RE,
   SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
+  FOR_ING_FRAGMENT_RE,
   GENERIC_OUR_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
@@ -25,6 +26,7 @@ import {
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
   REQUEST_RE,
+  SAID_IN_PASSING,
   SHOWING_RE,
   SINGULAR_SPEAKER_RE,
   SPEAKERS_THING_RE,
@@ -126,8 +128,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".
   { name: 'passing state', test: (c) => PASSING_STATE_RE.test(c.text) && c.contentWords <= 3, kind: 'conversation' },
+  // "I'm gonna make it happen!", "Taking risks pays off!", "Seeing it makes me think of …": the lexicon's table.
+  { name: 'said in passing', test: (c) => SAID_IN_PASSING.some((p) => p.re.test(c.text)), kind: 'conversation' },
   // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.
   { name: 'feeling', test: (c) => FEELING_RE.test(c.text), kind: 'conversation' },
+  // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
+  { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   { name: 'refers back', test: (c) => c.subject === 'pronoun', kind: 'continuation' },
   // "I want to pass it on to others", "We love it": what "it" is, is said before; kept whole with it.

@@ -231,6 +231,30 @@ export const OBJECT_REFERS_BACK_RE = new RegExp(
   'iu',
 );
 /**
+ * A pronoun object after a preposition, or "there", that ends the clause or has little after it:
+ * "I even swapped numbers with a couple of them", "I stayed there quite a bit", "I'm proud of
+ * it". What it stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
+ */
+export const TRAILING_REFERENT_RE = new RegExp(
+  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|this|that|these|those|him|her)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much)\\b)`,
+  'iu',
+);
+/**
+ * "We" as the subject: said right after a statement of the same turn, it is whom that statement
+ * named ("I'm lucky to have my cousins nearby. We cook together every Sunday"); first in a turn,
+ * the speaker and theirs.
+ */
+export const WE_SUBJECT_RE = new RegExp(`^${LEAD}(?:we|we['’](?:re|ve|d|ll))\\b`, 'iu');
+/**
+ * A verbless "For …ing" fragment: the rest of what the sentence before it said or thanked for
+ * ("For encouraging me to try new genres", once "Thanks" is cut off). No subject of its own.
+ */
+export const FOR_ING_FRAGMENT_RE = new RegExp(
+  `^${LEAD}for\\s+\\p{L}{2,}ing\\b(?![^,;:]*\\b(?:i|we|they|he|she)(?:['’]\\p{L}+)?\\s)[^,;:]*$`,
+  'iu',
+);
+/**
  * Said to the listener about the listener's words or doings, though it opens with "I": "I really
  * respect you for that", "I love the thought", "I love when you …", "I would also say that your …",
  * advice ("I recommend trying …", "I'd suggest …") and encouragement of oneself said in reply
@@ -310,6 +334,80 @@ export const PRAISE_RE = new RegExp(
   'iu',
 );
 
+/**
+ * Said in passing: passing states, vague plans, generic remarks, encouragement and reactions that
+ * the other tables leave as statements. Each entry names what it is; the `said in passing` rule
+ * of the episodic table reads them all, so the turn keeps such a clause and it forms no memory.
+ * Regexes, case-insensitive.
+ */
+export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: RegExp }[] = [
+  // "I'm feeling good and ready to give it my best", "I'm all set and ready to go".
+  {
+    what: 'a passing state',
+    re: new RegExp(
+      `^${LEAD}(?:i['’]m|i\\s+am|i\\s+feel|feeling)\\s+(?:(?:so|really|pretty|super|all|just)\\s+)*(?:feeling\\s+)?(?:good|great|fine|ok|okay|set|pumped|ready)\\s+(?:and\\s+(?:(?:so|really|all)\\s+)?ready|to\\s+(?:go|roll))\\b`,
+      'iu',
+    ),
+  },
+  // "I'm gonna make it happen!", "We'll reach our goals!", "starting today I'm gonna do my best".
+  {
+    what: 'a vague plan',
+    re: /\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i['’]m\s+(?:gonna|going\s+to)|we['’]re\s+(?:gonna|going\s+to)|(?:i|we)\s+(?:need|have|want)\s+to)\s+(?:(?:definitely|really|totally|just|still|also|always|keep)\s+)*(?:make\s+it\s+(?:happen|work|count)|do\s+(?:my|our)\s+(?:very\s+)?best|give\s+it\s+(?:my|our)\s+(?:best|all)|reach\s+(?:my|our)\s+goals?|stay\s+on\s+track|get\s+there|make\s+(?:it|a\s+difference|an\s+impact)[\s!.…]*$|have\s+something\b)/iu,
+  },
+  // "Trying to stay positive, not easy", "I'm staying motivated and believing in myself".
+  {
+    what: 'encouragement of oneself',
+    re: new RegExp(
+      `^${LEAD}(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|still|really|always|also)\\s+)*(?:trying\\s+to\\s+stay|staying|keeping)\\s+(?:positive|strong|motivated|focused|hopeful|optimistic|determined|(?:my|our)\\s+(?:spirits|head|chin)\\s+up)\\b`,
+      'iu',
+    ),
+  },
+  // "… - you hang in there too!", "Whenever you need support, I'm here for you", "I can share the recipe if you'd like".
+  {
+    what: 'encouragement or an offer to the listener',
+    re: /\b(?:(?:you\s+)?hang\s+in\s+there|you\s+(?:got|'ve\s+got|’ve\s+got)\s+this|you\s+can\s+do\s+(?:it|this)|(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?(?:here|there)\s+for\s+(?:you|ya)|if\s+you['’]d\s+like|if\s+you\s+(?:want|wanna|need)|(?:anytime|whenever)\s+you\s+(?:need|want|like))\b/iu,
+  },
+  // "Hopefully I'll get an appointment soon": a hope, not a plan.
+  { what: 'a hope', re: new RegExp(`^${LEAD}hopefully\\b`, 'iu') },
+  // "Seeing it makes me think of campfires", "Hearing that made me smile": a reaction to what was
+  // shown or said ("Seeing those pups made me want a dog" names what it saw, and is kept).
+  {
+    what: 'a reaction to what was shown',
+    re: new RegExp(
+      `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
+      'iu',
+    ),
+  },
+  // "Glad my journey is inspiring others", "So happy it worked out": gladness with the "I'm" left out.
+  {
+    what: 'a bare reaction',
+    re: /^(?:(?:so|really|super|just)\s+)*(?:glad|happy|grateful|thankful|relieved)\s+(?:that\s+)?(?:my|our|it|this|that|everything|things)\b/iu,
+  },
+  // "Taking risks pays off!", "Starting a business takes courage": a remark about everyone.
+  {
+    what: 'a generic remark',
+    re: new RegExp(
+      `^${LEAD}(?![^.!?]*\\b(?:i|me|my|mine)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,3}?(?:pays?\\s+off|takes?\\s+(?:courage|guts|time|patience|work|practice|effort|strength)|is\\s+(?:key|everything|never\\s+easy|not\\s+easy|always\\s+worth))\\b`,
+      'iu',
+    ),
+  },
+  // "I wanted to chat about something that's been bothering me", "I need to talk to you": saying what one is about to say.
+  {
+    what: 'announcing what comes next',
+    re: new RegExp(
+      `^${LEAD}(?:i\\s+)?(?:just\\s+)?(?:wanted|need|have)\\s+to\\s+(?:chat|talk)(?:\\s+(?:to|with)\\s+you)?(?:\\s+about\\s+something\\b|[\\s!.…]*$)`,
+      'iu',
+    ),
+  },
+  // "Just finished something - pretty wild journey!", "I've been organizing something with my friends": what it is, is not said.
+  {
+    what: 'something unnamed',
+    re: new RegExp(
+      `^${LEAD}(?:(?:i|we)(?:['’](?:ve|m|re))?\\s+)?(?:(?:just|been|finally|also|really)\\s+)*\\p{L}+\\s+something(?:\\s+(?:with|for)\\s+(?:my|our)\\s+\\p{L}+)?(?:\\s+(?:yesterday|today|lately|recently|last\\s+\\p{L}+))?\\s*(?:[-–—,!.…]|$)`,
+      'iu',
+    ),
+  },
+];
 /**
  * The speaker anywhere in a clause: "I", "me", "my", "our", or "we" with a verb of the past
  * ("Seeing my mentee's face light up was the best", "Storm forced us to cancel our trip", "it

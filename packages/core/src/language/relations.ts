@@ -33,6 +33,26 @@ export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
     asks: ['pet', 'pets', 'animal', 'animals'],
     means: ['dog', 'cat', 'puppy', 'kitten', 'pet', 'hamster', 'rabbit', 'parrot'],
   },
+  // Class words of questions about a person as a whole ("What books has X read?", "Which places
+  // has X visited?"), whose answers name the members or what one does with them.
+  { asks: ['book', 'books', 'novel', 'novels'], means: ['read', 'reading', 'novel', 'author'] },
+  { asks: ['game', 'games'], means: ['play', 'played', 'playing'] },
+  {
+    asks: ['place', 'places', 'country', 'countries', 'city', 'cities'],
+    means: ['visit', 'visited', 'trip', 'travel', 'traveled'],
+  },
+  {
+    asks: ['family'],
+    means: ['kids', 'son', 'daughter', 'wife', 'husband', 'mom', 'dad', 'parents', 'brother', 'sister'],
+  },
+  { asks: ['health'], means: ['doctor', 'diet', 'exercise', 'checkup'] },
+  { asks: ['sport', 'sports'], means: ['play', 'played', 'team', 'match', 'game'] },
+  {
+    asks: ['instrument', 'instruments', 'music'],
+    means: ['play', 'played', 'guitar', 'piano', 'violin', 'drums', 'song'],
+  },
+  { asks: ['food', 'foods', 'dish', 'dishes'], means: ['cook', 'cooked', 'recipe', 'ate', 'eat', 'bake', 'baked'] },
+  { asks: ['event', 'events'], means: ['went', 'attended', 'festival', 'concert', 'party', 'conference'] },
 ]);
 
 /** What answers one question term: the words as written (for keyword search) and analysed. */

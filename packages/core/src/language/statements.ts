@@ -12,6 +12,8 @@ import {
   PHATIC,
   RELATION_ADJECTIVE,
   RELATIONS,
+  TRAILING_REFERENT_RE,
+  WE_SUBJECT_RE,
   WITH_SPEAKER_RE,
   WEEKDAY_NAMES,
   personName,
@@ -519,6 +521,8 @@ export type ReadSentence =
        * is said in a clause before it in the turn, or by the other speaker.
        */
       pronounObject?: boolean;
+      /** Its subject is "we" ("We cook together every Sunday"): right after a statement, whom that statement named. */
+      weSubject?: boolean;
       /** The rule that decided its kind ({@link clauseKind}); absent for a slot or a request. */
       rule?: string;
     }
@@ -624,20 +628,33 @@ export function readSentence(
     continuation,
     rule,
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
+    ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
   };
 }
 
+/** Content words a clause may say before a trailing pronoun object and still be a fragment ("I even swapped numbers with a couple of them": 4). */
+const MAX_WORDS_BEFORE_REFERENT = 4;
+
 /**
- * Whether a clause's object is a pronoun said of something elsewhere, and whether little
- * follows it ("I want to pass it on to others") or more does ("I also use it to speak up for
- * the community", "I made it in pottery class yesterday").
+ * Whether a clause's object is a pronoun said of something elsewhere ("it", "them", "there",
+ * "with a few of them"), and whether little follows it ("I want to pass it on to others") or
+ * more does ("I also use it to speak up for the community", "I made it in pottery class
+ * yesterday").
  */
 function pronounObject(s: string): 'little after' | 'more after' | undefined {
   // "Whenever I come here, I bring it with me.": the speaker's clause behind an opening phrase.
   const rest = withoutOpener(s);
+  const behind = rest !== undefined && FIRST_PERSON_RE.test(rest) ? rest : undefined;
+  const trailing = (t: string) => {
+    const m = TRAILING_REFERENT_RE.exec(t);
+    // "I stumbled upon a book from the 1900s with sketches of the people living there": a clause
+    // that says this much before its "there" is no fragment.
+    return m !== null && contentWords(m[0]).length <= MAX_WORDS_BEFORE_REFERENT ? m : null;
+  };
   const m =
     OBJECT_REFERS_BACK_RE.exec(s) ??
-    (rest !== undefined && FIRST_PERSON_RE.test(rest) ? OBJECT_REFERS_BACK_RE.exec(rest) : null);
+    trailing(s) ??
+    (behind !== undefined ? (OBJECT_REFERS_BACK_RE.exec(behind) ?? trailing(behind)) : null);
   if (m === null) return undefined;
   const after = contentWords(m.input.slice(m[0].length)).length;
   return after <= 1 ? 'little after' : 'more after';

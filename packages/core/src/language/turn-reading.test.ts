@@ -293,3 +293,72 @@ describe('readTurn: "so <noun phrase> and I …" is one subject, not two clauses
     ]);
   });
 });
+
+describe('readTurn: a clause that points back joins the statement before it, whatever its kind', () => {
+  it('"we" after a statement is whom that statement named: one memory, of the informative kind', () => {
+    expect(formed('I feel so lucky to have my cousins and their kids nearby. We cook together every Sunday.')).toEqual([
+      'fact | Ann | I feel so lucky to have my cousins and their kids nearby. We cook together every Sunday.',
+    ]);
+    expect(formed('I joined a choir in the autumn. We rehearse in an old church hall.')).toEqual([
+      'event | Ann | I joined a choir in the autumn. We rehearse in an old church hall.',
+    ]);
+  });
+
+  it('"we" first in a turn, or after a reaction, is the speaker\'s own statement', () => {
+    expect(formed('We cook together every Sunday.')).toEqual(['fact | Ann | We cook together every Sunday.']);
+    expect(formed('That sounds lovely! We went to the lake last weekend.')).toEqual([
+      'event | Ann | We went to the lake last weekend.',
+    ]);
+    // A remark about the world or the listener is not whom "we" stands for.
+    expect(formed('Autumn is the best season for walks. We went to the lake last weekend.')).toEqual([
+      'event | Ann | We went to the lake last weekend.',
+    ]);
+  });
+
+  it('a pronoun object after a preposition or "there" joins the clause that names it; alone it forms nothing', () => {
+    expect(formed('I joined a chess club in March. I even swapped numbers with a couple of them.')).toEqual([
+      'event | Ann | I joined a chess club in March. I even swapped numbers with a couple of them.',
+    ]);
+    expect(formed('I even swapped numbers with a couple of them.')).toEqual([]);
+    expect(formed('I spent a week in Oslo in June. I made a few friends there too.')).toEqual([
+      'event | Ann | I spent a week in Oslo in June. I made a few friends there too.',
+    ]);
+    expect(formed('I stayed there quite a bit.')).toEqual([]);
+  });
+
+  it('a verbless "For …ing" fragment joins the statement before it; alone it forms nothing', () => {
+    expect(formed('I bought a used kayak last week. For paddling on the river mostly.')).toEqual([
+      'event | Ann | I bought a used kayak last week. For paddling on the river mostly.',
+    ]);
+    expect(formed('Thanks for teaching me how to knit scarves.')).toEqual([]);
+  });
+});
+
+describe("readTurn: said in passing (the lexicon's SAID_IN_PASSING table) stays in the episodic turn", () => {
+  it.each([
+    ['a passing state', "I'm feeling great and ready to crush the exam."],
+    ['a vague plan', "I'm gonna make it work!"],
+    ['a vague plan with a start', "Starting Monday I'm going to do my best to stick with it."],
+    ['encouragement of oneself', "I'm staying focused and trusting the process."],
+    ['an offer to the listener', "Whenever you need a hand with the garden, I'm here for you."],
+    ['an offer', "I can lend you my drill if you'd like."],
+    ['a hope', "Hopefully I'll hear back from the landlord soon."],
+    ['a reaction to what was shown', 'Seeing it reminds me of my first apartment.'],
+    ['a bare reaction', 'Glad my notes were useful to the team.'],
+    ['a generic remark', 'Learning an instrument takes patience!'],
+    ['announcing what comes next', 'I wanted to talk about something that happened at work.'],
+    ['announcing a talk', 'I need to talk to you.'],
+    ['keeping spirits up', "I'm keeping my spirits up and hoping for the best."],
+    ['something unnamed', 'I finally finished something with my cousins yesterday.'],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([]);
+  });
+
+  it('what names its object is kept', () => {
+    expect(formed('Seeing those puppies made me want to adopt a beagle.')).toEqual([
+      'fact | Ann | Seeing those puppies made me want to adopt a beagle.',
+    ]);
+    expect(formed('Wanted to share some big news - my brother is getting married!')).toHaveLength(1);
+    expect(formed("I've been organizing a charity run with my neighbours.")).toHaveLength(1);
+  });
+});

@@ -1,9 +1,19 @@
 import { estimateImportance } from './importance.js';
 import { REACTION_RULES } from './kind-rules.js';
-import { CAPTION_RE, PRAISE_RE } from './lexicon.js';
+import { CAPTION_RE, LISTENER_ANY_RE, PRAISE_RE, SPEAKER_ANY_RE } from './lexicon.js';
 import { clauseParts, clauseText, readSentence, sentences, splitSpeaker } from './statements.js';
 import { extractTopics } from './topics.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
+
+/**
+ * Whether a statement can be what a "we" after it stands for: one the speaker made about
+ * themselves or their own ("My kids are so excited about summer break!" | "We're thinking about
+ * going camping"), not a remark about the listener or the world ("Bet the atmosphere was
+ * incredible!" | "We went to the beach").
+ */
+function namesTheSpeakersOwn(s: FormedStatement): boolean {
+  return s.kind !== 'conversation' || (SPEAKER_ANY_RE.test(s.text) && !LISTENER_ANY_RE.test(s.text));
+}
 
 /** What reading a turn may know beyond the turn. */
 export interface ReadTurnOptions {
@@ -101,21 +111,31 @@ export function readTurn(
       join(last, s.text);
       continue;
     }
-    if (r.pronounObject && s.kind !== 'conversation') {
-      // "My garden means a lot to me. I also use it to grow food": what "it" is, is said before
-      // it in the turn, so the two are one statement, of the kind the fragment says.
-      if (last && !lastReacts && last.about === s.about) {
+    if ((r.pronounObject || r.weSubject) && s.kind !== 'conversation') {
+      // "My garden means a lot to me. I also use it to grow food", "I'm lucky to have my cousins
+      // nearby. We cook every Sunday": what "it" or "we" is, is said before it in the turn, so
+      // the two are one statement, of the kind the informative one says, whatever the one before was.
+      if (
+        last &&
+        !lastReacts &&
+        (last.about === s.about || last.about.startsWith(`${s.about}'s `)) &&
+        (r.pronounObject || namesTheSpeakersOwn(last))
+      ) {
         join(last, s.text);
         if (last.kind === 'conversation') {
           last.kind = s.kind;
+          last.about = s.about;
           if (s.at !== undefined) last.at = s.at;
         }
         continue;
       }
       // "I painted this after my trip": "this" is the picture shared with it, or what the other
-      // speaker showed, which this turn does not say: the turn keeps it.
-      if (caption !== undefined) s.text = `${s.text} ${caption}`;
-      else s.kind = 'conversation';
+      // speaker showed, which this turn does not say: the turn keeps it. "We …" first in a turn
+      // is the speaker's own.
+      if (r.pronounObject) {
+        if (caption !== undefined) s.text = `${s.text} ${caption}`;
+        else s.kind = 'conversation';
+      }
     }
     reading.statements.push(s);
     last = s;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adaptiveThreshold, maxRrfScore, minMaxNormalize, reciprocalRankFusion, scoreFusion } from './fusion.js';
+import { DEFAULT_FUSION_WEIGHTS } from '../tiers/semantic-memory.js';
 import { thrownCode } from '../testing/rejections.js';
 
 const L = (...ids: string[]) => ids.map((id, i) => ({ id, score: 100 - i }));
@@ -80,5 +81,35 @@ describe('calibration helpers', () => {
     expect(adaptiveThreshold(hits, { ratio: 0, minScore: 0.5 }).map((h) => h.id)).toEqual(['h0', 'h1']);
     expect(adaptiveThreshold(hits, { minScore: 0.95 }).map((h) => h.id)).toEqual(['h0']);
     expect(adaptiveThreshold([], {})).toEqual([]);
+  });
+  it('scoreFusion: first in every list scores exactly 1, never a rounding above it', () => {
+    // (1 × 1 + 0.8 × 0.77 / 0.77) / 1.8 is 1.0000000000000002 in floating point.
+    const fused = scoreFusion(
+      [
+        [{ id: 'a', score: 3.2 }],
+        [
+          { id: 'a', score: 0.77 },
+          { id: 'b', score: 0.5 },
+        ],
+      ],
+      { weights: [1, 0.8] },
+    );
+    expect(fused[0]).toMatchObject({ id: 'a', score: 1 });
+    expect(fused.every((f) => f.score <= 1)).toBe(true);
+  });
+  it('with the default weights, the closest in meaning at under half the word score outranks a match by words alone', () => {
+    // At vector weight 0.5 the words-only match would stay first: (0.45 + 0.5) / 1.5 < 1 / 1.5.
+    const { lexical, vector } = DEFAULT_FUSION_WEIGHTS;
+    const fused = scoreFusion(
+      [
+        [
+          { id: 'words-only', score: 4 },
+          { id: 'meaning', score: 1.8 },
+        ],
+        [{ id: 'meaning', score: 0.6 }],
+      ],
+      { weights: [lexical, vector] },
+    );
+    expect(fused.map((f) => f.id)).toEqual(['meaning', 'words-only']);
   });
 });

@@ -85,7 +85,8 @@ export function scoreFusion(lists: readonly (readonly Scored[])[], options: Scor
     });
   });
   const out = [...fused.values()];
-  if (totalWeight > 0) for (const f of out) f.score /= totalWeight;
+  // Clamped: a float rounding of "first everywhere" (1.0000000000000002) is still 1.
+  if (totalWeight > 0) for (const f of out) f.score = Math.min(1, f.score / totalWeight);
   return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

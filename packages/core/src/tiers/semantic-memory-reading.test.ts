@@ -48,6 +48,20 @@ describe('SemanticMemory.search reads the query once', () => {
     expect(gated.map((h) => text(h.entry))).toContain('My sister Ana lives in Lisbon.');
   });
 
+  it('a class word of a whole-person question finds what its members are: books → reading, places → visited', async () => {
+    const { memory } = await make([
+      'Priya: I like my coffee strong and black.',
+      'Priya: I finished reading a detective novel by the lake last night.',
+      'Tomas: I like the new bakery.',
+      'Priya: We visited Porto and Seville on our trip in spring.',
+    ]);
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    const books = await memory.search(T, 'What books does Priya like?', plain);
+    expect(text(books[0]!.entry)).toMatch(/detective novel/);
+    const places = await memory.search(T, 'Which places has Priya been to?', plain);
+    expect(text(places[0]!.entry)).toMatch(/Porto and Seville/);
+  });
+
   it('a name spelled differently finds the memories of the name the store knows', async () => {
     const { memory } = await make();
     // Without the variant, the first question ranks Mark's summer first and the second finds nothing.

@@ -40,9 +40,12 @@ export interface FusionWeights {
  * With the hashing embedder the same setting stays within 1 point of BM25 (59.2 vs 59.9).
  * When memories carry context (`metadata.context`, embedded with the text) the vector signal gets
  * stronger and 0.5 is best: hybrid R@10 70.8 at 0.3, 71.6 at 0.5, 71.7 at 0.7 (tuning half:
- * 72.1 / 73.0 / 73.3), so the default is 0.5, which costs nothing without context.
+ * 72.1 / 73.0 / 73.3), so the default was 0.5. With formed memories (issue 28) the vector signal is
+ * stronger again: on the default path hybrid R@10 at 0.5 / 0.7 / 0.8 is 76.5 / 77.1 / 77.3 on the
+ * development half and 74.8 / 75.2 / 74.9 on the other, so the default is 0.7
+ * (`docs/retrieval-quality.md`).
  */
-export const DEFAULT_FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, vector: 0.5 });
+export const DEFAULT_FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, vector: 0.7 });
 
 /**
  * Default fusion method: `'score'`. RRF throws away how far apart scores are, so a weak vector
