@@ -17,7 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HistoryTurn } from '@zerda/core';
-import { openReadyPage } from '../e2e/harness.js';
+import { callPage, openReadyPage } from '../e2e/harness.js';
 import { busyStretches, busyTotal, profileMainThread } from './busy-stretches.js';
 import { machineEnv, writeBenchRecord } from './history.js';
 import type { ImportPageConfig, ImportPageResult } from './pages/import-history/main.js';
@@ -56,10 +56,7 @@ try {
   const stopProfile = args.attribute ? await profileMainThread(tab) : undefined;
   const load = loadavg()[0]!.toFixed(1);
   // Passed as unknown: Playwright's argument type of a recursive JSON type (metadata) is too deep for tsc.
-  const r = (await tab.evaluate(
-    (c) => (globalThis as unknown as { importBench: (c: unknown) => Promise<unknown> }).importBench(c),
-    config as unknown,
-  )) as ImportPageResult;
+  const r = await callPage<ImportPageResult>(tab, 'importBench', config);
   const after = loadavg()[0]!.toFixed(1);
   const profile = stopProfile ? await stopProfile() : undefined;
   const stretches = profile ? busyStretches(profile) : [];

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openReadyPage } from '../e2e/harness.js';
+import { callPage, openReadyPage } from '../e2e/harness.js';
 import type { QueryEmbedPageConfig, QueryEmbedPageResult, QueryEmbedVariant } from './pages/query-embed/main.js';
 import { loadLocomo } from './retrieval/locomo.js';
 import { REPO_ROOT } from './retrieval/model.js';
@@ -47,13 +47,7 @@ const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/bench/
 try {
   const load = loadavg()[0]!.toFixed(1);
   const config: QueryEmbedPageConfig = { questions, variants, busyMs: Number(args.busy) };
-  const r = await tab.evaluate(
-    (c) =>
-      (
-        globalThis as unknown as { queryEmbedBench: (c: QueryEmbedPageConfig) => Promise<QueryEmbedPageResult> }
-      ).queryEmbedBench(c),
-    config,
-  );
+  const r = await callPage<QueryEmbedPageResult>(tab, 'queryEmbedBench', config);
   console.log(
     `Chromium ${browser.version()} (${r.isolated ? 'cross-origin isolated' : 'not isolated'}), ${questions.length} questions, load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   );

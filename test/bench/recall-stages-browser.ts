@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openReadyPage } from '../e2e/harness.js';
+import { callPage, openReadyPage } from '../e2e/harness.js';
 import { machineEnv, writeBenchRecord } from './history.js';
 import type { RecallStagesPageConfig, RecallStagesPageResult } from './pages/recall-stages/main.js';
 import { historyOfStages } from './recall-stages-core.js';
@@ -58,13 +58,7 @@ const config: RecallStagesPageConfig = {
 const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/bench/pages/recall-stages'));
 try {
   const load = loadavg()[0]!.toFixed(1);
-  const out = await tab.evaluate(
-    (c) =>
-      (
-        globalThis as unknown as { recallStagesBench: (c: RecallStagesPageConfig) => Promise<RecallStagesPageResult> }
-      ).recallStagesBench(c),
-    config,
-  );
+  const out = await callPage<RecallStagesPageResult>(tab, 'recallStagesBench', config);
   console.log(
     `Chromium ${browser.version()}, model in a Worker (${out.device}, ${out.isolated ? 'cross-origin isolated' : 'not isolated'}, threads ${args.threads ?? 'default'}; load ${out.loadMs.toFixed(0)} ms), load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   );

@@ -5,7 +5,7 @@
  * Prints figures and writes them to the bench history (history.ts); never gates CI.
  */
 import { join } from 'node:path';
-import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
+import { callPage, openReadyPage, REPO_ROOT } from '../e2e/harness.js';
 import { machineEnv, writeBenchRecord } from './history.js';
 import { historyOfSqlite, type SizeFigures } from './sqlite-bench-core.js';
 
@@ -15,11 +15,9 @@ const sizes = process.argv
   .filter((n) => n > 0);
 const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/e2e/pages/sqlite-bench'));
 try {
-  const result = await tab.evaluate(
-    (s) =>
-      (
-        globalThis as unknown as { sqliteBench: (s: number[]) => Promise<{ figures: SizeFigures[]; logs: string[] }> }
-      ).sqliteBench(s),
+  const result = await callPage<{ figures: SizeFigures[]; logs: string[] }>(
+    tab,
+    'sqliteBench',
     sizes.length ? sizes : [1_000, 10_000, 100_000],
   );
   for (const l of result.logs) console.error(l);

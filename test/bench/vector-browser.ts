@@ -8,7 +8,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { openReadyPage, REPO_ROOT } from '../e2e/harness.js';
+import { callPage, openReadyPage, REPO_ROOT } from '../e2e/harness.js';
 import { machineEnv, writeBenchRecord } from './history.js';
 import { formatResult, historyOf, type VectorBenchConfig, type VectorBenchResult } from './vector-bench-core.js';
 
@@ -20,15 +20,7 @@ const config: PageConfig = { sizes: sizes.length ? sizes : [10_000, 100_000], sk
 const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/bench/pages/vector'));
 try {
   const load = loadavg()[0]!.toFixed(1);
-  const out = await tab.evaluate(
-    (c) =>
-      (
-        globalThis as unknown as {
-          vectorBench: (c: PageConfig) => Promise<{ result: VectorBenchResult; logs: string[] }>;
-        }
-      ).vectorBench(c),
-    config,
-  );
+  const out = await callPage<{ result: VectorBenchResult; logs: string[] }>(tab, 'vectorBench', config);
   for (const l of out.logs) console.error(l);
   console.log(
     formatResult(

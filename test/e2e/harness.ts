@@ -102,6 +102,17 @@ export async function servePage(
  */
 export const pageReady = (): boolean => document.getElementById('out')?.textContent === 'ready';
 
+/**
+ * Call the page's global async function `name` with `arg` (structured-cloned both ways) and return
+ * what it resolves to: how the benches drive their pages (`window.recallStagesBench(config)` …).
+ */
+export function callPage<R>(tab: import('playwright-core').Page, name: string, arg: unknown): Promise<R> {
+  return tab.evaluate(
+    ([fn, a]) => (globalThis as unknown as Record<string, (a: unknown) => Promise<unknown>>)[fn]!(a),
+    [name, arg] as const,
+  ) as Promise<R>;
+}
+
 /** A built page opened offline in a fresh Chromium, once its `#out` element reads `ready`. */
 export interface ReadyPage {
   browser: Browser;
