@@ -233,11 +233,12 @@ export const OBJECT_REFERS_BACK_RE = new RegExp(
 /**
  * A pronoun object after a preposition, or "there", that ends the clause or has little after it:
  * "I even swapped numbers with a couple of them", "I stayed there quite a bit", "I'm proud of
- * it". What it stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
+ * it", or goes on with a clause of its own ("I'm passionate about it and it's time to …"). What it
+ * stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
   `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|this|that|these|those|him|her)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much)\\b)`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))\\b)\\b)`,
   'iu',
 );
 /**

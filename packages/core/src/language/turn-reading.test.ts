@@ -324,6 +324,12 @@ describe('readTurn: a clause that points back joins the statement before it, wha
       'event | Ann | I spent a week in Oslo in June. I made a few friends there too.',
     ]);
     expect(formed('I stayed there quite a bit.')).toEqual([]);
+    // Going on with a clause of its own after the pronoun does not make it any less a fragment.
+    expect(
+      formed("I restored an old wooden sailboat last spring. I'm attached to it and it's where I spend my summers."),
+    ).toEqual([
+      "event | Ann | I restored an old wooden sailboat last spring. I'm attached to it and it's where I spend my summers.",
+    ]);
   });
 
   it('a verbless "For …ing" fragment joins the statement before it; alone it forms nothing', () => {
