@@ -60,6 +60,19 @@ describe('scoreFusion', () => {
     // An empty list does not dilute the others: the best hit of the only list scores 1.
     expect(scoreFusion([lex, []], { weights: [1, 0.5] })[0]!.score).toBe(1);
   });
+  it('raises each normalised score to `exponent`: the top of one list then outranks the middle of both', () => {
+    const lex = S({ top: 10, middle: 6 });
+    const vec = S({ other: 1, middle: 0.6 });
+    // The plain mean ranks the middle of both first: (0.6 + 0.6) / 2 > 1 / 2.
+    expect(scoreFusion([lex, vec]).map((f) => f.id)).toEqual(['middle', 'other', 'top']);
+    const squared = scoreFusion([lex, vec], { exponent: 2 });
+    const byId = new Map(squared.map((f) => [f.id, f.score]));
+    expect(byId.get('middle')).toBeCloseTo((0.36 + 0.36) / 2, 12);
+    expect(byId.get('top')).toBe(0.5);
+    expect(squared.map((f) => f.id)).toEqual(['other', 'top', 'middle']);
+    for (const exponent of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '2' as never])
+      expect(thrownCode(() => scoreFusion([lex, vec], { exponent }))).toBe('VALIDATION');
+  });
   it('keeps score gaps that RRF flattens', () => {
     const lex = S({ a: 10, b: 1 });
     const vec = S({ b: 0.31, a: 0.3 });

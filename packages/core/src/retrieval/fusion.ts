@@ -56,6 +56,11 @@ export function reciprocalRankFusion(lists: readonly (readonly Scored[])[], opti
 export interface ScoreFusionOptions {
   /** One weight (>= 0) per list; default 1 each. */
   weights?: readonly number[];
+  /**
+   * Power (> 0) each max-normalised score is raised to before weighting; default 1. Above 1 it
+   * favours a candidate near the top of one list over one half-way down both.
+   */
+  exponent?: number;
 }
 
 /**
@@ -63,12 +68,15 @@ export interface ScoreFusionOptions {
  * list's best score, then `Σ weight_i × norm_i / Σ weight_i` over the lists that returned anything.
  * Unlike RRF it keeps how far apart the scores are, so a weak signal's near-ties barely move the
  * order. The result is in 0..1 (1 = best in every list), best first, ties by id ascending.
- * Lists must be best first; non-positive scores contribute nothing.
+ * Lists must be best first; non-positive scores contribute nothing. With `exponent` e, a
+ * normalised score n counts as n^e.
  */
 export function scoreFusion(lists: readonly (readonly Scored[])[], options: ScoreFusionOptions = {}): FusedItem[] {
   if (!Array.isArray(lists)) invalid('lists', 'an array of ranked lists', lists);
-  const { weights } = options;
+  const { weights, exponent = 1 } = options;
   checkRrf(lists.length, 0, weights);
+  if (typeof exponent !== 'number' || !Number.isFinite(exponent) || !(exponent > 0))
+    invalid('exponent', 'a finite number > 0', exponent);
   const fused = new Map<string, FusedItem>();
   let totalWeight = 0;
   lists.forEach((list: readonly Scored[], li: number) => {
@@ -81,7 +89,7 @@ export function scoreFusion(lists: readonly (readonly Scored[])[], options: Scor
       if (!f) fused.set(item.id, (f = { id: item.id, score: 0, ranks: new Array(lists.length).fill(undefined) }));
       if (f.ranks[li] !== undefined) return;
       f.ranks[li] = r + 1;
-      if (item.score > 0) f.score += (w * item.score) / max;
+      if (item.score > 0) f.score += w * (exponent === 1 ? item.score / max : (item.score / max) ** exponent);
     });
   });
   const out = [...fused.values()];

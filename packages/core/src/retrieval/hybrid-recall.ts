@@ -75,6 +75,10 @@ export interface RecallPlan {
   mode: RecallMode;
   fusion: FusionMethod;
   rrfK: number;
+  /** Power of each list's normalised score in score fusion. */
+  exponent: number;
+  /** Whether lexical candidates the vector list did not reach are fused with their own cosine. */
+  completeScores: boolean;
   weights: { lexical: number; vector: number };
   candidates: number;
   timeBoost: number;
@@ -197,7 +201,12 @@ async function withSafety(
   return [...hits.slice(0, 1), ...safety, ...hits.slice(1, room)].slice(0, plan.topK);
 }
 
-/** Candidates: the lexical and the vector list, ranked concurrently. */
+/**
+ * Candidates: the lexical and the vector list, ranked concurrently. In hybrid mode the vector list
+ * then gains the lexical candidates it did not reach, at their own cosine (`completeScores`):
+ * fused with none, a memory holding the query's words ranks as if unrelated in meaning, and a
+ * flat lexical list (one word shared by many memories) decides alone.
+ */
 async function candidates(
   source: RecallSource,
   reading: QueryReading,
@@ -209,14 +218,23 @@ async function candidates(
     useLexical ? source.lexical(reading, plan.candidates) : [],
     useVector ? source.vector(reading, plan.candidates) : [],
   ]);
-  return { lexical, vector };
+  if (!plan.completeScores || plan.mode !== 'hybrid' || lexical.length === 0 || vector.length === 0)
+    return { lexical, vector };
+  const reached = new Set(vector.map((h) => h.id));
+  const missing = lexical.map((h) => h.id).filter((id) => !reached.has(id));
+  if (missing.length === 0) return { lexical, vector };
+  const completed = [...vector];
+  for (const [id, score] of await source.similarities(reading, missing)) if (score > 0) completed.push({ id, score });
+  completed.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { lexical, vector: completed };
 }
 
 /** Fuse: one 0..1 score per candidate (positive scores only), best first. */
 function fuse(lexical: readonly LexicalHit[], vector: readonly Scored[], plan: RecallPlan): FusedItem[] {
   const weights =
     plan.mode === 'hybrid' ? [plan.weights.lexical, plan.weights.vector] : plan.mode === 'lexical' ? [1, 0] : [0, 1];
-  if (plan.fusion === 'score') return scoreFusion([lexical, vector], { weights }).filter((f) => f.score > 0);
+  if (plan.fusion === 'score')
+    return scoreFusion([lexical, vector], { weights, exponent: plan.exponent }).filter((f) => f.score > 0);
   const fused = reciprocalRankFusion([lexical, vector], { k: plan.rrfK, weights }).filter((f) => f.score > 0);
   // Normalise by what the lists that found anything could give, so a tenant without vectors
   // yet (or a query without lexical matches) still scores its best hit near 1.

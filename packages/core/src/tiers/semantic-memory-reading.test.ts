@@ -153,6 +153,46 @@ describe('SemanticMemory.search reads the query once', () => {
   });
 });
 
+describe('SemanticMemory.search fuses every candidate on both signals', () => {
+  /** Two-dimensional vectors set per text, so each memory's cosine to the query is known. */
+  const VECTORS: Record<string, [number, number]> = {
+    'kettle repair': [1, 0],
+    'kettle kettle kettle': [0.6, 0.8], // the best word match, cosine 0.6
+    'the kettle broke down': [0.99, 0.141], // cosine 0.99
+    'my teapot cracked': [0.95, 0.312], // no word of the query, cosine 0.95
+  };
+  const table: Embedder = {
+    modelId: 'table',
+    dim: 2,
+    ready: async () => undefined,
+    embed: async (texts) => texts.map((t) => Float32Array.from(VECTORS[t] ?? [0, 1])),
+    close: async () => undefined,
+  };
+
+  it('a lexical candidate the vector list did not reach is fused with its own cosine, not with none', async () => {
+    const storage = new InMemoryStorage();
+    const memory = new SemanticMemory({ storage, embedder: table, clock: () => NOW });
+    const entries = Object.keys(VECTORS)
+      .slice(1)
+      .map((text) => createEntry(T, { content: { title: '', text } }, NOW));
+    await storage.putMany(entries);
+    await memory.add(entries);
+    // Two candidates per list: the vector list holds the broken kettle and the teapot only.
+    const plain = { topK: 2, candidates: 2, ratio: 0, minScore: 0, fusionExponent: 1 } as const;
+    const without = await memory.search(T, 'kettle repair', { ...plain, completeScores: false });
+    expect(without.map((h) => text(h.entry))).toEqual(['the kettle broke down', 'kettle kettle kettle']);
+    expect(without[1]!.vectorScore).toBeUndefined();
+    const hits = await memory.search(T, 'kettle repair', plain);
+    expect(hits.map((h) => text(h.entry))).toEqual(['kettle kettle kettle', 'the kettle broke down']);
+    expect(hits[0]!.vectorScore).toBeCloseTo(0.6, 5);
+    expect(hits[0]!.score).toBeCloseTo((1 + (0.7 * 0.6) / 0.99) / 1.7, 5);
+    await expect(memory.search(T, 'kettle', { completeScores: 'yes' as never })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await expect(memory.search(T, 'kettle', { fusionExponent: 0 })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
 describe('SemanticMemory.warm', () => {
   it('loads the index and runs the embedder once before the first search', async () => {
     const storage = new InMemoryStorage();
