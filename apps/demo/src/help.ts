@@ -10,7 +10,12 @@
  *   with `aria-expanded`/`aria-controls`; the button is also described by it and has it as a tooltip);
  * - `withHelp('keyword match', 'keyword')` — a label followed by its "?" (for headers and labels).
  */
-import { DEFAULT_FUSION_METHOD, DEFAULT_FUSION_WEIGHTS, DEFAULT_THRESHOLD_RATIO } from '@zerda/core';
+import {
+  DEFAULT_FUSION_EXPONENT,
+  DEFAULT_FUSION_METHOD,
+  DEFAULT_FUSION_WEIGHTS,
+  DEFAULT_THRESHOLD_RATIO,
+} from '@zerda/core';
 import { h } from './dom.js';
 
 /** One glossary entry: the plain label shown in the UI and its one-line explanation. */
@@ -25,7 +30,7 @@ export interface HelpEntry {
 export function fusionDescription(): string {
   const { lexical, vector } = DEFAULT_FUSION_WEIGHTS;
   return DEFAULT_FUSION_METHOD === 'score'
-    ? `each list's scores are divided by that list's best score and averaged with weights keyword ${lexical} : meaning ${vector} (weighted score fusion)`
+    ? `each list's scores are divided by that list's best score, raised to the power ${DEFAULT_FUSION_EXPONENT} and averaged with weights keyword ${lexical} : meaning ${vector} (weighted score fusion)`
     : `each memory scores by its rank in each list, weighted keyword ${lexical} : meaning ${vector} (weighted reciprocal-rank fusion)`;
 }
 

@@ -58,7 +58,12 @@ export type { HashEmbedderOptions } from './retrieval/hash-embedder.js';
 export type { RecallMode, FusionMethod, FusionWeights, SemanticSearchOptions } from './tiers/semantic-memory.js';
 export type { RecallHit, ReindexOptions, ReindexReport } from './tiers/semantic-memory.js';
 export type { RecallStage, StageListener } from './retrieval/hybrid-recall.js';
-export { DEFAULT_FUSION_WEIGHTS, DEFAULT_FUSION_METHOD, DEFAULT_THRESHOLD_RATIO } from './tiers/semantic-memory.js';
+export {
+  DEFAULT_FUSION_WEIGHTS,
+  DEFAULT_FUSION_METHOD,
+  DEFAULT_FUSION_EXPONENT,
+  DEFAULT_THRESHOLD_RATIO,
+} from './tiers/semantic-memory.js';
 export { CALIBRATED_FLOORS, relevanceFloors, strongFloor } from './retrieval/relevance.js';
 export type { RelevanceFloors, RecallReason } from './retrieval/relevance.js';
 export type { ScoredMemory } from './retrieval/selector.js';

@@ -126,8 +126,8 @@ const STRONG_WINDOW = 10;
 
 /**
  * Hybrid recall as explicit stages over one {@link QueryReading}: candidates (lexical and vector
- * lists) → fuse (weighted score fusion or RRF into 0..1) → boosts (memories from a time span the
- * query names, memories naming whom it names) → gate (the model-calibrated relevance floors, so
+ * lists) → fuse (the lexical candidates' cosine completed, then weighted score fusion or RRF into
+ * 0..1) → boosts (memories from a time span the query names, memories naming whom it names) → gate (the model-calibrated relevance floors, so
  * an unrelated question recalls nothing) → cut (adaptive share of the best score, `topK`).
  */
 export async function hybridRecall(
@@ -136,9 +136,10 @@ export async function hybridRecall(
   plan: RecallPlan,
 ): Promise<RecallHit[]> {
   const stage = plan.onStage;
-  const { lexical, vector } = await candidates(source, reading, plan);
+  const { lexical, vector: reached } = await candidates(source, reading, plan);
 
   stage?.('fuse', 'start');
+  const vector = await completed(source, reading, plan, lexical, reached);
   let scored = fuse(lexical, vector, plan);
   stage?.('fuse', 'end');
   if (scored.length === 0) return [];
@@ -201,12 +202,7 @@ async function withSafety(
   return [...hits.slice(0, 1), ...safety, ...hits.slice(1, room)].slice(0, plan.topK);
 }
 
-/**
- * Candidates: the lexical and the vector list, ranked concurrently. In hybrid mode the vector list
- * then gains the lexical candidates it did not reach, at their own cosine (`completeScores`):
- * fused with none, a memory holding the query's words ranks as if unrelated in meaning, and a
- * flat lexical list (one word shared by many memories) decides alone.
- */
+/** Candidates: the lexical and the vector list, ranked concurrently. */
 async function candidates(
   source: RecallSource,
   reading: QueryReading,
@@ -218,15 +214,29 @@ async function candidates(
     useLexical ? source.lexical(reading, plan.candidates) : [],
     useVector ? source.vector(reading, plan.candidates) : [],
   ]);
-  if (!plan.completeScores || plan.mode !== 'hybrid' || lexical.length === 0 || vector.length === 0)
-    return { lexical, vector };
+  return { lexical, vector };
+}
+
+/**
+ * The vector list with the lexical candidates it did not reach, at their own cosine (hybrid mode,
+ * `completeScores`; best first). Fused with none, a memory holding the query's words ranks as if
+ * unrelated in meaning, and where one word is shared by many memories the flat lexical list
+ * decides alone. A non-positive cosine stays out, as in the vector list.
+ */
+async function completed(
+  source: RecallSource,
+  reading: QueryReading,
+  plan: RecallPlan,
+  lexical: readonly LexicalHit[],
+  vector: Scored[],
+): Promise<Scored[]> {
+  if (!plan.completeScores || plan.mode !== 'hybrid' || lexical.length === 0 || vector.length === 0) return vector;
   const reached = new Set(vector.map((h) => h.id));
   const missing = lexical.map((h) => h.id).filter((id) => !reached.has(id));
-  if (missing.length === 0) return { lexical, vector };
-  const completed = [...vector];
-  for (const [id, score] of await source.similarities(reading, missing)) if (score > 0) completed.push({ id, score });
-  completed.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { lexical, vector: completed };
+  if (missing.length === 0) return vector;
+  const out = [...vector];
+  for (const [id, score] of await source.similarities(reading, missing)) if (score > 0) out.push({ id, score });
+  return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Fuse: one 0..1 score per candidate (positive scores only), best first. */

@@ -95,6 +95,23 @@ describe.each(MODES)('VectorIndex (%s)', (_mode, opts) => {
     expect(idx.search([1, 0, 0], 3).map((h) => h.id)).not.toContain('a');
   });
 
+  it('dot reads a row in place: the stored vector times the query, undefined for an id not indexed', () => {
+    const idx = new VectorIndex(16, opts);
+    const rand = rng(7);
+    const ref = new Map<string, Float32Array>();
+    upsertRandom(idx, ref, rand, 0, 40, 1);
+    removeEvery(idx, ref, 40, 3);
+    const q = randomVector(rand, 16);
+    for (const id of ref.keys()) {
+      const v = idx.get(id)!;
+      expect(idx.dot(id, q)).toBeCloseTo(
+        v.reduce((s, x, d) => s + x * q[d]!, 0),
+        6,
+      );
+    }
+    expect(idx.dot('absent', q)).toBeUndefined();
+  });
+
   it('upsert replaces in place; a zero vector scores 0', () => {
     const idx = new VectorIndex(2, opts);
     expectMode(idx, opts);

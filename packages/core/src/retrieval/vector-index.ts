@@ -205,6 +205,21 @@ export class VectorIndex {
     return this.#data.slice(row * this.#dim, (row + 1) * this.#dim);
   }
 
+  /**
+   * The dot product of the stored (unit-normalised) vector of `id` with `query` (length `dim`),
+   * or undefined when `id` is not indexed; reads the row in place (no copy, unlike `get`).
+   */
+  dot(id: string, query: Float32Array): number | undefined {
+    const row = this.#rowOf.get(id);
+    if (row === undefined) return undefined;
+    const data = this.#data;
+    const dim = this.#dim;
+    const base = row * dim;
+    let s = 0;
+    for (let d = 0; d < dim; d++) s += data[base + d]! * query[d]!;
+    return s;
+  }
+
   /** Ids in row order. */
   ids(): string[] {
     return [...this.#ids];

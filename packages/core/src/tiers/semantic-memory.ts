@@ -56,13 +56,13 @@ export const DEFAULT_FUSION_METHOD: FusionMethod = 'score';
 /**
  * Default power of each list's max-normalised score in score fusion
  * ({@link SemanticSearchOptions.fusionExponent}): above 1, a memory near the top of one list
- * outranks one half-way down both, which a plain mean ranks alike. With vector scores completed
- * for the lexical candidates ({@link SemanticSearchOptions.completeScores}), hybrid R@10 on LoCoMo
- * (ranked top 125 of both lists, simulated over every question of both halves) at 1 / 1.25 / 1.5 /
- * 1.75 / 2: dev 77.6 / 78.5 / 78.6 / 78.8 / 78.9, other 75.3 / 76.0 / 76.1 / 76.0 / 75.6; measured on
- * the default path in `docs/retrieval-quality.md`.
+ * outranks one half-way down both, which a plain mean ranks alike. With the lexical candidates'
+ * cosine completed ({@link SemanticSearchOptions.completeScores}), LoCoMo hybrid R@10 on the
+ * default path at 1 / 1.25 / 1.5 / 2: development half 77.6 / 78.3 / 78.4 / 78.6, other half
+ * 75.3 / 76.1 / 75.9 / 75.5 (`docs/retrieval-quality.md`); 1.25, the mildest value on the
+ * development half's plateau.
  */
-export const DEFAULT_FUSION_EXPONENT = 1.5;
+export const DEFAULT_FUSION_EXPONENT = 1.25;
 
 /**
  * Default share of the top score a hit must reach to be kept ({@link SemanticSearchOptions.ratio}).
@@ -166,8 +166,9 @@ export interface SemanticSearchOptions {
   /** Fusion weights (hybrid mode). Default {@link DEFAULT_FUSION_WEIGHTS}. */
   weights?: Partial<FusionWeights>;
   /**
-   * How the lists are combined: `'score'` (default), a weighted mean of max-normalised scores, or
-   * `'rrf'`, weighted reciprocal-rank fusion (normalised so 1 = first in every list used).
+   * How the lists are combined: `'score'` (default), a weighted mean of max-normalised scores
+   * (each raised to `fusionExponent`), or `'rrf'`, weighted reciprocal-rank fusion (normalised so
+   * 1 = first in every list used).
    */
   fusion?: FusionMethod;
   /** RRF damping constant (`fusion: 'rrf'` only). Default 60. */
@@ -648,11 +649,8 @@ export class SemanticMemory {
     if (!(norm > 0)) return out;
     norm = Math.sqrt(norm);
     for (const id of ids) {
-      const v = t.index.get(id);
-      if (!v) continue;
-      let dot = 0;
-      for (let d = 0; d < v.length; d++) dot += v[d]! * q[d]!;
-      out.set(id, dot / norm);
+      const dot = t.index.dot(id, q);
+      if (dot !== undefined) out.set(id, dot / norm);
     }
     return out;
   }
