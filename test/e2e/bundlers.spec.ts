@@ -5,7 +5,8 @@
  * build commands) written and run as they stand, the output served as plain static files and driven
  * in Chromium: the bundled `use-lite` model in a module worker, two notes remembered and recalled by
  * meaning after a reload, nothing fetched off-origin, no console warning. A wrong file name or path
- * in a recipe fails here.
+ * in a recipe fails here. The esbuild command is also built without its `onnxruntime-web/webgpu`
+ * alias, to show the README's word that the alias is required.
  */
 import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -119,6 +120,41 @@ test('esbuild, as the README says: two entry points, the copy script, served as 
   );
   expect(fetched.some((p) => p.startsWith('/models/use-lite/') && p.endsWith('.onnx'))).toBe(true);
   console.log(`[bundlers] esbuild build + copy ${seconds.toFixed(1)} s`);
+});
+
+test("esbuild without the README's `onnxruntime-web/webgpu` alias: the bundle asks for ONNX Runtime's asyncify WASM, which no recipe copies, and the memory does not open — the alias is required", async () => {
+  const dir = join(app, 'esbuild');
+  await writeFile(join(dir, 'copy-zerda-assets.mjs'), readmeBlock('js', '// copy-zerda-assets.mjs'));
+  const block = readmeBlock('sh', 'esbuild src/main.ts');
+  const alias = ' --alias:onnxruntime-web/webgpu=onnxruntime-web/wasm';
+  expect(block).toContain(alias);
+  // The same commands, the alias left out, into a folder of its own.
+  const noAlias = block
+    .replace(alias, '')
+    .replace('--outdir=dist', '--outdir=dist-no-alias')
+    .replace('copy-zerda-assets.mjs dist', 'copy-zerda-assets.mjs dist-no-alias');
+  await runBlock(noAlias, dir);
+  const dist = join(dir, 'dist-no-alias');
+  await copyFile(join(app, 'index.html'), join(dist, 'index.html'));
+  const server = await serveStatic(dist);
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent !== 'loading', undefined, {
+      timeout: 120_000,
+    });
+    const status = (await page.textContent('#status')) ?? '';
+    await page.close();
+    const log = server.output().split('\n');
+    expect(
+      log.filter((l) => /^404 \/ort\/ort-wasm-simd-threaded\.asyncify\.(mjs|wasm)$/.test(l)),
+      server.output(),
+    ).not.toEqual([]);
+    expect(status).toMatch(/^error: .*Could not load embedding model "use-lite"/);
+    console.log(`[bundlers] esbuild without the alias: ${status.slice(0, 200)}`);
+  } finally {
+    await server.close();
+  }
 });
 
 test('webpack 5, as the README says: webpack.config.mjs, one ONNX Runtime WASM emitted, sql.js copied — the model in its worker, recall by meaning after a reload, nothing off-origin', async () => {
