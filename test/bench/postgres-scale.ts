@@ -18,7 +18,9 @@
  * ZERDA_BENCH_DIM (512), ZERDA_BENCH_QUERIES (100), ZERDA_BENCH_WRITERS × ZERDA_BENCH_WRITES
  * (4 × 500; issue: 4 × 10000), ZERDA_BENCH_SQLITE_MAX (largest size run on SQLite, default 100000).
  * Database: ZERDA_BENCH_DATABASE_URL, else ZERDA_TEST_DATABASE_URL, else a throwaway server started
- * with scripts/pg-test-server.sh (as root). Prints figures; never gates CI.
+ * with scripts/pg-test-server.sh (as root). ZERDA_BENCH_SCHEMA names the schema (default: a new one
+ * per run); with ZERDA_BENCH_SCALE_IMPORT=0 the scale section queries that schema as an earlier run
+ * left it, without importing. Prints figures; never gates CI.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -287,7 +289,10 @@ if (!url) {
 }
 // The owner role migrates the schema; the app role (url) gets DML (scripts/pg-test-server.sh makes both).
 const ownerUrl = process.env.ZERDA_BENCH_OWNER_DATABASE_URL ?? url.replace('zerda_app@', 'zerda_owner@');
-const schema = `bench_${Date.now().toString(36)}`;
+// ZERDA_BENCH_SCHEMA reuses a schema an earlier run filled (with ZERDA_BENCH_SCALE_IMPORT=0 the scale
+// section then only queries it: a long import can run under load and its queries later, quietly).
+const schema = process.env.ZERDA_BENCH_SCHEMA ?? `bench_${Date.now().toString(36)}`;
+const SCALE_IMPORT = process.env.ZERDA_BENCH_SCALE_IMPORT !== '0';
 const dir = await mkdtemp(join(tmpdir(), 'zerda-pg-bench-'));
 const rows: Record<string, string | number>[] = [];
 const row = (what: string, pg: string | number, sqlite: string | number = '') => {
@@ -554,49 +559,53 @@ try {
   // shards), then single-tenant HNSW top-10 against exact search.
   if (SECTIONS.has('scale')) {
     log(`scale: ${SCALE_TENANTS} tenants × ${SCALE_PER_TENANT} memories × ${DIM}-d, one importJson`);
-    const doc: ZerdaExport = {
-      format: 'zerda-export',
-      version: EXPORT_VERSION,
-      exportedAt: Date.now(),
-      entries: [],
-      profiles: [],
-      vectors: [],
-    };
-    const tenants = [
-      ...Array.from({ length: SCALE_TENANTS }, (_, i) => ({ tenantId: `scale-${i}`, n: SCALE_PER_TENANT })),
-      ...SCALE_SIZES.map((n) => ({ tenantId: `sized-${n}`, n })),
-    ];
-    for (const { tenantId, n } of tenants) {
-      const c = await corpus(tenantId, n, 'm');
-      doc.entries.push(...c.entries);
-      const data = new Float32Array(n * DIM);
-      c.vectors.forEach((v, j) => data.set(v, j * DIM));
-      doc.vectors!.push({
-        tenantId,
-        model: MODEL,
-        ids: c.entries.map((e) => e.id),
-        data: Buffer.from(data.buffer).toString('base64'),
-      });
-    }
-    const total = tenants.reduce((sum, t) => sum + t.n, 0);
+    log(`scale: schema ${schema}${SCALE_IMPORT ? '' : ' (reused: no import, queries only)'}`);
     let t = performance.now();
-    await pgs.importJson(doc);
-    const importS = (performance.now() - t) / 1000;
-    doc.entries = [];
-    doc.vectors = [];
-    row(
-      `scale: import ${total} memories × ${DIM}-d in ${tenants.length} tenants (entries, postings, vectors; index built after), memories/s`,
-      `${Math.round(total / importS)} (${Math.round(importS)} s)`,
-    );
-    // Incremental upkeep once the index exists: 500 more vectors into one tenant.
-    const extra = await corpus('scale-0', 500, 'x');
-    t = performance.now();
-    await pgs.putVectors(
-      'scale-0',
-      MODEL,
-      extra.entries.map((e, j) => ({ id: e.id, vector: extra.vectors[j]! })),
-    );
-    row(`scale: putVectors 500 into the built index, vectors/s`, Math.round(500 / ((performance.now() - t) / 1000)));
+    if (SCALE_IMPORT) {
+      const doc: ZerdaExport = {
+        format: 'zerda-export',
+        version: EXPORT_VERSION,
+        exportedAt: Date.now(),
+        entries: [],
+        profiles: [],
+        vectors: [],
+      };
+      const tenants = [
+        ...Array.from({ length: SCALE_TENANTS }, (_, i) => ({ tenantId: `scale-${i}`, n: SCALE_PER_TENANT })),
+        ...SCALE_SIZES.map((n) => ({ tenantId: `sized-${n}`, n })),
+      ];
+      for (const { tenantId, n } of tenants) {
+        const c = await corpus(tenantId, n, 'm');
+        doc.entries.push(...c.entries);
+        const data = new Float32Array(n * DIM);
+        c.vectors.forEach((v, j) => data.set(v, j * DIM));
+        doc.vectors!.push({
+          tenantId,
+          model: MODEL,
+          ids: c.entries.map((e) => e.id),
+          data: Buffer.from(data.buffer).toString('base64'),
+        });
+      }
+      const total = tenants.reduce((sum, t) => sum + t.n, 0);
+      t = performance.now();
+      await pgs.importJson(doc);
+      const importS = (performance.now() - t) / 1000;
+      doc.entries = [];
+      doc.vectors = [];
+      row(
+        `scale: import ${total} memories × ${DIM}-d in ${tenants.length} tenants (entries, postings, vectors; index built after), memories/s`,
+        `${Math.round(total / importS)} (${Math.round(importS)} s)`,
+      );
+      // Incremental upkeep once the index exists: 500 more vectors into one tenant.
+      const extra = await corpus('scale-0', 500, 'x');
+      t = performance.now();
+      await pgs.putVectors(
+        'scale-0',
+        MODEL,
+        extra.entries.map((e, j) => ({ id: e.id, vector: extra.vectors[j]! })),
+      );
+      row(`scale: putVectors 500 into the built index, vectors/s`, Math.round(500 / ((performance.now() - t) / 1000)));
+    }
     // The query sent alone: the same SELECTs on a plain connection as the superuser (row-level
     // security does not apply, so no tenant binding is needed; the tenant filter is in the SQL),
     // inside one open read-only transaction whose SET LOCALs (the adapter's HNSW settings) Citus

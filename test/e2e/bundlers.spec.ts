@@ -5,23 +5,30 @@
  * build commands) written and run as they stand, the output served as plain static files and driven
  * in Chromium: the bundled `use-lite` model in a module worker, two notes remembered and recalled by
  * meaning after a reload, nothing fetched off-origin, no console warning. A wrong file name or path
- * in a recipe fails here.
+ * in a recipe fails here. The esbuild command is also built without its `onnxruntime-web/webgpu`
+ * alias, to show the README's word that the alias is required.
  */
 import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, REPO_ROOT } from './harness.ts';
-import { installConsumer, recordConsole, recordTraffic, removeDir, run, serveStatic } from './consumer.ts';
+import {
+  browserReadmeBlock,
+  installConsumer,
+  recordConsole,
+  recordTraffic,
+  removeDir,
+  run,
+  serveStatic,
+} from './consumer.ts';
 
 let browser: Browser;
 let root: string;
 let app: string;
-let readme: string;
 
 beforeAll(async () => {
   ({ root, app } = await installConsumer([join(REPO_ROOT, 'test/e2e/bundlers')], (name) => name !== '@zerda/ai-sdk'));
-  readme = await readFile(join(REPO_ROOT, 'packages/browser/README.md'), 'utf8');
   browser = await launchBrowser();
 }, 300_000);
 
@@ -29,15 +36,6 @@ afterAll(async () => {
   await browser?.close();
   if (root) await removeDir(root);
 });
-
-/** The body of the README's one ```lang block whose text contains `marker`. */
-function readmeBlock(lang: string, marker: string): string {
-  const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].filter(
-    (m) => m[1] === lang && m[2]!.includes(marker),
-  );
-  expect(blocks, `one \`\`\`${lang} block with ${marker}`).toHaveLength(1);
-  return blocks[0]![2]!;
-}
 
 /** Run a README shell block as it stands, in `dir`, with the app's installed binaries on PATH. */
 async function runBlock(block: string, dir: string): Promise<number> {
@@ -110,8 +108,8 @@ async function driveStatic(dist: string): Promise<string[]> {
 
 test('esbuild, as the README says: two entry points, the copy script, served as static files — the model in its worker, recall by meaning after a reload, nothing off-origin', async () => {
   const dir = join(app, 'esbuild');
-  await writeFile(join(dir, 'copy-zerda-assets.mjs'), readmeBlock('js', '// copy-zerda-assets.mjs'));
-  const seconds = await runBlock(readmeBlock('sh', 'esbuild src/main.ts'), dir);
+  await writeFile(join(dir, 'copy-zerda-assets.mjs'), await browserReadmeBlock('js', '// copy-zerda-assets.mjs'));
+  const seconds = await runBlock(await browserReadmeBlock('sh', 'esbuild src/main.ts'), dir);
   const fetched = await driveStatic(join(dir, 'dist'));
   // The copied files are the ones the page used (ONNX Runtime's from /ort/, the model from /models/).
   expect(fetched).toEqual(
@@ -121,11 +119,46 @@ test('esbuild, as the README says: two entry points, the copy script, served as 
   console.log(`[bundlers] esbuild build + copy ${seconds.toFixed(1)} s`);
 });
 
+test("esbuild without the README's `onnxruntime-web/webgpu` alias: the bundle asks for ONNX Runtime's asyncify WASM, which no recipe copies, and the memory does not open — the alias is required", async () => {
+  const dir = join(app, 'esbuild');
+  await writeFile(join(dir, 'copy-zerda-assets.mjs'), await browserReadmeBlock('js', '// copy-zerda-assets.mjs'));
+  const block = await browserReadmeBlock('sh', 'esbuild src/main.ts');
+  const alias = ' --alias:onnxruntime-web/webgpu=onnxruntime-web/wasm';
+  expect(block).toContain(alias);
+  // The same commands, the alias left out, into a folder of its own.
+  const noAlias = block
+    .replace(alias, '')
+    .replace('--outdir=dist', '--outdir=dist-no-alias')
+    .replace('copy-zerda-assets.mjs dist', 'copy-zerda-assets.mjs dist-no-alias');
+  await runBlock(noAlias, dir);
+  const dist = join(dir, 'dist-no-alias');
+  await copyFile(join(app, 'index.html'), join(dist, 'index.html'));
+  const server = await serveStatic(dist);
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent !== 'loading', undefined, {
+      timeout: 120_000,
+    });
+    const status = (await page.textContent('#status')) ?? '';
+    await page.close();
+    const log = server.output().split('\n');
+    expect(
+      log.filter((l) => /^404 \/ort\/ort-wasm-simd-threaded\.asyncify\.(mjs|wasm)$/.test(l)),
+      server.output(),
+    ).not.toEqual([]);
+    expect(status).toMatch(/^error: .*Could not load embedding model "use-lite"/);
+    console.log(`[bundlers] esbuild without the alias: ${status.slice(0, 200)}`);
+  } finally {
+    await server.close();
+  }
+});
+
 test('webpack 5, as the README says: webpack.config.mjs, one ONNX Runtime WASM emitted, sql.js copied — the model in its worker, recall by meaning after a reload, nothing off-origin', async () => {
   const dir = join(app, 'webpack');
-  await writeFile(join(dir, 'webpack.config.mjs'), readmeBlock('js', '// webpack.config.mjs'));
+  await writeFile(join(dir, 'webpack.config.mjs'), await browserReadmeBlock('js', '// webpack.config.mjs'));
   await copyFile(join(REPO_ROOT, 'examples/nextjs/scripts/copy-zerda-assets.mjs'), join(dir, 'copy-zerda-assets.mjs'));
-  const seconds = await runBlock(readmeBlock('sh', '(webpack-cli)'), dir);
+  const seconds = await runBlock(await browserReadmeBlock('sh', '(webpack-cli)'), dir);
   const dist = join(dir, 'dist');
   // Exactly one ONNX Runtime WASM (webpack names assets by hash: compare by size with the plain
   // build's), no WebGPU/asyncify or JSEP one, and sql.js' where the copy put it.

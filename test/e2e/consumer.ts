@@ -316,3 +316,17 @@ export function recordConsole(page: Page): string[] {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return problems;
 }
+
+/**
+ * The body of packages/browser/README.md's one ```lang block whose text contains `marker` (the
+ * other-bundler recipes, taken as they stand); throws unless there is exactly one.
+ */
+export async function browserReadmeBlock(lang: string, marker: string): Promise<string> {
+  const readme = await readFile(join(REPO_ROOT, 'packages/browser/README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].filter(
+    (m) => m[1] === lang && m[2]!.includes(marker),
+  );
+  if (blocks.length !== 1)
+    throw new Error(`packages/browser/README.md: ${blocks.length} \`\`\`${lang} blocks with ${marker}, not one`);
+  return blocks[0]![2]!;
+}

@@ -4,21 +4,24 @@
  * build it with the `zerda()` plugin and nothing else, and drive it in Chromium (save, reload,
  * recall by meaning, nothing fetched off-origin, no console warnings); then the same app on the
  * Vite dev server; and the MV3 example extension (examples/mv3-extension), installed the same way,
- * loaded unpacked; and the AI SDK chat (examples/ai-sdk-chat): a fact recalled three turns later,
+ * loaded unpacked (its service worker also opens memories itself: `'hash'` and `'none'` work, the
+ * default says UNSUPPORTED); and the AI SDK chat (examples/ai-sdk-chat): a fact recalled three turns later,
  * then offline after one visit (Zerda's own service worker, `zerda({ serviceWorker: true })`); and
  * the Workbox example (examples/pwa-workbox: vite-plugin-pwa's service worker, Zerda's files added
  * from zerda-precache.json) offline after one visit. Prints the bytes fetched on the first visit and on a reload.
  * The same tarballs installed with pnpm 10 (strict node_modules: indirect dependencies are not
- * importable) and yarn 1 into a copy of examples/vite-app: type-checked, built, saved and recalled.
+ * importable) and yarn 1 into a copy of examples/vite-app: type-checked, built, saved and recalled;
+ * under pnpm the other-bundler copy scripts also run there and find every file.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from './harness.ts';
+import { CHROMIUM_ARGS, chromiumPath, launchBrowser, REPO_ROOT } from './harness.ts';
 import {
+  browserReadmeBlock,
   installConsumer,
   installExamples,
   recordConsole,
@@ -162,7 +165,7 @@ test('the dev server serves the app with no extra config: model loads, no errors
   }
 });
 
-test('the MV3 example extension loads unpacked: popup -> background -> offscreen document saves and recalls by meaning; the service worker keeps a hash memory of its own', async () => {
+test('the MV3 example extension loads unpacked: popup -> background -> offscreen document saves and recalls by meaning; the service worker keeps a hash memory of its own, opens one with embedder none, and the default there is UNSUPPORTED', async () => {
   const ext = join(app, 'mv3-extension');
   const build = await run(join(bin, 'vite'), ['build'], ext);
   expect(build.code, build.output).toBe(0);
@@ -212,6 +215,33 @@ test('the MV3 example extension loads unpacked: popup -> background -> offscreen
       return ask({ type: 'recall', query: 'Where is the spare key?', where: 'service-worker' });
     });
     expect(here[0]).toBe('The spare key is under the blue flowerpot.');
+    // In the service worker itself: `embedder: 'none'` (keywords only) opens, saves and recalls too;
+    // the default (the model, which needs a Web Worker) rejects with UNSUPPORTED, as documented.
+    const inWorker = await worker.evaluate(async () => {
+      type Open = (o: Record<string, unknown>) => Promise<{
+        manager: {
+          remember(u: string, s: string, c: { title: string; text: string }): Promise<unknown>;
+          recall(u: string, s: string, q: string, o: { topK: number }): Promise<{ entry: { content: unknown } }[]>;
+          flush(): Promise<void>;
+        };
+        close(): Promise<void>;
+      }>;
+      const { openBrowserMemory } = (globalThis as unknown as { zerdaBackground: { openBrowserMemory: Open } })
+        .zerdaBackground;
+      const none = await openBrowserMemory({ name: 'service-worker-none', owner: 'me', embedder: 'none' });
+      for (const text of ['The spare key is under the blue flowerpot.', 'My favourite programming language is Rust.'])
+        await none.manager.remember('me', 'notes', { title: text.slice(0, 40), text });
+      await none.manager.flush();
+      const hits = await none.manager.recall('me', 'notes', 'Where is the spare key?', { topK: 3 });
+      await none.close();
+      const byDefault = await openBrowserMemory({ name: 'service-worker-default', owner: 'me' }).then(
+        () => 'opened',
+        (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`,
+      );
+      return { none: (hits[0]?.entry.content as { text?: string } | undefined)?.text, byDefault };
+    });
+    expect(inWorker.none).toBe('The spare key is under the blue flowerpot.');
+    expect(inWorker.byDefault).toMatch(/^UNSUPPORTED: /);
     expect(seen.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     expect(problems).toEqual([]);
   } finally {
@@ -334,7 +364,7 @@ async function installedPackages(dir: string): Promise<string[]> {
 }
 
 for (const manager of ['pnpm', 'yarn'] as PackageManager[]) {
-  test(`installed with ${manager}: type-checks with skipLibCheck: false and builds${manager === 'pnpm' ? '; saves and recalls by meaning' : ''}`, async () => {
+  test(`installed with ${manager}: type-checks with skipLibCheck: false and builds${manager === 'pnpm' ? '; saves and recalls by meaning; the other-bundler copy scripts find every file' : ''}`, async () => {
     const started = Date.now();
     // Only the packages the app depends on: yarn 1 installs every `resolutions` entry's dependencies.
     const browserOnly = Object.fromEntries(Object.entries(tarballs).filter(([name]) => name !== '@zerda/ai-sdk'));
@@ -359,11 +389,42 @@ for (const manager of ['pnpm', 'yarn'] as PackageManager[]) {
     expect(wasm).toEqual(['ort-wasm-simd-threaded.wasm', 'sql-wasm-browser.wasm']);
     // yarn 1 lays node_modules out as npm does (driven in Chromium above); pnpm's strict layout is
     // the one that can break at run time, so only it is driven here too.
-    if (manager === 'pnpm') await driveBuiltApp(dirBin, dir);
+    if (manager === 'pnpm') {
+      await driveBuiltApp(dirBin, dir);
+      await copyScriptsFind(dir);
+    }
     console.log(
       `[install] ${manager}: install ${installSeconds.toFixed(0)} s, whole check ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
   }, 600_000);
+}
+
+/**
+ * The other-bundler recipes' copy scripts (the esbuild one in packages/browser/README.md, and
+ * examples/nextjs/scripts/copy-zerda-assets.mjs for webpack and Next.js) run in an app installed
+ * with pnpm, where sql.js, onnxruntime-web and @zerda/embeddings are indirect dependencies that
+ * the app itself cannot resolve: every file they name is copied.
+ */
+async function copyScriptsFind(dir: string): Promise<void> {
+  await writeFile(join(dir, 'copy-zerda-assets.mjs'), await browserReadmeBlock('js', '// copy-zerda-assets.mjs'));
+  const esbuild = await run('node', ['copy-zerda-assets.mjs', 'copied-esbuild'], dir);
+  expect(esbuild.code, esbuild.output).toBe(0);
+  const next = await run(
+    'node',
+    [join(REPO_ROOT, 'examples/nextjs/scripts/copy-zerda-assets.mjs'), 'copied-next'],
+    dir,
+  );
+  expect(next.code, next.output).toBe(0);
+  const esbuildFiles = [
+    'ort/ort-wasm-simd-threaded.mjs',
+    'ort/ort-wasm-simd-threaded.wasm',
+    'models/use-lite/config.json',
+    'models/use-lite/tokenizer.json',
+    'models/use-lite/onnx/model_quantized.onnx',
+    'sql-wasm-browser.wasm',
+  ];
+  expect(esbuildFiles.filter((f) => !existsSync(join(dir, 'copied-esbuild', f)))).toEqual([]);
+  expect(await readdir(join(dir, 'copied-next'))).toEqual(['sql-wasm-browser.wasm']);
 }
 
 /** Preview a built copy of examples/vite-app in Chromium: save, reload, recall, nothing off-origin. */

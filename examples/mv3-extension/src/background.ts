@@ -45,3 +45,6 @@ chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   })().then(sendResponse, (e: unknown) => sendResponse({ ok: false, error: String(e) } satisfies Reply));
   return true; // answers asynchronously
 });
+
+// For the install test (test/e2e/install.spec.ts), which also opens memories in this worker itself.
+Object.assign(globalThis, { zerdaBackground: { openBrowserMemory } });
