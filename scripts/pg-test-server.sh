@@ -9,9 +9,11 @@
 #                                            builds Citus first when missing (scripts/citus-install.sh,
 #                                            cached)
 #   scripts/pg-test-server.sh stop           stop it (or the cluster) and delete its files
-#   scripts/pg-test-server.sh crash|resume   (single server) stop it like a crash (pg_ctl stop -m
-#                                            immediate) and start it again on the same files: the
-#                                            connection-loss tests
+#   scripts/pg-test-server.sh crash|resume [N]
+#                                            stop the server like a crash (pg_ctl stop -m immediate)
+#                                            and start it again on the same files, with the same
+#                                            settings: the connection-loss tests; on a cluster N is
+#                                            the node (0 the coordinator, the default; 1, 2 workers)
 #
 # The server runs as the `postgres` user from a data directory under .tmp/pg-<port> (or a private
 # directory under /tmp when the checkout is not reachable by that user), listens on a private Unix
@@ -94,9 +96,13 @@ start_node() {
   local name=$1 port=$2 extra=${3:-}
   as_postgres "$PGBIN/initdb" -D "$DIR/$name" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$DIR/initdb-$name.log" 2>&1 ||
     unavailable "initdb failed (see $DIR/initdb-$name.log)"
-  as_postgres "$PGBIN/pg_ctl" -D "$DIR/$name" -l "$DIR/server-$name.log" -w -t 60 \
-    -o "-p $port -k $DIR -c max_connections=200 -c shared_buffers=256MB $extra" start >/dev/null ||
-    unavailable "the server did not start (see $DIR/server-$name.log)"
+  # Kept for resume: a node crashed by the tests starts again with the same settings.
+  echo "-p $port -k $DIR -c max_connections=200 -c shared_buffers=256MB $extra" >"$DIR/options-$name"
+  pg_start "$name" || unavailable "the server did not start (see $DIR/server-$name.log)"
+}
+
+pg_start() {
+  as_postgres "$PGBIN/pg_ctl" -D "$DIR/$1" -l "$DIR/server-$1.log" -w -t 60 -o "$(cat "$DIR/options-$1")" start >/dev/null
 }
 
 psql_as() {
@@ -170,22 +176,23 @@ stop_quietly() {
 crash_or_resume() {
   [ -f "$STATE" ] || unavailable "no server on port $PORT"
   DIR=$(cat "$STATE")
+  local name=data
+  [ -d "$DIR/data" ] || name="node${2:-0}"
+  [ -f "$DIR/options-$name" ] || unavailable "no node ${2:-0} on port $PORT"
   if [ "$1" = crash ]; then
-    as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null || unavailable "pg_ctl stop failed"
+    as_postgres "$PGBIN/pg_ctl" -D "$DIR/$name" -m immediate -w stop >/dev/null || unavailable "pg_ctl stop failed"
   else
-    as_postgres "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
-      -o "-p $PORT -k $DIR -c listen_addresses='' -c max_connections=200 -c shared_buffers=256MB" start >/dev/null ||
-      unavailable "the server did not start again (see $DIR/server.log)"
+    pg_start "$name" || unavailable "the server did not start again (see $DIR/server-$name.log)"
   fi
 }
 
 case "${1:-}" in
   start) start ;;
-  crash | resume) crash_or_resume "$1" ;;
+  crash | resume) crash_or_resume "$1" "${2:-}" ;;
   start-citus) start_citus ;;
   stop) stop_quietly ;;
   *)
-    echo "usage: $0 start|start-citus|stop|crash|resume" >&2
+    echo "usage: $0 start|start-citus|stop|crash [node]|resume [node]" >&2
     exit 64
     ;;
 esac

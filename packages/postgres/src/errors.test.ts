@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { isZerdaError } from '@zerda/core';
 import { createEntry } from '@zerda/core/adapter';
-import { codeForSqlState, isConnectionLoss, pgError } from './errors.js';
+import { codeForSqlState, isConnectionLoss, isRemoteLoss, pgError } from './errors.js';
 import { PostgresStorage } from './postgres-storage.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { describePostgres, freshSchema, ownerUrl } from './test-database.js';
@@ -56,6 +56,28 @@ describe('SQLSTATE → Zerda error codes', () => {
     expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionLoss(dbError('duplicate key', '23505'))).toBe(false);
     expect(isConnectionLoss(dbError('internal error', 'XX000'))).toBe(false);
+  });
+
+  it('a Citus coordinator losing a worker is a connection loss that wrote nothing, in each form seen', () => {
+    // As a worker crashed under a burst of writes (connection-loss.test.ts on the cluster).
+    const remote = [
+      dbError(
+        'connection to the remote node zerda_app@127.0.0.1:55445 failed with the following error: Connection refused',
+        '08006',
+      ),
+      dbError('SSL SYSCALL error: EOF detected', 'XX000'),
+      dbError('server closed the connection unexpectedly', 'XX000'),
+      dbError('failed to COPY to shard 102013 on 127.0.0.1:55445', '58030'),
+    ];
+    for (const e of remote) {
+      expect(isConnectionLoss(e), e.message).toBe(true);
+      expect(isRemoteLoss(e), e.message).toBe(true);
+    }
+    // The app's own connection lost (its outcome during COMMIT is unknown), or other errors.
+    expect(isRemoteLoss(dbError('terminating connection due to administrator command', '57P01'))).toBe(false);
+    expect(isRemoteLoss(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe(false);
+    expect(isRemoteLoss(dbError('could not write to file', '58030'))).toBe(false);
+    expect(isConnectionLoss(dbError('could not write to file', '58030'))).toBe(false);
   });
 });
 

@@ -63,6 +63,29 @@ const SOCKET_CODES = new Set([
 ]);
 
 /**
+ * libpq's words for a connection that failed under a query, as Citus quotes them when the
+ * coordinator loses a worker: `08006` "connection to the remote node … failed", `XX000` with the
+ * bare libpq message ("SSL SYSCALL error: EOF detected", "server closed the connection
+ * unexpectedly"), `58030` "failed to COPY to shard … on host:port".
+ */
+const REMOTE_LOSS =
+  /connection to the remote node|remote node .* failed|server closed the connection|SSL SYSCALL error|SSL error|EOF detected|could not (receive|send) data (from|to) server|no connection to the server|connection not open|failed to COPY to shard|failed to complete COPY on/i;
+
+/**
+ * True when a Citus coordinator reports that its connection to a worker was lost (a worker
+ * restarted, stopped or failed over). The coordinator is alive and aborted the statement, so the
+ * transaction did not commit even when the message held COMMIT (Citus turns a failed remote COMMIT
+ * into a warning, never an error): retrying is safe.
+ */
+export function isRemoteLoss(e: unknown): boolean {
+  const state = sqlStateOf(e);
+  return (
+    (state === '08006' || state === 'XX000' || state === '58030') &&
+    REMOTE_LOSS.test(e instanceof Error ? e.message : '')
+  );
+}
+
+/**
  * True when the connection (or, on Citus, the coordinator's connection to a worker) was lost: the
  * server restarted or stopped, an admin terminated the backend, the network dropped. The
  * transaction did not commit unless the loss came while COMMIT was in flight.
@@ -70,13 +93,7 @@ const SOCKET_CODES = new Set([
 export function isConnectionLoss(e: unknown): boolean {
   const state = sqlStateOf(e);
   const message = e instanceof Error ? e.message : '';
-  if (state !== undefined)
-    return (
-      CONNECTION_STATES.has(state) ||
-      // Citus, after a worker restarted: the first reuse of a cached coordinator→worker connection.
-      (state === 'XX000' &&
-        /connection to the remote node|remote node .* failed|server closed the connection/i.test(message))
-    );
+  if (state !== undefined) return CONNECTION_STATES.has(state) || isRemoteLoss(e);
   const code = (e as { code?: unknown })?.code;
   if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
   return /Connection terminated|connection (is )?(closed|ended)|Client has encountered a connection error|not queryable/i.test(

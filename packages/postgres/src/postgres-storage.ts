@@ -18,7 +18,7 @@ import type { ExportOptions, ImportReport, ZerdaExport } from '@zerda/sqlite';
 
 /** What an import changed, and the options of {@link PostgresStorage.exportJson}: the same as SQLite's. */
 export type { ExportOptions, ImportReport };
-import { isConnectionLoss, isRetryable, pgError } from './errors.js';
+import { isConnectionLoss, isRemoteLoss, isRetryable, pgError } from './errors.js';
 import { filterSql, stripNul } from './filter-sql.js';
 import { inlineParams, sqlLiteral } from './literals.js';
 import { SCHEMA_VERSION, checkRoleName, checkSchemaName, isCitus, migrate, schemaVersion } from './schema.js';
@@ -1256,7 +1256,8 @@ export class PostgresStorage extends BaseStorage {
           client.release(broken ?? false);
         }
         if (isZerdaError(e)) throw e;
-        const unknownOutcome = lost && kind === 'write' && state.committing;
+        // A lost worker reported by the Citus coordinator aborted the transaction: not written.
+        const unknownOutcome = lost && kind === 'write' && state.committing && !isRemoteLoss(e);
         const again = attempt < this.#retries && !this.#closed && (isRetryable(e) || (lost && !unknownOutcome));
         if (again) {
           if (lost) await sleep(50 * 4 ** attempt);

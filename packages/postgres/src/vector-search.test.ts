@@ -338,5 +338,16 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     } finally {
       await owner.end();
     }
+    // And the search itself (search_vectors binds its own copy of the settings): after ANALYZE, a
+    // 400-row tenant searched by HNSW scans the index (on a single server, where auto_explain shows it).
+    const always = await PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: 0 });
+    try {
+      const { hits, hnswLoops } = await searchExplained(always, 'large', near(0));
+      expect(hits).toHaveLength(10);
+      if (hnswLoops !== undefined) expect(hnswLoops).toBeGreaterThan(0);
+      expect(always.vectorSearchCounts).toEqual({ exact: 0, hnsw: 1 });
+    } finally {
+      await always.close();
+    }
   });
 });

@@ -21,6 +21,10 @@ let stop = false;
 process.stdin.on('data', (d: Buffer) => {
   if (d.toString().includes('stop')) stop = true;
 });
+// The test ended without saying stop (it failed): stop too, rather than write forever.
+process.stdin.on('end', () => {
+  stop = true;
+});
 let n = 0;
 async function lane(lane: number): Promise<void> {
   while (!stop) {
