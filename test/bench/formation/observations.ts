@@ -14,8 +14,8 @@
  *
  * It is only a proxy: a junk clause cut from an observed turn still counts as supported, and a
  * true statement the annotator did not note counts as unsupported. Read the memories as well:
- * `--dump <conversation index>` prints every formed memory of one conversation with its turn;
- * with `--misses`, also every observation it did not cover.
+ * `--dump <conversation index>` (or a range `0-9`, or `all`) prints every formed memory of those
+ * conversations with its turn; with `--misses`, also every observation it did not cover.
  *
  * Run (from the repository root):
  *   npx tsx --conditions=@zerda/source test/bench/formation/observations.ts [--conversations a-b] [--dump 0]
@@ -132,11 +132,18 @@ if (args.conversations) {
   const [a, b = a] = args.conversations.split('-').map(Number);
   picked = picked.slice(a, b! + 1);
 }
-const dumpAt = args.dump === undefined ? -1 : Number(args.dump);
+/** `--dump 3`, `--dump 0-9` or `--dump all`: the conversations whose memories (and misses) are printed. */
+const dumpRange = (spec: string | undefined): [number, number] => {
+  if (spec === undefined) return [-1, -1];
+  if (spec === 'all') return [0, all.length - 1];
+  const [a, b = a] = spec.split('-').map(Number);
+  return [a!, b!];
+};
+const [dumpFrom, dumpTo] = dumpRange(args.dump);
 const halves = { first: tally(), second: tally() };
 for (const [i, conv] of picked) {
   const s = performance.now();
-  await run(i, conv, i < 5 ? halves.first : halves.second, i === dumpAt);
+  await run(i, conv, i < 5 ? halves.first : halves.second, i >= dumpFrom && i <= dumpTo);
   console.log(`  ${conv.sampleId}: ${((performance.now() - s) / 1000).toFixed(1)} s`);
 }
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '–');

@@ -5,12 +5,20 @@ import {
   BARE_REACTION_RE,
   CAPTION_RE,
   CATCH_UP_RE,
+  canBeName,
   DEMONSTRATIVE_DETERMINER_RE,
   FAVOURITE_RE,
   FEELING_RE,
   SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
+  FORTUNATE_RE,
+  EXPERIENCE_RE,
+  HABIT_RE,
+  LOOKING_FORWARD_RE,
+  OWN_OBJECT_RE,
+  NOT_A_PLAN_RE,
+  THIS_IS_MINE_RE,
   GENERIC_OUR_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
@@ -76,6 +84,8 @@ export interface ClauseRule {
   readonly name: string;
   readonly test: (c: ClauseFacts) => boolean;
   readonly kind: ClauseKind;
+  /** What the clause tells of is ahead ("Can't wait for our trip next month"): its date is a future one. */
+  readonly ahead?: boolean;
 }
 
 /**
@@ -96,6 +106,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   {
     name: "showing the speaker's own",
     test: (c) => showsSpeakersOwn(c) && SPEAKERS_THING_RE.test(c.text),
+    kind: 'fact',
+  },
+  // "This is my new puppy", "This is a photo from my sister's wedding": what the picture shows is the speaker's.
+  {
+    name: "introducing the speaker's own",
+    test: (c) => THIS_IS_MINE_RE.test(c.text) && !LISTENER_ANY_RE.test(c.text),
     kind: 'fact',
   },
   // "Check out this piece I made!", "Look at this": pointing at something shared.
@@ -120,6 +136,11 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     test: (c) => c.afterReaction === true && LIKING_THE_RE.test(c.text),
     kind: 'conversation',
   },
+  // "Can't wait for our camping trip next month", "I can't wait to start my new job": a plan of the
+  // speaker's own ("Can't wait to see it!", "… to see your place" look forward to the listener's).
+  { name: 'looking forward', test: looksForwardToOwn, kind: 'event', ahead: true },
+  // "We feel so lucky to have Biscuit", "I'm grateful for my team at work": whom or what the speaker has.
+  { name: 'fortunate to have', test: fortunateToHave, kind: 'fact' },
   // "I really respect you for that", "I recommend trying it", "I won't give up!", "I can't wait".
   { name: 'addressed', test: (c) => ADDRESSED_RE.test(c.text), kind: 'conversation' },
   // "A lot's happened since we talked", "I'm still figuring out the details".
@@ -176,6 +197,28 @@ function showsSpeakersOwn(c: ClauseFacts): boolean {
   );
 }
 
+/** Whether a clause looks forward to something that names the speaker's own, or to an occasion with its date; not the listener's. */
+function looksForwardToOwn(c: ClauseFacts): boolean {
+  const m = LOOKING_FORWARD_RE.exec(c.text);
+  const ahead = m?.[2];
+  if (ahead === undefined || LISTENER_ANY_RE.test(c.text) || NOT_A_PLAN_RE.test(ahead) || c.contentWords < 3)
+    return false;
+  // "… for tomorrow's grand opening": an occasion with its date. "… to visit next month": to do what, is said elsewhere.
+  const occasion = m![1]!.toLowerCase() !== 'to' && c.futureDate;
+  return occasion || SPEAKERS_THING_RE.test(ahead) || /\bour\s+\p{L}{3,}/iu.test(ahead);
+}
+
+/** A capitalised name as written (case-sensitive, unlike the lexicon's `iu` patterns): "Biscuit", "Ana". */
+const WRITTEN_NAME_RE = /^\p{Lu}\p{Ll}/u;
+
+/** Whether a clause says the speaker is lucky or grateful to have someone or something of their own. */
+function fortunateToHave(c: ClauseFacts): boolean {
+  const m = FORTUNATE_RE.exec(c.text);
+  if (m === null || LISTENER_ANY_RE.test(c.text)) return false;
+  const had = m[1]!;
+  return OWN_OBJECT_RE.test(had) || (WRITTEN_NAME_RE.test(had) && canBeName(had.split(/\s+/u)[0]!));
+}
+
 /**
  * The rules that react to what the other speaker showed or said: after one of them in a turn, a
  * liking of "the …" goes on with the reaction, and a statement that refers back is not about it.
@@ -225,6 +268,28 @@ export const KIND_RULES: readonly ClauseRule[] = [
       !REQUEST_RE.test(c.text),
     kind: 'fact',
   },
+  // "I play clarinet", "I knit scarves": a habit or a skill, said in few words.
+  {
+    name: 'a habit or skill',
+    test: (c) =>
+      c.subject === 'speaker' &&
+      !c.future &&
+      c.contentWords >= 2 &&
+      HABIT_RE.test(c.text) &&
+      !LISTENER_ANY_RE.test(c.text),
+    kind: 'fact',
+  },
+  // "I've played chess before", "I've never been to Boston": an experience, said in few words.
+  {
+    name: 'an experience',
+    test: (c) =>
+      c.subject === 'speaker' &&
+      !c.future &&
+      c.contentWords >= 2 &&
+      EXPERIENCE_RE.test(c.text) &&
+      !LISTENER_ANY_RE.test(c.text),
+    kind: 'fact',
+  },
   // "I volunteer at the shelter on weekends": a first-person statement of substance.
   {
     name: 'about the speaker',
@@ -238,13 +303,13 @@ export const KIND_RULES: readonly ClauseRule[] = [
  * The episodic rules also read the clause without a phrase in front of it ("Maria, I'm glad you
  * …", "Working together, we can …"), so a reaction or a wish is one however it opens.
  */
-export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string } {
+export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string; ahead?: boolean } {
   const rest = speakerClauseFirst(c.text) ? undefined : withoutOpener(c.text);
   const core = rest !== undefined ? { ...c, text: rest } : undefined;
+  const decided = (r: ClauseRule) => ({ kind: r.kind, rule: r.name, ...(r.ahead ? { ahead: true } : {}) });
   for (const r of EPISODIC_RULES)
-    if (r.test(c) || (core !== undefined && r.kind === 'conversation' && r.test(core)))
-      return { kind: r.kind, rule: r.name };
-  for (const r of KIND_RULES) if (r.test(c)) return { kind: r.kind, rule: r.name };
+    if (r.test(c) || (core !== undefined && r.kind === 'conversation' && r.test(core))) return decided(r);
+  for (const r of KIND_RULES) if (r.test(c)) return decided(r);
   return { kind: 'conversation', rule: 'none' };
 }
 

@@ -471,3 +471,73 @@ export const IMPLIED_SPEAKER_PAST_RE = new RegExp(
 /** A thing of the speaker's named by "my": "my new workbench", "one of my trophies" (not "my own", "my best", "my day"). */
 export const SPEAKERS_THING_RE =
   /\bmy\s+(?!(?:own|best|day|week|way|mind|heart|life|favou?rites?|turn|time|goodness|god)\b)\p{L}{3,}/iu;
+
+// ── Formation: informative clauses the tables above would leave episodic (issue 28, coverage) ──
+
+/**
+ * Looking forward to something: "Can't wait for our camping trip next month", "I can't wait to
+ * start my new job", "I'm really looking forward to my sister's wedding". Group 1: "for", "to" or
+ * "till"; group 2: what is ahead.
+ * Read with {@link NOT_A_PLAN_RE} and {@link SPEAKERS_THING_RE}: only what names the speaker's
+ * own, or an occasion with its date ("Can't wait for tomorrow's grand opening"), is a plan.
+ */
+export const LOOKING_FORWARD_RE = new RegExp(
+  `^${LEAD}(?:(?:i|we)\\s+)?(?:(?:really|just|so|also)\\s+)*(?:(?:can['’]?t|cannot)\\s+wait|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly)\\s+)*looking\\s+forward)\\s+(for|to|till|until|['’]?til)\\s+(.+)$`,
+  'iu',
+);
+/**
+ * What looking forward names that is no plan: a pronoun whose referent is said elsewhere ("… to
+ * share this experience", "… to explore it"), or a vague good time ("… to make some memories",
+ * "… to start my journey", "… to learn new stuff", "… to share with my customers").
+ */
+export const NOT_A_PLAN_RE =
+  /\b(?:it|that|this|them|those|these|him|her|everything|memories|moments|journey|stuff|things|adventures?|fun|blast)\b|^(?:share|show|tell|make|capture|create)\b/iu;
+/**
+ * Being lucky or grateful to have someone or something: "We feel so lucky to have Biscuit", "I'm
+ * grateful for my team at work". Group 1: what is had; it must name the speaker's own
+ * ({@link OWN_OBJECT_RE}) or a person (a capitalised name), not the listener.
+ */
+export const FORTUNATE_RE = new RegExp(
+  `^${LEAD}(?:(?:i|we)(?:['’]m|['’]re|\\s+am|\\s+are|\\s+feel|\\s+felt|\\s+was|\\s+were)?\\s+)?(?:(?:so|really|very|truly|super|extremely|incredibly|just|also|always|beyond|feeling)\\s+)*(?:lucky|fortunate|blessed|grateful|thankful)\\s+(?:to\\s+have|for|that\\s+(?:i|we)\\s+have)\\s+(.+)$`,
+  'iu',
+);
+/** What is had that is the speaker's own: "my brothers", "our garden", "such a supportive family", "two dogs". */
+export const OWN_OBJECT_RE = new RegExp(
+  `^(?:(?:my|our)\\s+\\p{L}{3,}|(?:such\\s+)?(?:an?|two|three|four|five|so\\s+many|such)\\s+(?:[\\p{L}'’-]+\\s+){0,2}?(?:${RELATIONS}|family|friends|community|team|job|home|house|garden|neighbou?rs|mentors?)\\b)`,
+  'iu',
+);
+/**
+ * A habit or a skill said in few words: "I play clarinet", "We knit scarves", "I run a bakery".
+ * The object must follow: "I play it too", "I practice every day", "I cook a lot" say what
+ * elsewhere. Regex, anchored, case-insensitive.
+ */
+export const HABIT_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:also|still|usually|often|always|regularly|sometimes|mostly|even|now|really|actually)\\s+)*(?:play|practi[cs]e|speak|teach|study|coach|volunteer|train|swim|surf|ski|skate|paint|draw|knit|sew|crochet|bake|cook|garden|write|collect|ride|climb|hike|dance|sing|run|grow|brew|sculpt|fish|meditate)\\s+(?!(?:it|them|that|this|those|these|too|well|a\\s+lot|every|daily|often|sometimes|again|now|with\\s+(?:it|them|you|your)|for\\s+(?:it|them|you|fun))\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * A picture or thing introduced as the speaker's own: "This is my new puppy", "These are my
+ * kids", "This is a photo from my sister's wedding", "This is me with my brothers". Not "my"
+ * that names no thing ("This is my favourite part", "This is my first time", "That's my point",
+ * "This is just our random photo").
+ */
+export const THIS_IS_MINE_RE = new RegExp(
+  `^${LEAD}(?:this|these)(?:\\s+is|\\s+are|['’]s)\\s+(?:(?:actually|just|also|finally|all)\\s+)*(?:(?:a|an|the|one|some)\\s+(?:(?:old|new|recent|quick)\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)\\s+(?:of|from|at|with|i\\s+took\\s+(?:of|at|with))\\s+)?(?:me\\s+(?:and|with)\\s+)?(?:my|our)\\s+(?!(?:[\\p{L}'’-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)\\b)(?!(?:favou?rites?|fave|first|last|own|kind|type|point|thing|way|dream|goal|plan|hope|motto|jam|life|day|time|take|opinion|advice|style|bad)\\b)\\p{L}{3,}`,
+  'iu',
+);
+/**
+ * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
+ * "Guess what, …", "Funny you mention it, …", "Speaking of which, …". Left out before the
+ * statement is read, as a greeting is.
+ */
+export const DISCOURSE_OPENER_RE =
+  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-])\s*/iu;
+/**
+ * What the speaker has done at some time, said with "I've … before", "I've never been to …",
+ * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,
+ * anchored, case-insensitive.
+ */
+export const EXPERIENCE_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’]ve|\\s+have)\\s+(?:(?:never|already|also|even|only|just|actually|definitely|both)\\s+)*(?:been\\s+to\\b|(?!been\\b)\\p{L}+\\s+(?:[\\p{L}'’-]+\\s+){0,5}?(?:before|once|twice|(?:a\\s+few|many|several|three|four|five|\\d+)\\s+times)\\b)`,
+  'iu',
+);

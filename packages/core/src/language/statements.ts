@@ -1,6 +1,7 @@
 import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   CAPITALISED_NOT_NAME,
+  DISCOURSE_OPENER_RE,
   canBeName,
   FIRST_PERSON_RE,
   IMPLIED_SPEAKER_PAST_RE,
@@ -75,7 +76,8 @@ const ABBREVIATIONS = /\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|e\.g|i\.e|approx|n
 
 /** Sentences of `text` (terminal punctuation of any script, and line breaks). */
 export function sentences(text: string): string[] {
-  const parts = text.split(/(?<=[.!?…。！？])["'”’)\]]*\s+|\s*\n+\s*/u);
+  // A caption before what is said of it ("[image: a puppy on a rug] This is my new puppy") is a sentence of its own.
+  const parts = text.split(/(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*/iu);
   const out: string[] = [];
   for (const raw of parts) {
     const p = raw.trim();
@@ -110,7 +112,8 @@ function stripInterjections(s: string): { rest: string; greeted: boolean } {
   let rest = s;
   let greeted = false;
   for (let i = 0; i < 4; i++) {
-    const m = INTERJECTION.exec(rest);
+    // "That reminds me, …", "You won't believe it - …": an opener, left out like a greeting.
+    const m = INTERJECTION.exec(rest) ?? DISCOURSE_OPENER_RE.exec(rest);
     if (!m?.[0]) break;
     greeted = true;
     rest = rest.slice(m[0].length);
@@ -335,8 +338,12 @@ const SLOTS: SlotRule[] = [
   },
 ];
 
+/**
+ * A cue of the future. "I got to see …" is a chance the speaker had, and "… remind me how much
+ * …" a reflection: neither is one.
+ */
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought|got)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so)\b)|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
 const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
 
@@ -367,7 +374,7 @@ const PREFERENCE_RE = new RegExp(
   'iu',
 );
 const FAN_RE =
-  /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with)\s+\S/iu;
+  /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with|drawn\s+to|hooked\s+on|crazy\s+about|keen\s+on)\s+(?!(?:it|that|this|them|those|these|you|your)\b)\S/iu;
 const FACT_RE =
   /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:have|own|owns|has)\s+(?:a|an|two|three|four|five|\d+)\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\b)\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
 
@@ -596,12 +603,12 @@ export function readSentence(
   // The statement as said, without the greeting in front of it.
   text = body;
   const future = saysFuture(body);
-  const futureAt = future ? futureDate(body, now) : undefined;
+  const futureAt = futureDate(body, now);
   const pastAt = pastDate(body, now);
   const pref = PREFERENCE_RE.exec(body);
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
   const objectPronoun = pronounObject(body);
-  const { kind, rule } = clauseKind({
+  const { kind, rule, ahead } = clauseKind({
     text: body,
     subject,
     contentWords: words.length,
@@ -622,7 +629,14 @@ export function readSentence(
   }
   if (kind === 'continuation')
     return { kept: { text, kind: 'conversation', about }, continuation: true, refersBack: true, rule };
-  const at = kind === 'task' ? (futureAt ?? pastAt) : kind === 'event' || kind === 'conversation' ? pastAt : undefined;
+  // What is ahead ("Can't wait for our trip next month") takes only a future date.
+  const at = ahead
+    ? futureAt
+    : kind === 'task'
+      ? (futureAt ?? pastAt)
+      : kind === 'event' || kind === 'conversation'
+        ? pastAt
+        : undefined;
   return {
     kept: { text, kind, about, ...(at !== undefined ? { at } : {}) },
     continuation,

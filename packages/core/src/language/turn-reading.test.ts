@@ -429,3 +429,120 @@ describe("readTurn: showing names what it is, and that it is the speaker's", () 
     expect(formed(text)).toEqual([]);
   });
 });
+
+describe("readTurn: looking forward to something of the speaker's own is a plan", () => {
+  it('"Can\'t wait for …", "I\'m looking forward to …" with what is ahead named: an event, dated when a date is said', () => {
+    const r = readTurn(
+      { input: "Ann: Can't wait for our camping trip to the lakes next month!", userId: 'u', createdAt: NOON },
+      { listener: 'Bob' },
+    ).statements.filter((s) => s.kind !== 'conversation');
+    expect(r.map((s) => `${s.kind} | ${s.about} | ${s.text}`)).toEqual([
+      "event | Ann | Can't wait for our camping trip to the lakes next month!",
+    ]);
+    expect(r[0]!.at).toBe(Date.UTC(2024, 2, 1));
+    expect(formed("I can't wait to see my cousins in Lisbon.")).toEqual([
+      "event | Ann | I can't wait to see my cousins in Lisbon.",
+    ]);
+  });
+
+  it('looking forward to what the listener spoke of, or to nothing named, stays episodic', () => {
+    for (const text of [
+      "Can't wait!",
+      "Can't wait to see it!",
+      "I can't wait to see your new place!",
+      "Can't wait to hear all about it.",
+      "I'm looking forward to chatting more soon.",
+      "Can't wait to make some memories with my kids!",
+      "Can't wait to visit next month.",
+    ])
+      expect(formed(text), text).toEqual([]);
+  });
+});
+
+describe('readTurn: whom or what the speaker is lucky to have is a fact', () => {
+  it.each([
+    ['lucky to have a pet named', 'We feel so lucky to have Biscuit.'],
+    ['lucky to have relations', "I'm lucky to have my brothers nearby."],
+    ["grateful for something of the speaker's", "I'm so grateful for my team at work."],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([`fact | Ann | ${text}`]);
+  });
+
+  it('lucky to have the listener, or grateful for what the listener did, stays episodic', () => {
+    for (const text of [
+      "I'm so lucky to have you!",
+      "We're lucky to have friends like you.",
+      "I'm grateful for your support.",
+    ])
+      expect(formed(text), text).toEqual([]);
+  });
+});
+
+describe('readTurn: a short habit or skill of the speaker is a fact', () => {
+  it.each([
+    ['an instrument', 'I play clarinet!'],
+    ['a craft', 'I knit scarves.'],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([`fact | Ann | ${text}`]);
+  });
+
+  it('a habit whose object is said elsewhere stays episodic', () => {
+    for (const text of ['I play it too!', 'I cook a lot.']) expect(formed(text), text).toEqual([]);
+  });
+});
+
+describe("readTurn: a picture introduced as the speaker's own says what it shows", () => {
+  it('"This is my …", "This is a photo from my …": a fact, also with the caption before it', () => {
+    expect(formed('This is my new puppy.')).toEqual(['fact | Ann | This is my new puppy.']);
+    expect(formed("This is a photo from my sister's wedding. [image: a bride and groom dancing]")).toEqual([
+      "fact | Ann | This is a photo from my sister's wedding.",
+    ]);
+    expect(formed('[image: a puppy asleep on a rug] This is my new puppy.')).toEqual([
+      'fact | Ann | This is my new puppy.',
+    ]);
+  });
+
+  it('"this is my" that names no thing stays episodic', () => {
+    for (const text of [
+      'This is my favourite part!',
+      'This is my first time hearing that.',
+      "That's my point.",
+      'This is just our random photo.',
+    ])
+      expect(formed(text), text).toEqual([]);
+  });
+});
+
+describe('readTurn: a phrase that only opens what follows is left out', () => {
+  it('"That reminds me, …", "You won\'t believe it - …": what follows is the statement, about the speaker', () => {
+    expect(formed("That reminds me, I've been meaning to learn to sew.")).toEqual([
+      "fact | Ann | I've been meaning to learn to sew.",
+    ]);
+    expect(formed("You won't believe it - I got a promotion at the bakery yesterday!")).toEqual([
+      'event | Ann | I got a promotion at the bakery yesterday!',
+    ]);
+  });
+});
+
+describe('readTurn: an experience or a liking said in few words is kept', () => {
+  it.each([
+    ['an experience', "I've played chess before.", 'fact'],
+    ['never been somewhere', "I've never been to Oslo.", 'fact'],
+    ['a liking as "drawn to"', "I'm drawn to turtles.", 'preference'],
+  ])('%s: %s', (_why, text, kind) => {
+    expect(formed(text)).toEqual([`${kind} | Ann | ${text}`]);
+  });
+
+  it('an experience of what was said elsewhere, or a liking of what the listener showed, forms nothing', () => {
+    for (const text of ["I've done it before.", "I've never been there.", "I'm drawn to it."])
+      expect(formed(text), text).toEqual([]);
+  });
+});
+
+describe('readTurn: what is no task', () => {
+  it('"I got to …" is a chance the speaker had; "… remind me how …" a reflection, not a reminder', () => {
+    expect(formed('We got to see some epic spots on the coast last summer.')[0]).not.toMatch(/^task/u);
+    expect(formed('Moments like these remind me how much my grandparents matter.')[0]).not.toMatch(/^task/u);
+    expect(formed('Remind me to call the plumber tomorrow.')[0]).toMatch(/^task/u);
+  });
+});
