@@ -30,7 +30,7 @@ let app: string;
 beforeAll(async () => {
   ({ root, app } = await installConsumer([join(REPO_ROOT, 'test/e2e/bundlers')], (name) => name !== '@zerda/ai-sdk'));
   browser = await launchBrowser();
-}, 300_000);
+}, 480_000);
 
 afterAll(async () => {
   await browser?.close();

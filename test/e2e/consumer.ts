@@ -184,16 +184,25 @@ export async function installExamples(
   else pkg.resolutions = pinned;
   await writeFile(join(app, 'package.json'), JSON.stringify(pkg, null, 2));
   const env = { npm_config_update_notifier: 'false' };
+  // An install is killed after 6 minutes (not run's default 3: a loaded machine has needed more).
+  const limit = 360_000;
   const install =
     manager === 'npm'
-      ? await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, env)
+      ? await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], app, env, limit)
       : manager === 'pnpm'
-        ? await run('npx', ['-y', 'pnpm@10.34.9', 'install', '--prefer-offline', '--reporter=append-only'], app, env)
+        ? await run(
+            'npx',
+            ['-y', 'pnpm@10.34.9', 'install', '--prefer-offline', '--reporter=append-only'],
+            app,
+            env,
+            limit,
+          )
         : await run(
             'npx',
             ['-y', 'yarn@1', 'install', '--non-interactive', '--no-progress', '--prefer-offline'],
             app,
             env,
+            limit,
           );
   return { root, app, install };
 }
@@ -210,7 +219,8 @@ export async function installConsumer(
   const packed = await packPackages();
   const tarballs = Object.fromEntries(Object.entries(packed).filter(([name]) => keep(name)));
   const installed = await installExamples(examples, tarballs);
-  if (installed.install.code !== 0) throw new Error(`npm install failed:\n${installed.install.output}`);
+  if (installed.install.code !== 0)
+    throw new Error(`npm install failed (exit ${installed.install.code}):\n${installed.install.output}`);
   return { tarballs, root: installed.root, app: installed.app };
 }
 

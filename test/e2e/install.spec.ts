@@ -44,7 +44,7 @@ beforeAll(async () => {
   ({ tarballs, root, app } = await installConsumer(['vite-app', 'mv3-extension', 'ai-sdk-chat', 'pwa-workbox']));
   bin = join(app, 'node_modules/.bin');
   browser = await launchBrowser();
-}, 300_000);
+}, 480_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -127,11 +127,15 @@ test('built with the plugin: saves, survives a reload, recalls by meaning, stays
 
     expect(traffic.offOrigin).toEqual([]);
     expect(problems).toEqual([]);
-    // The budget for a first visit on the WASM path, model included (compressed as any host serves it).
-    expect(first).toBeLessThanOrEqual(12_000_000);
+    // The budget for a first visit on the WASM path, model included, compressed as most hosts serve
+    // it — and as `vite preview` does from Vite 8.4 on (8.3 sent `.wasm` uncompressed: 21.8 MB).
+    const vite = (
+      JSON.parse(await readFile(join(app, 'node_modules/vite/package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(first, `first visit from vite ${vite} preview`).toBeLessThanOrEqual(12_000_000);
     expect(reload).toBeLessThan(100_000);
     console.log(
-      `[install] build output ${(total / 1e6).toFixed(1)} MB; first visit ${(first / 1e6).toFixed(2)} MB in ${firstRequests} requests; ` +
+      `[install] build output ${(total / 1e6).toFixed(1)} MB; vite ${vite} preview: first visit ${(first / 1e6).toFixed(2)} MB in ${firstRequests} requests; ` +
         `reload ${(reload / 1e6).toFixed(2)} MB in ${traffic.requests.length} requests`,
     );
     await ctx.close();

@@ -21,7 +21,7 @@ let app: string;
 beforeAll(async () => {
   ({ root, app } = await installConsumer(['nextjs'], (name) => name !== '@zerda/ai-sdk'));
   browser = await launchBrowser();
-}, 300_000);
+}, 480_000);
 
 afterAll(async () => {
   await browser?.close();

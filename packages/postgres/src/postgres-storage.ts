@@ -74,6 +74,15 @@ export interface PostgresStorageOptions {
    * HNSW search's time on a two-worker cluster and of 2,000 rows 1.1× (POSTGRES-RESULTS.md).
    */
   exactSearchBelow?: number;
+  /**
+   * `maintenance_work_mem` of an HNSW index build after a bulk load ({@link PostgresStorage.importJson},
+   * a large {@link PostgresStorage.putVectors}), as PostgreSQL writes sizes (`'256MB'`, `'2GB'`); on
+   * Citus each worker builds its shards' indexes with it, several at once. pgvector builds in memory
+   * while the graph fits (about 110,000 vectors of 512-d per server or shard in 256MB) and on disk,
+   * several times slower, past that: raise it for large imports (1M × 512-d on 4 shards: `'1GB'`).
+   * Default `'256MB'`.
+   */
+  indexBuildMemory?: string;
 }
 
 /** Options of {@link PostgresStorage.migrate}. */
@@ -127,6 +136,7 @@ const OPTION_KEYS = [
   'allowRowSecurityBypass',
   'retries',
   'exactSearchBelow',
+  'indexBuildMemory',
 ];
 
 /**
@@ -178,6 +188,7 @@ export class PostgresStorage extends BaseStorage {
   readonly #vectorOid: number;
   readonly #vectorIndexes = new Set<string>();
   readonly #exactBelow: number;
+  readonly #buildMemory: string;
   readonly #searches: VectorSearchCounts = { exact: 0, hnsw: 0 };
   #closed = false;
   #seq = 0;
@@ -193,6 +204,7 @@ export class PostgresStorage extends BaseStorage {
     this.#clock = options.clock ?? systemClock;
     this.#retries = options.retries ?? 3;
     this.#exactBelow = options.exactSearchBelow ?? EXACT_SEARCH_BELOW;
+    this.#buildMemory = options.indexBuildMemory ?? BUILD_MEMORY;
     this.#vectorOid = vectorOid;
   }
 
@@ -236,6 +248,9 @@ export class PostgresStorage extends BaseStorage {
     const exactBelow = options.exactSearchBelow ?? EXACT_SEARCH_BELOW;
     if (!Number.isInteger(exactBelow) || exactBelow < 0 || exactBelow > 1_000_000)
       invalid('exactSearchBelow', 'an integer in [0, 1000000]', exactBelow);
+    const buildMemory = options.indexBuildMemory ?? BUILD_MEMORY;
+    if (typeof buildMemory !== 'string' || !/^[1-9][0-9]{0,6}(kB|MB|GB)$/.test(buildMemory))
+      invalid('indexBuildMemory', "a PostgreSQL size such as '256MB' or '2GB'", buildMemory);
     if (options.clock !== undefined && typeof options.clock !== 'function')
       invalid('clock', 'a function returning epoch milliseconds', options.clock);
     const schema = checkSchemaName(options.schema ?? 'zerda');
@@ -1537,6 +1552,7 @@ export class PostgresStorage extends BaseStorage {
       return this.#write(what, tenantId, async (db, bind) => {
         const dropped = await this.#suspendIndexes(db, big);
         const out = await fn(db, bind);
+        if (dropped.length > 0) await db.query(`SET LOCAL maintenance_work_mem = '${this.#buildMemory}'`);
         await this.#rebuildIndexes(db, dropped);
         return out;
       });
@@ -1550,7 +1566,7 @@ export class PostgresStorage extends BaseStorage {
       if (dropped.length > 0)
         await this.#write('rebuild a vector index after a bulk load', null, async (db) => {
           // Citus carries SET LOCAL (not set_config) to the workers, which build the shards' indexes.
-          await db.query(`SET LOCAL maintenance_work_mem = '${BUILD_MEMORY}'`);
+          await db.query(`SET LOCAL maintenance_work_mem = '${this.#buildMemory}'`);
           await this.#rebuildIndexes(db, dropped);
         });
     }
@@ -1652,7 +1668,7 @@ const EXACT_SEARCH_BELOW = 1500;
 /** Batches of at least this many vectors may rebuild the index after loading (see `#bulkWrite`). */
 const BULK_VECTORS = 1000;
 
-/** `maintenance_work_mem` for an index build (the single-server function sets the same). */
+/** Default `indexBuildMemory` (`ensure_vector_index` never builds with less). */
 const BUILD_MEMORY = '256MB';
 
 /** pgvector's limit, checked before any SQL runs (a larger vector is the caller's mistake). */

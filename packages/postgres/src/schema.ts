@@ -156,29 +156,7 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (s) => `
     -- The app role owns nothing and may not create indexes: these functions, run with the owner's
     -- rights on a fixed search_path, are the one DDL it may ask for.
-    CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(p_model text, p_dim integer) RETURNS text
-    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
-    DECLARE
-      v_name text := 'vectors_hnsw_' || md5(p_model || ':' || p_dim::text);
-    BEGIN
-      IF p_dim < 1 OR p_dim > 16000 THEN
-        RAISE EXCEPTION 'vector dimension % is outside 1..16000', p_dim USING ERRCODE = '22023';
-      END IF;
-      PERFORM pg_advisory_xact_lock(hashtext('${s}.ensure_vector_index'));
-      IF NOT EXISTS (SELECT 1 FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim) THEN
-        IF p_dim <= 2000 THEN
-          PERFORM set_config('maintenance_work_mem', '256MB', true);
-          EXECUTE format(
-            'CREATE INDEX %I ON ${s}.vectors USING hnsw ((embedding::public.vector(%s)) public.vector_cosine_ops) WHERE model_id = %L AND dim = %s',
-            v_name, p_dim, p_model, p_dim);
-        ELSE
-          v_name := '';  -- pgvector's HNSW holds at most 2,000 dimensions: exact search only.
-        END IF;
-        INSERT INTO ${s}.vector_indexes (model_id, dim, index_name) VALUES (p_model, p_dim, v_name);
-      END IF;
-      RETURN v_name;
-    END
-    $fn$;
+${ensureVectorIndex(s, 'fixed')}
 
     -- Bulk loads: when a batch of p_batch vectors is at least as large as what the model's HNSW
     -- index holds (pg_class.reltuples), drop the index (and its vector_indexes row) so the rows load
@@ -348,7 +326,49 @@ export const MIGRATIONS: readonly Migration[] = [
     ${layout.tenantFunction(`${s}.search_vectors(text, text, integer, public.vector, integer, integer, integer, integer)`, 'p_tenant')}
   `,
   },
+  {
+    name: "ensure_vector_index builds with the caller's maintenance_work_mem when above 256MB (indexBuildMemory)",
+    up: (s) => ensureVectorIndex(s, 'at-least'),
+  },
 ];
+
+/**
+ * The owner-run `ensure_vector_index` (migration 2; migration 7 replaced it). `fixed`: the build's
+ * `maintenance_work_mem` is 256MB whatever the caller set; `at-least`: 256MB unless the caller's
+ * transaction set more (PostgresStorageOptions.indexBuildMemory).
+ */
+function ensureVectorIndex(s: string, memory: 'fixed' | 'at-least'): string {
+  const set = "PERFORM set_config('maintenance_work_mem', '256MB', true);";
+  const memoryLine =
+    memory === 'fixed'
+      ? `          ${set}`
+      : `          IF pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes('256MB') THEN ${set} END IF;`;
+  return `
+    CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(p_model text, p_dim integer) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
+    DECLARE
+      v_name text := 'vectors_hnsw_' || md5(p_model || ':' || p_dim::text);
+    BEGIN
+      IF p_dim < 1 OR p_dim > 16000 THEN
+        RAISE EXCEPTION 'vector dimension % is outside 1..16000', p_dim USING ERRCODE = '22023';
+      END IF;
+      PERFORM pg_advisory_xact_lock(hashtext('${s}.ensure_vector_index'));
+      IF NOT EXISTS (SELECT 1 FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim) THEN
+        IF p_dim <= 2000 THEN
+${memoryLine}
+          EXECUTE format(
+            'CREATE INDEX %I ON ${s}.vectors USING hnsw ((embedding::public.vector(%s)) public.vector_cosine_ops) WHERE model_id = %L AND dim = %s',
+            v_name, p_dim, p_model, p_dim);
+        ELSE
+          v_name := '';  -- pgvector's HNSW holds at most 2,000 dimensions: exact search only.
+        END IF;
+        INSERT INTO ${s}.vector_indexes (model_id, dim, index_name) VALUES (p_model, p_dim, v_name);
+      END IF;
+      RETURN v_name;
+    END
+    $fn$;
+`;
+}
 
 /** Row-level security on a table of tenant data: forced, keyed by the bound tenant. */
 export function tenantPolicy(table: string): string {

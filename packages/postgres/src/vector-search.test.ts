@@ -114,6 +114,8 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
       () => s.searchVectors('large', MODEL, near(0), 5, { exact: 'yes' as unknown as boolean }),
       () => PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: -1 }),
       () => PostgresStorage.open({ connectionString: url, schema, exactSearchBelow: 1.5 }),
+      () => PostgresStorage.open({ connectionString: url, schema, indexBuildMemory: '1 GB' }),
+      () => PostgresStorage.open({ connectionString: url, schema, indexBuildMemory: '0MB' }),
     ])
       expect(isZerdaError(await call().catch((e: unknown) => e), 'VALIDATION')).toBe(true);
   });
@@ -252,6 +254,60 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     // 1,200 rows: below the default exactSearchBelow (1,500), so searched exactly.
     expect(s.vectorSearchCounts).toEqual({ exact: before.exact + 1, hnsw: before.hnsw });
     expect((await s.loadVectors('bulk', bulk.id))?.ids).toHaveLength(1200);
+  });
+
+  it('an index build takes indexBuildMemory when above 256MB and never less than 256MB', async () => {
+    // ensure_vector_index sets the build's maintenance_work_mem for the rest of its transaction:
+    // what a build in that transaction ran with.
+    const owner = new pg.Client({ connectionString: ownerUrl(url) });
+    await owner.connect();
+    const built = async (memory: string, model: string) => {
+      await owner.query('BEGIN');
+      try {
+        if (s.citus) await owner.query(`SET LOCAL citus.propagate_set_commands = 'local'`);
+        await owner.query(`SET LOCAL maintenance_work_mem = '${memory}'`);
+        await owner.query(`SELECT "${schema}".ensure_vector_index($1, 8)`, [model]);
+        return (await owner.query(`SELECT current_setting('maintenance_work_mem') AS m`)).rows[0].m;
+      } finally {
+        await owner.query('ROLLBACK');
+      }
+    };
+    try {
+      expect(await built('300MB', 'mem-high')).toBe('300MB');
+      expect(await built('64MB', 'mem-low')).toBe('256MB');
+    } finally {
+      await owner.end();
+    }
+    // The adapter binds its setting before the build that follows a bulk load.
+    const roomy = await PostgresStorage.open({ connectionString: url, schema, indexBuildMemory: '300MB' });
+    await roomy.putMany(
+      Array.from({ length: 1000 }, (_, i) => ({
+        ...createEntry('mem', { content: { title: 'm', text: `mem ${i}` } }, 1_700_000_000_000),
+        id: `m-${i}`,
+      })),
+    );
+    const sent: string[] = [];
+    const query0 = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === 'string') sent.push(args[0]);
+      return (query0 as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query0;
+    const model = { id: 'mem-bulk', dim: 8 };
+    try {
+      await roomy.putVectors(
+        'mem',
+        model,
+        Array.from({ length: 1000 }, (_, i) => ({
+          id: `m-${i}`,
+          vector: unit(Array.from({ length: 8 }, (_, j) => Math.sin((i + 2) * (j + 1)))),
+        })),
+      );
+    } finally {
+      pg.Client.prototype.query = query0;
+      await roomy.close();
+    }
+    expect(sent).toContain(`SET LOCAL maintenance_work_mem = '300MB'`);
+    expect(await indexRows(model)).toBe(1000);
   });
 
   it('an importJson of many tenants suspends the index once and builds it after the whole import', async () => {

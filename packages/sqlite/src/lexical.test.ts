@@ -113,6 +113,91 @@ describe('lexical search tokenisation', () => {
   });
 });
 
+describe('filtered lexical search in a one-tenant store', () => {
+  // A one-tenant store reads only the rows the filter allows and takes document frequencies from
+  // FTS4's table-wide counts; they must be the tenant's own, after replacements and deletions too.
+  const WORDS = 'cat dog park coffee tokyo guitar sister birthday doctor recipe hiking jazz novel garden'.split(' ');
+  const KINDS = ['fact', 'preference', 'event', 'conversation'] as const;
+  const text = (i: number) =>
+    Array.from({ length: 3 + (i % 5) }, (_, k) => WORDS[(i * 7 + k * k * 3 + k) % WORDS.length]).join(' ');
+  const entry = (i: number, tenantId = 't1', t = text(i)): MemoryEntry => ({
+    ...createEntry(tenantId, { content: { title: 'note', text: t }, kind: KINDS[i % KINDS.length] }, T0),
+    id: `e${String(i).padStart(3, '0')}`,
+  });
+
+  it('ranks and scores like the in-memory index and like a store shared with another tenant', async () => {
+    const persistence = new MemoryPersistence();
+    const alone = await SqliteStorage.open({ persistence });
+    const shared = await SqliteStorage.open();
+    const idx = new LexicalIndex();
+    const live = new Map<string, MemoryEntry>();
+    const put = async (e: MemoryEntry) => {
+      await alone.put(e);
+      await shared.put(e);
+      idx.remove(e.id);
+      idx.add(e.id, entryText(e));
+      live.set(e.id, e);
+    };
+    const remove = async (id: string) => {
+      await alone.delete('t1', id);
+      await shared.delete('t1', id);
+      idx.remove(id);
+      live.delete(id);
+    };
+    const compare = async (store: SqliteStorage) => {
+      let compared = 0;
+      let found = 0;
+      for (const kinds of [['fact', 'event'], ['preference'], undefined]) {
+        for (const q of ['cat', 'park coffee', 'tokyo guitar sister', 'jazz novel garden cat', 'doctor recipe']) {
+          const query = { tenantId: 't1', query: q, limit: 8, ...(kinds ? { filter: { kinds } } : {}) };
+          const got = await store.lexicalSearch(query);
+          const want = idx.search(q, 8, (id) => !kinds || kinds.includes(live.get(id)!.kind));
+          found += got.length;
+          expect(
+            got.map((h) => h.id),
+            q,
+          ).toEqual(want.map((h) => h.id));
+          got.forEach((h, i) => expect(h.score, q).toBeCloseTo(want[i]!.score, 10));
+          expect(await shared.lexicalSearch(query), q).toEqual(got);
+          compared++;
+        }
+      }
+      expect(compared).toBe(15);
+      expect(found).toBeGreaterThan(60);
+    };
+    // The other tenant's rows share every word: counted table-wide, they would shift the scores.
+    await shared.putMany(Array.from({ length: 40 }, (_, i) => entry(i, 't2', `${text(i)} cat park tokyo`)));
+    for (let i = 0; i < 120; i++) await put(entry(i));
+    // Searched before the rest is written: from here on the corpus statistics follow each write.
+    await compare(alone);
+    for (let i = 120; i < 160; i++) await put(entry(i));
+    for (let i = 0; i < 160; i += 9) await put(entry(i, 't1', `${text(i + 1)} cat cat`));
+    for (let i = 3; i < 160; i += 11) await remove(entry(i).id);
+    await alone.deleteMany(
+      't1',
+      [20, 21, 22].map((i) => entry(i).id),
+    );
+    await shared.deleteMany(
+      't1',
+      [20, 21, 22].map((i) => entry(i).id),
+    );
+    for (const i of [20, 21, 22]) {
+      idx.remove(entry(i).id);
+      live.delete(entry(i).id);
+    }
+    await compare(alone);
+    // A write that fails is rolled back with the statistics it touched.
+    await expect(alone.put({ ...entry(500), importance: Number.NaN })).rejects.toThrow();
+    await compare(alone);
+    await alone.close();
+    // Reopened: the statistics are counted afresh.
+    const reopened = await SqliteStorage.open({ persistence });
+    await compare(reopened);
+    await reopened.close();
+    await shared.close();
+  });
+});
+
 describe('recall through MemoryManager', () => {
   it('finds the same memories with the same lexical scores in memory and in SQLite', async () => {
     const recallAll = async (storage: StorageAdapter) => {

@@ -37,29 +37,33 @@ export interface Candidate {
 }
 
 /**
- * Rank candidates by BM25. `n` and `avgDl` describe the tenant's whole corpus; document
- * frequencies are counted over `candidates`, which must be every tenant row matching any term
- * (filters only mark rows `allowed`, so they never change the statistics).
+ * Rank candidates by BM25. `n` and `avgDl` describe the tenant's whole corpus. Document
+ * frequencies come from `df`: `'candidates'` counts them over `candidates`, which must then be every
+ * tenant row matching any term (filters only mark rows `allowed`, so they never change the
+ * statistics); `'table'` takes them from the matchinfo `x` triples (rows with a hit in the whole FTS
+ * table), right when the table holds the tenant's rows alone.
  */
 export function rankBm25(
   candidates: Candidate[],
   n: number,
   avgDl: number,
   limit: number,
+  df: 'candidates' | 'table' = 'candidates',
 ): { id: string; score: number }[] {
   if (candidates.length === 0 || limit <= 0) return [];
-  const rows = candidates.map((c) => ({ c, hits: phraseHits(c.matchinfo) }));
-  const phrases = rows[0]!.hits.length;
-  const df = new Array<number>(phrases).fill(0);
-  for (const r of rows) for (let p = 0; p < phrases; p++) if ((r.hits[p] ?? 0) > 0) df[p]!++;
-  const idf = df.map((d) => bm25Idf(n, d));
+  const rows = candidates.map((c) => ({ c, info: new Matchinfo(c.matchinfo) }));
+  const phrases = rows[0]!.info.phrases;
+  const freq = new Array<number>(phrases).fill(0);
+  if (df === 'table') for (let p = 0; p < phrases; p++) freq[p] = rows[0]!.info.rowsWithHits(p);
+  else for (const r of rows) for (let p = 0; p < phrases; p++) if (r.info.hits(p) > 0) freq[p]!++;
+  const idf = freq.map((d) => bm25Idf(n, d));
   const avg = avgDl > 0 ? avgDl : 1;
   const out: { id: string; score: number }[] = [];
-  for (const { c, hits } of rows) {
+  for (const { c, info } of rows) {
     if (!c.allowed) continue;
     let score = 0;
     for (let p = 0; p < phrases; p++) {
-      const tf = hits[p] ?? 0;
+      const tf = info.hits(p);
       if (tf > 0) score += bm25TermScore(idf[p]!, tf, c.docLen, avg);
     }
     if (score > 0) out.push({ id: c.id, score });
@@ -68,16 +72,35 @@ export function rankBm25(
   return out.slice(0, limit);
 }
 
-/** Per-phrase hit counts in the row from a `pcx` matchinfo blob (one column). */
-function phraseHits(blob: Uint8Array): number[] {
-  const ints = new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength) as ArrayBuffer);
-  const p = ints[0] ?? 0;
-  const c = ints[1] ?? 1;
-  const hits: number[] = [];
-  for (let i = 0; i < p; i++) {
-    let sum = 0;
-    for (let col = 0; col < c; col++) sum += ints[2 + 3 * (i * c + col)] ?? 0;
-    hits.push(sum);
+/** A `pcx` matchinfo blob: phrase and column counts, then per phrase and column (hits in this row, in all rows, rows with hits). */
+class Matchinfo {
+  readonly phrases: number;
+  readonly #ints: Uint32Array;
+  readonly #cols: number;
+
+  constructor(blob: Uint8Array) {
+    // sql.js hands each blob in its own buffer at offset 0; copy only when it is not aligned.
+    this.#ints =
+      blob.byteOffset % 4 === 0
+        ? new Uint32Array(blob.buffer, blob.byteOffset, blob.byteLength >> 2)
+        : new Uint32Array(blob.slice().buffer);
+    this.phrases = this.#ints[0] ?? 0;
+    this.#cols = this.#ints[1] ?? 1;
   }
-  return hits;
+
+  /** Hits of phrase `p` in this row, all columns. */
+  hits(p: number): number {
+    return this.#sum(p, 0);
+  }
+
+  /** Rows of the whole FTS table with a hit of phrase `p` (one column: the table has one). */
+  rowsWithHits(p: number): number {
+    return this.#sum(p, 2);
+  }
+
+  #sum(p: number, k: number): number {
+    let sum = 0;
+    for (let col = 0; col < this.#cols; col++) sum += this.#ints[2 + 3 * (p * this.#cols + col) + k] ?? 0;
+    return sum;
+  }
 }

@@ -6,7 +6,7 @@ import { loadSqlJs } from './options.js';
 import type { OpenReport, SqliteStorageOptions } from './options.js';
 import { guard } from './persistence.js';
 import { RecordError, checkSeq, decodeRecord, openFailure } from './record-codec.js';
-import { SCHEMA_VERSION, attachVectors, migrate, tune } from './schema.js';
+import { SCHEMA_VERSION, attachVectors, migrate, trackTenantStats, tune } from './schema.js';
 import { createApplier, transaction } from './sql-apply.js';
 import type { MainOp } from './sql-apply.js';
 
@@ -56,6 +56,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
     tune(db);
     migrate(db);
     attachVectors(db);
+    trackTenantStats(db);
   } else {
     const metaBytes = await guard('read the database meta record', () => p.readMeta());
     const main = await guard('read the database', () => p.read('main'));
@@ -103,6 +104,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
       migrate(db);
     }
     attachVectors(db);
+    trackTenantStats(db);
     lap('load');
     mainSeq = Math.max(main.upto, main.log.at(-1)?.seq ?? 0);
     if (corrupt) {

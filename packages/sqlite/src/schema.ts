@@ -1,4 +1,4 @@
-import type { Database } from 'sql.js';
+import type { Database, SqlValue } from 'sql.js';
 import { entryText, ZerdaError } from '@zerda/core';
 import type { MemoryContent } from '@zerda/core';
 import { ftsTerms } from './lexical.js';
@@ -150,6 +150,47 @@ export function tune(db: Database): void {
   db.exec(
     'PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;',
   );
+}
+
+/**
+ * Each tenant's entry count and total document length (the BM25 corpus statistics), kept by
+ * triggers in the connection's temp schema: never in the file, so no schema version. A tenant's row
+ * is added the first time it is needed ({@link tenantStats}) and from then on follows every insert
+ * and delete, inside the same transaction; without it each lexical search read every tenant row.
+ */
+export function trackTenantStats(db: Database): void {
+  db.exec(`
+CREATE TEMP TABLE tenant_stats (tenant_id TEXT PRIMARY KEY, n INTEGER NOT NULL, len INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TEMP TRIGGER tenant_stats_add AFTER INSERT ON main.entries BEGIN
+  UPDATE tenant_stats SET n = n + 1, len = len + NEW.doc_len WHERE tenant_id = NEW.tenant_id;
+END;
+CREATE TEMP TRIGGER tenant_stats_drop AFTER DELETE ON main.entries BEGIN
+  UPDATE tenant_stats SET n = n - 1, len = len - OLD.doc_len WHERE tenant_id = OLD.tenant_id;
+END;
+CREATE TEMP TRIGGER tenant_stats_change AFTER UPDATE OF tenant_id, doc_len ON main.entries BEGIN
+  UPDATE tenant_stats SET n = n - 1, len = len - OLD.doc_len WHERE tenant_id = OLD.tenant_id;
+  UPDATE tenant_stats SET n = n + 1, len = len + NEW.doc_len WHERE tenant_id = NEW.tenant_id;
+END;
+`);
+}
+
+/** Runs one statement and returns its rows (the store's cached statements). */
+export interface SqlRows {
+  /** The rows of `sql` with `params` bound. */
+  rows(sql: string, params: SqlValue[]): SqlValue[][];
+}
+
+/** `tenantId`'s entry count and total document length (see {@link trackTenantStats}). */
+export function tenantStats(db: SqlRows, tenantId: string): { n: number; totalLength: number } {
+  const kept = db.rows('SELECT n, len FROM temp.tenant_stats WHERE tenant_id = ?', [tenantId])[0];
+  if (kept) return { n: Number(kept[0]), totalLength: Number(kept[1]) };
+  // One statement, so the row holds the count as of the same moment the triggers take over.
+  db.rows(
+    `INSERT INTO temp.tenant_stats (tenant_id, n, len)
+     SELECT ?1, count(*), coalesce(sum(doc_len), 0) FROM main.entries WHERE tenant_id = ?1`,
+    [tenantId],
+  );
+  return tenantStats(db, tenantId);
 }
 
 /** The vector table lives in an attached in-memory database, so `db.export()` (main only) never includes it. */

@@ -26,6 +26,7 @@ import { MemoryPersistence, guard, persistenceError } from './persistence.js';
 import type { BackupInfo, Persistence } from './persistence.js';
 import { LOG_COLUMNS, rowToChange, rowToEntry, transaction } from './sql-apply.js';
 import type { LogStamp, MainOp, VecWrite } from './sql-apply.js';
+import { tenantStats } from './schema.js';
 import { Store } from './store.js';
 import { Backups, exportDoc, importDoc, reEncrypt } from './transfer.js';
 import type { TransferContext } from './transfer.js';
@@ -241,26 +242,40 @@ export class SqliteStorage extends BaseStorage {
     const match = matchExpression(query.query);
     if (!match || query.limit === 0) return [];
     const { sql, params } = filterSql(query.filter ?? {});
+    // When the store holds this tenant alone, FTS4's table-wide document frequencies (matchinfo
+    // 'x') are the tenant's, so only the rows the filter allows are read. Otherwise every tenant row
+    // sharing a term is read, to count document frequency within the tenant.
+    const alone = this.#onlyTenant(query.tenantId);
     const rows = this.#s.rows(
       // CROSS JOIN pins the FTS table as the outer loop; otherwise SQLite may scan the tenant's
       // rows and run one full-text lookup per row.
-      `SELECT e.id, matchinfo(entries_fts, 'pcx'), e.doc_len, (${sql}) FROM entries_fts
-       CROSS JOIN entries e ON e.rid = entries_fts.docid
-       WHERE entries_fts MATCH ? AND e.tenant_id = ?`,
-      [...params, match.expr, query.tenantId],
+      alone
+        ? `SELECT e.id, matchinfo(entries_fts, 'pcx'), e.doc_len, 1 FROM entries_fts
+           CROSS JOIN entries e ON e.rid = entries_fts.docid
+           WHERE entries_fts MATCH ? AND e.tenant_id = ? AND ${sql}`
+        : `SELECT e.id, matchinfo(entries_fts, 'pcx'), e.doc_len, (${sql}) FROM entries_fts
+           CROSS JOIN entries e ON e.rid = entries_fts.docid
+           WHERE entries_fts MATCH ? AND e.tenant_id = ?`,
+      alone ? [match.expr, query.tenantId, ...params] : [...params, match.expr, query.tenantId],
     );
     if (rows.length === 0) return [];
-    const stats = this.#s.rows('SELECT count(*), total(doc_len) FROM entries WHERE tenant_id = ?', [
-      query.tenantId,
-    ])[0]!;
-    const n = Number(stats[0]);
+    const { n, totalLength } = tenantStats(this.#s, query.tenantId);
     const candidates: Candidate[] = rows.map((r) => ({
       id: r[0] as string,
       matchinfo: r[1] as Uint8Array,
       docLen: Number(r[2]),
       allowed: Number(r[3]) === 1,
     }));
-    return rankBm25(candidates, n, n > 0 ? Number(stats[1]) / n : 1, query.limit);
+    return rankBm25(candidates, n, n > 0 ? totalLength / n : 1, query.limit, alone ? 'table' : 'candidates');
+  }
+
+  /** Whether every entry in the store is `tenantId`'s (two index lookups). */
+  #onlyTenant(tenantId: string): boolean {
+    const [lo, hi] = this.#s.rows(
+      'SELECT (SELECT min(tenant_id) FROM entries), (SELECT max(tenant_id) FROM entries)',
+      [],
+    )[0]!;
+    return lo === tenantId && hi === tenantId;
   }
 
   /** Store vectors of one model, all or nothing; each must have `model.dim` finite floats. */

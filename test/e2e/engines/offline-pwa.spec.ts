@@ -32,7 +32,7 @@ describe.skipIf(!!missing)(`${ENGINE}: the Workbox example works offline after o
     ({ root, app: dir } = await installConsumer(['pwa-workbox'], (name) => name !== '@zerda/ai-sdk'));
     profile = await mkdtemp(join(tmpdir(), `zerda-pwa-${ENGINE}-`));
     browser = await launchEngine(ENGINE, { profileDir: profile });
-  }, 300_000);
+  }, 480_000);
   afterAll(async () => {
     await browser?.close();
     if (profile) await rm(profile, { recursive: true, force: true });
