@@ -74,6 +74,11 @@ export interface ClauseFacts {
   objectRefersBack?: boolean;
   /** A sentence before it in the same turn reacted to what the other speaker showed or said ("Wow, that's gorgeous!"). */
   afterReaction?: boolean;
+  /**
+   * What its pronoun stands for is given with it: the clause answers the other speaker's
+   * question, which the memory quotes ("Asked "Did you go to the concert?": It was amazing").
+   */
+  referentGiven?: boolean;
 }
 
 /** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
@@ -156,10 +161,16 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
   { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
-  { name: 'refers back', test: (c) => c.subject === 'pronoun', kind: 'continuation' },
+  // With the question it answers quoted, the referent is said: the kind rules decide.
+  { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },
   // "I want to pass it on to others", "We love it": what "it" is, is said before; kept whole with it.
-  { name: 'object refers back', test: (c) => c.objectRefersBack === true, kind: 'continuation' },
-  // "I'm keen to give it a shot", "I'm a big fan of scents like this!", "Really made me think about …".
+  {
+    name: 'object refers back',
+    test: (c) => c.objectRefersBack === true && c.referentGiven !== true,
+    kind: 'continuation',
+  },
+  // "I'm keen to give it a shot", "I'm a big fan of scents like this!", "Really made me think about …":
+  // what was shown or said, even after a question.
   {
     name: 'refers to what was said',
     test: (c) => TRY_IT_RE.test(c.text) || LIKE_THIS_RE.test(c.text) || MADE_ME_RE.test(c.text),
@@ -234,6 +245,9 @@ export const REACTION_RULES: ReadonlySet<string> = new Set([
   'addressed',
 ]);
 
+/** Content words an answer that names nothing of its own must say ("It was a surreal moment" is a reaction: 2). */
+const MIN_ANSWER_WORDS = 3;
+
 /** Kinds of memory, for a clause about someone. First match wins. */
 export const KIND_RULES: readonly ClauseRule[] = [
   // Something to do: a cue of the future with an action ("I need to renew my passport"), not a
@@ -294,6 +308,12 @@ export const KIND_RULES: readonly ClauseRule[] = [
   {
     name: 'about the speaker',
     test: (c) => c.subject === 'speaker' && c.contentWords >= 3 && !c.future,
+    kind: 'fact',
+  },
+  // Asked "What do you love about camping?": "It's a chance to be together": what the answerer said of it.
+  {
+    name: 'answer',
+    test: (c) => c.referentGiven === true && c.subject !== 'none' && c.contentWords >= MIN_ANSWER_WORDS && !c.future,
     kind: 'fact',
   },
 ];

@@ -122,6 +122,16 @@ export const PRONOUN_SUBJECT_RE = new RegExp(
   `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
+/**
+ * A word anywhere in a clause that stands for someone or something said before: "it", "they",
+ * "her", "there", "we", a demonstrative standing alone ("That helped a lot"). In the first
+ * statement of an answer, it is what the question asked about ("What did you and your friends
+ * do?" → "We looked through her photos").
+ */
+export const REFERRING_WORD_RE = new RegExp(
+  `\\b(?:it|its|they|them|their|theirs|he|him|his|she|her|hers|there|we|us|our|ours|${DEMONSTRATIVE_PRONOUN})\\b`,
+  'iu',
+);
 /** An image caption on its own ("[image: a photo of a dog]"). */
 export const CAPTION_RE = /^\[image:/iu;
 /** Pointing at something shared: "Check out this piece I made!", "Look at this", "Here's a pic". */
@@ -392,6 +402,14 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
       'iu',
     ),
   },
+  // "It's amazing how a few quiet moments can work wonders", "It's funny what a walk can do": a remark on how things are.
+  {
+    what: 'a remark on how things are',
+    re: new RegExp(
+      `^${LEAD}(?:it['’]s|it\\s+is|isn['’]t\\s+it)\\s+(?:(?:so|really|just|truly|pretty|kinda)\\s+)*(?:amazing|incredible|crazy|funny|wild|wonderful|great|cool|interesting|awesome|insane|crazy|remarkable|fascinating|neat)\\s+(?:how|what)\\b`,
+      'iu',
+    ),
+  },
   // "I wanted to chat about something that's been bothering me", "I need to talk to you": saying what one is about to say.
   {
     what: 'announcing what comes next',
@@ -438,6 +456,38 @@ export const GENERIC_OUR_RE = new RegExp(
   `^${LEAD}our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b`,
   'iu',
 );
+/**
+ * A question that asks the listener for a favourite: "What's your favourite board game?", "what
+ * is your all-time fave band?". Group 1 is what the favourite is of.
+ */
+export const FAVOURITE_QUESTION_RE =
+  /\bwhat(?:['’]s|\s+is|\s+are|['’]re|\s+would\s+you\s+say\s+is)\s+(?:your|ur)\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)\s+([\p{L}\s-]{2,30}?)\s*(?:(?:these\s+days|right\s+now|at\s+the\s+moment|lately)\s*)?[?？]/iu;
+/** Words a question may open with before what it asks ("So what …", "And did you …", "Ana, where …"). Regex, optional, case-insensitive. */
+const QUESTION_LEAD = "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+)*";
+/**
+ * A question that asks something of the listener: it opens with a question word or an auxiliary
+ * ("What did you paint?", "Did you go?", "Any plans for the weekend?"), not a remark with a
+ * question mark ("See how happy he was?", "Looks like it's dog friendly?").
+ */
+export const QUESTION_OPENER_RE = new RegExp(
+  `^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|wanna|ever)\\b`,
+  'iu',
+);
+/** A question an answer without a verb can answer: "What's your favourite game?" → "Catan!" (not "Did you go?" → "Definitely!"). */
+export const WH_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when)\\b`, 'iu');
+/** A question that asks what the listener likes: "What kind of music do you listen to?", "Do you enjoy hiking?". */
+export const LIKING_QUESTION_RE =
+  /\b(?:(?:what|which)\s+(?:kinds?|sorts?|types?|genres?)\s+of|(?:like|likes|love|enjoy|prefer|into|fav(?:ou?rite|e)s?)\b)/iu;
+/**
+ * The words in front of an answer that has no verb ("Definitely Catan!", "Probably hiking",
+ * "Has to be jazz"): a hedge, not the answer. Regex, anchored, case-insensitive.
+ */
+export const ANSWER_HEDGE_RE =
+  /^(?:(?:yes|yeah|yep|yup|oh|ah|um+|hmm+|well|so|definitely|probably|mostly|mainly|maybe|perhaps|honestly|easily|hands\s+down|i['’]d\s+say|i\s+guess|gotta\s+be|has\s+to\s+be|def|totally|tough\s+one|good\s+question)[\s,!.…:-]+)+/iu;
+/** An answer without a verb that answers nothing: "No idea!", "Not sure", "Good question!", "Thanks for the offer, Maria." */
+export const NON_ANSWER_RE =
+  /^(?:no|not|none|nothing|never|nah|dunno|idk|depends|hard\s+to\s+say|good|great|nice|cool|awesome|interesting|fun|tough|same|thanks|thank|thx|sorry|congrats|congratulations|wow|haha|lol|hi|hey|hello|me\s+too|you|too\s+many|so\s+many|lots|all\s+of\s+them)\b/iu;
+
 /** The speaker alone ("I", "me", "my"), not the "we" and "our" that may mean everyone. */
 export const SINGULAR_SPEAKER_RE = /\b(?:i|me|my|mine|myself)\b|\bi['’]/iu;
 /**

@@ -1,12 +1,19 @@
 import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
 import {
+  ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
+  CAPTION_RE,
   DISCOURSE_OPENER_RE,
+  FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
   IMPLIED_SPEAKER_PAST_RE,
   MONTH_NAMES,
   NAME,
+  LIKING_QUESTION_RE,
+  QUESTION_OPENER_RE,
+  WH_QUESTION_RE,
+  NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
   OBJECT_REFERS_BACK_RE,
   PAST_VERB,
@@ -101,10 +108,10 @@ export function sentences(text: string): string[] {
 
 /** A tag question after a statement ("…, huh?", "… - pretty cool, right?", "…, isn't it?"). */
 const TAG_QUESTION_RE =
-  /^(.*?\S)\s*[,–—-]\s+((?:(?:pretty|so|really|super)\s+)?(?:cool|nice|great|awesome|crazy|wild|right|huh|eh|yeah|no|ya\s+know|you\s+know|isn['’]t\s+it|wasn['’]t\s+it|don['’]t\s+you\s+think|am\s+i\s+right)(?:\s*,?\s*(?:huh|eh|right|no|yeah))?\s*[?？]+)$/iu;
+  /^(.*?\S)\s*[,–—-]\s+((?:(?:pretty|so|really|super)\s+)?(?:cool|nice|great|awesome|crazy|wild|right|huh|eh|yeah|no|ya\s+know|you\s+know|(?:is|was|does|did|do|are|were|has|have)n['’]t\s+(?:it|that|this|they|there|he|she)|don['’]t\s+you\s+think|am\s+i\s+right)(?:\s*,?\s*(?:huh|eh|right|no|yeah))?\s*[?？]+)$/iu;
 
 const INTERJECTION =
-  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|well|so|yeah|yes|yep|yup|no|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually)\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
+  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually)\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
 const VOCATIVE = /^\p{Lu}[\p{L}\p{M}'’-]*[,!]+\s*/u;
 
 /** Leading greetings and interjections removed ("Hi Ana, I moved" → "I moved"); whether any were. */
@@ -415,7 +422,7 @@ function startsOwnClause(text: string): boolean {
 }
 
 /** Whether `text` reads as a clause: a finite verb, a subject with its verb, or a past action. */
-function hasVerb(text: string): boolean {
+export function hasVerb(text: string): boolean {
   return FINITE_RE.test(text) || startsOwnClause(text) || PAST_RE.test(text);
 }
 
@@ -543,6 +550,8 @@ export interface SentenceContext {
   afterReaction?: boolean;
   /** A statement came right before it in the turn (what "those friends" may point back at). */
   afterStatement?: boolean;
+  /** It answers the other speaker's question, which the memory quotes: what its pronouns stand for is given. */
+  referentGiven?: boolean;
 }
 
 /** Read one sentence of a turn said by `speaker` at `now`. */
@@ -619,6 +628,7 @@ export function readSentence(
     identity: FACT_RE.test(body),
     objectRefersBack: objectPronoun === 'little after',
     afterReaction: context.afterReaction === true,
+    referentGiven: context.referentGiven === true,
     liking:
       (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
   });
@@ -698,4 +708,59 @@ export function normalizeValue(v: string): string {
   return tokenize(v)
     .filter((t) => t !== 'the' && t !== 'a' && t !== 'an')
     .join(' ');
+}
+
+/** A question the other speaker asked, as the answer after it reads it ({@link questionAsked}). */
+export interface AskedQuestion {
+  /** The question as said ("Did you go to the concert on Saturday?"). */
+  text: string;
+  /** The slot a "What's your favourite …?" asks the listener to fill (`'favourite board game'`). */
+  favourite?: string;
+  /** Whether it asks what the listener likes ("What kind of music do you listen to?", "Do you enjoy …?"). */
+  liking: boolean;
+  /** Whether it asks which, what, who, where or when: a phrase without a verb can answer it ("Catan!"). */
+  wh: boolean;
+}
+
+/** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
+const MIN_QUESTION_WORDS = 2;
+
+/**
+ * The question a turn ends with, when it says what it asks about: the referent of an answer
+ * after it ("Did you go to the concert?" → "Yes, it was amazing"). A turn that goes on after its
+ * question (a picture's caption aside), or a question of fewer than two content words, gives
+ * none.
+ */
+export function questionAsked(said: string): AskedQuestion | undefined {
+  const last = sentences(said)
+    .filter((s) => !CAPTION_RE.test(s))
+    .at(-1);
+  if (last === undefined || !/[?？]\s*["'”’)]*$/u.test(last)) return undefined;
+  if (contentWords(last).length < MIN_QUESTION_WORDS || !QUESTION_OPENER_RE.test(last)) return undefined;
+  const fav = FAVOURITE_QUESTION_RE.exec(last);
+  return {
+    text: last,
+    liking: LIKING_QUESTION_RE.test(last),
+    wh: WH_QUESTION_RE.test(last),
+    ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),
+  };
+}
+
+/** Words an answer without a verb may have ("Mostly old punk rock from the eighties": 6). */
+const MAX_ANSWER_WORDS = 6;
+/** A verb contracted onto its subject ("photo's", "they're"): a clause, not a phrase. */
+const CONTRACTED_VERB_RE = /\p{L}['’](?:s|re|m|ve|ll|d)\b/iu;
+
+/**
+ * What a clause without a verb answers ("Definitely Catan!" → "Catan", "Mostly old punk rock." →
+ * "old punk rock"), read as the answer to a question before it; undefined when the clause has a
+ * verb, says nothing ("Thanks!", "Yes!") or declines ("No idea!", "Good question!").
+ */
+export function ellipticAnswer(clause: string): string | undefined {
+  const answer = cleanValue(clause.trim().replace(ANSWER_HEDGE_RE, ''));
+  // "That photo's amazing!", "Looks yummy!": a verb the clause readers do not list, in a reaction.
+  if (!answer || hasVerb(answer) || CONTRACTED_VERB_RE.test(answer) || answer.split(/\s+/u).length > MAX_ANSWER_WORDS)
+    return undefined;
+  if (!answer || NON_ANSWER_RE.test(answer) || contentWords(answer).length === 0) return undefined;
+  return answer;
 }

@@ -430,6 +430,99 @@ describe("readTurn: showing names what it is, and that it is the speaker's", () 
   });
 });
 
+describe("readTurn: an answer reads the other speaker's question before it", () => {
+  /** What `Ann` said in answer to `Bob`'s turn `asked`: one `kind | about | text` line per formed statement. */
+  const answer = (asked: string, text: string) =>
+    readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { previous: { input: `Bob: ${asked}` } })
+      .statements.filter((s) => s.kind !== 'conversation')
+      .map((s) => `${s.kind} | ${s.about} | ${s.text}${s.attribute ? ` | ${s.attribute} = ${s.value}` : ''}`);
+
+  it('a clause whose referent is what was asked forms a memory about the answerer, the question made explicit', () => {
+    expect(
+      answer('Did you go to the concert on Saturday?', 'Yes, it was amazing, they played for three hours.'),
+    ).toEqual([
+      'event | Ann | Asked "Did you go to the concert on Saturday?": Yes, it was amazing, they played for three hours.',
+    ]);
+    expect(
+      answer(
+        'What do you love most about camping with your family?',
+        "It's a chance for the whole family to be together.",
+      ),
+    ).toEqual([
+      'fact | Ann | Asked "What do you love most about camping with your family?": It\'s a chance for the whole family to be together.',
+    ]);
+    // What follows it in the turn and refers back joins it.
+    expect(
+      answer('How did you get into pottery?', 'My aunt showed it to me years ago. It became my way to unwind.'),
+    ).toEqual([
+      'event | Ann\'s aunt | Asked "How did you get into pottery?": My aunt showed it to me years ago. It became my way to unwind.',
+    ]);
+  });
+
+  it('a statement of its own that says "we", "her" or "it" of what was asked quotes the question too', () => {
+    expect(
+      answer('What did you and your friends do on Saturday?', 'We went bowling and looked at her photos.'),
+    ).toEqual([
+      'event | Ann | Asked "What did you and your friends do on Saturday?": We went bowling and looked at her photos.',
+    ]);
+  });
+
+  it('an elliptic answer to "What\'s your favourite …?" fills the slot of the answerer', () => {
+    expect(answer("What's your favourite board game?", 'Definitely Catan!')).toEqual([
+      'preference | Ann | Asked "What\'s your favourite board game?": Definitely Catan! | favourite board game = Catan',
+    ]);
+    expect(answer('So what kind of music do you listen to when you run?', 'Mostly old punk rock.')).toEqual([
+      'preference | Ann | Asked "So what kind of music do you listen to when you run?": Mostly old punk rock.',
+    ]);
+  });
+
+  it('without a question of content before it, such a clause still forms nothing', () => {
+    expect(answer('How was it?', 'It was amazing, they played for three hours.')).toEqual([]);
+    // A reaction or a remark on how things are is no answer about the answerer.
+    expect(answer('How did it feel when you saw it working?', 'It was such a surreal moment.')).toEqual([]);
+    expect(answer('How does yoga make you feel?', "It's amazing how a few quiet moments work wonders.")).toEqual([]);
+    expect(answer('Do you have any favourite scents for your yoga?', "I'm a big fan of scents like this!")).toEqual([]);
+    expect(answer('I went to the concert on Saturday.', 'It was amazing, they played for three hours.')).toEqual([]);
+    expect(answer('And you?', 'Definitely Catan!')).toEqual([]);
+    // Thanks or a tag question are no answer and no question; only the first clause that says something answers.
+    expect(answer('Is there anything I can do to help improve the situation?', 'Thanks for the offer, Maria.')).toEqual(
+      [],
+    );
+    expect(answer("Life does throw us some surprises, doesn't it?", 'This is a reminder to stay strong.')).toEqual([]);
+    // A reaction without a verb the reading knows is no answer, nor is a remark with a question mark a question.
+    expect(answer('Any plans for the weekend?', 'Melanie, that photo is amazing!')).toEqual([]);
+    expect(answer('Wanna give the new recipe a try?', 'Mmm, looks yummy!')).toEqual([]);
+    expect(answer('See how happy my dog was on the hike?', "It's so cute, he's a real adventurer.")).toEqual([]);
+    expect(
+      answer('How often do you get to see sunsets on your walks?', "I see them weekly. It's a good way to disconnect."),
+    ).toEqual([]);
+    // The speaker's own question before is nothing the speaker answers.
+    expect(
+      readTurn(
+        { input: 'Ann: It was amazing, they played for three hours.', userId: 'u', createdAt: NOON },
+        { previous: { input: 'Ann: Did you hear about the concert on Saturday?' } },
+      ).statements.filter((s) => s.kind !== 'conversation'),
+    ).toEqual([]);
+  });
+
+  it('a statement that names its own subject, a reaction, or words to the asker are read as before', () => {
+    expect(answer('Did you go to the concert on Saturday?', 'I went with my sister Ana last week.')).toEqual([
+      'event | Ann | I went with my sister Ana last week.',
+    ]);
+    expect(answer('Did you see my photos from the trip?', 'That sounds like a fascinating trip!')).toEqual([]);
+    expect(answer('Did you see my photos from the trip?', "Yes, you're so talented!")).toEqual([]);
+  });
+
+  it("in a chat without speaker names, the question is the assistant's reply before", () => {
+    const r = readTurn(
+      { input: 'Definitely sushi.', userId: 'u', createdAt: NOON },
+      { previous: { input: 'I want to cook something new.', output: "Nice! What's your favourite food?" } },
+    );
+    expect(r.statements.map((s) => [s.kind, s.about, s.attribute, s.value])).toEqual([
+      ['preference', 'u', 'favourite food', 'sushi'],
+    ]);
+  });
+});
 describe("readTurn: looking forward to something of the speaker's own is a plan", () => {
   it('"Can\'t wait for …", "I\'m looking forward to …" with what is ahead named: an event, dated when a date is said', () => {
     const r = readTurn(

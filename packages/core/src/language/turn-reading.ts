@@ -1,7 +1,17 @@
 import { estimateImportance } from './importance.js';
 import { REACTION_RULES } from './kind-rules.js';
-import { CAPTION_RE, LISTENER_ANY_RE, PRAISE_RE, SPEAKER_ANY_RE } from './lexicon.js';
-import { clauseParts, clauseText, readSentence, sentences, splitSpeaker } from './statements.js';
+import { CAPTION_RE, LISTENER_ANY_RE, PRAISE_RE, REFERRING_WORD_RE, SPEAKER_ANY_RE } from './lexicon.js';
+import {
+  type AskedQuestion,
+  clauseParts,
+  clauseText,
+  ellipticAnswer,
+  hasVerb,
+  questionAsked,
+  readSentence,
+  sentences,
+  splitSpeaker,
+} from './statements.js';
 import { extractTopics } from './topics.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
 
@@ -22,6 +32,31 @@ export interface ReadTurnOptions {
    * else): "you …" is about them. Unknown: a statement about "you" forms nothing.
    */
   listener?: string;
+  /**
+   * The turn before this one in the conversation, as stored (`"Ana: …"`, and the assistant's
+   * reply to it, if any). Whoever spoke it (or the assistant, in a chat without speaker names)
+   * may have asked what this turn answers: "Did you go to the concert?" → "Yes, it was amazing".
+   * In a chat of named speakers, its speaker is also the `listener` when none is given.
+   */
+  previous?: { input: string; output?: string };
+}
+
+/**
+ * The question this turn may answer: the one the turn before ends with, asked by the other
+ * speaker (in a chat of named speakers) or by the assistant in its reply (in a chat without
+ * names). The speaker's own question before is none.
+ */
+function questionBefore(previous: ReadTurnOptions['previous'], speaker: string | undefined): AskedQuestion | undefined {
+  if (previous === undefined) return undefined;
+  const before = splitSpeaker(previous.input);
+  if (before.speaker !== undefined)
+    return speaker !== undefined && before.speaker !== speaker ? questionAsked(before.body) : undefined;
+  return speaker === undefined && previous.output ? questionAsked(previous.output) : undefined;
+}
+
+/** A statement that answers `asked`, the question quoted so that what it refers to is said with it. */
+function answering(asked: AskedQuestion, said: string): string {
+  return `Asked "${asked.text}": ${said}`;
 }
 
 /** What reading a turn found in a turn. */
@@ -37,6 +72,50 @@ export interface TurnReading {
   topics: string[];
   /** Whether the turn carries anything worth keeping in long-term memory (a statement of any kind). */
   keep: boolean;
+}
+
+/**
+ * The first clause of a turn read as the answer to `asked`, when what it says needs the question
+ * to be understood: its subject or object refers back ("It was amazing, they played for hours",
+ * "My aunt showed it to me") or it has no verb ("Definitely Catan!"). Such a clause is about the
+ * answerer (or the person it names), and the memory quotes the question. `undefined`: the
+ * clause is read as any other (it names what it says, reacts, speaks to the asker, or asks
+ * back); `'not yet'`: a greeting, thanks or "Yes!" before the answer.
+ */
+function answerTo(
+  asked: AskedQuestion,
+  clause: string,
+  r: ReturnType<typeof readSentence>,
+  who: string,
+  now: number,
+  listener: string | undefined,
+): FormedStatement | undefined | 'not yet' {
+  if ('dropped' in r && r.dropped !== 'filler') return r.dropped === 'question' ? undefined : 'not yet';
+  // Only a clause no rule read as more than words: "That sounds like a fascinating trip!" has no
+  // verb the reading knows, but is a reaction.
+  const bare = 'dropped' in r || r.rule === 'generic' || r.rule === 'none';
+  const elliptic = bare && asked.wh ? ellipticAnswer(clause) : undefined;
+  if (elliptic !== undefined && (asked.favourite !== undefined || elliptic.split(/\s+/u).length >= 2))
+    return {
+      text: answering(asked, clause),
+      kind: asked.favourite !== undefined || asked.liking ? 'preference' : 'fact',
+      about: who,
+      ...(asked.favourite !== undefined ? { attribute: asked.favourite, value: elliptic } : {}),
+    };
+  // "Yes!", "Thanks, Maria!" come before the answer; "I see them once a week", too short to keep, was it.
+  if ('dropped' in r) return hasVerb(clause) ? undefined : 'not yet';
+  // "We looked through her photos": a statement that stands without the question, but says of it.
+  if (r.kept.kind !== 'conversation' && !r.refersBack && !r.pronounObject) {
+    if (r.kept.attribute !== undefined || r.kept.about === listener || !REFERRING_WORD_RE.test(r.kept.text))
+      return undefined;
+    if (r.rule !== undefined && REACTION_RULES.has(r.rule)) return undefined;
+    return { ...r.kept, about: r.kept.about ?? who, text: answering(asked, clause) };
+  }
+  if (!(r.refersBack || r.pronounObject || r.rule === 'object refers back')) return undefined;
+  const again = readSentence(clause, who, now, listener, { referentGiven: true });
+  if ('dropped' in again || again.kept.kind === 'conversation') return undefined;
+  if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
+  return { ...again.kept, about: again.kept.about ?? who, text: answering(asked, clause) };
 }
 
 /**
@@ -67,6 +146,11 @@ export function readTurn(
     return reading;
   }
   const who = speaker ?? turn.userId;
+  const listener =
+    options.listener ?? (options.previous !== undefined ? splitSpeaker(options.previous.input).speaker : undefined);
+  const other = listener !== who ? listener : undefined;
+  // The first clause that says something may answer the question before ("Yes!" or thanks before it aside).
+  let asked = questionBefore(options.previous, speaker);
   const parts = sentences(body).flatMap(clauseParts);
   // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
   const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
@@ -76,7 +160,7 @@ export function readTurn(
   let afterReaction = false;
   for (const part of parts) {
     const clause = clauseText(part);
-    const r = readSentence(clause, who, turn.createdAt, options.listener !== who ? options.listener : undefined, {
+    const r = readSentence(clause, who, turn.createdAt, other, {
       afterReaction,
       afterStatement: last !== undefined,
     });
@@ -87,6 +171,16 @@ export function readTurn(
         ? `${into.text}${part.joiner}${text === clause ? part.said : text}`
         : `${into.text} ${text}`;
     };
+    if (asked !== undefined) {
+      const answer = answerTo(asked, clause, r, who, turn.createdAt, other);
+      if (answer !== 'not yet') asked = undefined;
+      if (answer !== 'not yet' && answer !== undefined) {
+        reading.statements.push(answer);
+        last = answer;
+        lastReacts = false;
+        continue;
+      }
+    }
     if ('dropped' in r) {
       // "I adopted a puppy; we love it": too little to stand alone, but part of what was said.
       if (last && part.joiner && r.dropped === 'filler') {

@@ -436,6 +436,27 @@ describe('MemoryManager formation: the turn read once, the plan decides', () => 
     expect(hits.map((h) => h.entry.id)).toContain(formed[0]!.id);
   });
 
+  it("an answer is read with the question before it: the other speaker's, or the assistant's reply", async () => {
+    const { mgr } = await make();
+    await say(mgr, 'Bob: Did you go to the concert on Saturday?', '');
+    const { memories } = await say(mgr, 'Ann: Yes, it was amazing, they played for three hours.', '');
+    expect(memories.map((m) => [m.kind, m.metadata.about, textOf(m)])).toEqual([
+      [
+        'event',
+        'Ann',
+        'Asked "Did you go to the concert on Saturday?": Yes, it was amazing, they played for three hours.',
+      ],
+    ]);
+    const hits = await mgr.recall('me', 't', 'Which concert did Ann go to?', { reinforce: false });
+    expect(hits.map((h) => h.entry.id)).toContain(memories[0]!.id);
+    // Without speaker names, the user answers what the assistant asked.
+    await say(mgr, 'I want to cook something new tonight.', "Nice! What's your favourite food?");
+    const food = await say(mgr, 'Definitely sushi.', 'Sushi it is!');
+    expect(food.memories.map((m) => [m.kind, m.metadata.about, m.metadata.attribute, m.metadata.value])).toEqual([
+      ['preference', 'me', 'favourite food', 'sushi'],
+    ]);
+  });
+
   it('dates written "dd.mm.yyyy" and "the Nth of Month" date the event (metadata.at)', async () => {
     const { mgr } = await make();
     await say(mgr, 'I went to Porto on 23.12.2025.', '');

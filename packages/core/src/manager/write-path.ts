@@ -27,7 +27,6 @@ import { checkUnit } from './options.js';
 import { historyRecord } from './history.js';
 import { performanceNow } from './maintenance.js';
 import { applyPlan, formInBackground, formInline } from './formation.js';
-import { splitSpeaker } from '../language/statements.js';
 import { readTurn } from '../language/turn-reading.js';
 import type { ManagerState } from './state.js';
 import type {
@@ -204,9 +203,8 @@ export async function commitInteraction(
     const now = at ?? s.clock();
     // The turn is read once (importance, topics, what it says); everything below uses this reading.
     const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
-    // In a chat of named speakers, "you" is whoever spoke the turn before.
-    const before = previous && 'input' in previous.content ? splitSpeaker(previous.content.input).speaker : undefined;
     const formationChars = s.config.limits.formationChars;
+    // The turn before says who "you" is in a chat of named speakers, and what this turn may answer.
     const reading = readTurn(
       {
         input: textWindow(content.input, formationChars),
@@ -214,7 +212,14 @@ export async function commitInteraction(
         userId,
         createdAt: now,
       },
-      before !== undefined ? { listener: before } : {},
+      previous && 'input' in previous.content
+        ? {
+            previous: {
+              input: textWindow(previous.content.input, formationChars),
+              output: textWindow(previous.content.output, formationChars),
+            },
+          }
+        : {},
     );
     // The caller's topics count as well as those the turn names.
     const topics = [...(options.topics ?? []), ...reading.topics];
