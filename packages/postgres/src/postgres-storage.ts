@@ -69,7 +69,9 @@ export interface PostgresStorageOptions {
    * the model exactly (reads the tenant's rows by primary key and sorts them: recall 1, and far
    * faster than walking an HNSW graph shared with other tenants for a few of its rows), and a larger
    * one with the HNSW index. The tenant's size is counted, up to this bound, in the search's own
-   * statement. 0: always HNSW. Default 1,000.
+   * statement (tenants above it pay that count: ~6–12 % of an HNSW search). 0: always HNSW.
+   * Default 1,500: with vectors kept in their rows, exact search of 1,000 rows took 0.6–0.8× the
+   * HNSW search's time on a two-worker cluster and of 2,000 rows 1.1× (POSTGRES-RESULTS.md).
    */
   exactSearchBelow?: number;
   /**
@@ -1657,9 +1659,11 @@ export function hnswSettings(efSearch: number): Record<string, string> {
 /**
  * Default `exactSearchBelow`. Exact search reads the tenant's rows (~2 KB each at 512-d) and costs
  * about linearly in them; HNSW costs a near-constant graph walk, longer when the tenant is a small
- * part of a shared index. Measured in test/bench/postgres-scale.ts (POSTGRES-RESULTS.md).
+ * part of a shared index. They cross between 1,000 and 2,000 rows at 512-d on the two-worker
+ * cluster (test/bench/postgres-scale.ts, POSTGRES-RESULTS.md, 2026-12-02 "re-tuned"); at 1M
+ * memories a shard's graph is larger and HNSW of a mid-size tenant slower, which favours exact.
  */
-const EXACT_SEARCH_BELOW = 1000;
+const EXACT_SEARCH_BELOW = 1500;
 
 /** Batches of at least this many vectors may rebuild the index after loading (see `#bulkWrite`). */
 const BULK_VECTORS = 1000;

@@ -248,8 +248,11 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
     );
     // An index built over the loaded rows records their number; one maintained row by row says 0.
     expect(await indexRows(bulk)).toBe(1200);
+    const before = s.vectorSearchCounts;
     const hits = await s.searchVectors('bulk', bulk, vec(7), 3);
     expect(hits[0]!.id).toBe('bulk-7');
+    // 1,200 rows: below the default exactSearchBelow (1,500), so searched exactly.
+    expect(s.vectorSearchCounts).toEqual({ exact: before.exact + 1, hnsw: before.hnsw });
     expect((await s.loadVectors('bulk', bulk.id))?.ids).toHaveLength(1200);
   });
 
