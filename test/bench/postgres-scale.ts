@@ -34,7 +34,7 @@ import { analyze, createEntry, entryData } from '@zerda/core/adapter';
 import { entryText } from '@zerda/core';
 import type { LexicalHit, MemoryEntry, StorageAdapter, VectorModel } from '@zerda/core';
 import { PostgresStorage } from '@zerda/postgres';
-import { hnswSettings } from '../../packages/postgres/src/postgres-storage.ts';
+import { DEFAULT_EF_SEARCH, hnswSettings } from '../../packages/postgres/src/postgres-storage.ts';
 import { EXPORT_VERSION, SqliteStorage } from '@zerda/sqlite';
 import type { ZerdaExport } from '@zerda/sqlite';
 import { FilePersistence } from '@zerda/sqlite/node';
@@ -363,7 +363,7 @@ try {
       // The query alone: tenant and HNSW settings bound once for the session, then only the SELECT.
       await plain.query(`SET citus.propagate_set_commands = 'local'`).catch(() => undefined);
       await plain.query(`SET zerda.tenant = 'big'`);
-      await plain.query(`SET hnsw.ef_search = 100`);
+      await plain.query(`SET hnsw.ef_search = ${DEFAULT_EF_SEARCH}`);
       await plain.query(`SET hnsw.iterative_scan = relaxed_order`);
       // The same plan as the adapter's (it binds these too: the index, not scan-and-sort).
       await plain.query(`SET enable_seqscan = off`);
@@ -613,7 +613,7 @@ try {
     const plain = await plainClient(url.replace('zerda_app@', 'postgres@'));
     await plain.query('BEGIN READ ONLY');
     if (pgs.citus) await plain.query(`SET LOCAL citus.propagate_set_commands = 'local'`);
-    for (const [k, v] of Object.entries(hnswSettings(100))) await plain.query(`SET LOCAL ${k} = '${v}'`);
+    for (const [k, v] of Object.entries(hnswSettings(DEFAULT_EF_SEARCH))) await plain.query(`SET LOCAL ${k} = '${v}'`);
     const select = (exact: boolean, tenantId: string, q: Float32Array) => {
       const v = `'[${Array.from(q).join(',')}]'`;
       const distance = exact ? `embedding <=> ${v}::vector` : `embedding::vector(${DIM}) <=> ${v}::vector(${DIM})`;
