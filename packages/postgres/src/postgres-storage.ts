@@ -1556,7 +1556,6 @@ export class PostgresStorage extends BaseStorage {
       return this.#write(what, tenantId, async (db, bind) => {
         const dropped = await this.#suspendIndexes(db, big);
         const out = await fn(db, bind);
-        if (dropped.length > 0) await db.query(`SET LOCAL maintenance_work_mem = '${this.#buildMemory}'`);
         await this.#rebuildIndexes(db, dropped);
         return out;
       });
@@ -1568,11 +1567,7 @@ export class PostgresStorage extends BaseStorage {
       return await this.#write(what, tenantId, fn);
     } finally {
       if (dropped.length > 0)
-        await this.#write('rebuild a vector index after a bulk load', null, async (db) => {
-          // Citus carries SET LOCAL (not set_config) to the workers, which build the shards' indexes.
-          await db.query(`SET LOCAL maintenance_work_mem = '${this.#buildMemory}'`);
-          await this.#rebuildIndexes(db, dropped);
-        });
+        await this.#write('rebuild a vector index after a bulk load', null, (db) => this.#rebuildIndexes(db, dropped));
     }
   }
 
@@ -1593,6 +1588,10 @@ export class PostgresStorage extends BaseStorage {
   }
 
   async #rebuildIndexes(db: Db, models: readonly VectorModel[]): Promise<void> {
+    if (models.length === 0) return;
+    // The build's memory (indexBuildMemory); Citus carries SET LOCAL (not set_config) to the
+    // workers, which build the shards' indexes.
+    await db.query(`SET LOCAL maintenance_work_mem = '${this.#buildMemory}'`);
     for (const model of models) await db.query(`SELECT ${this.#s}.ensure_vector_index($1, $2)`, [model.id, model.dim]);
     for (const model of models) this.#vectorIndexes.add(`${model.dim}:${model.id}`);
   }
