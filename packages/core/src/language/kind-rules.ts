@@ -13,6 +13,7 @@ import {
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
   FORTUNATE_RE,
+  FRAMING_OPENER_RE,
   EXPERIENCE_RE,
   HABIT_RE,
   LOOKING_FORWARD_RE,
@@ -20,6 +21,8 @@ import {
   NOT_A_PLAN_RE,
   THIS_IS_MINE_RE,
   GENERIC_OUR_RE,
+  IMPLIED_SPEAKER_FUTURE_RE,
+  IMPLIED_SPEAKER_NOT_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
   LIKE_THIS_RE,
@@ -29,6 +32,7 @@ import {
   LISTENER_SUBJECT_RE,
   MADE_ME_RE,
   PASSING_STATE_RE,
+  PAST_EXPERIENCE_RE,
   POINTING_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
@@ -91,6 +95,13 @@ export interface ClauseRule {
   readonly kind: ClauseKind;
   /** What the clause tells of is ahead ("Can't wait for our trip next month"): its date is a future one. */
   readonly ahead?: boolean;
+  /**
+   * Not decided on the clause without the phrase in front of it when that phrase says what the
+   * speaker did or has: "Since I lost my job at Door Dash, things have been tough" is about the
+   * speaker, though "things have been tough" is about no one. A phrase that only frames the
+   * remark ("As for me, …", "Whenever I look out, …") does not count ({@link FRAMING_OPENER_RE}).
+   */
+  readonly asSaid?: boolean;
 }
 
 /**
@@ -180,7 +191,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "Animals have a way of bringing us happiness", "Remembering those we love is important":
   // "we" and "us" said of everyone. "Storm forced us to cancel our getaway", "we were part of it":
   // the speaker's own.
-  { name: 'generic', test: (c) => c.subject === 'none' && !SPEAKER_ANY_RE.test(c.text), kind: 'conversation' },
+  {
+    name: 'generic',
+    test: (c) => c.subject === 'none' && !SPEAKER_ANY_RE.test(c.text),
+    kind: 'conversation',
+    asSaid: true,
+  },
   // "Our loved ones give us strength to tackle any challenge": "our" and "us" said of everyone.
   {
     name: 'generic "our"',
@@ -211,7 +227,8 @@ function showsSpeakersOwn(c: ClauseFacts): boolean {
 /** Whether a clause looks forward to something that names the speaker's own, or to an occasion with its date; not the listener's. */
 function looksForwardToOwn(c: ClauseFacts): boolean {
   const m = LOOKING_FORWARD_RE.exec(c.text);
-  const ahead = m?.[2];
+  // "… for our hike next month - it's gonna be awesome!": what is ahead ends at a dash.
+  const ahead = m?.[2]?.split(/\s+[-–—]+\s+|\s*[–—]\s*/u, 1)[0];
   if (ahead === undefined || LISTENER_ANY_RE.test(c.text) || NOT_A_PLAN_RE.test(ahead) || c.contentWords < 3)
     return false;
   // "… for tomorrow's grand opening": an occasion with its date. "… to visit next month": to do what, is said elsewhere.
@@ -304,10 +321,11 @@ export const KIND_RULES: readonly ClauseRule[] = [
       !LISTENER_ANY_RE.test(c.text),
     kind: 'fact',
   },
-  // "I volunteer at the shelter on weekends": a first-person statement of substance.
+  // "I volunteer at the shelter on weekends": a first-person statement of substance ("Gonna take
+  // lots of pics", a plan without its date, is none).
   {
     name: 'about the speaker',
-    test: (c) => c.subject === 'speaker' && c.contentWords >= 3 && !c.future,
+    test: (c) => c.subject === 'speaker' && c.contentWords >= 3 && !c.future && !IMPLIED_SPEAKER_FUTURE_RE.test(c.text),
     kind: 'fact',
   },
   // Asked "What do you love about camping?": "It's a chance to be together": what the answerer said of it.
@@ -326,9 +344,15 @@ export const KIND_RULES: readonly ClauseRule[] = [
 export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string; ahead?: boolean } {
   const rest = speakerClauseFirst(c.text) ? undefined : withoutOpener(c.text);
   const core = rest !== undefined ? { ...c, text: rest } : undefined;
+  const opener = rest !== undefined ? c.text.slice(0, c.text.length - rest.length) : '';
+  const speakersOpener = SPEAKER_ANY_RE.test(opener) && !FRAMING_OPENER_RE.test(opener);
   const decided = (r: ClauseRule) => ({ kind: r.kind, rule: r.name, ...(r.ahead ? { ahead: true } : {}) });
   for (const r of EPISODIC_RULES)
-    if (r.test(c) || (core !== undefined && r.kind === 'conversation' && r.test(core))) return decided(r);
+    if (
+      r.test(c) ||
+      (core !== undefined && r.kind === 'conversation' && !(r.asSaid && speakersOpener) && r.test(core))
+    )
+      return decided(r);
   for (const r of KIND_RULES) if (r.test(c)) return decided(r);
   return { kind: 'conversation', rule: 'none' };
 }
@@ -384,6 +408,8 @@ export function subjectOf(text: string, named: boolean, afterStatement = false):
     FIRST_PERSON_RE.test(text) ||
     IMPLIED_SPEAKER_RE.test(text) ||
     IMPLIED_SPEAKER_PRESENT_RE.test(text) ||
+    IMPLIED_SPEAKER_NOT_RE.test(text) ||
+    PAST_EXPERIENCE_RE.test(text) ||
     WITH_SPEAKER_RE.test(text) ||
     ACTS_ON_SPEAKER_RE.test(text)
   )

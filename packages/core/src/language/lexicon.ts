@@ -92,11 +92,12 @@ export const WITH_SPEAKER_RE = new RegExp(
 );
 /**
  * A clause that opens with what the speaker does, the "I" left out: "Love experimenting with
- * spices", "Working on a new song", "Started a new diet". Not a gerund that is the subject
+ * spices", "Working on a new song", "Started a new diet", "Researching adoption agencies",
+ * "Gonna volunteer at shelters next month". Not a gerund that is the subject
  * ("Cooking is fun", "Painting helps me relax").
  */
 export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
-  `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back))\\b` +
+  `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back)|researching|gonna(?!\\s+be\\b))\\b` +
     `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|should|must|will|would|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?)\\b)`,
   'iu',
 );
@@ -176,7 +177,7 @@ export const PASSING_STATE_RE = new RegExp(
 );
 /** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun", one with no time ("We'll go there together sometime"). */
 export const VAGUE_TASK_RE = new RegExp(
-  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|talk|chat|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
+  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
   'iu',
 );
 /** What "like", "love" or "enjoy" must not be followed by to be a liking: "I love how …", "I'd like to …". */
@@ -577,11 +578,11 @@ export const THIS_IS_MINE_RE = new RegExp(
 );
 /**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
- * "Guess what, …", "Funny you mention it, …", "Speaking of which, …". Left out before the
- * statement is read, as a greeting is.
+ * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", "Wanted to let you know
+ * that I …". Left out before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE =
-  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-])\s*/iu;
+  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+you\s+know|tell\s+you)\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
 /**
  * What the speaker has done at some time, said with "I've … before", "I've never been to …",
  * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,
@@ -591,3 +592,40 @@ export const EXPERIENCE_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:['’]ve|\\s+have)\\s+(?:(?:never|already|also|even|only|just|actually|definitely|both)\\s+)*(?:been\\s+to\\b|(?!been\\b)\\p{L}+\\s+(?:[\\p{L}'’-]+\\s+){0,5}?(?:before|once|twice|(?:a\\s+few|many|several|three|four|five|\\d+)\\s+times)\\b)`,
   'iu',
 );
+/**
+ * A phrase in front of a clause that frames the remark after it, though it names the speaker:
+ * "As for me, …", "For me, …", "Whenever I look out the window, …", "Every time I step in, …",
+ * "If I had to pick, …", "For letting me help, …" (thanks, once "Thanks" is cut off), "Wish I
+ * could …". Read with the clause's opener ({@link SPEAKER_ANY_RE}).
+ */
+export const FRAMING_OPENER_RE =
+  /^(?:(?:and|but|so|well|also|plus)\s+)?(?:as\s+for|for|when|whenever|every\s*time|each\s+time|any\s*time|if|even\s+if|wish|thanks|thank\s+you)\b/iu;
+/**
+ * A question that tells something of the speaker: "Did I tell you I adopted a puppy?", "Have I
+ * mentioned that my sister moved to Lisbon?". What follows it is a statement (read as one when
+ * it has a subject of its own).
+ */
+export const TOLD_YOU_RE =
+  /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned)\s+(?:(?:to\s+)?you\s+)?(?:that\s+)?/iu;
+/**
+ * A plan with its subject, the speaker, left out: "Gonna volunteer at shelters next month". A
+ * cue of the future only with the date it names ("Gonna take lots of pics" is said in passing).
+ */
+export const IMPLIED_SPEAKER_FUTURE_RE = /^(?:(?:so|just|now|also)\s+)?gonna(?!\s+be\b)\s+\p{L}/iu;
+/**
+ * What the speaker did, said as a gerund in the past: "Touring with Frank Ocean last week was
+ * wild", "Fitting into the new team's style of play was a challenge". A remark about everyone is
+ * said in the present ("Hiking is fun"); perceptions of what was shown ("Seeing this was …") and
+ * nouns in -ing ("The wedding was …", "Morning was …") are none.
+ */
+export const PAST_EXPERIENCE_RE = new RegExp(
+  `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking|talking|chatting|being\\s+(?:a|an|the)|nothing|something|everything|anything|morning|evening|thing|king|spring|sibling|during|wedding|building|meeting|painting|clothing|ceiling|string|evening|feeling|ending|beginning|opening|setting|training\\s+(?:camp|session)|ring|outing|offering|living\\s+room)\\b)\\p{L}{3,}ing\\b(?:\\s+(?!(?:and|but|it|that|this|which|who)\\b)[\\p{L}\\p{N}'’-]+){0,8}?\\s+(?:was|were)\\b`,
+  'iu',
+);
+/**
+ * A clause whose subject, the speaker, is left out before a negated or perfect verb: "Didn't see
+ * any bands, but met lots of artists", "Haven't tried it before", "Never been to Rome". Not
+ * catching up ("Haven't talked in a while") or an idiom ("Never say never").
+ */
+export const IMPLIED_SPEAKER_NOT_RE =
+  /^(?:(?:nah|nope|no|yeah|actually|honestly|sadly|unfortunately)[,\s]+)*(?:didn['’]?t|haven['’]?t|hadn['’]?t|wasn['’]?t|never)\s+(?:(?:really|even|actually|ever|got\s+to|get\s+to)\s+)*(?!(?:talked|spoken|chatted|heard|say|saw\s+(?:this|that|it)\s+coming)\b)\p{L}{2,}/iu;

@@ -7,7 +7,9 @@ import {
   FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
+  IMPLIED_SPEAKER_FUTURE_RE,
   IMPLIED_SPEAKER_PAST_RE,
+  LISTENER_ANY_RE,
   MONTH_NAMES,
   NAME,
   LIKING_QUESTION_RE,
@@ -16,10 +18,12 @@ import {
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
   OBJECT_REFERS_BACK_RE,
+  PAST_EXPERIENCE_RE,
   PAST_VERB,
   PHATIC,
   RELATION_ADJECTIVE,
   RELATIONS,
+  TOLD_YOU_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
   WITH_SPEAKER_RE,
@@ -119,8 +123,12 @@ function stripInterjections(s: string): { rest: string; greeted: boolean } {
   let rest = s;
   let greeted = false;
   for (let i = 0; i < 4; i++) {
-    // "That reminds me, …", "You won't believe it - …": an opener, left out like a greeting.
-    const m = INTERJECTION.exec(rest) ?? DISCOURSE_OPENER_RE.exec(rest);
+    // "That reminds me, …", "You won't believe it - …": an opener, left out like a greeting; also
+    // after a name ("Gina, you won't believe it - …").
+    const named = VOCATIVE.exec(rest);
+    const afterName = named ? DISCOURSE_OPENER_RE.exec(rest.slice(named[0].length)) : null;
+    if (afterName) rest = rest.slice(named![0].length);
+    const m = afterName ?? INTERJECTION.exec(rest) ?? DISCOURSE_OPENER_RE.exec(rest);
     if (!m?.[0]) break;
     greeted = true;
     rest = rest.slice(m[0].length);
@@ -564,6 +572,10 @@ export function readSentence(
 ): ReadSentence {
   const people = new Set(listener !== undefined ? [speaker, listener] : [speaker]);
   let text = sentence.trim();
+  // "Did I tell you I adopted a puppy?": a statement, asked.
+  const told = TOLD_YOU_RE.exec(text);
+  const toldRest = told ? text.slice(told[0].length).replace(/[\s?？]+$/u, '') : '';
+  if (told && startsOwnClause(toldRest)) text = toldRest.charAt(0).toUpperCase() + toldRest.slice(1);
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
   const { rest, greeted } = stripInterjections(text);
   const stripped = rest.replace(/^[,;:–—-]+\s*/u, '');
@@ -611,8 +623,8 @@ export function readSentence(
   const continuation = CONTINUATION_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
-  const future = saysFuture(body);
   const futureAt = futureDate(body, now);
+  const future = saysFuture(body) || (futureAt !== undefined && IMPLIED_SPEAKER_FUTURE_RE.test(body));
   const pastAt = pastDate(body, now);
   const pref = PREFERENCE_RE.exec(body);
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
@@ -624,7 +636,11 @@ export function readSentence(
     future,
     futureDate: futureAt !== undefined,
     pastDate: pastAt !== undefined,
-    past: EVENT_WORDS_RE.test(body) || PAST_RE.test(body) || IMPLIED_SPEAKER_PAST_RE.test(body),
+    past:
+      EVENT_WORDS_RE.test(body) ||
+      PAST_RE.test(body) ||
+      IMPLIED_SPEAKER_PAST_RE.test(body) ||
+      PAST_EXPERIENCE_RE.test(body),
     identity: FACT_RE.test(body),
     objectRefersBack: objectPronoun === 'little after',
     afterReaction: context.afterReaction === true,
@@ -654,6 +670,32 @@ export function readSentence(
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
   };
+}
+
+/** A dash between two clauses ("… - I …", "…— we …", "they're good- we …"); not a hyphen inside a word. */
+const CLAUSE_DASH_RE = /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+/gu;
+
+/**
+ * The first clause after a dash in `clause` that has a subject of its own, says nothing to the
+ * listener and, read alone, says something about someone ("Gina, you won't believe it - I got
+ * mentored yesterday!", "It's been a rough week - I gave in and bought some snacks"): what a
+ * clause that forms nothing before the dash goes on to say. Undefined when none does.
+ */
+export function clauseAfterDash(
+  clause: string,
+  speaker: string,
+  now: number,
+  listener?: string,
+): ReadSentence | undefined {
+  for (const m of clause.matchAll(CLAUSE_DASH_RE)) {
+    const tail = clause.slice(m.index + m[0].length);
+    // "… - I love working on it to chill out": what "it" is, is before the dash.
+    const first = tail.split(CLAUSE_DASH_RE, 1)[0]!;
+    if (!startsOwnClause(tail) || LISTENER_ANY_RE.test(tail) || /\b(?:it|them)\b/iu.test(first)) continue;
+    const r = readSentence(tail.charAt(0).toUpperCase() + tail.slice(1), speaker, now, listener);
+    if ('kept' in r && r.kept.kind !== 'conversation' && !r.continuation && !r.pronounObject) return r;
+  }
+  return undefined;
 }
 
 /** Content words a clause may say before a trailing pronoun object and still be a fragment ("I even swapped numbers with a couple of them": 4). */

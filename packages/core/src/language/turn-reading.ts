@@ -3,6 +3,7 @@ import { REACTION_RULES } from './kind-rules.js';
 import { CAPTION_RE, LISTENER_ANY_RE, PRAISE_RE, REFERRING_WORD_RE, SPEAKER_ANY_RE } from './lexicon.js';
 import {
   type AskedQuestion,
+  clauseAfterDash,
   clauseParts,
   clauseText,
   ellipticAnswer,
@@ -160,7 +161,7 @@ export function readTurn(
   let afterReaction = false;
   for (const part of parts) {
     const clause = clauseText(part);
-    const r = readSentence(clause, who, turn.createdAt, other, {
+    let r = readSentence(clause, who, turn.createdAt, other, {
       afterReaction,
       afterStatement: last !== undefined,
     });
@@ -179,6 +180,15 @@ export function readTurn(
         last = answer;
         lastReacts = false;
         continue;
+      }
+    }
+    // "And thanks for asking, they're good- we got another cat": a clause that forms nothing (and
+    // does not go on with the statement before) may say something of its own after a dash.
+    if ('kept' in r && r.kept.kind === 'conversation' && !part.joiner && !(last && r.continuation)) {
+      const after = clauseAfterDash(clause, who, turn.createdAt, other);
+      if (after !== undefined) {
+        if (r.rule !== undefined && REACTION_RULES.has(r.rule)) afterReaction = true;
+        r = after;
       }
     }
     if ('dropped' in r) {

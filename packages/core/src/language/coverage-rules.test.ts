@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Statements the rules used to leave episodic though they say something about the speaker
+ * (issue 28, coverage), each with the near-misses that must still form nothing.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | about | text` line each. */
+const formed = (text: string) =>
+  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+/** The date of the one memory `Ann` forms from `text`, as `yyyy-mm-dd`. */
+const dateOf = (text: string) => {
+  const at = readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' }).statements.find(
+    (s) => s.kind !== 'conversation',
+  )?.at;
+  return at === undefined ? undefined : new Date(at).toISOString().slice(0, 10);
+};
+const none = (texts: string[]) => {
+  for (const text of texts) expect(formed(text), text).toEqual([]);
+};
+
+describe('readTurn: a clause of the speaker after a dash, when what is before it forms nothing', () => {
+  it('what follows a reaction, an opener or a remark is the statement', () => {
+    expect(formed("Bob, you won't believe it - I got mentored by a business coach yesterday!")).toEqual([
+      'event | Ann | I got mentored by a business coach yesterday!',
+    ]);
+    expect(formed("It's been a rough week - I gave in and bought some junk food.")).toEqual([
+      'event | Ann | I gave in and bought some junk food.',
+    ]);
+    expect(formed("And thanks for asking, they're good- we got another cat named Bailey too.")).toEqual([
+      'event | Ann | We got another cat named Bailey too.',
+    ]);
+  });
+
+  it('a clause after the dash that speaks to the listener or whose "it" is before the dash forms nothing', () => {
+    none([
+      "Your faith in me is priceless - I won't let you down!",
+      'Check out this project - I love working on it to chill out.',
+      "Let me know if you need help - I'm happy to assist you!",
+      'Keep going - you got this!',
+    ]);
+  });
+});
+
+describe("readTurn: a phrase in front that says the speaker's own is not cut off", () => {
+  it('"Since I lost my job …, things have been tough" is about the speaker', () => {
+    expect(formed('Since I lost my job at the bakery, things have been tough.')).toEqual([
+      'event | Ann | Since I lost my job at the bakery, things have been tough.',
+    ]);
+  });
+
+  it('a phrase that only frames a remark ("As for me, …", "Whenever I …, it\'s …") still leaves it episodic', () => {
+    none([
+      'As for me, this week has been chaotic with everything going on.',
+      "Whenever I look out the window at night, it's so peaceful.",
+      "When things get tough, it's important to stay positive.",
+      'For letting me help, Bob. It means a lot.',
+    ]);
+  });
+});
+
+describe('readTurn: a statement told inside an opener or a question', () => {
+  it('"Wanted to let you know that I …", "Did I tell you I …?": what follows is the statement', () => {
+    expect(formed('Hey Bob! Wanted to let you know that I signed up for a pottery class.')).toEqual([
+      'event | Ann | I signed up for a pottery class.',
+    ]);
+    expect(formed('Did I tell you I adopted a puppy last week?')).toEqual([
+      'event | Ann | I adopted a puppy last week',
+    ]);
+    expect(formed('Have I mentioned that my sister moved to Lisbon?')).toEqual([
+      "fact | Ann's sister | My sister moved to Lisbon",
+    ]);
+  });
+
+  it('a question that tells nothing, or asks the listener, is still left out', () => {
+    none(['Did I tell you about it?', 'Did you tell her?', 'Have I shown you the garden?']);
+  });
+});
+
+describe('readTurn: what the speaker does or plans, the "I" left out', () => {
+  it('"Gonna …" with a date is a task; "Researching …" is what the speaker does', () => {
+    expect(formed('Gonna volunteer at the animal shelter next month.')).toEqual([
+      'task | Ann | Gonna volunteer at the animal shelter next month.',
+    ]);
+    expect(dateOf('Gonna volunteer at the animal shelter next month.')).toBe('2024-03-01');
+    expect(formed('Researching adoption agencies - it has been a dream of mine.')).toEqual([
+      'fact | Ann | Researching adoption agencies - it has been a dream of mine.',
+    ]);
+  });
+
+  it('"Gonna …" without a date, or of what is ahead of everyone, forms nothing', () => {
+    none(['Gonna take lots of pics.', 'Gonna be a great night.', 'Gonna keep pushing and working hard.']);
+  });
+
+  it('a plan to chat with someone named is a task; chatting with the listener later is not', () => {
+    expect(formed("I'm gonna chat with local leaders and community groups to gather ideas.")).toEqual([
+      "task | Ann | I'm gonna chat with local leaders and community groups to gather ideas.",
+    ]);
+    none(["I'll chat with you later.", "We'll talk soon.", "I'm gonna talk about it."]);
+  });
+
+  it('looking forward to a plan of the speaker\'s own, a remark after a dash aside', () => {
+    const text = "I can't wait for our hike with the dogs next month - it's gonna be awesome!";
+    expect(formed(text)).toEqual([`event | Ann | ${text}`]);
+    expect(dateOf(text)).toBe('2024-03-01');
+  });
+});
+
+describe('readTurn: what the speaker did, said as a gerund in the past or with the "I" left out', () => {
+  it('"Touring with my band last week was wild", "Didn\'t see any bands, but met …" are about the speaker', () => {
+    expect(formed('Touring with my band last week was wild.')).toEqual([
+      'event | Ann | Touring with my band last week was wild.',
+    ]);
+    expect(formed("Fitting into the new team's style of play was a challenge.")).toEqual([
+      "event | Ann | Fitting into the new team's style of play was a challenge.",
+    ]);
+    expect(formed("Didn't see any bands, but met lots of talented artists.")).toEqual([
+      "fact | Ann | Didn't see any bands, but met lots of talented artists.",
+    ]);
+  });
+
+  it('a remark in the present, a perception of what was shown, a noun in -ing or catching up forms nothing', () => {
+    none([
+      'Hiking is so good for the soul.',
+      'Seeing this was awesome!',
+      'The wedding was beautiful.',
+      'Morning was rough.',
+      "Haven't talked in a while!",
+      'Never say never!',
+    ]);
+  });
+});
