@@ -103,7 +103,7 @@ describe('readTurn: what the speaker does or plans, the "I" left out', () => {
     none(["I'll chat with you later.", "We'll talk soon.", "I'm gonna talk about it."]);
   });
 
-  it('looking forward to a plan of the speaker\'s own, a remark after a dash aside', () => {
+  it("looking forward to a plan of the speaker's own, a remark after a dash aside", () => {
     const text = "I can't wait for our hike with the dogs next month - it's gonna be awesome!";
     expect(formed(text)).toEqual([`event | Ann | ${text}`]);
     expect(dateOf(text)).toBe('2024-03-01');

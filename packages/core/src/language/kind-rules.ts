@@ -348,10 +348,7 @@ export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string; ah
   const speakersOpener = SPEAKER_ANY_RE.test(opener) && !FRAMING_OPENER_RE.test(opener);
   const decided = (r: ClauseRule) => ({ kind: r.kind, rule: r.name, ...(r.ahead ? { ahead: true } : {}) });
   for (const r of EPISODIC_RULES)
-    if (
-      r.test(c) ||
-      (core !== undefined && r.kind === 'conversation' && !(r.asSaid && speakersOpener) && r.test(core))
-    )
+    if (r.test(c) || (core !== undefined && r.kind === 'conversation' && !(r.asSaid && speakersOpener) && r.test(core)))
       return decided(r);
   for (const r of KIND_RULES) if (r.test(c)) return decided(r);
   return { kind: 'conversation', rule: 'none' };
