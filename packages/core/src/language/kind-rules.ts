@@ -8,10 +8,11 @@ import {
   canBeName,
   DEMONSTRATIVE_DETERMINER_RE,
   FAVOURITE_RE,
-  FEELING_RE,
   SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
+  GERUND_REFERS_BACK_RE,
+  IMPLIED_IT_RE,
   FORTUNATE_RE,
   EXPERIENCE_RE,
   HABIT_RE,
@@ -34,6 +35,7 @@ import {
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
   REQUEST_RE,
+  saysOnlyAFeeling,
   SAID_IN_PASSING,
   SHOWING_RE,
   SINGULAR_SPEAKER_RE,
@@ -157,12 +159,19 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "I'm gonna make it happen!", "Taking risks pays off!", "Seeing it makes me think of …": the lexicon's table.
   { name: 'said in passing', test: (c) => SAID_IN_PASSING.some((p) => p.re.test(c.text)), kind: 'conversation' },
   // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.
-  { name: 'feeling', test: (c) => FEELING_RE.test(c.text), kind: 'conversation' },
+  { name: 'feeling', test: (c) => saysOnlyAFeeling(c.text), kind: 'conversation' },
   // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
   { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   // With the question it answers quoted, the referent is said: the kind rules decide.
   { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },
+  // "Seeing them so happy makes me happy", "Helps me chill and enjoy the view": an activity with
+  // "them", or a verb whose "it" is left out; what they are is said before (kept whole with it).
+  {
+    name: 'refers back unsaid',
+    test: (c) => (GERUND_REFERS_BACK_RE.test(c.text) || IMPLIED_IT_RE.test(c.text)) && c.referentGiven !== true,
+    kind: 'continuation',
+  },
   // "I want to pass it on to others", "We love it": what "it" is, is said before; kept whole with it.
   {
     name: 'object refers back',

@@ -34,11 +34,13 @@ export const WEEKDAY_NAMES: readonly string[] = [
   'sunday',
 ];
 /**
- * Verbs in the simple past, irregular ones by name and regular ones by their "-ed". Used by the
- * time expressions and the statements' past-tense reading.
+ * Verbs in the simple past, irregular ones by name and regular ones by their "-ed" (not a word
+ * that only ends like one: "I need help", "we feed the cats"). Used by the time expressions and
+ * the statements' past-tense reading.
  */
 export const PAST_VERB =
-  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
+  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|' +
+  '(?!(?:need|feed|seed|speed|proceed|succeed|exceed|bleed|breed|indeed|embed)\\b)[\\p{L}]{2,}ed';
 /** Words that carry no information on their own: reactions, greetings, thanks, agreement. */
 export const PHATIC: ReadonlySet<string> = new Set(
   (
@@ -166,7 +168,7 @@ export const REACTION_RE = new RegExp(
 );
 /** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */
@@ -215,19 +217,38 @@ export function canBeName(word: string): boolean {
  */
 const FEELING =
   'excited|thrilled|stoked|pumped|happy|happier|glad|grateful|thankful|blessed|lucky|proud|fulfilled|liberated|empowered|inspired|motivated|determined|overwhelmed|stressed|scared|nervous|anxious|worried|relieved|touched|moved|honou?red|amazed|overjoyed|accepted|loved|supported|welcomed|sad|upset|frustrated|down|bummed|heartbroken|devastated|calm|peaceful|content|energi[sz]ed|refreshed|recharged|alive|free|powerful|special|comfortable|confident|hopeful|optimistic|safe|at\\s+peace';
-/**
- * A clause that says how the speaker feels and nothing it is about: "I felt so accepted", "I'm
- * so excited to meet other people", "I'm much happier being around them". One that names what
- * the feeling is about by a name or a possessive ("I'm grateful for my sister's help", "I'm
- * excited about Japan") is kept; "grateful for the chance to …" is still a feeling.
- */
-export const FEELING_RE = new RegExp(
+/** A clause that says how the speaker feels: "I felt so accepted", "I'm so excited to …". */
+const FEELING_CLAUSE_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:(?:['’]m|['’]re|\\s+am|\\s+are|\\s+was|\\s+were|['’]ve\\s+been|\\s+have\\s+been)(?:\\s+(?:feeling|getting))?|\\s+(?:always\\s+)?(?:feel|felt|get|got))` +
     `(?:\\s+(?:so|really|very|super|totally|truly|just|a\\s+bit|kinda|quite|extremely|incredibly|deeply|also|still|even|much|always|beyond|more|most|genuinely|honestly|too))*` +
-    `\\s+(?:${FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}))*\\b` +
-    `(?!\\s+(?:about|of|with|for|at|by|in)\\s+(?:my|our|his|her|their|\\p{Lu}|\\d))`,
+    `\\s+(?:${FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}))*\\b`,
   'iu',
 );
+/**
+ * What a feeling is about, named right after it: a possessive, a capitalised name or what the
+ * speaker does ("… for my sister's help", "… about Japan", "… about dancing each day").
+ * Case-sensitive, unlike the lexicon's `iu` patterns: under `i`, `\p{Lu}` matches any letter,
+ * and "… about the trip" would name something. Not "… for being …", "… by seeing …".
+ */
+const FEELING_NAMED_OBJECT_RE =
+  /^\s+(?:about|of|with|for|at|by|in)\s+(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\b|\p{Lu}|\d|(?!(?:being|having|seeing|hearing|knowing|getting\s+to)\b)\p{Ll}{2,}ing\b(?![^.!?]*\b(?:you|your)\b))/u;
+/**
+ * Whether a clause says how the speaker feels and nothing it is about: "I felt so accepted", "I'm
+ * so excited to meet other people", "I'm much happier being around them", "I was nervous about
+ * the exam". One that names what the feeling is about by a name or a possessive ("I'm grateful
+ * for my sister's help", "I'm excited about Japan"), or says what inspires the speaker ("I'm
+ * inspired by autumn"), is kept; "grateful for the chance to …" is still a feeling.
+ */
+export function saysOnlyAFeeling(text: string): boolean {
+  const m = FEELING_CLAUSE_RE.exec(text);
+  if (m === null) return false;
+  const rest = text.slice(m[0].length);
+  return !FEELING_NAMED_OBJECT_RE.test(rest) && !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest));
+}
+/** Feelings whose source says what drives the speaker: "I'm inspired by autumn", "I'm motivated by a thirst for adventure". */
+const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
+/** A source named after "by" that is not the listener's or what was said ("… by your drive", "… by it"). */
+const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\b)\p{L}/iu;
 /**
  * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
  * it", "My snake did it", "I also did the same", "I met her at the gym", "I still really want
@@ -281,7 +302,7 @@ export const ADDRESSED_RE = new RegExp(
       "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
       "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
-      "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
+      "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing|putting\\s+in)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
       "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
       '(?:just\\s+)?a\\s+reminder\\s+to\\b',
       "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|pretty\\s+|really\\s+)?(?:sure|certain|positive|confident)\\b(?!\\s+(?:of|about)\\s+(?:my|the)\\b)",
@@ -302,7 +323,7 @@ export const CATCH_UP_RE = new RegExp(
  * What "it" is, is said elsewhere.
  */
 export const TRY_IT_RE =
-  /\b(?:give|giving|gave|try|trying)\s+(?:it|that|this|them)\s+a\s+(?:shot|try|go|whirl|chance)\b/iu;
+  /\b(?:give|giving|gave|try|trying)\s+(?:it|that|this|them|these|those)\s+a\s+(?:shot|try|go|whirl|chance)\b/iu;
 /**
  * A clause whose object is what the listener showed or said: "I'm a big fan of scents like
  * this!", "I need one like that".
@@ -425,6 +446,10 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
       `^${LEAD}(?:(?:i|we)(?:['’](?:ve|m|re))?\\s+)?(?:(?:just|been|finally|also|really)\\s+)*\\p{L}+\\s+something(?:\\s+(?:with|for)\\s+(?:my|our)\\s+\\p{L}+)?(?:\\s+(?:yesterday|today|lately|recently|last\\s+\\p{L}+))?\\s*(?:[-–—,!.…]|$)`,
       'iu',
     ),
+  }, // "Pets have a way of brightening our days", "Nature does have a way of humbling us": a remark about everyone.
+  {
+    what: 'a generic "has a way of"',
+    re: /^(?![^.!?]*\b(?:i|me|my|mine)\b)[^.!?]*?\b(?:has|have|had)\s+(?:such\s+)?a\s+(?:\p{L}+\s+)?way\s+of\b/iu,
   },
 ];
 /**
@@ -577,11 +602,12 @@ export const THIS_IS_MINE_RE = new RegExp(
 );
 /**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
- * "Guess what, …", "Funny you mention it, …", "Speaking of which, …". Left out before the
- * statement is read, as a greeting is.
+ * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
+ * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"). Left out
+ * before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE =
-  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-])\s*/iu;
+  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-])\s*/iu;
 /**
  * What the speaker has done at some time, said with "I've … before", "I've never been to …",
  * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,
@@ -589,5 +615,25 @@ export const DISCOURSE_OPENER_RE =
  */
 export const EXPERIENCE_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:['’]ve|\\s+have)\\s+(?:(?:never|already|also|even|only|just|actually|definitely|both)\\s+)*(?:been\\s+to\\b|(?!been\\b)\\p{L}+\\s+(?:[\\p{L}'’-]+\\s+){0,5}?(?:before|once|twice|(?:a\\s+few|many|several|three|four|five|\\d+)\\s+times)\\b)`,
+  'iu',
+);
+
+// ── Formation: fragments whose referent is what the other speaker said (issue 28, precision) ──
+
+/**
+ * An activity with someone or something said elsewhere, as the subject: "Seeing them so happy
+ * makes me happy", "Being with them brings me so much joy", "Having her around keeps me going".
+ * Who "them" is, is said in the clause before it or by the other speaker; kept whole with it.
+ */
+export const GERUND_REFERS_BACK_RE = new RegExp(
+  `^${LEAD}(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b`,
+  'iu',
+);
+/**
+ * A clause whose subject "it" is left out: "Helps me chill and enjoy the view", "Keeps me
+ * sane", "Reminds me of when I used to play with my husband". What helps is said before it.
+ */
+export const IMPLIED_IT_RE = new RegExp(
+  `^${LEAD}(?:(?:really|definitely|also|totally|always|kinda|sure|truly)\\s+)*(?:helps|makes|keeps|gives|brings|reminds|lets|allows|takes|gets)\\s+(?:me|us)\\b`,
   'iu',
 );
