@@ -217,10 +217,14 @@ function showsSpeakersOwn(c: ClauseFacts): boolean {
   );
 }
 
+/** Where a remark after what is looked forward to starts: a dash or a comma ("… next month - it's gonna be awesome!"). */
+const AFTER_WHAT_IS_AHEAD_RE = /\s+[-–—]\s+|,\s+/u;
+
 /** Whether a clause looks forward to something that names the speaker's own, or to an occasion with its date; not the listener's. */
 function looksForwardToOwn(c: ClauseFacts): boolean {
   const m = LOOKING_FORWARD_RE.exec(c.text);
-  const ahead = m?.[2];
+  // "… for our hike next month - it's gonna be awesome!": what is ahead ends where a remark on it starts.
+  const ahead = m?.[2]?.split(AFTER_WHAT_IS_AHEAD_RE)[0];
   if (ahead === undefined || LISTENER_ANY_RE.test(c.text) || NOT_A_PLAN_RE.test(ahead) || c.contentWords < 3)
     return false;
   // "… for tomorrow's grand opening": an occasion with its date. "… to visit next month": to do what, is said elsewhere.

@@ -76,7 +76,7 @@ export function personName(word: string): string {
 
 /** Words that may open a clause before its subject ("So I …", "Honestly, we …", "Last week I …"). Regex, optional, case-insensitive. */
 const LEAD =
-  '(?:(?:so|but|and|also|plus|now|then|just|actually|honestly|anyway|well|yeah|recently|finally|lately|really|still|even|luckily|thankfully|sadly|unfortunately|btw|by\\s+the\\s+way|today|yesterday|tonight|last\\s+\\p{L}+|you\\s+know|i\\s+mean)[,\\s]+)*';
+  '(?:(?:so|but|and|also|plus|now|then|just|actually|honestly|anyway|well|yeah|recently|finally|lately|really|still|sometimes|often|usually|always|occasionally|normally|even|luckily|thankfully|sadly|unfortunately|btw|by\\s+the\\s+way|today|yesterday|tonight|last\\s+\\p{L}+|you\\s+know|i\\s+mean)[,\\s]+)*';
 /** The speaker as subject: "I …", "we …", "my …" at the start of a clause. */
 export const FIRST_PERSON_RE = new RegExp(
   `^${LEAD}(?:i|we|me|my|our|myself|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\b`,
@@ -192,6 +192,7 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
     'work it’s one mine just right much many more most some any all both each every also still even only ' +
     'really well so but and or yet then now now, maybe perhaps sometimes always never often usually besides ' +
     'anyway honestly actually basically luckily sadly thankfully hopefully definitely totally absolutely ' +
+    'recently lately finally currently seriously literally apparently obviously clearly personally ' +
     'yes yeah no nope okay ok sure great cool nice wow oh ah hey hi hello thanks congrats ' +
     'christmas easter thanksgiving halloween art music family nature love life cooking reading painting'
   ).split(' '),
@@ -257,7 +258,7 @@ const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
   `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|do|did|can|could|will|would)\\s+)*` +
-    `\\p{L}+(?:\\s+to\\s+\\p{L}+)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
+    `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
     `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
   'iu',
 );
@@ -326,9 +327,10 @@ export const TRY_IT_RE =
   /\b(?:give|giving|gave|try|trying)\s+(?:it|that|this|them|these|those)\s+a\s+(?:shot|try|go|whirl|chance)\b/iu;
 /**
  * A clause whose object is what the listener showed or said: "I'm a big fan of scents like
- * this!", "I need one like that".
+ * this!", "I need one like that", "I might order some similar ones".
  */
-export const LIKE_THIS_RE = /\b(?:like|as)\s+(?:this|that|these|those|this\s+one|that\s+one|yours)\s*[!.…]*$/iu;
+export const LIKE_THIS_RE =
+  /\b(?:like|as)\s+(?:this|that|these|those|this\s+one|that\s+one|yours)\s*[!.…]*$|\b(?:some\s+)?similar\s+ones?\b/iu;
 /**
  * What something said before made the speaker think or feel, its subject left out: "Really
  * made me think about taking care of our minds", "Made me realize how lucky I am", "Really made
@@ -397,7 +399,7 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   // "… - you hang in there too!", "Whenever you need support, I'm here for you", "I can share the recipe if you'd like".
   {
     what: 'encouragement or an offer to the listener',
-    re: /\b(?:(?:you\s+)?hang\s+in\s+there|you\s+(?:got|'ve\s+got|’ve\s+got)\s+this|you\s+can\s+do\s+(?:it|this)|(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?(?:here|there)\s+for\s+(?:you|ya)|if\s+you['’]d\s+like|if\s+you\s+(?:want|wanna|need)|(?:anytime|whenever)\s+you\s+(?:need|want|like))\b/iu,
+    re: /\b(?:(?:you\s+)?hang\s+in\s+there|you\s+(?:got|'ve\s+got|’ve\s+got)\s+this|you\s+can\s+do\s+(?:it|this)|(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?(?:here|there)\s+for\s+(?:you|ya)|if\s+you['’]d\s+like|if\s+you\s+(?:want|wanna|need)|if\s+(?:you|ya)(?:['’]re|\s+are)\s+(?:ever\s+)?(?:interested|up\s+for\s+it|keen|curious)|i\s+(?:can|could)\s+(?:help|show|teach)\s+(?:you|ya)\b|(?:anytime|whenever)\s+you\s+(?:need|want|like))\b/iu,
   },
   // "Hopefully I'll get an appointment soon": a hope, not a plan.
   { what: 'a hope', re: new RegExp(`^${LEAD}hopefully\\b`, 'iu') },
@@ -443,7 +445,7 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   {
     what: 'something unnamed',
     re: new RegExp(
-      `^${LEAD}(?:(?:i|we)(?:['’](?:ve|m|re))?\\s+)?(?:(?:just|been|finally|also|really)\\s+)*\\p{L}+\\s+something(?:\\s+(?:with|for)\\s+(?:my|our)\\s+\\p{L}+)?(?:\\s+(?:yesterday|today|lately|recently|last\\s+\\p{L}+))?\\s*(?:[-–—,!.…]|$)`,
+      `^${LEAD}(?:(?:i|we)(?:['’](?:ve|m|re))?\\s+)?(?:(?:just|been|finally|also|really)\\s+)*\\p{L}+\\s+(?:something|somewhere(?:\\s+(?:fun|new|nice|cool|special|different))?)(?:\\s+(?:with|for)\\s+(?:my|our)\\s+\\p{L}+)?(?:\\s+(?:yesterday|today|lately|recently|last\\s+\\p{L}+))?\\s*(?:[-–—,!.…]|$)`,
       'iu',
     ),
   }, // "Pets have a way of brightening our days", "Nature does have a way of humbling us": a remark about everyone.

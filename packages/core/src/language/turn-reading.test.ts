@@ -688,3 +688,45 @@ describe('readTurn: fragments whose referent the other speaker said, wishes and 
     expect(formed("I'm really inspired by your drive to make a difference.")).toEqual([]);
   });
 });
+
+describe('readTurn: offers, unnamed places, frequency adverbs and things that are from somewhere', () => {
+  it.each([
+    ['an offer on a condition of the listener', "I can help you get started if you're interested."],
+    ['a place unnamed', 'Last month I drove somewhere fun.'],
+    ['"similar ones" of what the listener showed', "I'm thinking of ordering some similar ones."],
+    ['an object that refers back after "Sometimes"', "Sometimes I even use it when I'm playing games with friends."],
+    ['a gerund before an object that refers back', 'I also like holding them.'],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([]);
+  });
+
+  it('"Sometimes I …" is still about the speaker; "Recently" opening a clause is no person', () => {
+    expect(formed('Sometimes I bake bread for my neighbours.')).toEqual([
+      'fact | Ann | Sometimes I bake bread for my neighbours.',
+    ]);
+    expect(formed('Recently started learning the cello.')).toEqual([
+      'event | Ann | Recently started learning the cello.',
+    ]);
+  });
+
+  it('a thing that is from somewhere fills no "is from" slot; a person does', () => {
+    const slot = (text: string) =>
+      readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' }).statements.map(
+        (s) => s.attribute,
+      );
+    expect(slot('The photo is from a forest near my hometown.')).toEqual([undefined]);
+    expect(slot('My sister is from Lisbon.')).toEqual(['is from']);
+  });
+
+  it('"… to remind me of …" is a reflection, not a reminder', () => {
+    expect(formed('I keep this ball to remind me of my old team.')).toEqual([
+      'fact | Ann | I keep this ball to remind me of my old team.',
+    ]);
+  });
+
+  it("looking forward to a plan of the speaker's own, with a remark after a dash, is still a plan", () => {
+    expect(formed("I can't wait for our hike next month - it's gonna be awesome!")).toEqual([
+      "event | Ann | I can't wait for our hike next month - it's gonna be awesome!",
+    ]);
+  });
+});
