@@ -23,6 +23,20 @@ export const MONTH_NAMES: readonly string[] = [
 /** A month name or its abbreviation (regex alternatives, case-insensitive use). */
 export const MONTH =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+/**
+ * The seasons as the months they span (the northern hemisphere's meteorological seasons, `Date`
+ * month of the first, three months each; winter starts in December and runs into the next year).
+ * "fall" is read as a season only where a year or "last / this / next" makes it one.
+ */
+export const SEASON_START: Readonly<Record<string, number>> = Object.freeze({
+  spring: 2,
+  summer: 5,
+  autumn: 8,
+  fall: 8,
+  winter: 11,
+});
+/** A season's name (regex alternatives, case-insensitive use). */
+export const SEASON = 'spring|summer|autumn|fall|winter';
 /** English weekday names, Monday first (index = day of a week that starts on Monday). */
 export const WEEKDAY_NAMES: readonly string[] = [
   'monday',

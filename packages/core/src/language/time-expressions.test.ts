@@ -93,6 +93,29 @@ describe('parseTimeRanges', () => {
     expect(spans('a few years back')).toEqual([]);
   });
 
+  it('reads seasons (meteorological, northern hemisphere): with a year, or last / this / next', () => {
+    expect(spans('In what country was Jolene during summer 2022?')).toEqual(['2022-06-01..2022-08-31']);
+    expect(spans('in the summer of 2021')).toEqual(['2021-06-01..2021-08-31']);
+    expect(spans('spring 2024 plans')).toEqual(['2024-03-01..2024-05-31']);
+    expect(spans('the fall of 2020')).toEqual(['2020-09-01..2020-11-30']);
+    // Winter starts in December and runs into the next year.
+    expect(spans('winter 2023')).toEqual(['2023-12-01..2024-02-29']);
+    // last: the latest that ended before now; next: the first that starts after it.
+    expect(spans('last summer')).toEqual(['2023-06-01..2023-08-31']);
+    expect(spans('on vacation last summer', Date.UTC(2023, 1, 4))).toEqual(['2022-06-01..2022-08-31']);
+    expect(spans('last winter')).toEqual(['2022-12-01..2023-02-28']);
+    expect(spans('next summer')).toEqual(['2024-06-01..2024-08-31']);
+    expect(spans('next autumn')).toEqual(['2024-09-01..2024-11-30']);
+    // this: the one now is in, else this year's (for winter in January, the one that began in December).
+    expect(spans('this autumn')).toEqual(['2023-09-01..2023-11-30']);
+    expect(spans('this summer')).toEqual(['2023-06-01..2023-08-31']);
+    expect(spans('this winter', Date.UTC(2024, 0, 10))).toEqual(['2023-12-01..2024-02-29']);
+    // A season without a year or a "last / this / next" is a habit or a verb, not a span.
+    expect(spans('I love sailing every summer')).toEqual([]);
+    expect(spans('I hope I do not fall again')).toEqual([]);
+    expect(spans('the leaves fall in autumn')).toEqual([]);
+  });
+
   it('leaves month look-alikes alone', () => {
     expect(spans('Mayday! We march on.')).toEqual([]);
     expect(spans('March on, they said, in March')).toEqual(['2023-03-01..2023-03-31']);

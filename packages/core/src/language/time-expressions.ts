@@ -1,5 +1,5 @@
 import { invalid } from '../model/errors.js';
-import { MONTH, MONTH_NAMES, PAST_VERB, WEEKDAY_NAMES } from './lexicon.js';
+import { MONTH, MONTH_NAMES, PAST_VERB, SEASON, SEASON_START, WEEKDAY_NAMES } from './lexicon.js';
 
 /** A time span named in text: inclusive epoch-ms bounds, and the words that named it. */
 export interface TimeRange {
@@ -123,6 +123,16 @@ const PATTERNS: {
       return monthSpan(y, mo);
     },
   },
+  // summer 2022 / the summer of 2022 / winter 2023 (December 2023 to February 2024)
+  {
+    re: new RegExp(`\\b(${SEASON}),?\\s+(?:of\\s+)?((?:19|20)\\d{2})\\b`, 'gi'),
+    read: (m) => seasonSpan(+m[2]!, SEASON_START[m[1]!.toLowerCase()]!),
+  },
+  // last summer / this winter / next spring
+  {
+    re: new RegExp(`\\b(last|this|next)\\s+(${SEASON})\\b`, 'gi'),
+    read: (m, now) => season(m[1]!.toLowerCase(), SEASON_START[m[2]!.toLowerCase()]!, now),
+  },
   // in 2023
   { re: /\b(?:in|during|since|of|for)\s+((?:19|20)\d{2})\b/gi, read: (m) => yearSpan(+m[1]!) },
   { re: /\byesterday\b/gi, read: (_m, now) => day(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1) },
@@ -154,7 +164,8 @@ const PATTERNS: {
 /**
  * Time spans that `text` names: absolute dates ("8 May 2023", "May 8, 2023", "2023-05-08",
  * "23.01.2024" day first; "the 10th of February" without a year: the latest such day not after `now`),
- * months ("May 2023", "in May"), years ("in 2023") and relative expressions ("yesterday",
+ * months ("May 2023", "in May"), seasons ("summer 2022", "the winter of 2023", "last summer",
+ * "this spring", "next fall": meteorological, northern hemisphere; `SEASON_START`), years ("in 2023") and relative expressions ("yesterday",
  * "last week", "this month", "3 days ago", "a few weeks ago") resolved against `now` (epoch ms).
  * Dates are UTC calendar days. Returns `[]` when nothing is recognised. A month without a year
  * is the latest such month not after `now`.
@@ -242,6 +253,29 @@ function day(y: number, m: number, d: number): [Date, Date] | undefined {
 function monthSpan(y: number, m: number): [Date, Date] | undefined {
   if (m < -120) return undefined;
   return [new Date(Date.UTC(y, m, 1)), new Date(Date.UTC(y, m + 1, 1) - 1)];
+}
+
+/** The three months of the season starting in month `start` of year `y` (winter runs into `y + 1`). */
+function seasonSpan(y: number, start: number): [Date, Date] | undefined {
+  return [new Date(Date.UTC(y, start, 1)), new Date(Date.UTC(y, start + 3, 1) - 1)];
+}
+
+/**
+ * "last summer": the latest such season that ended before now; "this summer": the one of the
+ * current year (for winter, the one now is in, else the one starting in December); "next
+ * summer": the first that starts after now.
+ */
+function season(which: string, start: number, now: Date): [Date, Date] | undefined {
+  const t = now.getTime();
+  const y = now.getUTCFullYear();
+  // The season starting in year y - 1, y or y + 1 that the word points at.
+  const spans = [y - 1, y, y + 1].map((year) => seasonSpan(year, start)!);
+  if (which === 'last') return spans.filter((s) => s[1].getTime() < t).at(-1);
+  if (which === 'next') return spans.find((s) => s[0].getTime() > t);
+  const containing = spans.find((s) => s[0].getTime() <= t && t <= s[1].getTime());
+  if (containing) return containing;
+  // Not in it now: this year's, or for a winter in January–February, the one that just began last December.
+  return start === 11 && now.getUTCMonth() < 2 ? spans[0] : spans[1];
 }
 
 function yearSpan(y: number): [Date, Date] {

@@ -468,6 +468,14 @@ describe('MemoryManager formation: the turn read once, the plan decides', () => 
     });
   });
 
+  it('a season dates the event: "last summer" is the latest summer that ended before the turn', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'I went to Bogota on vacation last summer.', '');
+    const [m] = await memoriesOf(mgr);
+    // Said on 5 January 2026: the summer of 2025.
+    expect([textOf(m!), m!.metadata.at]).toEqual(['I went to Bogota on vacation last summer.', Date.UTC(2025, 5, 1)]);
+  });
+
   it("a turn's date lands on the clause that carries content, not on an empty one", async () => {
     const { mgr } = await make();
     await say(mgr, 'Yesterday turned out nice, and I finally finished my thesis.', '');
