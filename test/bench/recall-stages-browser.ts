@@ -7,7 +7,9 @@
  * Prints p50 / p95 per stage and writes the bench history (`.results/recall-stages-browser.json`).
  *
  * Run (from the repository root):
- *   node --conditions=@zerda/source --import tsx test/bench/recall-stages-browser.ts [--sizes 1000,10000,100000] [--queries 200] [--threads n]
+ *   node --conditions=@zerda/source --import tsx test/bench/recall-stages-browser.ts [--sizes 1000,10000,100000] [--queries 200] [--threads n] [--embedder '<json>']
+ * `--embedder`: more worker embedder options, e.g. `'{"quantizeActivations":false}'` (the float
+ * graph) for an A/B against the default in alternating runs.
  * Data: LoCoMo's locomo10.json ($LOCOMO_PATH or ../shared/bench/data/locomo10.json); missing: SKIPPED.
  * Figures are never a CI gate; compare runs on one machine, medians.
  */
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '1000,10000,100000' },
     queries: { type: 'string', default: '200' },
     threads: { type: 'string' },
+    embedder: { type: 'string' },
   },
 });
 const dataPath = resolve(REPO_ROOT, process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json');
@@ -54,13 +57,14 @@ const config: RecallStagesPageConfig = {
   sizes: args.sizes.split(',').map(Number),
   queries: Number(args.queries),
   ...(args.threads !== undefined ? { numThreads: Number(args.threads) } : {}),
+  ...(args.embedder !== undefined ? { embedderOptions: JSON.parse(args.embedder) as Record<string, unknown> } : {}),
 };
 const { browser, tab, close } = await openReadyPage(join(REPO_ROOT, 'test/bench/pages/recall-stages'));
 try {
   const load = loadavg()[0]!.toFixed(1);
   const out = await callPage<RecallStagesPageResult>(tab, 'recallStagesBench', config);
   console.log(
-    `Chromium ${browser.version()}, model in a Worker (${out.device}, ${out.isolated ? 'cross-origin isolated' : 'not isolated'}, threads ${args.threads ?? 'default'}; load ${out.loadMs.toFixed(0)} ms), load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    `Chromium ${browser.version()}, model in a Worker (${out.device}, ${out.isolated ? 'cross-origin isolated' : 'not isolated'}, threads ${args.threads ?? 'default'}${args.embedder ? `, ${args.embedder}` : ''}; load ${out.loadMs.toFixed(0)} ms), load average ${load} -> ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   );
   for (const l of out.logs) console.log(l);
   const file = writeBenchRecord({
@@ -72,6 +76,7 @@ try {
       loadBefore: Number(load),
       isolated: String(out.isolated),
       threads: args.threads ?? 'default',
+      ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
     },
     ...historyOfStages(out.results),
   });

@@ -3,13 +3,14 @@ import { expect } from 'vitest';
 // What the worker embedder page (pages/embeddings) must report on every engine: checked in depth on
 // Chromium by embeddings.spec.ts and on Firefox and WebKit by engines/engines.spec.ts.
 
-/** `embeddingsPage.init()`: the bundled use-lite model, loaded in an isolated worker with WASM. */
+/** `embeddingsPage.init()`: the bundled use-lite model, loaded in an isolated worker with WASM, its integer-product graph. */
 export function expectBundledModelInfo(info: unknown): void {
   expect(info).toMatchObject({
     dim: 512,
     maxTokens: 128,
     modelId: 'transformers:use-lite:q8:mean',
     device: 'wasm',
+    int8Activations: true,
     isolated: true,
   });
 }

@@ -112,6 +112,18 @@ export interface TransformersEmbedderOptions {
    */
   foldWeights?: boolean;
   /**
+   * Bundled model only: run its matrix products in integers, the activations quantised per call
+   * (`onnx/model_int8.onnx`: the same int8 weights as `model_quantized.onnx`, each float `MatMul`
+   * rewritten as `DynamicQuantizeLinear` + `MatMulInteger`). ONNX Runtime's WASM build runs it
+   * about 2× faster (a query and a batch of chat turns alike; test/bench/query-embed-browser.ts),
+   * and its vectors stay within cosine 0.9993 of the float path, so the embedding space and
+   * `modelId` are the same. Default: on for WASM (browser), off for WebGPU and for Node's CPU
+   * (onnxruntime-node's integer kernels are slower than its float ones for this model). When on by
+   * default and the file cannot be loaded (an app that copied only `model_quantized.onnx`), the
+   * float path loads instead. `true` with another model is rejected (pick its `dtype` instead).
+   */
+  quantizeActivations?: boolean;
+  /**
    * Keep model and WASM files in Cache Storage (browser). Default `false` for local files (they
    * would go stale across deploys), `true` when `allowRemoteModels` is on.
    */
@@ -143,6 +155,7 @@ const OPTION_KEYS = [
   'wasmPaths',
   'numThreads',
   'foldWeights',
+  'quantizeActivations',
   'browserCache',
   'onProgress',
 ] as const satisfies readonly (keyof TransformersEmbedderOptions)[];
@@ -169,6 +182,8 @@ export interface ResolvedOptions {
   wasmPaths: OrtWasmPaths | string | undefined;
   numThreads: number | undefined;
   foldWeights: boolean;
+  /** `undefined`: the default for the device (see `TransformersEmbedderOptions.quantizeActivations`). */
+  quantizeActivations: boolean | undefined;
   browserCache: boolean;
 }
 
@@ -253,6 +268,9 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
   }
   const numThreads = positiveInt('numThreads', options.numThreads, 64);
   const foldWeights = optionalBoolean('foldWeights', options.foldWeights) ?? bundled;
+  const quantizeActivations = optionalBoolean('quantizeActivations', options.quantizeActivations);
+  if (quantizeActivations === true && !bundled)
+    invalid('quantizeActivations', 'unset or false for a model other than the bundled one (choose its dtype)', true);
   const browserCache = optionalBoolean('browserCache', options.browserCache) ?? allowRemoteModels;
   return {
     model,
@@ -271,6 +289,7 @@ export function resolveOptions(options: SerializableEmbedderOptions = {}): Resol
     wasmPaths,
     numThreads,
     foldWeights,
+    quantizeActivations,
     browserCache,
   };
 }

@@ -5,6 +5,7 @@ import { bundledModelDir, bundledModelPath } from './node.js';
 import {
   createTransformersEmbedder,
   defaultWasmThreads,
+  loadAttempts,
   setOrtWasmPaths,
   TransformersEmbedder,
 } from './transformers-embedder.js';
@@ -218,6 +219,38 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
     }
   });
 
+  test('quantizeActivations: the integer-product graph, within cosine 0.999 of the float path, in the same space', async () => {
+    const texts = [
+      'My birthday is July 4th',
+      'When is my birthday?',
+      'We hiked up to the lake on Sunday and it rained the whole way back',
+      'I like hiking in the mountains',
+    ];
+    const int8 = createTransformersEmbedder({ quantizeActivations: true });
+    try {
+      const [floatRows, int8Rows] = await Promise.all([embedder.embed(texts), int8.embed(texts)]);
+      expect(embedder.int8Activations).toBe(false);
+      expect(int8.int8Activations).toBe(true);
+      expect(int8.modelId).toBe(embedder.modelId);
+      // Another graph really ran (the products are rounded to 8 bits), yet the vectors barely move.
+      const maxDiff = Math.max(
+        ...floatRows.flatMap((row, i) => Array.from(row, (x, k) => Math.abs(x - int8Rows[i]![k]!))),
+      );
+      expect(maxDiff).toBeGreaterThan(1e-4);
+      for (let i = 0; i < texts.length; i++) {
+        expect(norm(int8Rows[i]!)).toBeCloseTo(1, 4);
+        expect(dot(floatRows[i]!, int8Rows[i]!)).toBeGreaterThan(0.999);
+      }
+      expect(dot(int8Rows[0]!, int8Rows[1]!)).toBeGreaterThan(0.6);
+      expect(dot(int8Rows[0]!, int8Rows[3]!)).toBeLessThan(0.3);
+      // A batch shares one activation scale per product, so a text's vector moves a little with its companions.
+      const [alone] = await int8.embed([texts[2]!]);
+      expect(dot(alone!, int8Rows[2]!)).toBeGreaterThan(0.999);
+    } finally {
+      await int8.close();
+    }
+  });
+
   test('bad arguments throw VALIDATION naming the field', async () => {
     for (const [options, field] of [
       [{ batchSize: 0 }, 'batchSize'],
@@ -227,6 +260,8 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
       [{ wasmPaths: 3 }, 'wasmPaths'],
       [{ modelFiles: { 'tokenizer.json': 'x' } }, 'modelFiles'],
       [{ foldWeights: 'yes' }, 'foldWeights'],
+      [{ quantizeActivations: 1 }, 'quantizeActivations'],
+      [{ model: 'Xenova/all-MiniLM-L6-v2', quantizeActivations: true }, 'quantizeActivations'],
     ] as const) {
       let err: unknown;
       try {
@@ -252,6 +287,29 @@ describe('TransformersEmbedder with the bundled model (Node, CPU)', () => {
 });
 
 runEmbedderConformance('TransformersEmbedder (bundled model)', () => new TransformersEmbedder());
+
+describe('loadAttempts (which graph of the bundled model each device loads)', () => {
+  const bundled = { bundled: true, dtype: 'q8', quantizeActivations: undefined } as const;
+  test('by default WASM takes the integer-product graph, then the float one; WebGPU and CPU the float one', () => {
+    expect(loadAttempts(bundled, ['webgpu', 'wasm'])).toEqual([
+      { device: 'webgpu', dtype: 'q8' },
+      { device: 'wasm', dtype: 'int8' },
+      { device: 'wasm', dtype: 'q8' },
+    ]);
+    expect(loadAttempts(bundled, ['cpu'])).toEqual([{ device: 'cpu', dtype: 'q8' }]);
+  });
+  test('an explicit choice is the only attempt; other models load their own dtype', () => {
+    expect(loadAttempts({ ...bundled, quantizeActivations: true }, ['cpu'])).toEqual([
+      { device: 'cpu', dtype: 'int8' },
+    ]);
+    expect(loadAttempts({ ...bundled, quantizeActivations: false }, ['wasm'])).toEqual([
+      { device: 'wasm', dtype: 'q8' },
+    ]);
+    expect(loadAttempts({ bundled: false, dtype: 'auto', quantizeActivations: undefined }, ['wasm'])).toEqual([
+      { device: 'wasm', dtype: 'auto' },
+    ]);
+  });
+});
 
 describe("setOrtWasmPaths (where the browser loads ONNX Runtime's WASM from)", () => {
   // What transformers.js sets when it is imported in a browser (backends/onnx.js).

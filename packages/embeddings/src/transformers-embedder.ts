@@ -103,6 +103,26 @@ interface Loaded {
   maxTokens: number | undefined;
   /** The model's own pooled output (`sentence_embedding`) stands for `pooling: 'mean'` (see `pooledOutput`). */
   pooled: boolean;
+  /** The bundled model's integer-product graph was loaded (see `quantizeActivations`). */
+  int8Activations: boolean;
+}
+
+/**
+ * The (device, file variant) pairs a load tries in order. The bundled model on WASM takes its
+ * integer-product graph (`quantizeActivations`), falling back to the float one when that was only
+ * the default; WebGPU and Node's CPU take the float graph unless asked.
+ */
+export function loadAttempts(
+  o: Pick<ResolvedOptions, 'bundled' | 'dtype' | 'quantizeActivations'>,
+  devices: readonly Exclude<EmbeddingDevice, 'auto'>[],
+): { device: Exclude<EmbeddingDevice, 'auto'>; dtype: ResolvedOptions['dtype'] }[] {
+  return devices.flatMap((device) => {
+    const plain = { device, dtype: o.dtype };
+    if (!o.bundled || o.quantizeActivations === false) return [plain];
+    const int8 = { device, dtype: USE_LITE.int8ActivationsDtype };
+    if (o.quantizeActivations === true) return [int8];
+    return device === 'wasm' ? [int8, plain] : [plain];
+  });
 }
 
 type ModelOutputs = Record<string, Tensor | undefined>;
@@ -172,6 +192,11 @@ export class TransformersEmbedder implements Embedder {
   /** Tokens kept per text (longer input is truncated), once loaded; `undefined` when unlimited. */
   get maxTokens(): number | undefined {
     return this.#loaded?.maxTokens;
+  }
+
+  /** Whether the bundled model runs its integer-product graph (`quantizeActivations`), once loaded. */
+  get int8Activations(): boolean | undefined {
+    return this.#loaded?.int8Activations;
   }
 
   /** Texts per model call. */
@@ -268,10 +293,10 @@ export class TransformersEmbedder implements Embedder {
     progress_callback: ((info: ProgressInfo) => void) | undefined,
   ): Promise<Loaded> {
     let lastError: unknown;
-    for (const device of await pickDevice(o.device)) {
+    for (const { device, dtype } of loadAttempts(o, await pickDevice(o.device))) {
       try {
         const extractor = (await pipeline('feature-extraction', o.model, {
-          dtype: o.dtype,
+          dtype,
           device,
           session_options: sessionOptions(o, device),
           ...(progress_callback ? { progress_callback } : {}),
@@ -292,6 +317,7 @@ export class TransformersEmbedder implements Embedder {
           extractor,
           dim,
           device,
+          int8Activations: dtype !== o.dtype,
           maxTokens: typeof limit === 'number' && limit < 1e6 ? limit : undefined,
           pooled: pooledOutput(o, extractor),
         };

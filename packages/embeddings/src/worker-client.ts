@@ -25,6 +25,8 @@ export interface WorkerEmbedderInfo {
   dim: number;
   maxTokens: number | undefined;
   device: string | undefined;
+  /** Whether the bundled model runs its integer-product graph (`quantizeActivations`). */
+  int8Activations?: boolean | undefined;
 }
 
 /** The object a worker exposes over Comlink (the wire protocol of {@link createWorkerEmbedder}). */
@@ -166,6 +168,11 @@ export class WorkerEmbedder implements Embedder {
   /** The device the worker's model runs on, once loaded. */
   get device(): string | undefined {
     return this.#info?.device;
+  }
+
+  /** Whether the worker's bundled model runs its integer-product graph (`quantizeActivations`), once loaded. */
+  get int8Activations(): boolean | undefined {
+    return this.#info?.int8Activations;
   }
 
   #fail(error: ZerdaError): void {

@@ -66,7 +66,13 @@ export function exposeEmbedder(defaults: TransformersEmbedderOptions = {}, endpo
         // Loading reports progress only once; free the main thread's end of the callback.
         (onProgress as Partial<Comlink.Remote<() => void>> | undefined)?.[Comlink.releaseProxy]?.();
       }
-      return { modelId: embedder.modelId, dim: embedder.dim, maxTokens: embedder.maxTokens, device: embedder.device };
+      return {
+        modelId: embedder.modelId,
+        dim: embedder.dim,
+        maxTokens: embedder.maxTokens,
+        device: embedder.device,
+        int8Activations: embedder.int8Activations,
+      };
     },
 
     async embed(callId, texts, onProgress) {

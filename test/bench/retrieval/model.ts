@@ -14,10 +14,13 @@ export const USE_LITE_ID = deriveModelId(USE_LITE.name, USE_LITE.dtype, 'mean');
  * behind a file cache under `.tmp/` so reruns skip the model. The model only loads on a cache miss.
  */
 export function createCachedUseLite(cacheDir = `${REPO_ROOT}.tmp/retrieval-cache`): CachedEmbedder {
+  // `ZERDA_BENCH_INT8_ACTIVATIONS=1`: the bundled model's integer-product graph (the browser's
+  // default), cached apart, to measure recall with the vectors a browser makes.
+  const int8 = process.env.ZERDA_BENCH_INT8_ACTIVATIONS === '1';
   return new CachedEmbedder({
     modelId: USE_LITE_ID,
     dim: USE_LITE.dim,
-    file: `${cacheDir}/${USE_LITE_ID.replace(/[^\w.-]+/g, '_')}`,
-    create: async () => createTransformersEmbedder({ device: 'cpu' }),
+    file: `${cacheDir}/${USE_LITE_ID.replace(/[^\w.-]+/g, '_')}${int8 ? '_int8-activations' : ''}`,
+    create: async () => createTransformersEmbedder({ device: 'cpu', ...(int8 ? { quantizeActivations: true } : {}) }),
   });
 }

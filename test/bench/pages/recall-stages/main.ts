@@ -13,6 +13,8 @@ export interface RecallStagesPageConfig {
   sizes: number[];
   queries: number;
   numThreads?: number;
+  /** More `createWorkerEmbedder` options (an A/B of how the model loads, e.g. `quantizeActivations`). */
+  embedderOptions?: Record<string, unknown>;
 }
 
 export interface RecallStagesPageResult {
@@ -38,6 +40,7 @@ function decodeRows(base64: string, dim: number): Float32Array[] {
   const embedder = createWorkerEmbedder({
     worker: new EmbedWorker(),
     ...(c.numThreads !== undefined ? { numThreads: c.numThreads } : {}),
+    ...c.embedderOptions,
   });
   await embedder.ready();
   const loadMs = performance.now() - t0;

@@ -19,6 +19,7 @@ async function init(batchSize = 32): Promise<Record<string, unknown>> {
     modelId: embedder.modelId,
     device: embedder.device,
     maxTokens: embedder.maxTokens,
+    int8Activations: embedder.int8Activations,
     isolated: globalThis.crossOriginIsolated,
     loadStatuses: [...statuses],
   };
