@@ -8,10 +8,11 @@ import {
   canBeName,
   DEMONSTRATIVE_DETERMINER_RE,
   FAVOURITE_RE,
-  FEELING_RE,
   SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
+  GERUND_REFERS_BACK_RE,
+  IMPLIED_IT_RE,
   FORTUNATE_RE,
   FRAMING_OPENER_RE,
   EXPERIENCE_RE,
@@ -38,6 +39,7 @@ import {
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
   REQUEST_RE,
+  saysOnlyAFeeling,
   SAID_IN_PASSING,
   SHOWING_RE,
   SINGULAR_SPEAKER_RE,
@@ -168,12 +170,19 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "I'm gonna make it happen!", "Taking risks pays off!", "Seeing it makes me think of …": the lexicon's table.
   { name: 'said in passing', test: (c) => SAID_IN_PASSING.some((p) => p.re.test(c.text)), kind: 'conversation' },
   // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.
-  { name: 'feeling', test: (c) => FEELING_RE.test(c.text), kind: 'conversation' },
+  { name: 'feeling', test: (c) => saysOnlyAFeeling(c.text), kind: 'conversation' },
   // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
   { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   // With the question it answers quoted, the referent is said: the kind rules decide.
   { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },
+  // "Seeing them so happy makes me happy", "Helps me chill and enjoy the view": an activity with
+  // "them", or a verb whose "it" is left out; what they are is said before (kept whole with it).
+  {
+    name: 'refers back unsaid',
+    test: (c) => (GERUND_REFERS_BACK_RE.test(c.text) || IMPLIED_IT_RE.test(c.text)) && c.referentGiven !== true,
+    kind: 'continuation',
+  },
   // "I want to pass it on to others", "We love it": what "it" is, is said before; kept whole with it.
   {
     name: 'object refers back',
@@ -224,11 +233,14 @@ function showsSpeakersOwn(c: ClauseFacts): boolean {
   );
 }
 
+/** Where a remark after what is looked forward to starts: a dash or a comma ("… next month - it's gonna be awesome!"). */
+const AFTER_WHAT_IS_AHEAD_RE = /\s+[-–—]\s+|,\s+/u;
+
 /** Whether a clause looks forward to something that names the speaker's own, or to an occasion with its date; not the listener's. */
 function looksForwardToOwn(c: ClauseFacts): boolean {
   const m = LOOKING_FORWARD_RE.exec(c.text);
-  // "… for our hike next month - it's gonna be awesome!": what is ahead ends at a dash.
-  const ahead = m?.[2]?.split(/\s+[-–—]+\s+|\s*[–—]\s*/u, 1)[0];
+  // "… for our hike next month - it's gonna be awesome!": what is ahead ends where a remark on it starts.
+  const ahead = m?.[2]?.split(AFTER_WHAT_IS_AHEAD_RE)[0];
   if (ahead === undefined || LISTENER_ANY_RE.test(c.text) || NOT_A_PLAN_RE.test(ahead) || c.contentWords < 3)
     return false;
   // "… for tomorrow's grand opening": an occasion with its date. "… to visit next month": to do what, is said elsewhere.

@@ -48,11 +48,13 @@ export const WEEKDAY_NAMES: readonly string[] = [
   'sunday',
 ];
 /**
- * Verbs in the simple past, irregular ones by name and regular ones by their "-ed". Used by the
- * time expressions and the statements' past-tense reading.
+ * Verbs in the simple past, irregular ones by name and regular ones by their "-ed" (not a word
+ * that only ends like one: "I need help", "we feed the cats"). Used by the time expressions and
+ * the statements' past-tense reading.
  */
 export const PAST_VERB =
-  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|[\\p{L}]{2,}ed';
+  'went|got|had|saw|made|took|met|bought|ran|won|lost|began|gave|found|left|came|did|wrote|read|joined|became|drove|flew|ate|held|built|sold|spent|taught|caught|brought|felt|heard|kept|told|paid|sent|sang|swam|threw|wore|grew|knew|drew|rode|fell|broke|chose|spoke|woke|forgot|quit|sat|stood|' +
+  '(?!(?:need|feed|seed|speed|proceed|succeed|exceed|bleed|breed|indeed|embed)\\b)[\\p{L}]{2,}ed';
 /** Words that carry no information on their own: reactions, greetings, thanks, agreement. */
 export const PHATIC: ReadonlySet<string> = new Set(
   (
@@ -88,7 +90,7 @@ export function personName(word: string): string {
 
 /** Words that may open a clause before its subject ("So I …", "Honestly, we …", "Last week I …"). Regex, optional, case-insensitive. */
 const LEAD =
-  '(?:(?:so|but|and|also|plus|now|then|just|actually|honestly|anyway|well|yeah|recently|finally|lately|really|still|even|luckily|thankfully|sadly|unfortunately|btw|by\\s+the\\s+way|today|yesterday|tonight|last\\s+\\p{L}+|you\\s+know|i\\s+mean)[,\\s]+)*';
+  '(?:(?:so|but|and|also|plus|now|then|just|actually|honestly|anyway|well|yeah|recently|finally|lately|really|still|sometimes|often|usually|always|occasionally|normally|even|luckily|thankfully|sadly|unfortunately|btw|by\\s+the\\s+way|today|yesterday|tonight|last\\s+\\p{L}+|you\\s+know|i\\s+mean)[,\\s]+)*';
 /** The speaker as subject: "I …", "we …", "my …" at the start of a clause. */
 export const FIRST_PERSON_RE = new RegExp(
   `^${LEAD}(?:i|we|me|my|our|myself|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\b`,
@@ -181,7 +183,7 @@ export const REACTION_RE = new RegExp(
 );
 /** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|i\\s+(?:hope|wish|bet|guess|suppose)\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */
@@ -205,6 +207,7 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
     'work it’s one mine just right much many more most some any all both each every also still even only ' +
     'really well so but and or yet then now now, maybe perhaps sometimes always never often usually besides ' +
     'anyway honestly actually basically luckily sadly thankfully hopefully definitely totally absolutely ' +
+    'recently lately finally currently seriously literally apparently obviously clearly personally ' +
     'yes yeah no nope okay ok sure great cool nice wow oh ah hey hi hello thanks congrats ' +
     'christmas easter thanksgiving halloween art music family nature love life cooking reading painting'
   ).split(' '),
@@ -230,19 +233,38 @@ export function canBeName(word: string): boolean {
  */
 const FEELING =
   'excited|thrilled|stoked|pumped|happy|happier|glad|grateful|thankful|blessed|lucky|proud|fulfilled|liberated|empowered|inspired|motivated|determined|overwhelmed|stressed|scared|nervous|anxious|worried|relieved|touched|moved|honou?red|amazed|overjoyed|accepted|loved|supported|welcomed|sad|upset|frustrated|down|bummed|heartbroken|devastated|calm|peaceful|content|energi[sz]ed|refreshed|recharged|alive|free|powerful|special|comfortable|confident|hopeful|optimistic|safe|at\\s+peace';
-/**
- * A clause that says how the speaker feels and nothing it is about: "I felt so accepted", "I'm
- * so excited to meet other people", "I'm much happier being around them". One that names what
- * the feeling is about by a name or a possessive ("I'm grateful for my sister's help", "I'm
- * excited about Japan") is kept; "grateful for the chance to …" is still a feeling.
- */
-export const FEELING_RE = new RegExp(
+/** A clause that says how the speaker feels: "I felt so accepted", "I'm so excited to …". */
+const FEELING_CLAUSE_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:(?:['’]m|['’]re|\\s+am|\\s+are|\\s+was|\\s+were|['’]ve\\s+been|\\s+have\\s+been)(?:\\s+(?:feeling|getting))?|\\s+(?:always\\s+)?(?:feel|felt|get|got))` +
     `(?:\\s+(?:so|really|very|super|totally|truly|just|a\\s+bit|kinda|quite|extremely|incredibly|deeply|also|still|even|much|always|beyond|more|most|genuinely|honestly|too))*` +
-    `\\s+(?:${FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}))*\\b` +
-    `(?!\\s+(?:about|of|with|for|at|by|in)\\s+(?:my|our|his|her|their|\\p{Lu}|\\d))`,
+    `\\s+(?:${FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}))*\\b`,
   'iu',
 );
+/**
+ * What a feeling is about, named right after it: a possessive, a capitalised name or what the
+ * speaker does ("… for my sister's help", "… about Japan", "… about dancing each day").
+ * Case-sensitive, unlike the lexicon's `iu` patterns: under `i`, `\p{Lu}` matches any letter,
+ * and "… about the trip" would name something. Not "… for being …", "… by seeing …".
+ */
+const FEELING_NAMED_OBJECT_RE =
+  /^\s+(?:about|of|with|for|at|by|in)\s+(?:(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\b|\p{Lu}|\d|(?!(?:being|having|seeing|hearing|knowing|getting\s+to)\b)\p{Ll}{2,}ing\b(?![^.!?]*\b(?:you|your)\b))/u;
+/**
+ * Whether a clause says how the speaker feels and nothing it is about: "I felt so accepted", "I'm
+ * so excited to meet other people", "I'm much happier being around them", "I was nervous about
+ * the exam". One that names what the feeling is about by a name or a possessive ("I'm grateful
+ * for my sister's help", "I'm excited about Japan"), or says what inspires the speaker ("I'm
+ * inspired by autumn"), is kept; "grateful for the chance to …" is still a feeling.
+ */
+export function saysOnlyAFeeling(text: string): boolean {
+  const m = FEELING_CLAUSE_RE.exec(text);
+  if (m === null) return false;
+  const rest = text.slice(m[0].length);
+  return !FEELING_NAMED_OBJECT_RE.test(rest) && !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest));
+}
+/** Feelings whose source says what drives the speaker: "I'm inspired by autumn", "I'm motivated by a thirst for adventure". */
+const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
+/** A source named after "by" that is not the listener's or what was said ("… by your drive", "… by it"). */
+const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\b)\p{L}/iu;
 /**
  * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
  * it", "My snake did it", "I also did the same", "I met her at the gym", "I still really want
@@ -251,7 +273,7 @@ export const FEELING_RE = new RegExp(
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
   `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|do|did|can|could|will|would)\\s+)*` +
-    `\\p{L}+(?:\\s+to\\s+\\p{L}+)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
+    `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
     `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
   'iu',
 );
@@ -296,7 +318,7 @@ export const ADDRESSED_RE = new RegExp(
       "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
       "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
-      "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
+      "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing|putting\\s+in)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
       "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
       '(?:just\\s+)?a\\s+reminder\\s+to\\b',
       "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|pretty\\s+|really\\s+)?(?:sure|certain|positive|confident)\\b(?!\\s+(?:of|about)\\s+(?:my|the)\\b)",
@@ -317,12 +339,13 @@ export const CATCH_UP_RE = new RegExp(
  * What "it" is, is said elsewhere.
  */
 export const TRY_IT_RE =
-  /\b(?:give|giving|gave|try|trying)\s+(?:it|that|this|them)\s+a\s+(?:shot|try|go|whirl|chance)\b/iu;
+  /\b(?:give|giving|gave|try|trying)\s+(?:it|that|this|them|these|those)\s+a\s+(?:shot|try|go|whirl|chance)\b/iu;
 /**
  * A clause whose object is what the listener showed or said: "I'm a big fan of scents like
- * this!", "I need one like that".
+ * this!", "I need one like that", "I might order some similar ones".
  */
-export const LIKE_THIS_RE = /\b(?:like|as)\s+(?:this|that|these|those|this\s+one|that\s+one|yours)\s*[!.…]*$/iu;
+export const LIKE_THIS_RE =
+  /\b(?:like|as)\s+(?:this|that|these|those|this\s+one|that\s+one|yours)\s*[!.…]*$|\b(?:some\s+)?similar\s+ones?\b/iu;
 /**
  * What something said before made the speaker think or feel, its subject left out: "Really
  * made me think about taking care of our minds", "Made me realize how lucky I am", "Really made
@@ -391,7 +414,7 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   // "… - you hang in there too!", "Whenever you need support, I'm here for you", "I can share the recipe if you'd like".
   {
     what: 'encouragement or an offer to the listener',
-    re: /\b(?:(?:you\s+)?hang\s+in\s+there|you\s+(?:got|'ve\s+got|’ve\s+got)\s+this|you\s+can\s+do\s+(?:it|this)|(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?(?:here|there)\s+for\s+(?:you|ya)|if\s+you['’]d\s+like|if\s+you\s+(?:want|wanna|need)|(?:anytime|whenever)\s+you\s+(?:need|want|like))\b/iu,
+    re: /\b(?:(?:you\s+)?hang\s+in\s+there|you\s+(?:got|'ve\s+got|’ve\s+got)\s+this|you\s+can\s+do\s+(?:it|this)|(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?(?:here|there)\s+for\s+(?:you|ya)|if\s+you['’]d\s+like|if\s+you\s+(?:want|wanna|need)|if\s+(?:you|ya)(?:['’]re|\s+are)\s+(?:ever\s+)?(?:interested|up\s+for\s+it|keen|curious)|i\s+(?:can|could)\s+(?:help|show|teach)\s+(?:you|ya)\b|(?:anytime|whenever)\s+you\s+(?:need|want|like))\b/iu,
   },
   // "Hopefully I'll get an appointment soon": a hope, not a plan.
   { what: 'a hope', re: new RegExp(`^${LEAD}hopefully\\b`, 'iu') },
@@ -437,9 +460,13 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   {
     what: 'something unnamed',
     re: new RegExp(
-      `^${LEAD}(?:(?:i|we)(?:['’](?:ve|m|re))?\\s+)?(?:(?:just|been|finally|also|really)\\s+)*\\p{L}+\\s+something(?:\\s+(?:with|for)\\s+(?:my|our)\\s+\\p{L}+)?(?:\\s+(?:yesterday|today|lately|recently|last\\s+\\p{L}+))?\\s*(?:[-–—,!.…]|$)`,
+      `^${LEAD}(?:(?:i|we)(?:['’](?:ve|m|re))?\\s+)?(?:(?:just|been|finally|also|really)\\s+)*\\p{L}+\\s+(?:something|somewhere(?:\\s+(?:fun|new|nice|cool|special|different))?)(?:\\s+(?:with|for)\\s+(?:my|our)\\s+\\p{L}+)?(?:\\s+(?:yesterday|today|lately|recently|last\\s+\\p{L}+))?\\s*(?:[-–—,!.…]|$)`,
       'iu',
     ),
+  }, // "Pets have a way of brightening our days", "Nature does have a way of humbling us": a remark about everyone.
+  {
+    what: 'a generic "has a way of"',
+    re: /^(?![^.!?]*\b(?:i|me|my|mine)\b)[^.!?]*?\b(?:has|have|had)\s+(?:such\s+)?a\s+(?:\p{L}+\s+)?way\s+of\b/iu,
   },
 ];
 /**
@@ -592,11 +619,12 @@ export const THIS_IS_MINE_RE = new RegExp(
 );
 /**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
- * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", "Wanted to let you know
- * that I …". Left out before the statement is read, as a greeting is.
+ * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
+ * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
+ * it ("Wanted to let you know that I …"). Left out before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE =
-  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+you\s+know|tell\s+you)\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
+  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+you\s+know|tell\s+you)\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
 /**
  * What the speaker has done at some time, said with "I've … before", "I've never been to …",
  * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,
@@ -643,3 +671,23 @@ export const PAST_EXPERIENCE_RE = new RegExp(
  */
 export const IMPLIED_SPEAKER_NOT_RE =
   /^(?:(?:nah|nope|no|yeah|actually|honestly|sadly|unfortunately)[,\s]+)*(?:didn['’]?t|haven['’]?t|hadn['’]?t|wasn['’]?t|never)\s+(?:(?:really|even|actually|ever|got\s+to|get\s+to)\s+)*(?!(?:talked|spoken|chatted|heard|say|saw\s+(?:this|that|it)\s+coming)\b)\p{L}{2,}/iu;
+
+// ── Formation: fragments whose referent is what the other speaker said (issue 28, precision) ──
+
+/**
+ * An activity with someone or something said elsewhere, as the subject: "Seeing them so happy
+ * makes me happy", "Being with them brings me so much joy", "Having her around keeps me going".
+ * Who "them" is, is said in the clause before it or by the other speaker; kept whole with it.
+ */
+export const GERUND_REFERS_BACK_RE = new RegExp(
+  `^${LEAD}(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b`,
+  'iu',
+);
+/**
+ * A clause whose subject "it" is left out: "Helps me chill and enjoy the view", "Keeps me
+ * sane", "Reminds me of when I used to play with my husband". What helps is said before it.
+ */
+export const IMPLIED_IT_RE = new RegExp(
+  `^${LEAD}(?:(?:really|definitely|also|totally|always|kinda|sure|truly)\\s+)*(?:helps|makes|keeps|gives|brings|reminds|lets|allows|takes|gets)\\s+(?:me|us)\\b`,
+  'iu',
+);

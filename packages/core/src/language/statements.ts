@@ -314,7 +314,11 @@ const SLOTS: SlotRule[] = [
     value: (v) => `${v.toLowerCase()} teacher`,
   },
   {
-    re: new RegExp(`\\b(?:i'?m|i’m|i\\s+am|is|are)\\s+(?:originally\\s+)?from\\s+${VALUE}${STOP_VALUE}`, 'iu'),
+    // Not said of a thing ("The photo is from a forest near my hometown", "This recipe is from my grandma").
+    re: new RegExp(
+      `\\b(?:i'?m|i’m|i\\s+am|(?<!\\b(?:the|this|that|these|those|it|which|a|an)\\s+(?:[\\p{L}'’-]+\\s+)?)(?:is|are))\\s+(?:originally\\s+)?from\\s+${VALUE}${STOP_VALUE}`,
+      'iu',
+    ),
     attribute: 'is from',
     kind: 'fact',
     group: 1,
@@ -358,7 +362,7 @@ const SLOTS: SlotRule[] = [
  * …" a reflection: neither is one.
  */
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so)\b)|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
 const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
 

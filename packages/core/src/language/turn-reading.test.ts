@@ -56,6 +56,10 @@ describe('readTurn: what stays in the episodic turn only', () => {
     ['a vague "task"', "I'll keep you posted."],
     ['a passing feeling', 'I felt so accepted.'],
     ['a feeling about nothing named', "I'm so excited to meet other people in the community!"],
+    // The feeling's exception is read case-sensitively: "about the …", "for the …" name nothing.
+    ['a feeling about something lowercase', 'I was so nervous about the big exam on cells.'],
+    ['a feeling for a chance', "I'm grateful for the chance to teach kids."],
+    ['a feeling about what the listener did', "I'm really grateful for your help with the garden project."],
     ['catching up', "A lot's happened since we talked."],
     ['regard for the listener', 'I really respect you for that.'],
     ['advice', 'I recommend finding a fantasy book series to read.'],
@@ -101,6 +105,11 @@ describe('readTurn: statements about the speaker however they open', () => {
     ['the speaker with someone', 'Samantha and I were also at McGee’s bar.', 'fact'],
     ['a favourite', 'Two of my favorites are "The Stormlight Archive" and "Kingkiller Chronicle".', 'preference'],
     ['a feeling about something named', "I'm grateful for my sister's help with the move.", 'fact'],
+    [
+      'a feeling about what the speaker does',
+      "I'm excited about building a treehouse for the kids this summer.",
+      'fact',
+    ],
   ])('%s: %s', (_why, text, kind) => {
     expect(formed(text)).toEqual([`${kind} | Ann | ${text}`]);
   });
@@ -637,5 +646,87 @@ describe('readTurn: what is no task', () => {
     expect(formed('We got to see some epic spots on the coast last summer.')[0]).not.toMatch(/^task/u);
     expect(formed('Moments like these remind me how much my grandparents matter.')[0]).not.toMatch(/^task/u);
     expect(formed('Remind me to call the plumber tomorrow.')[0]).toMatch(/^task/u);
+  });
+});
+
+describe('readTurn: fragments whose referent the other speaker said, wishes and generic remarks stay episodic', () => {
+  it.each([
+    ['an activity with "them" as the subject', 'Seeing them so happy makes me really happy.'],
+    ['being with "them"', 'Being with them brings me so much joy.'],
+    ['a verb whose "it" is left out', 'Helps me chill and enjoy the view.'],
+    ['a hope for the listener, with an adverb', 'I really hope your pups feel better soon!'],
+    ['a hope said with "we"', 'We hope to join you on the next hike!'],
+    ['a wish for the listener', "I'm wishing you and your family the best."],
+    ['a generic "have a way of"', 'Pets have a way of brightening our days.'],
+    ['agreeing to try what the listener showed', "I'll give these a try."],
+    ["doing one's best", "I'm putting in my best effort."],
+    ['a promise on a condition ("need" is no past tense)', "I'll reach out if I need any help."],
+    ['what is left once agreeing is cut off refers back', 'Yeah, I totally agree, it makes a big difference.'],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([]);
+  });
+
+  it('the fragment joins the statement before it in the turn, which says what "them" or "it" is', () => {
+    expect(formed('I adopted two cats last spring. Having them around keeps me calm.')).toEqual([
+      'event | Ann | I adopted two cats last spring. Having them around keeps me calm.',
+    ]);
+    expect(formed("I've been going on long car rides lately. Helps me clear my head.")).toEqual([
+      "fact | Ann | I've been going on long car rides lately. Helps me clear my head.",
+    ]);
+  });
+
+  it('what follows agreeing is read on its own; "a way of" said of the speaker, and "I need …", are kept', () => {
+    expect(formed('I agree with you, I also love to travel.')).toEqual(['preference | Ann | I also love to travel.']);
+    expect(formed('Being outdoors has a way of calming my mind.')).toEqual([
+      'fact | Ann | Being outdoors has a way of calming my mind.',
+    ]);
+    expect(formed('I need a new laptop for school.')).toEqual(['fact | Ann | I need a new laptop for school.']);
+  });
+
+  it('a feeling that names what inspires the speaker is kept; one inspired by the listener is not', () => {
+    expect(formed("I'm inspired by autumn colours this year.")).toHaveLength(1);
+    expect(formed("I'm really inspired by your drive to make a difference.")).toEqual([]);
+  });
+});
+
+describe('readTurn: offers, unnamed places, frequency adverbs and things that are from somewhere', () => {
+  it.each([
+    ['an offer on a condition of the listener', "I can help you get started if you're interested."],
+    ['a place unnamed', 'Last month I drove somewhere fun.'],
+    ['"similar ones" of what the listener showed', "I'm thinking of ordering some similar ones."],
+    ['an object that refers back after "Sometimes"', "Sometimes I even use it when I'm playing games with friends."],
+    ['a gerund before an object that refers back', 'I also like holding them.'],
+  ])('%s: %s', (_why, text) => {
+    expect(formed(text)).toEqual([]);
+  });
+
+  it('"Sometimes I …" is still about the speaker; "Recently" opening a clause is no person', () => {
+    expect(formed('Sometimes I bake bread for my neighbours.')).toEqual([
+      'fact | Ann | Sometimes I bake bread for my neighbours.',
+    ]);
+    expect(formed('Recently started learning the cello.')).toEqual([
+      'event | Ann | Recently started learning the cello.',
+    ]);
+  });
+
+  it('a thing that is from somewhere fills no "is from" slot; a person does', () => {
+    const slot = (text: string) =>
+      readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' }).statements.map(
+        (s) => s.attribute,
+      );
+    expect(slot('The photo is from a forest near my hometown.')).toEqual([undefined]);
+    expect(slot('My sister is from Lisbon.')).toEqual(['is from']);
+  });
+
+  it('"… to remind me of …" is a reflection, not a reminder', () => {
+    expect(formed('I keep this ball to remind me of my old team.')).toEqual([
+      'fact | Ann | I keep this ball to remind me of my old team.',
+    ]);
+  });
+
+  it("looking forward to a plan of the speaker's own, with a remark after a dash, is still a plan", () => {
+    expect(formed("I can't wait for our hike next month - it's gonna be awesome!")).toEqual([
+      "event | Ann | I can't wait for our hike next month - it's gonna be awesome!",
+    ]);
   });
 });
