@@ -134,3 +134,25 @@ describe('readTurn: what the speaker did, said as a gerund in the past or with t
     ]);
   });
 });
+
+describe("readTurn: a remark about no one that the speaker goes on to say is theirs", () => {
+  it('"Flowers bring joy. They were part of my wedding decor.": one fact about the speaker, its referent kept', () => {
+    expect(formed('Flowers bring joy. They were an important part of my wedding decor.')).toEqual([
+      'fact | Ann | Flowers bring joy. They were an important part of my wedding decor.',
+    ]);
+    expect(formed('That beach is super special. It is where I met my husband.')).toEqual([
+      'fact | Ann | That beach is super special. It is where I met my husband.',
+    ]);
+  });
+
+  it('a remark on what was shown, thanks, an opinion, or a clause without "my" stays episodic', () => {
+    none([
+      'That pic is gorgeous! It really brightens my day.',
+      'That dessert looks amazing. It reminds me of my grandma.',
+      'Appreciate the help. It means a lot to my family.',
+      'Celebrating small wins is crucial. It keeps my spirits up.',
+      'Flowers bring joy. They remind me to slow down.',
+      'Life is unpredictable. It keeps your days interesting.',
+    ]);
+  });
+});

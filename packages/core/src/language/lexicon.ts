@@ -691,3 +691,15 @@ export const IMPLIED_IT_RE = new RegExp(
   `^${LEAD}(?:(?:really|definitely|also|totally|always|kinda|sure|truly)\\s+)*(?:helps|makes|keeps|gives|brings|reminds|lets|allows|takes|gets)\\s+(?:me|us)\\b`,
   'iu',
 );
+/**
+ * A remark on what the other speaker showed, said or offered, or thanks for it: "That pic is
+ * gorgeous!", "That dessert looks amazing", "The Name of the Wind sounds cool", "Appreciate the
+ * help". Regex, case-insensitive.
+ */
+export const SHOWN_OR_THANKS_RE =
+  /\b(?:looks?|sounds?|seems?|pics?|photos?|pictures?|snaps?|shots?)\b|^(?:(?:i\s+)?(?:really\s+)?appreciate|thanks|thank\s+you)\b/iu;
+/** An opinion about how things should be: "Celebrating small wins is crucial", "Love should be everyone's right". Regex, case-insensitive. */
+export const OPINION_RE =
+  /\b(?:is|are|'s|’s)\s+(?:so\s+|really\s+|super\s+|very\s+|just\s+)?(?:important|crucial|key|essential|vital|everything)\b|\b(?:should|must)\b/iu;
+/** "My" or "mine": something said to be the speaker's. Regex, case-insensitive. */
+export const MY_RE = /\b(?:my|mine)\b/iu;

@@ -1,6 +1,17 @@
 import { estimateImportance } from './importance.js';
 import { REACTION_RULES } from './kind-rules.js';
-import { CAPTION_RE, LISTENER_ANY_RE, PRAISE_RE, REFERRING_WORD_RE, SPEAKER_ANY_RE } from './lexicon.js';
+import {
+  CAPTION_RE,
+  FOR_ING_FRAGMENT_RE,
+  FRAMING_OPENER_RE,
+  LISTENER_ANY_RE,
+  MY_RE,
+  OPINION_RE,
+  PRAISE_RE,
+  REFERRING_WORD_RE,
+  SHOWN_OR_THANKS_RE,
+  SPEAKER_ANY_RE,
+} from './lexicon.js';
 import {
   type AskedQuestion,
   clauseAfterDash,
@@ -24,6 +35,29 @@ import type { FormationPlan, FormationTurn, FormedStatement } from '../formation
  */
 function namesTheSpeakersOwn(s: FormedStatement): boolean {
   return s.kind !== 'conversation' || (SPEAKER_ANY_RE.test(s.text) && !LISTENER_ANY_RE.test(s.text));
+}
+
+/** Rules that read a statement as about no one in particular ("Flowers bring joy.", "This support network has been amazing."). */
+const ABOUT_NO_ONE_RULES: ReadonlySet<string> = new Set(['generic', 'none']);
+
+/** Whether a clause says something is the speaker's ("my", "mine") and not the listener's: "They were part of my wedding decor". */
+function saysTheSpeakersOwn(text: string): boolean {
+  return MY_RE.test(text) && !LISTENER_ANY_RE.test(text);
+}
+
+/**
+ * Whether a remark and what follows it react to what the other speaker showed or offered ("That
+ * pic is gorgeous! It really brightens my day", "That dessert looks amazing. I'll have to try
+ * it") or thank them ("Appreciate the help. …", "For the support, John! …"): not the speaker's own.
+ */
+function remarksOnWhatWasShown(remark: string, next: string): boolean {
+  return (
+    SHOWN_OR_THANKS_RE.test(remark) ||
+    SHOWN_OR_THANKS_RE.test(next) ||
+    FRAMING_OPENER_RE.test(remark) ||
+    OPINION_RE.test(remark) ||
+    FOR_ING_FRAGMENT_RE.test(next)
+  );
 }
 
 /** What reading a turn may know beyond the turn. */
@@ -158,6 +192,8 @@ export function readTurn(
   let last: FormedStatement | undefined;
   /** Whether `last` is a reaction to what the other speaker showed or said. */
   let lastReacts = false;
+  /** Whether `last` is a remark about no one ("Flowers bring joy."), which a clause after it may make the speaker's. */
+  let lastAboutNoOne = false;
   let afterReaction = false;
   for (const part of parts) {
     const clause = clauseText(part);
@@ -213,6 +249,17 @@ export function readTurn(
     // praise after it ("But thank you for your concern!") does not.
     if (last && r.continuation && s.kind === 'conversation' && !reacts) {
       join(last, s.text);
+      // "Flowers bring joy. They were an important part of my wedding decor": a remark about no one
+      // that the speaker goes on to say is theirs is about the speaker, its referent kept with it.
+      if (
+        last.kind === 'conversation' &&
+        lastAboutNoOne &&
+        saysTheSpeakersOwn(s.text) &&
+        !remarksOnWhatWasShown(last.text, s.text)
+      ) {
+        last.kind = 'fact';
+        lastAboutNoOne = false;
+      }
       continue;
     }
     if ((r.pronounObject || r.weSubject) && s.kind !== 'conversation') {
@@ -244,6 +291,7 @@ export function readTurn(
     reading.statements.push(s);
     last = s;
     lastReacts = reacts;
+    lastAboutNoOne = r.rule !== undefined && ABOUT_NO_ONE_RULES.has(r.rule) && s.about === who;
   }
   // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
   // statement holds it; the earlier one stays a statement without the slot. One pass from the
