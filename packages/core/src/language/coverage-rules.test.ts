@@ -135,7 +135,7 @@ describe('readTurn: what the speaker did, said as a gerund in the past or with t
   });
 });
 
-describe("readTurn: a remark about no one that the speaker goes on to say is theirs", () => {
+describe('readTurn: a remark about no one that the speaker goes on to say is theirs', () => {
   it('"Flowers bring joy. They were part of my wedding decor.": one fact about the speaker, its referent kept', () => {
     expect(formed('Flowers bring joy. They were an important part of my wedding decor.')).toEqual([
       'fact | Ann | Flowers bring joy. They were an important part of my wedding decor.',
