@@ -24,6 +24,9 @@
  * under load, its timed queries later under the bench lock). ZERDA_BENCH_INDEX_BUILD_MEMORY is the
  * adapter's `indexBuildMemory` (the HNSW build's maintenance_work_mem after a bulk load, default
  * '256MB'; size it to the largest shard's vectors, ~2.3 KB each at 512-d: the 1M run used '1GB').
+ * ZERDA_BENCH_HNSW=m,efConstruction is the adapter's `hnswIndex` (default 16,64); with
+ * ZERDA_BENCH_REBUILD=1 the run first rebuilds the schema's indexes to it (`rebuildVectorIndexes`,
+ * timed), so one imported schema can be queried with two graphs.
  * Prints figures; never gates CI.
  */
 import { execFileSync } from 'node:child_process';
@@ -90,6 +93,8 @@ const SCALE_PER_TENANT = env('ZERDA_BENCH_SCALE_PER_TENANT', 1_000);
 const SCALE_SIZES = (process.env.ZERDA_BENCH_SCALE_SIZES ?? '').split(',').filter(Boolean).map(Number);
 const EXACT_BELOW = process.env.ZERDA_BENCH_EXACT_BELOW ? Number(process.env.ZERDA_BENCH_EXACT_BELOW) : undefined;
 const BUILD_MEMORY = process.env.ZERDA_BENCH_INDEX_BUILD_MEMORY;
+const HNSW = process.env.ZERDA_BENCH_HNSW?.split(',').map(Number);
+const REBUILD = process.env.ZERDA_BENCH_REBUILD === '1';
 // The scale section's HNSW passes (comma-separated efSearch values) and its warm-up queries.
 const EF_SEARCH = (process.env.ZERDA_BENCH_EF_SEARCH ?? `100,${DEFAULT_EF_SEARCH},400`).split(',').map(Number);
 const WARMUP = env('ZERDA_BENCH_WARMUP', QUERIES);
@@ -321,7 +326,16 @@ try {
     maxConnections: 8,
     ...(EXACT_BELOW !== undefined ? { exactSearchBelow: EXACT_BELOW } : {}),
     ...(BUILD_MEMORY !== undefined ? { indexBuildMemory: BUILD_MEMORY } : {}),
+    ...(HNSW !== undefined ? { hnswIndex: { m: HNSW[0], efConstruction: HNSW[1] } } : {}),
   });
+  if (REBUILD) {
+    const t0 = performance.now();
+    const rebuilt = await pgs.rebuildVectorIndexes();
+    row(
+      `rebuild HNSW to m,efConstruction ${HNSW?.join(',') ?? '16,64'}`,
+      `${rebuilt.length} index(es), ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  }
   const qs = await queries(QUERIES);
 
   // 1. one large tenant

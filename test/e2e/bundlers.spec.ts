@@ -8,7 +8,7 @@
  * in a recipe fails here. The esbuild command is also built without its `onnxruntime-web/webgpu`
  * alias, to show the README's word that the alias is required.
  */
-import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

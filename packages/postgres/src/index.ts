@@ -2,9 +2,10 @@
  * Public surface of @zerda/postgres (Node only: it talks to PostgreSQL through `pg`).
  * @module @zerda/postgres
  */
-export { PostgresStorage, createPostgresStorage } from './postgres-storage.js';
+export { DEFAULT_HNSW_INDEX, PostgresStorage, createPostgresStorage } from './postgres-storage.js';
 export type {
   ExportOptions,
+  HnswIndexOptions,
   ImportReport,
   MigrateOptions,
   PostgresStorageOptions,

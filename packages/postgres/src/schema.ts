@@ -330,39 +330,73 @@ ${ensureVectorIndex(s, 'fixed')}
     name: "ensure_vector_index builds with the caller's maintenance_work_mem when above 256MB (indexBuildMemory)",
     up: (s) => ensureVectorIndex(s, 'at-least'),
   },
+  {
+    name: 'HNSW graph settings (m, ef_construction) chosen by the caller and recorded per index (hnswIndex)',
+    up: (s) => `
+    -- NULL: an index built before this migration, with pgvector's defaults (16, 64).
+    ALTER TABLE ${s}.vector_indexes ADD COLUMN IF NOT EXISTS m integer, ADD COLUMN IF NOT EXISTS ef_construction integer;
+${ensureVectorIndex(s, 'graph')}
+    REVOKE ALL ON FUNCTION ${s}.ensure_vector_index(text, integer, integer, integer) FROM PUBLIC;
+    -- The two-argument form stays, with pgvector's defaults, for a process of the previous version
+    -- still running during a rolling upgrade (its grant is kept; new installs do not grant it).
+    CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(p_model text, p_dim integer) RETURNS text
+    LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $fn$ SELECT ${s}.ensure_vector_index(p_model, p_dim, 16, 64) $fn$;
+    REVOKE ALL ON FUNCTION ${s}.ensure_vector_index(text, integer) FROM PUBLIC;
+  `,
+  },
 ];
 
 /**
- * The owner-run `ensure_vector_index` (migration 2; migration 7 replaced it). `fixed`: the build's
- * `maintenance_work_mem` is 256MB whatever the caller set; `at-least`: 256MB unless the caller's
- * transaction set more (PostgresStorageOptions.indexBuildMemory).
+ * The owner-run `ensure_vector_index` (migration 2; migrations 7 and 8 replaced it). `fixed`: the
+ * build's `maintenance_work_mem` is 256MB whatever the caller set; `at-least`: 256MB unless the
+ * caller's transaction set more (PostgresStorageOptions.indexBuildMemory); `graph`: as `at-least`,
+ * and the caller gives the graph's `m` and `ef_construction` (PostgresStorageOptions.hnswIndex),
+ * checked against pgvector's limits and recorded in `vector_indexes`.
  */
-function ensureVectorIndex(s: string, memory: 'fixed' | 'at-least'): string {
+function ensureVectorIndex(s: string, memory: 'fixed' | 'at-least' | 'graph'): string {
   const set = "PERFORM set_config('maintenance_work_mem', '256MB', true);";
   const memoryLine =
     memory === 'fixed'
       ? `          ${set}`
       : `          IF pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes('256MB') THEN ${set} END IF;`;
+  const graph = memory === 'graph';
+  const args = graph
+    ? 'p_model text, p_dim integer, p_m integer, p_ef_construction integer'
+    : 'p_model text, p_dim integer';
+  const check = graph
+    ? `
+      IF p_m < 2 OR p_m > 100 OR p_ef_construction < 4 OR p_ef_construction > 1000 OR p_ef_construction < 2 * p_m THEN
+        RAISE EXCEPTION 'HNSW m % / ef_construction % outside pgvector''s limits (m 2..100, ef_construction 4..1000 and >= 2 * m)',
+          p_m, p_ef_construction USING ERRCODE = '22023';
+      END IF;`
+    : '';
+  const withClause = graph ? ' WITH (m = %s, ef_construction = %s)' : '';
+  const withArgs = graph ? ', p_m, p_ef_construction' : '';
+  const insert = graph
+    ? `INSERT INTO ${s}.vector_indexes (model_id, dim, index_name, m, ef_construction)
+          VALUES (p_model, p_dim, v_name, CASE WHEN v_name = '' THEN NULL ELSE p_m END, CASE WHEN v_name = '' THEN NULL ELSE p_ef_construction END);`
+    : `INSERT INTO ${s}.vector_indexes (model_id, dim, index_name) VALUES (p_model, p_dim, v_name);`;
   return `
-    CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(p_model text, p_dim integer) RETURNS text
+    CREATE OR REPLACE FUNCTION ${s}.ensure_vector_index(${args}) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $fn$
     DECLARE
       v_name text := 'vectors_hnsw_' || md5(p_model || ':' || p_dim::text);
     BEGIN
       IF p_dim < 1 OR p_dim > 16000 THEN
         RAISE EXCEPTION 'vector dimension % is outside 1..16000', p_dim USING ERRCODE = '22023';
-      END IF;
+      END IF;${check}
       PERFORM pg_advisory_xact_lock(hashtext('${s}.ensure_vector_index'));
       IF NOT EXISTS (SELECT 1 FROM ${s}.vector_indexes WHERE model_id = p_model AND dim = p_dim) THEN
         IF p_dim <= 2000 THEN
 ${memoryLine}
           EXECUTE format(
-            'CREATE INDEX %I ON ${s}.vectors USING hnsw ((embedding::public.vector(%s)) public.vector_cosine_ops) WHERE model_id = %L AND dim = %s',
-            v_name, p_dim, p_model, p_dim);
+            'CREATE INDEX %I ON ${s}.vectors USING hnsw ((embedding::public.vector(%s)) public.vector_cosine_ops)${withClause} WHERE model_id = %L AND dim = %s',
+            v_name, p_dim${withArgs}, p_model, p_dim);
         ELSE
           v_name := '';  -- pgvector's HNSW holds at most 2,000 dimensions: exact search only.
         END IF;
-        INSERT INTO ${s}.vector_indexes (model_id, dim, index_name) VALUES (p_model, p_dim, v_name);
+        ${insert}
       END IF;
       RETURN v_name;
     END
@@ -423,7 +457,7 @@ function layoutFor(citus: boolean): Layout {
 export function grantAppRole(s: string, role: string): string {
   const r = `"${role}"`;
   const fns = [
-    'ensure_vector_index(text, integer)',
+    'ensure_vector_index(text, integer, integer, integer)',
     'suspend_vector_index(text, integer, integer)',
     'check_written(integer, integer)',
     'search_vectors(text, text, integer, public.vector, integer, integer, integer, integer)',

@@ -266,7 +266,7 @@ describePostgres('PostgresStorage.searchVectors (HNSW and exact)', (url) => {
       try {
         if (s.citus) await owner.query(`SET LOCAL citus.propagate_set_commands = 'local'`);
         await owner.query(`SET LOCAL maintenance_work_mem = '${memory}'`);
-        await owner.query(`SELECT "${schema}".ensure_vector_index($1, 8)`, [model]);
+        await owner.query(`SELECT "${schema}".ensure_vector_index($1, 8, 16, 64)`, [model]);
         return (await owner.query(`SELECT current_setting('maintenance_work_mem') AS m`)).rows[0].m;
       } finally {
         await owner.query('ROLLBACK');
