@@ -87,10 +87,11 @@ export interface PostgresStorageOptions {
    * The HNSW graph of each model's index, fixed when the index is built (on first use, or when a
    * bulk load rebuilds it): `m`, links per node (2–100), and `efConstruction`, the candidate list
    * while building (4–1000, at least `2 * m`). Larger settings find more of the true top-k at a
-   * given `efSearch` and build slower: on 130,000 512-d memories (one tenant of 100,000), 16 / 64
-   * gave that tenant recall@10 0.96 / 0.99 / 0.99 at `efSearch` 100 / 200 / 400 and 24 / 128 gave
-   * 1.00 at all three (test/bench/POSTGRES-RESULTS.md). An index built with other settings keeps
-   * them until {@link PostgresStorage.rebuildVectorIndexes}.
+   * given `efSearch` and build slower: with a 100,000-memory tenant in a 330,000-vector graph
+   * (512-d; the size of one shard of the 1M-memory cluster), 16 / 64 gave that tenant recall@10
+   * 0.85 / 0.90 / 0.92 at `efSearch` 100 / 200 / 400 and 24 / 128 gave 0.98 / 1.00 / 1.00; its
+   * rebuild alone took as long as the whole import with 16 / 64 (test/bench/POSTGRES-RESULTS.md).
+   * An index built with other settings keeps them until {@link PostgresStorage.rebuildVectorIndexes}.
    * Default {@link DEFAULT_HNSW_INDEX} (pgvector's own defaults, 16 / 64).
    */
   hnswIndex?: HnswIndexOptions;
