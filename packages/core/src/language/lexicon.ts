@@ -849,7 +849,7 @@ const END = "(?![\\p{L}\\p{N}'’-])";
 const CONDITION_MODIFIER = `(?:(?:an?|mild|severe|bad|serious|chronic|life-threatening|type\\s*[12]|${FOOD}|food)\\s+)*`;
 /** Adverbs between a subject and what it has or is; never "not" ("I'm not vegetarian" states no diet). */
 const SAFETY_ADVERB =
-  '(?:(?:also|still|now|actually|strictly|severely|really|totally|completely|just|mostly|only|always|mildly|very|extremely|highly|deathly|super|both|all|a)\\s+)*';
+  '(?:(?:also|still|now|actually|strictly|severely|really|totally|completely|just|mostly|only|always|mildly|very|extremely|highly|deathly|super|both|all)\\s+)*';
 /** A foods limit: not "I don't eat breakfast much", "I can't eat that much" (no food of the table), nor one said of now ("… today"). */
 const LIMITED_FOOD = `(?:any(?:thing)?\\s+(?:with|containing)\\s+|any\\s+|foods?\\s+with\\s+)?(?:${FOOD})${END}(?!\\s+(?:much|often|very\\s+often|that\\s+often|these\\s+days|lately|today|tonight|right\\s+now|now|at\\s+the\\s+moment|a\\s+lot)\\b)`;
 /** What is said of the subject: a condition had, a condition or diet that it is, a diet kept, a food it cannot or does not eat. */

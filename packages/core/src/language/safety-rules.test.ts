@@ -109,6 +109,20 @@ describe('safety facts: formed through MemoryManager', () => {
     await mgr.close();
   });
 
+  it('they survive a year of maintenance with the default configuration', async () => {
+    let now = NOON;
+    const mgr = await MemoryManager.create({ storage: new InMemoryStorage(), clock: () => now, owner: 'u' });
+    const said = ["I can't eat gluten.", "I don't eat pork.", 'My son has epilepsy.', "I'm vegan."];
+    for (const text of said) await mgr.saveInteraction('u', 'default', text, 'Noted.');
+    for (let day = 0; day < 365; day += 30) {
+      now += 30 * 86_400_000;
+      await mgr.runMaintenance('default');
+    }
+    const left = await mgr.listMemories('u', 'default', { kinds: ['fact'] });
+    expect(left.map(textOf).sort()).toEqual([...said].sort());
+    await mgr.close();
+  });
+
   it("in a chat of two, the other speaker's condition is not the speaker's", async () => {
     const mgr = await make();
     await mgr.saveInteraction('u', 'default', 'Bob: I just got back from my run.', '');
