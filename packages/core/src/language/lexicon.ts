@@ -842,6 +842,8 @@ function phrases(list: readonly string[]): string {
 const CONDITION = phrases(SAFETY_CONDITIONS);
 const STATE = phrases(SAFETY_STATES);
 const DIET = phrases(SAFETY_DIETS);
+/** What someone is that is a condition or a diet ("diabetic", "lactose intolerant", "vegan"): what "I'm …" says of a lasting fact. Regex alternatives. */
+export const SAFETY_STATE = `(?:${STATE}|${DIET})(?![\\p{L}\\p{N}'’-])`;
 const FOOD = phrases(SAFETY_FOODS);
 /** The end of a table's word: "vegan" but not "vegan-friendly", "nut" but not "nutmeg". */
 const END = "(?![\\p{L}\\p{N}'’-])";

@@ -24,6 +24,7 @@ import {
   PHATIC,
   RELATION_ADJECTIVE,
   RELATIONS,
+  SAFETY_STATE,
   SAFETY_STATEMENT_RE,
   TOLD_YOU_RE,
   TRAILING_REFERENT_RE,
@@ -400,7 +401,7 @@ const PREFERENCE_RE = new RegExp(
 const FAN_RE =
   /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with|drawn\s+to|hooked\s+on|crazy\s+about|keen\s+on)\s+(?!(?:it|that|this|them|those|these|you|your)\b)\S/iu;
 const FACT_RE = new RegExp(
-  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
+  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
   'iu',
 );
 
