@@ -74,6 +74,8 @@ export interface ClauseFacts {
   past: boolean;
   /** Identity or possession ("I'm allergic to", "I have two dogs", "Raj has a PhD"). */
   identity: boolean;
+  /** An allergy, a condition or a dietary limit of its subject ("I have asthma", "I can't eat gluten"; `SAFETY_STATEMENT_RE`). */
+  safety?: boolean;
   /** A liking with an object ("I love hiking"; not "I love how you …"). */
   liking: boolean;
   /** Its object is a pronoun said of something elsewhere, little after it ("I want to pass it on to others"). */
@@ -279,6 +281,14 @@ const MIN_ANSWER_WORDS = 3;
 
 /** Kinds of memory, for a clause about someone. First match wins. */
 export const KIND_RULES: readonly ClauseRule[] = [
+  // "I have type 2 diabetes", "I'm vegetarian", "I can't eat gluten", "My son has epilepsy", "Raj
+  // is diabetic": what must reach a food or health question, a fact of the speaker or of whom the
+  // clause names ("I have to avoid dairy" is no task). Not the listener's ("You have asthma").
+  {
+    name: 'safety',
+    test: (c) => c.safety === true && (c.subject === 'speaker' || c.subject === 'named'),
+    kind: 'fact',
+  },
   // Something to do: a cue of the future with an action ("I need to renew my passport"), not a
   // vague one ("I'll keep you posted", "I'll start thinking about it").
   {

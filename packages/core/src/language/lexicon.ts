@@ -703,3 +703,204 @@ export const OPINION_RE =
   /\b(?:is|are|'s|’s)\s+(?:so\s+|really\s+|super\s+|very\s+|just\s+)?(?:important|crucial|key|essential|vital|everything)\b|\b(?:should|must)\b/iu;
 /** "My" or "mine": something said to be the speaker's. Regex, case-insensitive. */
 export const MY_RE = /\b(?:my|mine)\b/iu;
+
+// ── Safety: allergies, conditions and dietary limits (issue 28) ────────────────────────────────
+// One table, read by formation (a statement of one's own becomes a fact) and by recall (a food or
+// health question gets what the store knows of them): `SAFETY_WORDS` in `relations.ts` is its words.
+
+/** Conditions a person lives with, said as a noun: "I have asthma", "My son has epilepsy", "I have a nut allergy". */
+export const SAFETY_CONDITIONS: readonly string[] = [
+  'diabetes',
+  'prediabetes',
+  'asthma',
+  'epilepsy',
+  'seizures',
+  'celiac disease',
+  'coeliac disease',
+  'celiac',
+  'coeliac',
+  "crohn's disease",
+  "crohn's",
+  'ibs',
+  'irritable bowel syndrome',
+  'colitis',
+  'hypertension',
+  'high blood pressure',
+  'heart condition',
+  'heart disease',
+  'heart problems',
+  'kidney disease',
+  'kidney condition',
+  'kidney problems',
+  'kidney failure',
+  'lactose intolerance',
+  'gluten intolerance',
+  'gluten sensitivity',
+  'allergy',
+  'allergies',
+  'anaphylaxis',
+  'phenylketonuria',
+  'pku',
+  'gout',
+  'acid reflux',
+  'gerd',
+];
+/** Conditions said as what someone is: "I'm diabetic", "Raj is allergic to shellfish", "I'm pregnant". */
+export const SAFETY_STATES: readonly string[] = [
+  'diabetic',
+  'prediabetic',
+  'asthmatic',
+  'epileptic',
+  'celiac',
+  'coeliac',
+  'pregnant',
+  'anaemic',
+  'anemic',
+  'hypertensive',
+  'lactose intolerant',
+  'gluten intolerant',
+  'allergic',
+  'intolerant',
+  'anaphylactic',
+];
+/** Diets that rule foods out: "I'm vegetarian", "We keep kosher", "I eat halal", "I'm on a gluten-free diet". */
+export const SAFETY_DIETS: readonly string[] = [
+  'vegetarian',
+  'vegan',
+  'pescatarian',
+  'pescetarian',
+  'kosher',
+  'halal',
+  'gluten-free',
+  'dairy-free',
+  'nut-free',
+  'lactose-free',
+  'sugar-free',
+  'low-sodium',
+];
+/** Foods a person may not eat or drink, the allergens first: "I can't eat gluten", "I don't eat pork", "a peanut allergy". */
+export const SAFETY_FOODS: readonly string[] = [
+  'peanuts',
+  'peanut',
+  'tree nuts',
+  'tree nut',
+  'tree-nuts',
+  'tree-nut',
+  'nuts',
+  'nut',
+  'almonds',
+  'cashews',
+  'walnuts',
+  'sesame',
+  'soy',
+  'shellfish',
+  'shrimp',
+  'prawns',
+  'crab',
+  'lobster',
+  'seafood',
+  'fish',
+  'eggs',
+  'egg',
+  'dairy',
+  'milk',
+  'cheese',
+  'lactose',
+  'gluten',
+  'wheat',
+  'bread',
+  'pork',
+  'bacon',
+  'ham',
+  'beef',
+  'red meat',
+  'meat',
+  'poultry',
+  'chicken',
+  'animal products',
+  'sugar',
+  'salt',
+  'alcohol',
+  'spicy food',
+  'penicillin',
+];
+/** Words that mark a text as one of the above on their own, whatever is said around them ("EpiPen", "anaphylactic shock"). */
+const SAFETY_MARKERS: readonly string[] = ['epipen', 'insulin', 'inhaler'];
+
+/** A phrase of a table as regex alternatives: any apostrophe or none, a space or a hyphen between its words, longest first. */
+function phrases(list: readonly string[]): string {
+  return [...list]
+    .sort((a, b) => b.length - a.length)
+    .map((p) =>
+      p
+        .replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
+        .replace(/'/gu, "['’]?")
+        .replace(/[\s-]+/gu, '[\\s-]+'),
+    )
+    .join('|');
+}
+const CONDITION = phrases(SAFETY_CONDITIONS);
+const STATE = phrases(SAFETY_STATES);
+const DIET = phrases(SAFETY_DIETS);
+/** What someone is that is a condition or a diet ("diabetic", "lactose intolerant", "vegan"): what "I'm …" says of a lasting fact. Regex alternatives. */
+export const SAFETY_STATE = `(?:${STATE}|${DIET})(?![\\p{L}\\p{N}'’-])`;
+const FOOD = phrases(SAFETY_FOODS);
+/** The end of a table's word: "vegan" but not "vegan-friendly", "nut" but not "nutmeg". */
+const END = "(?![\\p{L}\\p{N}'’-])";
+/** Words that may stand before a condition: "a", "severe", "type 2", "a peanut" ("I have a severe peanut allergy"). */
+const CONDITION_MODIFIER = `(?:(?:an?|mild|severe|bad|serious|chronic|life-threatening|type\\s*[12]|${FOOD}|food)\\s+)*`;
+/** Adverbs between a subject and what it has or is; never "not" ("I'm not vegetarian" states no diet). */
+const SAFETY_ADVERB =
+  '(?:(?:also|still|now|actually|strictly|severely|really|totally|completely|just|mostly|only|always|mildly|very|extremely|highly|deathly|super|both|all)\\s+)*';
+/** A foods limit: not "I don't eat breakfast much", "I can't eat that much" (no food of the table), nor one said of now ("… today"). */
+const LIMITED_FOOD = `(?:any(?:thing)?\\s+(?:with|containing)\\s+|any\\s+|foods?\\s+with\\s+)?(?:${FOOD})${END}(?!\\s+(?:much|often|very\\s+often|that\\s+often|these\\s+days|lately|today|tonight|right\\s+now|now|at\\s+the\\s+moment|a\\s+lot)\\b)`;
+/** What is said of the subject: a condition had, a condition or diet that it is, a diet kept, a food it cannot or does not eat. */
+const SAFETY_PREDICATE = [
+  // "I have asthma", "I've had diabetes for years", "My son was diagnosed with epilepsy", "I suffer from IBS".
+  `(?:['’](?:ve|s)\\s+(?:got|had|been\\s+diagnosed\\s+with)|\\s+${SAFETY_ADVERB}(?:(?:have|has)(?:\\s+(?:got|had|been\\s+diagnosed\\s+with))?|(?:was|were|got)\\s+diagnosed\\s+with|suffers?\\s+from|lives?\\s+with)|(?:['’]m|\\s+am|\\s+is|['’]s|['’]re|\\s+are)\\s+living\\s+with)\\s+${CONDITION_MODIFIER}(?:${CONDITION})${END}`,
+  // "I'm vegetarian", "Raj is diabetic", "My daughter is allergic to shellfish", "I'm a vegan".
+  `(?:['’]m|['’]re|['’]s|\\s+am|\\s+are|\\s+is|\\s+was\\s+born|['’]ve\\s+been|\\s+(?:have|has)\\s+been)\\s+${SAFETY_ADVERB}(?:an?\\s+)?(?:type\\s*[12]\\s+)?(?:${STATE}|${DIET})${END}`,
+  // "We keep kosher", "I eat halal", "I only eat gluten-free", "I'm on a vegan diet", "I went vegetarian".
+  `(?:\\s+${SAFETY_ADVERB}(?:keeps?|eats?|follows?|went|became|turned)|(?:['’]m|['’]re|['’]s|\\s+am|\\s+are|\\s+is)\\s+${SAFETY_ADVERB}on)\\s+(?:(?:an?|strictly|strict|only)\\s+)*(?:${DIET})${END}`,
+  // "I can't eat gluten", "I don't eat pork", "My son can't have dairy", "I'm not allowed to drink alcohol".
+  `(?:\\s+${SAFETY_ADVERB}(?:can['’]?t|cannot|can\\s+not|don['’]?t|do\\s+not|doesn['’]?t|does\\s+not|never|shouldn['’]?t|mustn['’]?t)|(?:['’]m|['’]re|['’]s|\\s+am|\\s+are|\\s+is)\\s+not\\s+(?:allowed|supposed)\\s+to)\\s+(?:eat|have|drink|consume|tolerate|digest|touch)\\s+${LIMITED_FOOD}`,
+  // "I avoid gluten", "I have to avoid dairy", "My wife stays away from shellfish".
+  `\\s+${SAFETY_ADVERB}(?:avoids?|(?:have|has|need|needs)\\s+to\\s+avoid|must\\s+avoid|stays?\\s+away\\s+from)\\s+${LIMITED_FOOD}`,
+  `(?:['’]m|\\s+am|\\s+is|['’]s|['’]re|\\s+are)\\s+avoiding\\s+${LIMITED_FOOD}`,
+].join('|');
+/**
+ * A clause that states an allergy, a condition or a dietary limit of its subject: the speaker ("I
+ * have asthma", "I'm vegetarian", "I can't eat gluten", "We keep kosher"), a relation ("My son
+ * has epilepsy", "My daughter is allergic to shellfish") or a person named ("Raj is diabetic").
+ * Not negated ("I'm not vegetarian", "I don't have diabetes"), not a passing ailment ("I have a
+ * cold"), not a habit said of now ("I don't eat breakfast much these days"), not said of
+ * everyone ("Gluten is bad for you"). Read with the clause's subject (the speaker, a relation or a
+ * name; not the listener, not a pronoun whose referent is said elsewhere).
+ */
+export const SAFETY_STATEMENT_RE = new RegExp(
+  `^${LEAD}(?:i|we|(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+${NAME})?|${NAME})(?:${SAFETY_PREDICATE})`,
+  'iu',
+);
+/**
+ * A text that names an allergy, a condition or a dietary limit, whoever it is of: what makes a
+ * memory a safety fact for recall ("I am allergic to peanuts.", "I have high blood pressure.",
+ * "I don't eat pork.", "Ana: I have celiac disease").
+ */
+export const SAFETY_TEXT_RE = new RegExp(
+  `\\b(?:${CONDITION}|${STATE}|${DIET}|${phrases(SAFETY_MARKERS)})${END}|\\b(?:can['’]?t|cannot|can\\s+not|don['’]?t|do\\s+not|doesn['’]?t|does\\s+not|never|not\\s+(?:allowed|supposed)\\s+to)\\s+(?:eat|have|drink|consume|tolerate|digest|touch)\\s+${LIMITED_FOOD}|\\b(?:avoids?|avoiding|stays?\\s+away\\s+from)\\s+${LIMITED_FOOD}`,
+  'iu',
+);
+/** The words of the safety table, for a word search of what the store knows of them. */
+export const SAFETY_VOCABULARY: readonly string[] = [
+  ...new Set(
+    [...SAFETY_CONDITIONS, ...SAFETY_STATES, ...SAFETY_DIETS, ...SAFETY_FOODS, ...SAFETY_MARKERS].flatMap((p) =>
+      p.split(/[\s-]+/u),
+    ),
+  ),
+];
+/**
+ * Ailments that pass: "I have a cold", "I've got a headache", "I had the flu". Said with "have",
+ * they are no lasting fact of the speaker. Regex alternatives.
+ */
+export const PASSING_AILMENT =
+  'cold|headache|fever|flu|cough|sore\\s+throat|stomach\\s*ache|tummy\\s+ache|toothache|hangover|migraine|runny\\s+nose|sniffles|bug|virus|rash|sunburn|cramp|cramps|backache';

@@ -1,4 +1,5 @@
 import { analyze } from '../retrieval/text.js';
+import { SAFETY_VOCABULARY } from './lexicon.js';
 
 /**
  * The words questions ask formed memories with, and the words memories say the same thing with.
@@ -111,16 +112,10 @@ export const FOOD_HEALTH_WORDS: readonly string[] = Object.freeze(
 );
 
 /**
- * Words that mark a memory as a safety fact: an allergy, a condition, a dietary limit. A memory
- * containing one of them (analysed) reaches food and health questions ({@link FOOD_HEALTH_WORDS}).
+ * Words of the safety table (`SAFETY_*` in `lexicon.ts`): allergies, conditions, dietary limits
+ * and the foods they rule out. A first-person food or health question ({@link FOOD_HEALTH_WORDS})
+ * searches the store with them, and keeps what `SAFETY_TEXT_RE` reads as a safety fact.
  */
-export const SAFETY_WORDS: readonly string[] = Object.freeze(
-  (
-    'allergic allergy allergies intolerant intolerance anaphylaxis anaphylactic epipen celiac coeliac gluten lactose ' +
-    'vegan vegetarian pescatarian kosher halal diabetic diabetes asthma asthmatic epilepsy epileptic pregnant ' +
-    'hypertension'
-  ).split(' '),
-);
+export const SAFETY_WORDS: readonly string[] = Object.freeze([...SAFETY_VOCABULARY]);
 
 export const FOOD_HEALTH_TERMS: ReadonlySet<string> = new Set(FOOD_HEALTH_WORDS.flatMap((w) => analyze(w)));
-export const SAFETY_TERMS: ReadonlySet<string> = new Set(SAFETY_WORDS.flatMap((w) => analyze(w)));

@@ -19,10 +19,13 @@ import {
   NOT_AN_OBJECT_RE,
   OBJECT_REFERS_BACK_RE,
   PAST_EXPERIENCE_RE,
+  PASSING_AILMENT,
   PAST_VERB,
   PHATIC,
   RELATION_ADJECTIVE,
   RELATIONS,
+  SAFETY_STATE,
+  SAFETY_STATEMENT_RE,
   TOLD_YOU_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
@@ -161,6 +164,8 @@ const NAMED_SUBJECT_RE = new RegExp(
   `^(${NAME})\\s+(?:(?:just|recently|finally|also|still|now|really)\\s+)?(lives|moved|works|is|was|has|likes|loves|hates|prefers|enjoys|got|went|started|studies|speaks|teaches|married)\\b`,
   'u',
 );
+/** A capitalised word that opens a clause: its subject, when the clause states a condition or a diet of it. */
+const NAMED_HEAD_RE = new RegExp(`^(${NAME})(?=\\s|['’]s\\s)`, 'u');
 /** Verbs that say a capitalised subject is a person even when no one has named them before ("Raj works at …"; "Athens is …" may be a city). */
 const PERSON_VERBS = new Set(
   'lives moved works likes loves hates prefers enjoys studies speaks teaches married went got started'.split(' '),
@@ -199,20 +204,21 @@ const NOT_NAMES = new Set([
  * the speaker ("My wife and I went to Rome", "Ana and me …") is about the speaker, like "we":
  * it is their experience, and the other person stays in the text.
  */
-function aboutOf(s: string, speaker: string, people: ReadonlySet<string>): string {
+function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety = false): string {
   if (WITH_SPEAKER_RE.test(s)) return speaker;
   const rel = MY_RELATION_RE.exec(s);
   if (rel) {
     if (rel[2]) return personName(rel[2]);
     return `${speaker}'s ${rel[1]!.toLowerCase().replace(/\s+/g, ' ')}`;
   }
-  const named = NAMED_SUBJECT_RE.exec(s);
+  // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
+  const named = NAMED_SUBJECT_RE.exec(s) ?? (safety ? NAMED_HEAD_RE.exec(s) : null);
   const name = named ? personName(named[1]!) : undefined;
   if (
     name !== undefined &&
     !NOT_NAMES.has(name.toLowerCase()) &&
     canBeName(named![1]!) &&
-    (people.has(name) || PERSON_VERBS.has(named![2]!))
+    (people.has(name) || PERSON_VERBS.has(named![2] ?? '') || safety)
   )
     return name;
   return speaker;
@@ -394,8 +400,10 @@ const PREFERENCE_RE = new RegExp(
 );
 const FAN_RE =
   /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with|drawn\s+to|hooked\s+on|crazy\s+about|keen\s+on)\s+(?!(?:it|that|this|them|those|these|you|your)\b)\S/iu;
-const FACT_RE =
-  /\b(?:i'?m|i’m|i\s+am|is)\s+(?:allergic|married|divorced|single|engaged|pregnant|retired|vegetarian|vegan|diabetic|lactose|gluten|left-handed|right-handed|adopted|an?\s+(?!(?:bit|little|lot|few|huge|big|fan)\b)\p{L}+)|\b(?:have|own|owns|has)\s+(?:a|an|two|three|four|five|\d+)\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\b)\p{L}+|\b(?:i\s+was|was)\s+born\b|\b(?:grew|raised)\s+up\b|\b(?:i|we)\s+(?:studied|graduated|speak|speaks)\b/iu;
+const FACT_RE = new RegExp(
+  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
+  'iu',
+);
 
 /** Coordinators that may join two independent clauses ("…, and I …", "… but my sister …", "…; we …"). */
 const COORDINATOR_RE = /(?:\s*,)?\s+(?:and|but|so|yet)\s+|\s*;\s+|,\s+(?:while|whereas)\s+/giu;
@@ -587,7 +595,10 @@ export function readSentence(
   const body = stripped !== text && stripped ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;
   if (!body) return { dropped: greeted ? 'greeting' : 'filler', text };
   if (RESTATEMENT_RE.test(body)) return { dropped: 'restatement', text };
-  let about = aboutOf(body, speaker, people);
+  // "I have asthma", "I'm vegan", "Raj is diabetic": an allergy, a condition or a dietary limit of
+  // the clause's subject, a fact however few its words.
+  const safety = SAFETY_STATEMENT_RE.test(body);
+  let about = aboutOf(body, speaker, people, safety);
   for (const slot of SLOTS) {
     const m = slot.re.exec(body);
     if (!m) continue;
@@ -616,7 +627,7 @@ export function readSentence(
   const words = contentWords(body);
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
   if (GREETING_IDIOM_RE.test(body)) return { dropped: 'greeting', text };
-  if (words.length < 2)
+  if (words.length < 2 && !safety)
     return {
       dropped:
         greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body)
@@ -646,6 +657,7 @@ export function readSentence(
       IMPLIED_SPEAKER_PAST_RE.test(body) ||
       PAST_EXPERIENCE_RE.test(body),
     identity: FACT_RE.test(body),
+    safety,
     objectRefersBack: objectPronoun === 'little after',
     afterReaction: context.afterReaction === true,
     referentGiven: context.referentGiven === true,

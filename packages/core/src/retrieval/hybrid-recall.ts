@@ -1,7 +1,9 @@
 import { readQuery, type QueryReading } from '../language/query-reading.js';
 import { foldName, sameName } from '../language/names.js';
-import { SAFETY_TERMS, SAFETY_WORDS } from '../language/relations.js';
+import { SAFETY_TEXT_RE } from '../language/lexicon.js';
+import { SAFETY_WORDS } from '../language/relations.js';
 import { questionSlots } from '../formation/question-slots.js';
+import { sourcesOf } from '../formation/collapse.js';
 import { formedFields } from '../formation/consolidation.js';
 import { splitSpeaker } from '../language/statements.js';
 import { personName } from '../language/lexicon.js';
@@ -171,13 +173,20 @@ export async function hybridRecall(
 const SAFETY_READING = readQuery(SAFETY_WORDS.join(' '), 0);
 /** Most safety facts added to one search. */
 const SAFETY_FACTS = 3;
+/**
+ * Word matches read for them: the vocabulary names foods ("I don't eat pork."), so food talk
+ * that states no limit ranks among them and is read past.
+ */
+const SAFETY_CANDIDATES = 16 * SAFETY_FACTS;
 
 /**
  * A first-person food or health question ("What snack should I buy for the road trip?") gets the
  * store's safety facts — memories whose own text says an allergy, a condition or a dietary limit
- * (`SAFETY_WORDS`) — whether or not it shares words with them: up to three, best BM25 match first,
- * reason `'safety'`, scored just below the best hit (so no cut drops them), in place of the
- * lowest hits when `topK` is full.
+ * (found by `SAFETY_WORDS`, read by `SAFETY_TEXT_RE`: the language layer's safety table) —
+ * whether or not it shares words with them: up to three, formed memories before turns and best
+ * BM25 match first, a turn and what was formed from it once (as recall folds them), reason
+ * `'safety'`, scored just below the best hit (so no cut drops them), in place of the lowest hits
+ * when `topK` is full.
  */
 async function withSafety(
   hits: RecallHit[],
@@ -185,17 +194,28 @@ async function withSafety(
   source: RecallSource,
   fetched: Fetched,
 ): Promise<RecallHit[]> {
-  const found = await source.lexical(SAFETY_READING, 4 * SAFETY_FACTS + plan.topK);
-  const have = new Set(hits.map((h) => h.entry.id));
-  const ids = found.map((h) => h.id).filter((id) => !have.has(id));
+  const found = await source.lexical(SAFETY_READING, SAFETY_CANDIDATES + plan.topK);
+  const covered = new Set<string>();
+  const cover = (e: MemoryEntry) => {
+    covered.add(e.id);
+    for (const id of sourcesOf(e)) covered.add(id);
+  };
+  for (const h of hits) cover(h.entry);
+  const ids = found.map((h) => h.id).filter((id) => !covered.has(id));
   await fetched.load(ids);
+  const stated = ids
+    .map((id) => fetched.get(id))
+    .filter((e): e is MemoryEntry => e !== undefined && SAFETY_TEXT_RE.test(entryText(e)))
+    // A memory formed from a turn says it as a statement about someone: it goes first (a stable sort).
+    .sort((a, b) => Number(a.kind === 'conversation') - Number(b.kind === 'conversation'));
   const safety: RecallHit[] = [];
   const score = hits.length > 0 ? hits[0]!.score * 0.99 : 1;
-  for (const id of ids) {
+  for (const entry of stated) {
     if (safety.length >= SAFETY_FACTS) break;
-    const entry = fetched.get(id);
-    if (!entry || !analyze(entryText(entry)).some((t) => SAFETY_TERMS.has(t))) continue;
+    const sources = sourcesOf(entry);
+    if ((sources.length > 0 ? sources : [entry.id]).every((id) => covered.has(id))) continue;
     safety.push({ entry, score, reason: 'safety' });
+    cover(entry);
   }
   if (safety.length === 0) return hits;
   const room = Math.max(0, plan.topK - safety.length);
