@@ -269,12 +269,24 @@ const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\
  * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
  * it", "My snake did it", "I also did the same", "I met her at the gym", "I still really want
  * one." What it is about is said in another clause. ("one" only at the clause's end: "I want one
- * more chance" names its object.)
+ * more chance" names its object.) So is an object whose noun is left out ("I saw another at a pet
+ * store", "I just submitted a few more last week", "I started writing another one"): more of
+ * what, is said elsewhere ("another painting", "a few more scripts" name it).
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|do|did|can|could|will|would)\\s+)*` +
-    `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
+  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
+    `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those|another(?:\\s+one)?|(?:a\\s+few|a\\s+couple|some|one|two|three|several)\\s+more)` +
     `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
+  'iu',
+);
+/**
+ * A pronoun object with what it is said to be after it: "I find it really rewarding", "I found
+ * them so helpful", "I find it helps me relax". Each says what the speaker thinks of something
+ * said elsewhere. Not "it" that stands for what comes after ("I find it helpful to plan my week",
+ * "I find it hard that …").
+ */
+export const OBJECT_JUDGED_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:also|just|really|totally|still|even|definitely|always|actually|now|do|did)\\s+)*(?:find|found|consider|considered)\\s+(?:it|them)\\s+(?![^.!?;]*\\b(?:to|that|how|when|if|whether)\\b)\\p{L}`,
   'iu',
 );
 /**

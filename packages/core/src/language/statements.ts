@@ -17,6 +17,7 @@ import {
   WH_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
+  OBJECT_JUDGED_RE,
   OBJECT_REFERS_BACK_RE,
   PAST_EXPERIENCE_RE,
   PAST_VERB,
@@ -721,6 +722,8 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
     // that says this much before its "there" is no fragment.
     return m !== null && contentWords(m[0]).length <= MAX_WORDS_BEFORE_REFERENT ? m : null;
   };
+  // "I find it really rewarding": what is said after "it" is what the speaker thinks of it.
+  if (OBJECT_JUDGED_RE.test(s) || (behind !== undefined && OBJECT_JUDGED_RE.test(behind))) return 'little after';
   const m =
     OBJECT_REFERS_BACK_RE.exec(s) ??
     trailing(s) ??

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Fragments cut from their referent (issue 28, precision): a clause whose object or subject
+ * stands for something said elsewhere joins the clause or the question that names it, or forms
+ * nothing; each rule with the near-misses that must still form a memory.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text`, after Bob said `before` (or with Bob the other speaker): one `kind | about | text` line each. */
+const formed = (text: string, before?: string) =>
+  readTurn(
+    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
+    before !== undefined ? { previous: { input: `Bob: ${before}` } } : { listener: 'Bob' },
+  )
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+const none = (texts: string[]) => {
+  for (const text of texts) expect(formed(text), text).toEqual([]);
+};
+
+describe('readTurn: an object whose noun is left out, or judged, refers back', () => {
+  it('"another", "a few more", "another one" join the clause that names what they are more of; alone they form nothing', () => {
+    expect(formed('Turtles really bring me joy. I saw another at a pet store and just had to get him.')).toEqual([
+      'fact | Ann | Turtles really bring me joy. I saw another at a pet store and just had to get him.',
+    ]);
+    none([
+      'I just submitted a few more last week!',
+      'I saw another at a pet store and just had to get him.',
+      'I started writing another one while I wait to hear back.',
+    ]);
+  });
+
+  it('"I find it …" says what the speaker thinks of what the clause before names; alone it forms nothing', () => {
+    expect(formed("I'm writing a script about a girl who looks for a home. I find it really rewarding.")).toEqual([
+      "fact | Ann | I'm writing a script about a girl who looks for a home. I find it really rewarding.",
+    ]);
+    none(['I find it really rewarding and emotional.', 'I found them so helpful.', 'I find it helps me relax.']);
+  });
+
+  it('near-misses: the noun said, or "it" standing for what comes after it', () => {
+    expect(formed('I finished another painting last week.')).toEqual([
+      'event | Ann | I finished another painting last week.',
+    ]);
+    expect(formed('I submitted a few more scripts to the festival.')).toEqual([
+      'event | Ann | I submitted a few more scripts to the festival.',
+    ]);
+    expect(formed('I find it helpful to plan my week on Sundays.')).toEqual([
+      'fact | Ann | I find it helpful to plan my week on Sundays.',
+    ]);
+  });
+});
