@@ -51,3 +51,26 @@ describe('readTurn: an object whose noun is left out, or judged, refers back', (
     ]);
   });
 });
+
+describe('readTurn: an answer that begins with a clause that says nothing alone', () => {
+  it('the clause after it that refers back goes on with the answer, the question quoted with both', () => {
+    expect(
+      formed('Since I was 17 or so. I find it so empowering and cathartic.', 'How long have you been creating art?'),
+    ).toEqual([
+      'fact | Ann | Asked "How long have you been creating art?": Since I was 17 or so. I find it so empowering and cathartic.',
+    ]);
+    expect(
+      formed('Super cozy and comfy. My furry friends love them!', 'Do you have any pictures of the new beds?'),
+    ).toEqual([
+      'fact | Ann | Asked "Do you have any pictures of the new beds?": Super cozy and comfy. My furry friends love them!',
+    ]);
+  });
+
+  it('near-misses: nothing after it that says something, or a reaction first, or no question', () => {
+    expect(formed('Since I was 17 or so. Time flies!', 'How long have you been creating art?')).toEqual([]);
+    expect(
+      formed('Your garden looks amazing, by the way. We went to the lake last weekend.', 'Did you go anywhere fun?'),
+    ).toEqual(['event | Ann | We went to the lake last weekend.']);
+    expect(formed('Since I was 17 or so. I find it so empowering and cathartic.')).toEqual([]);
+  });
+});
