@@ -206,10 +206,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     kind: 'conversation',
     asSaid: true,
   },
-  // "Our loved ones give us strength to tackle any challenge": "our" and "us" said of everyone.
+  // "Our loved ones give us strength to tackle any challenge", "Our actions can have a big impact",
+  // "We gotta push ourselves …": "our" and "we" said of everyone.
   {
     name: 'generic "our"',
-    test: (c) => GENERIC_OUR_RE.test(c.text) && !c.past && !c.pastDate && !SINGULAR_SPEAKER_RE.test(c.text),
+    test: (c) =>
+      GENERIC_OUR_RE.test(c.text) && !c.past && !c.pastDate && !c.futureDate && !SINGULAR_SPEAKER_RE.test(c.text),
     kind: 'conversation',
   },
 ];

@@ -413,7 +413,7 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   // "I'm gonna make it happen!", "We'll reach our goals!", "starting today I'm gonna do my best".
   {
     what: 'a vague plan',
-    re: /\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i['’]m\s+(?:gonna|going\s+to)|we['’]re\s+(?:gonna|going\s+to)|(?:i|we)\s+(?:need|have|want)\s+to)\s+(?:(?:definitely|really|totally|just|still|also|always|keep)\s+)*(?:make\s+it\s+(?:happen|work|count)|do\s+(?:my|our)\s+(?:very\s+)?best|give\s+it\s+(?:my|our)\s+(?:best|all)|reach\s+(?:my|our)\s+goals?|stay\s+on\s+track|get\s+there|make\s+(?:it|a\s+difference|an\s+impact)[\s!.…]*$|have\s+something\b)/iu,
+    re: /\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i['’]m\s+(?:gonna|going\s+to)|we['’]re\s+(?:gonna|going\s+to)|(?:i|we)\s+(?:need|have|want)\s+to)\s+(?:(?:definitely|really|totally|just|still|also|always|keep)\s+)*(?:make\s+it\s+(?:happen|work|count)|make\s+(?:my|our)\s+dreams?\s+(?:come\s+true|a\s+reality|happen)|do\s+(?:my|our)\s+(?:very\s+)?best|give\s+it\s+(?:my|our)\s+(?:best|all)|reach\s+(?:my|our)\s+goals?|stay\s+on\s+track|get\s+there|make\s+(?:it|a\s+difference|an\s+impact)[\s!.…]*$|have\s+something\b)/iu,
   },
   // "Trying to stay positive, not easy", "I'm staying motivated and believing in myself".
   {
@@ -436,6 +436,24 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
     what: 'a reaction to what was shown',
     re: new RegExp(
       `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
+      'iu',
+    ),
+  },
+  // "The colors make me feel calm", "The pic takes me back": what the other speaker showed, acting on the
+  // speaker ("That pic reminds me of when I was younger", "… of a tree near my home" say what is the speaker's).
+  {
+    what: 'what was shown, acting on the speaker',
+    re: new RegExp(
+      `^${LEAD}(?:the|that|this|these|those)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|pictures?|photos?|shots?|snaps?|images?|colou?rs|art|artwork|view|scenery)\\s+(?:(?:really|just|always|definitely|totally|kinda|sure)\\s+)*(?:makes?|made|takes?|took|reminds?|reminded|gets?|got|brings?|brought|gives?|gave|fills?|filled|keeps?|kept)\\s+me\\b(?![^.!?]*\\b(?:my|mine|our|when\\s+(?:i|we)|(?:i|we)\\s+(?:took|was|were|went|used|had))\\b)`,
+      'iu',
+    ),
+  },
+  // "Moments like these remind me how much kindness matters": a remark on what was said or shown
+  // ("Moments like this remind me why I'm chasing my dream" says what is the speaker's).
+  {
+    what: 'a remark on moments like this',
+    re: new RegExp(
+      `^${LEAD}(?:moments|times|days|things|experiences|memories|people)\\s+like\\s+(?:this|that|these|those)\\b(?![^.!?]*\\b(?:my|mine|our)\\b)`,
       'iu',
     ),
   },
@@ -502,12 +520,19 @@ export const LIKING_SHOWN_RE = new RegExp(`${LIKING_OPENER}(?:this|that|these|th
 /** A liking of "the …" ("I love the warm colours"): a reaction when it follows one in the same turn ("Wow, that's gorgeous!"). */
 export const LIKING_THE_RE = new RegExp(`${LIKING_OPENER}the\\s+\\p{L}`, 'iu');
 /**
- * A remark about everyone that opens with "our": "Our loved ones give us strength to tackle any
- * challenge". Not the speaker's own relations ("Our dog keeps us busy"). Read with
- * {@link SINGULAR_SPEAKER_RE}: a clause that also says "I" or "my" is the speaker's.
+ * A remark about everyone that opens with "our" or "we": "Our loved ones give us strength to
+ * tackle any challenge", what "our" things can or will do ("Our actions, no matter how small, can
+ * have a big impact", "Our stories can be so inspiring to others"), or what "we" must do to
+ * "ourselves" ("We gotta push ourselves out of our comfort zones"). Not the speaker's own
+ * relations ("Our dog keeps us busy", "Our son can walk now"). Read with
+ * {@link SINGULAR_SPEAKER_RE} and the clause's dates: a clause that also says "I" or "my", or
+ * names when ("Our team will play next Friday"), is the speaker's.
  */
 export const GENERIC_OUR_RE = new RegExp(
-  `^${LEAD}our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b`,
+  `^${LEAD}(?:our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:` +
+    `(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b|` +
+    `(?:[\\p{L}'’-]+,?\\s+){1,6}?(?:can|could|will|would|should|must)\\s+(?:(?:surely|really|always|truly|definitely|still|all|so)\\s+)*(?:be|have|make|help|change|last|inspire|matter|mean|bring|create|shape|spread|touch|impact)\\b)|` +
+    `we\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|should)\\s+[^.!?]*\\b(?:ourselves|each\\s+other|one\\s+another)\\b)`,
   'iu',
 );
 /**
