@@ -552,6 +552,13 @@ export const QUESTION_OPENER_RE = new RegExp(
   `^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|wanna|ever)\\b`,
   'iu',
 );
+/**
+ * A question that refers back itself: "How've you been using it?", "How you gonna keep track of
+ * those dates?", "What did she say?". What it asks about is said before it ("That whiteboard has
+ * a bunch of good ideas! …"). Not "there" that only says something exists ("Is there anything …?").
+ */
+export const QUESTION_REFERS_BACK_RE =
+  /\b(?:it|its|they|them|their|he|him|his|she|her|this|these|those)\b|\bthat\b(?!\s+(?:i|you|we|they|he|she|it)\b)|(?<!\b(?:is|are|was|were|been|be)\s+)\bthere\b/iu;
 /** A question an answer without a verb can answer: "What's your favourite game?" → "Catan!" (not "Did you go?" → "Definitely!"). */
 export const WH_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when)\\b`, 'iu');
 /** A question that asks what the listener likes: "What kind of music do you listen to?", "Do you enjoy hiking?". */
@@ -563,9 +570,13 @@ export const LIKING_QUESTION_RE =
  */
 export const ANSWER_HEDGE_RE =
   /^(?:(?:yes|yeah|yep|yup|oh|ah|um+|hmm+|well|so|definitely|probably|mostly|mainly|maybe|perhaps|honestly|easily|hands\s+down|i['’]d\s+say|i\s+guess|gotta\s+be|has\s+to\s+be|def|totally|tough\s+one|good\s+question)[\s,!.…:-]+)+/iu;
-/** An answer without a verb that answers nothing: "No idea!", "Not sure", "Good question!", "Thanks for the offer, Maria." */
+/**
+ * An answer without a verb that answers nothing: "No idea!", "Not sure", "Good question!", "Thanks
+ * for the offer, Maria.", "Your completely right!" (as typed), or a reaction whose verb the
+ * reading does not list ("Kayaking sounds awesome!", "Those look delicious").
+ */
 export const NON_ANSWER_RE =
-  /^(?:no|not|none|nothing|never|nah|dunno|idk|depends|hard\s+to\s+say|good|great|nice|cool|awesome|interesting|fun|tough|same|thanks|thank|thx|sorry|congrats|congratulations|wow|haha|lol|hi|hey|hello|me\s+too|you|too\s+many|so\s+many|lots|all\s+of\s+them)\b/iu;
+  /^(?:no|not|none|nothing|never|nah|dunno|idk|depends|hard\s+to\s+say|good|great|nice|cool|awesome|interesting|fun|tough|same|thanks|thank|thx|sorry|congrats|congratulations|wow|haha|lol|hi|hey|hello|me\s+too|you|your|too\s+many|so\s+many|lots|all\s+of\s+them)\b|\b(?:looks?|sounds?|seems?)\s+(?:so\s+|really\s+|super\s+)*(?:like\b|\p{L}+[\s!.…]*$)/iu;
 
 /** The speaker alone ("I", "me", "my"), not the "we" and "our" that may mean everyone. */
 export const SINGULAR_SPEAKER_RE = /\b(?:i|me|my|mine|myself)\b|\bi['’]/iu;

@@ -74,3 +74,40 @@ describe('readTurn: an answer that begins with a clause that says nothing alone'
     expect(formed('Since I was 17 or so. I find it so empowering and cathartic.')).toEqual([]);
   });
 });
+
+describe('readTurn: a question that refers back is quoted with the sentence before it', () => {
+  it('what "it" or "they" in the question stands for is said before it, and the memory quotes both', () => {
+    expect(formed("They're called Peruvian Lilies.", 'Those flowers look great! What kind are they?')).toEqual([
+      'fact | Ann | Asked "Those flowers look great! What kind are they?": They\'re called Peruvian Lilies.',
+    ]);
+    expect(
+      formed(
+        "I'm using it to stay organized and motivated.",
+        'That whiteboard has a bunch of good ideas! How have you been using it?',
+      ),
+    ).toEqual([
+      'fact | Ann | Asked "That whiteboard has a bunch of good ideas! How have you been using it?": I\'m using it to stay organized and motivated.',
+    ]);
+  });
+
+  it('near-misses: a question that names what it asks about is quoted alone; one that names nothing quotes nothing', () => {
+    expect(
+      formed(
+        'Yes, it was amazing, they played for three hours.',
+        'I went hiking last week. Did you go to the concert on Saturday?',
+      ),
+    ).toEqual([
+      'event | Ann | Asked "Did you go to the concert on Saturday?": Yes, it was amazing, they played for three hours.',
+    ]);
+    expect(formed("I'm using it to stay organized and motivated.", 'Nice! How have you been using it?')).toEqual([]);
+  });
+
+  it('an answer without a verb that only reacts or agrees answers nothing', () => {
+    expect(
+      formed('Kayaking sounds awesome!', "It's a fun way to paddle on a river. What are your thoughts on kayaking?"),
+    ).toEqual([]);
+    expect(
+      formed('Your completely right!', 'You must love your turtles. What do you love most about turtles?'),
+    ).toEqual([]);
+  });
+});

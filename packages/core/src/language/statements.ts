@@ -14,6 +14,7 @@ import {
   NAME,
   LIKING_QUESTION_RE,
   QUESTION_OPENER_RE,
+  QUESTION_REFERS_BACK_RE,
   WH_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
@@ -771,6 +772,8 @@ export interface AskedQuestion {
   wh: boolean;
 }
 
+/** A sentence that ends as a question does. */
+const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
 /** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
 const MIN_QUESTION_WORDS = 2;
 
@@ -781,14 +784,22 @@ const MIN_QUESTION_WORDS = 2;
  * none.
  */
 export function questionAsked(said: string): AskedQuestion | undefined {
-  const last = sentences(said)
-    .filter((s) => !CAPTION_RE.test(s))
-    .at(-1);
-  if (last === undefined || !/[?？]\s*["'”’)]*$/u.test(last)) return undefined;
-  if (contentWords(last).length < MIN_QUESTION_WORDS || !QUESTION_OPENER_RE.test(last)) return undefined;
+  const said_ = sentences(said).filter((s) => !CAPTION_RE.test(s));
+  const last = said_.at(-1);
+  if (last === undefined || !QUESTION_END_RE.test(last) || !QUESTION_OPENER_RE.test(last)) return undefined;
+  // "That whiteboard's got a bunch of good ideas! How have you been using it?": what the question
+  // refers back to is said in the sentence before it, quoted with it.
+  const before = said_.at(-2);
+  const named =
+    before !== undefined &&
+    QUESTION_REFERS_BACK_RE.test(last) &&
+    !QUESTION_END_RE.test(before) &&
+    contentWords(before).length >= MIN_QUESTION_WORDS;
+  const text = named ? `${before} ${last}` : last;
+  if (contentWords(text).length < MIN_QUESTION_WORDS) return undefined;
   const fav = FAVOURITE_QUESTION_RE.exec(last);
   return {
-    text: last,
+    text,
     liking: LIKING_QUESTION_RE.test(last),
     wh: WH_QUESTION_RE.test(last),
     ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),
