@@ -62,3 +62,24 @@ describe('readTurn: a dream said as a plan', () => {
     ]);
   });
 });
+
+describe('readTurn: catching up without saying what happened', () => {
+  it('when the speakers last talked, or that something happened, and how the time was, form nothing', () => {
+    none([
+      'Been a busy week since we talked.',
+      'Bob, since we talked, it has been tough.',
+      "Haven't seen you since we last talked.",
+      'Some pretty cool stuff happened since our last chat.',
+      'Something exciting happened recently for me.',
+      'Quite a week since we last talked - something awesome happened to me!',
+    ]);
+  });
+
+  it('near-misses: what happened is said', () => {
+    expect(formed('Since we last spoke, I started a pottery class.')).toEqual([
+      'event | Ann | Since we last spoke, I started a pottery class.',
+    ]);
+    expect(formed('Something awesome happened - I got a puppy from the shelter!')).not.toEqual([]);
+    expect(formed("Since we talked I've been thinking about my mom's influence on my cooking.")).not.toEqual([]);
+  });
+});

@@ -347,6 +347,35 @@ export const CATCH_UP_RE = new RegExp(
   'iu',
 );
 /**
+ * When the speakers last talked, as a catching-up clause says it: "since we last talked", "since
+ * our last chat", "since last time". Regex, case-insensitive.
+ */
+export const SINCE_WE_TALKED_RE =
+  /\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|saw\s+(?:each\s+other|you)|talked\s+to\s+you)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation|call)|last\s+(?:time|we\s+(?:talked|spoke|chatted)))\b/iu;
+/**
+ * "Something happened" that does not say what: "Something exciting happened recently", "Some
+ * pretty cool stuff happened", "A few new things have come up". Regex, case-insensitive.
+ */
+export const SOMETHING_HAPPENED_RE =
+  /\b(?:something|stuff|things)\s+(?:[\p{L}-]+\s+){0,2}?(?:happened|happening|(?:has|have)\s+(?:happened|come\s+up|been\s+happening)|came\s+up)\b/iu;
+/**
+ * Words a catching-up clause may say besides when the speakers last talked ({@link
+ * SINCE_WE_TALKED_RE}) or that something happened: how the time was, not what happened ("Been a
+ * busy week since we talked", "Quite a week since we last talked - something awesome happened to
+ * me!", "Haven't seen you since we last talked"). A clause made only of these, the lexicon's
+ * {@link PHATIC} words and function words catches up and says nothing of anyone.
+ */
+export const VAGUE_NEWS: ReadonlySet<string> = new Set(
+  (
+    'busy crazy wild eventful hectic long tough rough interesting exciting amazing quite week weeks weekend days day month months ' +
+    'time times while things thing stuff something lot lots happened happening happen come came up keeping kept had have has ' +
+    'having seen haven havent adventure adventures few new pretty much life going been be been it its s i me my we us our you the ' +
+    'a an to for so just really very with lately recently since last talked spoke chatted chat t ve m re d ll all some of here ' +
+    'there this that ton tons bunch loads several couple lot'
+  ).split(' '),
+);
+
+/**
  * Agreeing to try what the listener spoke of: "I'm keen to give it a shot", "I'll give it a go".
  * What "it" is, is said elsewhere.
  */
