@@ -83,3 +83,25 @@ describe('readTurn: catching up without saying what happened', () => {
     expect(formed("Since we talked I've been thinking about my mom's influence on my cooking.")).not.toEqual([]);
   });
 });
+
+describe("readTurn: the speaker's attitude to what is the listener's", () => {
+  it("understanding, remembering or noticing what is the listener's, awe, wishes and crossed fingers form nothing", () => {
+    none([
+      'I totally understand the satisfaction you get from fixing cars.',
+      'I remember when you started working on these sorta things.',
+      'By the way, I noticed your pet in the picture.',
+      "I understand how frustrating it can be when things don't go as planned.",
+      "I'm in awe of your courage.",
+      'Loving your newfound passion.',
+      'Wishing you a harmonious day ahead, my friend!',
+      "I'll keep my fingers crossed for you!",
+    ]);
+  });
+
+  it('near-misses: what the speaker remembers or saw of their own', () => {
+    expect(formed('I remember my first pottery class in 2019.')).toEqual([
+      'event | Ann | I remember my first pottery class in 2019.',
+    ]);
+    expect(formed('I saw a great concert last week.')).toEqual(['event | Ann | I saw a great concert last week.']);
+  });
+});

@@ -336,6 +336,13 @@ export const ADDRESSED_RE = new RegExp(
       "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|pretty\\s+|really\\s+)?(?:sure|certain|positive|confident)\\b(?!\\s+(?:of|about)\\s+(?:my|the)\\b)",
       'i\\s+(?:really\\s+|totally\\s+|just\\s+)?(?:know|think|bet|get|understand|believe|feel|can\\s+tell)\\s+(?:that\\s+)?(?:you|your|how\\s+(?:that|you|much|hard|tough)|why\\s+you|what\\s+you)\\b',
       "(?:i['’]m|i\\s+am)\\s+(?:off|heading\\s+out)\\s+to\\b",
+      // "I totally understand the satisfaction you get from …", "I remember when you started …", "I noticed your pet in the picture".
+      'i\\s+(?:(?:totally|completely|really|truly|fully|also|still|just|definitely)\\s+)*(?:understand|see|hear|remember|noticed?|saw)\\s+[^.!?;]*?\\b(?:you|your)\\b',
+      'i\\s+(?:(?:totally|completely|really|truly|fully)\\s+)*understand\\s+how\\s+(?:frustrating|hard|tough|difficult|scary|stressful|exhausting|overwhelming|upsetting|painful)\\b',
+      // "I'm in awe of your courage", "Loving your newfound passion", "Wishing you a great day", "I'll keep my fingers crossed for you".
+      "(?:(?:i['’]m|i\\s+am)\\s+(?:(?:so|really|just|totally)\\s+)*)?(?:in\\s+awe\\s+of|loving|wishing)\\s+(?:you|your)\\b",
+      "i(?:['’]ll|\\s+will)?\\s+(?:(?:definitely|totally|really|also)\\s+)*(?:keep|have)\\s+(?:my\\s+)?fingers\\s+crossed\\b",
+      'i\\s+(?:have|had)\\s+(?:(?:so\\s+much|complete|full|total|every)\\s+)?faith\\s+in\\s+(?:you|ya)\\b',
       'been\\s+(?:a\\s+(?:long|tough|rough|hard|wild|crazy)\\s+(?:road|ride|time|week|month|year|journey)|having\\s+(?:some\\s+)?(?:tough|rough|hard)\\s+times?)\\b',
     ].join('|') +
     ')',
