@@ -301,6 +301,28 @@ export const TRAILING_REFERENT_RE = new RegExp(
   'iu',
 );
 /**
+ * A third person or a place inside a clause, not as its subject: "I can still remember the smell
+ * of her special dish", "Once I read a book there", "I make sure to take them out every
+ * morning". Whom or where it is, is said in another clause, unless the clause names it before
+ * ({@link PERSON_BEFORE_RE}, {@link PLURAL_BEFORE_RE}, {@link PLACE_BEFORE_RE}). Not "there" that
+ * says something exists ("… there is a park"). Group 1: the word.
+ */
+export const INNER_PRONOUN_RE =
+  /(?<=\S\s+)\b(her|him|his|them|their|there)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\b|['’]s\b)/iu;
+/** A person named before a "her", "him" or "his" in the clause: a name, "my mom", "a girl", "the teacher". */
+export const PERSON_BEFORE_RE = new RegExp(
+  `\\b(?:a|an|the|my|our|this|that|his|her|their)\\s+(?:[\\p{L}'’-]+\\s+)?(?:${RELATIONS}|girl|boy|man|woman|guy|lady|person|kid|student|member|client|customer|owner|instructor|coach|mentor|artist|player|actor|author|writer|singer)\\b`,
+  'iu',
+);
+/** A name before a "her", "him" or "his" in the clause, not its first word (case-sensitive: under `i`, `\\p{Lu}` is any letter). */
+export const NAME_BEFORE_RE = /(?<=\S\s+)\b(?!I\b)\p{Lu}\p{Ll}+/u;
+/** Things or people named before a "them" or "their": a plural ("two puppies", "my students", "the kids"). */
+export const PLURAL_BEFORE_RE =
+  /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
+/** A place named before a "there": "I went to the park and played there", "I visited Rome and loved it there". */
+export const PLACE_BEFORE_RE = /\b(?:to|in|at|into|from|near|around|visited|visit|visiting|left|reached)\s+\p{L}/iu;
+
+/**
  * "We" as the subject: said right after a statement of the same turn, it is whom that statement
  * named ("I'm lucky to have my cousins nearby. We cook together every Sunday"); first in a turn,
  * the speaker and theirs.

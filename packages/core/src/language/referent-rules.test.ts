@@ -111,3 +111,28 @@ describe('readTurn: a question that refers back is quoted with the sentence befo
     ).toEqual([]);
   });
 });
+
+describe('readTurn: "her", "them" or "there" inside a clause of the speaker refers back', () => {
+  it('joins the statement before it that names whom or where; first in a turn it stays as it is', () => {
+    expect(
+      formed('My bathroom has an aesthetic vibe. Once I read a self-discovery book there and it resonated with me.'),
+    ).toEqual([
+      'fact | Ann | My bathroom has an aesthetic vibe. Once I read a self-discovery book there and it resonated with me.',
+    ]);
+    expect(formed('My mom had a big passion for cooking. I can still remember the smell of her special dish.')).toEqual(
+      ["event | Ann's mom | My mom had a big passion for cooking. I can still remember the smell of her special dish."],
+    );
+    expect(formed('Iron Man is my top pick. I love his tech and that sarcastic humor.')).toEqual([
+      'fact | Ann | Iron Man is my top pick. I love his tech and that sarcastic humor.',
+    ]);
+  });
+
+  it('near-misses: whom or where it is, is named before it in the clause', () => {
+    expect(formed('I adopted a cat last year. I went to the park and played there all day.')).toEqual([
+      'event | Ann | I adopted a cat last year.',
+      'event | Ann | I went to the park and played there all day.',
+    ]);
+    expect(formed('I adopted a cat last year. I met Anna at the gym and we talk about her kids.')).toHaveLength(2);
+    expect(formed('I adopted a cat last year. I have two puppies and I walk them every morning.')).toHaveLength(2);
+  });
+});

@@ -18,7 +18,12 @@ import {
   WH_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
+  INNER_PRONOUN_RE,
+  NAME_BEFORE_RE,
   OBJECT_JUDGED_RE,
+  PERSON_BEFORE_RE,
+  PLACE_BEFORE_RE,
+  PLURAL_BEFORE_RE,
   OBJECT_REFERS_BACK_RE,
   PAST_EXPERIENCE_RE,
   PAST_VERB,
@@ -549,6 +554,8 @@ export type ReadSentence =
        * is said in a clause before it in the turn, or by the other speaker.
        */
       pronounObject?: boolean;
+      /** It says "her", "them" or "there" of someone or somewhere it does not name ("I remember the smell of her dish"): right after a statement, what that statement named. */
+      pronounInside?: boolean;
       /** Its subject is "we" ("We cook together every Sunday"): right after a statement, whom that statement named. */
       weSubject?: boolean;
       /** The rule that decided its kind ({@link clauseKind}); absent for a slot or a request. */
@@ -674,6 +681,7 @@ export function readSentence(
     continuation,
     rule,
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
+    ...(objectPronoun === undefined && pronounInside(body) ? { pronounInside: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
   };
 }
@@ -733,6 +741,24 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
   const after = contentWords(m.input.slice(m[0].length)).length;
   return after <= 1 ? 'little after' : 'more after';
 }
+
+/**
+ * Whether a clause of the speaker's says "her", "him", "them" or "there" of someone or somewhere
+ * it does not name before ("I can still remember the smell of her special dish", "Once I read a
+ * book there"): what it stands for is said in a clause before it.
+ */
+function pronounInside(s: string): boolean {
+  if (!SPEAKER_SUBJECT_NEAR_START_RE.test(s)) return false;
+  const m = INNER_PRONOUN_RE.exec(s);
+  if (m === null) return false;
+  const before = s.slice(0, m.index);
+  const word = m[1]!.toLowerCase();
+  if (word === 'there') return !PLACE_BEFORE_RE.test(before);
+  if (word === 'them' || word === 'their') return !PLURAL_BEFORE_RE.test(before);
+  return !PERSON_BEFORE_RE.test(before) && !NAME_BEFORE_RE.test(before);
+}
+/** The speaker as the subject, after at most a few words in front ("Once I …", "Every morning we …"). */
+const SPEAKER_SUBJECT_NEAR_START_RE = /^(?:[\p{L}'’]+,?\s+){0,3}?(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s/iu;
 
 /** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */
 const NOT_A_VALUE_RE =

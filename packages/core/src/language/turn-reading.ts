@@ -295,7 +295,7 @@ export function readTurn(
       }
       continue;
     }
-    if ((r.pronounObject || r.weSubject) && s.kind !== 'conversation') {
+    if ((r.pronounObject || r.pronounInside || r.weSubject) && s.kind !== 'conversation') {
       // "My garden means a lot to me. I also use it to grow food", "I'm lucky to have my cousins
       // nearby. We cook every Sunday": what "it" or "we" is, is said before it in the turn, so
       // the two are one statement, of the kind the informative one says, whatever the one before was.
@@ -303,7 +303,7 @@ export function readTurn(
         last &&
         !lastReacts &&
         (last.about === s.about || last.about.startsWith(`${s.about}'s `)) &&
-        (r.pronounObject || namesTheSpeakersOwn(last))
+        (r.pronounObject || r.pronounInside || namesTheSpeakersOwn(last))
       ) {
         join(last, s.text);
         if (last.kind === 'conversation') {
