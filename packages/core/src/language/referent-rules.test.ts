@@ -39,6 +39,13 @@ describe('readTurn: an object whose noun is left out, or judged, refers back', (
     none(['I find it really rewarding and emotional.', 'I found them so helpful.', 'I find it helps me relax.']);
   });
 
+  it('"that one" after a preposition points back as "that" does; one that names its noun does not', () => {
+    none(["Nah, I'm not familiar with that one.", 'I fell in love with that one.']);
+    expect(formed("I'm obsessed with this one game called Catan.")).toEqual([
+      "fact | Ann | I'm obsessed with this one game called Catan.",
+    ]);
+  });
+
   it('near-misses: the noun said, or "it" standing for what comes after it', () => {
     expect(formed('I finished another painting last week.')).toEqual([
       'event | Ann | I finished another painting last week.',
