@@ -105,3 +105,23 @@ describe("readTurn: the speaker's attitude to what is the listener's", () => {
     expect(formed('I saw a great concert last week.')).toEqual(['event | Ann | I saw a great concert last week.']);
   });
 });
+
+describe('readTurn: "like" that means "as if" or "such as" is no liking', () => {
+  it('"it feels like …", "I feel like …", "sounds like …" are no preference', () => {
+    const kinds = (text: string) => formed(text).map((l) => l.split(' | ')[0]);
+    expect(kinds("Some days it feels like I'm trying to juggle my studies and my relationship.")).not.toContain(
+      'preference',
+    );
+    expect(kinds('I feel like a different person now.')).not.toContain('preference');
+    expect(kinds('Rock climbing sounds like a fun way to push my limits.')).not.toContain('preference');
+  });
+
+  it('near-misses: "like" as the verb of a liking', () => {
+    expect(formed('I just like playing chess for fun!')).toEqual([
+      'preference | Ann | I just like playing chess for fun!',
+    ]);
+    expect(formed('My kids really like hiking in the mountains.')).toEqual([
+      "preference | Ann's kids | My kids really like hiking in the mountains.",
+    ]);
+  });
+});

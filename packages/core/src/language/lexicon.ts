@@ -196,6 +196,13 @@ export const VAGUE_TASK_RE = new RegExp(
   `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
   'iu',
 );
+/**
+ * Words after which "like" is no verb but "as if" or "such as": "it feels like nothing", "I feel
+ * like a different person", "sounds like a fun way to …", "tastes like the real thing", "just like
+ * any other relationship". Regex alternatives.
+ */
+export const LIKE_AS_IF_AFTER =
+  'feel|feels|felt|feeling|look|looks|looked|looking|seem|seems|seemed|sound|sounds|sounded|smell|smells|smelled|taste|tastes|tasted|just|exactly|more|much|something|anything|nothing|kinda|sorta|things|stuff';
 /** What "like", "love" or "enjoy" must not be followed by to be a liking: "I love how …", "I'd like to …". */
 export const NOT_AN_OBJECT_RE =
   /^(?:how|that|it|this|those|these|them|you|your|when|what|the\s+way|to\s+(?:see|hear|help|check|know|meet|join|visit|read|try|say|thank)\b|seeing|hearing)\b/iu;

@@ -12,6 +12,7 @@ import {
   LISTENER_ANY_RE,
   MONTH_NAMES,
   NAME,
+  LIKE_AS_IF_AFTER,
   LIKING_QUESTION_RE,
   QUESTION_OPENER_RE,
   QUESTION_REFERS_BACK_RE,
@@ -396,7 +397,7 @@ const PAST_RE = new RegExp(
 const EVENT_WORDS_RE =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
 const PREFERENCE_RE = new RegExp(
-  `\\b(?:i|we|he|she|they|and\\s+me|${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
+  `\\b(?:i|we|he|she|they|and\\s+me|(?!(?:${LIKE_AS_IF_AFTER})\\b)${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
   'iu',
 );
 const FAN_RE =
