@@ -5,6 +5,10 @@ import {
   BARE_REACTION_RE,
   CAPTION_RE,
   CATCH_UP_RE,
+  PHATIC,
+  SINCE_WE_TALKED_RE,
+  SOMETHING_HAPPENED_RE,
+  VAGUE_NEWS,
   canBeName,
   DEMONSTRATIVE_DETERMINER_RE,
   FAVOURITE_RE,
@@ -164,7 +168,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "I really respect you for that", "I recommend trying it", "I won't give up!", "I can't wait".
   { name: 'addressed', test: (c) => ADDRESSED_RE.test(c.text), kind: 'conversation' },
   // "A lot's happened since we talked", "I'm still figuring out the details".
-  { name: 'catching up', test: (c) => CATCH_UP_RE.test(c.text), kind: 'conversation' },
+  // "Been a busy week since we talked", "Something exciting happened recently!": not yet what happened.
+  { name: 'catching up', test: (c) => CATCH_UP_RE.test(c.text) || catchesUpVaguely(c.text), kind: 'conversation' },
   // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".
@@ -208,10 +213,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     kind: 'conversation',
     asSaid: true,
   },
-  // "Our loved ones give us strength to tackle any challenge": "our" and "us" said of everyone.
+  // "Our loved ones give us strength to tackle any challenge", "Our actions can have a big impact",
+  // "We gotta push ourselves …": "our" and "we" said of everyone.
   {
     name: 'generic "our"',
-    test: (c) => GENERIC_OUR_RE.test(c.text) && !c.past && !c.pastDate && !SINGULAR_SPEAKER_RE.test(c.text),
+    test: (c) =>
+      GENERIC_OUR_RE.test(c.text) && !c.past && !c.pastDate && !c.futureDate && !SINGULAR_SPEAKER_RE.test(c.text),
     kind: 'conversation',
   },
 ];
@@ -233,6 +240,22 @@ function showsSpeakersOwn(c: ClauseFacts): boolean {
     !LISTENER_ANY_RE.test(c.text) &&
     !FOUND_ELSEWHERE_RE.test(c.text)
   );
+}
+
+/**
+ * Whether a clause only catches up: it says when the speakers last talked, or that something
+ * happened, and nothing else but how the time was ({@link VAGUE_NEWS}): "Been a busy week since we
+ * talked", "Some pretty cool stuff happened since we talked", "Something exciting happened recently
+ * for me". "Since we last spoke, I started a pottery class" says what happened.
+ */
+function catchesUpVaguely(text: string): boolean {
+  if (!SINCE_WE_TALKED_RE.test(text) && !SOMETHING_HAPPENED_RE.test(text)) return false;
+  const words =
+    text
+      .replace(new RegExp(SINCE_WE_TALKED_RE.source, 'giu'), ' ')
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? [];
+  return words.every((w) => VAGUE_NEWS.has(w) || PHATIC.has(w));
 }
 
 /** Where a remark after what is looked forward to starts: a dash or a comma ("… next month - it's gonna be awesome!"). */

@@ -196,6 +196,13 @@ export const VAGUE_TASK_RE = new RegExp(
   `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
   'iu',
 );
+/**
+ * Words after which "like" is no verb but "as if" or "such as": "it feels like nothing", "I feel
+ * like a different person", "sounds like a fun way to …", "tastes like the real thing", "just like
+ * any other relationship". Regex alternatives.
+ */
+export const LIKE_AS_IF_AFTER =
+  'feel|feels|felt|feeling|look|looks|looked|looking|seem|seems|seemed|sound|sounds|sounded|smell|smells|smelled|taste|tastes|tasted|just|exactly|more|much|something|anything|nothing|kinda|sorta|things|stuff';
 /** What "like", "love" or "enjoy" must not be followed by to be a liking: "I love how …", "I'd like to …". */
 export const NOT_AN_OBJECT_RE =
   /^(?:how|that|it|this|those|these|them|you|your|when|what|the\s+way|to\s+(?:see|hear|help|check|know|meet|join|visit|read|try|say|thank)\b|seeing|hearing)\b/iu;
@@ -269,12 +276,24 @@ const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\
  * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
  * it", "My snake did it", "I also did the same", "I met her at the gym", "I still really want
  * one." What it is about is said in another clause. ("one" only at the clause's end: "I want one
- * more chance" names its object.)
+ * more chance" names its object.) So is an object whose noun is left out ("I saw another at a pet
+ * store", "I just submitted a few more last week", "I started writing another one"): more of
+ * what, is said elsewhere ("another painting", "a few more scripts" name it).
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|do|did|can|could|will|would)\\s+)*` +
-    `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those)` +
+  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
+    `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those|another(?:\\s+one)?|(?:a\\s+few|a\\s+couple|some|one|two|three|several)\\s+more)` +
     `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
+  'iu',
+);
+/**
+ * A pronoun object with what it is said to be after it: "I find it really rewarding", "I found
+ * them so helpful", "I find it helps me relax". Each says what the speaker thinks of something
+ * said elsewhere. Not "it" that stands for what comes after ("I find it helpful to plan my week",
+ * "I find it hard that …").
+ */
+export const OBJECT_JUDGED_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:also|just|really|totally|still|even|definitely|always|actually|now|do|did)\\s+)*(?:find|found|consider|considered)\\s+(?:it|them)\\s+(?![^.!?;]*\\b(?:to|that|how|when|if|whether)\\b)\\p{L}`,
   'iu',
 );
 /**
@@ -284,10 +303,32 @@ export const OBJECT_REFERS_BACK_RE = new RegExp(
  * stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
-  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|this|that|these|those|him|her)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
+  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
     `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))\\b)\\b)`,
   'iu',
 );
+/**
+ * A third person or a place inside a clause, not as its subject: "I can still remember the smell
+ * of her special dish", "Once I read a book there", "I make sure to take them out every
+ * morning". Whom or where it is, is said in another clause, unless the clause names it before
+ * ({@link PERSON_BEFORE_RE}, {@link PLURAL_BEFORE_RE}, {@link PLACE_BEFORE_RE}). Not "there" that
+ * says something exists ("… there is a park"). Group 1: the word.
+ */
+export const INNER_PRONOUN_RE =
+  /(?<=\S\s+)\b(her|him|his|them|their|there)\b(?!\s+(?:is|are|was|were|has|have|had|will|would|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\b|['’]s\b)/iu;
+/** A person named before a "her", "him" or "his" in the clause: a name, "my mom", "a girl", "the teacher". */
+export const PERSON_BEFORE_RE = new RegExp(
+  `\\b(?:a|an|the|my|our|this|that|his|her|their)\\s+(?:[\\p{L}'’-]+\\s+)?(?:${RELATIONS}|girl|boy|man|woman|guy|lady|person|kid|student|member|client|customer|owner|instructor|coach|mentor|artist|player|actor|author|writer|singer)\\b`,
+  'iu',
+);
+/** A name before a "her", "him" or "his" in the clause, not its first word (case-sensitive: under `i`, `\\p{Lu}` is any letter). */
+export const NAME_BEFORE_RE = /(?<=\S\s+)\b(?!I\b)\p{Lu}\p{Ll}+/u;
+/** Things or people named before a "them" or "their": a plural ("two puppies", "my students", "the kids"). */
+export const PLURAL_BEFORE_RE =
+  /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
+/** A place named before a "there": "I went to the park and played there", "I visited Rome and loved it there". */
+export const PLACE_BEFORE_RE = /\b(?:to|in|at|into|from|near|around|visited|visit|visiting|left|reached)\s+\p{L}/iu;
+
 /**
  * "We" as the subject: said right after a statement of the same turn, it is whom that statement
  * named ("I'm lucky to have my cousins nearby. We cook together every Sunday"); first in a turn,
@@ -324,6 +365,13 @@ export const ADDRESSED_RE = new RegExp(
       "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|pretty\\s+|really\\s+)?(?:sure|certain|positive|confident)\\b(?!\\s+(?:of|about)\\s+(?:my|the)\\b)",
       'i\\s+(?:really\\s+|totally\\s+|just\\s+)?(?:know|think|bet|get|understand|believe|feel|can\\s+tell)\\s+(?:that\\s+)?(?:you|your|how\\s+(?:that|you|much|hard|tough)|why\\s+you|what\\s+you)\\b',
       "(?:i['’]m|i\\s+am)\\s+(?:off|heading\\s+out)\\s+to\\b",
+      // "I totally understand the satisfaction you get from …", "I remember when you started …", "I noticed your pet in the picture".
+      'i\\s+(?:(?:totally|completely|really|truly|fully|also|still|just|definitely)\\s+)*(?:understand|see|hear|remember|noticed?|saw)\\s+[^.!?;]*?\\b(?:you|your)\\b',
+      'i\\s+(?:(?:totally|completely|really|truly|fully)\\s+)*understand\\s+how\\s+(?:frustrating|hard|tough|difficult|scary|stressful|exhausting|overwhelming|upsetting|painful)\\b',
+      // "I'm in awe of your courage", "Loving your newfound passion", "Wishing you a great day", "I'll keep my fingers crossed for you".
+      "(?:(?:i['’]m|i\\s+am)\\s+(?:(?:so|really|just|totally)\\s+)*)?(?:in\\s+awe\\s+of|loving|wishing)\\s+(?:you|your)\\b",
+      "i(?:['’]ll|\\s+will)?\\s+(?:(?:definitely|totally|really|also)\\s+)*(?:keep|have)\\s+(?:my\\s+)?fingers\\s+crossed\\b",
+      'i\\s+(?:have|had)\\s+(?:(?:so\\s+much|complete|full|total|every)\\s+)?faith\\s+in\\s+(?:you|ya)\\b',
       'been\\s+(?:a\\s+(?:long|tough|rough|hard|wild|crazy)\\s+(?:road|ride|time|week|month|year|journey)|having\\s+(?:some\\s+)?(?:tough|rough|hard)\\s+times?)\\b',
     ].join('|') +
     ')',
@@ -334,6 +382,35 @@ export const CATCH_UP_RE = new RegExp(
   `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$|(?:it(?:['’]s|\\s+has|\\s+is)\\s+)?been\\s+(?:a\\s+)?(?:(?:few|couple(?:\\s+of)?|\\d+|two|three|four|five|several|some)\\s+)?(?:days?|weeks?|months?|years?|while|ages|forever)\\s+since\\b)`,
   'iu',
 );
+/**
+ * When the speakers last talked, as a catching-up clause says it: "since we last talked", "since
+ * our last chat", "since last time". Regex, case-insensitive.
+ */
+export const SINCE_WE_TALKED_RE =
+  /\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|saw\s+(?:each\s+other|you)|talked\s+to\s+you)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation|call)|last\s+(?:time|we\s+(?:talked|spoke|chatted)))\b/iu;
+/**
+ * "Something happened" that does not say what: "Something exciting happened recently", "Some
+ * pretty cool stuff happened", "A few new things have come up". Regex, case-insensitive.
+ */
+export const SOMETHING_HAPPENED_RE =
+  /\b(?:something|stuff|things)\s+(?:[\p{L}-]+\s+){0,2}?(?:happened|happening|(?:has|have)\s+(?:happened|come\s+up|been\s+happening)|came\s+up)\b/iu;
+/**
+ * Words a catching-up clause may say besides when the speakers last talked ({@link
+ * SINCE_WE_TALKED_RE}) or that something happened: how the time was, not what happened ("Been a
+ * busy week since we talked", "Quite a week since we last talked - something awesome happened to
+ * me!", "Haven't seen you since we last talked"). A clause made only of these, the lexicon's
+ * {@link PHATIC} words and function words catches up and says nothing of anyone.
+ */
+export const VAGUE_NEWS: ReadonlySet<string> = new Set(
+  (
+    'busy crazy wild eventful hectic long tough rough interesting exciting amazing quite week weeks weekend days day month months ' +
+    'time times while things thing stuff something lot lots happened happening happen come came up keeping kept had have has ' +
+    'having seen haven havent adventure adventures few new pretty much life going been be been it its s i me my we us our you the ' +
+    'a an to for so just really very with lately recently since last talked spoke chatted chat t ve m re d ll all some of here ' +
+    'there this that ton tons bunch loads several couple lot'
+  ).split(' '),
+);
+
 /**
  * Agreeing to try what the listener spoke of: "I'm keen to give it a shot", "I'll give it a go".
  * What "it" is, is said elsewhere.
@@ -401,7 +478,7 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   // "I'm gonna make it happen!", "We'll reach our goals!", "starting today I'm gonna do my best".
   {
     what: 'a vague plan',
-    re: /\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i['’]m\s+(?:gonna|going\s+to)|we['’]re\s+(?:gonna|going\s+to)|(?:i|we)\s+(?:need|have|want)\s+to)\s+(?:(?:definitely|really|totally|just|still|also|always|keep)\s+)*(?:make\s+it\s+(?:happen|work|count)|do\s+(?:my|our)\s+(?:very\s+)?best|give\s+it\s+(?:my|our)\s+(?:best|all)|reach\s+(?:my|our)\s+goals?|stay\s+on\s+track|get\s+there|make\s+(?:it|a\s+difference|an\s+impact)[\s!.…]*$|have\s+something\b)/iu,
+    re: /\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i['’]m\s+(?:gonna|going\s+to)|we['’]re\s+(?:gonna|going\s+to)|(?:i|we)\s+(?:need|have|want)\s+to)\s+(?:(?:definitely|really|totally|just|still|also|always|keep)\s+)*(?:make\s+it\s+(?:happen|work|count)|make\s+(?:my|our)\s+dreams?\s+(?:come\s+true|a\s+reality|happen)|do\s+(?:my|our)\s+(?:very\s+)?best|give\s+it\s+(?:my|our)\s+(?:best|all)|reach\s+(?:my|our)\s+goals?|stay\s+on\s+track|get\s+there|make\s+(?:it|a\s+difference|an\s+impact)[\s!.…]*$|have\s+something\b)/iu,
   },
   // "Trying to stay positive, not easy", "I'm staying motivated and believing in myself".
   {
@@ -424,6 +501,24 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
     what: 'a reaction to what was shown',
     re: new RegExp(
       `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
+      'iu',
+    ),
+  },
+  // "The colors make me feel calm", "The pic takes me back": what the other speaker showed, acting on the
+  // speaker ("That pic reminds me of when I was younger", "… of a tree near my home" say what is the speaker's).
+  {
+    what: 'what was shown, acting on the speaker',
+    re: new RegExp(
+      `^${LEAD}(?:the|that|this|these|those)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|pictures?|photos?|shots?|snaps?|images?|colou?rs|art|artwork|view|scenery)\\s+(?:(?:really|just|always|definitely|totally|kinda|sure)\\s+)*(?:makes?|made|takes?|took|reminds?|reminded|gets?|got|brings?|brought|gives?|gave|fills?|filled|keeps?|kept)\\s+me\\b(?![^.!?]*\\b(?:my|mine|our|when\\s+(?:i|we)|(?:i|we)\\s+(?:took|was|were|went|used|had))\\b)`,
+      'iu',
+    ),
+  },
+  // "Moments like these remind me how much kindness matters": a remark on what was said or shown
+  // ("Moments like this remind me why I'm chasing my dream" says what is the speaker's).
+  {
+    what: 'a remark on moments like this',
+    re: new RegExp(
+      `^${LEAD}(?:moments|times|days|things|experiences|memories|people)\\s+like\\s+(?:this|that|these|those)\\b(?![^.!?]*\\b(?:my|mine|our)\\b)`,
       'iu',
     ),
   },
@@ -490,12 +585,19 @@ export const LIKING_SHOWN_RE = new RegExp(`${LIKING_OPENER}(?:this|that|these|th
 /** A liking of "the …" ("I love the warm colours"): a reaction when it follows one in the same turn ("Wow, that's gorgeous!"). */
 export const LIKING_THE_RE = new RegExp(`${LIKING_OPENER}the\\s+\\p{L}`, 'iu');
 /**
- * A remark about everyone that opens with "our": "Our loved ones give us strength to tackle any
- * challenge". Not the speaker's own relations ("Our dog keeps us busy"). Read with
- * {@link SINGULAR_SPEAKER_RE}: a clause that also says "I" or "my" is the speaker's.
+ * A remark about everyone that opens with "our" or "we": "Our loved ones give us strength to
+ * tackle any challenge", what "our" things can or will do ("Our actions, no matter how small, can
+ * have a big impact", "Our stories can be so inspiring to others"), or what "we" must do to
+ * "ourselves" ("We gotta push ourselves out of our comfort zones"). Not the speaker's own
+ * relations ("Our dog keeps us busy", "Our son can walk now"). Read with
+ * {@link SINGULAR_SPEAKER_RE} and the clause's dates: a clause that also says "I" or "my", or
+ * names when ("Our team will play next Friday"), is the speaker's.
  */
 export const GENERIC_OUR_RE = new RegExp(
-  `^${LEAD}our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b`,
+  `^${LEAD}(?:our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:` +
+    `(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b|` +
+    `(?:[\\p{L}'’-]+,?\\s+){1,6}?(?:can|could|will|would|should|must)\\s+(?:(?:surely|really|always|truly|definitely|still|all|so)\\s+)*(?:be|have|make|help|change|last|inspire|matter|mean|bring|create|shape|spread|touch|impact)\\b)|` +
+    `we\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|should)\\s+[^.!?]*\\b(?:ourselves|each\\s+other|one\\s+another)\\b)`,
   'iu',
 );
 /**
@@ -515,6 +617,13 @@ export const QUESTION_OPENER_RE = new RegExp(
   `^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|wanna|ever)\\b`,
   'iu',
 );
+/**
+ * A question that refers back itself: "How've you been using it?", "How you gonna keep track of
+ * those dates?", "What did she say?". What it asks about is said before it ("That whiteboard has
+ * a bunch of good ideas! …"). Not "there" that only says something exists ("Is there anything …?").
+ */
+export const QUESTION_REFERS_BACK_RE =
+  /\b(?:it|its|they|them|their|he|him|his|she|her|this|these|those)\b|\bthat\b(?!\s+(?:i|you|we|they|he|she|it)\b)|(?<!\b(?:is|are|was|were|been|be)\s+)\bthere\b/iu;
 /** A question an answer without a verb can answer: "What's your favourite game?" → "Catan!" (not "Did you go?" → "Definitely!"). */
 export const WH_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when)\\b`, 'iu');
 /** A question that asks what the listener likes: "What kind of music do you listen to?", "Do you enjoy hiking?". */
@@ -526,9 +635,13 @@ export const LIKING_QUESTION_RE =
  */
 export const ANSWER_HEDGE_RE =
   /^(?:(?:yes|yeah|yep|yup|oh|ah|um+|hmm+|well|so|definitely|probably|mostly|mainly|maybe|perhaps|honestly|easily|hands\s+down|i['’]d\s+say|i\s+guess|gotta\s+be|has\s+to\s+be|def|totally|tough\s+one|good\s+question)[\s,!.…:-]+)+/iu;
-/** An answer without a verb that answers nothing: "No idea!", "Not sure", "Good question!", "Thanks for the offer, Maria." */
+/**
+ * An answer without a verb that answers nothing: "No idea!", "Not sure", "Good question!", "Thanks
+ * for the offer, Maria.", "Your completely right!" (as typed), or a reaction whose verb the
+ * reading does not list ("Kayaking sounds awesome!", "Those look delicious").
+ */
 export const NON_ANSWER_RE =
-  /^(?:no|not|none|nothing|never|nah|dunno|idk|depends|hard\s+to\s+say|good|great|nice|cool|awesome|interesting|fun|tough|same|thanks|thank|thx|sorry|congrats|congratulations|wow|haha|lol|hi|hey|hello|me\s+too|you|too\s+many|so\s+many|lots|all\s+of\s+them)\b/iu;
+  /^(?:no|not|none|nothing|never|nah|dunno|idk|depends|hard\s+to\s+say|good|great|nice|cool|awesome|interesting|fun|tough|same|thanks|thank|thx|sorry|congrats|congratulations|wow|haha|lol|hi|hey|hello|me\s+too|you|your|too\s+many|so\s+many|lots|all\s+of\s+them)\b|\b(?:looks?|sounds?|seems?)\s+(?:so\s+|really\s+|super\s+)*(?:like\b|\p{L}+[\s!.…]*$)/iu;
 
 /** The speaker alone ("I", "me", "my"), not the "we" and "our" that may mean everyone. */
 export const SINGULAR_SPEAKER_RE = /\b(?:i|me|my|mine|myself)\b|\bi['’]/iu;

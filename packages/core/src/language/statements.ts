@@ -12,11 +12,19 @@ import {
   LISTENER_ANY_RE,
   MONTH_NAMES,
   NAME,
+  LIKE_AS_IF_AFTER,
   LIKING_QUESTION_RE,
   QUESTION_OPENER_RE,
+  QUESTION_REFERS_BACK_RE,
   WH_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
+  INNER_PRONOUN_RE,
+  NAME_BEFORE_RE,
+  OBJECT_JUDGED_RE,
+  PERSON_BEFORE_RE,
+  PLACE_BEFORE_RE,
+  PLURAL_BEFORE_RE,
   OBJECT_REFERS_BACK_RE,
   PAST_EXPERIENCE_RE,
   PASSING_AILMENT,
@@ -395,7 +403,7 @@ const PAST_RE = new RegExp(
 const EVENT_WORDS_RE =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
 const PREFERENCE_RE = new RegExp(
-  `\\b(?:i|we|he|she|they|and\\s+me|${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
+  `\\b(?:i|we|he|she|they|and\\s+me|(?!(?:${LIKE_AS_IF_AFTER})\\b)${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
   'iu',
 );
 const FAN_RE =
@@ -555,6 +563,8 @@ export type ReadSentence =
        * is said in a clause before it in the turn, or by the other speaker.
        */
       pronounObject?: boolean;
+      /** It says "her", "them" or "there" of someone or somewhere it does not name ("I remember the smell of her dish"): right after a statement, what that statement named. */
+      pronounInside?: boolean;
       /** Its subject is "we" ("We cook together every Sunday"): right after a statement, whom that statement named. */
       weSubject?: boolean;
       /** The rule that decided its kind ({@link clauseKind}); absent for a slot or a request. */
@@ -684,6 +694,7 @@ export function readSentence(
     continuation,
     rule,
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
+    ...(objectPronoun === undefined && pronounInside(body) ? { pronounInside: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
   };
 }
@@ -733,6 +744,8 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
     // that says this much before its "there" is no fragment.
     return m !== null && contentWords(m[0]).length <= MAX_WORDS_BEFORE_REFERENT ? m : null;
   };
+  // "I find it really rewarding": what is said after "it" is what the speaker thinks of it.
+  if (OBJECT_JUDGED_RE.test(s) || (behind !== undefined && OBJECT_JUDGED_RE.test(behind))) return 'little after';
   const m =
     OBJECT_REFERS_BACK_RE.exec(s) ??
     trailing(s) ??
@@ -741,6 +754,24 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
   const after = contentWords(m.input.slice(m[0].length)).length;
   return after <= 1 ? 'little after' : 'more after';
 }
+
+/**
+ * Whether a clause of the speaker's says "her", "him", "them" or "there" of someone or somewhere
+ * it does not name before ("I can still remember the smell of her special dish", "Once I read a
+ * book there"): what it stands for is said in a clause before it.
+ */
+function pronounInside(s: string): boolean {
+  if (!SPEAKER_SUBJECT_NEAR_START_RE.test(s)) return false;
+  const m = INNER_PRONOUN_RE.exec(s);
+  if (m === null) return false;
+  const before = s.slice(0, m.index);
+  const word = m[1]!.toLowerCase();
+  if (word === 'there') return !PLACE_BEFORE_RE.test(before);
+  if (word === 'them' || word === 'their') return !PLURAL_BEFORE_RE.test(before);
+  return !PERSON_BEFORE_RE.test(before) && !NAME_BEFORE_RE.test(before);
+}
+/** The speaker as the subject, after at most a few words in front ("Once I …", "Every morning we …"). */
+const SPEAKER_SUBJECT_NEAR_START_RE = /^(?:[\p{L}'’]+,?\s+){0,3}?(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s/iu;
 
 /** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */
 const NOT_A_VALUE_RE =
@@ -780,6 +811,8 @@ export interface AskedQuestion {
   wh: boolean;
 }
 
+/** A sentence that ends as a question does. */
+const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
 /** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
 const MIN_QUESTION_WORDS = 2;
 
@@ -790,14 +823,22 @@ const MIN_QUESTION_WORDS = 2;
  * none.
  */
 export function questionAsked(said: string): AskedQuestion | undefined {
-  const last = sentences(said)
-    .filter((s) => !CAPTION_RE.test(s))
-    .at(-1);
-  if (last === undefined || !/[?？]\s*["'”’)]*$/u.test(last)) return undefined;
-  if (contentWords(last).length < MIN_QUESTION_WORDS || !QUESTION_OPENER_RE.test(last)) return undefined;
+  const said_ = sentences(said).filter((s) => !CAPTION_RE.test(s));
+  const last = said_.at(-1);
+  if (last === undefined || !QUESTION_END_RE.test(last) || !QUESTION_OPENER_RE.test(last)) return undefined;
+  // "That whiteboard's got a bunch of good ideas! How have you been using it?": what the question
+  // refers back to is said in the sentence before it, quoted with it.
+  const before = said_.at(-2);
+  const named =
+    before !== undefined &&
+    QUESTION_REFERS_BACK_RE.test(last) &&
+    !QUESTION_END_RE.test(before) &&
+    contentWords(before).length >= MIN_QUESTION_WORDS;
+  const text = named ? `${before} ${last}` : last;
+  if (contentWords(text).length < MIN_QUESTION_WORDS) return undefined;
   const fav = FAVOURITE_QUESTION_RE.exec(last);
   return {
-    text: last,
+    text,
     liking: LIKING_QUESTION_RE.test(last),
     wh: WH_QUESTION_RE.test(last),
     ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),

@@ -154,6 +154,15 @@ function answerTo(
 }
 
 /**
+ * Whether a clause that answers nothing on its own says nothing of anyone either: no rule read it
+ * as more than words ("Since I was 17 or so.", "Every weekend for a few years now."). The clause
+ * after it, when it refers back, goes on with the answer.
+ */
+function isBare(r: ReturnType<typeof readSentence>): boolean {
+  return 'kept' in r && (r.rule === 'none' || r.rule === 'generic');
+}
+
+/**
  * Read a turn offline: split the user's words into sentences and a sentence into its independent
  * clauses ({@link clauses}: "My name is Ada and I love hiking" is a name and a preference),
  * drop questions, greetings,
@@ -195,6 +204,9 @@ export function readTurn(
   /** Whether `last` is a remark about no one ("Flowers bring joy."), which a clause after it may make the speaker's. */
   let lastAboutNoOne = false;
   let afterReaction = false;
+  /** The first clause of an answer that says nothing alone, held for the clause after it ({@link isBare}). */
+  let held: FormedStatement | undefined;
+  let holdTried = false;
   for (const part of parts) {
     const clause = clauseText(part);
     let r = readSentence(clause, who, turn.createdAt, other, {
@@ -208,15 +220,36 @@ export function readTurn(
         ? `${into.text}${part.joiner}${text === clause ? part.said : text}`
         : `${into.text} ${text}`;
     };
+    let holding = false;
     if (asked !== undefined) {
       const answer = answerTo(asked, clause, r, who, turn.createdAt, other);
-      if (answer !== 'not yet') asked = undefined;
       if (answer !== 'not yet' && answer !== undefined) {
+        // "Since I was 17 or so. I find it so empowering": the answer began a clause before.
+        if (held !== undefined) {
+          answer.text = answering(asked, `${held.text} ${clause}`);
+          reading.statements.splice(reading.statements.indexOf(held), 1);
+        }
+        asked = undefined;
+        held = undefined;
         reading.statements.push(answer);
         last = answer;
         lastReacts = false;
         continue;
       }
+      // A first clause that forms nothing alone and says nothing of its own ("Since I was 17 or
+      // so.") is held: a clause after it that refers back is the rest of the answer.
+      holding =
+        answer === undefined &&
+        !holdTried &&
+        'kept' in r &&
+        r.kept.kind === 'conversation' &&
+        isBare(r) &&
+        !r.continuation;
+      if (answer === undefined && !holding) {
+        asked = undefined;
+        held = undefined;
+      }
+      if (holding) holdTried = true;
     }
     // "And thanks for asking, they're good- we got another cat": a clause that forms nothing (and
     // does not go on with the statement before) may say something of its own after a dash.
@@ -262,7 +295,7 @@ export function readTurn(
       }
       continue;
     }
-    if ((r.pronounObject || r.weSubject) && s.kind !== 'conversation') {
+    if ((r.pronounObject || r.pronounInside || r.weSubject) && s.kind !== 'conversation') {
       // "My garden means a lot to me. I also use it to grow food", "I'm lucky to have my cousins
       // nearby. We cook every Sunday": what "it" or "we" is, is said before it in the turn, so
       // the two are one statement, of the kind the informative one says, whatever the one before was.
@@ -270,7 +303,7 @@ export function readTurn(
         last &&
         !lastReacts &&
         (last.about === s.about || last.about.startsWith(`${s.about}'s `)) &&
-        (r.pronounObject || namesTheSpeakersOwn(last))
+        (r.pronounObject || r.pronounInside || namesTheSpeakersOwn(last))
       ) {
         join(last, s.text);
         if (last.kind === 'conversation') {
@@ -289,6 +322,7 @@ export function readTurn(
       }
     }
     reading.statements.push(s);
+    if (holding) held = s;
     last = s;
     lastReacts = reacts;
     lastAboutNoOne = r.rule !== undefined && ABOUT_NO_ONE_RULES.has(r.rule) && s.about === who;

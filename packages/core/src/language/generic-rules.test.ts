@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Remarks about everyone, and what was shown acting on the speaker (issue 28, precision): the turn
+ * keeps them, they form no memory; each rule with the near-misses that must still form one.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | about | text` line each. */
+const formed = (text: string) =>
+  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+const none = (texts: string[]) => {
+  for (const text of texts) expect(formed(text), text).toEqual([]);
+};
+
+describe('readTurn: "our" and "we" said of everyone', () => {
+  it('what "our" things can or will do, and what "we" must do to ourselves, form nothing', () => {
+    none([
+      'Our actions, no matter how small, can have a big impact.',
+      'Our stories can be so inspiring and encouraging to others who face the same challenges.',
+      'Together, our impact will surely last.',
+      'We gotta push ourselves out of our comfort zones to experience new things!',
+      'We need to look after each other in hard times.',
+    ]);
+  });
+
+  it('near-misses: a date, an "I", or a plan with no "ourselves"', () => {
+    expect(formed('Our team will play in the finals next Friday.')).not.toEqual([]);
+    expect(formed('Our garden can finally be watered by the system I built.')).not.toEqual([]);
+    expect(formed('We need to get the word out about the chili cook-off at the fundraiser.')).toEqual([
+      'task | Ann | We need to get the word out about the chili cook-off at the fundraiser.',
+    ]);
+  });
+});
+
+describe('readTurn: what was shown, acting on the speaker', () => {
+  it('a picture or its colours acting on the speaker, and "moments like these", form nothing', () => {
+    none([
+      'The colors make me feel calm.',
+      'The pic takes me back.',
+      'That photo really makes me want to travel again.',
+      'Moments like these remind me how much kindness matters.',
+      'Times like that make me love sports even more.',
+    ]);
+  });
+
+  it("near-misses: what it reminds the speaker of is the speaker's own", () => {
+    expect(formed('That pic reminds me of when I was younger.')).not.toEqual([]);
+    expect(formed('This photo made me think of a gorgeous blossom tree near my home.')).not.toEqual([]);
+    expect(formed("Moments like this remind me why I'm chasing my dream.")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: a dream said as a plan', () => {
+  it('"I\'m gonna make my dreams come true!" is said in passing; a plan with what and when is a task', () => {
+    none(["I'm gonna make my dreams come true!"]);
+    expect(formed("I'm going to open my own bakery next month.")).toEqual([
+      "task | Ann | I'm going to open my own bakery next month.",
+    ]);
+  });
+});
+
+describe('readTurn: catching up without saying what happened', () => {
+  it('when the speakers last talked, or that something happened, and how the time was, form nothing', () => {
+    none([
+      'Been a busy week since we talked.',
+      'Bob, since we talked, it has been tough.',
+      "Haven't seen you since we last talked.",
+      'Some pretty cool stuff happened since our last chat.',
+      'Something exciting happened recently for me.',
+      'Quite a week since we last talked - something awesome happened to me!',
+    ]);
+  });
+
+  it('near-misses: what happened is said', () => {
+    expect(formed('Since we last spoke, I started a pottery class.')).toEqual([
+      'event | Ann | Since we last spoke, I started a pottery class.',
+    ]);
+    expect(formed('Something awesome happened - I got a puppy from the shelter!')).not.toEqual([]);
+    expect(formed("Since we talked I've been thinking about my mom's influence on my cooking.")).not.toEqual([]);
+  });
+});
+
+describe("readTurn: the speaker's attitude to what is the listener's", () => {
+  it("understanding, remembering or noticing what is the listener's, awe, wishes and crossed fingers form nothing", () => {
+    none([
+      'I totally understand the satisfaction you get from fixing cars.',
+      'I remember when you started working on these sorta things.',
+      'By the way, I noticed your pet in the picture.',
+      "I understand how frustrating it can be when things don't go as planned.",
+      "I'm in awe of your courage.",
+      'Loving your newfound passion.',
+      'Wishing you a harmonious day ahead, my friend!',
+      "I'll keep my fingers crossed for you!",
+    ]);
+  });
+
+  it('near-misses: what the speaker remembers or saw of their own', () => {
+    expect(formed('I remember my first pottery class in 2019.')).toEqual([
+      'event | Ann | I remember my first pottery class in 2019.',
+    ]);
+    expect(formed('I saw a great concert last week.')).toEqual(['event | Ann | I saw a great concert last week.']);
+  });
+});
+
+describe('readTurn: "like" that means "as if" or "such as" is no liking', () => {
+  it('"it feels like …", "I feel like …", "sounds like …" are no preference', () => {
+    const kinds = (text: string) => formed(text).map((l) => l.split(' | ')[0]);
+    expect(kinds("Some days it feels like I'm trying to juggle my studies and my relationship.")).not.toContain(
+      'preference',
+    );
+    expect(kinds('I feel like a different person now.')).not.toContain('preference');
+    expect(kinds('Rock climbing sounds like a fun way to push my limits.')).not.toContain('preference');
+  });
+
+  it('near-misses: "like" as the verb of a liking', () => {
+    expect(formed('I just like playing chess for fun!')).toEqual([
+      'preference | Ann | I just like playing chess for fun!',
+    ]);
+    expect(formed('My kids really like hiking in the mountains.')).toEqual([
+      "preference | Ann's kids | My kids really like hiking in the mountains.",
+    ]);
+  });
+});

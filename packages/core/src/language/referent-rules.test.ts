@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Fragments cut from their referent (issue 28, precision): a clause whose object or subject
+ * stands for something said elsewhere joins the clause or the question that names it, or forms
+ * nothing; each rule with the near-misses that must still form a memory.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text`, after Bob said `before` (or with Bob the other speaker): one `kind | about | text` line each. */
+const formed = (text: string, before?: string) =>
+  readTurn(
+    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
+    before !== undefined ? { previous: { input: `Bob: ${before}` } } : { listener: 'Bob' },
+  )
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+const none = (texts: string[]) => {
+  for (const text of texts) expect(formed(text), text).toEqual([]);
+};
+
+describe('readTurn: an object whose noun is left out, or judged, refers back', () => {
+  it('"another", "a few more", "another one" join the clause that names what they are more of; alone they form nothing', () => {
+    expect(formed('Turtles really bring me joy. I saw another at a pet store and just had to get him.')).toEqual([
+      'fact | Ann | Turtles really bring me joy. I saw another at a pet store and just had to get him.',
+    ]);
+    none([
+      'I just submitted a few more last week!',
+      'I saw another at a pet store and just had to get him.',
+      'I started writing another one while I wait to hear back.',
+    ]);
+  });
+
+  it('"I find it …" says what the speaker thinks of what the clause before names; alone it forms nothing', () => {
+    expect(formed("I'm writing a script about a girl who looks for a home. I find it really rewarding.")).toEqual([
+      "fact | Ann | I'm writing a script about a girl who looks for a home. I find it really rewarding.",
+    ]);
+    none(['I find it really rewarding and emotional.', 'I found them so helpful.', 'I find it helps me relax.']);
+  });
+
+  it('"that one" after a preposition points back as "that" does; one that names its noun does not', () => {
+    none(["Nah, I'm not familiar with that one.", 'I fell in love with that one.']);
+    expect(formed("I'm obsessed with this one game called Catan.")).toEqual([
+      "fact | Ann | I'm obsessed with this one game called Catan.",
+    ]);
+  });
+
+  it('near-misses: the noun said, or "it" standing for what comes after it', () => {
+    expect(formed('I finished another painting last week.')).toEqual([
+      'event | Ann | I finished another painting last week.',
+    ]);
+    expect(formed('I submitted a few more scripts to the festival.')).toEqual([
+      'event | Ann | I submitted a few more scripts to the festival.',
+    ]);
+    expect(formed('I find it helpful to plan my week on Sundays.')).toEqual([
+      'fact | Ann | I find it helpful to plan my week on Sundays.',
+    ]);
+  });
+});
+
+describe('readTurn: an answer that begins with a clause that says nothing alone', () => {
+  it('the clause after it that refers back goes on with the answer, the question quoted with both', () => {
+    expect(
+      formed('Since I was 17 or so. I find it so empowering and cathartic.', 'How long have you been creating art?'),
+    ).toEqual([
+      'fact | Ann | Asked "How long have you been creating art?": Since I was 17 or so. I find it so empowering and cathartic.',
+    ]);
+    expect(
+      formed('Super cozy and comfy. My furry friends love them!', 'Do you have any pictures of the new beds?'),
+    ).toEqual([
+      'fact | Ann | Asked "Do you have any pictures of the new beds?": Super cozy and comfy. My furry friends love them!',
+    ]);
+  });
+
+  it('near-misses: nothing after it that says something, or a reaction first, or no question', () => {
+    expect(formed('Since I was 17 or so. Time flies!', 'How long have you been creating art?')).toEqual([]);
+    expect(
+      formed('Your garden looks amazing, by the way. We went to the lake last weekend.', 'Did you go anywhere fun?'),
+    ).toEqual(['event | Ann | We went to the lake last weekend.']);
+    expect(formed('Since I was 17 or so. I find it so empowering and cathartic.')).toEqual([]);
+  });
+});
+
+describe('readTurn: a question that refers back is quoted with the sentence before it', () => {
+  it('what "it" or "they" in the question stands for is said before it, and the memory quotes both', () => {
+    expect(formed("They're called Peruvian Lilies.", 'Those flowers look great! What kind are they?')).toEqual([
+      'fact | Ann | Asked "Those flowers look great! What kind are they?": They\'re called Peruvian Lilies.',
+    ]);
+    expect(
+      formed(
+        "I'm using it to stay organized and motivated.",
+        'That whiteboard has a bunch of good ideas! How have you been using it?',
+      ),
+    ).toEqual([
+      'fact | Ann | Asked "That whiteboard has a bunch of good ideas! How have you been using it?": I\'m using it to stay organized and motivated.',
+    ]);
+  });
+
+  it('near-misses: a question that names what it asks about is quoted alone; one that names nothing quotes nothing', () => {
+    expect(
+      formed(
+        'Yes, it was amazing, they played for three hours.',
+        'I went hiking last week. Did you go to the concert on Saturday?',
+      ),
+    ).toEqual([
+      'event | Ann | Asked "Did you go to the concert on Saturday?": Yes, it was amazing, they played for three hours.',
+    ]);
+    expect(formed("I'm using it to stay organized and motivated.", 'Nice! How have you been using it?')).toEqual([]);
+  });
+
+  it('an answer without a verb that only reacts or agrees answers nothing', () => {
+    expect(
+      formed('Kayaking sounds awesome!', "It's a fun way to paddle on a river. What are your thoughts on kayaking?"),
+    ).toEqual([]);
+    expect(
+      formed('Your completely right!', 'You must love your turtles. What do you love most about turtles?'),
+    ).toEqual([]);
+  });
+});
+
+describe('readTurn: "her", "them" or "there" inside a clause of the speaker refers back', () => {
+  it('joins the statement before it that names whom or where; first in a turn it stays as it is', () => {
+    expect(
+      formed('My bathroom has an aesthetic vibe. Once I read a self-discovery book there and it resonated with me.'),
+    ).toEqual([
+      'fact | Ann | My bathroom has an aesthetic vibe. Once I read a self-discovery book there and it resonated with me.',
+    ]);
+    expect(formed('My mom had a big passion for cooking. I can still remember the smell of her special dish.')).toEqual(
+      ["event | Ann's mom | My mom had a big passion for cooking. I can still remember the smell of her special dish."],
+    );
+    expect(formed('Iron Man is my top pick. I love his tech and that sarcastic humor.')).toEqual([
+      'fact | Ann | Iron Man is my top pick. I love his tech and that sarcastic humor.',
+    ]);
+  });
+
+  it('near-misses: whom or where it is, is named before it in the clause', () => {
+    expect(formed('I adopted a cat last year. I went to the park and played there all day.')).toEqual([
+      'event | Ann | I adopted a cat last year.',
+      'event | Ann | I went to the park and played there all day.',
+    ]);
+    expect(formed('I adopted a cat last year. I met Anna at the gym and we talk about her kids.')).toHaveLength(2);
+    expect(formed('I adopted a cat last year. I have two puppies and I walk them every morning.')).toHaveLength(2);
+  });
+});
