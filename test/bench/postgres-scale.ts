@@ -24,7 +24,7 @@
  * under load, its timed queries later under the bench lock). ZERDA_BENCH_INDEX_BUILD_MEMORY is the
  * adapter's `indexBuildMemory` (the HNSW build's maintenance_work_mem after a bulk load, default
  * '256MB'; size it to the largest shard's vectors, ~2.3 KB each at 512-d: the 1M run used '1GB').
- * ZERDA_BENCH_HNSW=m,efConstruction is the adapter's `hnswIndex` (default 16,64); with
+ * ZERDA_BENCH_HNSW=m,efConstruction is the adapter's `hnswIndex` (default 24,128); with
  * ZERDA_BENCH_REBUILD=1 the run first rebuilds the schema's indexes to it (`rebuildVectorIndexes`,
  * timed), so one imported schema can be queried with two graphs.
  * Prints figures; never gates CI.
@@ -332,7 +332,7 @@ try {
     const t0 = performance.now();
     const rebuilt = await pgs.rebuildVectorIndexes();
     row(
-      `rebuild HNSW to m,efConstruction ${HNSW?.join(',') ?? '16,64'}`,
+      `rebuild HNSW to m,efConstruction ${HNSW?.join(',') ?? '24,128 (the default)'}`,
       `${rebuilt.length} index(es), ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
   }

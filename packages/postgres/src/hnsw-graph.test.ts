@@ -32,8 +32,8 @@ describe('hnswIndex options (checked before any connection)', () => {
       expect(isZerdaError(err) && err.code === 'VALIDATION').toBe(true);
       expect(String((err as Error).message)).toMatch(/hnswIndex/);
     });
-  it("defaults to pgvector's own graph settings", () => {
-    expect(DEFAULT_HNSW_INDEX).toEqual({ m: 16, efConstruction: 64 });
+  it("defaults to 24 / 128, a larger graph than pgvector's own 16 / 64", () => {
+    expect(DEFAULT_HNSW_INDEX).toEqual({ m: 24, efConstruction: 128 });
   });
 });
 
@@ -107,11 +107,11 @@ describePostgres('PostgresStorage hnswIndex: the graph settings of the HNSW inde
     }
   });
 
-  it('the default storage rebuilds to 16 / 64', async () => {
+  it('the default storage rebuilds to 24 / 128', async () => {
     const s = await open();
     try {
       expect(await s.rebuildVectorIndexes()).toEqual([MODEL]);
-      expect(await index()).toMatchObject({ m: 16, ef: 64 });
+      expect(await index()).toMatchObject({ m: 24, ef: 128 });
       await nearestIsItself(s);
     } finally {
       await s.close();

@@ -90,9 +90,11 @@ export interface PostgresStorageOptions {
    * given `efSearch` and build slower: with a 100,000-memory tenant in a 330,000-vector graph
    * (512-d; the size of one shard of the 1M-memory cluster), 16 / 64 gave that tenant recall@10
    * 0.85 / 0.90 / 0.92 at `efSearch` 100 / 200 / 400 and 24 / 128 gave 0.98 / 1.00 / 1.00; its
-   * rebuild alone took as long as the whole import with 16 / 64 (test/bench/POSTGRES-RESULTS.md).
-   * An index built with other settings keeps them until {@link PostgresStorage.rebuildVectorIndexes}.
-   * Default {@link DEFAULT_HNSW_INDEX} (pgvector's own defaults, 16 / 64).
+   * rebuild alone took as long as the whole import with 16 / 64; on the two-worker Citus cluster
+   * holding 1,000,000 memories, 24 / 128 gave the 100,000-memory tenant 0.99 / 1.00 / 1.00
+   * (test/bench/POSTGRES-RESULTS.md). An index built with other settings (pgvector's own defaults,
+   * 16 / 64, before schema migration 8) keeps them until {@link PostgresStorage.rebuildVectorIndexes}.
+   * Default {@link DEFAULT_HNSW_INDEX} (24 / 128).
    */
   hnswIndex?: HnswIndexOptions;
 }
@@ -1733,8 +1735,12 @@ const BULK_VECTORS = 1000;
 /** Default `efSearch` of {@link PostgresStorage.searchVectors}. */
 export const DEFAULT_EF_SEARCH = 200;
 
-/** Default {@link PostgresStorageOptions.hnswIndex}: pgvector's own defaults. */
-export const DEFAULT_HNSW_INDEX: Readonly<Required<HnswIndexOptions>> = Object.freeze({ m: 16, efConstruction: 64 });
+/**
+ * Default {@link PostgresStorageOptions.hnswIndex}: 24 / 128, above pgvector's own 16 / 64, whose
+ * graph held a large tenant sharing a few hundred thousand vectors to recall@10 0.92 whatever the
+ * `efSearch` (test/bench/POSTGRES-RESULTS.md).
+ */
+export const DEFAULT_HNSW_INDEX: Readonly<Required<HnswIndexOptions>> = Object.freeze({ m: 24, efConstruction: 128 });
 
 function checkHnswIndex(o: HnswIndexOptions | undefined): void {
   if (o === undefined) return;
