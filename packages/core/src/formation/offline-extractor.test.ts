@@ -268,6 +268,10 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
     'I think Ana and I will go.',
     'When my sister and I were kids we fought a lot.',
     'Yesterday Ana and I went hiking.',
+    // A subject joined to the speaker after an opener, a comma or a word of time.
+    'I almost forgot, yesterday my friends and I recorded a podcast.',
+    'Last weekend my brother and I went camping.',
+    'Then my sister and I moved to Porto.',
     'I love Tom and Jerry cartoons.',
     'I visited Rome and Paris last summer.',
     // "she" refers back to Ana: a clause of its own would say "she loves jazz" about the speaker.
@@ -275,6 +279,12 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
     'I love my dog and my cat.',
   ])('keeps %j whole', (input) => {
     expect(read(input).statements.map((s) => s.text)).toEqual([input]);
+  });
+
+  it('a subject joined to the speaker after an opener is kept whole, the opener cut off', () => {
+    expect(read('Guess what, my wife and I bought a house.').statements.map((s) => s.text)).toEqual([
+      'My wife and I bought a house.',
+    ]);
   });
 
   it('a question is never split (it is left out whole)', () => {

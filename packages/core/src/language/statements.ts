@@ -454,12 +454,28 @@ export function hasVerb(text: string): boolean {
   return FINITE_RE.test(text) || startsOwnClause(text) || PAST_RE.test(text);
 }
 
-/** Whether `text` ends with the first half of a coordinated subject ("I think my sister" | "and I …"). */
+/**
+ * Words of time that may open a clause before its subject: "yesterday | my friends and I …",
+ * "last weekend | my brother and I …", "then | my sister and I …".
+ */
+const OPENING_TIME_WORDS = new Set(
+  'yesterday today tonight tomorrow recently lately finally then now later also once weekend week month year night morning summer winter spring autumn fall'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether `text` ends with the first half of a coordinated subject ("I think my sister" | "and I
+ * …"): a noun phrase at the start, after a word that opens a clause, after a word of time
+ * ("yesterday my friends"), or after a comma, colon or dash ("I almost forgot, my friends").
+ */
 function endsInSubject(text: string): boolean {
   const np = FINAL_NOUN_PHRASE_RE.exec(text);
   if (!np) return false;
   const before = text.slice(0, np.index).trim().split(/\s+/u).at(-1) ?? '';
-  return before === '' || CLAUSE_OPENERS.has(before.toLowerCase());
+  if (before === '' || /[,:;—–-]$/u.test(before)) return true;
+  const word = before.toLowerCase();
+  return CLAUSE_OPENERS.has(word) || OPENING_TIME_WORDS.has(word);
 }
 
 /** One clause of a sentence, as said, with the words that joined it to the clause before. */
