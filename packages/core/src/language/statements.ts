@@ -293,7 +293,10 @@ const SLOTS: SlotRule[] = [
   },
   {
     re: new RegExp(
-      `\\b(?:live|lives|living|moved|relocated|reside|resides|based)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
+      // "living" only after its subject or an auxiliary ("I'm living in Porto", "we've been living
+      // in …"): a clause that opens with it says something of anyone ("Living in a mansion must
+      // be stunning").
+      `(?:\\b(?:live|lives|moved|relocated|reside|resides|based)|(?<=(?:['’]m|['’]re|\\b(?:i|we|am|are|is|was|were|been|be|currently|still|now|happily))\\s+)living)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
       'iu',
     ),
     attribute: 'lives in',

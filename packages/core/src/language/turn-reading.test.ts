@@ -34,6 +34,20 @@ describe('readTurn: statements about a person, kept whole', () => {
     ]);
   });
 
+  it('"living in …" fills `lives in` after its subject, not when it opens a remark about anyone', () => {
+    const slot = (text: string) =>
+      readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' }).statements.map(
+        (s) => `${s.about} | ${s.attribute ?? '-'} | ${s.value ?? '-'}`,
+      );
+    expect(slot("I'm living in Lisbon now.")).toEqual(['Ann | lives in | Lisbon']);
+    expect(slot("We've been living in Porto since 2019.")).toEqual(['Ann | lives in | Porto']);
+    expect(slot('My sister Ana is living in Lisbon.')).toEqual(['Ana | lives in | Lisbon']);
+    expect(
+      slot('But living in a Japanese mansion surrounded by that city skyline must be stunning.'),
+    ).not.toContainEqual(expect.stringContaining('lives in'));
+    expect(formed('Living in Tokyo is expensive.')).toEqual([]);
+  });
+
   it('"you …" is about the other speaker; with no other speaker known it forms nothing', () => {
     expect(formed('You moved to Denver last year.')).toEqual(['event | Bob | You moved to Denver last year.']);
     expect(read('You moved to Denver last year.', null).filter((l) => !l.startsWith('conversation'))).toEqual([]);
