@@ -125,3 +125,29 @@ describe('readTurn: "like" that means "as if" or "such as" is no liking', () => 
     ]);
   });
 });
+
+describe('readTurn: a guess with "must" at what someone lives', () => {
+  it('"It must be …", "That must have been …", "Must have been …" form nothing, nor join the statement before', () => {
+    none([
+      'That must have been hard.',
+      'Must have been traumatizing for you guys.',
+      'They must be so proud of you!',
+      'It must be awesome but it must have its own struggles too.',
+    ]);
+    expect(
+      formed(
+        'I was pondering our chat about fame and relationships. It must be awesome but it must have its own struggles.',
+      ),
+    ).toEqual(['fact | Ann | I was pondering our chat about fame and relationships.']);
+  });
+
+  it("near-misses: the speaker's own clause before the guess, and what must be done by a time", () => {
+    expect(formed('Never been to an animal shelter before, but it must be great!')).toEqual([
+      'fact | Ann | Never been to an animal shelter before, but it must be great!',
+    ]);
+    expect(formed("I visited my grandma's farm last week. It has a big red barn.")).toEqual([
+      "event | Ann | I visited my grandma's farm last week. It has a big red barn.",
+    ]);
+    expect(formed('I must renew my passport by Friday.')).toEqual(['task | Ann | I must renew my passport by Friday.']);
+  });
+});

@@ -428,7 +428,12 @@ function speakerClauseFirst(text: string): boolean {
   // look!", "…, but you got this": the clause is said to the listener, and the rest decides.
   const remark = text.slice(m[0].length);
   if (!REMARK_ON_CLAUSE_RE.test(remark) || LISTENER_ANY_RE.test(remark)) return false;
-  return SPEAKER_PRONOUN_RE.test(opener) || IMPLIED_SPEAKER_RE.test(opener) || IMPLIED_SPEAKER_PRESENT_RE.test(opener);
+  return (
+    SPEAKER_PRONOUN_RE.test(opener) ||
+    IMPLIED_SPEAKER_RE.test(opener) ||
+    IMPLIED_SPEAKER_PRESENT_RE.test(opener) ||
+    IMPLIED_SPEAKER_NOT_RE.test(opener)
+  );
 }
 
 /** A clause without the phrase in front of its subject ("Whenever I come here, I bring it" → "I bring it"); undefined when none. */

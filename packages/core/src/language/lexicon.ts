@@ -167,6 +167,10 @@ export const REACTION_RE = new RegExp(
   `^${LEAD}(?:` +
     [
       "(?:it|that|this)(?:['’]s|\\s+is|\\s+was|\\s+must\\s+(?:be|have\\s+been))?\\s+(?:sounds?|looks?|seems?)\\b",
+      // "That must have been hard", "It must be awesome but it must have its own struggles", "Must
+      // have been traumatizing for you guys": a guess at what the listener lives, not what the
+      // speaker knows. Not what must be done by a time ("It must be done by Friday").
+      '(?:(?:it|that|this|they|he|she|there)\\s+)?must\\s+(?:(?:really|surely|definitely|also|still|so|all)\\s+)*(?:be|have|feel|mean|take|get)\\b(?![^.!?]*\\b(?:by|before|until|tomorrow|tonight|today|next)\\b)',
       '(?:sounds?|looks?|seems?)\\s+(?:like|so|really|great|amazing|awesome|fun|good|lovely|cool|nice)\\b',
       `(?:what\\s+an?|how)\\s+(?:\\p{L}+\\s+)?(?:${PRAISE})\\b`,
       `(?:that|this|it)(?:['’]s|\\s+is|\\s+was)\\s+(?:so\\s+|really\\s+|such\\s+|just\\s+|absolutely\\s+|totally\\s+|super\\s+)*(?:an?\\s+)?(?:${PRAISE})\\b(?:\\s+\\S+){0,4}[\\s!.…]*$`,
