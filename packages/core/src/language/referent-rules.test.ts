@@ -143,3 +143,19 @@ describe('readTurn: "her", "them" or "there" inside a clause of the speaker refe
     expect(formed('I adopted a cat last year. I have two puppies and I walk them every morning.')).toHaveLength(2);
   });
 });
+
+describe('readTurn: "one" in an opening phrase refers back', () => {
+  it('"Whenever I\'m working on one, …" joins the clause that names what "one" is; alone it forms nothing', () => {
+    expect(
+      formed("I restore old cars. Whenever I'm working on one, it's like I'm connecting back with myself."),
+    ).toEqual([
+      "fact | Ann | I restore old cars. Whenever I'm working on one, it's like I'm connecting back with myself.",
+    ]);
+    none(["Whenever I'm working on one, it's like I'm connecting back with myself.", "I've been saving up for one."]);
+  });
+
+  it('near-misses: an opening phrase that names its object', () => {
+    expect(formed("Whenever I'm working on my car, it's like I'm connecting back with myself.")).not.toEqual([]);
+    expect(formed('When I was in Paris, I bought a painting for my mom.')).not.toEqual([]);
+  });
+});
