@@ -2,6 +2,8 @@ import type { MemoryKind } from '../model/types.js';
 import {
   ACTS_ON_SPEAKER_RE,
   ADDRESSED_RE,
+  ANNOUNCEMENT_RE,
+  ANNOUNCING_WORDS,
   BARE_REACTION_RE,
   CAPTION_RE,
   CATCH_UP_RE,
@@ -142,6 +144,10 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
   // "Look what I got!", "Here I am with my mom", "I'd rather show you a photo".
   { name: 'showing', test: (c) => SHOWING_RE.test(c.text), kind: 'conversation' },
+  // "I have some big news!", "Got some cool news to share", "Something exciting happened - I had a
+  // big life change!": news announced, not said. It joins the statement after it in the turn
+  // (`ANNOUNCING_RULES`); alone it stays in the turn.
+  { name: 'announcing', test: (c) => announcesOnly(c.text), kind: 'conversation' },
   // "That sounds like a fascinating project!", "You've made so much progress", "I love how you …".
   { name: 'reaction', test: (c) => REACTION_RE.test(c.text), kind: 'conversation' },
   // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
@@ -257,6 +263,26 @@ function catchesUpVaguely(text: string): boolean {
       .match(/\p{L}+/gu) ?? [];
   return words.every((w) => VAGUE_NEWS.has(w) || PHATIC.has(w));
 }
+
+/**
+ * Whether a clause only announces news: it says "news", "an update", "a change" or that something
+ * happened, and nothing else but how good the news is and how the time was ({@link
+ * ANNOUNCING_WORDS}, {@link VAGUE_NEWS}): "I have some big news to share!", "Something really
+ * exciting happened to me - I just had a big life change!". "Big news - I got the job!" says it.
+ */
+/** A negation: "No changes for me", "Nothing new", "not much news". */
+const NO_NEWS_RE = /\b(?:no|not|nothing|none|never|any)\b|n['’]t\b/iu;
+
+export function announcesOnly(text: string): boolean {
+  // "Since we last talked, a lot has happened" catches up ('catching up'); "No changes for me" announces nothing.
+  if (SINCE_WE_TALKED_RE.test(text) || CATCH_UP_RE.test(text) || NO_NEWS_RE.test(text)) return false;
+  if (!ANNOUNCEMENT_RE.test(text) && !SOMETHING_HAPPENED_RE.test(text)) return false;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.every((w) => ANNOUNCING_WORDS.has(w) || VAGUE_NEWS.has(w) || PHATIC.has(w));
+}
+
+/** The rules of a clause that announces what the statement after it in the turn says: the two are one statement. */
+export const ANNOUNCING_RULES: ReadonlySet<string> = new Set(['announcing']);
 
 /** Where a remark after what is looked forward to starts: a dash or a comma ("… next month - it's gonna be awesome!"). */
 const AFTER_WHAT_IS_AHEAD_RE = /\s+[-–—]\s+|,\s+/u;

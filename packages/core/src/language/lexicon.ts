@@ -391,7 +391,7 @@ export const CATCH_UP_RE = new RegExp(
  * our last chat", "since last time". Regex, case-insensitive.
  */
 export const SINCE_WE_TALKED_RE =
-  /\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|saw\s+(?:each\s+other|you)|talked\s+to\s+you)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation|call)|last\s+(?:time|we\s+(?:talked|spoke|chatted)))\b/iu;
+  /\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|saw\s+(?:each\s+other|you)|talked\s+to\s+you)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation|call)|last\s+(?:time|chat|talk|call|we\s+(?:talked|spoke|chatted)))\b/iu;
 /**
  * "Something happened" that does not say what: "Something exciting happened recently", "Some
  * pretty cool stuff happened", "A few new things have come up". Regex, case-insensitive.
@@ -412,6 +412,25 @@ export const VAGUE_NEWS: ReadonlySet<string> = new Set(
     'having seen haven havent adventure adventures few new pretty much life going been be been it its s i me my we us our you the ' +
     'a an to for so just really very with lately recently since last talked spoke chatted chat t ve m re d ll all some of here ' +
     'there this that ton tons bunch loads several couple lot'
+  ).split(' '),
+);
+
+/**
+ * What announces news without saying it: "news", "an update", "a (big life) change". Read with
+ * {@link ANNOUNCING_WORDS}: a clause that says only these announces what the statement after it
+ * in the turn says. Regex, case-insensitive.
+ */
+export const ANNOUNCEMENT_RE = /\b(?:news|updates?|announcements?|changes?)\b/iu;
+/**
+ * Words an announcement may say besides {@link VAGUE_NEWS}: how good or big the news is, and that
+ * it is shared ("I have some big news to share with you", "Got some cool news", "I just had a big
+ * life change").
+ */
+export const ANNOUNCING_WORDS: ReadonlySet<string> = new Set(
+  (
+    'news update updates announcement announcements change changes share sharing tell telling announce got gotten ' +
+    'big huge major great good cool awesome fantastic incredible wonderful exciting excited thrilling surprising ' +
+    'wanted want wanna guess what believe some'
   ).split(' '),
 );
 
