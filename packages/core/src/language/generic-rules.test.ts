@@ -151,3 +151,26 @@ describe('readTurn: a guess with "must" at what someone lives', () => {
     expect(formed('I must renew my passport by Friday.')).toEqual(['task | Ann | I must renew my passport by Friday.']);
   });
 });
+
+describe('readTurn: leaving the chat, a hope without its "I", encouragement of oneself', () => {
+  it('"I need to go now", "Got to go now, …", "Hope I\'ll …", "I gotta have faith", "We won\'t lose focus" form nothing', () => {
+    none([
+      'I need to go now.',
+      'I have to go now.',
+      'Got to go now, I have a lot of work to do!',
+      "Hope I'll get to see it in person soon!",
+      'I gotta have faith and patience.',
+      "We won't lose focus on our goals.",
+    ]);
+  });
+
+  it('near-misses: where the speaker must go, a plan with its date, losing what is theirs', () => {
+    expect(formed('I need to go to the dentist tomorrow.')).toEqual([
+      'task | Ann | I need to go to the dentist tomorrow.',
+    ]);
+    expect(formed('I have to run a marathon next month.')).toEqual([
+      'task | Ann | I have to run a marathon next month.',
+    ]);
+    expect(formed("We won't lose our house after all.")).not.toEqual([]);
+  });
+});
