@@ -174,3 +174,22 @@ describe('readTurn: leaving the chat, a hope without its "I", encouragement of o
     expect(formed("We won't lose our house after all.")).not.toEqual([]);
   });
 });
+
+describe('readTurn: said to the listener by name', () => {
+  it('a clause of no one that ends by calling the listener by name forms nothing', () => {
+    none([
+      'Enjoy the collaborations, Bob!',
+      'Playing guitar in a rock band is awesome, Bob! It will bring you a lot of emotions.',
+      'Love the quote, Bob.',
+    ]);
+  });
+
+  it("near-misses: the speaker's own, someone named, another name", () => {
+    expect(formed("I've had some tough times with my business, Bob.")).toEqual([
+      "fact | Ann | I've had some tough times with my business, Bob.",
+    ]);
+    expect(formed('Got a new puppy, Bob!')).not.toEqual([]);
+    expect(formed('Ana moved to Lisbon, Bob.')).not.toEqual([]);
+    expect(formed('Playing guitar in a rock band is awesome, Dave!')).not.toEqual([]);
+  });
+});

@@ -93,6 +93,8 @@ export interface ClauseFacts {
    * question, which the memory quotes ("Asked "Did you go to the concert?": It was amazing").
    */
   referentGiven?: boolean;
+  /** It ends by calling the listener by name ("Enjoy the collaborations, Calvin!"). */
+  calledByName?: boolean;
 }
 
 /** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
@@ -154,6 +156,22 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   {
     name: 'praise',
     test: (c) => LISTENER_ANY_RE.test(c.text) && PRAISE_RE.test(c.text) && c.subject !== 'named',
+    kind: 'conversation',
+  },
+  // "Enjoy the collaborations, Calvin!", "Playing guitar in a rock band is awesome, Dave!": said
+  // to the listener, by name, and of no one ("I've had some tough times with my business, Jon",
+  // "Got a new puppy, Jon!", "Ana moved to Lisbon, Jon" say what is the speaker's or someone's).
+  {
+    name: 'said to the listener by name',
+    test: (c) =>
+      c.calledByName === true &&
+      // Read whole: what is left after an opening phrase ("…, Jon.") is only the name.
+      CALLED_BY_NAME_RE.test(c.text) &&
+      c.subject !== 'named' &&
+      !SPEAKER_ANY_RE.test(c.text) &&
+      !IMPLIED_SPEAKER_RE.test(c.text) &&
+      !c.past &&
+      !c.pastDate,
     kind: 'conversation',
   },
   // "Glad you bonded over it", "I can imagine how rewarding it is", "I look forward to meeting you".
@@ -228,6 +246,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     kind: 'conversation',
   },
 ];
+
+/** A name called after a comma at a clause's end ("…, Calvin!"). */
+const CALLED_BY_NAME_RE = /,\s+\p{Lu}[\p{L}\p{M}'’-]*\s*[!.…?]*$/u;
 
 /**
  * Whether a clause points at or shows something and says the speaker's part in it ("… I took",
@@ -319,6 +340,7 @@ export const REACTION_RULES: ReadonlySet<string> = new Set([
   'showing',
   'reaction',
   'praise',
+  'said to the listener by name',
   'bare reaction',
   'liking what was shown',
   'liking after a reaction',

@@ -690,6 +690,7 @@ export function readSentence(
     objectRefersBack: objectPronoun === 'little after',
     afterReaction: context.afterReaction === true,
     referentGiven: context.referentGiven === true,
+    calledByName: listener !== undefined && callsByName(body, listener),
     liking:
       (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
   });
@@ -716,6 +717,12 @@ export function readSentence(
     ...(objectPronoun === undefined && pronounInside(body) ? { pronounInside: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
   };
+}
+
+/** Whether a clause ends by calling `listener` by name ("Enjoy the collaborations, Calvin!", "… is awesome, Dave!"). */
+function callsByName(text: string, listener: string): boolean {
+  const m = /,\s+(\p{Lu}[\p{L}\p{M}'’-]*)\s*[!.…?]*$/u.exec(text);
+  return m !== null && m[1] === listener.split(/\s+/u)[0];
 }
 
 /** A dash between two clauses ("… - I …", "…— we …", "they're good- we …"); not a hyphen inside a word. */
