@@ -125,3 +125,71 @@ describe('readTurn: "like" that means "as if" or "such as" is no liking', () => 
     ]);
   });
 });
+
+describe('readTurn: a guess with "must" at what someone lives', () => {
+  it('"It must be …", "That must have been …", "Must have been …" form nothing, nor join the statement before', () => {
+    none([
+      'That must have been hard.',
+      'Must have been traumatizing for you guys.',
+      'They must be so proud of you!',
+      'It must be awesome but it must have its own struggles too.',
+    ]);
+    expect(
+      formed(
+        'I was pondering our chat about fame and relationships. It must be awesome but it must have its own struggles.',
+      ),
+    ).toEqual(['fact | Ann | I was pondering our chat about fame and relationships.']);
+  });
+
+  it("near-misses: the speaker's own clause before the guess, and what must be done by a time", () => {
+    expect(formed('Never been to an animal shelter before, but it must be great!')).toEqual([
+      'fact | Ann | Never been to an animal shelter before, but it must be great!',
+    ]);
+    expect(formed("I visited my grandma's farm last week. It has a big red barn.")).toEqual([
+      "event | Ann | I visited my grandma's farm last week. It has a big red barn.",
+    ]);
+    expect(formed('I must renew my passport by Friday.')).toEqual(['task | Ann | I must renew my passport by Friday.']);
+  });
+});
+
+describe('readTurn: leaving the chat, a hope without its "I", encouragement of oneself', () => {
+  it('"I need to go now", "Got to go now, …", "Hope I\'ll …", "I gotta have faith", "We won\'t lose focus" form nothing', () => {
+    none([
+      'I need to go now.',
+      'I have to go now.',
+      'Got to go now, I have a lot of work to do!',
+      "Hope I'll get to see it in person soon!",
+      'I gotta have faith and patience.',
+      "We won't lose focus on our goals.",
+    ]);
+  });
+
+  it('near-misses: where the speaker must go, a plan with its date, losing what is theirs', () => {
+    expect(formed('I need to go to the dentist tomorrow.')).toEqual([
+      'task | Ann | I need to go to the dentist tomorrow.',
+    ]);
+    expect(formed('I have to run a marathon next month.')).toEqual([
+      'task | Ann | I have to run a marathon next month.',
+    ]);
+    expect(formed("We won't lose our house after all.")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: said to the listener by name', () => {
+  it('a clause of no one that ends by calling the listener by name forms nothing', () => {
+    none([
+      'Enjoy the collaborations, Bob!',
+      'Playing guitar in a rock band is awesome, Bob! It will bring you a lot of emotions.',
+      'Love the quote, Bob.',
+    ]);
+  });
+
+  it("near-misses: the speaker's own, someone named, another name", () => {
+    expect(formed("I've had some tough times with my business, Bob.")).toEqual([
+      "fact | Ann | I've had some tough times with my business, Bob.",
+    ]);
+    expect(formed('Got a new puppy, Bob!')).not.toEqual([]);
+    expect(formed('Ana moved to Lisbon, Bob.')).not.toEqual([]);
+    expect(formed('Playing guitar in a rock band is awesome, Dave!')).not.toEqual([]);
+  });
+});

@@ -2,6 +2,8 @@ import type { MemoryKind } from '../model/types.js';
 import {
   ACTS_ON_SPEAKER_RE,
   ADDRESSED_RE,
+  ANNOUNCEMENT_RE,
+  ANNOUNCING_WORDS,
   BARE_REACTION_RE,
   CAPTION_RE,
   CATCH_UP_RE,
@@ -91,6 +93,8 @@ export interface ClauseFacts {
    * question, which the memory quotes ("Asked "Did you go to the concert?": It was amazing").
    */
   referentGiven?: boolean;
+  /** It ends by calling the listener by name ("Enjoy the collaborations, Calvin!"). */
+  calledByName?: boolean;
 }
 
 /** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
@@ -142,12 +146,32 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
   // "Look what I got!", "Here I am with my mom", "I'd rather show you a photo".
   { name: 'showing', test: (c) => SHOWING_RE.test(c.text), kind: 'conversation' },
+  // "I have some big news!", "Got some cool news to share", "Something exciting happened - I had a
+  // big life change!": news announced, not said. It joins the statement after it in the turn
+  // (`ANNOUNCING_RULES`); alone it stays in the turn.
+  { name: 'announcing', test: (c) => announcesOnly(c.text), kind: 'conversation' },
   // "That sounds like a fascinating project!", "You've made so much progress", "I love how you …".
   { name: 'reaction', test: (c) => REACTION_RE.test(c.text), kind: 'conversation' },
   // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
   {
     name: 'praise',
     test: (c) => LISTENER_ANY_RE.test(c.text) && PRAISE_RE.test(c.text) && c.subject !== 'named',
+    kind: 'conversation',
+  },
+  // "Enjoy the collaborations, Calvin!", "Playing guitar in a rock band is awesome, Dave!": said
+  // to the listener, by name, and of no one ("I've had some tough times with my business, Jon",
+  // "Got a new puppy, Jon!", "Ana moved to Lisbon, Jon" say what is the speaker's or someone's).
+  {
+    name: 'said to the listener by name',
+    test: (c) =>
+      c.calledByName === true &&
+      // Read whole: what is left after an opening phrase ("…, Jon.") is only the name.
+      CALLED_BY_NAME_RE.test(c.text) &&
+      c.subject !== 'named' &&
+      !SPEAKER_ANY_RE.test(c.text) &&
+      !IMPLIED_SPEAKER_RE.test(c.text) &&
+      !c.past &&
+      !c.pastDate,
     kind: 'conversation',
   },
   // "Glad you bonded over it", "I can imagine how rewarding it is", "I look forward to meeting you".
@@ -223,6 +247,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   },
 ];
 
+/** A name called after a comma at a clause's end ("…, Calvin!"). */
+const CALLED_BY_NAME_RE = /,\s+\p{Lu}[\p{L}\p{M}'’-]*\s*[!.…?]*$/u;
+
 /**
  * Whether a clause points at or shows something and says the speaker's part in it ("… I took",
  * "… my trophies"), not said to the listener ("I'll show you …"). "Check out this piece I made!"
@@ -257,6 +284,26 @@ function catchesUpVaguely(text: string): boolean {
       .match(/\p{L}+/gu) ?? [];
   return words.every((w) => VAGUE_NEWS.has(w) || PHATIC.has(w));
 }
+
+/**
+ * Whether a clause only announces news: it says "news", "an update", "a change" or that something
+ * happened, and nothing else but how good the news is and how the time was ({@link
+ * ANNOUNCING_WORDS}, {@link VAGUE_NEWS}): "I have some big news to share!", "Something really
+ * exciting happened to me - I just had a big life change!". "Big news - I got the job!" says it.
+ */
+/** A negation: "No changes for me", "Nothing new", "not much news". */
+const NO_NEWS_RE = /\b(?:no|not|nothing|none|never|any)\b|n['’]t\b/iu;
+
+export function announcesOnly(text: string): boolean {
+  // "Since we last talked, a lot has happened" catches up ('catching up'); "No changes for me" announces nothing.
+  if (SINCE_WE_TALKED_RE.test(text) || CATCH_UP_RE.test(text) || NO_NEWS_RE.test(text)) return false;
+  if (!ANNOUNCEMENT_RE.test(text) && !SOMETHING_HAPPENED_RE.test(text)) return false;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.every((w) => ANNOUNCING_WORDS.has(w) || VAGUE_NEWS.has(w) || PHATIC.has(w));
+}
+
+/** The rules of a clause that announces what the statement after it in the turn says: the two are one statement. */
+export const ANNOUNCING_RULES: ReadonlySet<string> = new Set(['announcing']);
 
 /** Where a remark after what is looked forward to starts: a dash or a comma ("… next month - it's gonna be awesome!"). */
 const AFTER_WHAT_IS_AHEAD_RE = /\s+[-–—]\s+|,\s+/u;
@@ -293,6 +340,7 @@ export const REACTION_RULES: ReadonlySet<string> = new Set([
   'showing',
   'reaction',
   'praise',
+  'said to the listener by name',
   'bare reaction',
   'liking what was shown',
   'liking after a reaction',
@@ -428,7 +476,12 @@ function speakerClauseFirst(text: string): boolean {
   // look!", "…, but you got this": the clause is said to the listener, and the rest decides.
   const remark = text.slice(m[0].length);
   if (!REMARK_ON_CLAUSE_RE.test(remark) || LISTENER_ANY_RE.test(remark)) return false;
-  return SPEAKER_PRONOUN_RE.test(opener) || IMPLIED_SPEAKER_RE.test(opener) || IMPLIED_SPEAKER_PRESENT_RE.test(opener);
+  return (
+    SPEAKER_PRONOUN_RE.test(opener) ||
+    IMPLIED_SPEAKER_RE.test(opener) ||
+    IMPLIED_SPEAKER_PRESENT_RE.test(opener) ||
+    IMPLIED_SPEAKER_NOT_RE.test(opener)
+  );
 }
 
 /** A clause without the phrase in front of its subject ("Whenever I come here, I bring it" → "I bring it"); undefined when none. */

@@ -167,6 +167,10 @@ export const REACTION_RE = new RegExp(
   `^${LEAD}(?:` +
     [
       "(?:it|that|this)(?:['’]s|\\s+is|\\s+was|\\s+must\\s+(?:be|have\\s+been))?\\s+(?:sounds?|looks?|seems?)\\b",
+      // "That must have been hard", "It must be awesome but it must have its own struggles", "Must
+      // have been traumatizing for you guys": a guess at what the listener lives, not what the
+      // speaker knows. Not what must be done by a time ("It must be done by Friday").
+      '(?:(?:it|that|this|they|he|she|there)\\s+)?must\\s+(?:(?:really|surely|definitely|also|still|so|all)\\s+)*(?:be|have|feel|mean|take|get)\\b(?![^.!?]*\\b(?:by|before|until|tomorrow|tonight|today|next)\\b)',
       '(?:sounds?|looks?|seems?)\\s+(?:like|so|really|great|amazing|awesome|fun|good|lovely|cool|nice)\\b',
       `(?:what\\s+an?|how)\\s+(?:\\p{L}+\\s+)?(?:${PRAISE})\\b`,
       `(?:that|this|it)(?:['’]s|\\s+is|\\s+was)\\s+(?:so\\s+|really\\s+|such\\s+|just\\s+|absolutely\\s+|totally\\s+|super\\s+)*(?:an?\\s+)?(?:${PRAISE})\\b(?:\\s+\\S+){0,4}[\\s!.…]*$`,
@@ -183,7 +187,7 @@ export const REACTION_RE = new RegExp(
 );
 /** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */
@@ -193,7 +197,7 @@ export const PASSING_STATE_RE = new RegExp(
 );
 /** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun", one with no time ("We'll go there together sometime"). */
 export const VAGUE_TASK_RE = new RegExp(
-  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?[\\s!.…]*$|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
+  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?(?=[\\s!.…]*$)|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
   'iu',
 );
 /**
@@ -303,7 +307,7 @@ export const OBJECT_JUDGED_RE = new RegExp(
  * stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
-  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
+  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
     `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))\\b)\\b)`,
   'iu',
 );
@@ -356,8 +360,8 @@ export const ADDRESSED_RE = new RegExp(
       'i\\s+(?:really\\s+|totally\\s+|completely\\s+|truly\\s+|so\\s+|also\\s+)*(?:respect|admire|envy|applaud|encourage|support|believe\\s+in|love|like|adore|appreciate)\\s+(?:you|your|the\\s+(?:thought|idea|sound\\s+of\\s+that)|(?:it|that)\\s+when\\s+you|when\\s+you|that\\s+idea|it|that)\\b(?!\\s+(?:so\\s+much\\s+)?(?:because|since))',
       "i(?:\\s+would|['’]d)\\s+(?:also\\s+|definitely\\s+|really\\s+|totally\\s+|highly\\s+)*(?:say|add|agree|recommend|suggest|advise)\\b",
       'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
-      "i\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|let\\s+(?:you|anything|anyone|it))\\b",
-      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
+      "(?:i|we)\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|lose\\s+(?:focus|hope|sight|faith|heart)|let\\s+(?:you|anything|anyone|it))\\b",
+      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|have\\s+(?:some\\s+)?faith|keep\\s+(?:the\\s+)?faith|be\\s+patient|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
       "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing|putting\\s+in)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
       "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
@@ -387,7 +391,7 @@ export const CATCH_UP_RE = new RegExp(
  * our last chat", "since last time". Regex, case-insensitive.
  */
 export const SINCE_WE_TALKED_RE =
-  /\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|saw\s+(?:each\s+other|you)|talked\s+to\s+you)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation|call)|last\s+(?:time|we\s+(?:talked|spoke|chatted)))\b/iu;
+  /\bsince\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up|saw\s+(?:each\s+other|you)|talked\s+to\s+you)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation|call)|last\s+(?:time|chat|talk|call|we\s+(?:talked|spoke|chatted)))\b/iu;
 /**
  * "Something happened" that does not say what: "Something exciting happened recently", "Some
  * pretty cool stuff happened", "A few new things have come up". Regex, case-insensitive.
@@ -408,6 +412,25 @@ export const VAGUE_NEWS: ReadonlySet<string> = new Set(
     'having seen haven havent adventure adventures few new pretty much life going been be been it its s i me my we us our you the ' +
     'a an to for so just really very with lately recently since last talked spoke chatted chat t ve m re d ll all some of here ' +
     'there this that ton tons bunch loads several couple lot'
+  ).split(' '),
+);
+
+/**
+ * What announces news without saying it: "news", "an update", "a (big life) change". Read with
+ * {@link ANNOUNCING_WORDS}: a clause that says only these announces what the statement after it
+ * in the turn says. Regex, case-insensitive.
+ */
+export const ANNOUNCEMENT_RE = /\b(?:news|updates?|announcements?|changes?)\b/iu;
+/**
+ * Words an announcement may say besides {@link VAGUE_NEWS}: how good or big the news is, and that
+ * it is shared ("I have some big news to share with you", "Got some cool news", "I just had a big
+ * life change").
+ */
+export const ANNOUNCING_WORDS: ReadonlySet<string> = new Set(
+  (
+    'news update updates announcement announcements change changes share sharing tell telling announce got gotten ' +
+    'big huge major great good cool awesome fantastic incredible wonderful exciting excited thrilling surprising ' +
+    'wanted want wanna guess what believe some'
   ).split(' '),
 );
 
@@ -492,6 +515,14 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
   {
     what: 'encouragement or an offer to the listener',
     re: /\b(?:(?:you\s+)?hang\s+in\s+there|you\s+(?:got|'ve\s+got|’ve\s+got)\s+this|you\s+can\s+do\s+(?:it|this)|(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?(?:here|there)\s+for\s+(?:you|ya)|if\s+you['’]d\s+like|if\s+you\s+(?:want|wanna|need)|if\s+(?:you|ya)(?:['’]re|\s+are)\s+(?:ever\s+)?(?:interested|up\s+for\s+it|keen|curious)|i\s+(?:can|could)\s+(?:help|show|teach)\s+(?:you|ya)\b|(?:anytime|whenever)\s+you\s+(?:need|want|like))\b/iu,
+  },
+  // "Got to go now, I have a lot of work to do!", "I gotta run": leaving the chat, not a plan.
+  {
+    what: 'leaving',
+    re: new RegExp(
+      `^${LEAD}(?:i\\s+)?(?:(?:really|just|kinda)\\s+)?(?:(?:need|have|got)\\s+to|gotta|must)\\s+(?:go|run|dash|bounce|head\\s+out|sign\\s+off)(?:\\s+(?:now|for\\s+now|soon))?(?=\\s*(?:[,;!.…–—-]|$))`,
+      'iu',
+    ),
   },
   // "Hopefully I'll get an appointment soon": a hope, not a plan.
   { what: 'a hope', re: new RegExp(`^${LEAD}hopefully\\b`, 'iu') },

@@ -143,3 +143,58 @@ describe('readTurn: "her", "them" or "there" inside a clause of the speaker refe
     expect(formed('I adopted a cat last year. I have two puppies and I walk them every morning.')).toHaveLength(2);
   });
 });
+
+describe('readTurn: "one" in an opening phrase refers back', () => {
+  it('"Whenever I\'m working on one, …" joins the clause that names what "one" is; alone it forms nothing', () => {
+    expect(
+      formed("I restore old cars. Whenever I'm working on one, it's like I'm connecting back with myself."),
+    ).toEqual([
+      "fact | Ann | I restore old cars. Whenever I'm working on one, it's like I'm connecting back with myself.",
+    ]);
+    none(["Whenever I'm working on one, it's like I'm connecting back with myself.", "I've been saving up for one."]);
+  });
+
+  it('near-misses: an opening phrase that names its object', () => {
+    expect(formed("Whenever I'm working on my car, it's like I'm connecting back with myself.")).not.toEqual([]);
+    expect(formed('When I was in Paris, I bought a painting for my mom.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: news announced joins the statement that says it', () => {
+  it('an announcement and what it announces form one memory, of the kind the second says', () => {
+    expect(
+      formed(
+        "That event sounds great! Something really exciting happened to me - I just had a big life change! Here's my new mansion - pretty cool huh?",
+      ),
+    ).toEqual([
+      "fact | Ann | Something really exciting happened to me - I just had a big life change! Here's my new mansion",
+    ]);
+    expect(formed('Exciting news! I signed up for a pottery workshop next month.')).toEqual([
+      'event | Ann | Exciting news! I signed up for a pottery workshop next month.',
+    ]);
+    expect(formed('I have some great news to share with you! I got the job at the bakery.')).toHaveLength(1);
+  });
+
+  it('alone, an announcement forms nothing', () => {
+    none([
+      'I have some big news to share!',
+      'Got some great news!',
+      'Something really exciting happened to me - I just had a big life change!',
+    ]);
+  });
+
+  it('near-misses: news said after a dash, no news, catching up', () => {
+    expect(formed("Crazy news - I'm teaming up with a local garage.")).toEqual([
+      "fact | Ann | Crazy news - I'm teaming up with a local garage.",
+    ]);
+    expect(formed('Nah, no changes for me. I still drink soda every day.')).toEqual([
+      'fact | Ann | I still drink soda every day.',
+    ]);
+    expect(formed('Since we last spoke, some big things have happened. Last week I went to a parade.')).toEqual([
+      'event | Ann | Last week I went to a parade.',
+    ]);
+    expect(formed('Since last chat, some things have happened. I had a car accident last Friday.')).toEqual([
+      'event | Ann | I had a car accident last Friday.',
+    ]);
+  });
+});

@@ -690,6 +690,7 @@ export function readSentence(
     objectRefersBack: objectPronoun === 'little after',
     afterReaction: context.afterReaction === true,
     referentGiven: context.referentGiven === true,
+    calledByName: listener !== undefined && callsByName(body, listener),
     liking:
       (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
   });
@@ -718,6 +719,12 @@ export function readSentence(
   };
 }
 
+/** Whether a clause ends by calling `listener` by name ("Enjoy the collaborations, Calvin!", "… is awesome, Dave!"). */
+function callsByName(text: string, listener: string): boolean {
+  const m = /,\s+(\p{Lu}[\p{L}\p{M}'’-]*)\s*[!.…?]*$/u.exec(text);
+  return m !== null && m[1] === listener.split(/\s+/u)[0];
+}
+
 /** A dash between two clauses ("… - I …", "…— we …", "they're good- we …"); not a hyphen inside a word. */
 const CLAUSE_DASH_RE = /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+/gu;
 
@@ -744,6 +751,9 @@ export function clauseAfterDash(
   return undefined;
 }
 
+/** A word of time or condition that opens a phrase in front of a clause ("Whenever I'm …, …", "Every time we …, …"). */
+const OPENING_WHEN_RE = /^(?:whenever|when|while|every\s+time|each\s+time|once|if|as\s+soon\s+as|after|before)\s+/iu;
+
 /** Content words a clause may say before a trailing pronoun object and still be a fragment ("I even swapped numbers with a couple of them": 4). */
 const MAX_WORDS_BEFORE_REFERENT = 4;
 
@@ -769,7 +779,14 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
     OBJECT_REFERS_BACK_RE.exec(s) ??
     trailing(s) ??
     (behind !== undefined ? (OBJECT_REFERS_BACK_RE.exec(behind) ?? trailing(behind)) : null);
-  if (m === null) return undefined;
+  if (m === null) {
+    // "Whenever I'm working on one, it's like I'm connecting back with myself": the pronoun is in
+    // the opening phrase, what it stands for is said before; the clause after it says more.
+    const opener = rest !== undefined ? s.slice(0, s.length - rest.length).replace(OPENING_WHEN_RE, '') : '';
+    return opener !== s && FIRST_PERSON_RE.test(opener) && trailing(opener.replace(/,\s*$/u, '')) !== null
+      ? 'more after'
+      : undefined;
+  }
   const after = contentWords(m.input.slice(m[0].length)).length;
   return after <= 1 ? 'little after' : 'more after';
 }

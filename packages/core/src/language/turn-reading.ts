@@ -1,5 +1,5 @@
 import { estimateImportance } from './importance.js';
-import { REACTION_RULES } from './kind-rules.js';
+import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
   FOR_ING_FRAGMENT_RE,
@@ -11,6 +11,7 @@ import {
   REFERRING_WORD_RE,
   SHOWN_OR_THANKS_RE,
   SPEAKER_ANY_RE,
+  SPEAKERS_THING_RE,
 } from './lexicon.js';
 import {
   type AskedQuestion,
@@ -204,11 +205,15 @@ export function readTurn(
   /** Whether `last` is a remark about no one ("Flowers bring joy."), which a clause after it may make the speaker's. */
   let lastAboutNoOne = false;
   let afterReaction = false;
+  /** Whether `last` only announces news ("I have some big news!"): the statement after it says what. */
+  let lastAnnounces = false;
   /** The first clause of an answer that says nothing alone, held for the clause after it ({@link isBare}). */
   let held: FormedStatement | undefined;
   let holdTried = false;
   for (const part of parts) {
     const clause = clauseText(part);
+    const announced = lastAnnounces;
+    lastAnnounces = false;
     let r = readSentence(clause, who, turn.createdAt, other, {
       afterReaction,
       afterStatement: last !== undefined,
@@ -278,6 +283,23 @@ export function readTurn(
       (r.rule !== undefined && REACTION_RULES.has(r.rule)) ||
       (r.rule === 'refers back' && last === undefined && PRAISE_RE.test(s.text));
     if (reacts) afterReaction = true;
+    // "I have some big news! I got the job.": what the announcement announced is the statement
+    // after it; the two are one, of the kind that one says. Something of the speaker's shown
+    // after it ("… I just had a big life change! Here's my new mansion") is the news, a fact.
+    const shownOwn = (r.rule === 'showing' || r.rule === 'pointing') && SPEAKERS_THING_RE.test(s.text);
+    if (last && announced && (!reacts || shownOwn)) {
+      join(last, s.text);
+      last.kind = shownOwn ? 'fact' : s.kind;
+      last.about = s.about;
+      if (s.at !== undefined) last.at = s.at;
+      if (s.attribute !== undefined) {
+        last.attribute = s.attribute;
+        last.value = s.value;
+      }
+      lastReacts = false;
+      lastAboutNoOne = false;
+      continue;
+    }
     // "It was so powerful." continues the statement before it, kept whole with it; thanks or
     // praise after it ("But thank you for your concern!") does not.
     if (last && r.continuation && s.kind === 'conversation' && !reacts) {
@@ -325,6 +347,9 @@ export function readTurn(
     if (holding) held = s;
     last = s;
     lastReacts = reacts;
+    // Read whole: "Since we last spoke, some big things have happened" catches up, though what
+    // follows its opening phrase announces.
+    lastAnnounces = r.rule !== undefined && ANNOUNCING_RULES.has(r.rule) && announcesOnly(s.text);
     lastAboutNoOne = r.rule !== undefined && ABOUT_NO_ONE_RULES.has(r.rule) && s.about === who;
   }
   // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
