@@ -193,3 +193,18 @@ describe('readTurn: said to the listener by name', () => {
     expect(formed('Playing guitar in a rock band is awesome, Dave!')).not.toEqual([]);
   });
 });
+
+describe('readTurn: "I must say, …" opens a remark, it sets no task', () => {
+  it('"must say" / "must admit" / "have to say" are no tasks; what follows decides', () => {
+    expect(formed('I must say, I love my new bike.')).toEqual(['preference | Ann | I must say, I love my new bike.']);
+    expect(formed('I must admit I love cooking.')).toEqual(['preference | Ann | I must admit I love cooking.']);
+    expect(formed('I have to say, the hike was amazing.').filter((l) => l.startsWith('task'))).toEqual([]);
+  });
+
+  it('near-misses: something to do with "must" or "have to" is still a task', () => {
+    expect(formed('I must renew my passport next week.')).toEqual(['task | Ann | I must renew my passport next week.']);
+    expect(formed('I have to say goodbye to my old car tomorrow.')).toEqual([
+      'task | Ann | I have to say goodbye to my old car tomorrow.',
+    ]);
+  });
+});
