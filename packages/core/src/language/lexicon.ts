@@ -307,8 +307,23 @@ export const OBJECT_JUDGED_RE = new RegExp(
  * stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
-  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))\\b)\\b)`,
+  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?)\\b)`,
+  'iu',
+);
+/** When a clause says something is done, and nothing else: "next month", "on Monday", "yesterday", "in two weeks", "soon". */
+const WHEN_ONLY = `(?:tomorrow|today|tonight|yesterday|soon|later|now|again|already|finally|too|officially|(?:next|last|this)\\s+\\p{L}+|on\\s+\\p{L}+day|in\\s+(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)|(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)\\s+ago)`;
+/**
+ * A verb that needs an object said without one, and only when after it: "I'm starting next
+ * month", "I finished yesterday!", "We launch on Monday", "I'll apply in two weeks". What is
+ * started or finished is said in another clause ("I'm taking a pottery class. I'm starting next
+ * month"); "I'm starting a new job at Google next month" and "I graduated last year" (a verb that
+ * needs none) say it.
+ */
+export const OBJECT_LEFT_OUT_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’](?:m|re|ll|ve|d)|\\s+(?:am|are|will|was|were|have|had))?\\s+(?:(?:just|finally|also|already|officially|actually|really|gonna|going\\s+to|about\\s+to|supposed\\s+to|planning\\s+to|hoping\\s+to|(?:get|got)\\s+to|be)\\s+)*` +
+    `(?:start(?:s|ed|ing)?|beg(?:in|ins|inning|an|un)|finish(?:es|ed|ing)?|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?|launch(?:es|ed|ing)?|appl(?:y|ies|ied|ying)|resum(?:e|es|ed|ing)|sign(?:s|ed|ing)?\\s+up)` +
+    `(?:\\s+${WHEN_ONLY})*\\s*[.!…]*$`,
   'iu',
 );
 /**

@@ -198,3 +198,42 @@ describe('readTurn: news announced joins the statement that says it', () => {
     ]);
   });
 });
+
+describe('readTurn: a fragment whose referent is in another sentence of the turn, or in another turn', () => {
+  it('"it" or "them" after a verb in -ing or "to …" joins the sentence that names it; alone it forms nothing', () => {
+    expect(
+      formed(
+        "I've been building a treehouse for my kids. I got so close to finishing it but I just couldn't figure it out.",
+      ),
+    ).toEqual([
+      "fact | Ann | I've been building a treehouse for my kids. I got so close to finishing it but I just couldn't figure it out.",
+    ]);
+    none([
+      "I got so close to finishing it but I just couldn't figure it out.",
+      'I spent ages restoring it.',
+      'I lost some of it because I forgot to save.',
+    ]);
+  });
+
+  it('a verb that needs an object said with only when ("I\'m starting next month") joins the sentence that says what; alone it forms nothing', () => {
+    expect(formed("I signed up for a pottery class. I'm starting next month.")).toEqual([
+      "event | Ann | I signed up for a pottery class. I'm starting next month.",
+    ]);
+    // Thanked for congratulations on a job the other speaker named: what starts is only in that turn.
+    expect(
+      formed("Thank you! I'm starting next month.", 'Congrats on getting your dream job. When do you start?'),
+    ).toEqual([]);
+    none(['I finished yesterday!', "We're finally launching next week!", 'I started a few days ago.']);
+  });
+
+  it('near-misses: what is started or finished said, a verb that needs no object, "it" that comes after', () => {
+    expect(formed("I'm starting a new job at Google next month.")).toEqual([
+      "fact | Ann | I'm starting a new job at Google next month.",
+    ]);
+    expect(formed('I graduated last year.')).toEqual(['fact | Ann | I graduated last year.']);
+    expect(formed("I'm starting to realize that self-care is really important.")).toEqual([
+      "fact | Ann | I'm starting to realize that self-care is really important.",
+    ]);
+    expect(formed('I finished the marathon yesterday!')).toEqual(['event | Ann | I finished the marathon yesterday!']);
+  });
+});
