@@ -226,6 +226,19 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     none(['I finished yesterday!', "We're finally launching next week!", 'I started a few days ago.']);
   });
 
+  it('an "it" with nothing before it to stand for, in a turn that shares a picture, is the picture', () => {
+    expect(
+      formed(
+        'Check out this photo! I put in a lot of work restoring it. [image: a photo of a red car parked in a field]',
+      ),
+    ).toEqual(['fact | Ann | I put in a lot of work restoring it. [image: a photo of a red car parked in a field]']);
+    // People or a place in it, or said to the listener: not the picture.
+    none([
+      'Check out this photo! I tried to apologize to them. [image: a photo of a woman on a mountain]',
+      'I wanted to share this with you. [image: a photo of two notebooks]',
+    ]);
+  });
+
   it('near-misses: what is started or finished said, a verb that needs no object, "it" that comes after', () => {
     expect(formed("I'm starting a new job at Google next month.")).toEqual([
       "fact | Ann | I'm starting a new job at Google next month.",
