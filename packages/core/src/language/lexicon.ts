@@ -134,9 +134,13 @@ const DEMONSTRATIVE_PRONOUN =
   "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
 /** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
 export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
-/** A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That was …". */
+/**
+ * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
+ * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said
+ * before; "Everyone in my family …" names them).
+ */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b|${DEMONSTRATIVE_PRONOUN})`,
+  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
 /**

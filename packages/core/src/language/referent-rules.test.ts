@@ -239,6 +239,22 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     ]);
   });
 
+  it('"Everyone" as the subject is everyone at what the sentence before names: kept whole with it; alone it forms nothing', () => {
+    expect(
+      formed('Last week I went to a pride parade. Everyone was so happy and it made me feel like I belonged.'),
+    ).toEqual([
+      'event | Ann | Last week I went to a pride parade. Everyone was so happy and it made me feel like I belonged.',
+    ]);
+    expect(formed('I met back up with my teammates after my trip. Everyone missed me.')).toEqual([
+      'event | Ann | I met back up with my teammates after my trip. Everyone missed me.',
+    ]);
+    none(['Yeah, everyone got a chance to swing.', 'Everybody there was so kind to me.']);
+    // Whom "everyone" means, said with it.
+    expect(formed('Everyone in my family loves hiking.')).toEqual([
+      'preference | Ann | Everyone in my family loves hiking.',
+    ]);
+  });
+
   it('near-misses: what is started or finished said, a verb that needs no object, "it" that comes after', () => {
     expect(formed("I'm starting a new job at Google next month.")).toEqual([
       "fact | Ann | I'm starting a new job at Google next month.",
