@@ -135,6 +135,17 @@ const DEMONSTRATIVE_PRONOUN =
 /** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
 export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
 /**
+ * "The …" as the subject of how it was: "The views were spectacular", "The atmosphere was
+ * electric", "The acting was awesome". Said right after a statement, it describes part of what
+ * that statement named (the trip, the game, the film), as "those" would; first in a turn it names
+ * its subject ("The support group has made me feel accepted" is no such description). Not "The
+ * plan is a …", "The party was at my place": what it is or where, not how.
+ */
+export const THE_DESCRIBED_RE = new RegExp(
+  `^${LEAD}the\\s+(?:[\\p{L}-]+\\s+)?[\\p{L}-]+\\s+(?:was|were|is|are)\\s+(?:(?:so|really|very|super|just|absolutely|pretty|quite|truly|incredibly|totally|such)\\s+)*(?!(?:a|an|the|my|our|one|in|at|on|from|about|for|to|not|no)\\b)\\p{L}`,
+  'iu',
+);
+/**
  * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
  * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said
  * before; "Everyone in my family …" names them).

@@ -255,6 +255,24 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     ]);
   });
 
+  it('"The … was/were …" right after a statement describes part of what it named: kept whole with it', () => {
+    expect(
+      formed('I watched "Little Women" recently. The acting was awesome and the story was so captivating.'),
+    ).toEqual([
+      'event | Ann | I watched "Little Women" recently. The acting was awesome and the story was so captivating.',
+    ]);
+    expect(formed('My wife and I went camping in the mountains last month. The views were spectacular!')).toEqual([
+      'event | Ann | My wife and I went camping in the mountains last month. The views were spectacular!',
+    ]);
+    // First in a turn it names its subject; what or where a thing is, is no description.
+    expect(formed('The support group has made me feel accepted.')).toEqual([
+      'fact | Ann | The support group has made me feel accepted.',
+    ]);
+    expect(
+      formed("We're brainstorming ideas to help communities get job training. The goal is to empower people."),
+    ).toEqual(["fact | Ann | We're brainstorming ideas to help communities get job training."]);
+  });
+
   it('near-misses: what is started or finished said, a verb that needs no object, "it" that comes after', () => {
     expect(formed("I'm starting a new job at Google next month.")).toEqual([
       "fact | Ann | I'm starting a new job at Google next month.",
