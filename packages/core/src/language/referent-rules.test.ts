@@ -200,7 +200,7 @@ describe('readTurn: news announced joins the statement that says it', () => {
 });
 
 describe('readTurn: a fragment whose referent is in another sentence of the turn, or in another turn', () => {
-  it('"it" or "them" after a verb in -ing or "to …" joins the sentence that names it; alone it forms nothing', () => {
+  it('"it", "them" or "that" after a verb in -ing or "to …" joins the sentence that names it; alone it forms nothing', () => {
     expect(
       formed(
         "I've been building a treehouse for my kids. I got so close to finishing it but I just couldn't figure it out.",
@@ -212,6 +212,8 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
       "I got so close to finishing it but I just couldn't figure it out.",
       'I spent ages restoring it.',
       'I lost some of it because I forgot to save.',
+      'I really should start doing that as well.',
+      "I'll make sure to remember this when I need the encouragement the most.",
     ]);
   });
 
