@@ -319,13 +319,14 @@ export const OBJECT_JUDGED_RE = new RegExp(
  * A pronoun object after a preposition, after a verb in -ing or "to …", or "there", that ends the
  * clause or has little after it: "I even swapped numbers with a couple of them", "I stayed there
  * quite a bit", "I'm proud of it", "I got so close to finishing it", "I really should start doing
- * that as well", or goes on with a clause of its own or a reason ("I'm passionate about it and
- * it's time to …", "I lost some of it because I forgot to save"). What it stands for is said in
+ * that as well", "… to make it happen", "I've been dreaming of this for a while now", or goes on
+ * with a clause of its own or a reason ("I'm passionate about it and it's time to …", "I lost
+ * some of it because I forgot to save"). What it stands for is said in
  * another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
   `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them|this|that|these|those)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?)\\b)`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
   'iu',
 );
 /**

@@ -214,6 +214,11 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
       'I lost some of it because I forgot to save.',
       'I really should start doing that as well.',
       "I'll make sure to remember this when I need the encouragement the most.",
+      "I've been working on it for two years now.",
+      'I worked with a local artist to make it happen.',
+    ]);
+    expect(formed("My online clothes store is open! I've been dreaming of this for a while now.")).toEqual([
+      "fact | Ann | My online clothes store is open! I've been dreaming of this for a while now.",
     ]);
   });
 
