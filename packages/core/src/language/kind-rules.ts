@@ -13,6 +13,7 @@ import {
   VAGUE_NEWS,
   canBeName,
   DEMONSTRATIVE_DETERMINER_RE,
+  THE_DESCRIBED_RE,
   FAVOURITE_RE,
   SPEAKER_ANY_RE,
   FIRST_PERSON_RE,
@@ -492,13 +493,18 @@ export function withoutOpener(text: string): string | undefined {
 
 /**
  * Whether a clause's subject is the speaker, the listener, a pronoun that refers back, or no one.
- * `afterStatement`: a statement came before it in the turn, so "Those supportive friends …"
- * points back at it; first in a turn, "This necklace …" names what it is about.
+ * `afterStatement`: a statement came before it in the turn, so "Those supportive friends …" or
+ * "The views were spectacular" points back at it; first in a turn, "This necklace …" names what
+ * it is about.
  */
 export function subjectOf(text: string, named: boolean, afterStatement = false): ClauseFacts['subject'] {
   if (named) return 'named';
   if (LISTENER_SUBJECT_RE.test(text)) return 'listener';
-  if (PRONOUN_SUBJECT_RE.test(text) || (afterStatement && DEMONSTRATIVE_DETERMINER_RE.test(text))) return 'pronoun';
+  if (
+    PRONOUN_SUBJECT_RE.test(text) ||
+    (afterStatement && (DEMONSTRATIVE_DETERMINER_RE.test(text) || THE_DESCRIBED_RE.test(text)))
+  )
+    return 'pronoun';
   if (
     FIRST_PERSON_RE.test(text) ||
     IMPLIED_SPEAKER_RE.test(text) ||

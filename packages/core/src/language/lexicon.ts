@@ -134,9 +134,24 @@ const DEMONSTRATIVE_PRONOUN =
   "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
 /** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
 export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
-/** A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That was …". */
+/**
+ * "The …" as the subject of how it was: "The views were spectacular", "The atmosphere was
+ * electric", "The acting was awesome". Said right after a statement, it describes part of what
+ * that statement named (the trip, the game, the film), as "those" would; first in a turn it names
+ * its subject ("The support group has made me feel accepted" is no such description). Not "The
+ * plan is a …", "The party was at my place": what it is or where, not how.
+ */
+export const THE_DESCRIBED_RE = new RegExp(
+  `^${LEAD}the\\s+(?:[\\p{L}-]+\\s+)?[\\p{L}-]+\\s+(?:was|were|is|are)\\s+(?:(?:so|really|very|super|just|absolutely|pretty|quite|truly|incredibly|totally|such)\\s+)*(?!(?:a|an|the|my|our|one|in|at|on|from|about|for|to|not|no)\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
+ * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said
+ * before; "Everyone in my family …" names them).
+ */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b|${DEMONSTRATIVE_PRONOUN})`,
+  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
 /**
@@ -301,14 +316,38 @@ export const OBJECT_JUDGED_RE = new RegExp(
   'iu',
 );
 /**
- * A pronoun object after a preposition, or "there", that ends the clause or has little after it:
- * "I even swapped numbers with a couple of them", "I stayed there quite a bit", "I'm proud of
- * it", or goes on with a clause of its own ("I'm passionate about it and it's time to …"). What it
- * stands for is said in another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
+ * A pronoun object after a preposition, after a verb in -ing or "to …", or "there", that ends the
+ * clause or has little after it: "I even swapped numbers with a couple of them", "I stayed there
+ * quite a bit", "I'm proud of it", "I got so close to finishing it", "I really should start doing
+ * that as well", "… to make it happen", "I've been dreaming of this for a while now", or goes on
+ * with a clause of its own or a reason ("I'm passionate about it and it's time to …", "I lost
+ * some of it because I forgot to save"). What it stands for is said in
+ * another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
-  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))\\b)\\b)`,
+  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them|this|that|these|those)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
+  'iu',
+);
+/**
+ * A clause whose "it" may be the picture shared with it: "I painted it because it was calming",
+ * "I put in a lot of work restoring it"; not one that says "them", "there", "her" (people or a
+ * place in it) or speaks to the listener ("I made this for you").
+ */
+export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your)\b).*\bit\b/iu;
+/** When a clause says something is done, and nothing else: "next month", "on Monday", "yesterday", "in two weeks", "soon". */
+const WHEN_ONLY = `(?:tomorrow|today|tonight|yesterday|soon|later|now|again|already|finally|too|officially|(?:next|last|this)\\s+\\p{L}+|on\\s+\\p{L}+day|in\\s+(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)|(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)\\s+ago)`;
+/**
+ * A verb that needs an object said without one, and only when after it: "I'm starting next
+ * month", "I finished yesterday!", "We launch on Monday", "I'll apply in two weeks". What is
+ * started or finished is said in another clause ("I'm taking a pottery class. I'm starting next
+ * month"); "I'm starting a new job at Google next month" and "I graduated last year" (a verb that
+ * needs none) say it.
+ */
+export const OBJECT_LEFT_OUT_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’](?:m|re|ll|ve|d)|\\s+(?:am|are|will|was|were|have|had))?\\s+(?:(?:just|finally|also|already|officially|actually|really|gonna|going\\s+to|about\\s+to|supposed\\s+to|planning\\s+to|hoping\\s+to|(?:get|got)\\s+to|be)\\s+)*` +
+    `(?:start(?:s|ed|ing)?|beg(?:in|ins|inning|an|un)|finish(?:es|ed|ing)?|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?|launch(?:es|ed|ing)?|appl(?:y|ies|ied|ying)|resum(?:e|es|ed|ing)|sign(?:s|ed|ing)?\\s+up)` +
+    `(?:\\s+${WHEN_ONLY})*\\s*[.!…]*$`,
   'iu',
 );
 /**

@@ -198,3 +198,96 @@ describe('readTurn: news announced joins the statement that says it', () => {
     ]);
   });
 });
+
+describe('readTurn: a fragment whose referent is in another sentence of the turn, or in another turn', () => {
+  it('"it", "them" or "that" after a verb in -ing or "to …" joins the sentence that names it; alone it forms nothing', () => {
+    expect(
+      formed(
+        "I've been building a treehouse for my kids. I got so close to finishing it but I just couldn't figure it out.",
+      ),
+    ).toEqual([
+      "fact | Ann | I've been building a treehouse for my kids. I got so close to finishing it but I just couldn't figure it out.",
+    ]);
+    none([
+      "I got so close to finishing it but I just couldn't figure it out.",
+      'I spent ages restoring it.',
+      'I lost some of it because I forgot to save.',
+      'I really should start doing that as well.',
+      "I'll make sure to remember this when I need the encouragement the most.",
+      "I've been working on it for two years now.",
+      'I worked with a local artist to make it happen.',
+    ]);
+    expect(formed("My online clothes store is open! I've been dreaming of this for a while now.")).toEqual([
+      "fact | Ann | My online clothes store is open! I've been dreaming of this for a while now.",
+    ]);
+  });
+
+  it('a verb that needs an object said with only when ("I\'m starting next month") joins the sentence that says what; alone it forms nothing', () => {
+    expect(formed("I signed up for a pottery class. I'm starting next month.")).toEqual([
+      "event | Ann | I signed up for a pottery class. I'm starting next month.",
+    ]);
+    // Thanked for congratulations on a job the other speaker named: what starts is only in that turn.
+    expect(
+      formed("Thank you! I'm starting next month.", 'Congrats on getting your dream job. When do you start?'),
+    ).toEqual([]);
+    none(['I finished yesterday!', "We're finally launching next week!", 'I started a few days ago.']);
+  });
+
+  it('an "it" with nothing before it to stand for, in a turn that shares a picture, is the picture', () => {
+    expect(
+      formed(
+        'Check out this photo! I put in a lot of work restoring it. [image: a photo of a red car parked in a field]',
+      ),
+    ).toEqual(['fact | Ann | I put in a lot of work restoring it. [image: a photo of a red car parked in a field]']);
+    // People or a place in it, or said to the listener: not the picture.
+    none([
+      'Check out this photo! I tried to apologize to them. [image: a photo of a woman on a mountain]',
+      'I wanted to share this with you. [image: a photo of two notebooks]',
+    ]);
+  });
+
+  it('"Everyone" as the subject is everyone at what the sentence before names: kept whole with it; alone it forms nothing', () => {
+    expect(
+      formed('Last week I went to a pride parade. Everyone was so happy and it made me feel like I belonged.'),
+    ).toEqual([
+      'event | Ann | Last week I went to a pride parade. Everyone was so happy and it made me feel like I belonged.',
+    ]);
+    expect(formed('I met back up with my teammates after my trip. Everyone missed me.')).toEqual([
+      'event | Ann | I met back up with my teammates after my trip. Everyone missed me.',
+    ]);
+    none(['Yeah, everyone got a chance to swing.', 'Everybody there was so kind to me.']);
+    // Whom "everyone" means, said with it.
+    expect(formed('Everyone in my family loves hiking.')).toEqual([
+      'preference | Ann | Everyone in my family loves hiking.',
+    ]);
+  });
+
+  it('"The … was/were …" right after a statement describes part of what it named: kept whole with it', () => {
+    expect(
+      formed('I watched "Little Women" recently. The acting was awesome and the story was so captivating.'),
+    ).toEqual([
+      'event | Ann | I watched "Little Women" recently. The acting was awesome and the story was so captivating.',
+    ]);
+    expect(formed('My wife and I went camping in the mountains last month. The views were spectacular!')).toEqual([
+      'event | Ann | My wife and I went camping in the mountains last month. The views were spectacular!',
+    ]);
+    // First in a turn it names its subject; what or where a thing is, is no description.
+    expect(formed('The support group has made me feel accepted.')).toEqual([
+      'fact | Ann | The support group has made me feel accepted.',
+    ]);
+    expect(
+      formed("We're brainstorming ideas to help communities get job training. The goal is to empower people."),
+    ).toEqual(["fact | Ann | We're brainstorming ideas to help communities get job training."]);
+  });
+
+  it('near-misses: what is started or finished said, a verb that needs no object, "it" that comes after', () => {
+    expect(formed("I'm starting a new job at Google next month.")).toEqual([
+      "fact | Ann | I'm starting a new job at Google next month.",
+    ]);
+    expect(formed('I graduated last year.')).toEqual(['fact | Ann | I graduated last year.']);
+    expect(formed("I'm starting to realize that self-care is really important.")).toEqual([
+      "fact | Ann | I'm starting to realize that self-care is really important.",
+    ]);
+    expect(formed('I finished the marathon yesterday!')).toEqual(['event | Ann | I finished the marathon yesterday!']);
+  });
+});

@@ -25,6 +25,7 @@ import {
   PERSON_BEFORE_RE,
   PLACE_BEFORE_RE,
   PLURAL_BEFORE_RE,
+  OBJECT_LEFT_OUT_RE,
   OBJECT_REFERS_BACK_RE,
   PAST_EXPERIENCE_RE,
   PASSING_AILMENT,
@@ -773,6 +774,8 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
     // that says this much before its "there" is no fragment.
     return m !== null && contentWords(m[0]).length <= MAX_WORDS_BEFORE_REFERENT ? m : null;
   };
+  // "I'm starting next month": what is started is said elsewhere, as an "it" would be.
+  if (OBJECT_LEFT_OUT_RE.test(s)) return 'little after';
   // "I find it really rewarding": what is said after "it" is what the speaker thinks of it.
   if (OBJECT_JUDGED_RE.test(s) || (behind !== undefined && OBJECT_JUDGED_RE.test(behind))) return 'little after';
   const m =

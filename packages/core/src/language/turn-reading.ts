@@ -4,6 +4,7 @@ import {
   CAPTION_RE,
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
+  IT_MAY_BE_PICTURED_RE,
   LISTENER_ANY_RE,
   MY_RE,
   OPINION_RE,
@@ -277,7 +278,23 @@ export function readTurn(
       last = undefined;
       continue;
     }
+    // "Check out this photo! I put in a lot of work restoring it": what "it" stands for, when no
+    // statement of the speaker's before names it, is the picture shared with it, kept with it.
+    let withCaption = false;
+    if (
+      r.rule === 'object refers back' &&
+      caption !== undefined &&
+      (last === undefined || lastReacts) &&
+      IT_MAY_BE_PICTURED_RE.test(clause)
+    ) {
+      const again = readSentence(clause, who, turn.createdAt, other, { referentGiven: true });
+      if ('kept' in again && again.kept.kind !== 'conversation' && !REACTION_RULES.has(again.rule ?? '')) {
+        r = again;
+        withCaption = true;
+      }
+    }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
+    if (withCaption) s.text = `${s.text} ${caption}`;
     // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
     const reacts =
       (r.rule !== undefined && REACTION_RULES.has(r.rule)) ||
