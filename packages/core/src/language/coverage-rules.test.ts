@@ -156,3 +156,29 @@ describe('readTurn: a remark about no one that the speaker goes on to say is the
     ]);
   });
 });
+
+describe('readTurn: an "it" that stands for the phrase after it', () => {
+  it('"It feels good to use my skills …" says what the speaker does and how it is for them', () => {
+    expect(formed('Thanks! It feels good to use my skills to make a difference.')).toEqual([
+      'fact | Ann | It feels good to use my skills to make a difference.',
+    ]);
+    expect(
+      formed("Glad you have a good support system, Bob. It's been great having people behind me while volunteering."),
+    ).toEqual(["fact | Ann | It's been great having people behind me while volunteering."]);
+  });
+
+  it("right after the speaker's statement, it goes on with that statement", () => {
+    expect(formed('Yesterday we started on a road trip. It was fun spending time with the family and my dogs.')).toEqual(
+      ['event | Ann | Yesterday we started on a road trip. It was fun spending time with the family and my dogs.'],
+    );
+  });
+
+  it('said of no one, of the listener, or with a phrase that refers back, it forms nothing', () => {
+    none([
+      "It's important to support each other.",
+      "It's so nice to hear from you, my friend.",
+      'It was great seeing them so excited about my gift.',
+      'It was awesome being out there with my team.',
+    ]);
+  });
+});

@@ -134,11 +134,27 @@ const DEMONSTRATIVE_PRONOUN =
   "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
 /** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
 export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
-/** A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That was …". */
+/** What an "it" that only stands for the phrase after it may be said to be ("It's so rewarding to …", "It felt great being …"). Regex alternatives. */
+const EXTRAPOSED_JUDGEMENT =
+  'great|awesome|amazing|cool|nice|fun|wonderful|lovely|incredible|fantastic|exciting|special|good|tough|hard|difficult|rewarding|fulfilling|satisfying|gratifying|enjoyable|relaxing|refreshing|comforting|humbling|empowering|validating|heartwarming|surreal';
+/**
+ * What follows an "it" that stands for the infinitive or gerund after it, not for something said
+ * before: "It's so rewarding to use my skills to …", "It was fun spending time with my dogs", "It's
+ * such a great feeling to give back to my community". The phrase that follows is the subject, and
+ * says what it says of whom it names. Not when that phrase itself refers back ("It was great
+ * seeing them so excited", "It was awesome being out there"). Regex, after "it".
+ */
+const EXTRAPOSED_IT_REST = `(?:['’]s|\\s+is|\\s+was|(?:['’]s|\\s+has|\\s+had)\\s+been|\\s+feels|\\s+felt)(?:\\s+(?:so|really|very|super|such|just|always|truly|pretty|quite|absolutely|incredibly|extremely|also|still|kinda|definitely))*\\s+(?:(?:an?\\s+)?(?:(?:${EXTRAPOSED_JUDGEMENT})\\s+)?(?:feeling|experience|relief|joy|pleasure|honou?r|privilege)|(?:${EXTRAPOSED_JUDGEMENT}))\\s+(?:to\\s+\\p{L}+|(?!(?:thing|something|nothing|everything|anything|morning|evening|being\\s+(?:a|an|the))\\b)\\p{L}{2,}ing)\\b(?![^.!?]*\\b(?:it|its|they|them|their|he|him|his|she|her|there|these|those)\\b)`;
+/**
+ * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
+ * was …". Not an "it" that stands for the phrase after it ({@link EXTRAPOSED_IT_REST}).
+ */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b|${DEMONSTRATIVE_PRONOUN})`,
+  `^${LEAD}(?:(?:it(?!${EXTRAPOSED_IT_REST})(?:['’]s)?|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their)\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
+/** A clause whose subject is an "it" that stands for the phrase after it ({@link EXTRAPOSED_IT_REST}): "It feels good to use my skills …". */
+export const EXTRAPOSED_IT_RE = new RegExp(`^${LEAD}it(?=${EXTRAPOSED_IT_REST})`, 'iu');
 /**
  * A word anywhere in a clause that stands for someone or something said before: "it", "they",
  * "her", "there", "we", a demonstrative standing alone ("That helped a lot"). In the first

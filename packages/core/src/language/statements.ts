@@ -4,6 +4,7 @@ import {
   CAPITALISED_NOT_NAME,
   CAPTION_RE,
   DISCOURSE_OPENER_RE,
+  EXTRAPOSED_IT_RE,
   FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
@@ -586,6 +587,11 @@ export type ReadSentence =
       pronounInside?: boolean;
       /** Its subject is "we" ("We cook together every Sunday"): right after a statement, whom that statement named. */
       weSubject?: boolean;
+      /**
+       * Its subject is an "it" that stands for the phrase after it ("It was fun spending time with
+       * my dogs"): a remark of its own, which right after a statement of the speaker's goes on with it.
+       */
+      extraposed?: boolean;
       /** The rule that decided its kind ({@link clauseKind}); absent for a slot or a request. */
       rule?: string;
     }
@@ -716,6 +722,7 @@ export function readSentence(
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
     ...(objectPronoun === undefined && pronounInside(body) ? { pronounInside: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
+    ...(EXTRAPOSED_IT_RE.test(body) ? { extraposed: true } : {}),
   };
 }
 
