@@ -182,3 +182,15 @@ describe('readTurn: an "it" that stands for the phrase after it', () => {
     ]);
   });
 });
+
+describe('readTurn: "for me" asks nothing', () => {
+  it('"For me, taking my dogs for a walk helps me …" is about the speaker; "Tell me …" is still a request', () => {
+    expect(formed('For me, taking my dogs for a walk in the park helps me find my center.')).toEqual([
+      'fact | Ann | For me, taking my dogs for a walk in the park helps me find my center.',
+    ]);
+    expect(formed('For me I just get deep in thought and think about my life.')).toEqual([
+      'fact | Ann | For me I just get deep in thought and think about my life.',
+    ]);
+    none(['Tell me more about your trip to my hometown!', 'Send me a pic of your new bike when you get my text.']);
+  });
+});

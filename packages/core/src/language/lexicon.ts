@@ -700,10 +700,11 @@ export const CAPITALISED_NOT_NAME =
   'Our|Your|My|His|Her|Their|Its|A|An|And|But|So|Or|Then|Now|Just|Also|All|Some|Every|Each|No|Many|Most|Both|What|When|Where|Who|How|Why|Which|There|Here|These|Those|We|You|He|She|They';
 /**
  * A request rather than a statement: "Please remember my setup", "Call me on …", "Tell me about
- * it", "Remind me …". Said to the listener, it says nothing about the speaker's life.
+ * it", "Remind me …". Said to the listener, it says nothing about the speaker's life. A
+ * preposition before "me" asks nothing ("For me, taking my dogs for a walk helps me …").
  */
 export const REQUEST_RE = new RegExp(
-  `^${LEAD}(?:please|kindly|pls|remember|note|don['’]?t|do\\s+not|\\p{L}+\\s+(?:me|us)\\b(?!\\s+(?:feel|think|realize|realise|want|smile|laugh|cry|happy|so)\\b))`,
+  `^${LEAD}(?:please|kindly|pls|remember|note|don['’]?t|do\\s+not|(?!(?:for|to|with|from|of|about|like|than|at|by|as|without|around|behind|beside|near)\\s)\\p{L}+\\s+(?:me|us)\\b(?!\\s+(?:feel|think|realize|realise|want|smile|laugh|cry|happy|so)\\b))`,
   'iu',
 );
 
