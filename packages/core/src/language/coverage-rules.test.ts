@@ -194,3 +194,14 @@ describe('readTurn: "for me" asks nothing', () => {
     none(['Tell me more about your trip to my hometown!', 'Send me a pic of your new bike when you get my text.']);
   });
 });
+
+describe('readTurn: a statement before a question tagged on after a dash', () => {
+  it('"I finished another project - want to see a pic?": the statement is kept, the question left out', () => {
+    expect(formed('FYI, I finished another pottery project - want to see a pic?')).toEqual([
+      'event | Ann | FYI, I finished another pottery project',
+    ]);
+    expect(formed('I wanted to tell ya I just joined a writers group.')).toEqual([
+      'event | Ann | I just joined a writers group.',
+    ]);
+  });
+});

@@ -112,7 +112,7 @@ export function sentences(text: string): string[] {
   // "Hi, I'm Jeremy, what's your name?": the trailing question is its own sentence.
   return out.flatMap((s) => {
     const m =
-      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you)\b[^,;]*\?)$/iu.exec(
+      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you|want|wanna)\b[^,;]*\?)$/iu.exec(
         s,
       );
     if (m && m[1]!.length > 3) return [m[1]!, m[2]!];
