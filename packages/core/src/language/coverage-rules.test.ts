@@ -205,3 +205,16 @@ describe('readTurn: a statement before a question tagged on after a dash', () =>
     ]);
   });
 });
+
+describe("readTurn: what the speaker says of someone of theirs", () => {
+  it('"My wife teaches math …", "My mom was interested in art" are facts about them', () => {
+    expect(formed('My wife teaches math at the local school.')).toEqual([
+      "fact | Ann's wife | My wife teaches math at the local school.",
+    ]);
+    expect(formed('My mom was interested in art.')).toEqual(["fact | Ann's mom | My mom was interested in art."]);
+  });
+
+  it('"our" said of everyone, a name that may be the listener, or too few words form nothing', () => {
+    none(['Our kids are our future.', 'Bob is such an inspiration to everyone.', 'My dog is cute.']);
+  });
+});
