@@ -168,9 +168,11 @@ describe('readTurn: an "it" that stands for the phrase after it', () => {
   });
 
   it("right after the speaker's statement, it goes on with that statement", () => {
-    expect(formed('Yesterday we started on a road trip. It was fun spending time with the family and my dogs.')).toEqual(
-      ['event | Ann | Yesterday we started on a road trip. It was fun spending time with the family and my dogs.'],
-    );
+    expect(
+      formed('Yesterday we started on a road trip. It was fun spending time with the family and my dogs.'),
+    ).toEqual([
+      'event | Ann | Yesterday we started on a road trip. It was fun spending time with the family and my dogs.',
+    ]);
   });
 
   it('said of no one, of the listener, or with a phrase that refers back, it forms nothing', () => {
@@ -206,7 +208,7 @@ describe('readTurn: a statement before a question tagged on after a dash', () =>
   });
 });
 
-describe("readTurn: what the speaker says of someone of theirs", () => {
+describe('readTurn: what the speaker says of someone of theirs', () => {
   it('"My wife teaches math …", "My mom was interested in art" are facts about them', () => {
     expect(formed('My wife teaches math at the local school.')).toEqual([
       "fact | Ann's wife | My wife teaches math at the local school.",
