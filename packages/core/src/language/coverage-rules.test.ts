@@ -220,3 +220,22 @@ describe('readTurn: what the speaker says of someone of theirs', () => {
     none(['Our kids are our future.', 'Bob is such an inspiration to everyone.', 'My dog is cute.']);
   });
 });
+
+describe('readTurn: a feeling whose cause the speaker did', () => {
+  it('"I\'m so excited, I opened my car shop last week!" says what happened', () => {
+    expect(formed("I'm so excited, I opened my car shop last week!")).toEqual([
+      "event | Ann | I'm so excited, I opened my car shop last week!",
+    ]);
+    expect(formed('I have been stressed since I lost my work files.')).toEqual([
+      'event | Ann | I have been stressed since I lost my work files.',
+    ]);
+  });
+
+  it('a feeling alone, one about the listener, or a likeness stays episodic', () => {
+    none([
+      "I'm so excited to meet everyone.",
+      "I'm so glad I got to meet you.",
+      'I felt so inspired and like I got a new lease of life.',
+    ]);
+  });
+});

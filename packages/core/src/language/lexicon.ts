@@ -286,8 +286,22 @@ export function saysOnlyAFeeling(text: string): boolean {
   const m = FEELING_CLAUSE_RE.exec(text);
   if (m === null) return false;
   const rest = text.slice(m[0].length);
-  return !FEELING_NAMED_OBJECT_RE.test(rest) && !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest));
+  return (
+    !FEELING_NAMED_OBJECT_RE.test(rest) &&
+    !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
+    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
+  );
 }
+/**
+ * What the speaker did, said after the feeling as its cause ("I'm so excited, I opened my car shop
+ * last week!", "I have been stressed since I lost my work files", "I was so nervous I forgot my
+ * lines"): the clause says what happened, not only how it felt. Not about the listener ("I'm so
+ * glad I got to meet you"), nor a likeness ("I felt like I got a new lease of life").
+ */
+const FEELING_CAUSE_DONE_RE = new RegExp(
+  `(?<!\\b(?:like|if)\\s+)\\b(?:i|we)\\s+(?:(?:just|recently|finally|also|actually|even|already|first)\\s+)?(?:${PAST_VERB})\\b\\s+\\p{L}`,
+  'iu',
+);
 /** Feelings whose source says what drives the speaker: "I'm inspired by autumn", "I'm motivated by a thirst for adventure". */
 const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
 /** A source named after "by" that is not the listener's or what was said ("… by your drive", "… by it"). */
