@@ -156,3 +156,86 @@ describe('readTurn: a remark about no one that the speaker goes on to say is the
     ]);
   });
 });
+
+describe('readTurn: an "it" that stands for the phrase after it', () => {
+  it('"It feels good to use my skills …" says what the speaker does and how it is for them', () => {
+    expect(formed('Thanks! It feels good to use my skills to make a difference.')).toEqual([
+      'fact | Ann | It feels good to use my skills to make a difference.',
+    ]);
+    expect(
+      formed("Glad you have a good support system, Bob. It's been great having people behind me while volunteering."),
+    ).toEqual(["fact | Ann | It's been great having people behind me while volunteering."]);
+  });
+
+  it("right after the speaker's statement, it goes on with that statement", () => {
+    expect(
+      formed('Yesterday we started on a road trip. It was fun spending time with the family and my dogs.'),
+    ).toEqual([
+      'event | Ann | Yesterday we started on a road trip. It was fun spending time with the family and my dogs.',
+    ]);
+  });
+
+  it('said of no one, of the listener, or with a phrase that refers back, it forms nothing', () => {
+    none([
+      "It's important to support each other.",
+      "It's so nice to hear from you, my friend.",
+      'It was great seeing them so excited about my gift.',
+      'It was awesome being out there with my team.',
+    ]);
+  });
+});
+
+describe('readTurn: "for me" asks nothing', () => {
+  it('"For me, taking my dogs for a walk helps me …" is about the speaker; "Tell me …" is still a request', () => {
+    expect(formed('For me, taking my dogs for a walk in the park helps me find my center.')).toEqual([
+      'fact | Ann | For me, taking my dogs for a walk in the park helps me find my center.',
+    ]);
+    expect(formed('For me I just get deep in thought and think about my life.')).toEqual([
+      'fact | Ann | For me I just get deep in thought and think about my life.',
+    ]);
+    none(['Tell me more about your trip to my hometown!', 'Send me a pic of your new bike when you get my text.']);
+  });
+});
+
+describe('readTurn: a statement before a question tagged on after a dash', () => {
+  it('"I finished another project - want to see a pic?": the statement is kept, the question left out', () => {
+    expect(formed('FYI, I finished another pottery project - want to see a pic?')).toEqual([
+      'event | Ann | FYI, I finished another pottery project',
+    ]);
+    expect(formed('I wanted to tell ya I just joined a writers group.')).toEqual([
+      'event | Ann | I just joined a writers group.',
+    ]);
+  });
+});
+
+describe('readTurn: what the speaker says of someone of theirs', () => {
+  it('"My wife teaches math …", "My mom was interested in art" are facts about them', () => {
+    expect(formed('My wife teaches math at the local school.')).toEqual([
+      "fact | Ann's wife | My wife teaches math at the local school.",
+    ]);
+    expect(formed('My mom was interested in art.')).toEqual(["fact | Ann's mom | My mom was interested in art."]);
+  });
+
+  it('"our" said of everyone, a name that may be the listener, or too few words form nothing', () => {
+    none(['Our kids are our future.', 'Bob is such an inspiration to everyone.', 'My dog is cute.']);
+  });
+});
+
+describe('readTurn: a feeling whose cause the speaker did', () => {
+  it('"I\'m so excited, I opened my car shop last week!" says what happened', () => {
+    expect(formed("I'm so excited, I opened my car shop last week!")).toEqual([
+      "event | Ann | I'm so excited, I opened my car shop last week!",
+    ]);
+    expect(formed('I have been stressed since I lost my work files.')).toEqual([
+      'event | Ann | I have been stressed since I lost my work files.',
+    ]);
+  });
+
+  it('a feeling alone, one about the listener, or a likeness stays episodic', () => {
+    none([
+      "I'm so excited to meet everyone.",
+      "I'm so glad I got to meet you.",
+      'I felt so inspired and like I got a new lease of life.',
+    ]);
+  });
+});

@@ -422,6 +422,21 @@ export const KIND_RULES: readonly ClauseRule[] = [
     test: (c) => c.subject === 'speaker' && c.contentWords >= 3 && !c.future && !IMPLIED_SPEAKER_FUTURE_RE.test(c.text),
     kind: 'fact',
   },
+  // "My wife teaches math at the local school", "My mom was interested in art", "My partner
+  // helps me stay focused": what the speaker says of someone of theirs, whom the clause names by
+  // "my" (a name alone may be the listener's: "Maria is such an inspiration"; "our" may be
+  // everyone's: "Our kids are our future").
+  {
+    name: "about the speaker's own",
+    test: (c) =>
+      c.subject === 'named' &&
+      FIRST_PERSON_RE.test(c.text) &&
+      SINGULAR_SPEAKER_RE.test(c.text) &&
+      c.contentWords >= 3 &&
+      !c.future &&
+      !LISTENER_ANY_RE.test(c.text),
+    kind: 'fact',
+  },
   // Asked "What do you love about camping?": "It's a chance to be together": what the answerer said of it.
   {
     name: 'answer',

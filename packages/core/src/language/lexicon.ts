@@ -145,15 +145,29 @@ export const THE_DESCRIBED_RE = new RegExp(
   `^${LEAD}the\\s+(?:[\\p{L}-]+\\s+)?[\\p{L}-]+\\s+(?:was|were|is|are)\\s+(?:(?:so|really|very|super|just|absolutely|pretty|quite|truly|incredibly|totally|such)\\s+)*(?!(?:a|an|the|my|our|one|in|at|on|from|about|for|to|not|no)\\b)\\p{L}`,
   'iu',
 );
+/** What an "it" that only stands for the phrase after it may be said to be ("It's so rewarding to …", "It felt great being …"). Regex alternatives. */
+const EXTRAPOSED_JUDGEMENT =
+  'great|awesome|amazing|cool|nice|fun|wonderful|lovely|incredible|fantastic|exciting|special|good|tough|hard|difficult|rewarding|fulfilling|satisfying|gratifying|enjoyable|relaxing|refreshing|comforting|humbling|empowering|validating|heartwarming|surreal';
+/**
+ * What follows an "it" that stands for the infinitive or gerund after it, not for something said
+ * before: "It's so rewarding to use my skills to …", "It was fun spending time with my dogs", "It's
+ * such a great feeling to give back to my community". The phrase that follows is the subject, and
+ * says what it says of whom it names. Not when that phrase itself refers back ("It was great
+ * seeing them so excited", "It was awesome being out there"). Regex, after "it".
+ */
+const EXTRAPOSED_IT_REST = `(?:['’]s|\\s+is|\\s+was|(?:['’]s|\\s+has|\\s+had)\\s+been|\\s+feels|\\s+felt)(?:\\s+(?:so|really|very|super|such|just|always|truly|pretty|quite|absolutely|incredibly|extremely|also|still|kinda|definitely))*\\s+(?:(?:an?\\s+)?(?:(?:${EXTRAPOSED_JUDGEMENT})\\s+)?(?:feeling|experience|relief|joy|pleasure|honou?r|privilege)|(?:${EXTRAPOSED_JUDGEMENT}))\\s+(?:to\\s+\\p{L}+|(?!(?:thing|something|nothing|everything|anything|morning|evening|being\\s+(?:a|an|the))\\b)\\p{L}{2,}ing)\\b(?![^.!?]*\\b(?:it|its|they|them|their|he|him|his|she|her|there|these|those)\\b)`;
 /**
  * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
  * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said
- * before; "Everyone in my family …" names them).
+ * before; "Everyone in my family …" names them). Not an "it" that stands for the phrase after it
+ * ({@link EXTRAPOSED_IT_REST}).
  */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:(?:it|it['’]s|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
+  `^${LEAD}(?:(?:it(?!${EXTRAPOSED_IT_REST})(?:['’]s)?|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
+/** A clause whose subject is an "it" that stands for the phrase after it ({@link EXTRAPOSED_IT_REST}): "It feels good to use my skills …". */
+export const EXTRAPOSED_IT_RE = new RegExp(`^${LEAD}it(?=${EXTRAPOSED_IT_REST})`, 'iu');
 /**
  * A word anywhere in a clause that stands for someone or something said before: "it", "they",
  * "her", "there", "we", a demonstrative standing alone ("That helped a lot"). In the first
@@ -285,8 +299,22 @@ export function saysOnlyAFeeling(text: string): boolean {
   const m = FEELING_CLAUSE_RE.exec(text);
   if (m === null) return false;
   const rest = text.slice(m[0].length);
-  return !FEELING_NAMED_OBJECT_RE.test(rest) && !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest));
+  return (
+    !FEELING_NAMED_OBJECT_RE.test(rest) &&
+    !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
+    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
+  );
 }
+/**
+ * What the speaker did, said after the feeling as its cause ("I'm so excited, I opened my car shop
+ * last week!", "I have been stressed since I lost my work files", "I was so nervous I forgot my
+ * lines"): the clause says what happened, not only how it felt. Not about the listener ("I'm so
+ * glad I got to meet you"), nor a likeness ("I felt like I got a new lease of life").
+ */
+const FEELING_CAUSE_DONE_RE = new RegExp(
+  `(?<!\\b(?:like|if)\\s+)\\b(?:i|we)\\s+(?:(?:just|recently|finally|also|actually|even|already|first)\\s+)?(?:${PAST_VERB})\\b\\s+\\p{L}`,
+  'iu',
+);
 /** Feelings whose source says what drives the speaker: "I'm inspired by autumn", "I'm motivated by a thirst for adventure". */
 const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
 /** A source named after "by" that is not the listener's or what was said ("… by your drive", "… by it"). */
@@ -723,10 +751,11 @@ export const CAPITALISED_NOT_NAME =
   'Our|Your|My|His|Her|Their|Its|A|An|And|But|So|Or|Then|Now|Just|Also|All|Some|Every|Each|No|Many|Most|Both|What|When|Where|Who|How|Why|Which|There|Here|These|Those|We|You|He|She|They';
 /**
  * A request rather than a statement: "Please remember my setup", "Call me on …", "Tell me about
- * it", "Remind me …". Said to the listener, it says nothing about the speaker's life.
+ * it", "Remind me …". Said to the listener, it says nothing about the speaker's life. A
+ * preposition before "me" asks nothing ("For me, taking my dogs for a walk helps me …").
  */
 export const REQUEST_RE = new RegExp(
-  `^${LEAD}(?:please|kindly|pls|remember|note|don['’]?t|do\\s+not|\\p{L}+\\s+(?:me|us)\\b(?!\\s+(?:feel|think|realize|realise|want|smile|laugh|cry|happy|so)\\b))`,
+  `^${LEAD}(?:please|kindly|pls|remember|note|don['’]?t|do\\s+not|(?!(?:for|to|with|from|of|about|like|than|at|by|as|without|around|behind|beside|near)\\s)\\p{L}+\\s+(?:me|us)\\b(?!\\s+(?:feel|think|realize|realise|want|smile|laugh|cry|happy|so)\\b))`,
   'iu',
 );
 
@@ -807,7 +836,7 @@ export const THIS_IS_MINE_RE = new RegExp(
  * it ("Wanted to let you know that I …"). Left out before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE =
-  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+you\s+know|tell\s+you)\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
+  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+(?:you|ya|u)\s+know|tell\s+(?:you|ya|u))\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
 /**
  * What the speaker has done at some time, said with "I've … before", "I've never been to …",
  * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,

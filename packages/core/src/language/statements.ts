@@ -4,6 +4,7 @@ import {
   CAPITALISED_NOT_NAME,
   CAPTION_RE,
   DISCOURSE_OPENER_RE,
+  EXTRAPOSED_IT_RE,
   FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
@@ -112,7 +113,7 @@ export function sentences(text: string): string[] {
   // "Hi, I'm Jeremy, what's your name?": the trailing question is its own sentence.
   return out.flatMap((s) => {
     const m =
-      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you)\b[^,;]*\?)$/iu.exec(
+      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you|want|wanna)\b[^,;]*\?)$/iu.exec(
         s,
       );
     if (m && m[1]!.length > 3) return [m[1]!, m[2]!];
@@ -587,6 +588,11 @@ export type ReadSentence =
       pronounInside?: boolean;
       /** Its subject is "we" ("We cook together every Sunday"): right after a statement, whom that statement named. */
       weSubject?: boolean;
+      /**
+       * Its subject is an "it" that stands for the phrase after it ("It was fun spending time with
+       * my dogs"): a remark of its own, which right after a statement of the speaker's goes on with it.
+       */
+      extraposed?: boolean;
       /** The rule that decided its kind ({@link clauseKind}); absent for a slot or a request. */
       rule?: string;
     }
@@ -717,6 +723,7 @@ export function readSentence(
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
     ...(objectPronoun === undefined && pronounInside(body) ? { pronounInside: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
+    ...(EXTRAPOSED_IT_RE.test(body) ? { extraposed: true } : {}),
   };
 }
 

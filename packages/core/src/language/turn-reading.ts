@@ -334,10 +334,12 @@ export function readTurn(
       }
       continue;
     }
-    if ((r.pronounObject || r.pronounInside || r.weSubject) && s.kind !== 'conversation') {
+    if ((r.pronounObject || r.pronounInside || r.weSubject || r.extraposed) && s.kind !== 'conversation') {
       // "My garden means a lot to me. I also use it to grow food", "I'm lucky to have my cousins
       // nearby. We cook every Sunday": what "it" or "we" is, is said before it in the turn, so
       // the two are one statement, of the kind the informative one says, whatever the one before was.
+      // "Yesterday we started on a road trip. It was fun spending time with my dogs": a remark
+      // that goes on with the speaker's statement is kept with it.
       if (
         last &&
         !lastReacts &&
