@@ -1094,6 +1094,16 @@ export const SAFETY_STATEMENT_RE = new RegExp(
   'iu',
 );
 /**
+ * A clause that states an allergy, a condition or a dietary limit of the speaker or the speaker's
+ * own people ("I'm vegan", "We keep kosher", "My son has epilepsy"): `SAFETY_STATEMENT_RE` less a
+ * person named ("Raj is diabetic") — what a turn must say for recall to read it as a safety fact
+ * of whoever said it.
+ */
+export const SAFETY_OWN_STATEMENT_RE = new RegExp(
+  `^${LEAD}(?:i|we|(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+${NAME})?)(?:${SAFETY_PREDICATE})`,
+  'iu',
+);
+/**
  * A text that names an allergy, a condition or a dietary limit, whoever it is of: what makes a
  * memory a safety fact for recall ("I am allergic to peanuts.", "I have high blood pressure.",
  * "I don't eat pork.", "Ana: I have celiac disease").
