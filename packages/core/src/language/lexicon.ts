@@ -536,9 +536,13 @@ export const ACTS_ON_SPEAKER_RE = new RegExp(
   `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking|talking|chatting|surrounding)\\b)\\p{L}+ing\\b(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:makes?|helps?|gives?|brings?|keeps?|lets?|calms?|relaxes?|grounds?|inspires?|motivates?|fills?)\\s+me\\b`,
   'iu',
 );
-/** A reaction to what the listener said, with the "I'm" left out: "Glad you bonded over …", "So happy for you". */
+/**
+ * A reaction to what the listener said, with the "I'm" left out: "Glad you bonded over …", "So
+ * happy for you"; or understanding of what they live: "I know how it feels", "I get how
+ * frustrating it can be", "I understand the stress of …" ("I know how to fix it" is the speaker's).
+ */
 export const BARE_REACTION_RE = new RegExp(
-  `^${LEAD}(?:(?:so|really|super)\\s+)*(?:glad|happy|sorry|great|nice|good|cool|awesome|proud)\\s+(?:to\\s+(?:hear|see|know)\\b|(?:that\\s+)?you\\b|for\\s+you\\b|of\\s+you\\b)|^${LEAD}i\\s+can\\s+(?:only\\s+|totally\\s+|just\\s+)?(?:imagine|tell|see|picture)\\b|^${LEAD}(?:i\\s+)?(?:really\\s+|just\\s+|totally\\s+)?(?:love|like|adore|appreciate|enjoy)\\s+(?:seeing|hearing|reading|watching|how|the\\s+way|all\\s+the|your|what\\s+you)\\b|^${LEAD}i\\s+(?:really\\s+)?look\\s+forward\\s+to\\s+(?:\\p{L}+ing\\s+)?(?:you|it|that|this)\\b`,
+  `^${LEAD}(?:(?:so|really|super)\\s+)*(?:glad|happy|sorry|great|nice|good|cool|awesome|proud)\\s+(?:to\\s+(?:hear|see|know)\\b|(?:that\\s+)?you\\b|for\\s+you\\b|of\\s+you\\b)|^${LEAD}i\\s+can\\s+(?:only\\s+|totally\\s+|just\\s+)?(?:imagine|tell|see|picture)\\b|^${LEAD}(?:i\\s+)?(?:really\\s+|just\\s+|totally\\s+)?(?:love|like|adore|appreciate|enjoy)\\s+(?:seeing|hearing|reading|watching|how|the\\s+way|all\\s+the|your|what\\s+you)\\b|^${LEAD}i\\s+(?:really\\s+)?look\\s+forward\\s+to\\s+(?:\\p{L}+ing\\s+)?(?:you|it|that|this)\\b|^${LEAD}i\\s+(?:(?:totally|really|completely|definitely|fully|can|do|also)\\s+)*(?:understand|get|know)\\s+(?:(?:how|what|why)\\s+(?!to\\b)(?:[\\p{L}'’-]+\\s+){0,2}?(?:it|that|this|you|life|things)\\b|the\\s+(?:stress|struggle|feeling|frustration|pressure|pain|worry|fear)\\b)`,
   'iu',
 );
 /**
@@ -625,11 +629,14 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
     what: 'a bare reaction',
     re: /^(?:(?:so|really|super|just)\s+)*(?:glad|happy|grateful|thankful|relieved)\s+(?:that\s+)?(?:my|our|it|this|that|everything|things)\b/iu,
   },
-  // "Taking risks pays off!", "Starting a business takes courage": a remark about everyone.
+  // "Taking risks pays off!", "Starting a business takes courage", what is important for all of us
+  // ("Taking care of ourselves and looking out for our well-being is key"): a remark about everyone.
+  // "Staying in shape is important to me" says what the speaker values, and is kept; "Making sure
+  // they stay healthy is key" is said of the speaker's own.
   {
     what: 'a generic remark',
     re: new RegExp(
-      `^${LEAD}(?![^.!?]*\\b(?:i|me|my|mine)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,3}?(?:pays?\\s+off|takes?\\s+(?:courage|guts|time|patience|work|practice|effort|strength)|is\\s+(?:key|everything|never\\s+easy|not\\s+easy|always\\s+worth))\\b`,
+      `^${LEAD}(?![^.!?]*\\b(?:i|me|my|mine|myself)\\b)(?:\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,3}?(?:pays?\\s+off|takes?\\s+(?:courage|guts|time|patience|work|practice|effort|strength)|is\\s+(?:key|everything|never\\s+easy|not\\s+easy|always\\s+worth))|(?=[^.!?]*\\b(?:ourselves|yourself|yourselves|oneself|us|our|everyone|everybody|people)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+,?\\s+){0,10}?(?:is|are)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|extremely|incredibly|absolutely)\\s+)*(?:key|everything|vital|essential|crucial|important)|\\p{L}+ing\\s+(?:[\\p{L}'’/-]+,?\\s+){0,10}?(?:(?:is|are)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|definitely|often)\\s+)*(?:(?:a|the)\\s+(?:\\p{L}+\\s+)?way\\s+to\\b|rewarding|helpful|beneficial|worthwhile|worth\\s+it)|(?:can|could|will|would)\\s+(?:(?:really|definitely|also|always|surely)\\s+)*(?:make\\s+(?:a|all\\s+the)\\s+(?:\\p{L}+\\s+)?difference|go\\s+a\\s+long\\s+way|be\\s+(?:so\\s+|really\\s+|very\\s+)*(?:beneficial|helpful|rewarding))|makes?\\s+(?:life|things|everything)\\s+(?:(?:so|much|a\\s+lot)\\s+)*better))\\b`,
       'iu',
     ),
   },
