@@ -438,7 +438,9 @@ export const ADDRESSED_RE = new RegExp(
       "(?:i['’]m|i\\s+am)\\s+(?:off|heading\\s+out)\\s+to\\b",
       // "I totally understand the satisfaction you get from …", "I remember when you started …", "I noticed your pet in the picture".
       'i\\s+(?:(?:totally|completely|really|truly|fully|also|still|just|definitely)\\s+)*(?:understand|see|hear|remember|noticed?|saw)\\s+[^.!?;]*?\\b(?:you|your)\\b',
-      'i\\s+(?:(?:totally|completely|really|truly|fully)\\s+)*understand\\s+how\\s+(?:frustrating|hard|tough|difficult|scary|stressful|exhausting|overwhelming|upsetting|painful)\\b',
+      // "I understand how frustrating …", "I get how it feels", "I know what you mean", "I understand the
+      // stress of …": understanding what the listener lives ("I know how to fix it" is the speaker's).
+      "i\\s+(?:(?:totally|completely|really|truly|fully|definitely|can|do|also)\\s+)*(?:understand|get|know)\\s+(?:(?:how|what|why)\\s+(?!to\\b)(?:[\\p{L}'’-]+\\s+){0,2}?(?:it|that|this|you|life|things|frustrating|hard|tough|difficult|scary|stressful|exhausting|overwhelming|upsetting|painful)\\b|the\\s+(?:stress|struggle|feeling|frustration|pressure|pain|worry|fear)\\b)",
       // "I'm in awe of your courage", "Loving your newfound passion", "Wishing you a great day", "I'll keep my fingers crossed for you".
       "(?:(?:i['’]m|i\\s+am)\\s+(?:(?:so|really|just|totally)\\s+)*)?(?:in\\s+awe\\s+of|loving|wishing)\\s+(?:you|your)\\b",
       "i(?:['’]ll|\\s+will)?\\s+(?:(?:definitely|totally|really|also)\\s+)*(?:keep|have)\\s+(?:my\\s+)?fingers\\s+crossed\\b",
@@ -536,13 +538,9 @@ export const ACTS_ON_SPEAKER_RE = new RegExp(
   `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking|talking|chatting|surrounding)\\b)\\p{L}+ing\\b(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:makes?|helps?|gives?|brings?|keeps?|lets?|calms?|relaxes?|grounds?|inspires?|motivates?|fills?)\\s+me\\b`,
   'iu',
 );
-/**
- * A reaction to what the listener said, with the "I'm" left out: "Glad you bonded over …", "So
- * happy for you"; or understanding of what they live: "I know how it feels", "I get how
- * frustrating it can be", "I understand the stress of …" ("I know how to fix it" is the speaker's).
- */
+/** A reaction to what the listener said, with the "I'm" left out: "Glad you bonded over …", "So happy for you". */
 export const BARE_REACTION_RE = new RegExp(
-  `^${LEAD}(?:(?:so|really|super)\\s+)*(?:glad|happy|sorry|great|nice|good|cool|awesome|proud)\\s+(?:to\\s+(?:hear|see|know)\\b|(?:that\\s+)?you\\b|for\\s+you\\b|of\\s+you\\b)|^${LEAD}i\\s+can\\s+(?:only\\s+|totally\\s+|just\\s+)?(?:imagine|tell|see|picture)\\b|^${LEAD}(?:i\\s+)?(?:really\\s+|just\\s+|totally\\s+)?(?:love|like|adore|appreciate|enjoy)\\s+(?:seeing|hearing|reading|watching|how|the\\s+way|all\\s+the|your|what\\s+you)\\b|^${LEAD}i\\s+(?:really\\s+)?look\\s+forward\\s+to\\s+(?:\\p{L}+ing\\s+)?(?:you|it|that|this)\\b|^${LEAD}i\\s+(?:(?:totally|really|completely|definitely|fully|can|do|also)\\s+)*(?:understand|get|know)\\s+(?:(?:how|what|why)\\s+(?!to\\b)(?:[\\p{L}'’-]+\\s+){0,2}?(?:it|that|this|you|life|things)\\b|the\\s+(?:stress|struggle|feeling|frustration|pressure|pain|worry|fear)\\b)`,
+  `^${LEAD}(?:(?:so|really|super)\\s+)*(?:glad|happy|sorry|great|nice|good|cool|awesome|proud)\\s+(?:to\\s+(?:hear|see|know)\\b|(?:that\\s+)?you\\b|for\\s+you\\b|of\\s+you\\b)|^${LEAD}i\\s+can\\s+(?:only\\s+|totally\\s+|just\\s+)?(?:imagine|tell|see|picture)\\b|^${LEAD}(?:i\\s+)?(?:really\\s+|just\\s+|totally\\s+)?(?:love|like|adore|appreciate|enjoy)\\s+(?:seeing|hearing|reading|watching|how|the\\s+way|all\\s+the|your|what\\s+you)\\b|^${LEAD}i\\s+(?:really\\s+)?look\\s+forward\\s+to\\s+(?:\\p{L}+ing\\s+)?(?:you|it|that|this)\\b`,
   'iu',
 );
 /**
