@@ -247,3 +247,14 @@ describe('readTurn: understanding what the listener lives', () => {
     expect(formed('I understand Spanish and Portuguese.')).not.toEqual([]);
   });
 });
+
+describe('readTurn: a guess at what the listener does, its gerund the subject', () => {
+  it('"Learning about the connections between them must be so cool" forms nothing', () => {
+    none(['Learning about the connections between them must be so cool.', 'Raising three kids must be exhausting!']);
+  });
+
+  it("near-misses: a gerund of the speaker's own", () => {
+    expect(formed('Fixing my old bike must have cost me a fortune.')).not.toEqual([]);
+    expect(formed('Raising my three kids must be the hardest thing I have done.')).not.toEqual([]);
+  });
+});

@@ -199,7 +199,9 @@ export const REACTION_RE = new RegExp(
       // "That must have been hard", "It must be awesome but it must have its own struggles", "Must
       // have been traumatizing for you guys": a guess at what the listener lives, not what the
       // speaker knows. Not what must be done by a time ("It must be done by Friday").
-      '(?:(?:it|that|this|they|he|she|there)\\s+)?must\\s+(?:(?:really|surely|definitely|also|still|so|all)\\s+)*(?:be|have|feel|mean|take|get)\\b(?![^.!?]*\\b(?:by|before|until|tomorrow|tonight|today|next)\\b)',
+      // "Learning about their connections must be so cool": what the listener does, said with its
+      // gerund as the subject (not one that names the speaker's own).
+      "(?:(?:it|that|this|they|he|she|there)\\s+|(?![^.!?]*\\b(?:i|me|my|mine|myself)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,6}?)?must\\s+(?:(?:really|surely|definitely|also|still|so|all)\\s+)*(?:be|have|feel|mean|take|get)\\b(?![^.!?]*\\b(?:by|before|until|tomorrow|tonight|today|next)\\b)",
       '(?:sounds?|looks?|seems?)\\s+(?:like|so|really|great|amazing|awesome|fun|good|lovely|cool|nice)\\b',
       `(?:what\\s+an?|how)\\s+(?:\\p{L}+\\s+)?(?:${PRAISE})\\b`,
       `(?:that|this|it)(?:['’]s|\\s+is|\\s+was)\\s+(?:so\\s+|really\\s+|such\\s+|just\\s+|absolutely\\s+|totally\\s+|super\\s+)*(?:an?\\s+)?(?:${PRAISE})\\b(?:\\s+\\S+){0,4}[\\s!.…]*$`,
