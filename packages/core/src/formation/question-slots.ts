@@ -5,7 +5,21 @@ import { formedFields } from './consolidation.js';
 import { personName } from '../language/lexicon.js';
 
 /** Speaker labels a transcript gives the human side of a chat ("User: I love hiking"). */
-const USER_LABEL_RE = /^(?:user|human|me)$/iu;
+export const USER_LABEL_RE = /^(?:user|human|me)$/iu;
+
+/**
+ * Whom of the user's a formed memory is about: `'self'` when its `about` is the user who said it
+ * (their `userId`, or the speaker label of the human side of a transcript: `User`, `Human`,
+ * `Me`), `'relation'` when it is one of theirs (`"<userId>'s son"`), `undefined` otherwise (a
+ * person named, or no `about`).
+ */
+export function aboutUser(entry: MemoryEntry): 'self' | 'relation' | undefined {
+  const about = formedFields(entry).about?.toLowerCase();
+  if (about === undefined) return undefined;
+  const user = entry.userId?.toLowerCase();
+  if (about === user || USER_LABEL_RE.test(about)) return 'self';
+  return user !== undefined && about.startsWith(`${user}'s `) ? 'relation' : undefined;
+}
 
 /**
  * A matcher for `query`: for a formed memory, the share (0..1) of the question's meaningful

@@ -208,3 +208,53 @@ describe('readTurn: "I must say, …" opens a remark, it sets no task', () => {
     ]);
   });
 });
+
+describe('readTurn: what is good for everyone, said of no one', () => {
+  it('an activity said to be key, a way to, helpful or a difference for all of us forms nothing', () => {
+    none([
+      'Taking care of ourselves and looking out for our well-being is key.',
+      'Taking time off for ourselves and our family is so important.',
+      'Taking breaks and switching up the scenery is a great way to feel recharged.',
+      'Taking it one day at a time is the way to go.',
+      'Loving what you do and bringing joy to others is so rewarding.',
+      'Taking time for yourself and recognizing your needs can make a difference.',
+      'Making a schedule for studying and hobbies can go a long way.',
+      'Taking a second to appreciate those moments makes life much better!',
+    ]);
+  });
+
+  it("near-misses: what the speaker values, or does, is the speaker's", () => {
+    expect(formed('Staying in shape is important to me.')).not.toEqual([]);
+    expect(formed('Making sure my dogs stay healthy is key.')).not.toEqual([]);
+    expect(formed('Painting is a great way for me to relax.')).not.toEqual([]);
+    expect(formed('Been practicing hard every day since my injury in March.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: understanding what the listener lives', () => {
+  it('"I know how it feels", "I get how frustrating it can be" form nothing', () => {
+    none([
+      'I get how frustrating it can be not to find pet-friendly spots.',
+      'I understand how it feels to miss the trails.',
+      'I know what you mean.',
+      'I totally get how life can be busy.',
+      'I understand the stress of moving house.',
+    ]);
+  });
+
+  it('near-misses: what the speaker knows how to do', () => {
+    expect(formed('I know how to fix old engines.')).not.toEqual([]);
+    expect(formed('I understand Spanish and Portuguese.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: a guess at what the listener does, its gerund the subject', () => {
+  it('"Learning about the connections between them must be so cool" forms nothing', () => {
+    none(['Learning about the connections between them must be so cool.', 'Raising three kids must be exhausting!']);
+  });
+
+  it("near-misses: a gerund of the speaker's own", () => {
+    expect(formed('Fixing my old bike must have cost me a fortune.')).not.toEqual([]);
+    expect(formed('Raising my three kids must be the hardest thing I have done.')).not.toEqual([]);
+  });
+});

@@ -199,7 +199,9 @@ export const REACTION_RE = new RegExp(
       // "That must have been hard", "It must be awesome but it must have its own struggles", "Must
       // have been traumatizing for you guys": a guess at what the listener lives, not what the
       // speaker knows. Not what must be done by a time ("It must be done by Friday").
-      '(?:(?:it|that|this|they|he|she|there)\\s+)?must\\s+(?:(?:really|surely|definitely|also|still|so|all)\\s+)*(?:be|have|feel|mean|take|get)\\b(?![^.!?]*\\b(?:by|before|until|tomorrow|tonight|today|next)\\b)',
+      // "Learning about their connections must be so cool": what the listener does, said with its
+      // gerund as the subject (not one that names the speaker's own).
+      "(?:(?:it|that|this|they|he|she|there)\\s+|(?![^.!?]*\\b(?:i|me|my|mine|myself)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,6}?)?must\\s+(?:(?:really|surely|definitely|also|still|so|all)\\s+)*(?:be|have|feel|mean|take|get)\\b(?![^.!?]*\\b(?:by|before|until|tomorrow|tonight|today|next)\\b)",
       '(?:sounds?|looks?|seems?)\\s+(?:like|so|really|great|amazing|awesome|fun|good|lovely|cool|nice)\\b',
       `(?:what\\s+an?|how)\\s+(?:\\p{L}+\\s+)?(?:${PRAISE})\\b`,
       `(?:that|this|it)(?:['’]s|\\s+is|\\s+was)\\s+(?:so\\s+|really\\s+|such\\s+|just\\s+|absolutely\\s+|totally\\s+|super\\s+)*(?:an?\\s+)?(?:${PRAISE})\\b(?:\\s+\\S+){0,4}[\\s!.…]*$`,
@@ -438,7 +440,9 @@ export const ADDRESSED_RE = new RegExp(
       "(?:i['’]m|i\\s+am)\\s+(?:off|heading\\s+out)\\s+to\\b",
       // "I totally understand the satisfaction you get from …", "I remember when you started …", "I noticed your pet in the picture".
       'i\\s+(?:(?:totally|completely|really|truly|fully|also|still|just|definitely)\\s+)*(?:understand|see|hear|remember|noticed?|saw)\\s+[^.!?;]*?\\b(?:you|your)\\b',
-      'i\\s+(?:(?:totally|completely|really|truly|fully)\\s+)*understand\\s+how\\s+(?:frustrating|hard|tough|difficult|scary|stressful|exhausting|overwhelming|upsetting|painful)\\b',
+      // "I understand how frustrating …", "I get how it feels", "I know what you mean", "I understand the
+      // stress of …": understanding what the listener lives ("I know how to fix it" is the speaker's).
+      "i\\s+(?:(?:totally|completely|really|truly|fully|definitely|can|do|also)\\s+)*(?:understand|get|know)\\s+(?:(?:how|what|why)\\s+(?!to\\b)(?:[\\p{L}'’-]+\\s+){0,2}?(?:it|that|this|you|life|things|frustrating|hard|tough|difficult|scary|stressful|exhausting|overwhelming|upsetting|painful)\\b|the\\s+(?:stress|struggle|feeling|frustration|pressure|pain|worry|fear)\\b)",
       // "I'm in awe of your courage", "Loving your newfound passion", "Wishing you a great day", "I'll keep my fingers crossed for you".
       "(?:(?:i['’]m|i\\s+am)\\s+(?:(?:so|really|just|totally)\\s+)*)?(?:in\\s+awe\\s+of|loving|wishing)\\s+(?:you|your)\\b",
       "i(?:['’]ll|\\s+will)?\\s+(?:(?:definitely|totally|really|also)\\s+)*(?:keep|have)\\s+(?:my\\s+)?fingers\\s+crossed\\b",
@@ -625,11 +629,14 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
     what: 'a bare reaction',
     re: /^(?:(?:so|really|super|just)\s+)*(?:glad|happy|grateful|thankful|relieved)\s+(?:that\s+)?(?:my|our|it|this|that|everything|things)\b/iu,
   },
-  // "Taking risks pays off!", "Starting a business takes courage": a remark about everyone.
+  // "Taking risks pays off!", "Starting a business takes courage", what is important for all of us
+  // ("Taking care of ourselves and looking out for our well-being is key"): a remark about everyone.
+  // "Staying in shape is important to me" says what the speaker values, and is kept; "Making sure
+  // they stay healthy is key" is said of the speaker's own.
   {
     what: 'a generic remark',
     re: new RegExp(
-      `^${LEAD}(?![^.!?]*\\b(?:i|me|my|mine)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,3}?(?:pays?\\s+off|takes?\\s+(?:courage|guts|time|patience|work|practice|effort|strength)|is\\s+(?:key|everything|never\\s+easy|not\\s+easy|always\\s+worth))\\b`,
+      `^${LEAD}(?![^.!?]*\\b(?:i|me|my|mine|myself)\\b)(?:\\p{L}+ing\\s+(?:[\\p{L}'’-]+\\s+){0,3}?(?:pays?\\s+off|takes?\\s+(?:courage|guts|time|patience|work|practice|effort|strength)|is\\s+(?:key|everything|never\\s+easy|not\\s+easy|always\\s+worth))|(?=[^.!?]*\\b(?:ourselves|yourself|yourselves|oneself|us|our|everyone|everybody|people)\\b)\\p{L}+ing\\s+(?:[\\p{L}'’-]+,?\\s+){0,10}?(?:is|are)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|extremely|incredibly|absolutely)\\s+)*(?:key|everything|vital|essential|crucial|important)|\\p{L}+ing\\s+(?:[\\p{L}'’/-]+,?\\s+){0,10}?(?:(?:is|are)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|definitely|often)\\s+)*(?:(?:a|the)\\s+(?:\\p{L}+\\s+)?way\\s+to\\b|rewarding|helpful|beneficial|worthwhile|worth\\s+it)|(?:can|could|will|would)\\s+(?:(?:really|definitely|also|always|surely)\\s+)*(?:make\\s+(?:a|all\\s+the)\\s+(?:\\p{L}+\\s+)?difference|go\\s+a\\s+long\\s+way|be\\s+(?:so\\s+|really\\s+|very\\s+)*(?:beneficial|helpful|rewarding))|makes?\\s+(?:life|things|everything)\\s+(?:(?:so|much|a\\s+lot)\\s+)*better))\\b`,
       'iu',
     ),
   },
@@ -1091,6 +1098,16 @@ const SAFETY_PREDICATE = [
  */
 export const SAFETY_STATEMENT_RE = new RegExp(
   `^${LEAD}(?:i|we|(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+${NAME})?|${NAME})(?:${SAFETY_PREDICATE})`,
+  'iu',
+);
+/**
+ * A clause that states an allergy, a condition or a dietary limit of the speaker or the speaker's
+ * own people ("I'm vegan", "We keep kosher", "My son has epilepsy"): `SAFETY_STATEMENT_RE` less a
+ * person named ("Raj is diabetic") — what a turn must say for recall to read it as a safety fact
+ * of whoever said it.
+ */
+export const SAFETY_OWN_STATEMENT_RE = new RegExp(
+  `^${LEAD}(?:i|we|(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+${NAME})?)(?:${SAFETY_PREDICATE})`,
   'iu',
 );
 /**

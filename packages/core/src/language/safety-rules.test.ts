@@ -149,7 +149,7 @@ describe('safety facts: a food question gets them', () => {
     await mgr.flush();
     const q = 'What snack should I buy for the road trip?';
     const safety = (await mgr.recall('u', 'default', q, { reinforce: false })).filter((h) => h.reason === 'safety');
-    // Up to three, the formed facts rather than the turns they came from.
+    // The formed facts rather than the turns they came from.
     expect(safety.map((h) => [h.entry.kind, textOf(h.entry)]).sort()).toEqual([
       ['fact', "I can't eat gluten."],
       ['fact', 'I have type 2 diabetes.'],
@@ -160,6 +160,52 @@ describe('safety facts: a food question gets them', () => {
     expect(inPrompt).toContain('I have type 2 diabetes.');
     expect(inPrompt).toContain("I can't eat gluten.");
     expect(ctx.text).toContain('I have type 2 diabetes.');
+    await mgr.close();
+  });
+
+  it("who said it and of whom: the user's own and their people's, never the listener's, the assistant's or a named person's", async () => {
+    const mgr = await make();
+    await mgr.saveInteraction('u', 'default', "I can't eat gluten.", 'Noted.');
+    await mgr.saveInteraction('u', 'default', 'My son has epilepsy.', '');
+    // The other speaker of a transcript, talking to the user; the assistant; someone named.
+    await mgr.saveInteraction('u', 'default', 'Ann: You have asthma.', '');
+    await mgr.saveInteraction('u', 'default', 'Ann: I am allergic to shellfish.', '');
+    await mgr.saveInteraction('u', 'default', 'What should I cook tonight?', 'You are lactose intolerant, remember.');
+    await mgr.saveInteraction('u', 'default', 'Raj is diabetic.', '');
+    await mgr.saveInteraction('u', 'default', 'My friend Lea told me she is vegan.', '');
+    await mgr.flush();
+    const q = 'What snack should I buy for the road trip?';
+    const safety = (await mgr.recall('u', 'default', q, { reinforce: false })).filter((h) => h.reason === 'safety');
+    expect(safety.map((h) => textOf(h.entry)).sort()).toEqual(["I can't eat gluten.", 'My son has epilepsy.']);
+    const ctx = await mgr.buildContext('u', 'default', q);
+    expect(
+      ctx.recalled
+        .filter((h) => h.reason === 'safety')
+        .map((h) => textOf(h.entry))
+        .sort(),
+    ).toEqual(["I can't eat gluten.", 'My son has epilepsy.']);
+    expect(ctx.text).toContain("I can't eat gluten.");
+    expect(ctx.text).toContain('My son has epilepsy.');
+    await mgr.close();
+  });
+
+  it('every one of four allergies and a diet reaches the question, not the first three', async () => {
+    const mgr = await make();
+    const said = [
+      'I am allergic to peanuts.',
+      'I am allergic to shellfish.',
+      'I am allergic to eggs.',
+      'I am allergic to sesame.',
+      "I'm vegetarian.",
+    ];
+    for (const text of said) await mgr.saveInteraction('u', 'default', text, '');
+    await mgr.saveInteraction('u', 'default', 'I bought a new bike last week.', '');
+    await mgr.flush();
+    const q = 'What snack should I buy for the road trip?';
+    const safety = (await mgr.recall('u', 'default', q, { reinforce: false })).filter((h) => h.reason === 'safety');
+    expect(safety.map((h) => textOf(h.entry)).sort()).toEqual([...said].sort());
+    const ctx = await mgr.buildContext('u', 'default', q);
+    for (const text of said) expect(ctx.text).toContain(text);
     await mgr.close();
   });
 

@@ -1,13 +1,13 @@
 import { readQuery, type QueryReading } from '../language/query-reading.js';
 import { foldName, sameName } from '../language/names.js';
-import { SAFETY_TEXT_RE } from '../language/lexicon.js';
+import { SAFETY_OWN_STATEMENT_RE, SAFETY_STATEMENT_RE, SAFETY_TEXT_RE } from '../language/lexicon.js';
 import { SAFETY_WORDS } from '../language/relations.js';
-import { questionSlots } from '../formation/question-slots.js';
+import { aboutUser, questionSlots, USER_LABEL_RE } from '../formation/question-slots.js';
 import { sourcesOf } from '../formation/collapse.js';
 import { formedFields } from '../formation/consolidation.js';
-import { splitSpeaker } from '../language/statements.js';
+import { sentences, splitSpeaker } from '../language/statements.js';
 import { personName } from '../language/lexicon.js';
-import { entryText, type MemoryEntry } from '../model/types.js';
+import { entryText, isInteraction, type MemoryEntry } from '../model/types.js';
 import type { LexicalHit } from '../storage/storage.js';
 import { reciprocalRankFusion, scoreFusion, type FusedItem } from './fusion.js';
 import {
@@ -171,8 +171,12 @@ export async function hybridRecall(
 
 /** The safety vocabulary read as a query, once: what a safety-fact search sends. */
 const SAFETY_READING = readQuery(SAFETY_WORDS.join(' '), 0);
-/** Most safety facts added to one search. */
-const SAFETY_FACTS = 3;
+/**
+ * Most safety facts added to one search: enough for all of a person's allergies, conditions and
+ * diets (four allergies and a diet are five facts, each as relevant to a meal as the others),
+ * never more than the search returns less its best hit.
+ */
+const SAFETY_FACTS = 6;
 /**
  * Word matches read for them: the vocabulary names foods ("I don't eat pork."), so food talk
  * that states no limit ranks among them and is read past.
@@ -181,12 +185,12 @@ const SAFETY_CANDIDATES = 16 * SAFETY_FACTS;
 
 /**
  * A first-person food or health question ("What snack should I buy for the road trip?") gets the
- * store's safety facts — memories whose own text says an allergy, a condition or a dietary limit
- * (found by `SAFETY_WORDS`, read by `SAFETY_TEXT_RE`: the language layer's safety table) —
- * whether or not it shares words with them: up to three, formed memories before turns and best
- * BM25 match first, a turn and what was formed from it once (as recall folds them), reason
- * `'safety'`, scored just below the best hit (so no cut drops them), in place of the lowest hits
- * when `topK` is full.
+ * asker's safety facts — memories that say an allergy, a condition or a dietary limit (found by
+ * `SAFETY_WORDS`, read by `SAFETY_TEXT_RE`: the language layer's safety table) of the user or of
+ * one of theirs (`safetyOf`) — whether or not it shares words with them: up to `SAFETY_FACTS`, formed
+ * memories before turns, the user's own before their people's and best BM25 match first, a
+ * turn and what was formed from it once (as recall folds them), reason `'safety'`, scored just
+ * below the best hit (so no cut drops them), in place of the lowest hits when `topK` is full.
  */
 async function withSafety(
   hits: RecallHit[],
@@ -203,15 +207,22 @@ async function withSafety(
   for (const h of hits) cover(h.entry);
   const ids = found.map((h) => h.id).filter((id) => !covered.has(id));
   await fetched.load(ids);
+  const rank = (e: MemoryEntry, whose: 'self' | 'relation') =>
+    // A memory formed from a turn says it as a statement about someone: it goes before turns.
+    2 * Number(e.kind === 'conversation') + (whose === 'self' ? 0 : 1);
   const stated = ids
     .map((id) => fetched.get(id))
-    .filter((e): e is MemoryEntry => e !== undefined && SAFETY_TEXT_RE.test(entryText(e)))
-    // A memory formed from a turn says it as a statement about someone: it goes first (a stable sort).
-    .sort((a, b) => Number(a.kind === 'conversation') - Number(b.kind === 'conversation'));
+    .flatMap((e) => {
+      const whose = e === undefined ? undefined : safetyOf(e);
+      return e !== undefined && whose !== undefined ? [{ e, rank: rank(e, whose) }] : [];
+    })
+    .sort((a, b) => a.rank - b.rank) // stable: best BM25 match first within a rank
+    .map(({ e }) => e);
   const safety: RecallHit[] = [];
+  const most = Math.min(SAFETY_FACTS, Math.max(1, plan.topK - 1));
   const score = hits.length > 0 ? hits[0]!.score * 0.99 : 1;
   for (const entry of stated) {
-    if (safety.length >= SAFETY_FACTS) break;
+    if (safety.length >= most) break;
     const sources = sourcesOf(entry);
     if ((sources.length > 0 ? sources : [entry.id]).every((id) => covered.has(id))) continue;
     safety.push({ entry, score, reason: 'safety' });
@@ -220,6 +231,30 @@ async function withSafety(
   if (safety.length === 0) return hits;
   const room = Math.max(0, plan.topK - safety.length);
   return [...hits.slice(0, 1), ...safety, ...hits.slice(1, room)].slice(0, plan.topK);
+}
+
+/**
+ * Whose safety fact `entry` is, for a first-person question: `'self'` (the user's) or
+ * `'relation'` (one of theirs), `undefined` when it is none or someone else's. Read from who it
+ * is about, not from its words alone: a formed memory by its `about` (`aboutUser`); a turn by
+ * what the user said in it — its speaker the user (no `"Name: "`, or a user label), a clause
+ * stating it of themselves or their people (`SAFETY_OWN_STATEMENT_RE`), never the other
+ * speaker's or the assistant's words ("You have asthma.") nor what it says of someone named; an
+ * entry with neither (an app's own fact, "Peanut allergy.") by its text, unless it states it of
+ * someone else.
+ */
+function safetyOf(entry: MemoryEntry): 'self' | 'relation' | undefined {
+  if (isInteraction(entry.content)) {
+    const { speaker, body } = splitSpeaker(entry.content.input);
+    if (speaker !== undefined && !USER_LABEL_RE.test(speaker)) return undefined;
+    return sentences(body).some((s) => SAFETY_OWN_STATEMENT_RE.test(s)) ? 'self' : undefined;
+  }
+  const text = entryText(entry);
+  if (!SAFETY_TEXT_RE.test(text)) return undefined;
+  if (formedFields(entry).about !== undefined) return aboutUser(entry);
+  const saidOfOther = (s: string) =>
+    (SAFETY_STATEMENT_RE.test(s) && !SAFETY_OWN_STATEMENT_RE.test(s)) || /^you\b/iu.test(s);
+  return sentences(text).some((s) => SAFETY_TEXT_RE.test(s) && saidOfOther(s)) ? undefined : 'self';
 }
 
 /** Candidates: the lexical and the vector list, ranked concurrently. */
