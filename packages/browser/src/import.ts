@@ -1,5 +1,5 @@
 import { buildExport, validateExport, type MemoryManager, type ZerdaExport } from '@zerda/core';
-import { invalid } from '@zerda/core/adapter';
+import { invalid, yieldToEventLoop } from '@zerda/core/adapter';
 import type { SqliteStorage } from '@zerda/sqlite';
 
 /** The bulk operations of `SqliteStorage` (and of `SharedSqliteStorage`, which forwards them). */
@@ -18,10 +18,6 @@ export type BulkStorage = Pick<
 
 /** Entries per write during an import. */
 const WRITE_BATCH = 100;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** Progress of an import or restore. */
 export interface ImportProgress {

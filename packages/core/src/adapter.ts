@@ -34,6 +34,7 @@ export type { EntryData, EntryRow } from './storage/entry-rows.js';
 export { BackupSchedule } from './storage/backup-schedule.js';
 export type { BackupScheduleOptions, BackupScheduleState, BackupTrigger } from './storage/backup-schedule.js';
 export { bytesToFloats, floatsToBytes, fromBase64, toBase64 } from './util/bytes.js';
+export { yieldToEventLoop } from './util/yield.js';
 export {
   VECTOR_PRECISIONS,
   checkVectorPrecision,

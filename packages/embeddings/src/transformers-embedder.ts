@@ -1,6 +1,6 @@
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo, type Tensor } from '#transformers';
 import { ZerdaError } from '@zerda/core';
-import { checkEmbedArgs, invalid, KeyedMutex, wrapError } from '@zerda/core/adapter';
+import { checkEmbedArgs, invalid, KeyedMutex, wrapError, yieldToEventLoop } from '@zerda/core/adapter';
 import type { EmbedOptions, Embedder } from '@zerda/core';
 import { USE_LITE, useLiteModelFiles } from './bundled-model.js';
 import { registerModelFiles, releaseModelFileBodies, unregisterModelFiles, withFetchReport } from './model-files.js';
@@ -61,10 +61,6 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
       },
     );
   });
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Folder path of a `file:` URL, without Node's `url` module (this file also runs in browsers). */

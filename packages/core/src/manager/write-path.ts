@@ -39,13 +39,10 @@ import type {
   SaveInteractionOptions,
   SaveResult,
 } from './types.js';
+import { yieldToEventLoop } from '../util/yield.js';
 
 /** How long `importHistory` runs before it yields to the event loop (ms). */
 const YIELD_EVERY_MS = 20;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** Longest automatic turn context (characters); longer previous turns keep their end. */
 const MAX_TURN_CONTEXT_CHARS = 400;
