@@ -250,7 +250,7 @@ const DURATION =
  */
 const STOP_VALUE = `(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator})|\\s+(?:and|but|because|since|so|which|who|where|when|with|as|now|for|after|before|last|this|next|recently|yesterday|today|tonight|tomorrow|ago|anymore|too|though|in|at|near|during|until|till|throughout|from|by|around|together|again|already|permanently|temporarily|earlier|later|once|twice|full[- ]time|part[- ]time|back\\s+(?:in|on|when|then)|about\\s+${DURATION}|${DURATION}\\s+(?:ago|back|earlier|later)|a\\s+while\\s+(?:ago|back)|on\\s+${TIME_PHRASE})\\b|\\s*[,.;!?…]|\\s*$)`;
 
-interface SlotRule {
+export interface SlotRule {
   re: RegExp;
   attribute: string | ((m: RegExpExecArray) => string);
   kind: 'fact' | 'preference';
@@ -271,7 +271,7 @@ const NOT_NAME_WORDS = new Set([
 /** A nationality or language rather than a name ("I'm Italian", "I'm Japanese", "I'm Finnish"). */
 const NATIONALITY_RE = /(?:ian|ese|ish)$/i;
 
-const SLOTS: SlotRule[] = [
+export const SLOTS: SlotRule[] = [
   {
     re: new RegExp(`\\bmy\\s+name(?:'s|’s|\\s+is)\\s+${VALUE}${STOP_VALUE}`, 'iu'),
     attribute: 'name',

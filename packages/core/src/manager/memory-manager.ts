@@ -220,7 +220,9 @@ export class MemoryManager {
    * `saveInteraction` saves them (masking, formation; `at` keeps each turn's date), while the
    * background indexing embeds what they keep, in large batches; resolves once all of it is
    * embedded (`flush`). `onProgress` hears after each turn and each embedded batch. Aborting
-   * stops before the next turn (`ABORTED`); what was stored stays stored and is indexed.
+   * stops before the next turn (`ABORTED`); what was stored stays stored and is indexed. The work
+   * runs in slices of about 20 ms with the event loop let in between (the turn reader's patterns
+   * are compiled first, in such steps, rather than by the first turns), so a page stays responsive.
    */
   async importHistory(
     userId: string,

@@ -28,6 +28,7 @@ import { historyRecord } from './history.js';
 import { performanceNow } from './maintenance.js';
 import { applyPlan, formInBackground, formInline } from './formation.js';
 import { readTurn } from '../language/turn-reading.js';
+import { warmUpReading } from '../language/warm-up.js';
 import type { ManagerState } from './state.js';
 import type {
   HistoryTurn,
@@ -43,6 +44,23 @@ import { yieldToEventLoop } from '../util/yield.js';
 
 /** How long `importHistory` runs before it yields to the event loop (ms). */
 const YIELD_EVERY_MS = 20;
+
+/**
+ * The import's one slicing rule: `pause()` between two steps of work yields a macrotask once the
+ * current slice has run {@link YIELD_EVERY_MS}. A store that answers in microtasks (in memory,
+ * sql.js) never lets the page's event loop in otherwise: no task of the import runs long (input,
+ * rendering and the worker's replies get their turn).
+ */
+function timeSlices(): { pause(): Promise<void> } {
+  let start = performanceNow();
+  return {
+    async pause() {
+      if (performanceNow() - start <= YIELD_EVERY_MS) return;
+      await yieldToEventLoop();
+      start = performanceNow();
+    },
+  };
+}
 
 /** Longest automatic turn context (characters); longer previous turns keep their end. */
 const MAX_TURN_CONTEXT_CHARS = 400;
@@ -79,12 +97,9 @@ export async function importHistory(
   if (signal !== undefined && typeof signal?.aborted !== 'boolean') invalid('signal', 'an AbortSignal', signal);
   const prepared: PreparedInteraction[] = [];
   // Checking and masking 10k turns is a second or more of work: sliced like the stores below.
-  let checking = performanceNow();
+  const slices = timeSlices();
   for (const [i, t] of turns.entries()) {
-    if (performanceNow() - checking > YIELD_EVERY_MS) {
-      await yieldToEventLoop();
-      checking = performanceNow();
-    }
+    await slices.pause();
     if (typeof t !== 'object' || t === null) invalid(`turns[${i}]`, 'an { input, output } turn', t);
     const { input, output, ...rest } = t;
     try {
@@ -116,15 +131,11 @@ export async function importHistory(
   });
   try {
     report();
-    let slice = performanceNow();
+    // The first turns read would compile the reader's patterns: a few hundred ms in one turn
+    // (see warmUpReading). Compiled here in steps instead, sliced as everything else.
+    for (const _ of warmUpReading()) await slices.pause();
     for (const p of prepared) {
-      // A store that answers in microtasks (in memory, sql.js) never lets the page's event loop
-      // in: hand it a turn every few turns, so no task of the import runs long (input, rendering
-      // and the worker's replies get their turn).
-      if (performanceNow() - slice > YIELD_EVERY_MS) {
-        await yieldToEventLoop();
-        slice = performanceNow();
-      }
+      await slices.pause();
       if (signal?.aborted) throw new ZerdaError('ABORTED', 'History import was aborted', { cause: signal.reason });
       const saved = await commitInteraction(s, userId, tenantId, p);
       report0.turns++;
