@@ -65,6 +65,9 @@ export class DemoApp {
     // refreshes what shows it. Bursts arrive coalesced.
     memory.onChange(() => this.changed('memories'));
     this.grantDemoRoles();
+    // Compile the language layer and load the tenant's vectors while the page idles, so the first
+    // chat turn and question cost what later ones do (in slices: the page stays responsive).
+    memory.manager.warmUp(TENANT).catch(() => undefined);
     // An error belongs to what the previous user did: a new user starts with none on screen.
     this.on('user', () => this.clearErrors());
   }

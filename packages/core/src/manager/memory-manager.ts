@@ -405,12 +405,16 @@ export class MemoryManager {
   }
 
   /**
-   * Prepare recall for `tenantId` ahead of the first question: load its vector index and run the
-   * embedder once (see `SemanticMemory.warm`), so the first `recall` or `buildContext` costs what
-   * the later ones do. Optional; without it the first call pays this. Nothing is stored.
+   * Prepare `tenantId` ahead of the first turn and question: compile the language layer's
+   * patterns in slices of about 20 ms with the event loop let in between (the first
+   * `saveInteraction` of a page otherwise spends 100–250 ms of one task compiling them), then load
+   * the tenant's vector index and run the embedder once (see `SemanticMemory.warm`), so the first
+   * `saveInteraction`, `recall` or `buildContext` costs what the later ones do. Optional; without
+   * it the first calls pay this. Nothing is stored.
    */
   async warmUp(tenantId: string): Promise<void> {
     this.#enterTenant(tenantId);
+    await write.compileReading();
     await this.#s.semantic?.warm(tenantId);
   }
 

@@ -62,6 +62,16 @@ function timeSlices(): { pause(): Promise<void> } {
   };
 }
 
+/**
+ * Compile the turn reader's patterns ahead of the first turn (see `warmUpReading`), in the
+ * import's time slices: what `MemoryManager.warmUp` does so the page's first save does not pay a
+ * few hundred milliseconds in one task. Once per process; later calls return at once.
+ */
+export async function compileReading(): Promise<void> {
+  const slices = timeSlices();
+  for (const _ of warmUpReading()) await slices.pause();
+}
+
 /** Longest automatic turn context (characters); longer previous turns keep their end. */
 const MAX_TURN_CONTEXT_CHARS = 400;
 
