@@ -86,10 +86,12 @@ describe('MemoryManager.importHistory', () => {
         });
       }
       const many = Array.from({ length: 40 }, (_, i) => ({ ...HISTORY[i % 2]!, at: T0 + i * DAY_MS }));
-      setTimeout(() => events.push('timer'), 0);
+      // A macrotask queued before the import: it runs at the import's first yield (the shared
+      // `yieldToEventLoop` is `setImmediate` in Node, queued after this one), never after the import.
+      setImmediate(() => events.push('timer'));
       await rejectsWith(mgr.importHistory('me', 't', [...many, { input: 'x', output: 'y', at: -1 }]), 'VALIDATION');
       expect(await storage.count({ tenantId: 't' })).toBe(0);
-      setTimeout(() => events.push('timer'), 0);
+      setImmediate(() => events.push('timer'));
       await mgr.importHistory('me', 't', many);
       expect(events.slice(0, 2)).toEqual(['timer', 'timer']);
       expect(events).toContain('store');

@@ -22,9 +22,9 @@ describe('MemoryManager.importHistory slicing', () => {
       let running = true;
       const tick = (): void => {
         ticks++;
-        if (running) setTimeout(tick, 0);
+        if (running) setImmediate(tick);
       };
-      setTimeout(tick, 0);
+      setImmediate(tick);
       await mgr.importHistory('me', 't', [{ input: 'I started learning the cello yesterday', output: 'Great!' }]);
       running = false;
       // One turn: checking it takes one slice; the warm-up's few hundred steps take many.
