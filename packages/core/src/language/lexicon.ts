@@ -117,6 +117,25 @@ export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
     `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|should|must|will|would|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?)\\b)`,
   'iu',
 );
+/**
+ * How the speaker is doing right now, the "I" left out: "Just trying to find a balance between
+ * work and other activities", "Busy few weeks for sure, but I'm pushing through", "Determined
+ * and passionate on one hand, but feeling overwhelmed and stressed on the other", "Taking things
+ * one step at a time". A state, not a past action ("Just got a new puppy", {@link
+ * IMPLIED_SPEAKER_RE}) nor a lasting one ("Been vegetarian for ten years"): nothing lasting.
+ * Not what the state is about ("Excited about my trip next month", "Busy with my new job").
+ */
+export const IMPLIED_SPEAKER_STATE_RE = new RegExp(
+  `^(?:(?:just|still|really|so|pretty|super|kinda|a\\s+bit|quite|been|also)\\s+)*(?:` +
+    `(?:busy|swamped|slammed|determined|passionate|overwhelmed|stressed|exhausted|tired|drained|worn\\s+out|nervous|anxious|hopeful|motivated|pumped|stoked|up\\s+and\\s+down)(?=\\s*(?:[,.!…;]|$)|\\s+(?:and|but|on|few|week|weeks|weekend|days|day|month|months|lately|these|right|for\\s+sure|as\\s+always)\\b)` +
+    `|feeling\\s+(?:(?:so|really|pretty|super|kinda|a\\s+bit|quite|a\\s+little)\\s+)*(?:good|great|fine|okay|ok|better|busy|overwhelmed|stressed|tired|exhausted|drained|down|low|anxious|nervous|hopeful|motivated|determined|lost|stuck|off|the\\s+tug|a\\s+mix|all\\s+sorts)\\b` +
+    `|trying\\s+to\\s+(?:find\\s+(?:a|some|the)\\s+balance|balance|enjoy\\s+the\\s+moment|be\\s+(?:more\\s+)?(?:mindful|present|patient|positive|grateful)|stay\\s+(?:sane|afloat|positive|balanced|on\\s+top)|keep\\s+(?:up|going|busy|afloat|my\\s+head)|take\\s+(?:it|things)\\s+(?:easy|slow|one)|relax|cope|hang\\s+in|get\\s+through|make\\s+the\\s+most|figure\\s+(?:it|things)\\s+out|keep\\s+it\\s+together|juggle)` +
+    `|taking\\s+(?:it|things|each\\s+day|every\\s+day|life)\\s+(?:one\\s+(?:step|day)|easy|slow|day\\s+by\\s+day|as\\s+it\\s+comes)` +
+    `|hanging\\s+in(?:\\s+there)?|pushing\\s+through|keeping\\s+busy|holding\\s+up|doing\\s+(?:good|well|great|okay|ok|alright|fine)(?=\\s*(?:[,.!…;]|$)|\\s+(?:lately|these|right|thanks|overall|so\\s+far)\\b))` +
+    // Not a lasting state ("Been busy for years") nor what it is about ("Busy with my new job").
+    `(?![^.!?]*\\b(?:for\\s+(?:\\d+|a|an|one|two|three|four|five|six|ten|many|several)\\s+years?|since|ago)\\b)`,
+  'iu',
+);
 /** A favourite named: "my favourite band is …", "two of my favorites are …", "… is my all-time fave". */
 export const FAVOURITE_RE =
   /\b(?:(?:one|two|three|some|a\s+few|all)\s+of\s+)?my\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)?s?\b/iu;
