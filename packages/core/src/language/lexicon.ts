@@ -418,6 +418,22 @@ export const NAME_BEFORE_RE = /(?<=\S\s+)\b(?!I\b)\p{Lu}\p{Ll}+/u;
 /** Things or people named before a "them" or "their": a plural ("two puppies", "my students", "the kids"). */
 export const PLURAL_BEFORE_RE =
   /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
+/**
+ * "This", "that", "these", "those" as the determiner of a noun inside a clause, not its subject:
+ * "I've heard of that game", "Capturing that view was amazing", "I keep going back to those
+ * photos". What the noun is, is said before ("that game": the game the turn or the other
+ * speaker named). Not a time ("this weekend", "these days"), a measure or a manner ("that much",
+ * "that way"), nor "that" opening a clause ("I realised that life is short", "I'm glad that
+ * people care"). Group 1: the demonstrative.
+ */
+export const DEMONSTRATIVE_INSIDE_RE = new RegExp(
+  `\\b(?:of|about|with|on|in|at|to|for|from|into|like|through|over|after|(?!(?:some|any|every|no)thing\\b)\\p{L}{2,}ing|tried|try|visited|visit|watched|watch|played|play|love|loved|like|liked|miss|missed|captured|capture|took|take|got|get|had|have|made|make|enjoyed|enjoy|saw|see|read)\\s+that\\s+` +
+    `(?!(?:times?|weeks?|weekends?|months?|years?|days?|mornings?|afternoon|evenings?|nights?|summer|winter|spring|fall|autumn|season|moment|point|way|much|many|far|long|same|kind|sort|type|ones?|stuff|is|was|are|were|i|you|he|she|it|we|they|my|your|his|her|our|their|the|a|an|there|this|that|people|everyone|everything|someone|something|all|if|when|how|what)\\b)` +
+    `\\p{L}{3,}\\b(?!\\s+(?:is|was|are|were|has|have|had|can|could|will|would|should|must|makes?|made|gets?|helps?|me|us|you|him|her|them|it)\\b)`,
+  'iu',
+);
+/** A possessive "their" inside a clause ("Things can be tough, but their support means everything to me"): whose, is said before unless named before it in the clause ({@link PLURAL_BEFORE_RE}). */
+export const THEIR_INSIDE_RE = /(?<=\S\s+)\btheir\s+\p{L}/iu;
 /** A place named before a "there": "I went to the park and played there", "I visited Rome and loved it there". */
 export const PLACE_BEFORE_RE = /\b(?:to|in|at|into|from|near|around|visited|visit|visiting|left|reached)\s+\p{L}/iu;
 
