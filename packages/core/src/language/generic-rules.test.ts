@@ -258,3 +258,28 @@ describe('readTurn: a guess at what the listener does, its gerund the subject', 
     expect(formed('Raising my three kids must be the hardest thing I have done.')).not.toEqual([]);
   });
 });
+
+describe('readTurn: how the speaker is doing now, the "I" left out', () => {
+  it('a passing state with no subject forms nothing', () => {
+    none([
+      'Just trying to find a balance between work and other activities.',
+      "Busy few weeks for sure, but I'm pushing through.",
+      'Determined and passionate on one hand, but feeling overwhelmed and stressed on the other.',
+      'Taking things one step at a time.',
+      'Just trying to enjoy the moment.',
+    ]);
+    expect(formed("My week's been good. Just trying to find a balance between work and other activities.")).toEqual([]);
+  });
+
+  it('near-misses: an event, a lasting state, what the state is about', () => {
+    expect(formed('Just got a new puppy!')).toEqual(['event | Ann | Just got a new puppy!']);
+    expect(formed('Just started a new job at the hospital.')).toEqual([
+      'fact | Ann | Just started a new job at the hospital.',
+    ]);
+    expect(formed('Been vegetarian for ten years.')).toEqual(['fact | Ann | Been vegetarian for ten years.']);
+    expect(formed('Been busy volunteering at the homeless shelter and keeping fit.')).toEqual([
+      'fact | Ann | Been busy volunteering at the homeless shelter and keeping fit.',
+    ]);
+    expect(formed('Trying to eat healthier these days.')).toEqual(['fact | Ann | Trying to eat healthier these days.']);
+  });
+});

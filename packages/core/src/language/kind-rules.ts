@@ -33,6 +33,7 @@ import {
   IMPLIED_SPEAKER_NOT_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
+  IMPLIED_SPEAKER_STATE_RE,
   LIKE_THIS_RE,
   LIKING_SHOWN_RE,
   LIKING_THE_RE,
@@ -199,6 +200,14 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".
   { name: 'passing state', test: (c) => PASSING_STATE_RE.test(c.text) && c.contentWords <= 3, kind: 'conversation' },
+  // "Just trying to find a balance between work and other activities", "Busy few weeks for sure,
+  // but I'm pushing through": how the speaker is doing now, the "I" left out. "Just got a new
+  // puppy" (an event) and "Been vegetarian for ten years" (lasting) say more.
+  {
+    name: 'passing state, the "I" left out',
+    test: (c) => IMPLIED_SPEAKER_STATE_RE.test(c.text) && !c.past && !c.pastDate && !c.futureDate,
+    kind: 'conversation',
+  },
   // "I'm gonna make it happen!", "Taking risks pays off!", "Seeing it makes me think of …": the lexicon's table.
   { name: 'said in passing', test: (c) => SAID_IN_PASSING.some((p) => p.re.test(c.text)), kind: 'conversation' },
   // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.

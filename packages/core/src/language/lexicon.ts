@@ -117,6 +117,25 @@ export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
     `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|should|must|will|would|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?)\\b)`,
   'iu',
 );
+/**
+ * How the speaker is doing right now, the "I" left out: "Just trying to find a balance between
+ * work and other activities", "Busy few weeks for sure, but I'm pushing through", "Determined
+ * and passionate on one hand, but feeling overwhelmed and stressed on the other", "Taking things
+ * one step at a time". A state, not a past action ("Just got a new puppy", {@link
+ * IMPLIED_SPEAKER_RE}) nor a lasting one ("Been vegetarian for ten years"): nothing lasting.
+ * Not what the state is about ("Excited about my trip next month", "Busy with my new job").
+ */
+export const IMPLIED_SPEAKER_STATE_RE = new RegExp(
+  `^(?:(?:just|still|really|so|pretty|super|kinda|a\\s+bit|quite|been|also)\\s+)*(?:` +
+    `(?:busy|swamped|slammed|determined|passionate|overwhelmed|stressed|exhausted|tired|drained|worn\\s+out|nervous|anxious|hopeful|motivated|pumped|stoked|up\\s+and\\s+down)(?=\\s*(?:[,.!…;]|$)|\\s+(?:and|but|on|few|week|weeks|weekend|days|day|month|months|lately|these|right|for\\s+sure|as\\s+always)\\b)` +
+    `|feeling\\s+(?:(?:so|really|pretty|super|kinda|a\\s+bit|quite|a\\s+little)\\s+)*(?:good|great|fine|okay|ok|better|busy|overwhelmed|stressed|tired|exhausted|drained|down|low|anxious|nervous|hopeful|motivated|determined|lost|stuck|off|the\\s+tug|a\\s+mix|all\\s+sorts)\\b` +
+    `|trying\\s+to\\s+(?:find\\s+(?:a|some|the)\\s+balance|balance|enjoy\\s+the\\s+moment|be\\s+(?:more\\s+)?(?:mindful|present|patient|positive|grateful)|stay\\s+(?:sane|afloat|positive|balanced|on\\s+top)|keep\\s+(?:up|going|busy|afloat|my\\s+head)|take\\s+(?:it|things)\\s+(?:easy|slow|one)|relax|cope|hang\\s+in|get\\s+through|make\\s+the\\s+most|figure\\s+(?:it|things)\\s+out|keep\\s+it\\s+together|juggle)` +
+    `|taking\\s+(?:it|things|each\\s+day|every\\s+day|life)\\s+(?:one\\s+(?:step|day)|easy|slow|day\\s+by\\s+day|as\\s+it\\s+comes)` +
+    `|hanging\\s+in(?:\\s+there)?|pushing\\s+through|keeping\\s+busy|holding\\s+up|doing\\s+(?:good|well|great|okay|ok|alright|fine)(?=\\s*(?:[,.!…;]|$)|\\s+(?:lately|these|right|thanks|overall|so\\s+far)\\b))` +
+    // Not a lasting state ("Been busy for years") nor what it is about ("Busy with my new job").
+    `(?![^.!?]*\\b(?:for\\s+(?:\\d+|a|an|one|two|three|four|five|six|ten|many|several)\\s+years?|since|ago)\\b)`,
+  'iu',
+);
 /** A favourite named: "my favourite band is …", "two of my favorites are …", "… is my all-time fave". */
 export const FAVOURITE_RE =
   /\b(?:(?:one|two|three|some|a\s+few|all)\s+of\s+)?my\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)?s?\b/iu;
@@ -399,6 +418,22 @@ export const NAME_BEFORE_RE = /(?<=\S\s+)\b(?!I\b)\p{Lu}\p{Ll}+/u;
 /** Things or people named before a "them" or "their": a plural ("two puppies", "my students", "the kids"). */
 export const PLURAL_BEFORE_RE =
   /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
+/**
+ * "This", "that", "these", "those" as the determiner of a noun inside a clause, not its subject:
+ * "I've heard of that game", "Capturing that view was amazing", "I keep going back to those
+ * photos". What the noun is, is said before ("that game": the game the turn or the other
+ * speaker named). Not a time ("this weekend", "these days"), a measure or a manner ("that much",
+ * "that way"), nor "that" opening a clause ("I realised that life is short", "I'm glad that
+ * people care"). Group 1: the demonstrative.
+ */
+export const DEMONSTRATIVE_INSIDE_RE = new RegExp(
+  `\\b(?:of|about|with|on|in|at|to|for|from|into|like|through|over|after|(?!(?:some|any|every|no)thing\\b)\\p{L}{2,}ing|tried|try|visited|visit|watched|watch|played|play|love|loved|like|liked|miss|missed|captured|capture|took|take|got|get|had|have|made|make|enjoyed|enjoy|saw|see|read)\\s+that\\s+` +
+    `(?!(?:times?|weeks?|weekends?|months?|years?|days?|mornings?|afternoon|evenings?|nights?|summer|winter|spring|fall|autumn|season|moment|point|way|much|many|far|long|same|kind|sort|type|ones?|stuff|is|was|are|were|i|you|he|she|it|we|they|my|your|his|her|our|their|the|a|an|there|this|that|people|everyone|everything|someone|something|all|if|when|how|what)\\b)` +
+    `\\p{L}{3,}\\b(?!\\s+(?:is|was|are|were|has|have|had|can|could|will|would|should|must|makes?|made|gets?|helps?|me|us|you|him|her|them|it)\\b)`,
+  'iu',
+);
+/** A possessive "their" inside a clause ("Things can be tough, but their support means everything to me"): whose, is said before unless named before it in the clause ({@link PLURAL_BEFORE_RE}). */
+export const THEIR_INSIDE_RE = /(?<=\S\s+)\btheir\s+\p{L}/iu;
 /** A place named before a "there": "I went to the park and played there", "I visited Rome and loved it there". */
 export const PLACE_BEFORE_RE = /\b(?:to|in|at|into|from|near|around|visited|visit|visiting|left|reached)\s+\p{L}/iu;
 

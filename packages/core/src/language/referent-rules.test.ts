@@ -291,3 +291,47 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     expect(formed('I finished the marathon yesterday!')).toEqual(['event | Ann | I finished the marathon yesterday!']);
   });
 });
+
+describe('readTurn: "that" + noun, or "their", whose noun is said before', () => {
+  it('joins the statement before that names it', () => {
+    expect(
+      formed(
+        "I'm grateful for the connection I have with my siblings. Things can be tough sometimes, but their support means everything to me.",
+      ),
+    ).toEqual([
+      "fact | Ann | I'm grateful for the connection I have with my siblings. Things can be tough sometimes, but their support means everything to me.",
+    ]);
+    expect(
+      formed(
+        "Working on cars really helps me relax. I've been working on that Ford Mustang I found in a junkyard - it was in bad shape.",
+      ),
+    ).toEqual([
+      "preference | Ann | Working on cars really helps me relax. I've been working on that Ford Mustang I found in a junkyard - it was in bad shape.",
+    ]);
+  });
+
+  it('with no statement of the speaker before it, a clause that says little else forms nothing', () => {
+    none([
+      "I've heard of that game, been meaning to try it out.",
+      'Capturing that view was amazing.',
+      'Things can be tough sometimes, but their support means everything to me.',
+    ]);
+    expect(formed("Sounds cool! I've heard of that game, been meaning to try it out.")).toEqual([]);
+  });
+
+  it('near-misses: "that" opening a clause or a relative, a time, a clause that says more, "their" of whom it names', () => {
+    expect(formed('I had to find something that fits the bill.')).toEqual([
+      'event | Ann | I had to find something that fits the bill.',
+    ]);
+    expect(formed('I realized that life is short.')).toEqual(['event | Ann | I realized that life is short.']);
+    expect(formed('I went hiking with my kids that weekend.')).toEqual([
+      'event | Ann | I went hiking with my kids that weekend.',
+    ]);
+    expect(
+      formed('By the way, I had to apologize to my partner for that drunken night, it was pretty embarrassing.'),
+    ).toEqual([
+      'event | Ann | By the way, I had to apologize to my partner for that drunken night, it was pretty embarrassing.',
+    ]);
+    expect(formed('My parents are amazing and their support means everything to me.')).toHaveLength(1);
+  });
+});

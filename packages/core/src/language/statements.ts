@@ -3,6 +3,7 @@ import {
   ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
   CAPTION_RE,
+  DEMONSTRATIVE_INSIDE_RE,
   DISCOURSE_OPENER_RE,
   EXTRAPOSED_IT_RE,
   FAVOURITE_QUESTION_RE,
@@ -36,6 +37,7 @@ import {
   RELATIONS,
   SAFETY_STATE,
   SAFETY_STATEMENT_RE,
+  THEIR_INSIDE_RE,
   TOLD_YOU_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
@@ -679,7 +681,8 @@ export function readSentence(
   const pastAt = pastDate(body, now);
   const pref = PREFERENCE_RE.exec(body);
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
-  const objectPronoun = pronounObject(body);
+  const nounBefore = nounSaidBefore(body);
+  const objectPronoun = pronounObject(body) ?? (nounBefore === 'little else' ? 'more after' : undefined);
   const { kind, rule, ahead } = clauseKind({
     text: body,
     subject,
@@ -721,7 +724,7 @@ export function readSentence(
     continuation,
     rule,
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),
-    ...(objectPronoun === undefined && pronounInside(body) ? { pronounInside: true } : {}),
+    ...(objectPronoun === undefined && (pronounInside(body) || nounBefore === 'more') ? { pronounInside: true } : {}),
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
     ...(EXTRAPOSED_IT_RE.test(body) ? { extraposed: true } : {}),
   };
@@ -800,6 +803,32 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
   const after = contentWords(m.input.slice(m[0].length)).length;
   return after <= 1 ? 'little after' : 'more after';
 }
+
+/**
+ * Whether a clause names something by a word that stands for a noun said before it, not as its
+ * subject: "that game" ("I've heard of that game, been meaning to try it out"), "that view"
+ * ("Capturing that view was amazing"), or "their" of no one it names ("Things can be tough
+ * sometimes, but their support means everything to me"). It joins the speaker's statement before
+ * it in the turn, which names the game or the siblings. With none, a clause that says little else
+ * (`'little else'`), or says "their", forms nothing, the picture shared with it aside, as an object pronoun would;
+ * one that says more (`'more'`: "I've been working on that Ford Mustang I found in a junkyard")
+ * is kept.
+ */
+function nounSaidBefore(s: string): 'little else' | 'more' | undefined {
+  const t = THEIR_INSIDE_RE.exec(s);
+  const before = t !== null ? s.slice(0, t.index) : '';
+  const their =
+    t !== null && !PLURAL_BEFORE_RE.test(before) && !NAME_BEFORE_RE.test(before) && !THEIR_OWNER_BEFORE_RE.test(before);
+  // Whose "their" is, the clause never says, however much else it says.
+  if (their) return 'little else';
+  if (!DEMONSTRATIVE_INSIDE_RE.test(s)) return undefined;
+  return contentWords(s).length <= MAX_WORDS_WITH_NOUN_SAID_BEFORE ? 'little else' : 'more';
+}
+/** Whom a "their" may be of, said just before it: "others reach their potential", "a lost tourist find their way". */
+const THEIR_OWNER_BEFORE_RE =
+  /(?:\b(?:others|every(?:one|body)|some(?:one|body)|any(?:one|body)|each)\s+(?:[\p{L}'’-]+\s+){0,2}|\b(?:a|an)\s+(?:[\p{L}'’-]+\s+){1,3})$/iu;
+/** Content words a clause with a noun said before may say and still be a fragment ("I've heard of that game, been meaning to try it out": 3). */
+const MAX_WORDS_WITH_NOUN_SAID_BEFORE = 3;
 
 /**
  * Whether a clause of the speaker's says "her", "him", "them" or "there" of someone or somewhere
