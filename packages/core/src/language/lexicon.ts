@@ -384,6 +384,15 @@ export const TRAILING_REFERENT_RE = new RegExp(
  * place in it) or speaks to the listener ("I made this for you").
  */
 export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your)\b).*\bit\b/iu;
+/**
+ * A thing a clause points at with "this" / "these" and a noun, which a picture shared in the same
+ * turn shows: "I finally got myself this beauty", "These little guys bring joy to my life", "I
+ * took this pic last summer". Not a time ("this week", "these days"), a manner ("this way", "this
+ * kind of …"), what is lived rather than seen ("all this hard work", "this opportunity", "in this
+ * area", "a fan of this genre"), nor "this" standing alone ("this is", "this really helped").
+ */
+export const THIS_THING_RE =
+  /(?<!\b(?:all|of|about|in|like)\s+)\b(?:this|these)\s+(?!(?:week|weekend|month|year|morning|afternoon|evening|night|time|summer|winter|spring|fall|autumn|season|semester|term|past|coming|next|last|day|days|weeks|months|years|times|way|ways|kind|kinds|sort|type|point|stuff|thing|things|whole|work|hard|area|issue|issues|situation|idea|opportunity|moment|journey|experience|process|challenge|problem|news|topic|conversation|chat|world|life|year['’]s|is|was|are|were|has|had|have|does|did|will|would|can|could|must|might|should|may|really|just|also|all|too|one|ones|and|but|for|with|to|of|in|on|at|as|so|sounds?|looks?|seems?|feels?|means?|makes?|helps?|reminds?|brings?|gives?|keeps?|shows?|[\p{L}]{2,}ed)\b)\p{L}{3,}/iu;
 /** When a clause says something is done, and nothing else: "next month", "on Monday", "yesterday", "in two weeks", "soon". */
 const WHEN_ONLY = `(?:tomorrow|today|tonight|yesterday|soon|later|now|again|already|finally|too|officially|(?:next|last|this)\\s+\\p{L}+|on\\s+\\p{L}+day|in\\s+(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)|(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)\\s+ago)`;
 /**
@@ -561,9 +570,13 @@ export const MADE_ME_RE = new RegExp(
   `^${LEAD}(?:(?:really|truly|definitely|also|totally|kinda|sure)\\s+)*(?:made|makes|got|gets)\\s+me\\s+(?:think|feel|realize|realise|reflect|appreciate|wonder|remember|want|smile|laugh|cry|(?:so\\s+|really\\s+|very\\s+|even\\s+|more\\s+)*(?:${FEELING}))\\b`,
   'iu',
 );
-/** Showing something rather than saying something: "Look what I got!", "Here's a painting I did", "Here I am with my mom", "I'd rather show you a photo". */
+/**
+ * Showing something rather than saying something: "Look what I got!", "Here's a painting I did",
+ * "Here's what I did last week", "Here's me and my partner at one", "Here I am with my mom", "I'd
+ * rather show you a photo", "I want to show you this".
+ */
 export const SHOWING_RE = new RegExp(
-  `^${LEAD}(?:look\\s+(?:what|who|how|here)|here(?:\\s+i\\s+am|\\s+we\\s+are|(?:\\s+is|\\s+are|['’]s)\\s+(?:a|an|the|my|our|some|another|one|two|this|these)\\b)|(?:i['’]d\\s+rather|let\\s+me|i\\s+(?:just\\s+)?want(?:ed)?\\s+to|i['’]ll|i\\s+will|i\\s+can)\\s+(?:show|share|send)\\s+(?:you\\s+|with\\s+you\\s+)?(?:a|the|this|my|some|these)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)|i['’]m\\s+sending\\b)`,
+  `^${LEAD}(?:look\\s+(?:what|who|how|here)|here(?:\\s+i\\s+am|\\s+we\\s+are|(?:\\s+is|\\s+are|['’]s)\\s+(?:a|an|the|my|our|some|another|one|two|this|these|new|what|me|us)\\b)|(?:i['’]d\\s+rather|let\\s+me|i\\s+(?:just\\s+)?want(?:ed)?\\s+to|i['’]ll|i\\s+will|i\\s+can)\\s+(?:show|share|send)\\s+(?:you\\s+|with\\s+you\\s+)?(?:a|the|this|my|some|these)\\s+(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|selfies?)|(?:i['’]d\\s+rather|let\\s+me|i\\s+(?:just\\s+|really\\s+)?want(?:ed)?\\s+to|i['’]ll|i\\s+will|i\\s+can)\\s+(?:show|share)\\s+(?:you|with\\s+you)\\s+(?:this|these)(?=\\s*(?:[.!?,;…]|$))|i['’]m\\s+sending\\b)`,
   'iu',
 );
 /**

@@ -238,11 +238,65 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
       formed(
         'Check out this photo! I put in a lot of work restoring it. [image: a photo of a red car parked in a field]',
       ),
-    ).toEqual(['fact | Ann | I put in a lot of work restoring it. [image: a photo of a red car parked in a field]']);
+    ).toEqual(['fact | Ann | I put in a lot of work restoring it. [image: a red car parked in a field]']);
     // People or a place in it, or said to the listener: not the picture.
     none([
       'Check out this photo! I tried to apologize to them. [image: a photo of a woman on a mountain]',
       'I wanted to share this with you. [image: a photo of two notebooks]',
+    ]);
+  });
+
+  it('what a statement shows or points at with "this …" is the picture shared in the turn: it keeps the caption', () => {
+    expect(formed('Woohoo! I finally got myself this beauty. [image: a photography of a red sports car]')).toEqual([
+      'event | Ann | I finally got myself this beauty. [image: a red sports car]',
+    ]);
+    expect(
+      formed("Here's a pic of my latest car project. [image: a photo of people washing a car in a garage]"),
+    ).toEqual(["fact | Ann | Here's a pic of my latest car project. [image: people washing a car in a garage]"]);
+    // A time, what is lived rather than seen, the listener's picture, or a statement that says
+    // enough of its own: no caption.
+    expect(formed('This week I finally bought a new car. [image: a car]')).toEqual([
+      'event | Ann | This week I finally bought a new car.',
+    ]);
+    expect(formed("I'm a huge fan of this genre! [image: a poster of a movie]")).toEqual([
+      "fact | Ann | I'm a huge fan of this genre!",
+    ]);
+    expect(formed('I still think about this pic you sent me a while back. [image: a sunset]')).toEqual([
+      'fact | Ann | I still think about this pic you sent me a while back.',
+    ]);
+    expect(
+      formed(
+        'I just made this quilt for my daughter, it took me three months of evenings to finish it all. [image: a quilt]',
+      ),
+    ).toEqual([
+      'event | Ann | I just made this quilt for my daughter, it took me three months of evenings to finish it all.',
+    ]);
+  });
+
+  it('a picture of what "it" does, right after the statement that names it, is kept whole with it', () => {
+    expect(
+      formed(
+        "Woohoo! I finally got myself this beauty. Here's a pic from yesterday when I took it for a ride. [image: a red sports car]",
+      ),
+    ).toEqual([
+      "event | Ann | I finally got myself this beauty. Here's a pic from yesterday when I took it for a ride. [image: a red sports car]",
+    ]);
+    // "Check it out" names nothing.
+    expect(
+      formed("I got a new bike last week. Check it out, here's a pic I took at the lake. [image: a bike by a lake]"),
+    ).toEqual([
+      'event | Ann | I got a new bike last week.',
+      "event | Ann | Check it out, here's a pic I took at the lake. [image: a bike by a lake]",
+    ]);
+  });
+
+  it('showing that says nothing but what the picture shows stays in the turn', () => {
+    none([
+      "Here's what I did last week. [image: a painting of a cactus]",
+      'Talking of memories, I want to show you this.',
+    ]);
+    expect(formed('I want to show you one of my snakes! They always calm me down. [image: a snake]')).toEqual([
+      'fact | Ann | I want to show you one of my snakes! They always calm me down.',
     ]);
   });
 

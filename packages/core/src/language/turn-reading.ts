@@ -13,6 +13,7 @@ import {
   SHOWN_OR_THANKS_RE,
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
+  THIS_THING_RE,
 } from './lexicon.js';
 import {
   type AskedQuestion,
@@ -41,6 +42,21 @@ function namesTheSpeakersOwn(s: FormedStatement): boolean {
 
 /** Rules that read a statement as about no one in particular ("Flowers bring joy.", "This support network has been amazing."). */
 const ABOUT_NO_ONE_RULES: ReadonlySet<string> = new Set(['generic', 'none']);
+/** A clause that shows, or says "this …", in more words than this says enough of its own: it takes no caption. */
+const MAX_WORDS_WITH_CAPTION = 12;
+/** "it" / "them" in what a picture shows, before its caption: what the statement before named ("Check it out", "Here it is" name nothing). */
+const SHOWN_IT_RE = /^(?:(?!\[image:).)*?(?<!\b(?:check|here)\s+)\b(?:it|them)\b(?!\s+(?:out|is)\b)/iu;
+/**
+ * The rules that show or point at something ("Here's a photo I took at the marathon", "Check out
+ * my new workbench"): in a turn that shares a picture, what they show is its caption, kept with
+ * the statement they form or join. "This is my new puppy" names what it shows: no caption.
+ */
+const PICTURE_RULES: ReadonlySet<string> = new Set([
+  'showing what the speaker did',
+  "showing the speaker's own",
+  'pointing',
+  'showing',
+]);
 
 /** Whether a clause says something is the speaker's ("my", "mine") and not the listener's: "They were part of my wedding decor". */
 function saysTheSpeakersOwn(text: string): boolean {
@@ -200,6 +216,8 @@ export function readTurn(
   const parts = sentences(body).flatMap(clauseParts);
   // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
   const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
+  /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
+  const pictured = new Set<FormedStatement>();
   let last: FormedStatement | undefined;
   /** Whether `last` is a reaction to what the other speaker showed or said. */
   let lastReacts = false;
@@ -294,7 +312,15 @@ export function readTurn(
       }
     }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
-    if (withCaption) s.text = `${s.text} ${caption}`;
+    // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
+    // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
+    if (
+      caption !== undefined &&
+      (withCaption ||
+        ((PICTURE_RULES.has(r.rule ?? '') || (THIS_THING_RE.test(clause) && !LISTENER_ANY_RE.test(clause))) &&
+          s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION))
+    )
+      pictured.add(s);
     // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
     const reacts =
       (r.rule !== undefined && REACTION_RULES.has(r.rule)) ||
@@ -304,8 +330,24 @@ export function readTurn(
     // after it; the two are one, of the kind that one says. Something of the speaker's shown
     // after it ("… I just had a big life change! Here's my new mansion") is the news, a fact.
     const shownOwn = (r.rule === 'showing' || r.rule === 'pointing') && SPEAKERS_THING_RE.test(s.text);
+    // "I finally got myself this beauty. Here's a pic from yesterday when I took it for a ride": what
+    // the picture shows "it" doing is the speaker's statement before it, kept whole with it.
+    if (
+      last &&
+      !lastReacts &&
+      last.kind !== 'conversation' &&
+      s.kind !== 'conversation' &&
+      last.about === s.about &&
+      PICTURE_RULES.has(r.rule ?? '') &&
+      SHOWN_IT_RE.test(clause)
+    ) {
+      join(last, s.text);
+      if (pictured.has(s)) pictured.add(last);
+      continue;
+    }
     if (last && announced && (!reacts || shownOwn)) {
       join(last, s.text);
+      if (pictured.has(s)) pictured.add(last);
       last.kind = shownOwn ? 'fact' : s.kind;
       last.about = s.about;
       if (s.at !== undefined) last.at = s.at;
@@ -347,6 +389,7 @@ export function readTurn(
         (r.pronounObject || r.pronounInside || namesTheSpeakersOwn(last))
       ) {
         join(last, s.text);
+        if (pictured.has(s)) pictured.add(last);
         if (last.kind === 'conversation') {
           last.kind = s.kind;
           last.about = s.about;
@@ -358,7 +401,7 @@ export function readTurn(
       // speaker showed, which this turn does not say: the turn keeps it. "We …" first in a turn
       // is the speaker's own.
       if (r.pronounObject) {
-        if (caption !== undefined) s.text = `${s.text} ${caption}`;
+        if (caption !== undefined) pictured.add(s);
         else s.kind = 'conversation';
       }
     }
@@ -371,6 +414,17 @@ export function readTurn(
     lastAnnounces = r.rule !== undefined && ANNOUNCING_RULES.has(r.rule) && announcesOnly(s.text);
     lastAboutNoOne = r.rule !== undefined && ABOUT_NO_ONE_RULES.has(r.rule) && s.about === who;
   }
+  // What the picture shows, without "a photo of" that every caption says: "[image: a red sports car]".
+  const shown = caption?.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
+  // Appended last, so a clause joined after it ("… Here's my new mansion - pretty cool huh?") keeps it at the end.
+  for (const s of pictured)
+    if (
+      s.kind !== 'conversation' &&
+      !s.text.includes(caption!) &&
+      !s.text.includes(shown!) &&
+      reading.statements.includes(s)
+    )
+      s.text = `${s.text} ${shown}`;
   // A slot filled twice in one turn ("I lived in Paris, but now I live in Lisbon"): the later
   // statement holds it; the earlier one stays a statement without the slot. One pass from the
   // end, so a long turn costs linear time.
