@@ -141,6 +141,9 @@ function suite(name: string, makeStore: () => Promise<RecordStore>) {
       expect(await b.get(tenantId, shared.id)).toEqual(shared);
       // Offline: both edit and recall the shared memory, each adds and deletes its own.
       await a.put({ ...shared, content: { title: 'note', text: 'lives in Paris' }, accessCount: 2, version: 2 });
+      // B's edit is the later one: a millisecond on, so the two clocks cannot stamp the same wall
+      // time (a tie is settled by device id, which would make the winner a coin toss).
+      await new Promise((r) => setTimeout(r, 2));
       await b.put({ ...shared, accessCount: 3, lastAccess: shared.lastAccess + 5, version: 2 });
       const onlyA = memory('A-only', { tenantId });
       const onlyB = memory('B-only', { tenantId });
