@@ -1,6 +1,11 @@
 import { readQuery, type QueryReading } from '../language/query-reading.js';
 import { foldName, sameName } from '../language/names.js';
-import { SAFETY_OWN_STATEMENT_RE, SAFETY_STATEMENT_RE, SAFETY_TEXT_RE } from '../language/lexicon.js';
+import {
+  LISTENER_SUBJECT_RE,
+  SAFETY_OWN_STATEMENT_RE,
+  SAFETY_STATEMENT_RE,
+  SAFETY_TEXT_RE,
+} from '../language/lexicon.js';
 import { SAFETY_WORDS } from '../language/relations.js';
 import { aboutUser, questionSlots, USER_LABEL_RE } from '../formation/question-slots.js';
 import { sourcesOf } from '../formation/collapse.js';
@@ -253,7 +258,7 @@ function safetyOf(entry: MemoryEntry): 'self' | 'relation' | undefined {
   if (!SAFETY_TEXT_RE.test(text)) return undefined;
   if (formedFields(entry).about !== undefined) return aboutUser(entry);
   const saidOfOther = (s: string) =>
-    (SAFETY_STATEMENT_RE.test(s) && !SAFETY_OWN_STATEMENT_RE.test(s)) || /^you\b/iu.test(s);
+    (SAFETY_STATEMENT_RE.test(s) && !SAFETY_OWN_STATEMENT_RE.test(s)) || LISTENER_SUBJECT_RE.test(s);
   return sentences(text).some((s) => SAFETY_TEXT_RE.test(s) && saidOfOther(s)) ? undefined : 'self';
 }
 
