@@ -50,6 +50,7 @@ import {
   saysOnlyAFeeling,
   SAID_IN_PASSING,
   SHOWING_RE,
+  SOUNDS_JUDGED_RE,
   SINGULAR_SPEAKER_RE,
   SPEAKERS_THING_RE,
   TRY_IT_RE,
@@ -154,6 +155,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'announcing', test: (c) => announcesOnly(c.text), kind: 'conversation' },
   // "That sounds like a fascinating project!", "You've made so much progress", "I love how you …".
   { name: 'reaction', test: (c) => REACTION_RE.test(c.text), kind: 'conversation' },
+  // "A pastry party sounds awesome, count me in!": what the listener said, judged; read as said, so
+  // "I usually take the bus, but biking sounds like fun" keeps the speaker's clause in front of it.
+  { name: 'judged by how it sounds', test: (c) => SOUNDS_JUDGED_RE.test(c.text), kind: 'conversation', asSaid: true },
   // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
   {
     name: 'praise',
@@ -349,6 +353,7 @@ export const REACTION_RULES: ReadonlySet<string> = new Set([
   'pointing',
   'showing',
   'reaction',
+  'judged by how it sounds',
   'praise',
   'said to the listener by name',
   'bare reaction',
