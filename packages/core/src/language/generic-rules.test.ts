@@ -295,12 +295,19 @@ describe('readTurn: an activity as the subject, judged', () => {
     ]);
   });
 
+  it('what an activity saves, takes or costs anyone forms nothing', () => {
+    none(['Cooking at home saves a lot of money.', 'Learning new things takes time.']);
+    expect(formed('Working on my car takes all my free time.')).not.toEqual([]);
+  });
+
   it('near-misses: what the speaker does, the "I" left out, and a clause of its own inside it', () => {
     expect(formed('Working on a new song that is really catchy.')).toEqual([
       'fact | Ann | Working on a new song that is really catchy.',
     ]);
     expect(formed('Making sure I have everything ready for the trip.')).not.toEqual([]);
     expect(formed('Taking care of my dogs is my whole life.')).not.toEqual([]);
+    // How it has gone, in many words: the speaker's own.
+    expect(formed("Taking care of them with one arm has been tricky but we're managing.")).not.toEqual([]);
   });
 });
 

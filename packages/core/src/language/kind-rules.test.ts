@@ -26,11 +26,12 @@ describe('readTurn: "like" after a word that is no name', () => {
       expect(kinds(text), text).not.toContain('preference');
   });
 
-  it('near-misses: a pronoun, a capitalised name, "my …" and two adverbs still like', () => {
+  it('near-misses: a pronoun, a capitalised name, "my …", two adverbs and "started to" still like', () => {
     expect(formed('Ana loves jazz.')).toEqual(['preference | Ana | Ana loves jazz.']);
     expect(kinds('My kids love the beach.')).toEqual(['preference']);
     expect(kinds('We really like the new place.')).toEqual(['preference']);
     expect(kinds('And I also don’t like bowling itself, to be honest.')).toEqual(['preference']);
+    expect(kinds("I've started to enjoy running in the mornings.")).toEqual(['preference']);
   });
 });
 

@@ -41,6 +41,7 @@ import {
   LISTENER_SUBJECT_RE,
   MADE_ME_RE,
   PASSING_STATE_RE,
+  PICTURED_FROM_MINE_RE,
   PAST_EXPERIENCE_RE,
   POINTING_RE,
   PRAISE_RE,
@@ -144,6 +145,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     name: "introducing the speaker's own",
     test: (c) => THIS_IS_MINE_RE.test(c.text) && !LISTENER_ANY_RE.test(c.text),
     kind: 'fact',
+  },
+  // "These are from my trip to Peru", "This is from our wedding": the speaker's occasion the picture is from.
+  {
+    name: 'what the picture is from',
+    test: (c) => PICTURED_FROM_MINE_RE.test(c.text) && !LISTENER_ANY_RE.test(c.text),
+    kind: 'event',
   },
   // "Check out this piece I made!", "Look at this": pointing at something shared.
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },

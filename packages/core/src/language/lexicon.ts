@@ -114,9 +114,12 @@ export const WITH_SPEAKER_RE = new RegExp(
  */
 export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
   `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back)|researching|gonna(?!\\s+be\\b))\\b` +
-    // The gerund's own words run to its verb, however many ("Taking care of a pup in the city is
-    // tough"), but not into a clause of its own ("Working on a song that is …", "Making sure I have …").
-    `(?!(?:\\s+(?!(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|was|were|can|could|should|must|will|would|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?)\\b)`,
+    // The gerund's own words run to a verb that judges it now, however many ("Taking care of a pup
+    // in the city is tough"), but not into a clause of its own ("Working on a song that is …",
+    // "Making sure I have …"); one that tells how it went is the speaker's, unless said in a few
+    // words ("Taking care of them with one arm has been tricky"; "Winning was great" is of no one).
+    `(?!(?:\\s+(?!(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|can|could|should|must|will|would|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?|saves|takes|costs|requires|needs|means|teaches|pays|opens|changes)\\b)` +
+    `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:was|were|has|have|had)\\b)`,
   'iu',
 );
 /**
@@ -395,11 +398,11 @@ export const TRAILING_REFERENT_RE = new RegExp(
   'iu',
 );
 /**
- * A clause whose "it" may be the picture shared with it: "I painted it because it was calming",
- * "I put in a lot of work restoring it"; not one that says "them", "there", "her" (people or a
- * place in it) or speaks to the listener ("I made this for you").
+ * A clause whose "it" (or "this") may be the picture shared with it: "I painted it because it was
+ * calming", "I put in a lot of work restoring it", "I made this last night!"; not one that says
+ * "them", "there", "her" (people or a place in it) or speaks to the listener ("I made this for you").
  */
-export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your)\b).*\bit\b/iu;
+export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your)\b).*\b(?:it|this|these)\b/iu;
 /**
  * A thing a clause points at with "this" / "these" and a noun, which a picture shared in the same
  * turn shows: "I finally got myself this beauty", "These little guys bring joy to my life", "I
@@ -888,6 +891,14 @@ export const OWN_OBJECT_RE = new RegExp(
  */
 export const HABIT_RE = new RegExp(
   `^${LEAD}(?:i|we)\\s+(?:(?:also|still|usually|often|always|regularly|sometimes|mostly|even|now|really|actually)\\s+)*(?:play|practi[cs]e|speak|teach|study|coach|volunteer|train|swim|surf|ski|skate|paint|draw|knit|sew|crochet|bake|cook|garden|write|collect|ride|climb|hike|dance|sing|run|grow|brew|sculpt|fish|meditate)\\s+(?!(?:it|them|that|this|those|these|too|well|a\\s+lot|every|daily|often|sometimes|again|now|with\\s+(?:it|them|you|your)|for\\s+(?:it|them|you|fun))\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * What a picture shared is from, an occasion of the speaker's: "These are from my trip to Peru",
+ * "This is from our wedding", "That was taken at my graduation". Not a favourite or "own".
+ */
+export const PICTURED_FROM_MINE_RE = new RegExp(
+  `^${LEAD}(?:this|these|that|those)(?:\\s+(?:is|are|was|were)|['’]s)\\s+(?:(?:all|just|actually|both)\\s+)?(?:from|at|taken\\s+(?:at|on|during|in|from))\\s+(?:my|our)\\s+(?!(?:favou?rites?|fave|own|place|house|home|phone|camera)\\b)\\p{L}{3,}`,
   'iu',
 );
 /**
