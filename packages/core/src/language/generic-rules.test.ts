@@ -190,7 +190,8 @@ describe('readTurn: said to the listener by name', () => {
     ]);
     expect(formed('Got a new puppy, Bob!')).not.toEqual([]);
     expect(formed('Ana moved to Lisbon, Bob.')).not.toEqual([]);
-    expect(formed('Playing guitar in a rock band is awesome, Dave!')).not.toEqual([]);
+    // What the speaker does, the "I" left out; "Playing guitar in a rock band is awesome" says it of no one.
+    expect(formed('Playing guitar in a rock band this summer, Dave!')).not.toEqual([]);
   });
 });
 
@@ -281,5 +282,46 @@ describe('readTurn: how the speaker is doing now, the "I" left out', () => {
       'fact | Ann | Been busy volunteering at the homeless shelter and keeping fit.',
     ]);
     expect(formed('Trying to eat healthier these days.')).toEqual(['fact | Ann | Trying to eat healthier these days.']);
+  });
+});
+
+describe('readTurn: an activity as the subject, judged', () => {
+  it('a gerund phrase of any length that is judged or advised forms nothing', () => {
+    none([
+      'Taking time to detach and find peace is important in this crazy world.',
+      'Taking care of a pup in the city is tough but doable with the right approach.',
+      'Making sure they stay healthy and happy is key.',
+      'Doing some research on similar algorithms or asking other programmers for advice could be beneficial.',
+    ]);
+  });
+
+  it('what an activity saves, takes or costs anyone forms nothing', () => {
+    none(['Cooking at home saves a lot of money.', 'Learning new things takes time.']);
+    expect(formed('Working on my car takes all my free time.')).not.toEqual([]);
+  });
+
+  it('near-misses: what the speaker does, the "I" left out, and a clause of its own inside it', () => {
+    expect(formed('Working on a new song that is really catchy.')).toEqual([
+      'fact | Ann | Working on a new song that is really catchy.',
+    ]);
+    expect(formed('Making sure I have everything ready for the trip.')).not.toEqual([]);
+    expect(formed('Taking care of my dogs is my whole life.')).not.toEqual([]);
+    // How it has gone, in many words: the speaker's own.
+    expect(formed("Taking care of them with one arm has been tricky but we're managing.")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: what the listener said, judged by how it sounds', () => {
+  it('a noun or an activity that "sounds" good forms nothing', () => {
+    none([
+      'A pastry party sounds awesome, count me in!',
+      'Camping with the kids sounds like fun.',
+      'Taking a break and having fun sounds so refreshing.',
+    ]);
+  });
+
+  it("near-misses: the speaker's own, and the speaker's clause in front of it", () => {
+    expect(formed("My plan sounds crazy but I'm going to quit my job.")).not.toEqual([]);
+    expect(formed('I usually take public transport, but biking sounds like a fun way to get around.')).not.toEqual([]);
   });
 });

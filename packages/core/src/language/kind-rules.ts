@@ -41,6 +41,7 @@ import {
   LISTENER_SUBJECT_RE,
   MADE_ME_RE,
   PASSING_STATE_RE,
+  PICTURED_FROM_MINE_RE,
   PAST_EXPERIENCE_RE,
   POINTING_RE,
   PRAISE_RE,
@@ -50,6 +51,7 @@ import {
   saysOnlyAFeeling,
   SAID_IN_PASSING,
   SHOWING_RE,
+  SOUNDS_JUDGED_RE,
   SINGULAR_SPEAKER_RE,
   SPEAKERS_THING_RE,
   TRY_IT_RE,
@@ -144,6 +146,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     test: (c) => THIS_IS_MINE_RE.test(c.text) && !LISTENER_ANY_RE.test(c.text),
     kind: 'fact',
   },
+  // "These are from my trip to Peru", "This is from our wedding": the speaker's occasion the picture is from.
+  {
+    name: 'what the picture is from',
+    test: (c) => PICTURED_FROM_MINE_RE.test(c.text) && !LISTENER_ANY_RE.test(c.text),
+    kind: 'event',
+  },
   // "Check out this piece I made!", "Look at this": pointing at something shared.
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
   // "Look what I got!", "Here I am with my mom", "I'd rather show you a photo".
@@ -154,6 +162,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'announcing', test: (c) => announcesOnly(c.text), kind: 'conversation' },
   // "That sounds like a fascinating project!", "You've made so much progress", "I love how you …".
   { name: 'reaction', test: (c) => REACTION_RE.test(c.text), kind: 'conversation' },
+  // "A pastry party sounds awesome, count me in!": what the listener said, judged; read as said, so
+  // "I usually take the bus, but biking sounds like fun" keeps the speaker's clause in front of it.
+  { name: 'judged by how it sounds', test: (c) => SOUNDS_JUDGED_RE.test(c.text), kind: 'conversation', asSaid: true },
   // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
   {
     name: 'praise',
@@ -349,6 +360,7 @@ export const REACTION_RULES: ReadonlySet<string> = new Set([
   'pointing',
   'showing',
   'reaction',
+  'judged by how it sounds',
   'praise',
   'said to the listener by name',
   'bare reaction',

@@ -110,11 +110,16 @@ export const WITH_SPEAKER_RE = new RegExp(
  * A clause that opens with what the speaker does, the "I" left out: "Love experimenting with
  * spices", "Working on a new song", "Started a new diet", "Researching adoption agencies",
  * "Gonna volunteer at shelters next month". Not a gerund that is the subject
- * ("Cooking is fun", "Painting helps me relax").
+ * ("Cooking is fun", "Painting helps me relax", "Taking time to detach and find peace is important").
  */
 export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
   `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back)|researching|gonna(?!\\s+be\\b))\\b` +
-    `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:is|are|was|were|can|could|should|must|will|would|has|have|had|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?)\\b)`,
+    // The gerund's own words run to a verb that judges it now, however many ("Taking care of a pup
+    // in the city is tough"), but not into a clause of its own ("Working on a song that is …",
+    // "Making sure I have …"); one that tells how it went is the speaker's, unless said in a few
+    // words ("Taking care of them with one arm has been tricky"; "Winning was great" is of no one).
+    `(?!(?:\\s+(?!(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|can|could|should|must|will|would|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?|saves|takes|costs|requires|needs|means|teaches|pays|opens|changes)\\b)` +
+    `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:was|were|has|have|had)\\b)`,
   'iu',
 );
 /**
@@ -235,6 +240,16 @@ export const REACTION_RE = new RegExp(
     ')',
   'iu',
 );
+/**
+ * What the listener said, judged by how it sounds, with its own subject: "A pastry party sounds
+ * awesome, count me in!", "Camping with the kids sounds like fun". Not the speaker's own ("My plan
+ * sounds crazy").
+ */
+export const SOUNDS_JUDGED_RE = new RegExp(
+  `^${LEAD}` +
+    "(?!(?:but|and|so|yet|though|although)\\b)(?:(?!(?:i|i['’]m|my|our|we|mine)\\b)[\\p{L}'’-]+\\s+){1,6}?sounds?\\s+(?:(?:so|really|super|very|pretty|truly|absolutely|like)\\s+)*(?:an?\\s+)?(?:great|amazing|awesome|fun|good|lovely|cool|nice|perfect|exciting|interesting|wonderful|delicious|incredible|fantastic|intense|tough|hard|rough|fascinating|relaxing|refreshing|peaceful|blast|plan|idea)\\b",
+  'iu',
+);
 /** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
 export const WISH_RE = new RegExp(
   `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
@@ -245,9 +260,13 @@ export const PASSING_STATE_RE = new RegExp(
   `^${LEAD}(?:(?:i['’]m|i\\s+am|i\\s+feel|i['’]ve\\s+been|i\\s+was|feeling|been|it['’]s|it\\s+is|it\\s+was)\\s+(?:so\\s+|really\\s+|pretty\\s+|very\\s+|a\\s+bit\\s+|kinda\\s+|super\\s+|just\\s+|quite\\s+|a\\s+little\\s+|such\\s+)*(?:tired|exhausted|busy|excited|happy|glad|sad|stressed|nervous|thrilled|grateful|thankful|okay|ok|good|great|fine|well|sick|bored|hungry|sleepy|pumped|stoked|late|early|cold|hot|sunny|rainy|an?\\s+(?:busy|long|crazy|hectic|rough|tough)\\s+\\p{L}+)|how['’]s\\s+it\\s+going|(?:(?:i|we)\\s+)?had\\s+(?:such\\s+)?an?\\s+(?:(?:really|very|pretty|super)\\s+)?(?:busy|long|crazy|hectic|rough|tough|hard|bad|stressful|wild)\\s+(?:day|week|weekend|month|night|time|year))\\b`,
   'iu',
 );
-/** A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll have fun", one with no time ("We'll go there together sometime"). */
+/**
+ * A "task" that is nothing to do: "I'll keep you posted", "I'll start thinking about it", "We'll
+ * have fun", one with no time ("We'll go there together sometime"), one that lasts ("I will
+ * always love reading", "I'll forever be grateful").
+ */
 export const VAGUE_TASK_RE = new RegExp(
-  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|say(?=\\s*[,:]|\\s+(?:that|this|it)\\b)|admit|confess|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?(?=[\\s!.…]*$)|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
+  `(?:\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will)\\s+(?:always|forever)\\b|\\b(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:should|must|need\\s+to|have\\s+to|gotta)|i['’]m\\s+going\\s+to|i\\s+am\\s+going\\s+to|gonna)\\s+(?:(?:definitely|totally|really|probably|surely|also|just|def|always)\\s+)*(?:keep|let|think|start\\s+thinking|see|try|be|have\\s+(?:fun|a\\s+(?:blast|great|good))|make\\s+(?:some\\s+)?(?:\\p{L}+\\s+)?memories|check\\s+(?:it|them|that)\\s+out|tell\\s+you|say(?=\\s*[,:]|\\s+(?:that|this|it)\\b)|admit|confess|(?:talk|chat)(?=[\\s!.…]*$|\\s+(?:(?:to|with)\\s+(?:you|ya|u)|soon|later|more|again|about\\s+(?:it|this|that))\\b)|catch\\s+up|get\\s+back|do\\s+(?:it|that|this|so|the\\s+same)|look\\s+into\\s+it|remember|miss|stay\\s+in\\s+touch|send\\s+(?:you|pics?)|share|keep|go(?:\\s+now)?(?=[\\s!.…]*$)|head\\s+out|ttyl|take\\s+(?:a\\s+)?look|(?:always\\s+)?cherish|believe|take\\s+(?:the|your|that|those|this)\\s+(?:advice|bet|offer|tips?|idea)|reach\\s+out|get\\s+in\\s+touch|find\\s+time|make\\s+sure\\s+to\\s+(?:take|find|do|keep)\\s+(?:it|that|time|them))\\b|^${LEAD}don['’]?t\\s+forget\\s+to\\b|\\b(?:sometime|someday|some\\s+day|one\\s+day|at\\s+some\\s+point|eventually)\\b)`,
   'iu',
 );
 /**
@@ -379,11 +398,11 @@ export const TRAILING_REFERENT_RE = new RegExp(
   'iu',
 );
 /**
- * A clause whose "it" may be the picture shared with it: "I painted it because it was calming",
- * "I put in a lot of work restoring it"; not one that says "them", "there", "her" (people or a
- * place in it) or speaks to the listener ("I made this for you").
+ * A clause whose "it" (or "this") may be the picture shared with it: "I painted it because it was
+ * calming", "I put in a lot of work restoring it", "I made this last night!"; not one that says
+ * "them", "there", "her" (people or a place in it) or speaks to the listener ("I made this for you").
  */
-export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your)\b).*\bit\b/iu;
+export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your)\b).*\b(?:it|this|these)\b/iu;
 /**
  * A thing a clause points at with "this" / "these" and a noun, which a picture shared in the same
  * turn shows: "I finally got myself this beauty", "These little guys bring joy to my life", "I
@@ -872,6 +891,14 @@ export const OWN_OBJECT_RE = new RegExp(
  */
 export const HABIT_RE = new RegExp(
   `^${LEAD}(?:i|we)\\s+(?:(?:also|still|usually|often|always|regularly|sometimes|mostly|even|now|really|actually)\\s+)*(?:play|practi[cs]e|speak|teach|study|coach|volunteer|train|swim|surf|ski|skate|paint|draw|knit|sew|crochet|bake|cook|garden|write|collect|ride|climb|hike|dance|sing|run|grow|brew|sculpt|fish|meditate)\\s+(?!(?:it|them|that|this|those|these|too|well|a\\s+lot|every|daily|often|sometimes|again|now|with\\s+(?:it|them|you|your)|for\\s+(?:it|them|you|fun))\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * What a picture shared is from, an occasion of the speaker's: "These are from my trip to Peru",
+ * "This is from our wedding", "That was taken at my graduation". Not a favourite or "own".
+ */
+export const PICTURED_FROM_MINE_RE = new RegExp(
+  `^${LEAD}(?:this|these|that|those)(?:\\s+(?:is|are|was|were)|['’]s)\\s+(?:(?:all|just|actually|both)\\s+)?(?:from|at|taken\\s+(?:at|on|during|in|from))\\s+(?:my|our)\\s+(?!(?:favou?rites?|fave|own|place|house|home|phone|camera)\\b)\\p{L}{3,}`,
   'iu',
 );
 /**

@@ -273,6 +273,18 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     ]);
   });
 
+  it('"this" made or done, and where the picture is from, keep the caption of the picture shared with them', () => {
+    expect(formed('I made this last night! [image: a photo of a chocolate cake]')).toEqual([
+      'event | Ann | I made this last night! [image: a chocolate cake]',
+    ]);
+    expect(formed('These are from my trip to Peru. [image: a photo of a mountain with llamas]')).toEqual([
+      'event | Ann | These are from my trip to Peru. [image: a mountain with llamas]',
+    ]);
+    // No picture: what "this" is, is said elsewhere. "This is my …" names what it shows.
+    none(['I made this last night!', 'These are from you, right?']);
+    expect(formed('This is my new puppy. [image: a puppy]')).toEqual(['fact | Ann | This is my new puppy.']);
+  });
+
   it('a picture of what "it" does, right after the statement that names it, is kept whole with it', () => {
     expect(
       formed(

@@ -387,11 +387,22 @@ const FUTURE_RE =
 /** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
 const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
 
+/**
+ * What a cue of the future right after it is part of: a purpose ("a painting in my room to remind
+ * me to stay true") or what someone has to do ("on top of everything I need to do"), not a plan
+ * ("I want you to remind me to call mom" asks for one).
+ */
+const CUE_INSIDE_RE = /\b(?:(?<!\b(?:you|u)\s+)to|everything|anything|something|whatever|things|stuff)\s+$/iu;
+/** After a cue of the future, what makes it no plan: negated ("I'll never forget"). */
+const NOT_A_PLAN_AFTER_RE = /^\s*(?:never|not)\b/iu;
+
 /** A cue of the future said of the clause itself: not inside what it reports, not negated ("I'll never forget"). */
 function saysFuture(s: string): boolean {
   const m = FUTURE_RE.exec(s);
-  if (!m || REPORTED_BEFORE_RE.test(s.slice(0, m.index))) return false;
-  return !/^\s*(?:never|not)\b/iu.test(s.slice(m.index + m[0].length));
+  if (!m) return false;
+  const before = s.slice(0, m.index);
+  if (REPORTED_BEFORE_RE.test(before) || CUE_INSIDE_RE.test(before)) return false;
+  return !NOT_A_PLAN_AFTER_RE.test(s.slice(m.index + m[0].length));
 }
 
 /**
@@ -410,9 +421,28 @@ const PAST_RE = new RegExp(
 const EVENT_WORDS_RE =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
 const PREFERENCE_RE = new RegExp(
-  `\\b(?:i|we|he|she|they|and\\s+me|(?!(?:${LIKE_AS_IF_AFTER})\\b)${NAME}|my\\s+\\p{L}+)\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don'?t|do\\s+not|never|always)\\s+)?(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
-  'iu',
+  `\\b(?<who>i|we|he|she|they|and\\s+me|(?!(?:${LIKE_AS_IF_AFTER})\\b)${NAME}|my\\s+\\p{L}+)(?:['’]ve)?\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don['’]?t|do\\s+not|never|always|(?:have\\s+)?(?:started|begun|come|grown|learned|learnt)\\s+to)\\s+){0,2}(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
+  'giu',
 );
+/** A pronoun or "my …" that may like something ("I love hiking", "my kids love the beach"). */
+const LIKING_PRONOUN_RE = /^(?:i|we|he|she|they|and\s+me|my\s+\p{L}+)$/iu;
+
+/**
+ * A liking said of its subject: "I love hiking", "Ana loves jazz", "my kids love the beach", "I've
+ * started to enjoy running". A
+ * name is one as written, capitalised ("Ana"): the case-blind pattern would take any word for one,
+ * and "My team is like my second family", "We're like a family", "emotions like relief" or
+ * "they'll love it" like nothing.
+ */
+function likingIn(text: string): RegExpExecArray | null {
+  PREFERENCE_RE.lastIndex = 0;
+  for (let m = PREFERENCE_RE.exec(text); m !== null; m = PREFERENCE_RE.exec(text)) {
+    const who = m.groups!.who!;
+    if (LIKING_PRONOUN_RE.test(who) || (/^\p{Lu}/u.test(who) && canBeName(who))) return m;
+    PREFERENCE_RE.lastIndex = m.index + 1;
+  }
+  return null;
+}
 const FAN_RE =
   /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with|drawn\s+to|hooked\s+on|crazy\s+about|keen\s+on)\s+(?!(?:it|that|this|them|those|these|you|your)\b)\S/iu;
 const FACT_RE = new RegExp(
@@ -679,7 +709,7 @@ export function readSentence(
   const futureAt = futureDate(body, now);
   const future = saysFuture(body) || (futureAt !== undefined && IMPLIED_SPEAKER_FUTURE_RE.test(body));
   const pastAt = pastDate(body, now);
-  const pref = PREFERENCE_RE.exec(body);
+  const pref = likingIn(body);
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
   const nounBefore = nounSaidBefore(body);
   const objectPronoun = pronounObject(body) ?? (nounBefore === 'little else' ? 'more after' : undefined);
@@ -702,7 +732,7 @@ export function readSentence(
     referentGiven: context.referentGiven === true,
     calledByName: listener !== undefined && callsByName(body, listener),
     liking:
-      (pref !== null && contentWords(pref[2]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[2]!)) || FAN_RE.test(body),
+      (pref !== null && contentWords(pref[3]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[3]!)) || FAN_RE.test(body),
   });
   if (subject === 'listener') {
     // "You …" in a two-person chat is about the other speaker; with no one known, about no one.

@@ -49,10 +49,12 @@ const SHOWN_IT_RE = /^(?:(?!\[image:).)*?(?<!\b(?:check|here)\s+)\b(?:it|them)\b
 /**
  * The rules that show or point at something ("Here's a photo I took at the marathon", "Check out
  * my new workbench"): in a turn that shares a picture, what they show is its caption, kept with
- * the statement they form or join. "This is my new puppy" names what it shows: no caption.
+ * the statement they form or join; so does where it is from ("These are from my trip to Peru").
+ * "This is my new puppy" names what it shows: no caption.
  */
 const PICTURE_RULES: ReadonlySet<string> = new Set([
   'showing what the speaker did',
+  'what the picture is from',
   "showing the speaker's own",
   'pointing',
   'showing',

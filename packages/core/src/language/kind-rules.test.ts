@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Kinds of memory (issue 28, precision): a liking is said by someone who likes, a task is
+ * something to do. Each rule with the near-misses that keep their kind.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | about | text` line each. */
+const formed = (text: string) =>
+  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+const kinds = (text: string) => formed(text).map((line) => line.split(' | ')[0]);
+
+describe('readTurn: "like" after a word that is no name', () => {
+  it('"is like", "\'re like", "emotions like", "my love for" are no liking', () => {
+    for (const text of [
+      "We're like a family - always supporting each other.",
+      'The people at the shelter have become like family to me.',
+      'My team is like my second family too.',
+      'I keep bouncing between crazy emotions like relief, excitement and worry!',
+      "I'm hoping to share my love of gaming with others.",
+    ])
+      expect(kinds(text), text).not.toContain('preference');
+  });
+
+  it('near-misses: a pronoun, a capitalised name, "my …", two adverbs and "started to" still like', () => {
+    expect(formed('Ana loves jazz.')).toEqual(['preference | Ana | Ana loves jazz.']);
+    expect(kinds('My kids love the beach.')).toEqual(['preference']);
+    expect(kinds('We really like the new place.')).toEqual(['preference']);
+    expect(kinds('And I also don’t like bowling itself, to be honest.')).toEqual(['preference']);
+    expect(kinds("I've started to enjoy running in the mornings.")).toEqual(['preference']);
+  });
+});
+
+describe('readTurn: a cue of the future that is no task', () => {
+  it('a purpose, what someone has to do, and what will always be, are no task', () => {
+    for (const text of [
+      'I have a painting in my room to remind me to stay true and be a leader in everything I do.',
+      'Having a routine helps me stay on top of everything I need to do.',
+      'I will always love reading, personally.',
+      "I'll always be here to support you and give you that boost.",
+    ])
+      expect(kinds(text), text).not.toContain('task');
+  });
+
+  it('near-misses: a plan, a request to be reminded', () => {
+    expect(kinds('I need to renew my passport.')).toEqual(['task']);
+    expect(kinds('I want you to remind me to call mom tomorrow.')).toEqual(['task']);
+    expect(kinds('Remind me to call mom.')).toEqual(['task']);
+  });
+});
