@@ -1,4 +1,4 @@
-import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
+import { clauseKind, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
@@ -6,6 +6,7 @@ import {
   DEMONSTRATIVE_INSIDE_RE,
   DISCOURSE_OPENER_RE,
   EXTRAPOSED_IT_RE,
+  PRONOUN_SUBJECT_RE as REFERRING_SUBJECT_RE,
   FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
@@ -918,6 +919,34 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     wh: WH_QUESTION_RE.test(last),
     ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),
   };
+}
+
+/** Content words a remark must have to name what a reply to it refers to ("I started yoga last month": 3; "That's awesome!" names nothing). */
+const MIN_REMARK_WORDS = 2;
+
+/**
+ * What the other speaker's turn said that a reply after it may refer to: its last sentence that
+ * says something of its own ("I started yoga last month, it's been great for my back" →
+ * "It helped me a lot with my back pain too"), not a question, a caption, a greeting, a reaction
+ * ("That's awesome!") nor a sentence whose subject refers back itself ("It was so cute!": the
+ * sentence before it is the one that names it). `speaker` is who said it; `listener`, whom it was said to.
+ * Undefined when no sentence of the turn names anything.
+ */
+export function remarkMade(said: string, speaker: string, listener: string, now: number): string | undefined {
+  for (const sentence of sentences(said).reverse()) {
+    if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence)) continue;
+    const r = readSentence(sentence, speaker, now, listener);
+    if (
+      'dropped' in r ||
+      r.refersBack ||
+      REFERRING_SUBJECT_RE.test(r.kept.text) ||
+      (r.rule !== undefined && REACTION_RULES.has(r.rule))
+    )
+      continue;
+    if (contentWords(r.kept.text).length < MIN_REMARK_WORDS) continue;
+    return sentence.trim();
+  }
+  return undefined;
 }
 
 /** Words an answer without a verb may have ("Mostly old punk rock from the eighties": 6). */

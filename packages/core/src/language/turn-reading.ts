@@ -1,5 +1,5 @@
 import { estimateImportance } from './importance.js';
-import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES } from './kind-rules.js';
+import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
   FOR_ING_FRAGMENT_RE,
@@ -7,10 +7,13 @@ import {
   IT_MAY_BE_PICTURED_RE,
   LISTENER_ANY_RE,
   MY_RE,
+  NAMED_BEFORE_RE,
   OPINION_RE,
   PRAISE_RE,
+  REFERENT_DID_RE,
   REFERRING_WORD_RE,
   SHOWN_OR_THANKS_RE,
+  SINGULAR_SPEAKER_RE,
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
   THIS_THING_RE,
@@ -24,6 +27,7 @@ import {
   hasVerb,
   questionAsked,
   readSentence,
+  remarkMade,
   sentences,
   splitSpeaker,
 } from './statements.js';
@@ -110,6 +114,73 @@ function questionBefore(previous: ReadTurnOptions['previous'], speaker: string |
 /** A statement that answers `asked`, the question quoted so that what it refers to is said with it. */
 function answering(asked: AskedQuestion, said: string): string {
   return `Asked "${asked.text}": ${said}`;
+}
+
+/**
+ * What the other speaker said last that this turn may reply to ({@link remarkMade}): "I started
+ * yoga last month" → "It helped me a lot with my back pain too". Only in a chat of named speakers
+ * (an assistant's reply is only read for its question).
+ */
+function remarkBefore(
+  previous: ReadTurnOptions['previous'],
+  speaker: string | undefined,
+  now: number,
+): Remark | undefined {
+  if (previous === undefined || speaker === undefined) return undefined;
+  const before = splitSpeaker(previous.input);
+  if (before.speaker === undefined || before.speaker === speaker || before.assistant) return undefined;
+  const text = remarkMade(before.body, before.speaker, speaker, now);
+  return text !== undefined ? { by: before.speaker, text } : undefined;
+}
+
+/** What the other speaker (`by`) said that a reply may refer to. */
+interface Remark {
+  by: string;
+  text: string;
+}
+
+/** A statement that replies to `remark`, quoted with whose it is, so that what it refers to is said with it. */
+function replying(remark: Remark, said: string): string {
+  return `Replying to ${remark.by}'s "${remark.text}": ${said}`;
+}
+
+/**
+ * A clause read as the reply to the other speaker's `remark`, when what its subject or object
+ * stands for is not said in the turn ("It helped me a lot with my back pain too", "I tried it
+ * last year", "I went there in 2019"): it forms a memory about the speaker (or the person it
+ * names) of the kind the kind rules give it, the remark quoted in front. `'not yet'`: a greeting,
+ * thanks or a reaction that may come before the reply ("Wow, that's great!"); `undefined`: the
+ * clause is read as any other (it names what it says, or says nothing of anyone even with the
+ * remark: "Yeah, they were amazing!"), and no clause after it replies.
+ */
+function replyTo(
+  remark: Remark,
+  clause: string,
+  r: ReturnType<typeof readSentence>,
+  who: string,
+  now: number,
+  listener: string | undefined,
+): FormedStatement | undefined | 'not yet' {
+  if ('dropped' in r) return r.dropped === 'question' ? undefined : 'not yet';
+  if (
+    !(
+      r.refersBack ||
+      r.pronounObject ||
+      r.pronounInside ||
+      r.rule === 'object refers back' ||
+      NAMED_BEFORE_RE.test(clause) ||
+      REFERENT_DID_RE.test(clause)
+    )
+  )
+    return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
+  // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
+  // the world or the listener ("It's important to help family", "It'll help you focus").
+  if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed) return undefined;
+  const again = readSentence(clause, who, now, listener, { referentGiven: true });
+  if ('dropped' in again || again.kept.kind === 'conversation' || again.kept.about === listener) return undefined;
+  if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
+  if (again.rule !== undefined && WEAK_REPLY_RULES.has(again.rule) && !REFERENT_DID_RE.test(clause)) return undefined;
+  return { ...again.kept, about: again.kept.about ?? who, text: replying(remark, clause) };
 }
 
 /** What reading a turn found in a turn. */
@@ -216,6 +287,10 @@ export function readTurn(
   const parts = sentences(body).flatMap(clauseParts);
   // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
   const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
+  // With no question before, the first clause that says something may reply to what the other
+  // speaker said; in a turn that shares a picture, what "it" is, is the picture.
+  let remark =
+    asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
   const pictured = new Set<FormedStatement>();
   let last: FormedStatement | undefined;
@@ -274,6 +349,16 @@ export function readTurn(
         held = undefined;
       }
       if (holding) holdTried = true;
+    }
+    if (remark !== undefined && (last === undefined || lastReacts)) {
+      const reply = replyTo(remark, clause, r, who, turn.createdAt, other);
+      if (reply !== 'not yet') remark = undefined;
+      if (reply !== undefined && reply !== 'not yet') {
+        reading.statements.push(reply);
+        last = reply;
+        lastReacts = false;
+        continue;
+      }
     }
     // "And thanks for asking, they're good- we got another cat": a clause that forms nothing (and
     // does not go on with the statement before) may say something of its own after a dash.
