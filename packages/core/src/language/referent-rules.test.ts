@@ -392,7 +392,7 @@ describe('readTurn: "that" + noun, or "their", whose noun is said before', () =>
 });
 
 describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
-  const yoga = "I started yoga last month, it's been great for my back.";
+  const yoga = 'I started yoga last month.';
 
   it('a subject or object that points back, first in the reply, forms a memory with the remark quoted', () => {
     expect(formed('It helped me a lot with my back pain too.', yoga)).toEqual([
@@ -434,6 +434,7 @@ describe("readTurn: a fragment whose referent is in the other speaker's remark b
       'It really helps you focus.',
       "I'll make sure to remember this when I need it.",
       "It's important to look after yourself.",
+      "It's like a reboot for me.",
     ])
       expect(formed(text, yoga), text).toEqual([]);
     // "It … me", telling what the thing did to the speaker, stands with it (REFERENT_DID_RE).
@@ -448,6 +449,7 @@ describe("readTurn: a fragment whose referent is in the other speaker's remark b
     ).toEqual([`event | Ann | Replying to Bob's "I started yoga last month.": I tried it last year.`]);
     // A turn that names nothing: no remark, and the fragment forms nothing.
     expect(formed('I tried it last year.', "That's awesome! So cool.")).toEqual([]);
+    expect(formed('I tried it last year.', "I'd love to learn how you do it.")).toEqual([]);
   });
 
   it("no remark of the speaker's own turn, of an assistant, nor in a turn that shares a picture", () => {

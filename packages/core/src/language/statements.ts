@@ -6,7 +6,7 @@ import {
   DEMONSTRATIVE_INSIDE_RE,
   DISCOURSE_OPENER_RE,
   EXTRAPOSED_IT_RE,
-  PRONOUN_SUBJECT_RE as REFERRING_SUBJECT_RE,
+  REFERRING_WORD_RE,
   FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
@@ -928,8 +928,8 @@ const MIN_REMARK_WORDS = 2;
  * What the other speaker's turn said that a reply after it may refer to: its last sentence that
  * says something of its own ("I started yoga last month, it's been great for my back" →
  * "It helped me a lot with my back pain too"), not a question, a caption, a greeting, a reaction
- * ("That's awesome!") nor a sentence whose subject refers back itself ("It was so cute!": the
- * sentence before it is the one that names it). `speaker` is who said it; `listener`, whom it was said to.
+ * ("That's awesome!") nor a sentence that refers back itself ("It was so cute!", "I'd love to do
+ * that more often": the sentence before it is the one that names it). `speaker` is who said it; `listener`, whom it was said to.
  * Undefined when no sentence of the turn names anything.
  */
 export function remarkMade(said: string, speaker: string, listener: string, now: number): string | undefined {
@@ -939,7 +939,7 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
     if (
       'dropped' in r ||
       r.refersBack ||
-      REFERRING_SUBJECT_RE.test(r.kept.text) ||
+      REFERRING_WORD_RE.test(r.kept.text) ||
       (r.rule !== undefined && REACTION_RULES.has(r.rule))
     )
       continue;

@@ -13,6 +13,7 @@ import {
   REFERENT_DID_RE,
   REFERRING_WORD_RE,
   SHOWN_OR_THANKS_RE,
+  SIMILE_RE,
   SINGULAR_SPEAKER_RE,
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
@@ -175,7 +176,8 @@ function replyTo(
     return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
   // the world or the listener ("It's important to help family", "It'll help you focus").
-  if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed) return undefined;
+  if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed || SIMILE_RE.test(clause))
+    return undefined;
   const again = readSentence(clause, who, now, listener, { referentGiven: true });
   if ('dropped' in again || again.kept.kind === 'conversation' || again.kept.about === listener) return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
