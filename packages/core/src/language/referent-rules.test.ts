@@ -472,3 +472,25 @@ describe('remarkMade', () => {
     expect(remarkMade('Did you go? [image: a photo of a beach]', 'Bob', 'Ann', NOON)).toBeUndefined();
   });
 });
+
+describe('readTurn: a reply to what the other speaker showed', () => {
+  it('the picture shared with the remark is quoted with it; a picture alone is the remark', () => {
+    expect(
+      formed(
+        'That sign reminds me to never give up on my business.',
+        'Keep working hard, Ann! [image: a photo of a sign that says never give up]',
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's [image: a sign that says never give up]: That sign reminds me to never give up on my business.",
+    ]);
+    expect(
+      formed('I tried it last year.', 'I started yoga last month. [image: a photo of a woman on a yoga mat]'),
+    ).toEqual([
+      `event | Ann | Replying to Bob's "I started yoga last month." [image: a woman on a yoga mat]: I tried it last year.`,
+    ]);
+  });
+
+  it('a wish is no remark ("Let\'s work together on it")', () => {
+    expect(formed('I tried it last year.', "Let's work together on the garden this weekend.")).toEqual([]);
+  });
+});

@@ -928,7 +928,7 @@ const MIN_REMARK_WORDS = 2;
  * What the other speaker's turn said that a reply after it may refer to: its last sentence that
  * says something of its own ("I started yoga last month, it's been great for my back" →
  * "It helped me a lot with my back pain too"), not a question, a caption, a greeting, a reaction
- * ("That's awesome!") nor a sentence that refers back itself ("It was so cute!", "I'd love to do
+ * ("That's awesome!"), a wish ("Let's work together on it") nor a sentence that refers back itself ("It was so cute!", "I'd love to do
  * that more often": the sentence before it is the one that names it). `speaker` is who said it; `listener`, whom it was said to.
  * Undefined when no sentence of the turn names anything.
  */
@@ -940,7 +940,7 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
       'dropped' in r ||
       r.refersBack ||
       REFERRING_WORD_RE.test(r.kept.text) ||
-      (r.rule !== undefined && REACTION_RULES.has(r.rule))
+      (r.rule !== undefined && (REACTION_RULES.has(r.rule) || r.rule === 'wish'))
     )
       continue;
     if (contentWords(r.kept.text).length < MIN_REMARK_WORDS) continue;

@@ -131,18 +131,32 @@ function remarkBefore(
   const before = splitSpeaker(previous.input);
   if (before.speaker === undefined || before.speaker === speaker || before.assistant) return undefined;
   const text = remarkMade(before.body, before.speaker, speaker, now);
-  return text !== undefined ? { by: before.speaker, text } : undefined;
+  // "When things get rough, keep going! [image: a sign that says never give up]" → "That sign
+  // reminds me to never give up": what the other speaker showed is part of what they said.
+  const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
+  const shown = caption !== undefined ? whatIsShown(caption) : undefined;
+  if (text === undefined && shown === undefined) return undefined;
+  return { by: before.speaker, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
 }
 
-/** What the other speaker (`by`) said that a reply may refer to. */
+/** What the other speaker (`by`) said, or showed, that a reply may refer to. */
 interface Remark {
   by: string;
-  text: string;
+  /** The sentence ({@link remarkMade}). */
+  text?: string;
+  /** The picture they shared with it, as {@link whatIsShown} gives it. */
+  shown?: string;
 }
 
 /** A statement that replies to `remark`, quoted with whose it is, so that what it refers to is said with it. */
 function replying(remark: Remark, said: string): string {
-  return `Replying to ${remark.by}'s "${remark.text}": ${said}`;
+  const quoted = [remark.text !== undefined ? `"${remark.text}"` : undefined, remark.shown].filter(Boolean).join(' ');
+  return `Replying to ${remark.by}'s ${quoted}: ${said}`;
+}
+
+/** What a picture shows, without the "a photo of" that every caption says: "[image: a red sports car]". */
+function whatIsShown(caption: string): string {
+  return caption.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
 }
 
 /**
@@ -502,7 +516,7 @@ export function readTurn(
     lastAboutNoOne = r.rule !== undefined && ABOUT_NO_ONE_RULES.has(r.rule) && s.about === who;
   }
   // What the picture shows, without "a photo of" that every caption says: "[image: a red sports car]".
-  const shown = caption?.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
+  const shown = caption !== undefined ? whatIsShown(caption) : undefined;
   // Appended last, so a clause joined after it ("… Here's my new mansion - pretty cool huh?") keeps it at the end.
   for (const s of pictured)
     if (
