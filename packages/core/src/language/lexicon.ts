@@ -171,9 +171,9 @@ export const NAMED_BEFORE_RE = new RegExp(
   `^${LEAD}(?:(?!${DEMONSTRATIVE_PRONOUN})(?:that|those)\\s+\\p{L}{3,}|(?:i|we)(?:['’](?:ve|d|ll))?\\s+(?:[\\p{L}'’]+\\s+){0,2}?(?:it|them)\\b(?!['’]|\\s+(?:[\\p{L}]+\\s+){0,2}?(?:to|that|is|was|are|were|will|would|has|had)\\b))`,
   'iu',
 );
-/** A clause that only likens what was said to something ("It's like a reboot for me", "That's like hitting a reset button"): a simile, no liking. */
+/** A clause that likens what was said to something ("It's like a reboot for me", "… my style, it's like customizing a work of art"): a simile, no liking. */
 export const SIMILE_RE =
-  /^(?:it|that|this)(?:['’]s|\s+is|\s+was)\s+(?:(?:just|kind\s+of|kinda|sort\s+of|almost|really)\s+)?like\b/iu;
+  /\b(?:it|that|this)(?:['’]s|\s+is|\s+was)\s+(?:(?:just|kind\s+of|kinda|sort\s+of|almost|really)\s+)?like\b/iu;
 /** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
 export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
 /**

@@ -494,3 +494,37 @@ describe('readTurn: a reply to what the other speaker showed', () => {
     expect(formed('I tried it last year.', "Let's work together on the garden this weekend.")).toEqual([]);
   });
 });
+
+describe("readTurn: a fragment after a turn of the other speaker's that names nothing", () => {
+  it('a short clause that points back forms nothing; one that says more stands', () => {
+    expect(formed('I went there in 2019 with my sister.', "That's awesome! So cool.")).toEqual([]);
+    expect(formed('I read it twice in college.', "That's awesome! So cool.")).toEqual([]);
+    // Without a turn before, it is read as it always was.
+    expect(formed('I went there in 2019 with my sister.')).toEqual([
+      'event | Ann | I went there in 2019 with my sister.',
+    ]);
+    expect(
+      formed(
+        "That picture was from a trip we took last year for my daughter Sara's birthday - so much fun!",
+        'That picture is awesome! Your family looks so stoked.',
+      ),
+    ).toEqual([
+      "event | Ann | That picture was from a trip we took last year for my daughter Sara's birthday - so much fun!",
+    ]);
+  });
+
+  it('a remark that says "it" names something when it says enough besides', () => {
+    expect(
+      formed('It helped me a lot with my back pain too.', "I started yoga last month, it's great for my back."),
+    ).toEqual([
+      `fact | Ann | Replying to Bob's "I started yoga last month, it's great for my back.": It helped me a lot with my back pain too.`,
+    ]);
+    expect(remarkMade("I'd love to learn how you do it.", 'Bob', 'Ann', NOON)).toBeUndefined();
+  });
+
+  it('a reply that likens stays in the turn, wherever it says "it\'s like"', () => {
+    expect(
+      formed("It's about showing my style, it's like customizing a work of art on wheels.", 'I love customizing cars.'),
+    ).toEqual([]);
+  });
+});

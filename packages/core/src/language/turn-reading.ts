@@ -24,6 +24,7 @@ import {
   clauseAfterDash,
   clauseParts,
   clauseText,
+  contentWords,
   ellipticAnswer,
   hasVerb,
   questionAsked,
@@ -135,11 +136,13 @@ function remarkBefore(
   // reminds me to never give up": what the other speaker showed is part of what they said.
   const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
   const shown = caption !== undefined ? whatIsShown(caption) : undefined;
-  if (text === undefined && shown === undefined) return undefined;
   return { by: before.speaker, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
 }
 
-/** What the other speaker (`by`) said, or showed, that a reply may refer to. */
+/**
+ * What the other speaker (`by`) said, or showed, that a reply may refer to. Neither: their turn
+ * named nothing ("That's awesome! So cool."), and a fragment first in the reply has no referent.
+ */
 interface Remark {
   by: string;
   /** The sentence ({@link remarkMade}). */
@@ -159,6 +162,9 @@ function whatIsShown(caption: string): string {
   return caption.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
 }
 
+/** Content words a clause that points back at what no turn near it names may say and still be a fragment ("We had tons of fun outside": 3). */
+const MAX_WORDS_OF_A_FRAGMENT = 5;
+
 /**
  * A clause read as the reply to the other speaker's `remark`, when what its subject or object
  * stands for is not said in the turn ("It helped me a lot with my back pain too", "I tried it
@@ -166,7 +172,8 @@ function whatIsShown(caption: string): string {
  * names) of the kind the kind rules give it, the remark quoted in front. `'not yet'`: a greeting,
  * thanks or a reaction that may come before the reply ("Wow, that's great!"); `undefined`: the
  * clause is read as any other (it names what it says, or says nothing of anyone even with the
- * remark: "Yeah, they were amazing!"), and no clause after it replies.
+ * remark: "Yeah, they were amazing!"), and no clause after it replies; `'no referent'`: it points back
+ * and the other speaker's turn names nothing, so it forms no memory however it reads.
  */
 function replyTo(
   remark: Remark,
@@ -175,7 +182,7 @@ function replyTo(
   who: string,
   now: number,
   listener: string | undefined,
-): FormedStatement | undefined | 'not yet' {
+): FormedStatement | undefined | 'not yet' | 'no referent' {
   if ('dropped' in r) return r.dropped === 'question' ? undefined : 'not yet';
   if (
     !(
@@ -188,6 +195,10 @@ function replyTo(
     )
   )
     return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
+  // "That's awesome!" → "I went there last year": where, no turn near it says. A clause that says
+  // more ("That picture was from a trip we took last year for my daughter's birthday") stands.
+  if (remark.text === undefined && remark.shown === undefined)
+    return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
   // the world or the listener ("It's important to help family", "It'll help you focus").
   if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed || SIMILE_RE.test(clause))
@@ -366,10 +377,13 @@ export function readTurn(
       }
       if (holding) holdTried = true;
     }
+    /** The clause points back at what no turn near it names: read as any other, it forms no memory. */
+    let noReferent = false;
     if (remark !== undefined && (last === undefined || lastReacts)) {
       const reply = replyTo(remark, clause, r, who, turn.createdAt, other);
       if (reply !== 'not yet') remark = undefined;
-      if (reply !== undefined && reply !== 'not yet') {
+      noReferent = reply === 'no referent';
+      if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
         reading.statements.push(reply);
         last = reply;
         lastReacts = false;
@@ -413,6 +427,7 @@ export function readTurn(
       }
     }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
+    if (noReferent) s.kind = 'conversation';
     // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
     // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
     if (
