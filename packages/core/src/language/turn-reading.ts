@@ -121,22 +121,29 @@ function answering(asked: AskedQuestion, said: string): string {
 /**
  * What the other speaker said last that this turn may reply to ({@link remarkMade}): "I started
  * yoga last month" → "It helped me a lot with my back pain too". Only in a chat of named speakers
- * (an assistant's reply is only read for its question).
+ * (an assistant's reply is only read for its question). Read when a clause first needs it: most
+ * turns never do, and each save reads its turn before once at most.
  */
 function remarkBefore(
   previous: ReadTurnOptions['previous'],
   speaker: string | undefined,
   now: number,
-): Remark | undefined {
+): (() => Remark) | undefined {
   if (previous === undefined || speaker === undefined) return undefined;
   const before = splitSpeaker(previous.input);
-  if (before.speaker === undefined || before.speaker === speaker || before.assistant) return undefined;
-  const text = remarkMade(before.body, before.speaker, speaker, now);
-  // "When things get rough, keep going! [image: a sign that says never give up]" → "That sign
-  // reminds me to never give up": what the other speaker showed is part of what they said.
-  const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
-  const shown = caption !== undefined ? whatIsShown(caption) : undefined;
-  return { by: before.speaker, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
+  const by = before.speaker;
+  if (by === undefined || by === speaker || before.assistant) return undefined;
+  let read: Remark | undefined;
+  return () => {
+    if (read !== undefined) return read;
+    const text = remarkMade(before.body, by, speaker, now);
+    // "When things get rough, keep going! [image: a sign that says never give up]" → "That sign
+    // reminds me to never give up": what the other speaker showed is part of what they said.
+    const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
+    const shown = caption !== undefined ? whatIsShown(caption) : undefined;
+    read = { by, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
+    return read;
+  };
 }
 
 /**
@@ -176,7 +183,7 @@ const MAX_WORDS_OF_A_FRAGMENT = 5;
  * and the other speaker's turn names nothing, so it forms no memory however it reads.
  */
 function replyTo(
-  remark: Remark,
+  remarkOf: () => Remark,
   clause: string,
   r: ReturnType<typeof readSentence>,
   who: string,
@@ -197,6 +204,7 @@ function replyTo(
     return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
   // "That's awesome!" → "I went there last year": where, no turn near it says. A clause that says
   // more ("That picture was from a trip we took last year for my daughter's birthday") stands.
+  const remark = remarkOf();
   if (remark.text === undefined && remark.shown === undefined)
     return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
