@@ -369,6 +369,16 @@ export const REACTION_RULES: ReadonlySet<string> = new Set([
   'addressed',
 ]);
 
+/**
+ * Rules that say too little of the speaker for a clause whose referent is only in what the other
+ * speaker said before, even with that remark quoted: "It's moments like these that give me hope"
+ * (an answer to nothing asked), "I'll make sure to remember this" (a promise, no task). A clause
+ * read by another kind rule ("I tried it last year", "That one was my favourite too") stands with
+ * the remark. An "answer" that tells what the thing did to the speaker ("It helped me a lot with
+ * my back pain") does too ({@link REFERENT_DID_RE}).
+ */
+export const WEAK_REPLY_RULES: ReadonlySet<string> = new Set(['answer', 'task']);
+
 /** Content words an answer that names nothing of its own must say ("It was a surreal moment" is a reaction: 2). */
 const MIN_ANSWER_WORDS = 3;
 

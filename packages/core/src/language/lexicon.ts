@@ -91,6 +91,15 @@ export function personName(word: string): string {
 /** Words that may open a clause before its subject ("So I …", "Honestly, we …", "Last week I …"). Regex, optional, case-insensitive. */
 const LEAD =
   '(?:(?:so|but|and|also|plus|now|then|just|actually|honestly|anyway|well|yeah|recently|finally|lately|really|still|sometimes|often|usually|always|occasionally|normally|even|luckily|thankfully|sadly|unfortunately|btw|by\\s+the\\s+way|today|yesterday|tonight|last\\s+\\p{L}+|you\\s+know|i\\s+mean)[,\\s]+)*';
+/**
+ * A subject that refers back, then a verb in the past that is no feeling or reminder: what the
+ * thing the other speaker named did ("It helped me a lot with my back pain", "They changed my
+ * life"), not how it felt ("It felt great", "It reminded me of home", "It made me realise …").
+ */
+export const REFERENT_DID_RE = new RegExp(
+  `^${LEAD}(?:it|they|that|these|those|he|she)\\s+(?:(?:really|also|even|just|actually|totally|definitely|truly|honestly)\\s+)*(?!(?:felt|reminded|made|seemed|looked|sounded)\\b)(?:${PAST_VERB})\\b`,
+  'iu',
+);
 /** The speaker as subject: "I …", "we …", "my …" at the start of a clause. */
 export const FIRST_PERSON_RE = new RegExp(
   `^${LEAD}(?:i|we|me|my|our|myself|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\b`,
@@ -156,6 +165,20 @@ export const LISTENER_SUBJECT_RE = new RegExp(`^${LEAD}(?:you(?!\\s+know\\b)|you
  */
 const DEMONSTRATIVE_PRONOUN =
   "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
+/**
+ * What a clause names by "that" or "those" and a noun, or by "it" / "them" right after the
+ * speaker's verb: "That book changed my life", "Those photos are so special to me", "I read it
+ * twice in college", "We loved them". First in a reply, it is what the other speaker named. Not
+ * "that" standing alone ("That's why …"), nor "it" that stands for what follows ("I find it
+ * hard to …", "I think it is …").
+ */
+export const NAMED_BEFORE_RE = new RegExp(
+  `^${LEAD}(?:(?!${DEMONSTRATIVE_PRONOUN})(?:that|those)\\s+\\p{L}{3,}|(?:i|we)(?:['’](?:ve|d|ll))?\\s+(?:[\\p{L}'’]+\\s+){0,2}?(?:it|them)\\b(?!['’]|\\s+(?:[\\p{L}]+\\s+){0,2}?(?:to|that|is|was|are|were|will|would|has|had)\\b))`,
+  'iu',
+);
+/** A clause that likens what was said to something ("It's like a reboot for me", "… my style, it's like customizing a work of art"): a simile, no liking. */
+export const SIMILE_RE =
+  /\b(?:it|that|this)(?:['’]s|\s+is|\s+was)\s+(?:(?:just|kind\s+of|kinda|sort\s+of|almost|really)\s+)?like\b/iu;
 /** "This", "these", "those" as the determiner of a noun ("Those supportive friends …"): said right after a statement, they point back at it. */
 export const DEMONSTRATIVE_DETERMINER_RE = new RegExp(`^${LEAD}(?:this|that|these|those)\\s+\\p{L}`, 'iu');
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { remarkMade } from './statements.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -399,5 +400,143 @@ describe('readTurn: "that" + noun, or "their", whose noun is said before', () =>
       'event | Ann | By the way, I had to apologize to my partner for that drunken night, it was pretty embarrassing.',
     ]);
     expect(formed('My parents are amazing and their support means everything to me.')).toHaveLength(1);
+  });
+});
+
+describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
+  const yoga = 'I started yoga last month.';
+
+  it('a subject or object that points back, first in the reply, forms a memory with the remark quoted', () => {
+    expect(formed('It helped me a lot with my back pain too.', yoga)).toEqual([
+      `fact | Ann | Replying to Bob's "${yoga}": It helped me a lot with my back pain too.`,
+    ]);
+    expect(formed('I tried it last year and it helped me a lot.', yoga)).toEqual([
+      `event | Ann | Replying to Bob's "${yoga}": I tried it last year and it helped me a lot.`,
+    ]);
+    expect(formed('Yes, I went there in 2019 with my sister.', 'I just got back from Lisbon. Have you been?')).toEqual([
+      `event | Ann | Replying to Bob's "I just got back from Lisbon.": Yes, I went there in 2019 with my sister.`,
+    ]);
+    // Without the remark, the same clause forms nothing.
+    none(['It helped me a lot with my back pain too.', 'I tried it last year and it helped me a lot.']);
+  });
+
+  it('"that" or "those" + noun, or "it" / "them" right after the speaker\'s verb, is what the remark named', () => {
+    expect(formed('That book changed my life.', "I've been reading Dune lately.")).toEqual([
+      `fact | Ann | Replying to Bob's "I've been reading Dune lately.": That book changed my life.`,
+    ]);
+    expect(formed('I read it twice in college.', "I've been reading Dune lately.")).toEqual([
+      `event | Ann | Replying to Bob's "I've been reading Dune lately.": I read it twice in college.`,
+    ]);
+    // Not "it" standing for what follows it.
+    expect(formed('I find it hard to read in the evenings.', "I've been reading Dune lately.")).not.toContainEqual(
+      expect.stringContaining('Replying to'),
+    );
+  });
+
+  it('thanks or a reaction in front of the reply is passed over; a reply that says what it is about is read alone', () => {
+    expect(formed("Wow, that's great! I tried it last year.", yoga)).toEqual([
+      `event | Ann | Replying to Bob's "${yoga}": I tried it last year.`,
+    ]);
+    expect(formed('I went to the gym yesterday.', yoga)).toEqual(['event | Ann | I went to the gym yesterday.']);
+  });
+
+  it('a remark about the world, the listener, or a promise, stays in the turn even with the remark quoted', () => {
+    for (const text of [
+      "It's moments like these that give me hope too.",
+      'It really helps you focus.',
+      "I'll make sure to remember this when I need it.",
+      "It's important to look after yourself.",
+      "It's like a reboot for me.",
+    ])
+      expect(formed(text, yoga), text).toEqual([]);
+    // "It … me", telling what the thing did to the speaker, stands with it (REFERENT_DID_RE).
+    expect(formed('It helped me sleep much better at night.', yoga)).toEqual([
+      `fact | Ann | Replying to Bob's "${yoga}": It helped me sleep much better at night.`,
+    ]);
+  });
+
+  it('the remark is the last sentence of the other turn that names something: not a question, a reaction or "It …"', () => {
+    expect(
+      formed('I tried it last year.', "I started yoga last month. It's so relaxing! That's awesome. How about you?"),
+    ).toEqual([`event | Ann | Replying to Bob's "I started yoga last month.": I tried it last year.`]);
+    // A turn that names nothing: no remark, and the fragment forms nothing.
+    expect(formed('I tried it last year.', "That's awesome! So cool.")).toEqual([]);
+    expect(formed('I tried it last year.', "I'd love to learn how you do it.")).toEqual([]);
+  });
+
+  it("no remark of the speaker's own turn, of an assistant, nor in a turn that shares a picture", () => {
+    const read = (input: string, before: string) =>
+      readTurn({ input, userId: 'u', createdAt: NOON }, { previous: { input: before } }).statements.filter(
+        (s) => s.kind !== 'conversation',
+      );
+    expect(read('Ann: I tried it last year.', `Ann: ${yoga}`)).toEqual([]);
+    expect(read('I tried it last year.', yoga)).toEqual([]);
+    expect(formed('I painted it last week. [image: a photo of a lighthouse painting]', yoga)).toEqual([
+      'event | Ann | I painted it last week. [image: a lighthouse painting]',
+    ]);
+  });
+});
+
+describe('remarkMade', () => {
+  it('gives the last sentence that names something, none when the turn only reacts or asks', () => {
+    expect(remarkMade("I adopted a puppy. He's so cute! Any pets?", 'Bob', 'Ann', NOON)).toBe('I adopted a puppy.');
+    expect(remarkMade("Wow, that's awesome! Congrats!", 'Bob', 'Ann', NOON)).toBeUndefined();
+    expect(remarkMade('Did you go? [image: a photo of a beach]', 'Bob', 'Ann', NOON)).toBeUndefined();
+  });
+});
+
+describe('readTurn: a reply to what the other speaker showed', () => {
+  it('the picture shared with the remark is quoted with it; a picture alone is the remark', () => {
+    expect(
+      formed(
+        'That sign reminds me to never give up on my business.',
+        'Keep working hard, Ann! [image: a photo of a sign that says never give up]',
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's [image: a sign that says never give up]: That sign reminds me to never give up on my business.",
+    ]);
+    expect(
+      formed('I tried it last year.', 'I started yoga last month. [image: a photo of a woman on a yoga mat]'),
+    ).toEqual([
+      `event | Ann | Replying to Bob's "I started yoga last month." [image: a woman on a yoga mat]: I tried it last year.`,
+    ]);
+  });
+
+  it('a wish is no remark ("Let\'s work together on it")', () => {
+    expect(formed('I tried it last year.', "Let's work together on the garden this weekend.")).toEqual([]);
+  });
+});
+
+describe("readTurn: a fragment after a turn of the other speaker's that names nothing", () => {
+  it('a short clause that points back forms nothing; one that says more stands', () => {
+    expect(formed('I went there in 2019 with my sister.', "That's awesome! So cool.")).toEqual([]);
+    expect(formed('I read it twice in college.', "That's awesome! So cool.")).toEqual([]);
+    // Without a turn before, it is read as it always was.
+    expect(formed('I went there in 2019 with my sister.')).toEqual([
+      'event | Ann | I went there in 2019 with my sister.',
+    ]);
+    expect(
+      formed(
+        "That picture was from a trip we took last year for my daughter Sara's birthday - so much fun!",
+        'That picture is awesome! Your family looks so stoked.',
+      ),
+    ).toEqual([
+      "event | Ann | That picture was from a trip we took last year for my daughter Sara's birthday - so much fun!",
+    ]);
+  });
+
+  it('a remark that says "it" names something when it says enough besides', () => {
+    expect(
+      formed('It helped me a lot with my back pain too.', "I started yoga last month, it's great for my back."),
+    ).toEqual([
+      `fact | Ann | Replying to Bob's "I started yoga last month, it's great for my back.": It helped me a lot with my back pain too.`,
+    ]);
+    expect(remarkMade("I'd love to learn how you do it.", 'Bob', 'Ann', NOON)).toBeUndefined();
+  });
+
+  it('a reply that likens stays in the turn, wherever it says "it\'s like"', () => {
+    expect(
+      formed("It's about showing my style, it's like customizing a work of art on wheels.", 'I love customizing cars.'),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
+import { clauseKind, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
@@ -6,6 +6,8 @@ import {
   DEMONSTRATIVE_INSIDE_RE,
   DISCOURSE_OPENER_RE,
   EXTRAPOSED_IT_RE,
+  PRONOUN_SUBJECT_RE as REFERRING_SUBJECT_RE,
+  REFERRING_WORD_RE,
   FAVOURITE_QUESTION_RE,
   canBeName,
   FIRST_PERSON_RE,
@@ -163,7 +165,7 @@ const GREETING_IDIOM_RE =
   /^(?:long\s+time\s+no\s+(?:see|talk|chat)|(?:it'?s\s+|it’s\s+)?(?:nice|good|great|lovely)\s+to\s+(?:meet|see|hear\s+from|chat\s+with|talk\s+to)\s+you(?:\s+again|\s+too)?|how\s+(?:are|have)\s+you(?:\s+been)?|talk\s+(?:to\s+you\s+)?(?:soon|later)|see\s+you(?:\s+(?:soon|later|tomorrow|around))?|have\s+a\s+(?:good|great|nice)\s+(?:day|one|night|weekend))\b[\s\p{L},!.…]{0,12}$/iu;
 
 /** Content words of `s`: not stopwords, not reactions. */
-function contentWords(s: string): string[] {
+export function contentWords(s: string): string[] {
   return tokenize(s).filter((t) => !STOPWORDS.has(t) && !PHATIC.has(t) && t.length > 1);
 }
 
@@ -948,6 +950,39 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     wh: WH_QUESTION_RE.test(last),
     ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),
   };
+}
+
+/** Content words a remark must have to name what a reply to it refers to ("I started yoga last month": 3; "That's awesome!" names nothing). */
+const MIN_REMARK_WORDS = 2;
+/** Content words a remark that also says "it", "that" … must have ("I started yoga, it's great for my back": 4; "I'd love to learn how you do it": 2). */
+const MIN_REMARK_WORDS_WITH_REFERRING_WORD = 3;
+
+/**
+ * What the other speaker's turn said that a reply after it may refer to: its last sentence that
+ * says something of its own ("I started yoga last month, it's been great for my back" →
+ * "It helped me a lot with my back pain too"), not a question, a caption, a greeting, a reaction
+ * ("That's awesome!"), a wish ("Let's work together on it") nor a sentence whose subject refers
+ * back itself ("It was so cute!": the sentence before it is the one that names it). `speaker` is who said it; `listener`, whom it was said to.
+ * Undefined when no sentence of the turn names anything.
+ */
+export function remarkMade(said: string, speaker: string, listener: string, now: number): string | undefined {
+  for (const sentence of sentences(said).reverse()) {
+    if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence)) continue;
+    const r = readSentence(sentence, speaker, now, listener);
+    if (
+      'dropped' in r ||
+      r.refersBack ||
+      REFERRING_SUBJECT_RE.test(r.kept.text) ||
+      (r.rule !== undefined && (REACTION_RULES.has(r.rule) || r.rule === 'wish'))
+    )
+      continue;
+    // "I'd love to learn how you do it": a sentence that says "it" or "that" of what it does not
+    // name needs a word more to name something.
+    const least = REFERRING_WORD_RE.test(r.kept.text) ? MIN_REMARK_WORDS_WITH_REFERRING_WORD : MIN_REMARK_WORDS;
+    if (contentWords(r.kept.text).length < least) continue;
+    return sentence.trim();
+  }
+  return undefined;
 }
 
 /** Words an answer without a verb may have ("Mostly old punk rock from the eighties": 6). */

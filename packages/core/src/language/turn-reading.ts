@@ -1,5 +1,5 @@
 import { estimateImportance } from './importance.js';
-import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES } from './kind-rules.js';
+import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
   FOR_ING_FRAGMENT_RE,
@@ -7,10 +7,14 @@ import {
   IT_MAY_BE_PICTURED_RE,
   LISTENER_ANY_RE,
   MY_RE,
+  NAMED_BEFORE_RE,
   OPINION_RE,
   PRAISE_RE,
+  REFERENT_DID_RE,
   REFERRING_WORD_RE,
   SHOWN_OR_THANKS_RE,
+  SIMILE_RE,
+  SINGULAR_SPEAKER_RE,
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
   THIS_THING_RE,
@@ -20,10 +24,12 @@ import {
   clauseAfterDash,
   clauseParts,
   clauseText,
+  contentWords,
   ellipticAnswer,
   hasVerb,
   questionAsked,
   readSentence,
+  remarkMade,
   sentences,
   splitSpeaker,
 } from './statements.js';
@@ -112,6 +118,106 @@ function questionBefore(previous: ReadTurnOptions['previous'], speaker: string |
 /** A statement that answers `asked`, the question quoted so that what it refers to is said with it. */
 function answering(asked: AskedQuestion, said: string): string {
   return `Asked "${asked.text}": ${said}`;
+}
+
+/**
+ * What the other speaker said last that this turn may reply to ({@link remarkMade}): "I started
+ * yoga last month" → "It helped me a lot with my back pain too". Only in a chat of named speakers
+ * (an assistant's reply is only read for its question). Read when a clause first needs it: most
+ * turns never do, and each save reads its turn before once at most.
+ */
+function remarkBefore(
+  previous: ReadTurnOptions['previous'],
+  speaker: string | undefined,
+  now: number,
+): (() => Remark) | undefined {
+  if (previous === undefined || speaker === undefined) return undefined;
+  const before = splitSpeaker(previous.input);
+  const by = before.speaker;
+  if (by === undefined || by === speaker || before.assistant) return undefined;
+  let read: Remark | undefined;
+  return () => {
+    if (read !== undefined) return read;
+    const text = remarkMade(before.body, by, speaker, now);
+    // "When things get rough, keep going! [image: a sign that says never give up]" → "That sign
+    // reminds me to never give up": what the other speaker showed is part of what they said.
+    const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
+    const shown = caption !== undefined ? whatIsShown(caption) : undefined;
+    read = { by, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
+    return read;
+  };
+}
+
+/**
+ * What the other speaker (`by`) said, or showed, that a reply may refer to. Neither: their turn
+ * named nothing ("That's awesome! So cool."), and a fragment first in the reply has no referent.
+ */
+interface Remark {
+  by: string;
+  /** The sentence ({@link remarkMade}). */
+  text?: string;
+  /** The picture they shared with it, as {@link whatIsShown} gives it. */
+  shown?: string;
+}
+
+/** A statement that replies to `remark`, quoted with whose it is, so that what it refers to is said with it. */
+function replying(remark: Remark, said: string): string {
+  const quoted = [remark.text !== undefined ? `"${remark.text}"` : undefined, remark.shown].filter(Boolean).join(' ');
+  return `Replying to ${remark.by}'s ${quoted}: ${said}`;
+}
+
+/** What a picture shows, without the "a photo of" that every caption says: "[image: a red sports car]". */
+function whatIsShown(caption: string): string {
+  return caption.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
+}
+
+/** Content words a clause that points back at what no turn near it names may say and still be a fragment ("We had tons of fun outside": 3). */
+const MAX_WORDS_OF_A_FRAGMENT = 5;
+
+/**
+ * A clause read as the reply to the other speaker's `remark`, when what its subject or object
+ * stands for is not said in the turn ("It helped me a lot with my back pain too", "I tried it
+ * last year", "I went there in 2019"): it forms a memory about the speaker (or the person it
+ * names) of the kind the kind rules give it, the remark quoted in front. `'not yet'`: a greeting,
+ * thanks or a reaction that may come before the reply ("Wow, that's great!"); `undefined`: the
+ * clause is read as any other (it names what it says, or says nothing of anyone even with the
+ * remark: "Yeah, they were amazing!"), and no clause after it replies; `'no referent'`: it points back
+ * and the other speaker's turn names nothing, so it forms no memory however it reads.
+ */
+function replyTo(
+  remarkOf: () => Remark,
+  clause: string,
+  r: ReturnType<typeof readSentence>,
+  who: string,
+  now: number,
+  listener: string | undefined,
+): FormedStatement | undefined | 'not yet' | 'no referent' {
+  if ('dropped' in r) return r.dropped === 'question' ? undefined : 'not yet';
+  if (
+    !(
+      r.refersBack ||
+      r.pronounObject ||
+      r.pronounInside ||
+      r.rule === 'object refers back' ||
+      NAMED_BEFORE_RE.test(clause) ||
+      REFERENT_DID_RE.test(clause)
+    )
+  )
+    return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
+  // "That's awesome!" → "I went there last year": where, no turn near it says. A clause that says
+  // more ("That picture was from a trip we took last year for my daughter's birthday") stands.
+  const remark = remarkOf();
+  if (remark.text === undefined && remark.shown === undefined)
+    return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
+  // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
+  // the world or the listener ("It's important to help family", "It'll help you focus").
+  if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed || SIMILE_RE.test(clause))
+    return undefined;
+  const again = readSentence(clause, who, now, listener, { referentGiven: true });
+  if ('dropped' in again || again.kept.kind === 'conversation' || again.kept.about === listener) return undefined;
+  if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
+  if (again.rule !== undefined && WEAK_REPLY_RULES.has(again.rule) && !REFERENT_DID_RE.test(clause)) return undefined;
+  return { ...again.kept, about: again.kept.about ?? who, text: replying(remark, clause) };
 }
 
 /** What reading a turn found in a turn. */
@@ -218,6 +324,10 @@ export function readTurn(
   const parts = sentences(body).flatMap(clauseParts);
   // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
   const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
+  // With no question before, the first clause that says something may reply to what the other
+  // speaker said; in a turn that shares a picture, what "it" is, is the picture.
+  let remark =
+    asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
   const pictured = new Set<FormedStatement>();
   let last: FormedStatement | undefined;
@@ -277,6 +387,19 @@ export function readTurn(
       }
       if (holding) holdTried = true;
     }
+    /** The clause points back at what no turn near it names: read as any other, it forms no memory. */
+    let noReferent = false;
+    if (remark !== undefined && (last === undefined || lastReacts)) {
+      const reply = replyTo(remark, clause, r, who, turn.createdAt, other);
+      if (reply !== 'not yet') remark = undefined;
+      noReferent = reply === 'no referent';
+      if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
+        reading.statements.push(reply);
+        last = reply;
+        lastReacts = false;
+        continue;
+      }
+    }
     // "And thanks for asking, they're good- we got another cat": a clause that forms nothing (and
     // does not go on with the statement before) may say something of its own after a dash.
     if ('kept' in r && r.kept.kind === 'conversation' && !part.joiner && !(last && r.continuation)) {
@@ -314,6 +437,7 @@ export function readTurn(
       }
     }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
+    if (noReferent) s.kind = 'conversation';
     // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
     // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
     if (
@@ -417,7 +541,7 @@ export function readTurn(
     lastAboutNoOne = r.rule !== undefined && ABOUT_NO_ONE_RULES.has(r.rule) && s.about === who;
   }
   // What the picture shows, without "a photo of" that every caption says: "[image: a red sports car]".
-  const shown = caption?.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
+  const shown = caption !== undefined ? whatIsShown(caption) : undefined;
   // Appended last, so a clause joined after it ("… Here's my new mansion - pretty cool huh?") keeps it at the end.
   for (const s of pictured)
     if (

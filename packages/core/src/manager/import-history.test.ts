@@ -126,4 +126,16 @@ describe('MemoryManager.importHistory', () => {
     expect(saved.memories.every((m) => m.createdAt === T0)).toBe(true);
     await rejectsWith(mgr.saveInteraction('me', 't', 'x', 'y', { at: Number.NaN }), 'VALIDATION');
   });
+  it("reads each turn after the turn before it: a reply's fragment keeps the other speaker's remark", async () => {
+    const { mgr } = await make();
+    await mgr.importHistory('me', 't', [
+      { input: 'Ana: I started yoga last month.', output: '', at: T0 },
+      { input: 'Ben: I tried it last year and it helped me a lot.', output: '', at: T0 + DAY_MS },
+    ]);
+    const formed = await mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
+    const texts = formed.map((m) => ('text' in m.content ? m.content.text : ''));
+    expect(texts).toContain(
+      `Replying to Ana's "I started yoga last month.": I tried it last year and it helped me a lot.`,
+    );
+  });
 });
