@@ -239,3 +239,23 @@ describe('readTurn: a feeling whose cause the speaker did', () => {
     ]);
   });
 });
+
+describe('readTurn: a clause of the speaker after a spliced comma, when what is before it forms nothing', () => {
+  it('what the speaker did after a remark and a comma is the statement', () => {
+    expect(formed('It reminds me of the film camera I had as a kid, I took plenty of beach pics.')).toEqual([
+      'event | Ann | I took plenty of beach pics.',
+    ]);
+    expect(formed("You're not gonna believe this, I had a bit of an adventure recently.")).toEqual([
+      'event | Ann | I had a bit of an adventure recently.',
+    ]);
+  });
+
+  it('a hope, a promise or a plan after the comma forms nothing', () => {
+    none([
+      'Hopefully, I can raise enough to cover basic needs for the homeless.',
+      'You will definitely succeed, I look forward to the details!',
+      'Of course, let me know if you like it, we can plan a kayaking trip together, I will pick a cool spot!',
+      'Maybe, I will go somewhere else.',
+    ]);
+  });
+});

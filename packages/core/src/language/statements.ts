@@ -736,14 +736,22 @@ function callsByName(text: string, listener: string): boolean {
   return m !== null && m[1] === listener.split(/\s+/u)[0];
 }
 
-/** A dash between two clauses ("… - I …", "…— we …", "they're good- we …"); not a hyphen inside a word. */
-const CLAUSE_DASH_RE = /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+/gu;
+/**
+ * A dash between two clauses ("… - I …", "…— we …", "they're good- we …"; not a hyphen inside a
+ * word), or a comma before "I" or "we" that splices two ("It reminds me of the camera I had as a
+ * kid, I took plenty of beach pics").
+ */
+const CLAUSE_DASH_RE = /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+|,\s+(?=(?:[Ii]|[Ww]e)(?:['’](?:m|ve|d|ll|re))?\s)/gu;
+
+/** What a clause after a spliced comma may be, when the clause before it forms nothing. */
+const SPLICED_KINDS: ReadonlySet<string> = new Set(['event', 'preference']);
 
 /**
- * The first clause after a dash in `clause` that has a subject of its own, says nothing to the
- * listener and, read alone, says something about someone ("Gina, you won't believe it - I got
- * mentored yesterday!", "It's been a rough week - I gave in and bought some snacks"): what a
- * clause that forms nothing before the dash goes on to say. Undefined when none does.
+ * The first clause after a dash (or a spliced comma) in `clause` that has a subject of its own,
+ * says nothing to the listener and, read alone, says something about someone ("Gina, you won't
+ * believe it - I got mentored yesterday!", "It's been a rough week - I gave in and bought some
+ * snacks", "Yesterday was so relaxing, we went to the lake"): what a clause that forms nothing
+ * before it goes on to say. Undefined when none does.
  */
 export function clauseAfterDash(
   clause: string,
@@ -757,7 +765,11 @@ export function clauseAfterDash(
     const first = tail.split(CLAUSE_DASH_RE, 1)[0]!;
     if (!startsOwnClause(tail) || LISTENER_ANY_RE.test(tail) || /\b(?:it|them)\b/iu.test(first)) continue;
     const r = readSentence(tail.charAt(0).toUpperCase() + tail.slice(1), speaker, now, listener);
-    if ('kept' in r && r.kept.kind !== 'conversation' && !r.continuation && !r.pronounObject) return r;
+    if (!('kept' in r) || r.kept.kind === 'conversation' || r.continuation || r.pronounObject) continue;
+    // After a comma, only what the speaker did or likes, or a slot ("Hopefully, I can raise
+    // enough", "You will succeed, I look forward to the details!" hope and promise).
+    if (m[0].startsWith(',') && r.kept.attribute === undefined && !SPLICED_KINDS.has(r.kept.kind)) continue;
+    return r;
   }
   return undefined;
 }
