@@ -259,3 +259,21 @@ describe('readTurn: a clause of the speaker after a spliced comma, when what is 
     ]);
   });
 });
+
+describe('readTurn: an answer to a question that refers back to the sentence before it', () => {
+  const answer = (question: string, text: string) =>
+    readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { previous: { input: `Bob: ${question}` } })
+      .statements.filter((s) => s.kind !== 'conversation')
+      .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+
+  it('"That plate is awesome! Did you make it?" is quoted whole: its first sentence names what "it" is', () => {
+    expect(answer('That plate is awesome! Did you make it?', 'Yeah, I made it in pottery class yesterday.')).toEqual([
+      'event | Ann | Asked "That plate is awesome! Did you make it?": Yeah, I made it in pottery class yesterday.',
+    ]);
+  });
+
+  it('a sentence before it that only names the listener or reacts names nothing', () => {
+    expect(answer('Wow, Ann! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
+    expect(answer('Aww! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
+  });
+});

@@ -741,7 +741,8 @@ function callsByName(text: string, listener: string): boolean {
  * word), or a comma before "I" or "we" that splices two ("It reminds me of the camera I had as a
  * kid, I took plenty of beach pics").
  */
-const CLAUSE_DASH_RE = /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+|,\s+(?=(?:[Ii]|[Ww]e)(?:['’](?:m|ve|d|ll|re))?\s)/gu;
+const CLAUSE_DASH_RE =
+  /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+|,\s+(?=(?:[Ii]|[Ww]e)(?:['’](?:m|ve|d|ll|re))?\s)/gu;
 
 /** What a clause after a spliced comma may be, when the clause before it forms nothing. */
 const SPLICED_KINDS: ReadonlySet<string> = new Set(['event', 'preference']);
@@ -902,6 +903,12 @@ export interface AskedQuestion {
 const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
 /** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
 const MIN_QUESTION_WORDS = 2;
+/**
+ * Content words the sentence before a question that refers back must have to be quoted with it:
+ * one names what "it" is ("That plate is awesome! Did you make it?"); the two together must still
+ * have {@link MIN_QUESTION_WORDS}.
+ */
+const MIN_BEFORE_QUESTION_WORDS = 1;
 
 /**
  * The question a turn ends with, when it says what it asks about: the referent of an answer
@@ -920,7 +927,8 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     before !== undefined &&
     QUESTION_REFERS_BACK_RE.test(last) &&
     !QUESTION_END_RE.test(before) &&
-    contentWords(before).length >= MIN_QUESTION_WORDS;
+    // Names said in passing ("Wow, John!") name nothing the question is about.
+    contentWords(before.replace(/\b\p{Lu}[\p{L}\p{M}'’-]*/gu, ' ')).length >= MIN_BEFORE_QUESTION_WORDS;
   const text = named ? `${before} ${last}` : last;
   if (contentWords(text).length < MIN_QUESTION_WORDS) return undefined;
   const fav = FAVOURITE_QUESTION_RE.exec(last);
