@@ -277,3 +277,23 @@ describe('readTurn: an answer to a question that refers back to the sentence bef
     expect(answer('Aww! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
   });
 });
+
+describe('readTurn: leaving to do something', () => {
+  it('"I\'m off to do some taekwondo!" says what the speaker does', () => {
+    expect(formed("I'm off to do some taekwondo!")).toEqual(["event | Ann | I'm off to do some taekwondo!"]);
+    expect(
+      formed("Taking care of ourselves is vital. I'm off to go swimming with the kids. Talk to you soon!"),
+    ).toEqual(["event | Ann | I'm off to go swimming with the kids."]);
+    expect(formed("I'm off to Ireland for a semester.")).toEqual(["event | Ann | I'm off to Ireland for a semester."]);
+  });
+
+  it('signing off, or leaving to be with someone said elsewhere, forms nothing', () => {
+    none([
+      "I'm off to bed.",
+      "I'm off to get some rest now.",
+      "I'm heading out to grab lunch.",
+      "I'm off to spend some time with them now.",
+      "I'm off to meet you!",
+    ]);
+  });
+});

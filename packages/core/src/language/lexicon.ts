@@ -496,6 +496,18 @@ export const ADDRESSED_RE = new RegExp(
     ')',
   'iu',
 );
+/**
+ * Leaving to do something: "I'm off to do some taekwondo!", "Well, I'm off to have dinner with
+ * some friends from the gym", "We're heading out to go swimming with the kids". Group 1: what the
+ * speaker leaves to do. Read with {@link LEAVING_ONLY_RE}: "I'm off to bed" only signs off.
+ */
+export const OFF_TO_RE = new RegExp(
+  `^${LEAD}(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:just|now|also)\\s+)?(?:off|heading(?:\\s+out)?)\\s+to\\s+(.+)$`,
+  'iu',
+);
+/** What one leaves to do that only signs off: bed, sleep, work, a meal alone ("I'm off to get some rest", "… to grab lunch"). */
+export const LEAVING_ONLY_RE =
+  /^(?:(?:go|get|grab|head|have|eat)\s+(?:to\s+)?)?(?:some\s+|my\s+|the\s+)?(?:bed|sleep|rest|work|office|school|class|now|eat|lunch|dinner|breakfast|shower|store|shops?|errands|run\s+some\s+errands|do\s+some\s+errands|get\s+ready)\b(?:\s+(?:now|soon|then))?\s*[.!…]*$/iu;
 /** Catching up without saying what happened: "A lot's happened since we talked", "So much since we last spoke!". */
 export const CATCH_UP_RE = new RegExp(
   `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$|(?:it(?:['’]s|\\s+has|\\s+is)\\s+)?been\\s+(?:a\\s+)?(?:(?:few|couple(?:\\s+of)?|\\d+|two|three|four|five|several|some)\\s+)?(?:days?|weeks?|months?|years?|while|ages|forever)\\s+since\\b)`,

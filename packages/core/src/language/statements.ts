@@ -1,4 +1,4 @@
-import { clauseKind, subjectOf, withoutOpener } from './kind-rules.js';
+import { clauseKind, leavesToDoSomething, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
@@ -665,7 +665,8 @@ export function readSentence(
   const words = contentWords(body);
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
   if (GREETING_IDIOM_RE.test(body)) return { dropped: 'greeting', text };
-  if (words.length < 2 && !safety)
+  // "I'm off to do some taekwondo!" says in one word what the speaker leaves to do.
+  if (words.length < 2 && !safety && !leavesToDoSomething(body))
     return {
       dropped:
         greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body)
