@@ -297,3 +297,16 @@ describe('readTurn: leaving to do something', () => {
     ]);
   });
 });
+
+describe('readTurn: what the speaker did, the "I" left out after a time in front', () => {
+  it('"Yesterday took my pups to the park" is an event of the speaker, dated', () => {
+    expect(formed('Yesterday took my pups to the park, it was awesome!')).toEqual([
+      'event | Ann | Yesterday took my pups to the park, it was awesome!',
+    ]);
+    expect(dateOf('Last weekend went hiking with my sister.')).toBe('2024-02-17');
+  });
+
+  it('a time that is the subject ("Last night felt like forever") forms nothing', () => {
+    none(['Last night felt like forever.', 'Last week went by so fast.']);
+  });
+});
