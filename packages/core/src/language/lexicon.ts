@@ -101,7 +101,7 @@ const WHEN_IN_FRONT =
   '(?:yesterday|today|earlier\\s+today|this\\s+(?:morning|afternoon|evening|past\\s+\\p{L}+)|last\\s+(?:night|week|weekend|month|year|\\p{L}+day)|over\\s+the\\s+weekend|the\\s+other\\s+day)\\s*,?\\s+';
 /** What a time does as a subject ("Last night felt like forever", "Last week went by so fast"): no one's action. */
 const TIME_AS_SUBJECT =
-  '(?:felt|seemed|flew|passed|ended|dragged|began|started|was|were|went\\s+(?:by|well|great|smoothly|fast|quickly|so|really|pretty|too|okay|ok|alright|badly))\\b';
+  '(?:felt|seemed|looked|sounded|turned|proved|flew|passed|ended|dragged|began|started|was|were|went\\s+(?:by|well|great|smoothly|fast|quickly|so|really|pretty|too|okay|ok|alright|badly))\\b';
 /** A clause whose subject is left out and is the speaker: "Just got some new shoes", "Been reading a lot", "Yesterday took my pups to the park". */
 export const IMPLIED_SPEAKER_RE = new RegExp(
   `^(?:${WHEN_IN_FRONT}(?!${TIME_AS_SUBJECT}))?(?:(?:just|recently|finally|also)\\s+)?(?:${PAST_VERB}|been)\\b`,
