@@ -76,6 +76,14 @@ describe('readTurn: a statement told inside an opener or a question', () => {
     ]);
   });
 
+  it('"Did I show you that I …?", "Did you know I …?" tell too', () => {
+    expect(formed('Did I show you that I have a big bookshelf too?')).toEqual([
+      'fact | Ann | I have a big bookshelf too',
+    ]);
+    expect(formed('Did you know I used to play the cello?')).toEqual(['event | Ann | I used to play the cello']);
+    none(['Did you know that Lisbon is the capital?', 'Did you see the game?']);
+  });
+
   it('a question that tells nothing, or asks the listener, is still left out', () => {
     none(['Did I tell you about it?', 'Did you tell her?', 'Have I shown you the garden?']);
   });

@@ -932,11 +932,12 @@ export const FRAMING_OPENER_RE =
   /^(?:(?:and|but|so|well|also|plus)\s+)?(?:as\s+for|for|when|whenever|every\s*time|each\s+time|any\s*time|if|even\s+if|wish|thanks|thank\s+you)\b/iu;
 /**
  * A question that tells something of the speaker: "Did I tell you I adopted a puppy?", "Have I
- * mentioned that my sister moved to Lisbon?". What follows it is a statement (read as one when
+ * mentioned that my sister moved to Lisbon?", "Did I show you that I have a big bookshelf too?",
+ * "Did you know I used to play the cello?". What follows it is a statement (read as one when
  * it has a subject of its own).
  */
 export const TOLD_YOU_RE =
-  /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned)\s+(?:(?:to\s+)?you\s+)?(?:that\s+)?/iu;
+  /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|show|showed|shown)\s+(?:(?:to\s+)?you\s+)?|did\s+you\s+know\s+)(?:that\s+)?/iu;
 /**
  * A plan with its subject, the speaker, left out: "Gonna volunteer at shelters next month". A
  * cue of the future only with the date it names ("Gonna take lots of pics" is said in passing).
