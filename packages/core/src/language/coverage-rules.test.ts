@@ -318,3 +318,11 @@ describe('readTurn: what the speaker did, the "I" left out after a time in front
     none(['Last night felt like forever.', 'Last week went by so fast.', 'Today turned out nice.']);
   });
 });
+
+describe('readTurn: a clause of its own after a time in front ("- last week I …")', () => {
+  it('what catches up before a dash leaves the clause after it, its time in front, to say what happened', () => {
+    expect(
+      formed("A lot's happened since we talked - last week I went to a yoga retreat near my mom's place."),
+    ).toEqual(["event | Ann | Last week I went to a yoga retreat near my mom's place."]);
+  });
+});

@@ -422,8 +422,9 @@ const FACT_RE = new RegExp(
 
 /** Coordinators that may join two independent clauses ("…, and I …", "… but my sister …", "…; we …"). */
 const COORDINATOR_RE = /(?:\s*,)?\s+(?:and|but|so|yet)\s+|\s*;\s+|,\s+(?:while|whereas)\s+/giu;
-/** Adverbs that may sit between the coordinator and the next clause's subject ("and now I …"). */
-const CLAUSE_ADVERB_RE = /^(?:then|now|also|later|still|actually|recently|today|yesterday)\s+/iu;
+/** Adverbs that may sit between the coordinator (or a dash) and the next clause's subject ("and now I …", "- last week I …"). */
+const CLAUSE_ADVERB_RE =
+  /^(?:then|now|also|later|still|actually|recently|today|yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|this\s+(?:morning|afternoon|evening|week|weekend)|over\s+the\s+weekend|the\s+other\s+day)(?:\s*,)?\s+/iu;
 /** A verb after a named or possessive subject ("my sister lives", "Ana works", "our dog is"). */
 const CLAUSE_VERB = `(?:(?:just|recently|finally|also|still|now|really|never|always|often|usually)\\s+)?(?:am|is|are|was|were|has|have|had|does|did|do|can|could|will|would|should|must|might|may|lives|live|moves|works|work|likes|like|loves|love|hates|hate|prefers|enjoys|enjoy|studies|speaks|${PAST_VERB})\\b`;
 const PRONOUN_SUBJECT_RE = /^(?:i|we)(?:['’](?:m|re|ve|d|ll))?\s+\p{L}/iu;
