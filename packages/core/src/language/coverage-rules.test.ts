@@ -326,3 +326,22 @@ describe('readTurn: a clause of its own after a time in front ("- last week I â€
     ).toEqual(["event | Ann | Last week I went to a yoga retreat near my mom's place."]);
   });
 });
+
+describe('readTurn: the clause before a dash or a spliced comma, when what follows made the whole form nothing', () => {
+  it('what the speaker did or plans, before a remark to the listener, is the statement', () => {
+    expect(formed("We played this game Catan - it's a great strategy game where you build settlements.")).toEqual([
+      'event | Ann | We played this game Catan',
+    ]);
+    expect(formed("I plan to return on July 20, I'll definitely bring you some kind of souvenir!")).toEqual([
+      'task | Ann | I plan to return on July 20',
+    ]);
+  });
+
+  it('a reaction or a fragment before the break still forms nothing', () => {
+    none([
+      'I love it - you did great!',
+      "That's awesome, I'm so proud of you!",
+      "I'm so happy for you - you deserve it.",
+    ]);
+  });
+});

@@ -777,6 +777,29 @@ export function clauseAfterDash(
   return undefined;
 }
 
+/**
+ * The clause before the first dash (or spliced comma) of `clause`, when it has a subject of its
+ * own, says nothing to the listener and, read alone, says something about someone, and what
+ * follows the break is what made the whole form nothing: "We played this game Catan - it's a
+ * great strategy game where you build settlements", "I plan to return on July 20, I'll bring you a
+ * souvenir!". Undefined when it does not.
+ */
+export function clauseBeforeBreak(
+  clause: string,
+  speaker: string,
+  now: number,
+  listener?: string,
+): ReadSentence | undefined {
+  const m = CLAUSE_DASH_RE.exec(clause);
+  CLAUSE_DASH_RE.lastIndex = 0;
+  if (m === null) return undefined;
+  const head = clause.slice(0, m.index);
+  if (!startsOwnClause(head) || LISTENER_ANY_RE.test(head)) return undefined;
+  const r = readSentence(head, speaker, now, listener);
+  if (!('kept' in r) || r.kept.kind === 'conversation' || r.continuation || r.pronounObject) return undefined;
+  return r;
+}
+
 /** A word of time or condition that opens a phrase in front of a clause ("Whenever I'm …, …", "Every time we …, …"). */
 const OPENING_WHEN_RE = /^(?:whenever|when|while|every\s+time|each\s+time|once|if|as\s+soon\s+as|after|before)\s+/iu;
 

@@ -18,6 +18,7 @@ import {
 import {
   type AskedQuestion,
   clauseAfterDash,
+  clauseBeforeBreak,
   clauseParts,
   clauseText,
   ellipticAnswer,
@@ -278,7 +279,8 @@ export function readTurn(
     // "And thanks for asking, they're good- we got another cat": a clause that forms nothing (and
     // does not go on with the statement before) may say something of its own after a dash.
     if ('kept' in r && r.kept.kind === 'conversation' && !part.joiner && !(last && r.continuation)) {
-      const after = clauseAfterDash(clause, who, turn.createdAt, other);
+      const after =
+        clauseAfterDash(clause, who, turn.createdAt, other) ?? clauseBeforeBreak(clause, who, turn.createdAt, other);
       if (after !== undefined) {
         if (r.rule !== undefined && REACTION_RULES.has(r.rule)) afterReaction = true;
         r = after;
