@@ -280,6 +280,18 @@ describe('readTurn: an answer to a question that refers back to the sentence bef
     ]);
   });
 
+  it('the speaker\'s own short clause answers what was asked of them ("Are you reading any books?" → "I\'m reading this book")', () => {
+    expect(answer('Are you currently reading any books?', "I'm reading this book and I'm totally hooked!")).toEqual([
+      'fact | Ann | Asked "Are you currently reading any books?": I\'m reading this book and I\'m totally hooked!',
+    ]);
+    expect(answer("What's your favorite genre?", "I'm all about dramas and romcoms.")).toEqual([
+      'fact | Ann | Asked "What\'s your favorite genre?": I\'m all about dramas and romcoms.',
+    ]);
+    // A denial, or a question not asked of the listener, says nothing of the speaker's own.
+    expect(answer('Have you tried reading any of them?', "No, I haven't read them yet.")).toEqual([]);
+    expect(answer('Is the new cafe open yet?', "I'm reading this book.")).toEqual([]);
+  });
+
   it('a sentence before it that only names the listener or reacts names nothing', () => {
     expect(answer('Wow, Ann! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
     expect(answer('Aww! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);

@@ -2,6 +2,7 @@ import { estimateImportance } from './importance.js';
 import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
+  FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
   IT_MAY_BE_PICTURED_RE,
@@ -165,11 +166,38 @@ function answerTo(
     if (r.rule !== undefined && REACTION_RULES.has(r.rule)) return undefined;
     return { ...r.kept, about: r.kept.about ?? who, text: answering(asked, clause) };
   }
+  // Asked "Are you reading any books?": "I'm reading this book": the speaker's own clause, too
+  // short to stand alone, says what the question asked of them.
+  if (r.rule === 'none' && ownShortAnswer(asked, clause))
+    return { ...r.kept, kind: 'fact', about: r.kept.about ?? who, text: answering(asked, clause) };
   if (!(r.refersBack || r.pronounObject || r.rule === 'object refers back')) return undefined;
   const again = readSentence(clause, who, now, listener, { referentGiven: true });
   if ('dropped' in again || again.kept.kind === 'conversation') return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
   return { ...again.kept, about: again.kept.about ?? who, text: answering(asked, clause) };
+}
+
+/**
+ * Whether a clause answers what a question asked of the listener with a statement of the
+ * speaker's own, in the affirmative: "Are you reading any books?" → "I'm reading this book". Not
+ * a denial ("No, I haven't tried them yet"), nor a promise.
+ */
+function ownShortAnswer(asked: AskedQuestion, clause: string): boolean {
+  return (
+    LISTENER_ANY_RE.test(asked.text) &&
+    FIRST_PERSON_RE.test(withoutInterjection(clause)) &&
+    !LISTENER_ANY_RE.test(clause) &&
+    !NEGATION_RE.test(clause)
+  );
+}
+/** A denial or a negated clause: "No, …", "I haven't …", "I don't …", "never". */
+const NEGATION_RE = /^(?:no|nope|not)\b|\b(?:not|never)\b|n['’]t\b/iu;
+/** A clause without "Yes, " or "Yeah! " in front. */
+function withoutInterjection(clause: string): string {
+  return clause.replace(
+    /^(?:(?:yes|yeah|yep|yup|sure|definitely|absolutely|totally|of\s+course|indeed)[\s,!.]+)+/iu,
+    '',
+  );
 }
 
 /**
