@@ -357,3 +357,33 @@ describe('readTurn: the clause before a dash or a spliced comma, when what follo
     ]);
   });
 });
+
+describe('readTurn: "That\'s why I …" first in a turn is the speaker\'s own', () => {
+  it('what follows "that\'s why" says what the speaker likes or did', () => {
+    expect(formed("Yeah, that's why I love volunteering!")).toEqual([
+      "preference | Ann | That's why I love volunteering!",
+    ]);
+    expect(formed("You nailed it! That's why we went volunteering with animals.")).toEqual([
+      "event | Ann | That's why we went volunteering with animals.",
+    ]);
+  });
+
+  it('right after a statement it goes on with it; with its object said elsewhere it forms nothing', () => {
+    expect(formed("I grew up with my mom. That's why I want to pass that same support on.")).toEqual([
+      "fact | Ann | I grew up with my mom. That's why I want to pass that same support on.",
+    ]);
+    none(["That's why I love it so much.", "That's why it matters."]);
+  });
+});
+
+describe('readTurn: the clause before a remark to the listener after a comma', () => {
+  it('"I went to Lisbon last year, you should go too!" keeps what the speaker did', () => {
+    expect(formed('I went to Lisbon last year, you should go too!')).toEqual([
+      'event | Ann | I went to Lisbon last year',
+    ]);
+  });
+
+  it('a clause before it whose place or object is said elsewhere forms nothing', () => {
+    none(['I went there last year, you should go too!', 'I love it, you did great!']);
+  });
+});

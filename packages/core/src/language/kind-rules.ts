@@ -48,6 +48,7 @@ import {
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
+  REASON_FOR_OWN_RE,
   REQUEST_RE,
   saysOnlyAFeeling,
   SAID_IN_PASSING,
@@ -541,6 +542,8 @@ export function withoutOpener(text: string): string | undefined {
 export function subjectOf(text: string, named: boolean, afterStatement = false): ClauseFacts['subject'] {
   if (named) return 'named';
   if (LISTENER_SUBJECT_RE.test(text)) return 'listener';
+  // "That's why I …" first in a turn is the speaker's own; right after a statement it goes on with it.
+  if (REASON_FOR_OWN_RE.test(text) && !afterStatement) return 'speaker';
   if (
     PRONOUN_SUBJECT_RE.test(text) ||
     (afterStatement && (DEMONSTRATIVE_DETERMINER_RE.test(text) || THE_DESCRIBED_RE.test(text)))

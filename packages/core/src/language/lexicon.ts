@@ -102,6 +102,13 @@ const WHEN_IN_FRONT =
 /** What a time does as a subject ("Last night felt like forever", "Last week went by so fast"): no one's action. */
 const TIME_AS_SUBJECT =
   '(?:felt|seemed|looked|sounded|turned|proved|flew|passed|ended|dragged|began|started|was|were|went\\s+(?:by|well|great|smoothly|fast|quickly|so|really|pretty|too|okay|ok|alright|badly))\\b';
+/**
+ * "That's why I …", "Which is why we …": the clause after it is the speaker's own, said as what
+ * follows from something before ("That's why I love volunteering!", "That's why we went
+ * volunteering with animals"), not a remark on "that".
+ */
+export const REASON_FOR_OWN_RE =
+  /^(?:(?:and|so|yeah|yes|yep|well)[,\s]+)*(?:that['’]?s|that\s+is|this\s+is|this['’]s|which\s+is)\s+(?:(?:exactly|partly|also|just|really)\s+)?why\s+(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s/iu;
 /** A clause whose subject is left out and is the speaker: "Just got some new shoes", "Been reading a lot", "Yesterday took my pups to the park". */
 export const IMPLIED_SPEAKER_RE = new RegExp(
   `^(?:${WHEN_IN_FRONT}(?!${TIME_AS_SUBJECT}))?(?:(?:just|recently|finally|also)\\s+)?(?:${PAST_VERB}|been)\\b`,

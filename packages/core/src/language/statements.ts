@@ -777,12 +777,19 @@ export function clauseAfterDash(
   return undefined;
 }
 
+/** Where the clause before a remark ends: a dash, a spliced comma, or a comma before what is said to the listener (", maybe you would like that!"). */
+const HEAD_BREAK_RE = new RegExp(
+  `${CLAUSE_DASH_RE.source}|,\\s+(?=(?:(?:maybe|hopefully|so|and|but|if|hope|bet)\\s+)?(?:you|your)\\b)`,
+  'iu',
+);
+
 /**
- * The clause before the first dash (or spliced comma) of `clause`, when it has a subject of its
+ * The clause before the first dash (or spliced comma, or a comma before a remark to the listener) of `clause`, when it has a subject of its
  * own, says nothing to the listener and, read alone, says something about someone, and what
  * follows the break is what made the whole form nothing: "We played this game Catan - it's a
  * great strategy game where you build settlements", "I plan to return on July 20, I'll bring you a
- * souvenir!". Undefined when it does not.
+ * souvenir!", "I also made a dairy-free cake the other day, maybe you would like that!". Undefined
+ * when it does not.
  */
 export function clauseBeforeBreak(
   clause: string,
@@ -790,13 +797,14 @@ export function clauseBeforeBreak(
   now: number,
   listener?: string,
 ): ReadSentence | undefined {
-  const m = CLAUSE_DASH_RE.exec(clause);
-  CLAUSE_DASH_RE.lastIndex = 0;
+  const m = HEAD_BREAK_RE.exec(clause);
   if (m === null) return undefined;
   const head = clause.slice(0, m.index);
   if (!startsOwnClause(head) || LISTENER_ANY_RE.test(head)) return undefined;
   const r = readSentence(head, speaker, now, listener);
-  if (!('kept' in r) || r.kept.kind === 'conversation' || r.continuation || r.pronounObject) return undefined;
+  // "I went there last year, you should go too!": where, is said elsewhere.
+  if (!('kept' in r) || r.kept.kind === 'conversation' || r.continuation || r.pronounObject || r.pronounInside)
+    return undefined;
   return r;
 }
 
