@@ -387,3 +387,15 @@ describe('readTurn: the clause before a remark to the listener after a comma', (
     none(['I went there last year, you should go too!', 'I love it, you did great!']);
   });
 });
+
+describe('readTurn: a plan said with an adverb ("I\'m definitely going to …")', () => {
+  it('is a cue of the future, as "I\'m going to …" is', () => {
+    expect(formed("I'm definitely going to keep up with my German lessons.")).toEqual([
+      "task | Ann | I'm definitely going to keep up with my German lessons.",
+    ]);
+  });
+
+  it('encouraging oneself in reply still forms nothing', () => {
+    none(["I'm definitely gonna keep pushing!", "I'm really going to stay positive."]);
+  });
+});
