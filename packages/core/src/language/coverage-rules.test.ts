@@ -292,6 +292,14 @@ describe('readTurn: an answer to a question that refers back to the sentence bef
     expect(answer('Is the new cafe open yet?', "I'm reading this book.")).toEqual([]);
   });
 
+  it('"Have you been camping before?" → "Yeah, plenty of times." says the answerer has', () => {
+    expect(answer('Have you been camping before?', 'Yeah, plenty of times. It was always fun.')).toEqual([
+      'fact | Ann | Asked "Have you been camping before?": Yeah, plenty of times. It was always fun.',
+    ]);
+    expect(answer('Have you been camping before?', 'Nope, never.')).toEqual([]);
+    expect(answer('Have you been camping before?', 'Haha, who knows.')).toEqual([]);
+  });
+
   it('a sentence before it that only names the listener or reacts names nothing', () => {
     expect(answer('Wow, Ann! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
     expect(answer('Aww! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);

@@ -930,6 +930,11 @@ export interface AskedQuestion {
   liking: boolean;
   /** Whether it asks which, what, who, where or when: a phrase without a verb can answer it ("Catan!"). */
   wh: boolean;
+  /**
+   * Whether it asks whether the listener has ever done something ("Have you been camping
+   * before?"): how often, without a verb, answers it ("Plenty of times.").
+   */
+  experience?: boolean;
 }
 
 /** A sentence that ends as a question does. */
@@ -963,15 +968,25 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     // Names said in passing ("Wow, John!") name nothing the question is about.
     contentWords(before.replace(/\b\p{Lu}[\p{L}\p{M}'’-]*/gu, ' ')).length >= MIN_BEFORE_QUESTION_WORDS;
   const text = named ? `${before} ${last}` : last;
-  if (contentWords(text).length < MIN_QUESTION_WORDS) return undefined;
+  // "Have you been camping before?" names in one word what it asks the listener to have done.
+  const experience = EXPERIENCE_QUESTION_RE.test(last);
+  if (contentWords(text).length < (experience ? 1 : MIN_QUESTION_WORDS)) return undefined;
   const fav = FAVOURITE_QUESTION_RE.exec(last);
   return {
     text,
     liking: LIKING_QUESTION_RE.test(last),
     wh: WH_QUESTION_RE.test(last),
+    ...(experience ? { experience: true } : {}),
     ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),
   };
 }
+
+/** "Have you (ever) been …?", "Have you tried …?": whether the listener has done something. */
+const EXPERIENCE_QUESTION_RE =
+  /^(?:(?:so|and|but|oh|ok|okay|well|also|btw|hey)[,\s]+|[\p{L}'’-]+,\s+)*have\s+(?:you|u|ya)\s+(?:ever\s+|already\s+)?(?:been|\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one|ied))\b/iu;
+/** How often something was done, said without a verb: "Plenty of times", "A few times", "Twice", "Once, in Peru". */
+export const HOW_OFTEN_RE =
+  /^(?:(?:yes|yeah|yep|yup|sure|oh\s+yeah|definitely|absolutely|totally)[\s,!.]+)*(?:(?:plenty|lots|loads|tons|a\s+bunch|a\s+couple)\s+of\s+times|(?:a\s+few|a\s+couple|several|many|so\s+many|countless|a\s+dozen|two|three|four|five|six|ten|\d+)\s+times|once|twice|every\s+(?:year|summer|winter|week|weekend|month))\b/iu;
 
 /** Words an answer without a verb may have ("Mostly old punk rock from the eighties": 6). */
 const MAX_ANSWER_WORDS = 6;

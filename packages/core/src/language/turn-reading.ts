@@ -23,6 +23,7 @@ import {
   clauseParts,
   clauseText,
   ellipticAnswer,
+  HOW_OFTEN_RE,
   hasVerb,
   questionAsked,
   readSentence,
@@ -149,6 +150,9 @@ function answerTo(
   // Only a clause no rule read as more than words: "That sounds like a fascinating trip!" has no
   // verb the reading knows, but is a reaction.
   const bare = 'dropped' in r || r.rule === 'generic' || r.rule === 'none';
+  // Asked "Have you been camping before?": "Yeah, plenty of times." says that the answerer has.
+  if (bare && asked.experience === true && HOW_OFTEN_RE.test(clause))
+    return { text: answering(asked, clause), kind: 'fact', about: who };
   const elliptic = bare && asked.wh ? ellipticAnswer(clause) : undefined;
   if (elliptic !== undefined && (asked.favourite !== undefined || elliptic.split(/\s+/u).length >= 2))
     return {
