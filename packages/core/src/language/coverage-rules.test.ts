@@ -293,8 +293,8 @@ describe('readTurn: an answer to a question that refers back to the sentence bef
   });
 
   it('"Have you been camping before?" → "Yeah, plenty of times." says the answerer has', () => {
-    expect(answer('Have you been camping before?', 'Yeah, plenty of times. It was always fun.')).toEqual([
-      'fact | Ann | Asked "Have you been camping before?": Yeah, plenty of times. It was always fun.',
+    expect(answer('Have you been camping before?', 'Yeah, plenty of times.')).toEqual([
+      'fact | Ann | Asked "Have you been camping before?": Yeah, plenty of times.',
     ]);
     expect(answer('Have you been camping before?', 'Nope, never.')).toEqual([]);
     expect(answer('Have you been camping before?', 'Haha, who knows.')).toEqual([]);
