@@ -239,6 +239,13 @@ describe('readTurn: a feeling whose cause the speaker did', () => {
     ]);
   });
 
+  it('"I got lucky finding a breeder nearby" says what the speaker came by', () => {
+    expect(formed('I got lucky finding a breeder nearby that has the dogs I wanted.')).toEqual([
+      'event | Ann | I got lucky finding a breeder nearby that has the dogs I wanted.',
+    ]);
+    none(["I'm so lucky to have you.", 'I got lucky finding it.']);
+  });
+
   it('a feeling alone, one about the listener, or a likeness stays episodic', () => {
     none([
       "I'm so excited to meet everyone.",

@@ -339,7 +339,8 @@ export function saysOnlyAFeeling(text: string): boolean {
   return (
     !FEELING_NAMED_OBJECT_RE.test(rest) &&
     !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
-    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
+    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
+    !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text))
   );
 }
 /**
@@ -352,6 +353,15 @@ const FEELING_CAUSE_DONE_RE = new RegExp(
   `(?<!\\b(?:like|if)\\s+)\\b(?:i|we)\\s+(?:(?:just|recently|finally|also|actually|even|already|first)\\s+)?(?:${PAST_VERB})\\b\\s+\\p{L}`,
   'iu',
 );
+/** Luck, felt: "I got lucky …", "We were so fortunate …". */
+const LUCKY_RE = /\b(?:lucky|fortunate)$/iu;
+/**
+ * What the speaker was lucky to come by, named after it: "I got lucky finding a breeder nearby",
+ * "We were lucky to get tickets for the final". Not what was had ("lucky to have …", a fact
+ * elsewhere) nor a pronoun ("lucky to find it").
+ */
+const LUCKY_FIND_RE =
+  /^\s+(?:to\s+(?:find|get|land|meet|score|catch|grab|win)|finding|getting|landing|meeting|scoring|catching|grabbing|winning)\s+(?!(?:it|them|this|that|one|him|her)\b)\p{L}/iu;
 /** Feelings whose source says what drives the speaker: "I'm inspired by autumn", "I'm motivated by a thirst for adventure". */
 const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
 /** A source named after "by" that is not the listener's or what was said ("… by your drive", "… by it"). */
