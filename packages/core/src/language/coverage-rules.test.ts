@@ -76,6 +76,14 @@ describe('readTurn: a statement told inside an opener or a question', () => {
     ]);
   });
 
+  it('"Did I show you that I …?", "Did you know I …?" tell too', () => {
+    expect(formed('Did I show you that I have a big bookshelf too?')).toEqual([
+      'fact | Ann | I have a big bookshelf too',
+    ]);
+    expect(formed('Did you know I used to play the cello?')).toEqual(['event | Ann | I used to play the cello']);
+    none(['Did you know that Lisbon is the capital?', 'Did you see the game?']);
+  });
+
   it('a question that tells nothing, or asks the listener, is still left out', () => {
     none(['Did I tell you about it?', 'Did you tell her?', 'Have I shown you the garden?']);
   });
@@ -231,11 +239,178 @@ describe('readTurn: a feeling whose cause the speaker did', () => {
     ]);
   });
 
+  it('"I got lucky finding a breeder nearby" says what the speaker came by', () => {
+    expect(formed('I got lucky finding a breeder nearby that has the dogs I wanted.')).toEqual([
+      'event | Ann | I got lucky finding a breeder nearby that has the dogs I wanted.',
+    ]);
+    none(["I'm so lucky to have you.", 'I got lucky finding it.']);
+  });
+
   it('a feeling alone, one about the listener, or a likeness stays episodic', () => {
     none([
       "I'm so excited to meet everyone.",
       "I'm so glad I got to meet you.",
       'I felt so inspired and like I got a new lease of life.',
     ]);
+  });
+});
+
+describe('readTurn: a clause of the speaker after a spliced comma, when what is before it forms nothing', () => {
+  it('what the speaker did after a remark and a comma is the statement', () => {
+    expect(formed('It reminds me of the film camera I had as a kid, I took plenty of beach pics.')).toEqual([
+      'event | Ann | I took plenty of beach pics.',
+    ]);
+    expect(formed("You're not gonna believe this, I had a bit of an adventure recently.")).toEqual([
+      'event | Ann | I had a bit of an adventure recently.',
+    ]);
+  });
+
+  it('a hope, a promise or a plan after the comma forms nothing', () => {
+    none([
+      'Hopefully, I can raise enough to cover basic needs for the homeless.',
+      'You will definitely succeed, I look forward to the details!',
+      'Of course, let me know if you like it, we can plan a kayaking trip together, I will pick a cool spot!',
+      'Maybe, I will go somewhere else.',
+    ]);
+  });
+});
+
+describe('readTurn: an answer to a question that refers back to the sentence before it', () => {
+  const answer = (question: string, text: string) =>
+    readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { previous: { input: `Bob: ${question}` } })
+      .statements.filter((s) => s.kind !== 'conversation')
+      .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+
+  it('"That plate is awesome! Did you make it?" is quoted whole: its first sentence names what "it" is', () => {
+    expect(answer('That plate is awesome! Did you make it?', 'Yeah, I made it in pottery class yesterday.')).toEqual([
+      'event | Ann | Asked "That plate is awesome! Did you make it?": Yeah, I made it in pottery class yesterday.',
+    ]);
+  });
+
+  it('the speaker\'s own short clause answers what was asked of them ("Are you reading any books?" → "I\'m reading this book")', () => {
+    expect(answer('Are you currently reading any books?', "I'm reading this book and I'm totally hooked!")).toEqual([
+      'fact | Ann | Asked "Are you currently reading any books?": I\'m reading this book and I\'m totally hooked!',
+    ]);
+    expect(answer("What's your favorite genre?", "I'm all about dramas and romcoms.")).toEqual([
+      'fact | Ann | Asked "What\'s your favorite genre?": I\'m all about dramas and romcoms.',
+    ]);
+    // A denial, or a question not asked of the listener, says nothing of the speaker's own.
+    expect(answer('Have you tried reading any of them?', "No, I haven't read them yet.")).toEqual([]);
+    expect(answer('Is the new cafe open yet?', "I'm reading this book.")).toEqual([]);
+  });
+
+  it('"Have you been camping before?" → "Yeah, plenty of times." says the answerer has', () => {
+    expect(answer('Have you been camping before?', 'Yeah, plenty of times.')).toEqual([
+      'fact | Ann | Asked "Have you been camping before?": Yeah, plenty of times.',
+    ]);
+    expect(answer('Have you been camping before?', 'Nope, never.')).toEqual([]);
+    expect(answer('Have you been camping before?', 'Haha, who knows.')).toEqual([]);
+  });
+
+  it('a sentence before it that only names the listener or reacts names nothing', () => {
+    expect(answer('Wow, Ann! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
+    expect(answer('Aww! Did you make it?', 'Yeah, I made it yesterday.')).toEqual([]);
+  });
+});
+
+describe('readTurn: leaving to do something', () => {
+  it('"I\'m off to do some taekwondo!" says what the speaker does', () => {
+    expect(formed("I'm off to do some taekwondo!")).toEqual(["event | Ann | I'm off to do some taekwondo!"]);
+    expect(
+      formed("Taking care of ourselves is vital. I'm off to go swimming with the kids. Talk to you soon!"),
+    ).toEqual(["event | Ann | I'm off to go swimming with the kids."]);
+    expect(formed("I'm off to Ireland for a semester.")).toEqual(["event | Ann | I'm off to Ireland for a semester."]);
+  });
+
+  it('signing off, or leaving to be with someone said elsewhere, forms nothing', () => {
+    none([
+      "I'm off to bed.",
+      "I'm off to get some rest now.",
+      "I'm heading out to grab lunch.",
+      "I'm off to spend some time with them now.",
+      "I'm off to meet you!",
+    ]);
+  });
+});
+
+describe('readTurn: what the speaker did, the "I" left out after a time in front', () => {
+  it('"Yesterday took my pups to the park" is an event of the speaker, dated', () => {
+    expect(formed('Yesterday took my pups to the park, it was awesome!')).toEqual([
+      'event | Ann | Yesterday took my pups to the park, it was awesome!',
+    ]);
+    expect(dateOf('Last weekend went hiking with my sister.')).toBe('2024-02-17');
+  });
+
+  it('a time that is the subject ("Last night felt like forever") forms nothing', () => {
+    none(['Last night felt like forever.', 'Last week went by so fast.', 'Today turned out nice.']);
+  });
+});
+
+describe('readTurn: a clause of its own after a time in front ("- last week I …")', () => {
+  it('what catches up before a dash leaves the clause after it, its time in front, to say what happened', () => {
+    expect(
+      formed("A lot's happened since we talked - last week I went to a yoga retreat near my mom's place."),
+    ).toEqual(["event | Ann | Last week I went to a yoga retreat near my mom's place."]);
+  });
+});
+
+describe('readTurn: the clause before a dash or a spliced comma, when what follows made the whole form nothing', () => {
+  it('what the speaker did or plans, before a remark to the listener, is the statement', () => {
+    expect(formed("We played this game Catan - it's a great strategy game where you build settlements.")).toEqual([
+      'event | Ann | We played this game Catan',
+    ]);
+    expect(formed("I plan to return on July 20, I'll definitely bring you some kind of souvenir!")).toEqual([
+      'task | Ann | I plan to return on July 20',
+    ]);
+  });
+
+  it('a reaction or a fragment before the break still forms nothing', () => {
+    none([
+      'I love it - you did great!',
+      "That's awesome, I'm so proud of you!",
+      "I'm so happy for you - you deserve it.",
+    ]);
+  });
+});
+
+describe('readTurn: "That\'s why I …" first in a turn is the speaker\'s own', () => {
+  it('what follows "that\'s why" says what the speaker likes or did', () => {
+    expect(formed("Yeah, that's why I love volunteering!")).toEqual([
+      "preference | Ann | That's why I love volunteering!",
+    ]);
+    expect(formed("You nailed it! That's why we went volunteering with animals.")).toEqual([
+      "event | Ann | That's why we went volunteering with animals.",
+    ]);
+  });
+
+  it('right after a statement it goes on with it; with its object said elsewhere it forms nothing', () => {
+    expect(formed("I grew up with my mom. That's why I want to pass that same support on.")).toEqual([
+      "fact | Ann | I grew up with my mom. That's why I want to pass that same support on.",
+    ]);
+    none(["That's why I love it so much.", "That's why it matters."]);
+  });
+});
+
+describe('readTurn: the clause before a remark to the listener after a comma', () => {
+  it('"I went to Lisbon last year, you should go too!" keeps what the speaker did', () => {
+    expect(formed('I went to Lisbon last year, you should go too!')).toEqual([
+      'event | Ann | I went to Lisbon last year',
+    ]);
+  });
+
+  it('a clause before it whose place or object is said elsewhere forms nothing', () => {
+    none(['I went there last year, you should go too!', 'I love it, you did great!']);
+  });
+});
+
+describe('readTurn: a plan said with an adverb ("I\'m definitely going to …")', () => {
+  it('is a cue of the future, as "I\'m going to …" is', () => {
+    expect(formed("I'm definitely going to keep up with my German lessons.")).toEqual([
+      "task | Ann | I'm definitely going to keep up with my German lessons.",
+    ]);
+  });
+
+  it('encouraging oneself in reply still forms nothing', () => {
+    none(["I'm definitely gonna keep pushing!", "I'm really going to stay positive."]);
   });
 });

@@ -24,7 +24,9 @@ import {
   FRAMING_OPENER_RE,
   EXPERIENCE_RE,
   HABIT_RE,
+  LEAVING_ONLY_RE,
   LOOKING_FORWARD_RE,
+  OFF_TO_RE,
   OWN_OBJECT_RE,
   NOT_A_PLAN_RE,
   THIS_IS_MINE_RE,
@@ -47,6 +49,7 @@ import {
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
+  REASON_FOR_OWN_RE,
   REQUEST_RE,
   saysOnlyAFeeling,
   SAID_IN_PASSING,
@@ -202,6 +205,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'looking forward', test: looksForwardToOwn, kind: 'event', ahead: true },
   // "We feel so lucky to have Biscuit", "I'm grateful for my team at work": whom or what the speaker has.
   { name: 'fortunate to have', test: fortunateToHave, kind: 'fact' },
+  // "I'm off to do some taekwondo!", "I'm off to go swimming with the kids": what the speaker
+  // leaves to do ("I'm off to bed" only signs off, 'addressed').
+  { name: 'leaving to do something', test: (c) => leavesToDoSomething(c.text), kind: 'event' },
   // "I really respect you for that", "I recommend trying it", "I won't give up!", "I can't wait".
   { name: 'addressed', test: (c) => ADDRESSED_RE.test(c.text), kind: 'conversation' },
   // "A lot's happened since we talked", "I'm still figuring out the details".
@@ -339,6 +345,18 @@ function looksForwardToOwn(c: ClauseFacts): boolean {
   // "… for tomorrow's grand opening": an occasion with its date. "… to visit next month": to do what, is said elsewhere.
   const occasion = m![1]!.toLowerCase() !== 'to' && c.futureDate;
   return occasion || SPEAKERS_THING_RE.test(ahead) || /\bour\s+\p{L}{3,}/iu.test(ahead);
+}
+
+/** Whether a clause says the speaker leaves to do something that is more than signing off ({@link OFF_TO_RE}). */
+export function leavesToDoSomething(text: string): boolean {
+  const what = OFF_TO_RE.exec(text)?.[1];
+  // "… to spend some time with them now": whom, is said elsewhere.
+  return (
+    what !== undefined &&
+    !LEAVING_ONLY_RE.test(what) &&
+    !LISTENER_ANY_RE.test(what) &&
+    !/\b(?:it|them|him|her|this|that|these|those)\b/iu.test(what)
+  );
 }
 
 /** A capitalised name as written (case-sensitive, unlike the lexicon's `iu` patterns): "Biscuit", "Ana". */
@@ -546,6 +564,8 @@ export function withoutOpener(text: string): string | undefined {
 export function subjectOf(text: string, named: boolean, afterStatement = false): ClauseFacts['subject'] {
   if (named) return 'named';
   if (LISTENER_SUBJECT_RE.test(text)) return 'listener';
+  // "That's why I …" first in a turn is the speaker's own; right after a statement it goes on with it.
+  if (REASON_FOR_OWN_RE.test(text) && !afterStatement) return 'speaker';
   if (
     PRONOUN_SUBJECT_RE.test(text) ||
     (afterStatement && (DEMONSTRATIVE_DETERMINER_RE.test(text) || THE_DESCRIBED_RE.test(text)))

@@ -105,8 +105,24 @@ export const FIRST_PERSON_RE = new RegExp(
   `^${LEAD}(?:i|we|me|my|our|myself|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\b`,
   'iu',
 );
-/** A clause whose subject is left out and is the speaker: "Just got some new shoes", "Been reading a lot". */
-export const IMPLIED_SPEAKER_RE = new RegExp(`^(?:(?:just|recently|finally|also)\\s+)?(?:${PAST_VERB}|been)\\b`, 'iu');
+/** A time in front of a clause whose subject is left out: "Yesterday took my pups to the park", "Last weekend, went hiking". */
+const WHEN_IN_FRONT =
+  '(?:yesterday|today|earlier\\s+today|this\\s+(?:morning|afternoon|evening|past\\s+\\p{L}+)|last\\s+(?:night|week|weekend|month|year|\\p{L}+day)|over\\s+the\\s+weekend|the\\s+other\\s+day)\\s*,?\\s+';
+/** What a time does as a subject ("Last night felt like forever", "Last week went by so fast"): no one's action. */
+const TIME_AS_SUBJECT =
+  '(?:felt|seemed|looked|sounded|turned|proved|flew|passed|ended|dragged|began|started|was|were|went\\s+(?:by|well|great|smoothly|fast|quickly|so|really|pretty|too|okay|ok|alright|badly))\\b';
+/**
+ * "That's why I …", "Which is why we …": the clause after it is the speaker's own, said as what
+ * follows from something before ("That's why I love volunteering!", "That's why we went
+ * volunteering with animals"), not a remark on "that".
+ */
+export const REASON_FOR_OWN_RE =
+  /^(?:(?:and|so|yeah|yes|yep|well)[,\s]+)*(?:that['’]?s|that\s+is|this\s+is|this['’]s|which\s+is)\s+(?:(?:exactly|partly|also|just|really)\s+)?why\s+(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s/iu;
+/** A clause whose subject is left out and is the speaker: "Just got some new shoes", "Been reading a lot", "Yesterday took my pups to the park". */
+export const IMPLIED_SPEAKER_RE = new RegExp(
+  `^(?:${WHEN_IN_FRONT}(?!${TIME_AS_SUBJECT}))?(?:(?:just|recently|finally|also)\\s+)?(?:${PAST_VERB}|been)\\b`,
+  'iu',
+);
 /**
  * A subject that joins someone to the speaker: "My wife and I …", "My sister Ana and me …",
  * "Ana and I …" ("Me and my wife …", "I and Ana …" start with the speaker already).
@@ -365,7 +381,8 @@ export function saysOnlyAFeeling(text: string): boolean {
   return (
     !FEELING_NAMED_OBJECT_RE.test(rest) &&
     !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
-    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
+    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
+    !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text))
   );
 }
 /**
@@ -378,6 +395,15 @@ const FEELING_CAUSE_DONE_RE = new RegExp(
   `(?<!\\b(?:like|if)\\s+)\\b(?:i|we)\\s+(?:(?:just|recently|finally|also|actually|even|already|first)\\s+)?(?:${PAST_VERB})\\b\\s+\\p{L}`,
   'iu',
 );
+/** Luck, felt: "I got lucky …", "We were so fortunate …". */
+const LUCKY_RE = /\b(?:lucky|fortunate)$/iu;
+/**
+ * What the speaker was lucky to come by, named after it: "I got lucky finding a breeder nearby",
+ * "We were lucky to get tickets for the final". Not what was had ("lucky to have …", a fact
+ * elsewhere) nor a pronoun ("lucky to find it").
+ */
+const LUCKY_FIND_RE =
+  /^\s+(?:to\s+(?:find|get|land|meet|score|catch|grab|win)|finding|getting|landing|meeting|scoring|catching|grabbing|winning)\s+(?!(?:it|them|this|that|one|him|her)\b)\p{L}/iu;
 /** Feelings whose source says what drives the speaker: "I'm inspired by autumn", "I'm motivated by a thirst for adventure". */
 const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
 /** A source named after "by" that is not the listener's or what was said ("… by your drive", "… by it"). */
@@ -516,7 +542,7 @@ export const ADDRESSED_RE = new RegExp(
       "i(?:\\s+would|['’]d)\\s+(?:also\\s+|definitely\\s+|really\\s+|totally\\s+|highly\\s+)*(?:say|add|agree|recommend|suggest|advise)\\b",
       'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
       "(?:i|we)\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|lose\\s+(?:focus|hope|sight|faith|heart)|let\\s+(?:you|anything|anyone|it))\\b",
-      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|have\\s+(?:some\\s+)?faith|keep\\s+(?:the\\s+)?faith|be\\s+patient|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
+      "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:(?:definitely|really|totally|also|still|actually|seriously)\\s+)?(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|have\\s+(?:some\\s+)?faith|keep\\s+(?:the\\s+)?faith|be\\s+patient|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
       "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing|putting\\s+in)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
       "(?:i['’]m|i\\s+am)\\s+(?:really\\s+|so\\s+|also\\s+)*looking\\s+forward\\s+to\\s+(?:\\p{L}+ing|it|that|this|seeing|meeting|hearing)\\b",
@@ -538,6 +564,18 @@ export const ADDRESSED_RE = new RegExp(
     ')',
   'iu',
 );
+/**
+ * Leaving to do something: "I'm off to do some taekwondo!", "Well, I'm off to have dinner with
+ * some friends from the gym", "We're heading out to go swimming with the kids". Group 1: what the
+ * speaker leaves to do. Read with {@link LEAVING_ONLY_RE}: "I'm off to bed" only signs off.
+ */
+export const OFF_TO_RE = new RegExp(
+  `^${LEAD}(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:just|now|also)\\s+)?(?:off|heading(?:\\s+out)?)\\s+to\\s+(.+)$`,
+  'iu',
+);
+/** What one leaves to do that only signs off: bed, sleep, work, a meal alone ("I'm off to get some rest", "… to grab lunch"). */
+export const LEAVING_ONLY_RE =
+  /^(?:(?:go|get|grab|head|have|eat)\s+(?:to\s+)?)?(?:some\s+|my\s+|the\s+)?(?:bed|sleep|rest|work|office|school|class|now|eat|lunch|dinner|breakfast|shower|store|shops?|errands|run\s+some\s+errands|do\s+some\s+errands|get\s+ready)\b(?:\s+(?:now|soon|then))?\s*[.!…]*$/iu;
 /** Catching up without saying what happened: "A lot's happened since we talked", "So much since we last spoke!". */
 export const CATCH_UP_RE = new RegExp(
   `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$|(?:it(?:['’]s|\\s+has|\\s+is)\\s+)?been\\s+(?:a\\s+)?(?:(?:few|couple(?:\\s+of)?|\\d+|two|three|four|five|several|some)\\s+)?(?:days?|weeks?|months?|years?|while|ages|forever)\\s+since\\b)`,
@@ -961,11 +999,12 @@ export const FRAMING_OPENER_RE =
   /^(?:(?:and|but|so|well|also|plus)\s+)?(?:as\s+for|for|when|whenever|every\s*time|each\s+time|any\s*time|if|even\s+if|wish|thanks|thank\s+you)\b/iu;
 /**
  * A question that tells something of the speaker: "Did I tell you I adopted a puppy?", "Have I
- * mentioned that my sister moved to Lisbon?". What follows it is a statement (read as one when
+ * mentioned that my sister moved to Lisbon?", "Did I show you that I have a big bookshelf too?",
+ * "Did you know I used to play the cello?". What follows it is a statement (read as one when
  * it has a subject of its own).
  */
 export const TOLD_YOU_RE =
-  /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned)\s+(?:(?:to\s+)?you\s+)?(?:that\s+)?/iu;
+  /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|show|showed|shown)\s+(?:(?:to\s+)?you\s+)?|did\s+you\s+know\s+)(?:that\s+)?/iu;
 /**
  * A plan with its subject, the speaker, left out: "Gonna volunteer at shelters next month". A
  * cue of the future only with the date it names ("Gonna take lots of pics" is said in passing).

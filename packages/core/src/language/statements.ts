@@ -1,4 +1,4 @@
-import { clauseKind, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
+import { clauseKind, leavesToDoSomething, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
@@ -385,7 +385,7 @@ export const SLOTS: SlotRule[] = [
  * …" a reflection: neither is one.
  */
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|i'?m\s+going\s+to|i’m\s+going\s+to|i\s+am\s+going\s+to|we'?re\s+going\s+to|i'?m\s+gonna|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|(?:i'?m|i’m|i\s+am|we'?re|we’re)\s+(?:(?:definitely|really|totally|probably|finally|also|still|actually|seriously)\s+)?(?:going\s+to|gonna)|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
 const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
 
@@ -454,8 +454,9 @@ const FACT_RE = new RegExp(
 
 /** Coordinators that may join two independent clauses ("…, and I …", "… but my sister …", "…; we …"). */
 const COORDINATOR_RE = /(?:\s*,)?\s+(?:and|but|so|yet)\s+|\s*;\s+|,\s+(?:while|whereas)\s+/giu;
-/** Adverbs that may sit between the coordinator and the next clause's subject ("and now I …"). */
-const CLAUSE_ADVERB_RE = /^(?:then|now|also|later|still|actually|recently|today|yesterday)\s+/iu;
+/** Adverbs that may sit between the coordinator (or a dash) and the next clause's subject ("and now I …", "- last week I …"). */
+const CLAUSE_ADVERB_RE =
+  /^(?:then|now|also|later|still|actually|recently|today|yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|this\s+(?:morning|afternoon|evening|week|weekend)|over\s+the\s+weekend|the\s+other\s+day)(?:\s*,)?\s+/iu;
 /** A verb after a named or possessive subject ("my sister lives", "Ana works", "our dog is"). */
 const CLAUSE_VERB = `(?:(?:just|recently|finally|also|still|now|really|never|always|often|usually)\\s+)?(?:am|is|are|was|were|has|have|had|does|did|do|can|could|will|would|should|must|might|may|lives|live|moves|works|work|likes|like|loves|love|hates|hate|prefers|enjoys|enjoy|studies|speaks|${PAST_VERB})\\b`;
 const PRONOUN_SUBJECT_RE = /^(?:i|we)(?:['’](?:m|re|ve|d|ll))?\s+\p{L}/iu;
@@ -697,7 +698,8 @@ export function readSentence(
   const words = contentWords(body);
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
   if (GREETING_IDIOM_RE.test(body)) return { dropped: 'greeting', text };
-  if (words.length < 2 && !safety)
+  // "I'm off to do some taekwondo!" says in one word what the speaker leaves to do.
+  if (words.length < 2 && !safety && !leavesToDoSomething(body))
     return {
       dropped:
         greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body)
@@ -768,14 +770,23 @@ function callsByName(text: string, listener: string): boolean {
   return m !== null && m[1] === listener.split(/\s+/u)[0];
 }
 
-/** A dash between two clauses ("… - I …", "…— we …", "they're good- we …"); not a hyphen inside a word. */
-const CLAUSE_DASH_RE = /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+/gu;
+/**
+ * A dash between two clauses ("… - I …", "…— we …", "they're good- we …"; not a hyphen inside a
+ * word), or a comma before "I" or "we" that splices two ("It reminds me of the camera I had as a
+ * kid, I took plenty of beach pics").
+ */
+const CLAUSE_DASH_RE =
+  /\s+[-–—]+\s+|\s*(?:--|—|–)\s*|(?<=\p{L})-\s+|,\s+(?=(?:[Ii]|[Ww]e)(?:['’](?:m|ve|d|ll|re))?\s)/gu;
+
+/** What a clause after a spliced comma may be, when the clause before it forms nothing. */
+const SPLICED_KINDS: ReadonlySet<string> = new Set(['event', 'preference']);
 
 /**
- * The first clause after a dash in `clause` that has a subject of its own, says nothing to the
- * listener and, read alone, says something about someone ("Gina, you won't believe it - I got
- * mentored yesterday!", "It's been a rough week - I gave in and bought some snacks"): what a
- * clause that forms nothing before the dash goes on to say. Undefined when none does.
+ * The first clause after a dash (or a spliced comma) in `clause` that has a subject of its own,
+ * says nothing to the listener and, read alone, says something about someone ("Gina, you won't
+ * believe it - I got mentored yesterday!", "It's been a rough week - I gave in and bought some
+ * snacks", "Yesterday was so relaxing, we went to the lake"): what a clause that forms nothing
+ * before it goes on to say. Undefined when none does.
  */
 export function clauseAfterDash(
   clause: string,
@@ -789,9 +800,44 @@ export function clauseAfterDash(
     const first = tail.split(CLAUSE_DASH_RE, 1)[0]!;
     if (!startsOwnClause(tail) || LISTENER_ANY_RE.test(tail) || /\b(?:it|them)\b/iu.test(first)) continue;
     const r = readSentence(tail.charAt(0).toUpperCase() + tail.slice(1), speaker, now, listener);
-    if ('kept' in r && r.kept.kind !== 'conversation' && !r.continuation && !r.pronounObject) return r;
+    if (!('kept' in r) || r.kept.kind === 'conversation' || r.continuation || r.pronounObject) continue;
+    // After a comma, only what the speaker did or likes, or a slot ("Hopefully, I can raise
+    // enough", "You will succeed, I look forward to the details!" hope and promise).
+    if (m[0].startsWith(',') && r.kept.attribute === undefined && !SPLICED_KINDS.has(r.kept.kind)) continue;
+    return r;
   }
   return undefined;
+}
+
+/** Where the clause before a remark ends: a dash, a spliced comma, or a comma before what is said to the listener (", maybe you would like that!"). */
+const HEAD_BREAK_RE = new RegExp(
+  `${CLAUSE_DASH_RE.source}|,\\s+(?=(?:(?:maybe|hopefully|so|and|but|if|hope|bet)\\s+)?(?:you|your)\\b)`,
+  'iu',
+);
+
+/**
+ * The clause before the first dash (or spliced comma, or a comma before a remark to the listener) of `clause`, when it has a subject of its
+ * own, says nothing to the listener and, read alone, says something about someone, and what
+ * follows the break is what made the whole form nothing: "We played this game Catan - it's a
+ * great strategy game where you build settlements", "I plan to return on July 20, I'll bring you a
+ * souvenir!", "I also made a dairy-free cake the other day, maybe you would like that!". Undefined
+ * when it does not.
+ */
+export function clauseBeforeBreak(
+  clause: string,
+  speaker: string,
+  now: number,
+  listener?: string,
+): ReadSentence | undefined {
+  const m = HEAD_BREAK_RE.exec(clause);
+  if (m === null) return undefined;
+  const head = clause.slice(0, m.index);
+  if (!startsOwnClause(head) || LISTENER_ANY_RE.test(head)) return undefined;
+  const r = readSentence(head, speaker, now, listener);
+  // "I went there last year, you should go too!": where, is said elsewhere.
+  if (!('kept' in r) || r.kept.kind === 'conversation' || r.continuation || r.pronounObject || r.pronounInside)
+    return undefined;
+  return r;
 }
 
 /** A word of time or condition that opens a phrase in front of a clause ("Whenever I'm …, …", "Every time we …, …"). */
@@ -916,12 +962,23 @@ export interface AskedQuestion {
   liking: boolean;
   /** Whether it asks which, what, who, where or when: a phrase without a verb can answer it ("Catan!"). */
   wh: boolean;
+  /**
+   * Whether it asks whether the listener has ever done something ("Have you been camping
+   * before?"): how often, without a verb, answers it ("Plenty of times.").
+   */
+  experience?: boolean;
 }
 
 /** A sentence that ends as a question does. */
 const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
 /** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
 const MIN_QUESTION_WORDS = 2;
+/**
+ * Content words the sentence before a question that refers back must have to be quoted with it:
+ * one names what "it" is ("That plate is awesome! Did you make it?"); the two together must still
+ * have {@link MIN_QUESTION_WORDS}.
+ */
+const MIN_BEFORE_QUESTION_WORDS = 1;
 
 /**
  * The question a turn ends with, when it says what it asks about: the referent of an answer
@@ -940,14 +997,18 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     before !== undefined &&
     QUESTION_REFERS_BACK_RE.test(last) &&
     !QUESTION_END_RE.test(before) &&
-    contentWords(before).length >= MIN_QUESTION_WORDS;
+    // Names said in passing ("Wow, John!") name nothing the question is about.
+    contentWords(before.replace(/\b\p{Lu}[\p{L}\p{M}'’-]*/gu, ' ')).length >= MIN_BEFORE_QUESTION_WORDS;
   const text = named ? `${before} ${last}` : last;
-  if (contentWords(text).length < MIN_QUESTION_WORDS) return undefined;
+  // "Have you been camping before?" names in one word what it asks the listener to have done.
+  const experience = EXPERIENCE_QUESTION_RE.test(last);
+  if (contentWords(text).length < (experience ? 1 : MIN_QUESTION_WORDS)) return undefined;
   const fav = FAVOURITE_QUESTION_RE.exec(last);
   return {
     text,
     liking: LIKING_QUESTION_RE.test(last),
     wh: WH_QUESTION_RE.test(last),
+    ...(experience ? { experience: true } : {}),
     ...(fav ? { favourite: `favourite ${fav[1]!.trim().toLowerCase().replace(/\s+/g, ' ')}` } : {}),
   };
 }
@@ -984,6 +1045,13 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
   }
   return undefined;
 }
+
+/** "Have you (ever) been …?", "Have you tried …?": whether the listener has done something. */
+const EXPERIENCE_QUESTION_RE =
+  /^(?:(?:so|and|but|oh|ok|okay|well|also|btw|hey)[,\s]+|[\p{L}'’-]+,\s+)*have\s+(?:you|u|ya)\s+(?:ever\s+|already\s+)?(?:been|\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one|ied))\b/iu;
+/** How often something was done, said without a verb: "Plenty of times", "A few times", "Twice", "Once, in Peru". */
+export const HOW_OFTEN_RE =
+  /^(?:(?:yes|yeah|yep|yup|sure|oh\s+yeah|definitely|absolutely|totally)[\s,!.]+)*(?:(?:plenty|lots|loads|tons|a\s+bunch|a\s+couple)\s+of\s+times|(?:a\s+few|a\s+couple|several|many|so\s+many|countless|a\s+dozen|two|three|four|five|six|ten|\d+)\s+times|once|twice|every\s+(?:year|summer|winter|week|weekend|month))\b/iu;
 
 /** Words an answer without a verb may have ("Mostly old punk rock from the eighties": 6). */
 const MAX_ANSWER_WORDS = 6;

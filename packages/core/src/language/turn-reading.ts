@@ -2,6 +2,7 @@ import { estimateImportance } from './importance.js';
 import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
+  FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
   IT_MAY_BE_PICTURED_RE,
@@ -22,10 +23,12 @@ import {
 import {
   type AskedQuestion,
   clauseAfterDash,
+  clauseBeforeBreak,
   clauseParts,
   clauseText,
   contentWords,
   ellipticAnswer,
+  HOW_OFTEN_RE,
   hasVerb,
   questionAsked,
   readSentence,
@@ -255,6 +258,9 @@ function answerTo(
   // Only a clause no rule read as more than words: "That sounds like a fascinating trip!" has no
   // verb the reading knows, but is a reaction.
   const bare = 'dropped' in r || r.rule === 'generic' || r.rule === 'none';
+  // Asked "Have you been camping before?": "Yeah, plenty of times." says that the answerer has.
+  if (bare && asked.experience === true && HOW_OFTEN_RE.test(clause))
+    return { text: answering(asked, clause), kind: 'fact', about: who };
   const elliptic = bare && asked.wh ? ellipticAnswer(clause) : undefined;
   if (elliptic !== undefined && (asked.favourite !== undefined || elliptic.split(/\s+/u).length >= 2))
     return {
@@ -272,11 +278,38 @@ function answerTo(
     if (r.rule !== undefined && REACTION_RULES.has(r.rule)) return undefined;
     return { ...r.kept, about: r.kept.about ?? who, text: answering(asked, clause) };
   }
+  // Asked "Are you reading any books?": "I'm reading this book": the speaker's own clause, too
+  // short to stand alone, says what the question asked of them.
+  if (r.rule === 'none' && ownShortAnswer(asked, clause))
+    return { ...r.kept, kind: 'fact', about: r.kept.about ?? who, text: answering(asked, clause) };
   if (!(r.refersBack || r.pronounObject || r.rule === 'object refers back')) return undefined;
   const again = readSentence(clause, who, now, listener, { referentGiven: true });
   if ('dropped' in again || again.kept.kind === 'conversation') return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
   return { ...again.kept, about: again.kept.about ?? who, text: answering(asked, clause) };
+}
+
+/**
+ * Whether a clause answers what a question asked of the listener with a statement of the
+ * speaker's own, in the affirmative: "Are you reading any books?" → "I'm reading this book". Not
+ * a denial ("No, I haven't tried them yet"), nor a promise.
+ */
+function ownShortAnswer(asked: AskedQuestion, clause: string): boolean {
+  return (
+    LISTENER_ANY_RE.test(asked.text) &&
+    FIRST_PERSON_RE.test(withoutInterjection(clause)) &&
+    !LISTENER_ANY_RE.test(clause) &&
+    !NEGATION_RE.test(clause)
+  );
+}
+/** A denial or a negated clause: "No, …", "I haven't …", "I don't …", "never". */
+const NEGATION_RE = /^(?:no|nope|not)\b|\b(?:not|never)\b|n['’]t\b/iu;
+/** A clause without "Yes, " or "Yeah! " in front. */
+function withoutInterjection(clause: string): string {
+  return clause.replace(
+    /^(?:(?:yes|yeah|yep|yup|sure|definitely|absolutely|totally|of\s+course|indeed)[\s,!.]+)+/iu,
+    '',
+  );
 }
 
 /**
@@ -403,7 +436,8 @@ export function readTurn(
     // "And thanks for asking, they're good- we got another cat": a clause that forms nothing (and
     // does not go on with the statement before) may say something of its own after a dash.
     if ('kept' in r && r.kept.kind === 'conversation' && !part.joiner && !(last && r.continuation)) {
-      const after = clauseAfterDash(clause, who, turn.createdAt, other);
+      const after =
+        clauseAfterDash(clause, who, turn.createdAt, other) ?? clauseBeforeBreak(clause, who, turn.createdAt, other);
       if (after !== undefined) {
         if (r.rule !== undefined && REACTION_RULES.has(r.rule)) afterReaction = true;
         r = after;
