@@ -20,6 +20,8 @@ export interface LoadedDatabase {
   vecSeq: number;
   logCount: number;
   logBytes: number;
+  /** Bytes of the main stream's snapshot record (0: none). */
+  snapshotBytes: number;
   report: OpenReport;
   /** The snapshot was corrupt: restore this backup (`restoreFrom`) once the storage is up. */
   restoreId: string | undefined;
@@ -48,6 +50,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
   let vecSeq = 0;
   let logCount = 0;
   let logBytes = 0;
+  let snapshotBytes = 0;
   let restoreId: string | undefined;
   let upgraded = false;
   const pending: { seq: number; op: MainOp }[] = [];
@@ -85,6 +88,7 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
             `the snapshot covers the log up to ${rec.header.upto}, its base says ${main.upto}`,
           );
         snapshot = rec.tail;
+        snapshotBytes = main.base[0]!.length;
       } catch (e) {
         corrupt = openFailure('snapshot', e);
         if (corrupt.code === 'DECRYPTION' || options.restoreFrom === undefined) throw corrupt;
@@ -157,5 +161,5 @@ export async function loadDatabase(options: SqliteStorageOptions, cipher: Cipher
     lap('replay');
     if (!metaBytes) await guard('write the meta record', async () => p.writeMeta(await makeMeta(cipher)));
   }
-  return { db, mainSeq, vecSeq, logCount, logBytes, report, restoreId, upgraded, pending };
+  return { db, mainSeq, vecSeq, logCount, logBytes, snapshotBytes, report, restoreId, upgraded, pending };
 }
