@@ -27,7 +27,7 @@ export interface CompactionOptions {
    * `maxLogRecords` compacts it. Every compaction writes the whole database again, so a fixed
    * record count makes a long run of writes (an import) cost the square of its size; a log that
    * grows with the snapshot keeps that work in proportion to what was written, and the replay on
-   * the next open (after a crash; a closing page compacts) in proportion to the database. `0`:
+   * the next open (after a crash; a page being hidden compacts) in proportion to the database. `0`:
    * the record count alone. Default 0.5.
    */
   logToSnapshot?: number;
