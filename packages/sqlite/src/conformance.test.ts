@@ -62,7 +62,7 @@ runStorageConformance(
     const name = `conf-${idb++}`;
     return opener(() => new IndexedDbPersistence({ name }), {
       encryption: { passphrase: 'correct horse', iterations: 1000, allowWeakIterations: true },
-      compaction: { maxLogRecords: 2, maxVectorLogRecords: 2 },
+      compaction: { maxLogRecords: 2, logToSnapshot: 0, maxVectorLogRecords: 2 },
     })();
   },
   { reopen },
@@ -85,7 +85,7 @@ runStorageConformance(
     dirs.push(dir);
     return opener(() => new FilePersistence({ dir }), {
       encryption: { passphrase: 'correct horse', iterations: 1000, allowWeakIterations: true },
-      compaction: { maxLogRecords: 2, maxVectorLogRecords: 2 },
+      compaction: { maxLogRecords: 2, logToSnapshot: 0, maxVectorLogRecords: 2 },
     })();
   },
   { reopen },

@@ -87,12 +87,12 @@ describe.skipIf(probe.mount === undefined)(title, () => {
     return dir;
   }
 
-  /** A store on `dir`, compacting after `maxLogRecords` log records, without automatic backups. */
+  /** A store on `dir`, compacting after exactly `maxLogRecords` log records, without automatic backups. */
   const open = (dir: string, maxLogRecords = 100_000) =>
     SqliteStorage.open({
       persistence: new FilePersistence({ dir }),
       backups: { enabled: false },
-      compaction: { maxLogRecords },
+      compaction: { maxLogRecords, logToSnapshot: 0 },
     });
 
   /** Close `s`, free the disk again and reopen its directory. */

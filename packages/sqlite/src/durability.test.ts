@@ -137,6 +137,8 @@ describe('open options', () => {
       { persistence: { read: () => undefined } },
       { restoreFrom: 5 },
       { compaction: { maxLogRecord: 10 } },
+      { compaction: { logToSnapshot: -1 } },
+      { compaction: { logToSnapshot: '0.5' } },
       { backups: { evry: 3 } },
       { backups: { enabled: 'yes' } },
       { clock: 5 },
@@ -507,7 +509,7 @@ describe('compaction', () => {
     const state = createMemoryPersistenceState();
     const s = await SqliteStorage.open({
       persistence: new MemoryPersistence(state),
-      compaction: { maxLogRecords: 5, maxVectorLogRecords: 3 },
+      compaction: { maxLogRecords: 5, logToSnapshot: 0, maxVectorLogRecords: 3 },
     });
     const es = Array.from({ length: 12 }, (_, i) => fact(`memory number ${i}`));
     for (const e of es) await s.put(e);
@@ -536,6 +538,76 @@ describe('compaction', () => {
     // The snapshot did not absorb the 24 KB of vectors.
     expect(state.streams.main.base[0]!.length).toBeLessThan(snapshotBytes + 8192);
     await again.close();
+  });
+});
+
+describe('compaction in proportion to the snapshot', () => {
+  it('a long run of writes compacts when the log reaches half the snapshot: the snapshots written add up to a few times the last one, not one per maxLogRecords', async () => {
+    const state = createMemoryPersistenceState();
+    const inner = new MemoryPersistence(state);
+    // Each main compaction: the bytes of the snapshot it replaced and wrote, and of the log it folded.
+    const compactions: { before: number; after: number; log: number; records: number }[] = [];
+    const persistence: Persistence = Object.assign(Object.create(inner) as MemoryPersistence, {
+      compact: async (stream: 'main' | 'vectors', base: Uint8Array[], upto: number) => {
+        if (stream === 'main') {
+          const log = state.streams.main.log.filter((r) => r.seq <= upto);
+          compactions.push({
+            before: state.streams.main.base[0]?.length ?? 0,
+            after: base[0]!.length,
+            log: log.reduce((n, r) => n + r.bytes.length, 0),
+            records: log.length,
+          });
+        }
+        return inner.compact(stream, base, upto);
+      },
+    });
+    const s = await SqliteStorage.open({ persistence, backups: { enabled: false }, compaction: { maxLogRecords: 10 } });
+    const written: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const e = fact(`memory number ${i}: ${'a longer text that makes the database grow with every write '.repeat(4)}`);
+      await s.put(e);
+      written.push(e.id);
+    }
+    // With the record count alone this would be 60 compactions, each writing the whole database.
+    expect(compactions.length).toBeGreaterThan(1);
+    expect(compactions.length).toBeLessThan(15);
+    for (const c of compactions) {
+      expect(c.records).toBeGreaterThanOrEqual(10);
+      expect(c.log).toBeGreaterThanOrEqual(0.5 * c.before);
+    }
+    const last = compactions.at(-1)!.after;
+    expect(compactions.reduce((n, c) => n + c.after, 0)).toBeLessThan(5 * last);
+    // The log left over is bounded by the same rule, and nothing acknowledged is lost.
+    const left = state.streams.main.log.reduce((n, r) => n + r.bytes.length, 0);
+    expect(left).toBeLessThan(0.5 * last + 10 * 2048);
+    await s.close();
+    const again = await SqliteStorage.open({ persistence: new MemoryPersistence(state) });
+    expect(again.openReport.replayed).toBe(state.streams.main.log.length);
+    expect((await again.query({ tenantId: 't1', limit: 1000 })).map((e) => e.id).sort()).toEqual(written.sort());
+    await again.close();
+  });
+
+  it('maxLogBytes compacts whatever the snapshot size; logToSnapshot 0 compacts on the record count alone', async () => {
+    const count = async (compaction: object) => {
+      const state = createMemoryPersistenceState();
+      let n = 0;
+      const inner = new MemoryPersistence(state);
+      const persistence: Persistence = Object.assign(Object.create(inner) as MemoryPersistence, {
+        compact: async (stream: 'main' | 'vectors', base: Uint8Array[], upto: number) => {
+          if (stream === 'main') n++;
+          return inner.compact(stream, base, upto);
+        },
+      });
+      const s = await SqliteStorage.open({ persistence, backups: { enabled: false }, compaction });
+      for (let i = 0; i < 40; i++) await s.put(fact(`memory number ${i}`));
+      await s.close();
+      return n;
+    };
+    // The first compaction comes at 10 records (there is no snapshot yet); the snapshot it writes
+    // (the schema: tens of KB) is more than twice the 30 short records that follow.
+    expect(await count({ maxLogRecords: 10 })).toBe(1);
+    expect(await count({ maxLogRecords: 10, logToSnapshot: 0 })).toBe(4);
+    expect(await count({ maxLogRecords: 10, maxLogBytes: 2000 })).toBeGreaterThanOrEqual(4);
   });
 });
 

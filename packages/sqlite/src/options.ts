@@ -9,12 +9,28 @@ import type { Persistence } from './persistence.js';
 /** How to encrypt at rest: a passphrase (PBKDF2-SHA256) or a supplied AES-GCM `CryptoKey`. */
 export type EncryptionOptions = PassphraseCipherOptions | KeyCipherOptions;
 
-/** When the log is folded into a fresh snapshot. */
+/**
+ * When the log is folded into a fresh snapshot. The main stream is compacted once its log has
+ * `maxLogRecords` records and its bytes reach `logToSnapshot` × the last snapshot's bytes, or
+ * once its log holds `maxLogBytes`, whichever comes first.
+ */
 export interface CompactionOptions {
-  /** Compact the main stream after this many log records. Default 1000. */
+  /**
+   * Compact the main stream once its log has this many records (and has reached
+   * `logToSnapshot` of the snapshot's size). Default 1000.
+   */
   maxLogRecords?: number;
-  /** ...or once its log holds this many bytes. Default 8 MiB. */
+  /** ...or, whatever its record count and the snapshot's size, once its log holds this many bytes. Default 8 MiB. */
   maxLogBytes?: number;
+  /**
+   * How large the main log must grow, as a fraction of the last snapshot's bytes, before
+   * `maxLogRecords` compacts it. Every compaction writes the whole database again, so a fixed
+   * record count makes a long run of writes (an import) cost the square of its size; a log that
+   * grows with the snapshot keeps that work in proportion to what was written, and the replay on
+   * the next open (after a crash; a page being hidden compacts) in proportion to the database. `0`:
+   * the record count alone. Default 0.5.
+   */
+  logToSnapshot?: number;
   /** Rewrite the vector chunks after this many vector log records (only once vectors are loaded). Default 500. */
   maxVectorLogRecords?: number;
   /** Compact when the page becomes hidden (browser only). Default true. */
@@ -99,6 +115,7 @@ export function compactionDefaults(c: CompactionOptions = {}): Required<Compacti
   return {
     maxLogRecords: positiveInt('compaction.maxLogRecords', c.maxLogRecords ?? 1000),
     maxLogBytes: positiveInt('compaction.maxLogBytes', c.maxLogBytes ?? 8 * 1024 * 1024),
+    logToSnapshot: ratio('compaction.logToSnapshot', c.logToSnapshot ?? 0.5),
     maxVectorLogRecords: positiveInt('compaction.maxVectorLogRecords', c.maxVectorLogRecords ?? 500),
     onPageHidden: c.onPageHidden ?? true,
   };
@@ -173,17 +190,31 @@ export function checkOpenOptions(o: SqliteStorageOptions): void {
   if (o.restoreFrom !== undefined && (typeof o.restoreFrom !== 'string' || o.restoreFrom === ''))
     invalid('restoreFrom', "'latest' or a backup id", o.restoreFrom);
   if (o.vectorPrecision !== undefined) checkVectorPrecision('vectorPrecision', o.vectorPrecision);
-  if (o.compaction !== undefined)
-    checkSection('compaction', o.compaction, ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'], ['onPageHidden']);
+  if (o.compaction !== undefined) {
+    checkSection(
+      'compaction',
+      o.compaction,
+      ['maxLogRecords', 'maxLogBytes', 'maxVectorLogRecords'],
+      ['onPageHidden'],
+      ['logToSnapshot'],
+    );
+  }
   if (o.backups !== undefined)
     checkSection('backups', o.backups, ['intervalMs', 'everyNewEntries', 'keep'], ['enabled', 'includeVectors']);
 }
 
-/** A nested options object: only the known keys, counts integers >= 1, switches booleans. */
-function checkSection(what: string, value: unknown, counts: readonly string[], switches: readonly string[]): void {
-  checkOptionKeys(value, [...counts, ...switches], what);
+/** A nested options object: only the known keys, counts integers >= 1, switches booleans, ratios finite numbers >= 0. */
+function checkSection(
+  what: string,
+  value: unknown,
+  counts: readonly string[],
+  switches: readonly string[],
+  ratios: readonly string[] = [],
+): void {
+  checkOptionKeys(value, [...counts, ...switches, ...ratios], what);
   const v = value as Record<string, unknown>;
   for (const k of counts) if (v[k] !== undefined) positiveInt(`${what}.${k}`, v[k]);
+  for (const k of ratios) if (v[k] !== undefined) ratio(`${what}.${k}`, v[k]);
   for (const k of switches)
     if (v[k] !== undefined && typeof v[k] !== 'boolean') invalid(`${what}.${k}`, 'a boolean', v[k]);
 }
@@ -191,4 +222,9 @@ function checkSection(what: string, value: unknown, counts: readonly string[], s
 function positiveInt(field: string, v: unknown): number {
   if (!Number.isInteger(v) || (v as number) < 1) invalid(field, 'an integer >= 1', v);
   return v as number;
+}
+
+function ratio(field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) invalid(field, 'a finite number >= 0', v);
+  return v;
 }

@@ -1,5 +1,6 @@
 import { ZerdaError, isZerdaError } from '@zerda/core';
 import type { Cipher } from '@zerda/core';
+import { yieldToEventLoop } from '@zerda/core/adapter';
 
 /**
  * Binary record format shared by every persistence driver (log records, snapshots, vector
@@ -47,10 +48,14 @@ const CRC_TABLES = (() => {
 
 /** CRC-32 (IEEE 802.3) of `bytes[start..]`. */
 export function crc32(bytes: Uint8Array, start = 0): number {
+  return (crcUpdate(0xffffffff, bytes, start, bytes.length) ^ 0xffffffff) >>> 0;
+}
+
+/** The running CRC register `c` carried over `bytes[from..to)` (not finalised). */
+function crcUpdate(c: number, bytes: Uint8Array, from: number, to: number): number {
   const t = CRC_TABLES;
-  let c = 0xffffffff;
-  let i = start;
-  const end8 = bytes.length - 8;
+  let i = from;
+  const end8 = to - 8;
   for (; i <= end8; i += 8) {
     const a = c ^ (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24));
     c =
@@ -63,11 +68,22 @@ export function crc32(bytes: Uint8Array, start = 0): number {
       t[256 + bytes[i + 6]!]! ^
       t[bytes[i + 7]!]!;
   }
-  for (; i < bytes.length; i++) c = t[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  for (; i < to; i++) c = t[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return c;
 }
 
-/** Encode a header (JSON) and an optional binary tail into one record, encrypted when `cipher` is set. */
+/**
+ * How many bytes of a large record are copied and checksummed before the event loop runs again:
+ * a snapshot of tens of MB is then written without one long main-thread task for its copy and
+ * checksum (about 1–3 ms a step).
+ */
+export const ENCODE_STEP = 1 << 20;
+
+/**
+ * Encode a header (JSON) and an optional binary tail into one record, encrypted when `cipher` is
+ * set. The record is allocated once; a tail larger than {@link ENCODE_STEP} is copied and
+ * checksummed in steps with the event loop let in between (the tail must not change meanwhile).
+ */
 export async function encodeRecord(
   header: unknown,
   tail: Uint8Array | undefined,
@@ -75,16 +91,42 @@ export async function encodeRecord(
 ): Promise<Uint8Array> {
   const json = encoder.encode(JSON.stringify(header));
   const tailLen = tail?.byteLength ?? 0;
-  let body = new Uint8Array(4 + json.length + tailLen);
-  new DataView(body.buffer).setUint32(0, json.length, true);
-  body.set(json, 4);
-  if (tail) body.set(tail, 4 + json.length);
-  if (cipher) body = new Uint8Array(await cipher.encrypt(body));
-  const out = new Uint8Array(PREFIX + body.length);
-  out[4] = cipher ? FLAG_ENCRYPTED : 0;
-  out.set(body, PREFIX);
-  new DataView(out.buffer).setUint32(0, crc32(out, 4), true);
+  if (cipher) {
+    const body = new Uint8Array(4 + json.length + tailLen);
+    new DataView(body.buffer).setUint32(0, json.length, true);
+    body.set(json, 4);
+    if (tail) await copyInSteps(body, 4 + json.length, tail);
+    const sealed = new Uint8Array(await cipher.encrypt(body));
+    const out = new Uint8Array(PREFIX + sealed.length);
+    out[4] = FLAG_ENCRYPTED;
+    const c = await copyInSteps(out, PREFIX, sealed, crcUpdate(0xffffffff, out, 4, PREFIX));
+    new DataView(out.buffer).setUint32(0, (c ^ 0xffffffff) >>> 0, true);
+    return out;
+  }
+  const out = new Uint8Array(PREFIX + 4 + json.length + tailLen);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(PREFIX, json.length, true);
+  out.set(json, PREFIX + 4);
+  let c = crcUpdate(0xffffffff, out, 4, PREFIX + 4 + json.length);
+  if (tail) c = await copyInSteps(out, PREFIX + 4 + json.length, tail, c);
+  dv.setUint32(0, (c ^ 0xffffffff) >>> 0, true);
   return out;
+}
+
+/**
+ * Copy `src` into `out` at `at`, {@link ENCODE_STEP} bytes at a time with the event loop let in
+ * between; with `crc` (a running register), the copied bytes are checksummed on the way and the
+ * register returned.
+ */
+async function copyInSteps(out: Uint8Array, at: number, src: Uint8Array, crc?: number): Promise<number> {
+  let c = crc ?? 0;
+  for (let i = 0; i < src.length; i += ENCODE_STEP) {
+    if (i > 0) await yieldToEventLoop();
+    const end = Math.min(src.length, i + ENCODE_STEP);
+    out.set(src.subarray(i, end), at + i);
+    if (crc !== undefined) c = crcUpdate(c, out, at + i, at + end);
+  }
+  return c;
 }
 
 /** Why a record could not be decoded. */

@@ -32,6 +32,8 @@ export class Store {
   /** Main-stream log records (and their bytes) since the last compaction. */
   logCount: number;
   logBytes: number;
+  /** Bytes of the main stream's last snapshot record (0: none yet). */
+  snapshotBytes: number;
   /** Vector-stream log records since the last vector compaction (counted once vectors are loaded). */
   vecLogCount = 0;
   vectors: 'unloaded' | 'loaded' = 'unloaded';
@@ -50,6 +52,7 @@ export class Store {
     vecSeq: number;
     logCount: number;
     logBytes: number;
+    snapshotBytes: number;
   }) {
     this.db = init.db;
     this.p = init.persistence;
@@ -60,6 +63,7 @@ export class Store {
     this.vecSeq = init.vecSeq;
     this.logCount = init.logCount;
     this.logBytes = init.logBytes;
+    this.snapshotBytes = init.snapshotBytes;
     this.apply = createApplier(this.db);
   }
 
@@ -140,10 +144,14 @@ export class Store {
     return added;
   }
 
-  /** Compact the streams whose logs passed their thresholds. */
+  /** Compact the streams whose logs passed their thresholds (see {@link CompactionOptions}). */
   async compactIfDue(): Promise<void> {
     if (!this.p) return;
-    if (this.logCount >= this.compaction.maxLogRecords || this.logBytes >= this.compaction.maxLogBytes)
+    const c = this.compaction;
+    if (
+      this.logBytes >= c.maxLogBytes ||
+      (this.logCount >= c.maxLogRecords && this.logBytes >= c.logToSnapshot * this.snapshotBytes)
+    )
       await this.compactMain();
     if (this.vectors === 'loaded' && this.vecLogCount >= this.compaction.maxVectorLogRecords)
       await this.compactVectors();
@@ -161,6 +169,7 @@ export class Store {
     await guard('compact the database', () => this.p!.compact('main', [rec], this.mainSeq));
     this.logCount = 0;
     this.logBytes = 0;
+    this.snapshotBytes = rec.length;
   }
 
   /** A `vput` of `model` rows (`data`, `ids.length × model.dim` floats) encoded at this store's precision. */

@@ -193,9 +193,10 @@ export async function reEncrypt(
     const bytes = await encodeRecord(rec.header, undefined, cipher);
     backups.push({ info: { ...info, size: bytes.length }, bytes });
   }
+  const snapshot = await store.snapshotRecord(cipher);
   const state = {
     meta: await makeMeta(cipher),
-    main: { base: [await store.snapshotRecord(cipher)], upto: store.mainSeq },
+    main: { base: [snapshot], upto: store.mainSeq },
     vectors: { base: await store.vectorBase(cipher), upto: store.vecSeq },
     backups,
   };
@@ -204,5 +205,6 @@ export async function reEncrypt(
   store.cipher = cipher;
   store.logCount = 0;
   store.logBytes = 0;
+  if (store.p) store.snapshotBytes = snapshot.length;
   store.vecLogCount = 0;
 }

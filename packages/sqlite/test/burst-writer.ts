@@ -8,7 +8,8 @@ const [dir, passphrase] = process.argv.slice(2);
 const storage = await SqliteStorage.open({
   persistence: new FilePersistence({ dir: dir! }),
   ...(passphrase ? { encryption: { passphrase, iterations: 1000, allowWeakIterations: true } } : {}),
-  compaction: { maxLogRecords: 50 },
+  // Compacts every 50 records whatever the snapshot's size, so the kill often lands in one.
+  compaction: { maxLogRecords: 50, logToSnapshot: 0 },
 });
 for (let i = 0; ; i++) {
   const e = createEntry('burst', { content: { title: 'burst', text: `memory ${i}` } }, Date.now());
