@@ -5,7 +5,8 @@ import { attachVectors } from './schema.js';
 
 const rowsOf = (n: number, dim: number) => new Uint8Array(new Float32Array(n * dim).fill(0.5).buffer);
 const dims = (db: import('sql.js').Database, t: string, m: string) =>
-  db.exec('SELECT dim, count(*) FROM vec.vectors WHERE tenant_id = ? AND model_id = ? GROUP BY dim', [t, m])[0]?.values ?? [];
+  db.exec('SELECT dim, count(*) FROM vec.vectors WHERE tenant_id = ? AND model_id = ? GROUP BY dim', [t, m])[0]
+    ?.values ?? [];
 
 describe('applyVec', () => {
   it('a vput of another dim replaces the model’s rows of the old dim (one dim per tenant and model), and leaves other models and tenants', async () => {
