@@ -14,6 +14,12 @@ export interface TermGroup {
   means: readonly string[];
 }
 
+/** Common pastimes, as a person says they do them ("I paint", "I've been hiking"; stemmed alike). */
+const HOBBIES: readonly string[] = (
+  'play paint draw read write cook bake garden hike camp fish run swim cycle bike dance sing yoga ' +
+  'photography knit sew pottery climb surf ski skate kayak game travel volunteer meditate guitar piano'
+).split(' ');
+
 export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
   { asks: ['sibling', 'siblings'], means: ['sister', 'brother', 'sisters', 'brothers', 'twin'] },
   {
@@ -54,6 +60,50 @@ export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
   },
   { asks: ['food', 'foods', 'dish', 'dishes'], means: ['cook', 'cooked', 'recipe', 'ate', 'eat', 'bake', 'baked'] },
   { asks: ['event', 'events'], means: ['went', 'attended', 'festival', 'concert', 'party', 'conference'] },
+  // A relationship status is said by naming the partner or the step ("my husband and I", "since the
+  // wedding"), seldom by the words "married" or "relationship".
+  {
+    asks: ['relationship', 'relationships', 'married', 'marriage', 'dating'],
+    means: [
+      'husband',
+      'wife',
+      'girlfriend',
+      'boyfriend',
+      'partner',
+      'fiance',
+      'fiancee',
+      'married',
+      'wedding',
+      'divorced',
+      'dating',
+      'single',
+    ],
+  },
+  // What one does to unwind is said as the doing and how it feels ("yoga calms me", "I read to chill").
+  {
+    asks: ['relax', 'destress', 'unwind'],
+    means: ['calm', 'chill', 'peace', 'peaceful', 'yoga', 'meditate', 'read', 'walk', 'music'],
+  },
+  // "Martial arts" are named by the art.
+  { asks: ['martial'], means: ['karate', 'taekwondo', 'judo', 'kickboxing', 'boxing', 'jiu', 'kung'] },
+  // What people answer "What are your hobbies?" with: the pastime itself ("I play guitar", "I went
+  // climbing again"), never the word "hobby".
+  {
+    asks: [
+      'hobby',
+      'hobbies',
+      'pastime',
+      'pastimes',
+      'activity',
+      'activities',
+      'leisure',
+      'recreation',
+      'recreational',
+      'interests',
+      'fun',
+    ],
+    means: HOBBIES,
+  },
 ]);
 
 /** What answers one question term: the words as written (for keyword search) and analysed. */
