@@ -92,8 +92,8 @@ export interface QueryReading {
   /** Its meaningful words analysed like the lexical index (stopwords dropped, stemmed). */
   readonly terms: ReadonlySet<string>;
   /**
-   * Query terms a memory may answer with other words (`"sibl"` → sister, brother, …; see
-   * `TERM_GROUPS`), analysed.
+   * Query terms a memory may answer with other words (`"sibl"` → sister, brother, …; `"bui"` →
+   * bought; see `TERM_GROUPS` and `IRREGULAR_VERBS`), analysed.
    */
   readonly expansions: ReadonlyMap<string, Expansion>;
   /** Names it mentions (capitalised words that do not start a sentence), folded like tokens. */

@@ -85,6 +85,20 @@ describe('SemanticMemory.search reads the query once', () => {
     }
   });
 
+  it("a verb's irregular past finds what the question asks with the verb, and the other way round", async () => {
+    const { memory } = await make([
+      'Jolene: I bought it a year ago in Paris.',
+      'Jolene: The bakery is great.',
+      'Evan: We met at a ski resort in Canada.',
+      'Evan: The resort was packed.',
+    ]);
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    expect(text((await memory.search(T, 'Where did Jolene buy it?', plain))[0]!.entry)).toMatch(/bought/);
+    expect(text((await memory.search(T, 'Where did Evan meet?', plain))[0]!.entry)).toMatch(/met at/);
+    const { memory: other } = await make(['Jolene: I like to buy fresh bread on Sundays.', 'Jolene: It was sunny.']);
+    expect(text((await other.search(T, 'What has Jolene bought?', plain))[0]!.entry)).toMatch(/buy/);
+  });
+
   it('a name spelled differently finds the memories of the name the store knows', async () => {
     const { memory } = await make();
     // Without the variant, the first question ranks Mark's summer first and the second finds nothing.
