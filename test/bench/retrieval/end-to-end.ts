@@ -32,12 +32,15 @@
  *   --variants <json>      an array of recall option sets: ranks (hybrid R@5/10/25, and R@10 per LoCoMo
  *                          category) with each, on the same stores, and prints one line per variant
  *   --skip e2e,offtopic,gate
- *   --json <file>          also write the figures as JSON
+ *   --json <file>          also write the figures as JSON, with each question's hybrid R@10 (to diff two runs)
+ *   --misses <categories>  also print, per question of those LoCoMo categories (e.g. `3` or `1,3`)
+ *                          whose hybrid R@10 is below 1: its evidence turns (with their rank in
+ *                          the top 25, or `-`) and the top-10 hits, to read misses by cause
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MemoryManager, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
+import { entryText, MemoryManager, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
 import { lendEmbedder } from '@zerda/core/adapter';
 import { CUTOFFS, percentile, recallAt, type RecallMode } from './evaluate.js';
 import { coverage, PromptTally, rankedTurns, turnsOf } from './end-to-end-metrics.js';
@@ -55,6 +58,7 @@ const { values: args } = parseArgs({
     variants: { type: 'string' },
     skip: { type: 'string', default: '' },
     json: { type: 'string' },
+    misses: { type: 'string' },
   },
 });
 
@@ -67,6 +71,11 @@ const modes = args.modes.split(',') as RecallMode[];
 for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw new Error(`unknown mode ${m}`);
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const extra = (args.search ? JSON.parse(args.search) : {}) as SemanticSearchOptions;
+const missCategories = new Set((args.misses ?? '').split(',').filter(Boolean).map(Number));
+/** The printed misses (`--misses`), in conversation order. */
+const missLines: string[] = [];
+/** Each question's hybrid R@10, in conversation order (written with `--json`). */
+const perQuestion: { conversation: string; category: number; question: string; r10: number }[] = [];
 const variants = (args.variants ? JSON.parse(args.variants) : []) as SemanticSearchOptions[];
 /** Per variant and conversation: questions and R@5/10/25 sums, and per LoCoMo category questions and R@10. */
 const variantSums = variants.map(
@@ -180,7 +189,12 @@ for (const conv of conversations) {
         });
         if (mode === 'hybrid') s.latencies.push(performance.now() - a);
         for (const k of CUTOFFS) s.rank[mode]![k]! += recallAt(turns(hits, k), q.evidence, Infinity);
-        if (mode === 'hybrid') categoryOf(s, q.category).r10 += recallAt(turns(hits, 10), q.evidence, Infinity);
+        if (mode === 'hybrid') {
+          const r10 = recallAt(turns(hits, 10), q.evidence, Infinity);
+          categoryOf(s, q.category).r10 += r10;
+          perQuestion.push({ conversation: conv.sampleId, category: q.category, question: q.question, r10 });
+        }
+        if (mode === 'hybrid' && missCategories.has(q.category)) missed(conv, q, hits, (m) => rankedTurns(m, turnOf));
       }
       for (const [vi, v] of variants.entries()) {
         const hits = await mgr.recall(USER, conv.sampleId, q.question, {
@@ -250,6 +264,31 @@ for (const conv of conversations) {
   console.log(
     `  ${conv.sampleId}: ${conv.questions.length} q, hybrid R@10 ${((100 * (s.rank.hybrid?.[10] ?? 0)) / s.questions).toFixed(1)}, ${((performance.now() - c0) / 1000).toFixed(1)} s`,
   );
+}
+
+/** Record a question of a `--misses` category whose evidence is not all in the top 10. */
+function missed(
+  conv: LocomoConversation,
+  q: LocomoConversation['questions'][number],
+  hits: readonly RecallHit[],
+  turns: (memories: RecallHit['entry'][]) => string[],
+) {
+  const top10 = turns(hits.slice(0, 10).map((h) => h.entry));
+  const ranked = turns(hits.map((h) => h.entry));
+  if (q.evidence.every((e) => top10.includes(e))) return;
+  const text = new Map(conv.sessions.flatMap((x) => x.turns.map((t) => [t.diaId, t.text] as const)));
+  const cut = (t: string) => (t.length > 160 ? `${t.slice(0, 157)}…` : t);
+  missLines.push(`\n[${conv.sampleId} c${q.category}] ${q.question}`);
+  for (const e of q.evidence) {
+    const rank = ranked.indexOf(e);
+    missLines.push(`  evidence ${e} (${rank < 0 ? '-' : `turn rank ${rank + 1}`}): ${cut(text.get(e) ?? '?')}`);
+  }
+  for (const [i, h] of hits.slice(0, 10).entries()) {
+    const kind = h.entry.kind === 'conversation' ? '' : ` ${h.entry.kind}`;
+    const about = typeof h.entry.metadata?.about === 'string' ? ` (${h.entry.metadata.about})` : '';
+    const from = turns([h.entry]).join(',');
+    missLines.push(`  ${i + 1}. ${from}${kind}${about} ${h.score.toFixed(2)} ${cut(entryText(h.entry))}`);
+  }
 }
 
 // A small non-LoCoMo personal store for the off-topic rate.
@@ -392,11 +431,13 @@ if (!skip.has('offtopic')) {
   );
   report.personalOffTopicEmptyPct = (100 * personal.empty) / (personal.asked || 1);
 }
+if (missLines.length > 0)
+  console.log(`\nMisses (categories ${[...missCategories].join(', ')}):${missLines.join('\n')}`);
 console.log(
   `Total ${((performance.now() - t0) / 1000).toFixed(1)} s (model cache: ${embedder.misses} embedded, ${embedder.hits} cached).`,
 );
 if (args.json) {
   const out = resolve(args.json);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ extra, report }, null, 2));
+  writeFileSync(out, JSON.stringify({ extra, report, perQuestion }, null, 2));
 }

@@ -92,8 +92,8 @@ export interface QueryReading {
   /** Its meaningful words analysed like the lexical index (stopwords dropped, stemmed). */
   readonly terms: ReadonlySet<string>;
   /**
-   * Query terms a memory may answer with other words (`"sibl"` → sister, brother, …; see
-   * `TERM_GROUPS`), analysed.
+   * Query terms a memory may answer with other words (`"sibl"` → sister, brother, …; `"bui"` →
+   * bought; see `TERM_GROUPS` and `IRREGULAR_VERBS`), analysed.
    */
   readonly expansions: ReadonlyMap<string, Expansion>;
   /** Names it mentions (capitalised words that do not start a sentence), folded like tokens. */
@@ -115,6 +115,15 @@ export interface QueryReading {
    */
   readonly personal: boolean;
 }
+
+/**
+ * The frame of a question that asks for a guess rather than a fact ("Would Caroline *likely* …",
+ * "What *might* John's financial status be?", "*Based on the conversation*, …"): words that say how
+ * sure the answer may be, or where to look, and nothing of what is asked. Memories never hold them
+ * in the sense asked, so they only add noise to the words searched: dropped from the query's words.
+ */
+const GUESS_FRAME_RE =
+  /\b(?:(?:based|depending)\s+on|according\s+to|in\s+(?:the\s+)?light\s+of|judging\s+(?:by|from))\b|\b(?:likely|potentially|possibly|probably|perhaps|might|considering|considered|conversations?)\b/giu;
 
 const FIRST_PERSON_RE = /\b(?:i|me|my|mine|myself)\b/iu;
 const PERSONAL_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b/iu;
@@ -142,10 +151,11 @@ const CAPITALISED_RE = /(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}'’]*)/gu;
 export function readQuery(query: string, now: number): QueryReading {
   if (typeof query !== 'string') invalid('query', 'a string', query);
   if (typeof now !== 'number' || !Number.isFinite(now)) invalid('now', 'epoch milliseconds', now);
-  const tokens = tokenize(query);
+  const searched = query.replace(GUESS_FRAME_RE, ' ');
+  const tokens = tokenize(searched);
   const keywords = tokens.filter((t) => !STOPWORDS.has(t));
-  const terms = new Set(analyze(query));
-  const slots = readSlots(query);
+  const terms = new Set(analyze(searched));
+  const slots = readSlots(query, searched);
   // A bare topic ("outdoor activities") searches the store; only a question can ask about the world.
   const personal = PERSON_RE.test(query) || !QUESTION_RE.test(query);
   const names = new Set<string>();
@@ -167,7 +177,7 @@ export function readQuery(query: string, now: number): QueryReading {
   };
 }
 
-function readSlots(query: string): SlotReading {
+function readSlots(query: string, searched: string): SlotReading {
   const names = new Set<string>();
   for (const m of query.matchAll(CAPITALISED_RE)) {
     if (m[1] === '' || /[.?!]/.test(m[1]!)) continue; // sentence start: capitalised anyway
@@ -177,7 +187,7 @@ function readSlots(query: string): SlotReading {
   }
   // An idiom whose words would ask for another cue: "for a living" asks for a job, not a home.
   // A possessive name counts as the name ("James's" would stem to "jamess", which nothing covers).
-  const withNames = query.replace(CAPITALISED_RE, (_, before: string, word: string) => before + personName(word));
+  const withNames = searched.replace(CAPITALISED_RE, (_, before: string, word: string) => before + personName(word));
   const terms = new Set(analyze(withNames.replace(/\bfor\s+a\s+living\b/giu, 'for a job')));
   const asked = CUE_TERMS.filter((c) => [...c.terms].some((t) => terms.has(t)));
   // "my wife and I" / "me and my wife" asks about the asker, as formation files such statements.

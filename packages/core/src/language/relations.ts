@@ -14,6 +14,12 @@ export interface TermGroup {
   means: readonly string[];
 }
 
+/** Common pastimes, as a person says they do them ("I paint", "I've been hiking"; stemmed alike). */
+const HOBBIES: readonly string[] = (
+  'play paint draw read write cook bake garden hike camp fish run swim cycle bike dance sing yoga ' +
+  'photography knit sew pottery climb surf ski skate kayak game travel volunteer meditate guitar piano'
+).split(' ');
+
 export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
   { asks: ['sibling', 'siblings'], means: ['sister', 'brother', 'sisters', 'brothers', 'twin'] },
   {
@@ -54,26 +60,97 @@ export const TERM_GROUPS: readonly TermGroup[] = Object.freeze([
   },
   { asks: ['food', 'foods', 'dish', 'dishes'], means: ['cook', 'cooked', 'recipe', 'ate', 'eat', 'bake', 'baked'] },
   { asks: ['event', 'events'], means: ['went', 'attended', 'festival', 'concert', 'party', 'conference'] },
+  // A relationship status is said by naming the partner or the step ("my husband and I", "since the
+  // wedding"), seldom by the words "married" or "relationship".
+  {
+    asks: ['relationship', 'relationships', 'married', 'marriage', 'dating'],
+    means: [
+      'husband',
+      'wife',
+      'girlfriend',
+      'boyfriend',
+      'partner',
+      'fiance',
+      'fiancee',
+      'married',
+      'wedding',
+      'divorced',
+      'dating',
+      'single',
+    ],
+  },
+  // What one does to unwind is said as the doing and how it feels ("yoga calms me", "I read to chill").
+  {
+    asks: ['relax', 'destress', 'unwind'],
+    means: ['calm', 'chill', 'peace', 'peaceful', 'yoga', 'meditate', 'read', 'walk', 'music'],
+  },
+  // "Martial arts" are named by the art.
+  { asks: ['martial'], means: ['karate', 'taekwondo', 'judo', 'kickboxing', 'boxing', 'jiu', 'kung'] },
+  // What people answer "What are your hobbies?" with: the pastime itself ("I play guitar", "I went
+  // climbing again"), never the word "hobby".
+  {
+    asks: [
+      'hobby',
+      'hobbies',
+      'pastime',
+      'pastimes',
+      'activity',
+      'activities',
+      'leisure',
+      'recreation',
+      'recreational',
+      'interests',
+      'fun',
+    ],
+    means: HOBBIES,
+  },
 ]);
+
+/**
+ * English verbs whose past forms the stemmer cannot join to the verb ("buy" / "bought"): each entry
+ * is one verb's forms, any of which answers any other ("Where did she buy it?" ↔ "I bought it in
+ * Paris."). Only verbs that say what was done: the light verbs (make, get, take, give, go, come,
+ * say, tell, think, know, find, feel, keep, leave, become) say little on their own and, expanded,
+ * let any turn that uses them compete with the question's own words.
+ */
+export const IRREGULAR_VERBS: readonly (readonly string[])[] = Object.freeze(
+  (
+    'buy bought|meet met|eat ate eaten|write wrote written|run ran|swim swam swum|sing sang sung|draw drew drawn|' +
+    'ride rode ridden|drive drove driven|fly flew flown|teach taught|win won|lose lost|build built|bring brought|' +
+    'begin began begun|choose chose chosen|break broke broken|fall fell fallen|grow grew grown|sell sold|send sent|' +
+    'spend spent|catch caught|fight fought|sleep slept|wear wore worn|throw threw thrown|pay paid|hear heard'
+  )
+    .split('|')
+    .map((v) => v.split(' ')),
+);
 
 /** What answers one question term: the words as written (for keyword search) and analysed. */
 export interface Expansion {
   words: readonly string[];
   terms: ReadonlySet<string>;
+  /**
+   * The terms that cover the question term for the relevance gate: the class members, not the
+   * other forms of an irregular verb. "Who wrote the Odyssey?" asks about the world; a memory that
+   * says "writing" ranks for it, but must not show the store answers it by that word alone.
+   */
+  covering: ReadonlySet<string>;
 }
 
 /** Analysed question term → what answers it (merged over the groups that list it). */
 const EXPANSIONS: ReadonlyMap<string, Expansion> = (() => {
-  const out = new Map<string, { words: string[]; terms: Set<string> }>();
-  for (const g of TERM_GROUPS) {
+  const out = new Map<string, { words: string[]; terms: Set<string>; covering: Set<string> }>();
+  const verbs = IRREGULAR_VERBS.map((forms) => ({ asks: forms, means: forms, covers: false }));
+  for (const g of [...TERM_GROUPS.map((t) => ({ ...t, covers: true })), ...verbs]) {
     for (const a of g.asks) {
       const asked = analyze(a);
       if (asked.length !== 1) continue;
       const key = asked[0]!;
-      const e = out.get(key) ?? { words: [], terms: new Set<string>() };
+      const e = out.get(key) ?? { words: [], terms: new Set<string>(), covering: new Set<string>() };
       for (const w of g.means) {
         const t = analyze(w);
-        if (t.length !== 1 || t[0] === key || e.terms.has(t[0]!)) continue;
+        if (t.length !== 1 || t[0] === key) continue;
+        if (g.covers) e.covering.add(t[0]!);
+        if (e.terms.has(t[0]!)) continue;
         e.terms.add(t[0]!);
         e.words.push(w);
       }
@@ -84,8 +161,9 @@ const EXPANSIONS: ReadonlyMap<string, Expansion> = (() => {
 })();
 
 /**
- * For each analysed query term that asks for a class or has interchangeable words, what answers
- * it (`"sibl"` → sister, brother, …). Terms without an entry are absent.
+ * For each analysed query term that asks for a class, has interchangeable words or is one form of
+ * an irregular verb, what answers it (`"sibl"` → sister, brother, …; `"bui"` → bought). Terms
+ * without an entry are absent.
  */
 export function expandTerms(terms: Iterable<string>): Map<string, Expansion> {
   const out = new Map<string, Expansion>();

@@ -830,11 +830,44 @@ describe('MemoryManager: turn context', () => {
     expect(hits.map((h) => h.entry.id)).toContain(entry.id);
   });
 
+  it('attaches the turn before the previous one as metadata.earlierContext, so a reply is found by what was said two turns back', async () => {
+    const { mgr } = await make();
+    await mgr.saveInteraction('owner', 't', 'Jolene: My second snake Seraphim did it.', '', { importance: 0.6 });
+    await mgr.saveInteraction('owner', 't', 'Deborah: Where did you get it?', '', { importance: 0.6 });
+    const { entry } = await mgr.saveInteraction('owner', 't', 'Jolene: I bought it a year ago in Paris.', '', {
+      importance: 0.6,
+    });
+    expect(entry.metadata.context).toBe('Deborah: Where did you get it?');
+    expect(entry.metadata.earlierContext).toBe('Jolene: My second snake Seraphim did it.');
+    await mgr.flush();
+    const hits = await mgr.recall('owner', 't', 'Where did Jolene buy Seraphim?', {
+      mode: 'lexical',
+      reinforce: false,
+      ratio: 0,
+      minScore: 0,
+    });
+    expect(hits.map((h) => h.entry.id)).toContain(entry.id);
+  });
+
+  it('keeps both turns of context within 400 characters, the previous turn first', async () => {
+    const { mgr } = await make();
+    await mgr.saveInteraction('owner', 't', `Ana: ${'a long story '.repeat(30)}`, '', { importance: 0.6 });
+    await mgr.saveInteraction('owner', 't', `Ben: ${'another long one '.repeat(30)}`, '', { importance: 0.6 });
+    const { entry } = await mgr.saveInteraction('owner', 't', 'Ana: So that was my week.', '', { importance: 0.6 });
+    expect((entry.metadata.context as string).length).toBe(401);
+    expect(entry.metadata.earlierContext).toBeUndefined();
+    await mgr.saveInteraction('owner', 't', 'Ben: Short one.', '', { importance: 0.6 });
+    const next = await mgr.saveInteraction('owner', 't', 'Ana: And you?', '', { importance: 0.6 });
+    expect(next.entry.metadata.context).toBe('Ben: Short one.');
+    expect(next.entry.metadata.earlierContext).toBe('Ana: So that was my week.');
+  });
+
   it("turnContext: 'none' stores turns bare; an explicit context is kept", async () => {
     const { mgr } = await make({ turnContext: 'none' });
     await mgr.saveInteraction('owner', 't', 'first turn here', '', { importance: 0.6 });
     const bare = await mgr.saveInteraction('owner', 't', 'second turn here', '', { importance: 0.6 });
     expect(bare.entry.metadata.context).toBeUndefined();
+    expect(bare.entry.metadata.earlierContext).toBeUndefined();
     const explicit = await mgr.saveInteraction('owner', 't', 'third', '', {
       importance: 0.6,
       metadata: { context: 'given' },

@@ -48,7 +48,8 @@ export interface MemoryManagerOptions {
    * What a saved turn carries as `metadata.context` (indexed and embedded with it, see
    * `SemanticMemory`) when the caller gives none: `'previous'` (default) attaches the user's
    * previous turn from the short-term window, so a reply like "yes, last June" is found by what it
-   * answered; `'none'` stores turns bare.
+   * answered, and the turn before that as `metadata.earlierContext` (indexed by its words only, not
+   * embedded), so a reply is found by a subject named two turns back; `'none'` stores turns bare.
    */
   turnContext?: 'previous' | 'none';
   /**

@@ -22,7 +22,7 @@ import {
   type MemoryContent,
   type MemoryEntry,
 } from '../model/types.js';
-import { CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
+import { CONTEXT_KEY, EARLIER_CONTEXT_KEY, indexedText } from '../tiers/semantic-memory.js';
 import { checkUnit } from './options.js';
 import { historyRecord } from './history.js';
 import { performanceNow } from './maintenance.js';
@@ -72,7 +72,7 @@ export async function compileReading(): Promise<void> {
   for (const _ of warmUpReading()) await slices.pause();
 }
 
-/** Longest automatic turn context (characters); longer previous turns keep their end. */
+/** Longest automatic turn context (characters), both turns together; a longer one keeps its end. */
 const MAX_TURN_CONTEXT_CHARS = 400;
 
 /** See `MemoryManager.saveInteraction`. Access has been checked. */
@@ -251,8 +251,15 @@ export async function commitInteraction(
     if (pii.length) metadata.piiMasked = pii.length;
     if (s.turnContext === 'previous' && metadata[CONTEXT_KEY] === undefined) {
       const text = previous ? entryText(previous).trim() : '';
-      if (text)
+      if (text) {
         metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
+        // The turn before it, by words only: a reply often names what was said two turns back.
+        const earlier = s.existingShortTerm(tenantId, userId)?.getRecent(2);
+        const before = earlier?.length === 2 ? entryText(earlier[0]!).trim() : '';
+        const room = MAX_TURN_CONTEXT_CHARS - Math.min(text.length, MAX_TURN_CONTEXT_CHARS);
+        if (before && room > 0 && metadata[EARLIER_CONTEXT_KEY] === undefined)
+          metadata[EARLIER_CONTEXT_KEY] = before.length > room ? `…${before.slice(-room)}` : before;
+      }
     }
     // Formation (unless the caller named the kind: then the caller decided what this turn is).
     const extractor = options.kind === undefined ? s.extractor : null;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { readQuery } from '../language/query-reading.js';
 import { isZerdaError } from '../model/errors.js';
 import {
   CALIBRATED_FLOORS,
   isStrong,
   queryCoverage,
+  readingCoverage,
   relatedReason,
   relevanceFloors,
   strongFloor,
@@ -85,5 +87,16 @@ describe('relevance gate', () => {
     // The other signals keep their names when they hold too.
     expect(relatedReason(f, { similarity: 0.4, coverage: 0, words: 0, slotCoverage: 1 })).toBe('similarity');
     expect(relatedReason(f, { similarity: 0.1, coverage: 0.5, words: 1, slotCoverage: 1 })).toBe('keywords');
+  });
+});
+
+describe('coverage of a query read once', () => {
+  it('counts a class member as the class word, but not another form of an irregular verb: those only rank', () => {
+    const sibling = readingCoverage(readQuery('Where does my sibling live?', 0));
+    expect(sibling('My sister lives in Lisbon.').words).toBe(2);
+    const wrote = readQuery('Who wrote the Odyssey?', 0);
+    expect(wrote.expansions.get('wrote')?.words).toContain('write');
+    expect(readingCoverage(wrote)('A great novel with awesome writing.').words).toBe(0);
+    expect(readingCoverage(wrote)('I wrote it down.').words).toBe(1);
   });
 });

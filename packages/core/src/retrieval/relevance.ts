@@ -175,13 +175,14 @@ export function readingCoverage(
 
 /**
  * A term counts as covered when the text has it or, for a term with an expansion (`TERM_GROUPS`:
- * "sibling" ↔ sister, brother), one of the words that answer it, or when `answers` (what the
+ * "sibling" ↔ sister, brother), one of the words that answer it (not another form of an irregular
+ * verb: see `Expansion.covering`), or when `answers` (what the
  * memory says in other letters: the store's spelling of a name the query spells differently)
  * accepts it.
  */
 function coverageOf(
   terms: ReadonlySet<string>,
-  expansions?: ReadonlyMap<string, { terms: ReadonlySet<string> }>,
+  expansions?: ReadonlyMap<string, { covering: ReadonlySet<string> }>,
 ): (text: string, answers?: (term: string) => boolean) => { coverage: number; words: number } {
   if (terms.size === 0) return () => ({ coverage: 0, words: 0 });
   return (text, answers) => {
@@ -191,7 +192,7 @@ function coverageOf(
       if (words.has(t) || answers?.(t) === true) n++;
       else {
         const e = expansions?.get(t);
-        if (e && [...e.terms].some((x) => words.has(x))) n++;
+        if (e && [...e.covering].some((x) => words.has(x))) n++;
       }
     }
     return { coverage: n / terms.size, words: n };

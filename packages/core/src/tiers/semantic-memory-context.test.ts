@@ -122,6 +122,23 @@ describe('SemanticMemory: memory context (metadata.context)', () => {
     expect(await fresh.search(T, 'pottery', { mode: 'lexical' })).toEqual([]);
   });
 
+  it('finds a memory by words only its earlier context holds (metadata.earlierContext), which is never embedded', async () => {
+    const e = entry('Jolene: I bought it a year ago in Paris.', {
+      metadata: {
+        context: 'Deborah: Where did you get it?',
+        earlierContext: 'Jolene: My second snake Seraphim did it.',
+      },
+    });
+    await store([e, other()]);
+    expect(indexedText(e)).toBe('Jolene: I bought it a year ago in Paris.\nDeborah: Where did you get it?');
+    expect(embedder.texts[0]).toBe(indexedText(e));
+    // Ranked only: the relevance gate reads the memory's own words and vector, which hold none of it.
+    const ranked = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    expect(ids(await memory.search(T, 'seraphim', ranked))).toEqual([e.id]);
+    const fresh = new SemanticMemory({ storage, embedder, clock: () => NOW });
+    expect(ids(await fresh.search(T, 'seraphim', ranked))).toEqual([e.id]);
+  });
+
   it('reindex embeds the context too', async () => {
     const e = reply();
     await storage.putMany([e]);

@@ -62,6 +62,43 @@ describe('SemanticMemory.search reads the query once', () => {
     expect(text(places[0]!.entry)).toMatch(/Porto and Seville/);
   });
 
+  it('a question about pastimes, a relationship, unwinding or martial arts finds what answers it in other words', async () => {
+    const { memory } = await make([
+      'Priya: I like my coffee strong and black.',
+      'Priya: I went climbing again with the gym crew on Saturday.',
+      'Priya: My husband and I are celebrating ten years this month.',
+      'Priya: Honestly yoga is what calms me down after a long week.',
+      'Priya: I started taekwondo classes at the community centre.',
+      'Tomas: The printer is out of toner again.',
+    ]);
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    for (const [q, answer] of [
+      ['What are Priya hobbies?', /climbing|yoga|taekwondo/],
+      ['What does Priya do for fun?', /climbing|yoga/],
+      ['Is Priya married?', /husband/],
+      ["What is Priya's relationship status?", /husband/],
+      ['What does Priya do to relax?', /yoga/],
+      ['What martial arts has Priya done?', /taekwondo/],
+    ] as const) {
+      const hits = await memory.search(T, q, plain);
+      expect.soft(text(hits[0]!.entry), q).toMatch(answer);
+    }
+  });
+
+  it("a verb's irregular past finds what the question asks with the verb, and the other way round", async () => {
+    const { memory } = await make([
+      'Jolene: I bought it a year ago in Paris.',
+      'Jolene: The bakery is great.',
+      'Evan: We met at a ski resort in Canada.',
+      'Evan: The resort was packed.',
+    ]);
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    expect(text((await memory.search(T, 'Where did Jolene buy it?', plain))[0]!.entry)).toMatch(/bought/);
+    expect(text((await memory.search(T, 'Where did Evan meet?', plain))[0]!.entry)).toMatch(/met at/);
+    const { memory: other } = await make(['Jolene: I like to buy fresh bread on Sundays.', 'Jolene: It was sunny.']);
+    expect(text((await other.search(T, 'What has Jolene bought?', plain))[0]!.entry)).toMatch(/buy/);
+  });
+
   it('a name spelled differently finds the memories of the name the store knows', async () => {
     const { memory } = await make();
     // Without the variant, the first question ranks Mark's summer first and the second finds nothing.
@@ -91,20 +128,20 @@ describe('SemanticMemory.search reads the query once', () => {
 
   it('a question about someone favours what they said and what was formed about them over turns that name them', async () => {
     const { memory, entries, storage } = await make([
-      'Caroline: Cool, Melanie! Relax in the park.',
-      'Melanie: After work I like to relax with a long walk in the park.',
-      'Caroline: I relax by reading fantasy novels.',
+      'Caroline: Cool, Melanie! Rest in the park.',
+      'Melanie: After work I like to rest with a long walk in the park.',
+      'Caroline: I rest by reading fantasy novels.',
     ]);
     const formed = createEntry(
       T,
       {
-        content: { title: '', text: 'Melanie goes running in the park to relax.' },
+        content: { title: '', text: 'Melanie goes running in the park to rest.' },
         kind: 'preference',
         metadata: { about: 'Melanie' },
       },
       NOW,
     );
-    const q = 'How does Melanie relax in the park?';
+    const q = 'How does Melanie rest in the park?';
     const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
     // Without the subject boost the friend's shorter turn ranks first: the same words, and it names her.
     const before = await memory.search(T, q, { ...plain, subjectBoost: 0 });

@@ -82,6 +82,15 @@ export const DEFAULT_THRESHOLD_RATIO = 0.5;
 export const CONTEXT_KEY = 'context';
 
 /**
+ * The metadata key whose string value is indexed lexically as a memory's context, like
+ * {@link CONTEXT_KEY}'s, but not embedded: context too far from the memory to shape its vector, yet
+ * where the words that find it often are — the turn before the previous one, where the subject of
+ * a reply two turns on was named ("My second snake Seraphim did it." … "I bought it a year ago in
+ * Paris.").
+ */
+export const EARLIER_CONTEXT_KEY = 'earlierContext';
+
+/**
  * Default weight of a match in a memory's context relative to a match in its own text
  * ({@link SemanticSearchOptions.contextWeight}). Measured on LoCoMo (1,536 questions of categories
  * 1-4, each turn stored with its previous and next turn as context, use-lite, vector weight 0.5):
@@ -131,9 +140,15 @@ export function indexedText(
   return context ? `${text}\n${context}` : text;
 }
 
-function contextOf(entry: Pick<MemoryEntry, 'metadata'>): string | undefined {
-  const c = entry.metadata?.[CONTEXT_KEY];
+function contextOf(entry: Pick<MemoryEntry, 'metadata'>, key = CONTEXT_KEY): string | undefined {
+  const c = entry.metadata?.[key];
   return typeof c === 'string' && c.trim().length > 0 ? c : undefined;
+}
+
+/** The context indexed lexically: `metadata.context`, then `metadata.earlierContext`. */
+function lexicalContextOf(entry: Pick<MemoryEntry, 'metadata'>): string | undefined {
+  const context = [contextOf(entry), contextOf(entry, EARLIER_CONTEXT_KEY)].filter((c) => c !== undefined);
+  return context.length > 0 ? context.join('\n') : undefined;
 }
 
 /** Options of a semantic search (`MemoryManager.recall`). */
@@ -329,7 +344,7 @@ export class SemanticMemory {
     entries.forEach((e, i) => {
       let list = byTenant.get(e.tenantId);
       if (!list) byTenant.set(e.tenantId, (list = []));
-      list.push({ entry: e, id: e.id, vector: vectors[i]!, context: contextOf(e) });
+      list.push({ entry: e, id: e.id, vector: vectors[i]!, context: lexicalContextOf(e) });
     });
     for (const [tenantId, records] of byTenant) {
       await this.#storage.putVectors(
@@ -483,7 +498,7 @@ export class SemanticMemory {
       const page = await this.#storage.query({ tenantId, orderBy: 'createdAt', order: 'asc', limit: PAGE, offset });
       for (const e of page) {
         live.add(e.id);
-        setContext(t.context, e.id, contextOf(e));
+        setContext(t.context, e.id, lexicalContextOf(e));
         addNames(t.names, e);
         if (force || !t.index.has(e.id)) todo.push(e);
       }
@@ -696,7 +711,7 @@ export class SemanticMemory {
     for (let offset = 0; ; offset += PAGE) {
       const page = await this.#storage.query({ tenantId, orderBy: 'createdAt', order: 'asc', limit: PAGE, offset });
       for (const e of page) {
-        setContext(context, e.id, contextOf(e));
+        setContext(context, e.id, lexicalContextOf(e));
         addNames(names, e);
       }
       if (page.length < PAGE) break;
