@@ -680,6 +680,9 @@ export function readSentence(
       continue;
     // "They just live in the woods": whose home it is, is said elsewhere.
     if (about === speaker && SUBJECT_SLOTS.has(attribute) && PRONOUN_SLOT_SUBJECT_RE.test(body)) continue;
+    // "Max is already old, he is 8 years old", "… and Ana lives in Porto": the verb's own subject,
+    // right before it, is someone else (the speaker's "I'm" / "I live" is no such verb).
+    if (about === speaker && SUBJECT_SLOTS.has(attribute) && othersSlot(body, m)) continue;
     // When the slot came to hold its value ("I moved to Porto in 2019"): the time stays out of
     // the value and anchors the memory, as it does for an event. A date that is the value itself
     // ("My birthday is 8 May") is no such time.
@@ -931,6 +934,25 @@ const NOT_A_VALUE_RE =
   /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something|both|all|each|every|everyone|everybody|anyone|anybody)\b/iu;
 /** Slots said of the clause's subject (not of "me": "They call me Mary" still names the speaker). */
 const SUBJECT_SLOTS = new Set(['lives in', 'works at', 'works as', 'is from', 'age']);
+/** A slot verb said in the third person, subject first ("he is 8", "Ana lives in", "Max works at"). */
+const THIRD_PERSON_SLOT_VERB_RE = /^(?:is|are|was|lives|resides|moved|relocated|works|worked|working|living|based)\b/iu;
+/** The words right before such a verb: its subject, with adverbs between ("she now lives in"). */
+const SUBJECT_BEFORE_VERB_RE =
+  /(?:^|[^\p{L}\p{M}'’-])([\p{L}\p{M}'’-]+)\s+(?:(?:just|also|now|still|already|currently|originally|actually|really)\s+)*$/u;
+const OTHER_PRONOUN_RE = /^(?:he|she|they|it|you)$/iu;
+const NOT_A_NAME_WORD_RE = new RegExp(`^(?:${CAPITALISED_NOT_NAME})$`, 'u');
+
+/**
+ * Whether the slot matched by `m` is said of someone else by its own subject: a third-person verb
+ * ("is", "lives", "works") right after "he" / "she" / "they" / "it" / "you" or a capitalised name.
+ */
+function othersSlot(body: string, m: RegExpExecArray): boolean {
+  if (!THIRD_PERSON_SLOT_VERB_RE.test(m[0])) return false;
+  const subject = SUBJECT_BEFORE_VERB_RE.exec(body.slice(0, m.index))?.[1];
+  if (!subject) return false;
+  if (OTHER_PRONOUN_RE.test(subject)) return true;
+  return /^\p{Lu}\p{Ll}/u.test(subject) && canBeName(subject) && !NOT_A_NAME_WORD_RE.test(subject);
+}
 /** A slot said of a pronoun subject ("They live in the woods", "She works at it"). */
 const PRONOUN_SLOT_SUBJECT_RE = /^(?:(?:just|also|now|still)\s+)?(?:they|he|she|it|you)\b/iu;
 

@@ -179,6 +179,21 @@ describe('readTurn: kinds and dates', () => {
     expect(slots('I also lost my job at Door Dash this month.').some((s) => s.attribute === 'works at')).toBe(false);
     expect(slots("Let's find a time that works for both of us.").some((s) => s.attribute === 'works at')).toBe(false);
   });
+
+  it("a slot whose verb has someone else's subject right before it is not the speaker's", () => {
+    const slot = (text: string) =>
+      readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON })
+        .statements.filter((s) => s.attribute !== undefined)
+        .map((s) => `${s.about} | ${s.attribute} | ${s.value}`);
+    expect(slot('I really love cats! Moreover, Max is already old, he is 8 years old.')).toEqual([]);
+    expect(slot('My friend and I hang out a lot, Ana lives in Porto.')).toEqual([]);
+    expect(slot('Honestly, she now works at Google.')).toEqual([]);
+    // The speaker's own verb, or a name that is no subject.
+    expect(slot('I am 34 years old.')).toEqual(['Ann | age | 34']);
+    expect(slot('Now I live in Porto.')).toEqual(['Ann | lives in | Porto']);
+    expect(slot('Now living in Porto with my partner.')).toEqual(['Ann | lives in | Porto']);
+    expect(slot('My son is 8 years old.')).toEqual(["Ann's son | age | 8"]);
+  });
 });
 
 describe('readTurn: fragments resolved within the turn, reactions to what was shown', () => {
