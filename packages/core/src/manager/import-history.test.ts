@@ -57,6 +57,18 @@ describe('MemoryManager.importHistory', () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.saved).toBeGreaterThanOrEqual(seen[i - 1]!.saved);
   });
 
+  it("loads the tenant's index before the first turn, so the imported turns join it and the first question after loads nothing", async () => {
+    const { mgr, storage } = await make();
+    await mgr.saveInteraction('me', 't', 'I keep bees on my roof', 'Lovely.');
+    const loads = vi.spyOn(storage, 'loadVectors');
+    await mgr.importHistory('me', 't', HISTORY, {});
+    expect(loads).toHaveBeenCalledTimes(1);
+    const hits = await mgr.recall('me', 't', 'cello', { reinforce: false, mode: 'vector' });
+    expect(JSON.stringify(hits[0]?.entry.content)).toContain('cello');
+    expect((await mgr.recall('me', 't', 'bees', { reinforce: false, mode: 'vector' }))[0]).toBeDefined();
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
   it('checks every turn before storing the first: a bad one rejects with VALIDATION naming it, and nothing is stored', async () => {
     const { mgr, storage } = await make();
     const bad = [HISTORY[0]!, { input: 'fine', output: 'ok', at: -5 }];
