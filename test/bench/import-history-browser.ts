@@ -70,7 +70,7 @@ try {
     `  importHistory, ${n} turns: ${(r.importMs / 1000).toFixed(1)} s = ${r.turnsPerSec} turns/s; ${r.report.longTerm} kept, ${r.report.memories} memories formed, ${r.report.embedded} embedded; ${r.progressCalls} progress calls (last ${JSON.stringify(r.lastProgress)})`,
   );
   console.log(
-    `  main thread during the import: longest task ${r.watch.longestTask} ms, ${r.watch.longTasks} over 50 ms, max timer gap ${r.watch.maxTimerGapMs} ms; a recall right after: ${r.recallAfterMs} ms`,
+    `  main thread during the import: longest task ${r.watch.longestTask} ms, ${r.watch.longTasks} over 50 ms, max timer gap ${r.watch.maxTimerGapMs} ms; a recall right after: ${r.recallAfterMs} ms (stages ${JSON.stringify(r.recallAfterStages)})`,
   );
   if (stopProfile) {
     const { busyMs, spanMs } = busyTotal(profile!);

@@ -26,6 +26,8 @@ export interface ImportPageResult {
   progressCalls: number;
   lastProgress: ImportProgress | undefined;
   recallAfterMs: number;
+  /** Milliseconds of each stage of that recall (`onStage`; the embedding and the lexical stage overlap). */
+  recallAfterStages: Record<string, number>;
   watch: MainThreadWatch;
 }
 
@@ -83,7 +85,15 @@ async function watched<T>(task: () => Promise<T>): Promise<{ value: T; ms: numbe
       }),
     );
     const r0 = performance.now();
-    await memory.manager.recall('me', 'bench', 'What did we talk about last time?', { reinforce: false });
+    const stages: Record<string, number> = {};
+    const starts: Record<string, number> = {};
+    await memory.manager.recall('me', 'bench', 'What did we talk about last time?', {
+      reinforce: false,
+      onStage: (s, phase) => {
+        if (phase === 'start') starts[s] = performance.now();
+        else stages[s] = Math.round(performance.now() - starts[s]!);
+      },
+    });
     const recallAfterMs = performance.now() - r0;
     const { value: report, ms: importMs, ...watch } = run;
     return {
@@ -103,6 +113,7 @@ async function watched<T>(task: () => Promise<T>): Promise<{ value: T; ms: numbe
       progressCalls,
       lastProgress,
       recallAfterMs: Math.round(recallAfterMs),
+      recallAfterStages: stages,
       watch,
     };
   } finally {
