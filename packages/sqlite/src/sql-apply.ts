@@ -348,11 +348,13 @@ export function createApplier(db: Database): Applier {
   });
 }
 
-/** Whether the tenant's vectors of `model` have a dim other than `dim` (one row, by the primary key). */
-function otherDim(db: Database, tenantId: string, model: string, dim: number): boolean {
-  const r = db.exec('SELECT dim FROM vec.vectors WHERE tenant_id = ? AND model_id = ? LIMIT 1', [tenantId, model]);
-  const found = r[0]?.values[0]?.[0];
-  return found !== undefined && Number(found) !== dim;
+/** The dim of the tenant's stored vectors of `modelId` (one row by the primary key: every row of a model has one dim), or `undefined` when none. */
+export function storedDim(db: Database, tenantId: string, modelId: string): number | undefined {
+  const found = db.exec('SELECT dim FROM vec.vectors WHERE tenant_id = ? AND model_id = ? LIMIT 1', [
+    tenantId,
+    modelId,
+  ])[0]?.values[0]?.[0];
+  return found === undefined ? undefined : Number(found);
 }
 
 /** Apply one vector-stream record to `vec.vectors`. */
@@ -365,7 +367,8 @@ export function applyVec(db: Database, op: VecOp, bytes: Uint8Array | undefined)
       // A model's dim may change only through a full delete; drop stale rows of another dim. Every
       // row of a tenant's model has one dim (this keeps it so), so one row tells: scanning them all
       // for another dim read the whole model's vectors on every write.
-      if (otherDim(db, op.t, op.m, op.d))
+      const dim = storedDim(db, op.t, op.m);
+      if (dim !== undefined && dim !== op.d)
         db.run('DELETE FROM vec.vectors WHERE tenant_id = ? AND model_id = ? AND dim <> ?', [op.t, op.m, op.d]);
       const rowBytes = bytes!.byteLength / op.ids.length;
       op.ids.forEach((id, i) => {

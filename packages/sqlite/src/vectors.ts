@@ -4,7 +4,7 @@ import type { VectorModel } from '@zerda/core';
 import { guard } from './persistence.js';
 import { vectorRowsPrecision } from '@zerda/core/adapter';
 import { RecordError, checkSeq, decodeRecord, openFailure } from './record-codec.js';
-import { applyVec, transaction } from './sql-apply.js';
+import { applyVec, storedDim, transaction } from './sql-apply.js';
 import type { VecOp } from './sql-apply.js';
 import type { Store } from './store.js';
 
@@ -83,12 +83,9 @@ export async function ensureVectors(store: Store): Promise<ZerdaError | undefine
 
 /** Throw `VALIDATION` when the tenant already holds vectors of `model.id` with another dim. */
 export function checkDim(store: Store, tenantId: string, model: VectorModel): void {
-  const row = store.rows('SELECT dim FROM vec.vectors WHERE tenant_id = ? AND model_id = ? LIMIT 1', [
-    tenantId,
-    model.id,
-  ])[0];
-  if (row && Number(row[0]) !== model.dim)
-    invalid('model.dim', `${Number(row[0])} (stored vectors of model ${model.id})`, model.dim);
+  const dim = storedDim(store.db, tenantId, model.id);
+  if (dim !== undefined && dim !== model.dim)
+    invalid('model.dim', `${dim} (stored vectors of model ${model.id})`, model.dim);
 }
 
 /**
