@@ -223,6 +223,8 @@ export class MemoryManager {
    * stops before the next turn (`ABORTED`); what was stored stays stored and is indexed. The work
    * runs in slices of about 20 ms with the event loop let in between (the turn reader's patterns
    * are compiled first, in such steps, rather than by the first turns), so a page stays responsive.
+   * The tenant's search index is loaded before the first turn and the imported memories join it,
+   * so the first `recall` after the import does not load them all.
    */
   async importHistory(
     userId: string,
