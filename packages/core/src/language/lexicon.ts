@@ -410,16 +410,16 @@ const FEELING_WITH_SOURCE_RE = /\b(?:inspired|motivated|energi[sz]ed)$/iu;
 const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\b)\p{L}/iu;
 /**
  * A clause whose object is a pronoun or "the same": "I want to pass it on to others", "We love
- * it", "My snake did it", "I also did the same", "I met her at the gym", "I still really want
+ * it", "My snake did it", "A friend made it for my birthday", "I also did the same", "I met her at the gym", "I still really want
  * one." What it is about is said in another clause. ("one" only at the clause's end: "I want one
  * more chance" names its object.) So is an object whose noun is left out ("I saw another at a pet
  * store", "I just submitted a few more last week", "I started writing another one"): more of
  * what, is said elsewhere ("another painting", "a few more scripts" name it).
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME})\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
+  `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME}|(?:a|an)\\s+(?:[\\p{L}'’-]+\\s+)?(?:friend|${RELATIONS}))\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
     `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those|another(?:\\s+one)?|(?:a\\s+few|a\\s+couple|some|one|two|three|several)\\s+more)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|but|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
   'iu',
 );
 /**
@@ -1031,12 +1031,23 @@ export const IMPLIED_SPEAKER_NOT_RE =
 // ── Formation: fragments whose referent is what the other speaker said (issue 28, precision) ──
 
 /**
+ * Any activity whose object is "it", "them" or a "that" said before, or how "it" went:
+ * "Doing that usually helps to jumpstart my inspiration", "Seeing how much it changed sparked
+ * ideas for my next script", "Thinking about it makes me smile", with the verb it is the subject
+ * of ("Adding it to my list." is the speaker's own doing). Not "that" opening a clause
+ * ("Knowing that I helped makes me happy") or naming a noun ("Seeing that movie …"), nor a noun
+ * in -ing ("Spring", "Something").
+ */
+const GERUND_OF_WHAT_WAS_SAID =
+  "(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:(?:about|with|to|on|at|of|for|around)\\s+)?(?:(?:how|what|why|where|when)\\s+(?:(?:much|many|far|well)\\s+)?)?(?:it|them|that(?=\\s+(?:usually|really|always|often|sometimes|just|also|still|never|has|had|is|was|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|lets?|can|could|will|would|might|must)\\b|\\s*(?:[,.!?;…—–-]|$)))\\b(?!['’])[^.!?;]*?\\b(?:is|was|has|had|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|means?|meant|feels?|felt|takes?|took|can|could|will|would|must)\\b";
+
+/**
  * An activity with someone or something said elsewhere, as the subject: "Seeing them so happy
  * makes me happy", "Being with them brings me so much joy", "Having her around keeps me going".
  * Who "them" is, is said in the clause before it or by the other speaker; kept whole with it.
  */
 export const GERUND_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b`,
+  `^${LEAD}(?:(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b|${GERUND_OF_WHAT_WAS_SAID})`,
   'iu',
 );
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remarkMade } from './statements.js';
+import { remarkMade, sentences } from './statements.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -538,5 +538,95 @@ describe("readTurn: a fragment after a turn of the other speaker's that names no
     expect(
       formed("It's about showing my style, it's like customizing a work of art on wheels.", 'I love customizing cars.'),
     ).toEqual([]);
+  });
+});
+
+describe('readTurn: what a clause points back at, said earlier in the same turn, is kept whole with it', () => {
+  it('"this …" after the speaker\'s statement, with no picture in the turn, is what that statement named', () => {
+    expect(
+      formed(
+        '"Brave" by Sara Bareilles has a lot of significance for me. Whenever I hear this jam, I think about the progress I\'ve made.',
+      ),
+    ).toEqual([
+      'fact | Ann | "Brave" by Sara Bareilles has a lot of significance for me. Whenever I hear this jam, I think about the progress I\'ve made.',
+    ]);
+    // First in the turn, "this …" is said as new: read as any other statement.
+    expect(formed("I'm reading this book about the history of Lisbon.")).toEqual([
+      "fact | Ann | I'm reading this book about the history of Lisbon.",
+    ]);
+    // After catching up, "this …" names something new.
+    expect(
+      formed('Things have been going well since we last talked. I attended this awesome car show recently.'),
+    ).toEqual(['event | Ann | I attended this awesome car show recently.']);
+    // A picture in the turn is what "this …" shows.
+    expect(
+      formed('I adopted a puppy last month. I knitted this blanket myself. [image: a photo of a red blanket]'),
+    ).toHaveLength(2);
+  });
+
+  it('an activity with "it", "them" or "that" as its subject goes on with the statement before it', () => {
+    expect(
+      formed(
+        'I usually immerse myself in concerts or my favorite albums. Doing that usually helps to jumpstart my inspiration.',
+      ),
+    ).toEqual([
+      'preference | Ann | I usually immerse myself in concerts or my favorite albums. Doing that usually helps to jumpstart my inspiration.',
+    ]);
+    expect(
+      formed(
+        'Woodhaven has had an interesting past with lots of cool people. Seeing how much it changed sparked ideas for my next script.',
+      ),
+    ).toEqual([
+      'fact | Ann | Woodhaven has had an interesting past with lots of cool people. Seeing how much it changed sparked ideas for my next script.',
+    ]);
+    // Without a verb it is the subject of, the activity is the speaker's own doing.
+    expect(formed('Cheers for the suggestion. Adding it to my list.')).toEqual([]);
+    // "that" opening a clause, or naming its noun, refers to nothing before.
+    expect(formed('Knowing that I helped my neighbours through the winter makes me proud.')).toHaveLength(1);
+  });
+
+  it('"I missed it but …" refers back; through a remark in between, to the statement that names it', () => {
+    expect(
+      formed(
+        'Last weekend our city held a pride parade! So many people marched through the streets waving flags. I missed it but it was a powerful reminder that we are not alone.',
+      ),
+    ).toEqual([
+      'event | Ann | Last weekend our city held a pride parade! Many people marched through the streets waving flags. I missed it but it was a powerful reminder that we are not alone.',
+    ]);
+  });
+
+  it('"A friend made it …": a person of the speaker\'s doing something to "it" goes on with the statement naming it', () => {
+    expect(
+      formed(
+        "I've got some stuff with sentimental value, like my hand-painted bowl. A friend made it for my 18th birthday.",
+      ),
+    ).toEqual([
+      "fact | Ann | I've got some stuff with sentimental value, like my hand-painted bowl. A friend made it for my 18th birthday.",
+    ]);
+    none(['A friend made it for my 18th birthday.']);
+  });
+
+  it("the speaker's own question that names something is what a clause after it points back at", () => {
+    expect(formed('Remember the tough engineering project? I finally wrapped that up last month.')).toEqual([
+      'event | Ann | Remember the tough engineering project? I finally wrapped that up last month.',
+    ]);
+    // A question about the listener's own, or one that names too little, names nothing of the speaker's.
+    none([
+      'How was your trip to the coast? I finally wrapped that up last month.',
+      'Did you see it? I finally wrapped that up last month.',
+    ]);
+  });
+});
+
+describe('sentences: initials end no sentence', () => {
+  it('"J.K. Rowling" and "George R. R. Martin" stay inside their sentence', () => {
+    expect(
+      formed("There's a quote by J.K. Rowling that I really like. I read it every morning before work."),
+    ).not.toContain(expect.stringMatching(/^\w+ \| Ann \| Rowling/u));
+    expect(sentences('I love the books by George R. R. Martin. They are long.')).toEqual([
+      'I love the books by George R. R. Martin.',
+      'They are long.',
+    ]);
+    expect(sentences('I moved to the U.S. Then I found a job.')).toHaveLength(1);
   });
 });

@@ -101,6 +101,8 @@ export function splitSpeaker(input: string): { speaker?: string; body: string; a
 }
 
 const ABBREVIATIONS = /\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|e\.g|i\.e|approx|no)\.$/i;
+/** Initials that end no sentence: "J.K." ("a quote by J.K. Rowling"), "George R." ("George R. R. Martin"). */
+const INITIALS = /(?:\b(?:\p{Lu}\.){2,}|\b\p{Lu}\p{Ll}+\s+(?:\p{Lu}\.\s*)*\p{Lu}\.)$/u;
 
 /** Sentences of `text` (terminal punctuation of any script, and line breaks). */
 export function sentences(text: string): string[] {
@@ -111,7 +113,8 @@ export function sentences(text: string): string[] {
     const p = raw.trim();
     if (!p) continue;
     const prev = out.at(-1);
-    if (prev !== undefined && ABBREVIATIONS.test(prev)) out[out.length - 1] = `${prev} ${p}`;
+    if (prev !== undefined && (ABBREVIATIONS.test(prev) || (INITIALS.test(prev) && /^\p{Lu}/u.test(p))))
+      out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
   // "Hi, I'm Jeremy, what's your name?": the trailing question is its own sentence.

@@ -290,6 +290,15 @@ function answerTo(
 }
 
 /**
+ * Whether a question of the speaker's names something a statement after it may point back at:
+ * "Remember the tough engineering project?", "Have you ever been to Lisbon?". Not one about the
+ * listener's own ("How was your trip?") nor one that names too little ("Did you see it?").
+ */
+function namesWhatItAsks(question: string): boolean {
+  return !/\byour\b/iu.test(question) && contentWords(question).length >= 2;
+}
+
+/**
  * Whether a clause answers what a question asked of the listener with a statement of the
  * speaker's own, in the affirmative: "Are you reading any books?" → "I'm reading this book". Not
  * a denial ("No, I haven't tried them yet"), nor a promise.
@@ -364,6 +373,8 @@ export function readTurn(
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
   const pictured = new Set<FormedStatement>();
   let last: FormedStatement | undefined;
+  /** The statement pushed right before `last`, next to it in the turn. */
+  let beforeLast: FormedStatement | undefined;
   /** Whether `last` is a reaction to what the other speaker showed or said. */
   let lastReacts = false;
   /** Whether `last` is a remark about no one ("Flowers bring joy."), which a clause after it may make the speaker's. */
@@ -374,6 +385,8 @@ export function readTurn(
   /** The first clause of an answer that says nothing alone, held for the clause after it ({@link isBare}). */
   let held: FormedStatement | undefined;
   let holdTried = false;
+  /** The speaker's own question just before, when it names what it asks about ({@link namesWhatItAsks}). */
+  let askedBack: string | undefined;
   for (const part of parts) {
     const clause = clauseText(part);
     const announced = lastAnnounces;
@@ -402,6 +415,7 @@ export function readTurn(
         held = undefined;
         reading.statements.push(answer);
         last = answer;
+        beforeLast = undefined;
         lastReacts = false;
         continue;
       }
@@ -429,6 +443,7 @@ export function readTurn(
       if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
         reading.statements.push(reply);
         last = reply;
+        beforeLast = undefined;
         lastReacts = false;
         continue;
       }
@@ -453,8 +468,12 @@ export function readTurn(
       if ((r.dropped === 'greeting' || r.dropped === 'filler') && PRAISE_RE.test(r.text)) afterReaction = true;
       reading.dropped.push({ text: r.text, reason: r.dropped });
       last = undefined;
+      beforeLast = undefined;
+      askedBack = r.dropped === 'question' && namesWhatItAsks(r.text) ? r.text : undefined;
       continue;
     }
+    const askedBefore = askedBack;
+    askedBack = undefined;
     // "Check out this photo! I put in a lot of work restoring it": what "it" stands for, when no
     // statement of the speaker's before names it, is the picture shared with it, kept with it.
     let withCaption = false;
@@ -536,7 +555,19 @@ export function readTurn(
       }
       continue;
     }
-    if ((r.pronounObject || r.pronounInside || r.weSubject || r.extraposed) && s.kind !== 'conversation') {
+    // "\"Brave\" has a lot of significance for me. Whenever I hear this jam, I think about …": with
+    // no picture in the turn, "this …" after the speaker's statement is what that statement named
+    // (after catching up or thanks, "I attended this awesome event" names something new).
+    const thisSaidBefore =
+      caption === undefined &&
+      last !== undefined &&
+      last.kind !== 'conversation' &&
+      THIS_THING_RE.test(clause) &&
+      !LISTENER_ANY_RE.test(clause);
+    if (
+      (r.pronounObject || r.pronounInside || r.weSubject || r.extraposed || thisSaidBefore) &&
+      s.kind !== 'conversation'
+    ) {
       // "My garden means a lot to me. I also use it to grow food", "I'm lucky to have my cousins
       // nearby. We cook every Sunday": what "it" or "we" is, is said before it in the turn, so
       // the two are one statement, of the kind the informative one says, whatever the one before was.
@@ -546,27 +577,48 @@ export function readTurn(
         last &&
         !lastReacts &&
         (last.about === s.about || last.about.startsWith(`${s.about}'s `)) &&
-        (r.pronounObject || r.pronounInside || namesTheSpeakersOwn(last))
+        (r.pronounObject || r.pronounInside || thisSaidBefore || namesTheSpeakersOwn(last))
       ) {
         join(last, s.text);
         if (pictured.has(s)) pictured.add(last);
-        if (last.kind === 'conversation') {
+        // "Last weekend our city held a pride parade! So many people marched … I missed it but …":
+        // the remark in between goes on with the statement before it, which names what "it" is;
+        // all three are one statement.
+        const named = beforeLast;
+        if (
+          last.kind === 'conversation' &&
+          (r.pronounObject || r.pronounInside || thisSaidBefore) &&
+          named !== undefined &&
+          named.kind !== 'conversation' &&
+          named.about === s.about
+        ) {
+          named.text = `${named.text} ${last.text}`;
+          if (pictured.has(last)) pictured.add(named);
+          reading.statements.splice(reading.statements.indexOf(last), 1);
+          if (named.at === undefined && s.at !== undefined) named.at = s.at;
+          last = named;
+          beforeLast = undefined;
+        } else if (last.kind === 'conversation') {
           last.kind = s.kind;
           last.about = s.about;
           if (s.at !== undefined) last.at = s.at;
         }
         continue;
       }
-      // "I painted this after my trip": "this" is the picture shared with it, or what the other
-      // speaker showed, which this turn does not say: the turn keeps it. "We …" first in a turn
-      // is the speaker's own.
-      if (r.pronounObject) {
+      // "Remember the tough engineering project? I finally wrapped that up last month": what
+      // "that" is, the speaker's own question before it names; the two are one statement.
+      // Otherwise "I painted this after my trip": "this" is the picture shared with it, or what
+      // the other speaker showed, which this turn does not say: the turn keeps it. "We …" first
+      // in a turn is the speaker's own.
+      if (r.pronounObject && last === undefined && askedBefore !== undefined) s.text = `${askedBefore} ${s.text}`;
+      else if (r.pronounObject) {
         if (caption !== undefined) pictured.add(s);
         else s.kind = 'conversation';
       }
     }
     reading.statements.push(s);
     if (holding) held = s;
+    beforeLast = last;
     last = s;
     lastReacts = reacts;
     // Read whole: "Since we last spoke, some big things have happened" catches up, though what
