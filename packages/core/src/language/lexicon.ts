@@ -1031,6 +1031,16 @@ export const IMPLIED_SPEAKER_NOT_RE =
 // ── Formation: fragments whose referent is what the other speaker said (issue 28, precision) ──
 
 /**
+ * An activity judged as a whole, with nothing said after the judgement: "Seeing my kids' smiles
+ * was so awesome", "Watching the sunset there was magical". Right after the speaker's statement
+ * it judges what that statement told, kept whole with it.
+ */
+export const JUDGED_ACTIVITY_RE = new RegExp(
+  `^${LEAD}(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|during|wedding|building|clothing)\\b)\\p{L}{2,}ing\\b[^,.!?;]*?\\s(?:was|is|has\\s+been|were|are)\\s+(?:(?:so|really|super|truly|just|pretty|absolutely|such|the\\s+best|a|an)\\s+)*(?:${PRAISE}|magical|unforgettable|heartwarming|rewarding|blast|treat|highlight|priceless|surreal)(?:\\s+(?:experience|time|feeling|moment))?\\s*[.!…]*\\s*$`,
+  'iu',
+);
+
+/**
  * Any activity whose object is "it", "them" or a "that" said before, or how "it" went:
  * "Doing that usually helps to jumpstart my inspiration", "Seeing how much it changed sparked
  * ideas for my next script", "Thinking about it makes me smile", with the verb it is the subject

@@ -606,6 +606,20 @@ describe('readTurn: what a clause points back at, said earlier in the same turn,
     none(['A friend made it for my 18th birthday.']);
   });
 
+  it("an activity judged as a whole right after the speaker's statement judges what it told", () => {
+    expect(
+      formed("We celebrated my daughter's birthday with a concert. Seeing my kids' smiles was so awesome!"),
+    ).toEqual([
+      "event | Ann | We celebrated my daughter's birthday with a concert. Seeing my kids' smiles was so awesome!",
+    ]);
+    // Saying more than the judgement, it stands alone.
+    expect(
+      formed(
+        "We celebrated my daughter's birthday with a concert. Painting with my kids is so fun and relaxing for all of us on Sundays.",
+      ),
+    ).toHaveLength(2);
+  });
+
   it("the speaker's own question that names something is what a clause after it points back at", () => {
     expect(formed('Remember the tough engineering project? I finally wrapped that up last month.')).toEqual([
       'event | Ann | Remember the tough engineering project? I finally wrapped that up last month.',

@@ -6,6 +6,7 @@ import {
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
   IT_MAY_BE_PICTURED_RE,
+  JUDGED_ACTIVITY_RE,
   LISTENER_ANY_RE,
   MY_RE,
   NAMED_BEFORE_RE,
@@ -564,8 +565,12 @@ export function readTurn(
       last.kind !== 'conversation' &&
       THIS_THING_RE.test(clause) &&
       !LISTENER_ANY_RE.test(clause);
+    // "We celebrated my daughter's birthday with a concert. Seeing my kids' smiles was so awesome":
+    // an activity judged right after the speaker's statement judges what it told.
+    const judgesWhatWasSaid =
+      last !== undefined && last.kind !== 'conversation' && JUDGED_ACTIVITY_RE.test(clause.replace(/,\s*$/u, ''));
     if (
-      (r.pronounObject || r.pronounInside || r.weSubject || r.extraposed || thisSaidBefore) &&
+      (r.pronounObject || r.pronounInside || r.weSubject || r.extraposed || thisSaidBefore || judgesWhatWasSaid) &&
       s.kind !== 'conversation'
     ) {
       // "My garden means a lot to me. I also use it to grow food", "I'm lucky to have my cousins
@@ -577,7 +582,7 @@ export function readTurn(
         last &&
         !lastReacts &&
         (last.about === s.about || last.about.startsWith(`${s.about}'s `)) &&
-        (r.pronounObject || r.pronounInside || thisSaidBefore || namesTheSpeakersOwn(last))
+        (r.pronounObject || r.pronounInside || thisSaidBefore || judgesWhatWasSaid || namesTheSpeakersOwn(last))
       ) {
         join(last, s.text);
         if (pictured.has(s)) pictured.add(last);
