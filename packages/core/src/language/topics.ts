@@ -36,7 +36,13 @@ const GENERAL_WORDS = new Set(
     'number numbers thing things stuff time times way ways kind kinds sort sorts part parts lot bit bits ' +
     'place places case cases point points fact facts matter matters idea ideas question questions ' +
     'answer answers people person someone week weeks month months year years hour hours minute minutes ' +
-    'moment moments while side sides type types level levels example examples'
+    'moment moments while side sides type types level levels example examples ' +
+    // times of the week and day: when something happens, not what ("hiking on weekends")
+    'weekend weekends weekday weekdays morning mornings evening evenings night nights days ' +
+    // verbs of starting and trying, which say how, not what ("I started learning the cello")
+    'start starts starting learn learns learning learnt trying tried ' +
+    // the contact details the masker replaces: the detail is masked, its label says nothing
+    'email e-mail mail address phone'
   ).split(' '),
 );
 
@@ -47,10 +53,18 @@ const GENERAL_WORDS = new Set(
 const FUNCTION_COMPOUND =
   /^(?:(?:when|what|wher|where|which|who|whom|how)(?:so)?ever|(?:some|any|every|no)(?:thing|one|body|where|time|times|how|way|ways|place)|(?:here|there|where)(?:by|fore|in|of|on|upon|after|with|as|about))$/;
 
+/**
+ * A verb in the past ("adopted", "started", "visited"): what was done is in the words after it.
+ * Not "-eed" ("breed", "speed") nor the few nouns in "-ed" kept here.
+ */
+const PAST_VERB = /^\p{L}{3,}(?<!e)ed$/u;
+const NOUNS_IN_ED = new Set(['hundred', 'kindred', 'sacred', 'naked', 'wicked', 'beloved']);
+
 /** Whether `word` (lowercase token) can be a topic at all. */
 function isTopicWord(word: string): boolean {
   return (
     word.length >= 4 &&
+    !(PAST_VERB.test(word) && !NOUNS_IN_ED.has(word)) &&
     !STOPWORDS.has(word) &&
     !GENERAL_WORDS.has(word) &&
     !FUNCTION_COMPOUND.test(word) &&
@@ -60,6 +74,9 @@ function isTopicWord(word: string): boolean {
 
 /** Punctuation that ends a phrase ("tomatoes, basil": two topics, not one). */
 const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}'’\s-]+/u;
+/** An activity in -ing and the place it is done at, named: "hiking in the Gerês", "surfing at Ericeira". */
+const ACTIVITY_AT_PLACE =
+  /\b(\p{L}{3,}ing)\s+(?:in|at|on|around|near|through)\s+(?:the\s+)?\p{Lu}[\p{L}\p{M}'’-]*(?:\s+\p{Lu}[\p{L}\p{M}'’-]*){0,2}/gu;
 /** Longest phrase kept as one topic ("golden retriever puppy"); a longer run is read word by word. */
 const MAX_PHRASE_WORDS = 3;
 
@@ -67,7 +84,9 @@ const MAX_PHRASE_WORDS = 3;
  * Topics of a text: the things it names, as phrases where words stand together ("border
  * collie", "hiking boots") and as single content words otherwise — never stopwords, general
  * words, function-word compounds (see `GENERAL_WORDS` and `FUNCTION_COMPOUND`), words under four
- * letters or numbers. Lowercased (diacritics folded, as `tokenize` does), most frequent first
+ * letters, numbers, verbs in the past ("adopted"), times of the day and week, or the labels of
+ * masked contact details ("email", "address"). An activity and the place named after it are one
+ * topic ("hiking in the geres"). Lowercased (diacritics folded, as `tokenize` does), most frequent first
  * (ties: first seen), at most `max`. A run of two or three topic words with no punctuation or
  * other word between them is one topic; PII placeholders left by the masker are skipped.
  */
@@ -75,8 +94,14 @@ export function extractTopics(text: string, max = 5): string[] {
   if (typeof text !== 'string') invalid('text', 'a string', text);
   const counts = new Map<string, number>();
   const count = (t: string) => counts.set(t, (counts.get(t) ?? 0) + 1);
+  // "hiking in the Gerês", "surfing at Ericeira": an activity and the place named after it are one topic.
+  const rest = text.replace(ACTIVITY_AT_PLACE, (said, activity: string) => {
+    if (!isTopicWord(activity.toLowerCase())) return said;
+    count(tokenize(said).join(' '));
+    return ' , ';
+  });
   // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about.
-  for (const segment of text.replace(PII_PLACEHOLDER, ' , ').split(PHRASE_BREAK)) {
+  for (const segment of rest.replace(PII_PLACEHOLDER, ' , ').split(PHRASE_BREAK)) {
     let run: string[] = [];
     const flush = () => {
       if (run.length >= 2 && run.length <= MAX_PHRASE_WORDS) count(run.join(' '));
