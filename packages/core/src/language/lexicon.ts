@@ -1290,8 +1290,8 @@ const PUSHING_ON =
  * Clauses of small talk that say nothing a careful note-taker would keep about the speaker, read
  * whole (each ends with the clause): how a day, a week or life lately was, a mood, progress or
  * resolve with nothing named ("All my hard work is paying off", "I'm gonna make this work!", "I'm
- * not giving up"), staying upbeat, an offer to fill the listener in, catching up after a while, a
- * doing of the listener's judged, "I loved the experience". The turn keeps them. Each names what
+ * not giving up"), staying upbeat, an offer to fill the listener in or to listen, catching up after
+ * a while, a doing of the listener's judged, wanting what is the listener's, "I loved the experience". The turn keeps them. Each names what
  * it is; read by the 'small talk' rule, as said (a phrase in front that says what the speaker did
  * keeps the clause: "Since I lost my job, things have been tough").
  */
@@ -1421,6 +1421,23 @@ export const SMALL_TALK: readonly { readonly what: string; readonly re: RegExp }
     what: 'a while since we talked',
     re: new RegExp(
       `^${LEAD}(?:(?:(?:i|we)(?:['’]ve|\\s+have)?\\s+)?(?:(?:really|so|totally)\\s+)?missed\\s+(?:chatting|talking|catching\\s+up|our\\s+(?:chats|talks))(?:\\s+(?:with|to)\\s+(?:you|ya|u))?|we\\s+(?:haven['’]t|have\\s+not|hadn['’]t)\\s+(?:talked|chatted|spoken|corresponded|caught\\s+up)\\s+(?:in|for)\\s+(?:a\\s+(?:long\\s+)?(?:time|while)|ages|(?:a\\s+few|several|many)\\s+\\p{L}+))${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I'm here to lend an ear or help out however I can", "I'm always here to listen": an offer to the listener.
+  {
+    what: 'an offer to listen',
+    re: new RegExp(
+      `^${LEAD}(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:always|still|just|definitely)\\s+)*here\\s+(?:to\\s+(?:lend\\s+an\\s+ear|listen|talk|chat|help|support)|if\\s+(?:you|ya)\\s+(?:need|want))\\b`,
+      'iu',
+    ),
+  },
+  // "I'm keen to try your recipe", "I'm dying to see your garden!": wanting what the listener has or
+  // made ("I'm keen to try your lasagna at the potluck next week", a plan with its date, is kept).
+  {
+    what: "wanting the listener's",
+    re: new RegExp(
+      `^${LEAD}(?:i['’]m|i\\s+am)\\s+(?:(?:so|really|super|totally|definitely|also)\\s+)*(?:keen|excited|eager|dying|tempted|itching)\\s+to\\s+(?:try|see|read|hear|taste|check\\s+out|watch)\\s+(?:your|yours|ur)\\b(?![^.!?]*\\b(?:tomorrow|tonight|next|this\\s+(?:weekend|week|month|year))\\b)`,
       'iu',
     ),
   },

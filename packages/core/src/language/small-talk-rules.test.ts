@@ -120,3 +120,19 @@ describe('readTurn: resolve and cheer with nothing named', () => {
     expect(formed('I loved the experience of living in Kyoto for a year.')).not.toEqual([]);
   });
 });
+
+describe("readTurn: an offer to listen, and wanting what is the listener's", () => {
+  it('form nothing', () => {
+    none([
+      "I'm here to lend an ear or help out however I can.",
+      "I'm always here to listen.",
+      "I'm keen to try your recipe.",
+    ]);
+  });
+
+  it("near-misses: what the speaker is here for, and the speaker's own plan, are kept", () => {
+    expect(formed("I'm here to study marine biology for a semester.")).not.toEqual([]);
+    expect(formed("I'm keen to try rock climbing at the gym near my place.")).not.toEqual([]);
+    expect(formed("I'm keen to try your lasagna at the potluck next week.")).not.toEqual([]);
+  });
+});
