@@ -54,7 +54,9 @@ import {
   saysOnlyAFeeling,
   SAID_IN_PASSING,
   SHOWING_RE,
+  SMALL_TALK,
   SOUNDS_JUDGED_RE,
+  SUCH_AS_FRAGMENT_RE,
   SINGULAR_SPEAKER_RE,
   SPEAKERS_THING_RE,
   TRY_IT_RE,
@@ -227,10 +229,22 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   },
   // "I'm gonna make it happen!", "Taking risks pays off!", "Seeing it makes me think of …": the lexicon's table.
   { name: 'said in passing', test: (c) => SAID_IN_PASSING.some((p) => p.re.test(c.text)), kind: 'conversation' },
+  // ── small talk (issue 28, precision) ──
+  // "This week's been really busy for me", "All my hard work is paying off", "Missed chatting with ya!": the lexicon's table.
+  // Read as said: "Since I lost my job at Door Dash, things have been tough" says what the speaker did.
+  {
+    name: 'small talk',
+    test: (c) => SMALL_TALK.some((p) => p.re.test(c.text)),
+    kind: 'conversation',
+    asSaid: true,
+  },
   // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.
   { name: 'feeling', test: (c) => saysOnlyAFeeling(c.text), kind: 'conversation' },
   // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
   { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
+  // ── "like" meaning "such as" (issue 28, precision) ──
+  // "Like when we went camping.": an example of the statement before; kept whole with it.
+  { name: 'such-as fragment', test: (c) => SUCH_AS_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   // With the question it answers quoted, the referent is said: the kind rules decide.
   { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },

@@ -909,7 +909,7 @@ export const IMPLIED_SPEAKER_PAST_RE = new RegExp(
 );
 /** A thing of the speaker's named by "my": "my new workbench", "one of my trophies" (not "my own", "my best", "my day"). */
 export const SPEAKERS_THING_RE =
-  /\bmy\s+(?!(?:own|best|day|week|way|mind|heart|life|favou?rites?|turn|time|goodness|god)\b)\p{L}{3,}/iu;
+  /\bmy\s+(?!(?:own|best|day|week|way|mind|heart|life|favou?rites?|faves?|favs?|turn|time|goodness|god)\b)\p{L}{3,}/iu;
 
 // ── Formation: informative clauses the tables above would leave episodic (issue 28, coverage) ──
 
@@ -1291,3 +1291,181 @@ export const SAFETY_VOCABULARY: readonly string[] = [
  */
 export const PASSING_AILMENT =
   'cold|headache|fever|flu|cough|sore\\s+throat|stomach\\s*ache|tummy\\s+ache|toothache|hangover|migraine|runny\\s+nose|sniffles|bug|virus|rash|sunburn|cramp|cramps|backache';
+
+// ── Formation: small talk kept episodic (issue 28, precision: pleasantries, encouragement, passing states) ──
+
+/** A stretch of time small talk says was busy or good: "this week", "the past few days", "today". Regex alternatives. */
+const SMALL_TALK_TIME = 'days?|weeks?|weekends?|months?|mornings?|evenings?|nights?|years?|today|yesterday';
+/** How that time was: busy, long, good. Regex alternatives. */
+const SMALL_TALK_HOW =
+  'busy|hectic|crazy|long|rough|tough|hard|wild|great|good|nice|lovely|amazing|awesome|fantastic|productive|relaxing|chill|quiet|slow|stressful|exhausting|tiring|bad|fun|eventful';
+/** Words that only grade it ("really busy", "a bit hectic"). Regex, optional. */
+const SMALL_TALK_GRADE = '(?:(?:so|really|pretty|very|super|quite|kinda|a\\s+bit|crazy|such|fairly|rather)\\s+)*';
+/** The end of a clause that says no more: punctuation, an emoji. */
+const SMALL_TALK_END = '[\\s!.…]*$';
+/** Not giving up, pushing on: "I'm not giving up", "gonna keep pushing forward". Regex, no anchors. */
+const PUSHING_ON =
+  "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|still|really|definitely|so)\\s+)*(?:not\\s+(?:gonna\\s+|going\\s+to\\s+)?giv(?:e|ing)\\s+up|(?:(?:i['’]m\\s+|i['’]ll\\s+|we['’]ll\\s+)?(?:gonna|going\\s+to)\\s+)?keep(?:ing)?\\s+(?:on\\s+)?(?:pushing|going|moving|fighting|trying|working\\s+hard|at\\s+it)(?:\\s+(?:forward|on|ahead|through|myself|ourselves))?)";
+
+/**
+ * Clauses of small talk that say nothing a careful note-taker would keep about the speaker, read
+ * whole (each ends with the clause): how a day, a week or life lately was, a mood, progress or
+ * resolve with nothing named ("All my hard work is paying off", "I'm gonna make this work!", "I'm
+ * not giving up"), staying upbeat, an offer to fill the listener in or to listen, catching up after
+ * a while, a doing of the listener's judged, wanting what is the listener's, "I loved the experience". The turn keeps them. Each names what
+ * it is; read by the 'small talk' rule, as said (a phrase in front that says what the speaker did
+ * keeps the clause: "Since I lost my job, things have been tough").
+ */
+export const SMALL_TALK: readonly { readonly what: string; readonly re: RegExp }[] = [
+  // "This week's been really busy for me", "I had a great day today", "The past few days have
+  // been hectic" ("I had a great day at the beach with my kids" says where, and is kept).
+  {
+    what: 'how a day or week was',
+    re: new RegExp(
+      `^${LEAD}(?:(?:i|we)\\s+(?:had|['’]ve\\s+had|have\\s+had|am\\s+having|['’]m\\s+having|['’]re\\s+having|are\\s+having)\\s+(?:such\\s+)?an?\\s+${SMALL_TALK_GRADE}(?:${SMALL_TALK_HOW})\\s+(?:${SMALL_TALK_TIME})|(?:(?:this|my|the|that|last|our)\\s+)?(?:past\\s+)?(?:few\\s+|couple\\s+(?:of\\s+)?)?(?:${SMALL_TALK_TIME})(?:['’]s|\\s+has|\\s+have|\\s+was|\\s+were|\\s+is|\\s+are)(?:\\s+been)?\\s+${SMALL_TALK_GRADE}(?:${SMALL_TALK_HOW}))(?:\\s+(?:for|with)\\s+(?:me|us))?(?:\\s+(?:today|lately|recently|so\\s+far|this\\s+week))?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I'm in a great mood today": a mood that passes.
+  {
+    what: 'a mood',
+    re: new RegExp(
+      `^${LEAD}(?:i['’]m|i\\s+am|i\\s+was|i['’]ve\\s+been|feeling|been)\\s+in\\s+(?:such\\s+)?an?\\s+${SMALL_TALK_GRADE}(?:good|great|bad|happy|festive|foul|weird|reflective|cheerful|grumpy)\\s+mood(?:\\s+(?:today|lately|tonight|this\\s+\\p{L}+))?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "All my hard work is paying off", "I've been working hard and it's paying off", "Things are
+  // looking up": progress, not what it is in ("My bakery is finally paying off" names it).
+  {
+    what: 'progress, not what it is in',
+    re: new RegExp(
+      `^${LEAD}(?:(?:all\\s+)?(?:(?:my|our|the)\\s+)?(?:hard\\s+)?work(?:['’]s|\\s+is|\\s+has\\s+been)|(?:i|we)(?:['’]ve|\\s+have)\\s+been\\s+(?:working|trying|pushing)\\s+(?:(?:so|really|super)\\s+)?hard\\s+(?:and|but)\\s+(?:it|that)(?:['’]s|\\s+is)|things\\s+are|everything(?:['’]s|\\s+is))\\s+(?:(?:really|finally|definitely|all|slowly|starting\\s+to|already|totally)\\s+)*(?:paying\\s+off|pay\\s+off|looking\\s+up|coming\\s+together)${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I'm gonna make this work!", "I'm sure we'll make it": a resolve, with nothing to do named
+  // ("I'll make it to the party tomorrow" says what).
+  {
+    what: 'a resolve with nothing named',
+    re: new RegExp(
+      `^${LEAD}(?:(?:i['’]m\\s+sure|i\\s+know|i\\s+believe)\\s+)?(?:i['’]ll|i\\s+will|we['’]ll|we\\s+will|i['’]m\\s+(?:gonna|going\\s+to)|we['’]re\\s+(?:gonna|going\\s+to))\\s+(?:(?:definitely|really|totally|just|still|also|always|so)\\s+)*make\\s+(?:it|this|that)(?:\\s+(?:work|happen|count))?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I'm trying to stay upbeat and learn as much as I can", "Staying calm": a mood kept, not what about.
+  {
+    what: 'staying upbeat',
+    re: new RegExp(
+      `^${LEAD}(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|still|really|always|also)\\s+)*(?:trying\\s+(?:hard\\s+)?to\\s+stay|staying|keeping)\\s+(?:upbeat|cheerful|sane|grounded|calm|patient|humble|confident|inspired|optimistic)\\b`,
+      'iu',
+    ),
+  },
+  // "I just wanted to fill you in on my business", "Thought I'd give you a quick update": what is
+  // about to be said ("I wanted to tell you I got the job" is read without its opener).
+  {
+    what: 'filling the listener in',
+    re: new RegExp(
+      `^${LEAD}(?:i\\s+)?(?:(?:just\\s+)?(?:wanted|want|needed)\\s+to|thought\\s+i['’]d)\\s+(?:just\\s+)?(?:fill\\s+(?:you|ya)\\s+in|update\\s+(?:you|ya)|give\\s+(?:you|ya)\\s+an?\\s+(?:quick\\s+)?update|check\\s+in|touch\\s+base|catch\\s+up|say\\s+hi|reach\\s+out)(?:\\s+(?:on|about|with)\\s+(?:my|our|the|some|how|what)\\b[^,;:!?.]{0,40})?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "Making a difference like that is truly amazing": a deed like the listener's, judged.
+  {
+    what: 'a deed like that, judged',
+    re: new RegExp(
+      `^${LEAD}\\p{L}+ing\\s+[^.!?]*?\\blike\\s+(?:that|this)\\s+(?:is|was|must\\s+be|must\\s+have\\s+been)\\s+(?:(?:so|really|truly|just|such|pretty|super)\\s+)*(?:an?\\s+)?(?:amazing|awesome|great|incredible|inspiring|cool|wonderful|impressive|fantastic|huge|special|admirable|brave)\\b`,
+      'iu',
+    ),
+  },
+  // "Long time no talk - I had lots of stuff going on": catching up, not yet what went on.
+  {
+    what: 'a lot going on',
+    re: new RegExp(
+      `^(?:long\\s+time\\s+no\\s+(?:talk|see|chat)\\s*[-–—,!.]+\\s*)?${LEAD}(?:i|we)(?:['’]ve|\\s+have)?\\s+had\\s+(?:(?:such\\s+)?a\\s+lot|lots|so\\s+much|a\\s+ton|tons)\\s+(?:of\\s+(?:stuff|things)\\s+)?(?:going\\s+on|to\\s+deal\\s+with)(?:\\s+(?:lately|recently))?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "My journey's just getting started!": a cheer, not what the journey is.
+  {
+    what: 'just getting started',
+    re: new RegExp(
+      `^${LEAD}(?:my|our|the|this)\\s+(?:journey|adventure|story)(?:['’]s|\\s+is|\\s+has)\\s+(?:only\\s+|just\\s+)*(?:getting\\s+started|beginning|begun|started)${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "Making videos and connecting with people about gaming - that's awesome!": what the listener
+  // does, judged ("Hiking in the Alps - that's my favourite!" is the speaker's liking).
+  {
+    what: 'a doing judged',
+    re: new RegExp(
+      `^${LEAD}(?![^.!?]*\\b(?:i|me|my|mine)\\b)\\p{L}+ing\\b[^.!?]*?\\s[-–—]\\s+(?:that|this|it)(?:['’]s|\\s+is|\\s+was|\\s+sounds?)\\s+(?:(?:so|really|just|truly|pretty|super)\\s+)*(?:awesome|amazing|great|cool|incredible|impressive|inspiring|fantastic|wonderful|admirable|brave|fun)${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I loved the experience": what it was, is said before.
+  {
+    what: 'loved the experience',
+    re: new RegExp(
+      `^${LEAD}(?:i|we)\\s+(?:(?:really|totally|just|truly|absolutely)\\s+)*(?:loved|enjoyed|liked)\\s+(?:the|that|this)\\s+(?:whole\\s+)?experience${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I'm not giving up, just gonna keep pushing forward", "Gonna keep pushing myself to make it
+  // happen": resolve, nothing named ("I'm not giving up on the marathon" names what, and is kept).
+  {
+    what: 'pushing on',
+    re: new RegExp(
+      `^${LEAD}${PUSHING_ON}(?:\\s*(?:,|and|but|[-–—])\\s*(?:just\\s+)?${PUSHING_ON})*(?:\\s+to\\s+make\\s+it\\s+(?:happen|work))?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "Seeing my effort pay off was awesome": progress, not what it is in.
+  {
+    what: 'effort paying off, judged',
+    re: new RegExp(
+      `^${LEAD}seeing\\s+(?:all\\s+)?(?:my|our|the)\\s+(?:hard\\s+)?(?:work|effort|efforts)\\s+pay(?:ing)?\\s+off\\s+(?:is|was|feels?|felt)\\s+(?:(?:so|really|just|truly|pretty|super)\\s+)*\\p{L}+${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "Life's been a bit rough lately but I'm doing alright", "I've been on an emotional
+  // rollercoaster lately, but I'm coping", "Life's thrown me a few curveballs lately": how things
+  // go, not what ("Life's been rough since my divorce" says why, and is kept).
+  {
+    what: 'how life goes lately',
+    re: new RegExp(
+      `^${LEAD}(?:(?:life|things|work|everything)(?:['’]s|\\s+has|\\s+have|\\s+is|\\s+are)(?:\\s+been)?\\s+${SMALL_TALK_GRADE}(?:${SMALL_TALK_HOW}|an?\\s+(?:(?:emotional|real|total)\\s+)?roller\\s*coaster)|(?:i|we)(?:['’]ve|\\s+have)\\s+been\\s+on\\s+(?:such\\s+)?an?\\s+(?:(?:emotional|real|total)\\s+)?roller\\s*coaster|life(?:['’]s|\\s+has)\\s+(?:thrown|given)\\s+(?:me|us)\\s+(?:a\\s+few|some|a\\s+lot\\s+of|lots\\s+of|so\\s+many)\\s+curve\\s*balls)(?:\\s+(?:for\\s+me|lately|recently|these\\s+days))*(?:\\s*,?\\s*(?:but|and)\\s+(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:still|just|doing)\\s+)*(?:alright|all\\s+right|ok|okay|fine|good|coping|hanging\\s+in(?:\\s+there)?|managing|getting\\s+by|surviving))?${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "Missed chatting with ya!", "We haven't corresponded for a long time!": a greeting after a while.
+  {
+    what: 'a while since we talked',
+    re: new RegExp(
+      `^${LEAD}(?:(?:(?:i|we)(?:['’]ve|\\s+have)?\\s+)?(?:(?:really|so|totally)\\s+)?missed\\s+(?:chatting|talking|catching\\s+up|our\\s+(?:chats|talks))(?:\\s+(?:with|to)\\s+(?:you|ya|u))?|we\\s+(?:haven['’]t|have\\s+not|hadn['’]t)\\s+(?:talked|chatted|spoken|corresponded|caught\\s+up)\\s+(?:in|for)\\s+(?:a\\s+(?:long\\s+)?(?:time|while)|ages|(?:a\\s+few|several|many)\\s+\\p{L}+))${SMALL_TALK_END}`,
+      'iu',
+    ),
+  },
+  // "I'm here to lend an ear or help out however I can", "I'm always here to listen": an offer to the listener.
+  {
+    what: 'an offer to listen',
+    re: new RegExp(
+      `^${LEAD}(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:always|still|just|definitely)\\s+)*here\\s+(?:to\\s+(?:lend\\s+an\\s+ear|listen|talk|chat|help|support)|if\\s+(?:you|ya)\\s+(?:need|want))\\b`,
+      'iu',
+    ),
+  },
+  // "I'm keen to try your recipe", "I'm dying to see your garden!": wanting what the listener has or
+  // made ("I'm keen to try your lasagna at the potluck next week", a plan with its date, is kept).
+  {
+    what: "wanting the listener's",
+    re: new RegExp(
+      `^${LEAD}(?:i['’]m|i\\s+am)\\s+(?:(?:so|really|super|totally|definitely|also)\\s+)*(?:keen|excited|eager|dying|tempted|itching)\\s+to\\s+(?:try|see|read|hear|taste|check\\s+out|watch)\\s+(?:your|yours|ur)\\b(?![^.!?]*\\b(?:tomorrow|tonight|next|this\\s+(?:weekend|week|month|year))\\b)`,
+      'iu',
+    ),
+  },
+];
+/**
+ * "Like when we went camping", "Or like the time I …": "like" meaning "such as", an example of
+ * what the statement before it said; joined to it.
+ */
+export const SUCH_AS_FRAGMENT_RE =
+  /^(?:(?:or|and|just|kinda|sorta)\s+)?like\s+(?:when|the\s+time|that\s+time|how|with)\b/iu;

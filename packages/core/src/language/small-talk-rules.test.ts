@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Small talk (issue 28, precision): how a day or life lately was, progress or resolve with nothing
+ * named, staying upbeat, filling the listener in, catching up, a doing of the listener's judged,
+ * and "like" meaning "such as". The turn keeps them, they form no memory; each rule with
+ * the near-misses that must still form one.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | text` line each. */
+const formed = (text: string) =>
+  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.text}`);
+const none = (texts: string[]) => {
+  for (const text of texts) expect(formed(text), text).toEqual([]);
+};
+
+describe('readTurn: how a day or week was', () => {
+  it('a busy week or a great day, and a mood, form nothing', () => {
+    none([
+      "This week's been really busy for me.",
+      'I had a great day today.',
+      'The past few days have been hectic.',
+      "I'm in a great mood today.",
+    ]);
+  });
+
+  it('near-misses: where the day was spent, or what happened that week', () => {
+    expect(formed('I had a great day at the beach with my kids.')).toEqual([
+      'event | I had a great day at the beach with my kids.',
+    ]);
+    expect(formed('Last week was wild, I got noticed by fashion editors.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: progress and a resolve, with nothing named', () => {
+  it('hard work paying off and "make this work" form nothing', () => {
+    none([
+      'All my hard work is paying off.',
+      "I've been working hard and it's paying off.",
+      "I'm gonna make this work!",
+      "We'll make this happen.",
+    ]);
+  });
+
+  it('near-misses: what pays off is named, and a plan with where and when', () => {
+    expect(formed('My bakery is finally paying off.')).toEqual(['fact | My bakery is finally paying off.']);
+    expect(formed("I'm gonna make this cake for Ana's birthday next Friday.")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: staying upbeat, filling the listener in, a deed like that judged', () => {
+  it('form nothing', () => {
+    none([
+      "I'm trying to stay upbeat and learn as much as I can.",
+      'I just wanted to fill you in on my business.',
+      "Thought I'd give you a quick update.",
+      'Making a difference like that is truly amazing.',
+    ]);
+  });
+
+  it('near-misses: staying active is a habit, and what the update says is kept', () => {
+    expect(formed("I'm trying to stay active and do my rehab every day.")).not.toEqual([]);
+    expect(formed('Running marathons like that is my thing.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: "like" meaning "such as"', () => {
+  it('"Like when …" goes on with the statement before it, not alone', () => {
+    expect(formed('Like when we went camping.')).toEqual([]);
+    const joined = formed('I love the outdoors. Like when we went camping at Lake Tahoe last summer.');
+    expect(joined).toHaveLength(1);
+    expect(joined[0]).toContain('Like when we went camping');
+  });
+});
+
+describe('readTurn: a picture of a favourite', () => {
+  it('"Check out this pic of my fave dance session!" points at a picture, and forms nothing', () => {
+    none(['Check out this pic of my fave dance session! [image: a man and woman doing a yoga pose]']);
+  });
+});
+
+describe('readTurn: how life goes lately, and catching up after a while', () => {
+  it('form nothing', () => {
+    none([
+      "Life's been a bit rough lately but I'm doing alright.",
+      "I've been on an emotional rollercoaster lately, but I'm coping.",
+      "Life's thrown me a few curveballs lately.",
+      'Long time no talk - I had lots of stuff going on.',
+      'Missed chatting with ya!',
+      "We haven't corresponded for a long time!",
+    ]);
+  });
+
+  it('near-misses: why life was rough, and what the speaker did before it, are kept', () => {
+    expect(formed("Life's been rough since my divorce.")).not.toEqual([]);
+    expect(formed('Since I lost my job at Door Dash, things have been tough.')).not.toEqual([]);
+    expect(formed('I had a lot going on with my move to Berlin.')).not.toEqual([]);
+    expect(formed('I missed talking to my grandma.')).not.toEqual([]);
+  });
+});
+
+describe('readTurn: resolve and cheer with nothing named', () => {
+  it('form nothing', () => {
+    none([
+      "I'm not giving up, just gonna keep pushing forward.",
+      'Gonna keep pushing myself to make it happen.',
+      'Seeing my effort pay off was awesome.',
+      "My journey's just getting started!",
+      'I loved the experience.',
+      "Making videos and connecting with people about gaming - that's awesome!",
+    ]);
+  });
+
+  it("near-misses: the speaker's own liking is kept", () => {
+    expect(formed("Hiking in the Alps - that's my favorite!")).not.toEqual([]);
+    expect(formed('I loved the experience of living in Kyoto for a year.')).not.toEqual([]);
+  });
+});
+
+describe("readTurn: an offer to listen, and wanting what is the listener's", () => {
+  it('form nothing', () => {
+    none([
+      "I'm here to lend an ear or help out however I can.",
+      "I'm always here to listen.",
+      "I'm keen to try your recipe.",
+    ]);
+  });
+
+  it("near-misses: what the speaker is here for, and the speaker's own plan, are kept", () => {
+    expect(formed("I'm here to study marine biology for a semester.")).not.toEqual([]);
+    expect(formed("I'm keen to try rock climbing at the gym near my place.")).not.toEqual([]);
+    expect(formed("I'm keen to try your lasagna at the potluck next week.")).not.toEqual([]);
+  });
+});
