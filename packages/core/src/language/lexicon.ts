@@ -1270,3 +1270,40 @@ export const SAFETY_VOCABULARY: readonly string[] = [
  */
 export const PASSING_AILMENT =
   'cold|headache|fever|flu|cough|sore\\s+throat|stomach\\s*ache|tummy\\s+ache|toothache|hangover|migraine|runny\\s+nose|sniffles|bug|virus|rash|sunburn|cramp|cramps|backache';
+
+// ── Formation: clauses that name nothing, and what is no task (issue 28, precision) ───────────
+
+/**
+ * A thing left unnamed, as an object: "something", "stuff", "things" ("I've been stumped about
+ * something", "I'm starting some big new things"). Not a subject ("Things have been tough"), nor
+ * one named by what it is like ("Stuff like this mural …").
+ */
+export const UNNAMED_THING_RE =
+  /(?<=\S\s+(?:\p{L}+\s+){0,3})\b(?:something|stuff|things)\b(?!\s+like\s+(?!(?:this|that|these|those|it)\b))/iu;
+/**
+ * Words that say no more of an unnamed thing: how big, new or good it is, when, and that there
+ * is a lot of it ("some big new things", "lots of stuff going on in my life", "something like
+ * this right now"). A clause that says only these and one verb names nothing.
+ */
+export const UNNAMED_THING_QUALIFIERS: ReadonlySet<string> = new Set(
+  (
+    'big new different good great cool exciting fun interesting amazing awesome special little small huge ' +
+    'lots lot much many few several whole bunch ton tons kinds sorts ' +
+    'now lately recently today currently right like want wanted wanna going goin happening life'
+  ).split(' '),
+);
+/** How often, which makes an unnamed thing a habit of the speaker's ("I'm always trying new things"). */
+export const HABITUAL_RE = /\b(?:always|usually|often|constantly|regularly|every\s+\p{L}+)\b/iu;
+/**
+ * "so" that opens a purpose or a result, not a clause of its own: "I wanna start a dance studio
+ * so I can teach others", "… so we'll have more room". The clause after it says why, and stays
+ * with the one before it.
+ */
+export const PURPOSE_AFTER_SO_RE =
+  /^(?:that\s+)?(?:i|we|they|he|she|it)(?:\s+(?:can|could|will|would|may|might)(?!['’]t|n['’]t|not)\b|['’](?:ll|d)\b)/iu;
+/** A future cue that plans nothing but a good time: "I'll make sure to have a safe trip", "We'll have a great time". */
+export const NOT_A_TASK_RE =
+  /\b(?:make\s+sure\s+to\s+)?have\s+an?\s+(?:(?:really|very|super)\s+)?(?:safe|good|great|nice|fun|wonderful|lovely|amazing|awesome)\s+(?:trip|time|day|flight|journey|weekend|one|night|evening)\b/iu;
+/** What the speaker thinks everyone should do, an opinion and no task: "I agree that we should fight for more funding". */
+export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
+  /\b(?:i|we)\s+(?:(?:totally|really|strongly|truly|also|just|do)\s+)*(?:agree|believe)\s+(?:that\s+)?(?:we|everyone|people)\s+(?:all\s+)?(?:should|must|need\s+to|have\s+to|ought\s+to|gotta)\b/iu;

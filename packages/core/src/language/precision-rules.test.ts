@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Clauses that name nothing, clauses that say why, and cues of the future that plan nothing
+ * (issue 28, precision): each rule with the near-misses that must still form what they form.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories `Ann` forms from `text` (Bob the other speaker, who may have said `before`): one `kind | about | text` line each. */
+const formed = (text: string, before?: string) =>
+  readTurn(
+    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
+    before !== undefined ? { previous: { input: `Bob: ${before}` } } : { listener: 'Bob' },
+  )
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+const kinds = (text: string) => formed(text).map((line) => line.split(' | ')[0]);
+
+describe('readTurn: a clause that says only "something", "stuff" or "things"', () => {
+  it('forms nothing, alone or as the answer to a question', () => {
+    for (const text of [
+      "Lately, I've been stumped about something.",
+      "I'm starting some big new things too!",
+      "Lots of stuff goin' on in my life!",
+      "I've been working on something cool.",
+    ])
+      expect(formed(text), text).toEqual([]);
+    expect(formed("Lately, I've been stumped about something.", 'Is there anything on your mind lately?')).toEqual([]);
+  });
+
+  it('near-misses: what the stuff is for, a habit, what it is like, "things" as the subject', () => {
+    expect(kinds('I bought some stuff for my garden.')).toEqual(['event']);
+    expect(kinds("I'm always trying new things.")).toEqual(['fact']);
+    expect(kinds('Stuff like this mural is really special to me!')).toEqual(['fact']);
+    expect(kinds('Things have been tough for my sister lately.')).toEqual(['fact']);
+  });
+});
+
+describe('readTurn: "so I can …" says why, with the clause before it', () => {
+  it('a purpose stays with what is done for it', () => {
+    expect(formed('I wanna start a dance studio so I can teach others the joy that dancing brings me.')).toEqual([
+      'fact | Ann | I wanna start a dance studio so I can teach others the joy that dancing brings me.',
+    ]);
+    expect(formed('I color-code my achievements, so I can easily track my progress.')).toHaveLength(1);
+  });
+
+  it('near-miss: "so" before a clause of its own still splits', () => {
+    expect(formed('I lost my job, so I started my own business.')).toEqual([
+      'event | Ann | I lost my job',
+      'event | Ann | I started my own business.',
+    ]);
+  });
+});
+
+describe('readTurn: a cue of the future that plans nothing', () => {
+  it('what happened before the cue is an event, not a task', () => {
+    expect(kinds("My exam went really well, I'll celebrate tonight.")).toEqual(['event']);
+  });
+
+  it('a good time wished is no task; an opinion of what we should do is a view, a fact', () => {
+    expect(formed("Thanks! I'll make sure to have a safe trip.")).toEqual([]);
+    expect(kinds('I totally agree that we should fight for more money and resources for our schools.')).toEqual([
+      'fact',
+    ]);
+  });
+
+  it('near-misses: a plan alone, a plan with its date, a suggestion', () => {
+    expect(kinds("I'll celebrate my exam tonight.")).toEqual(['task']);
+    expect(kinds("I'll make sure to book the hotel tomorrow.")).toEqual(['task']);
+    expect(kinds('I think we should go camping next weekend.')).toEqual(['task']);
+  });
+});
