@@ -61,6 +61,7 @@ import {
   VAGUE_TASK_RE,
   NOT_A_TASK_RE,
   OPINION_OF_WHAT_WE_SHOULD_DO_RE,
+  HYPOTHETICAL_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
 } from './lexicon.js';
@@ -222,6 +223,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "Lately, I've been stumped about something", "I'm starting some big new things too!": what,
   // the turn says elsewhere or not at all.
   { name: 'names nothing', test: (c) => c.namesNothing === true, kind: 'conversation' },
+  // "I would get two turtles today if I could!", "I would've loved to hear that music": what did not happen.
+  { name: 'hypothetical', test: (c) => HYPOTHETICAL_RE.test(c.text), kind: 'conversation' },
   // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".

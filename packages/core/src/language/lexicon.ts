@@ -1307,3 +1307,12 @@ export const NOT_A_TASK_RE =
 /** What the speaker thinks everyone should do, an opinion and no task: "I agree that we should fight for more funding". */
 export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
   /\b(?:i|we)\s+(?:(?:totally|really|strongly|truly|also|just|do)\s+)*(?:agree|believe)\s+(?:that\s+)?(?:we|everyone|people)\s+(?:all\s+)?(?:should|must|need\s+to|have\s+to|ought\s+to|gotta)\b/iu;
+/**
+ * What the speaker would do or would have done, and did not: "I would get two turtles today if I
+ * could!", "I would've loved to hear that music". Neither an event nor a fact. Not a habit of the
+ * past ("I'd practice basketball for hours"), nor what had been ("I'd been wanting to try yoga").
+ */
+export const HYPOTHETICAL_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b`,
+  'iu',
+);

@@ -71,3 +71,15 @@ describe('readTurn: a cue of the future that plans nothing', () => {
     expect(kinds('I think we should go camping next weekend.')).toEqual(['task']);
   });
 });
+
+describe('readTurn: what the speaker would do, or would have done', () => {
+  it('forms nothing: it did not happen', () => {
+    expect(formed('I would get two turtles today if I could!')).toEqual([]);
+    expect(formed("I would've loved to hear that music.")).toEqual([]);
+  });
+
+  it('near-misses: a habit of the past, what had been, are still kept', () => {
+    expect(kinds("I'd practice basketball outside for hours, dreaming of playing in big games.")).toEqual(['fact']);
+    expect(kinds("I'd been wanting to try yoga for a while and finally took the plunge.")).toEqual(['fact']);
+  });
+});
