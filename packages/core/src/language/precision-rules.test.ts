@@ -83,3 +83,25 @@ describe('readTurn: what the speaker would do, or would have done', () => {
     expect(kinds("I'd been wanting to try yoga for a while and finally took the plunge.")).toEqual(['fact']);
   });
 });
+
+describe('readTurn: an answer goes on to the end of its sentence', () => {
+  it('the clauses after the answer in its sentence are part of it, not memories of their own', () => {
+    expect(
+      formed('Yes, we played one game, but I forgot its name.', 'Anything else that is fun to play with others?'),
+    ).toEqual([
+      'event | Ann | Asked "Anything else that is fun to play with others?": Yes, we played one game, but I forgot its name.',
+    ]);
+  });
+
+  it('near-miss: the next sentence is a statement of its own', () => {
+    expect(
+      formed(
+        'Yes, we played one game. I started a pottery class last week.',
+        'Anything else that is fun to play with others?',
+      ),
+    ).toEqual([
+      'event | Ann | Asked "Anything else that is fun to play with others?": Yes, we played one game.',
+      'event | Ann | I started a pottery class last week.',
+    ]);
+  });
+});

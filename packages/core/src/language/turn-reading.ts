@@ -374,6 +374,8 @@ export function readTurn(
   /** The first clause of an answer that says nothing alone, held for the clause after it ({@link isBare}). */
   let held: FormedStatement | undefined;
   let holdTried = false;
+  /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
+  let answered: FormedStatement | undefined;
   for (const part of parts) {
     const clause = clauseText(part);
     const announced = lastAnnounces;
@@ -390,6 +392,19 @@ export function readTurn(
         : `${into.text} ${text}`;
     };
     let holding = false;
+    // "It took time and effort, but I slowly formed connections by listening": the answer goes on
+    // to the end of its sentence, the clauses after it with it.
+    if (!part.joiner) answered = undefined;
+    if (
+      answered !== undefined &&
+      'kept' in r &&
+      (r.kept.about ?? who) === answered.about &&
+      !(r.rule !== undefined && REACTION_RULES.has(r.rule))
+    ) {
+      join(answered, clause);
+      if (answered.at === undefined && r.kept.at !== undefined && r.kept.kind === 'event') answered.at = r.kept.at;
+      continue;
+    }
     if (asked !== undefined) {
       const answer = answerTo(asked, clause, r, who, turn.createdAt, other);
       if (answer !== 'not yet' && answer !== undefined) {
@@ -402,6 +417,7 @@ export function readTurn(
         held = undefined;
         reading.statements.push(answer);
         last = answer;
+        answered = answer;
         lastReacts = false;
         continue;
       }
