@@ -62,6 +62,7 @@ import {
   NOT_A_TASK_RE,
   OPINION_OF_WHAT_WE_SHOULD_DO_RE,
   HYPOTHETICAL_RE,
+  FAVOURITE_OF_NOTHING_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
 } from './lexicon.js';
@@ -243,6 +244,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'feeling', test: (c) => saysOnlyAFeeling(c.text), kind: 'conversation' },
   // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
   { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
+  // "Definitely one of my favorites!": of what, the statement before says; kept whole with it.
+  { name: 'a favourite of what was said', test: (c) => FAVOURITE_OF_NOTHING_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   // With the question it answers quoted, the referent is said: the kind rules decide.
   { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },

@@ -1316,3 +1316,12 @@ export const HYPOTHETICAL_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b`,
   'iu',
 );
+/**
+ * A favourite said of nothing the clause names: "Definitely one of my favorites!", "This one of
+ * my faves.", "Also my all-time fave too". What it is, the statement before says ("Coconut milk
+ * ice cream is one of my favorites" names it).
+ */
+export const FAVOURITE_OF_NOTHING_RE = new RegExp(
+  `^${LEAD}(?:(?:definitely|probably|also|still|totally|easily|absolutely|honestly|really|maybe|hands\\s+down)[,\\s]+)*(?:(?:it|that|this)(?:['’]s|\\s+is|\\s+was)?\\s+)?(?:(?:definitely|probably|also|still|totally|easily|absolutely|really)\\s+)*(?:(?:one|two|three|some|a\\s+few|all)\\s+of\\s+)?my\\s+(?:all[- ]time\\s+|absolute\\s+|personal\\s+|new\\s+)?fav(?:ou?rite|e)?s?(?:\\s+too)?\\s*[!.…]*$`,
+  'iu',
+);

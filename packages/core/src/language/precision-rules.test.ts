@@ -105,3 +105,17 @@ describe('readTurn: an answer goes on to the end of its sentence', () => {
     ]);
   });
 });
+
+describe('readTurn: a favourite said of nothing the clause names', () => {
+  it('forms nothing alone, and goes on with the statement before it', () => {
+    expect(formed('Definitely one of my favorites!')).toEqual([]);
+    expect(formed('I made coconut milk ice cream. Definitely one of my favorites!')).toEqual([
+      'event | Ann | I made coconut milk ice cream. Definitely one of my favorites!',
+    ]);
+  });
+
+  it('near-misses: a favourite that names what it is', () => {
+    expect(kinds('Harry Potter is one of my favorites.')).toEqual(['preference']);
+    expect(kinds('One of my favorite dishes is lasagna!')).toEqual(['preference']);
+  });
+});
