@@ -432,10 +432,10 @@ export const KIND_RULES: readonly ClauseRule[] = [
     test: (c) => c.subject === 'speaker' && !c.futureDate && OPINION_OF_WHAT_WE_SHOULD_DO_RE.test(c.text),
     kind: 'fact',
   },
-  // "I'll make sure to have a safe trip", "We'll have a great time": a wish in reply, nothing to
-  // do ("We'll have a great time at the lake tomorrow" dates a plan).
+  // "I'll make sure to have a safe trip", "I'm gonna make this work!": a wish in reply or a
+  // resolve, nothing to do ("We'll have a great time at the lake tomorrow" dates a plan).
   {
-    name: 'a good time wished',
+    name: 'no plan',
     test: (c) => c.future && !c.futureDate && NOT_A_TASK_RE.test(c.text),
     kind: 'conversation',
   },
@@ -447,8 +447,9 @@ export const KIND_RULES: readonly ClauseRule[] = [
       c.future &&
       (c.futureDate || !c.pastDate) &&
       !VAGUE_TASK_RE.test(c.text) &&
-      // "My exam went really well, I'll celebrate tonight": what happened, first.
-      c.doneBeforePlan !== true &&
+      // "My exam went really well, I'm gonna celebrate with friends": what happened, first ("…,
+      // I'll celebrate tonight" dates a plan).
+      (c.doneBeforePlan !== true || c.futureDate) &&
       // "I'll take your advice", "I'll fill you in when I get back": a promise in reply, unless dated.
       (c.futureDate || !LISTENER_ANY_RE.test(c.text)),
     kind: 'task',

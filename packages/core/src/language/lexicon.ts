@@ -1301,9 +1301,13 @@ export const HABITUAL_RE = /\b(?:always|usually|often|constantly|regularly|every
  */
 export const PURPOSE_AFTER_SO_RE =
   /^(?:that\s+)?(?:i|we|they|he|she|it)(?:\s+(?:can|could|will|would|may|might)(?!['’]t|n['’]t|not)\b|['’](?:ll|d)\b)/iu;
-/** A future cue that plans nothing but a good time: "I'll make sure to have a safe trip", "We'll have a great time". */
+/**
+ * A future cue that plans nothing to do: a good time wished ("I'll make sure to have a safe
+ * trip", "We'll have a great time"), or a resolve ("I'm gonna make this work!", "I'll definitely
+ * stick up for our community", "We'll rock the dance floor").
+ */
 export const NOT_A_TASK_RE =
-  /\b(?:make\s+sure\s+to\s+)?have\s+an?\s+(?:(?:really|very|super)\s+)?(?:safe|good|great|nice|fun|wonderful|lovely|amazing|awesome)\s+(?:trip|time|day|flight|journey|weekend|one|night|evening)\b/iu;
+  /\b(?:make\s+(?:it|this|that|things)\s+(?:happen|work|count)|(?:stick|stand)\s+up\s+for|keep\s+(?:going|pushing|fighting|trying|at\s+it)(?=\s*[!.,;…–—-]|\s*$)|(?:never|not)\s+give\s+up|rock\s+(?:it|the\s+\p{L}+(?:\s+floor)?)|chase\s+(?:my|our|their)\s+dreams)\b|\b(?:make\s+sure\s+to\s+)?have\s+an?\s+(?:(?:really|very|super)\s+)?(?:safe|good|great|nice|fun|wonderful|lovely|amazing|awesome)\s+(?:trip|time|day|flight|journey|weekend|one|night|evening)\b/iu;
 /** What the speaker thinks everyone should do, an opinion and no task: "I agree that we should fight for more funding". */
 export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
   /\b(?:i|we)\s+(?:(?:totally|really|strongly|truly|also|just|do)\s+)*(?:agree|believe)\s+(?:that\s+)?(?:we|everyone|people)\s+(?:all\s+)?(?:should|must|need\s+to|have\s+to|ought\s+to|gotta)\b/iu;

@@ -55,11 +55,14 @@ describe('readTurn: "so I can …" says why, with the clause before it', () => {
 
 describe('readTurn: a cue of the future that plans nothing', () => {
   it('what happened before the cue is an event, not a task', () => {
-    expect(kinds("My exam went really well, I'll celebrate tonight.")).toEqual(['event']);
+    expect(kinds("My exam went really well, I'm gonna celebrate with my friends.")).toEqual(['event']);
+    expect(kinds("Had a tough week and a doc's appointment, so it was a wake-up call.")).toEqual(['event']);
   });
 
-  it('a good time wished is no task; an opinion of what we should do is a view, a fact', () => {
+  it('a good time wished or a resolve is no task; an opinion of what we should do is a view, a fact', () => {
     expect(formed("Thanks! I'll make sure to have a safe trip.")).toEqual([]);
+    expect(formed("I'm gonna make this work!")).toEqual([]);
+    expect(formed("I'll definitely stick up for our community.")).toEqual([]);
     expect(kinds('I totally agree that we should fight for more money and resources for our schools.')).toEqual([
       'fact',
     ]);
@@ -67,6 +70,7 @@ describe('readTurn: a cue of the future that plans nothing', () => {
 
   it('near-misses: a plan alone, a plan with its date, a suggestion', () => {
     expect(kinds("I'll celebrate my exam tonight.")).toEqual(['task']);
+    expect(kinds("My exam went really well, I'll celebrate tonight.")).toEqual(['task']);
     expect(kinds("I'll make sure to book the hotel tomorrow.")).toEqual(['task']);
     expect(kinds('I think we should go camping next weekend.')).toEqual(['task']);
   });

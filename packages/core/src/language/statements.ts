@@ -797,6 +797,8 @@ function namesNothing(text: string, words: readonly string[]): boolean {
 function doneBeforePlan(text: string): boolean {
   const plan = FUTURE_RE.exec(text);
   if (plan === null) return false;
+  // "Had a tough week and a doc's appointment, …": the "I" left out.
+  if (IMPLIED_SPEAKER_PAST_RE.test(text)) return true;
   const done = PAST_RE.exec(text);
   return done !== null && done.index < plan.index;
 }
