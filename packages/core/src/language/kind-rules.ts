@@ -63,6 +63,7 @@ import {
   OPINION_OF_WHAT_WE_SHOULD_DO_RE,
   HYPOTHETICAL_RE,
   FAVOURITE_OF_NOTHING_RE,
+  HEARD_OF_LISTENER_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
 } from './lexicon.js';
@@ -224,6 +225,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "Lately, I've been stumped about something", "I'm starting some big new things too!": what,
   // the turn says elsewhere or not at all.
   { name: 'names nothing', test: (c) => c.namesNothing === true, kind: 'conversation' },
+  // "I heard you got a new job!": news of the listener's, which their own turn holds.
+  { name: 'heard of the listener', test: (c) => HEARD_OF_LISTENER_RE.test(c.text), kind: 'conversation' },
   // "I would get two turtles today if I could!", "I would've loved to hear that music": what did not happen.
   { name: 'hypothetical', test: (c) => HYPOTHETICAL_RE.test(c.text), kind: 'conversation' },
   // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".

@@ -1329,3 +1329,11 @@ export const FAVOURITE_OF_NOTHING_RE = new RegExp(
   `^${LEAD}(?:(?:definitely|probably|also|still|totally|easily|absolutely|honestly|really|maybe|hands\\s+down)[,\\s]+)*(?:(?:it|that|this)(?:['’]s|\\s+is|\\s+was)?\\s+)?(?:(?:definitely|probably|also|still|totally|easily|absolutely|really)\\s+)*(?:(?:one|two|three|some|a\\s+few|all)\\s+of\\s+)?my\\s+(?:all[- ]time\\s+|absolute\\s+|personal\\s+|new\\s+)?fav(?:ou?rite|e)?s?(?:\\s+too)?\\s*[!.…]*$`,
   'iu',
 );
+/**
+ * What the speaker heard or read of the listener: "I heard you got a new job!", "I read that your
+ * team won". About the listener, who said it in their own turn; not something of the speaker's.
+ */
+export const HEARD_OF_LISTENER_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:just|also|finally)\\s+)?(?:heard|hear|read|learned|learnt|found\\s+out)\\s+(?:that\\s+)?(?:you|your|ya|u)\\b`,
+  'iu',
+);

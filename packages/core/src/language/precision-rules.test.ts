@@ -123,3 +123,14 @@ describe('readTurn: a favourite said of nothing the clause names', () => {
     expect(kinds('One of my favorite dishes is lasagna!')).toEqual(['preference']);
   });
 });
+
+describe('readTurn: what the speaker heard of the listener', () => {
+  it("is the listener's news, no memory of the speaker's", () => {
+    expect(formed('I heard you got a new job!')).toEqual([]);
+    expect(formed('I read that your team won the finals last week.')).toEqual([]);
+  });
+
+  it('near-miss: what the speaker heard of something else', () => {
+    expect(kinds("I heard there's a nice trail just north of where I live.")).not.toEqual([]);
+  });
+});
