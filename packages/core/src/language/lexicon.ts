@@ -1337,3 +1337,9 @@ export const HEARD_OF_LISTENER_RE = new RegExp(
   `^${LEAD}(?:i|we)\\s+(?:(?:just|also|finally)\\s+)?(?:heard|hear|read|learned|learnt|found\\s+out)\\s+(?:that\\s+)?(?:you|your|ya|u)\\b`,
   'iu',
 );
+/**
+ * "why" that makes the past verb after it the reason talked about, not what was done: "Gotta focus
+ * on success and why I started", "Moments like this remind me why I got into music". Not "That's
+ * why we went volunteering", which says it was done.
+ */
+export const WH_BEFORE_PAST_RE = /(?<!\b(?:that['’]s|that\s+is|this\s+is|which\s+is|it['’]s)\s+)\bwhy\s+$/iu;

@@ -50,6 +50,7 @@ import {
   PURPOSE_AFTER_SO_RE,
   UNNAMED_THING_QUALIFIERS,
   UNNAMED_THING_RE,
+  WH_BEFORE_PAST_RE,
 } from './lexicon.js';
 import { parseTimeRanges } from './time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
@@ -739,7 +740,7 @@ export function readSentence(
     pastDate: pastAt !== undefined,
     past:
       EVENT_WORDS_RE.test(body) ||
-      PAST_RE.test(body) ||
+      pastDone(body) ||
       IMPLIED_SPEAKER_PAST_RE.test(body) ||
       PAST_EXPERIENCE_RE.test(body),
     identity: FACT_RE.test(body),
@@ -788,6 +789,18 @@ export function readSentence(
 function namesNothing(text: string, words: readonly string[]): boolean {
   if (!UNNAMED_THING_RE.test(text) || HABITUAL_RE.test(text)) return false;
   return words.filter((w) => !UNNAMED_THING_QUALIFIERS.has(w)).length <= 1;
+}
+
+/** {@link PAST_RE}, every match. */
+const PAST_ALL_RE = new RegExp(PAST_RE.source, 'gu');
+
+/**
+ * Whether a clause says what someone did: a past action not inside "why …" ("Gotta focus on
+ * success and why I started" says what the speaker will do).
+ */
+function pastDone(text: string): boolean {
+  for (const m of text.matchAll(PAST_ALL_RE)) if (!WH_BEFORE_PAST_RE.test(text.slice(0, m.index))) return true;
+  return false;
 }
 
 /**
