@@ -61,6 +61,11 @@ import {
   SPEAKERS_THING_RE,
   TRY_IT_RE,
   VAGUE_TASK_RE,
+  NOT_A_TASK_RE,
+  OPINION_OF_WHAT_WE_SHOULD_DO_RE,
+  HYPOTHETICAL_RE,
+  FAVOURITE_OF_NOTHING_RE,
+  HEARD_OF_LISTENER_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
 } from './lexicon.js';
@@ -104,6 +109,10 @@ export interface ClauseFacts {
   referentGiven?: boolean;
   /** It ends by calling the listener by name ("Enjoy the collaborations, Calvin!"). */
   calledByName?: boolean;
+  /** It says only "something", "stuff" or "things" and a verb ("I've been stumped about something"). */
+  namesNothing?: boolean;
+  /** What the speaker did comes before its cue of the future ("My exam went really well, I'll celebrate tonight"). */
+  doneBeforePlan?: boolean;
 }
 
 /** What the rules may decide: a kind of memory, `conversation` (the turn keeps it, no memory), or joining the statement before. */
@@ -215,6 +224,13 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "A lot's happened since we talked", "I'm still figuring out the details".
   // "Been a busy week since we talked", "Something exciting happened recently!": not yet what happened.
   { name: 'catching up', test: (c) => CATCH_UP_RE.test(c.text) || catchesUpVaguely(c.text), kind: 'conversation' },
+  // "Lately, I've been stumped about something", "I'm starting some big new things too!": what,
+  // the turn says elsewhere or not at all.
+  { name: 'names nothing', test: (c) => c.namesNothing === true, kind: 'conversation' },
+  // "I heard you got a new job!": news of the listener's, which their own turn holds.
+  { name: 'heard of the listener', test: (c) => HEARD_OF_LISTENER_RE.test(c.text), kind: 'conversation' },
+  // "I would get two turtles today if I could!", "I would've loved to hear that music": what did not happen.
+  { name: 'hypothetical', test: (c) => HYPOTHETICAL_RE.test(c.text), kind: 'conversation' },
   // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".
@@ -245,6 +261,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // ── "like" meaning "such as" (issue 28, precision) ──
   // "Like when we went camping.": an example of the statement before; kept whole with it.
   { name: 'such-as fragment', test: (c) => SUCH_AS_FRAGMENT_RE.test(c.text), kind: 'continuation' },
+  // "Definitely one of my favorites!": of what, the statement before says; kept whole with it.
+  { name: 'a favourite of what was said', test: (c) => FAVOURITE_OF_NOTHING_RE.test(c.text), kind: 'continuation' },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   // With the question it answers quoted, the referent is said: the kind rules decide.
   { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },
@@ -424,6 +442,20 @@ export const KIND_RULES: readonly ClauseRule[] = [
     test: (c) => c.safety === true && (c.subject === 'speaker' || c.subject === 'named'),
     kind: 'fact',
   },
+  // "I totally agree that we should fight for more resources for our schools": what the speaker
+  // thinks should be done, a view of theirs and nothing they will do.
+  {
+    name: 'an opinion of what should be done',
+    test: (c) => c.subject === 'speaker' && !c.futureDate && OPINION_OF_WHAT_WE_SHOULD_DO_RE.test(c.text),
+    kind: 'fact',
+  },
+  // "I'll make sure to have a safe trip", "I'm gonna make this work!": a wish in reply or a
+  // resolve, nothing to do ("We'll have a great time at the lake tomorrow" dates a plan).
+  {
+    name: 'no plan',
+    test: (c) => c.future && !c.futureDate && NOT_A_TASK_RE.test(c.text),
+    kind: 'conversation',
+  },
   // Something to do: a cue of the future with an action ("I need to renew my passport"), not a
   // vague one ("I'll keep you posted", "I'll start thinking about it").
   {
@@ -432,6 +464,9 @@ export const KIND_RULES: readonly ClauseRule[] = [
       c.future &&
       (c.futureDate || !c.pastDate) &&
       !VAGUE_TASK_RE.test(c.text) &&
+      // "My exam went really well, I'm gonna celebrate with friends": what happened, first ("…,
+      // I'll celebrate tonight" dates a plan).
+      (c.doneBeforePlan !== true || c.futureDate) &&
       // "I'll take your advice", "I'll fill you in when I get back": a promise in reply, unless dated.
       (c.futureDate || !LISTENER_ANY_RE.test(c.text)),
     kind: 'task',

@@ -1469,3 +1469,75 @@ export const SMALL_TALK: readonly { readonly what: string; readonly re: RegExp }
  */
 export const SUCH_AS_FRAGMENT_RE =
   /^(?:(?:or|and|just|kinda|sorta)\s+)?like\s+(?:when|the\s+time|that\s+time|how|with)\b/iu;
+// ── Formation: clauses that name nothing, and what is no task (issue 28, precision) ───────────
+
+/**
+ * A thing left unnamed, as an object: "something", "stuff", "things" ("I've been stumped about
+ * something", "I'm starting some big new things"). Not a subject ("Things have been tough"), nor
+ * one named by what it is like ("Stuff like this mural …").
+ */
+export const UNNAMED_THING_RE =
+  /(?<=\S\s+(?:\p{L}+\s+){0,3})\b(?:something|stuff|things)\b(?!\s+like\s+(?!(?:this|that|these|those|it)\b))/iu;
+/**
+ * Words that say no more of an unnamed thing: how big, new or good it is, when, and that there
+ * is a lot of it ("some big new things", "lots of stuff going on in my life", "something like
+ * this right now"). A clause that says only these and one verb names nothing.
+ */
+export const UNNAMED_THING_QUALIFIERS: ReadonlySet<string> = new Set(
+  (
+    'big new different good great cool exciting fun interesting amazing awesome special little small huge ' +
+    'lots lot much many few several whole bunch ton tons kinds sorts ' +
+    'now lately recently today currently right like want wanted wanna going goin happening life'
+  ).split(' '),
+);
+/** How often, which makes an unnamed thing a habit of the speaker's ("I'm always trying new things"). */
+export const HABITUAL_RE = /\b(?:always|usually|often|constantly|regularly|every\s+\p{L}+)\b/iu;
+/**
+ * "so" that opens a purpose or a result, not a clause of its own: "I wanna start a dance studio
+ * so I can teach others", "… so we'll have more room". The clause after it says why, and stays
+ * with the one before it.
+ */
+export const PURPOSE_AFTER_SO_RE =
+  /^(?:that\s+)?(?:i|we|they|he|she|it)(?:\s+(?:can|could|will|would|may|might)(?!['’]t|n['’]t|not)\b|['’](?:ll|d)\b)/iu;
+/**
+ * A future cue that plans nothing to do: a good time wished ("I'll make sure to have a safe
+ * trip", "We'll have a great time"), or a resolve ("I'm gonna make this work!", "I'll definitely
+ * stick up for our community", "We'll rock the dance floor").
+ */
+export const NOT_A_TASK_RE =
+  /\b(?:make\s+(?:it|this|that|things)\s+(?:happen|work|count)|(?:stick|stand)\s+up\s+for|keep\s+(?:going|pushing|fighting|trying|at\s+it)(?=\s*[!.,;…–—-]|\s*$)|(?:never|not)\s+give\s+up|rock\s+(?:it|the\s+\p{L}+(?:\s+floor)?)|chase\s+(?:my|our|their)\s+dreams)\b|\b(?:make\s+sure\s+to\s+)?have\s+an?\s+(?:(?:really|very|super)\s+)?(?:safe|good|great|nice|fun|wonderful|lovely|amazing|awesome)\s+(?:trip|time|day|flight|journey|weekend|one|night|evening)\b/iu;
+/** What the speaker thinks everyone should do, an opinion and no task: "I agree that we should fight for more funding". */
+export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
+  /\b(?:i|we)\s+(?:(?:totally|really|strongly|truly|also|just|do)\s+)*(?:agree|believe)\s+(?:that\s+)?(?:we|everyone|people)\s+(?:all\s+)?(?:should|must|need\s+to|have\s+to|ought\s+to|gotta)\b/iu;
+/**
+ * What the speaker would do or would have done, and did not: "I would get two turtles today if I
+ * could!", "I would've loved to hear that music". Neither an event nor a fact. Not a habit of the
+ * past ("I'd practice basketball for hours"), nor what had been ("I'd been wanting to try yoga").
+ */
+export const HYPOTHETICAL_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b`,
+  'iu',
+);
+/**
+ * A favourite said of nothing the clause names: "Definitely one of my favorites!", "This one of
+ * my faves.", "Also my all-time fave too". What it is, the statement before says ("Coconut milk
+ * ice cream is one of my favorites" names it).
+ */
+export const FAVOURITE_OF_NOTHING_RE = new RegExp(
+  `^${LEAD}(?:(?:definitely|probably|also|still|totally|easily|absolutely|honestly|really|maybe|hands\\s+down)[,\\s]+)*(?:(?:it|that|this)(?:['’]s|\\s+is|\\s+was)?\\s+)?(?:(?:definitely|probably|also|still|totally|easily|absolutely|really)\\s+)*(?:(?:one|two|three|some|a\\s+few|all)\\s+of\\s+)?my\\s+(?:all[- ]time\\s+|absolute\\s+|personal\\s+|new\\s+)?fav(?:ou?rite|e)?s?(?:\\s+too)?\\s*[!.…]*$`,
+  'iu',
+);
+/**
+ * What the speaker heard or read of the listener: "I heard you got a new job!", "I read that your
+ * team won". About the listener, who said it in their own turn; not something of the speaker's.
+ */
+export const HEARD_OF_LISTENER_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:just|also|finally)\\s+)?(?:heard|hear|read|learned|learnt|found\\s+out)\\s+(?:that\\s+)?(?:you|your|ya|u)\\b`,
+  'iu',
+);
+/**
+ * "why" that makes the past verb after it the reason talked about, not what was done: "Gotta focus
+ * on success and why I started", "Moments like this remind me why I got into music". Not "That's
+ * why we went volunteering", which says it was done.
+ */
+export const WH_BEFORE_PAST_RE = /(?<!\b(?:that['’]s|that\s+is|this\s+is|which\s+is|it['’]s)\s+)\bwhy\s+$/iu;

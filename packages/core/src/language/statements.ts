@@ -46,6 +46,11 @@ import {
   WITH_SPEAKER_RE,
   WEEKDAY_NAMES,
   personName,
+  HABITUAL_RE,
+  PURPOSE_AFTER_SO_RE,
+  UNNAMED_THING_QUALIFIERS,
+  UNNAMED_THING_RE,
+  WH_BEFORE_PAST_RE,
 } from './lexicon.js';
 import { parseTimeRanges } from './time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
@@ -484,6 +489,9 @@ const CLAUSE_OPENERS = new Set(
   ).split(' '),
 );
 
+/** The coordinator "so" ("…, so …", "… so …"). */
+const SO_RE = /^(?:\s*,)?\s+so\s+$/iu;
+
 /** Whether `text` starts a clause with a subject of its own (`I …`, `we …`, `my sister lives …`, `Ana works …`). */
 function startsOwnClause(text: string): boolean {
   const t = text.replace(CLAUSE_ADVERB_RE, '');
@@ -547,7 +555,10 @@ export function clauseParts(sentence: string): ClausePart[] {
   let joiner = '';
   for (const m of s.matchAll(COORDINATOR_RE)) {
     const left = s.slice(start, m.index).trim();
-    if (!startsOwnClause(s.slice(m.index + m[0].length)) || !hasVerb(left) || endsInSubject(left)) continue;
+    const right = s.slice(m.index + m[0].length);
+    if (!startsOwnClause(right) || !hasVerb(left) || endsInSubject(left)) continue;
+    // "I wanna start a dance studio so I can teach others": why, said with what is done.
+    if (SO_RE.test(m[0]) && PURPOSE_AFTER_SO_RE.test(right)) continue;
     out.push({ said: left, joiner });
     joiner = m[0];
     start = m.index + m[0].length;
@@ -732,11 +743,13 @@ export function readSentence(
     pastDate: pastAt !== undefined,
     past:
       EVENT_WORDS_RE.test(body) ||
-      PAST_RE.test(body) ||
+      pastDone(body) ||
       IMPLIED_SPEAKER_PAST_RE.test(body) ||
       PAST_EXPERIENCE_RE.test(body),
     identity: FACT_RE.test(body),
     safety,
+    namesNothing: namesNothing(body, words),
+    doneBeforePlan: doneBeforePlan(body),
     objectRefersBack: objectPronoun === 'little after',
     afterReaction: context.afterReaction === true,
     referentGiven: context.referentGiven === true,
@@ -768,6 +781,42 @@ export function readSentence(
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
     ...(EXTRAPOSED_IT_RE.test(body) ? { extraposed: true } : {}),
   };
+}
+
+/**
+ * Whether a clause says of something only that it is "something", "stuff" or "things", and one
+ * verb besides: "Lately, I've been stumped about something", "I'm starting some big new things
+ * too!". What it is, the turn says elsewhere or not at all. "I bought some stuff for my garden"
+ * names it; "I'm always trying new things" says a habit.
+ */
+function namesNothing(text: string, words: readonly string[]): boolean {
+  if (!UNNAMED_THING_RE.test(text) || HABITUAL_RE.test(text)) return false;
+  return words.filter((w) => !UNNAMED_THING_QUALIFIERS.has(w)).length <= 1;
+}
+
+/** {@link PAST_RE}, every match. */
+const PAST_ALL_RE = new RegExp(PAST_RE.source, 'gu');
+
+/**
+ * Whether a clause says what someone did: a past action not inside "why …" ("Gotta focus on
+ * success and why I started" says what the speaker will do).
+ */
+function pastDone(text: string): boolean {
+  for (const m of text.matchAll(PAST_ALL_RE)) if (!WH_BEFORE_PAST_RE.test(text.slice(0, m.index))) return true;
+  return false;
+}
+
+/**
+ * Whether a clause says what the speaker (or someone of theirs) did before its cue of the future:
+ * "My exam went really well, I'll celebrate tonight" tells what happened, not something to do.
+ */
+function doneBeforePlan(text: string): boolean {
+  const plan = FUTURE_RE.exec(text);
+  if (plan === null) return false;
+  // "Had a tough week and a doc's appointment, …": the "I" left out.
+  if (IMPLIED_SPEAKER_PAST_RE.test(text)) return true;
+  const done = PAST_RE.exec(text);
+  return done !== null && done.index < plan.index;
 }
 
 /** Whether a clause ends by calling `listener` by name ("Enjoy the collaborations, Calvin!", "… is awesome, Dave!"). */

@@ -388,6 +388,8 @@ export function readTurn(
   let holdTried = false;
   /** The speaker's own question just before, when it names what it asks about ({@link namesWhatItAsks}). */
   let askedBack: string | undefined;
+  /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
+  let answered: FormedStatement | undefined;
   for (const part of parts) {
     const clause = clauseText(part);
     const announced = lastAnnounces;
@@ -404,6 +406,19 @@ export function readTurn(
         : `${into.text} ${text}`;
     };
     let holding = false;
+    // "It took time and effort, but I slowly formed connections by listening": the answer goes on
+    // to the end of its sentence, the clauses after it with it.
+    if (!part.joiner) answered = undefined;
+    if (
+      answered !== undefined &&
+      'kept' in r &&
+      (r.kept.about ?? who) === answered.about &&
+      !(r.rule !== undefined && REACTION_RULES.has(r.rule))
+    ) {
+      join(answered, clause);
+      if (answered.at === undefined && r.kept.at !== undefined && r.kept.kind === 'event') answered.at = r.kept.at;
+      continue;
+    }
     if (asked !== undefined) {
       const answer = answerTo(asked, clause, r, who, turn.createdAt, other);
       if (answer !== 'not yet' && answer !== undefined) {
@@ -417,6 +432,7 @@ export function readTurn(
         reading.statements.push(answer);
         last = answer;
         beforeLast = undefined;
+        answered = answer;
         lastReacts = false;
         continue;
       }
