@@ -139,3 +139,29 @@ describe("readTurn: showing the speaker's own in three words", () => {
     none(['Check out this pic I took!', "Here's a pic from the event!", 'Here is my bookshelf.']);
   });
 });
+
+describe('readTurn: a liking said to last', () => {
+  it('"I will always love reading" is a preference, not a task', () => {
+    expect(formed('I will always love reading, personally.')).toEqual([
+      'preference | Ann | I will always love reading, personally.',
+    ]);
+  });
+
+  it('of the listener or of a pronoun it forms nothing', () => {
+    none(["I'll always love you.", "I'll always love it!", 'I will always cherish them.']);
+  });
+});
+
+describe("readTurn: someone of the speaker's introduced by name", () => {
+  it('a name with "my …", "he/she …" or "his/her …" after it is a fact of the speaker', () => {
+    expect(formed('That one is Max, my childhood dog.')).toEqual(['fact | Ann | That one is Max, my childhood dog.']);
+    expect(formed("This is Max – he's so lovable and playful.")).toEqual([
+      "fact | Ann | This is Max – he's so lovable and playful.",
+    ]);
+    expect(formed("Here's Toby at his favorite spot.")).toEqual(["fact | Ann | Here's Toby at his favorite spot."]);
+  });
+
+  it('a name alone, a month, or a place called out to the listener form nothing', () => {
+    none(['This is Susie.', "That's Boston, Bob!", 'This is Boston.', "That's June - she said it was fun."]);
+  });
+});

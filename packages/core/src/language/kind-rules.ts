@@ -65,6 +65,8 @@ import {
   DATED_PLAN_RE,
   DREAM_TO_DO_RE,
   EAGER_TO_DO_RE,
+  INTRODUCING_NAMED_RE,
+  LASTING_LIKING_RE,
   MATTERS_TO_SPEAKER_RE,
   NOT_AN_AIM_RE,
   NOT_PLANNED_RE,
@@ -232,6 +234,16 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "It's been a dream to adopt and provide a safe, loving home for kids", "It brings me joy to
   // spread that feeling": the "it" stands for what the speaker means or loves to do, said after it.
   { name: 'a dream of doing something named', test: dreamsOfDoing, kind: 'fact' },
+  // "That one is Max, my childhood dog", "This is Max – he's so lovable and playful": someone of
+  // the speaker's, introduced by name ("This" is no pronoun that refers back here).
+  {
+    name: "introducing someone of the speaker's by name",
+    test: (c) => {
+      const name = INTRODUCING_NAMED_RE.exec(c.text)?.[1];
+      return name !== undefined && canBeName(name) && !LISTENER_ANY_RE.test(c.text);
+    },
+    kind: 'fact',
+  },
   // "I really wish I could go on a road trip with a furry companion": what the speaker would like.
   { name: 'wishing to do something named', test: wishesToDo, kind: 'preference' },
   // "We feel so lucky to have Biscuit", "I'm grateful for my team at work": whom or what the speaker has.
@@ -590,6 +602,8 @@ export const KIND_RULES: readonly ClauseRule[] = [
   // "Friendship means a lot to me", "Nature is so therapeutic for me", "My family has been my rock
   // through everything": what matters to the speaker, said of no one else's ("Your support means a
   // lot to me" thanks the listener).
+  // "I will always love reading": a liking said to last, not a task ({@link VAGUE_TASK_RE} leaves it).
+  { name: 'a lasting liking', test: (c) => LASTING_LIKING_RE.test(c.text), kind: 'preference' },
   {
     name: 'what matters to the speaker',
     test: (c) =>

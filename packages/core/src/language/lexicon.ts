@@ -1342,3 +1342,19 @@ export const DREAM_TO_DO_RE = new RegExp(
   `^${LEAD}(?:it(?:['’]s|\\s+is|\\s+has|\\s+was)?\\s+(?:(?:been|always|really|truly|just|also)\\s+)*(?:a|my|our)\\s+(?:(?:lifelong|long-time|longtime|big|huge|childhood)\\s+)?(?:dream|goal|passion|mission)|it\\s+(?:(?:really|always|truly|just|also)\\s+)*(?:brings|gives)\\s+me\\s+(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of)\\s+)?(?:joy|peace|happiness|purpose|comfort|satisfaction))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
   'iu',
 );
+/**
+ * A liking said to last: "I will always love reading", "I'll forever enjoy hiking". Not of a
+ * pronoun or the listener ("I'll always love you", "I'll always love it"). Case-insensitive.
+ */
+export const LASTING_LIKING_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:\\s+will|['’]ll)\\s+(?:always|forever)\\s+(?:love|enjoy|like|adore|treasure)\\s+(?!(?:it|them|this|that|these|those|you|your|him|her|us)\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * Someone of the speaker's introduced by name, with what says they are a person or a pet: "That
+ * one is Max, my childhood dog", "This is Max – he's so lovable", "Here's Toby at his favorite
+ * spot". Group 1: the name. Case-sensitive: the name is capitalised ("This is Boston" says nothing
+ * of whom it is, and stays out).
+ */
+export const INTRODUCING_NAMED_RE =
+  /^(?:\p{L}+[,!]\s+)*(?:[Tt]his|[Tt]hat|[Hh]ere)(?:\s+(?:one|guy|girl|boy|pup|little\s+(?:one|guy|girl)))?(?:\s+is|['’]s)\s+(\p{Lu}\p{Ll}+)(?:,\s+my\s+\p{L}|\s*[-–—]+\s*(?:he|she)\b|\s+(?:at|in|on|with)\s+(?:his|her)\b)/u;
