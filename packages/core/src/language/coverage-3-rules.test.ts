@@ -165,3 +165,22 @@ describe("readTurn: someone of the speaker's introduced by name", () => {
     none(['This is Susie.', "That's Boston, Bob!", 'This is Boston.', "That's June - she said it was fun."]);
   });
 });
+
+describe('readTurn: looking forward to doing something named, and a name as what is meant', () => {
+  it('"I\'m looking forward to exploring the city" and "I was excited to explore Shinjuku" are facts of the speaker', () => {
+    expect(formed("I'm looking forward to exploring the city, trying out some delicious food.")).toEqual([
+      "fact | Ann | I'm looking forward to exploring the city, trying out some delicious food.",
+    ]);
+    expect(formed('I was excited to explore Shinjuku.')).toEqual(['fact | Ann | I was excited to explore Shinjuku.']);
+  });
+
+  it('to see, the listener\'s, more, or "one" said of elsewhere form nothing', () => {
+    none([
+      'Looking forward to seeing them have fun hiking.',
+      "I'm looking forward to listening to your podcast.",
+      "I'm really looking forward to creating more enjoyable experiences!",
+      'I was so thrilled to restore one last year.',
+      "I'm so excited to see Paris.",
+    ]);
+  });
+});

@@ -414,6 +414,8 @@ function showsOwnBriefly(c: ClauseFacts): boolean {
 
 /** Content words a clause of looking forward to doing, or of wishing to, must have ("I'm really excited to try different sushi": 4). */
 const MIN_WORDS_OF_AN_AIM = 4;
+/** Content words such a clause must have when it names a place, a person or a title ("I was excited to explore Shinjuku": 2). */
+const MIN_WORDS_OF_A_NAMED_AIM = 2;
 
 /** Whether a clause says the speaker is eager to do something it names ({@link EAGER_TO_DO_RE}, {@link NOT_AN_AIM_RE}). */
 function eagerToDo(c: ClauseFacts): boolean {
@@ -421,7 +423,9 @@ function eagerToDo(c: ClauseFacts): boolean {
   if (m === null) return false;
   // "… to watch this new show called "The Wheel of Time"": "this" is said of what the clause names.
   const what = TITLE_OR_NAME_RE.test(m[2]!) ? aimOf(m[1]!, m[2]!).replace(/\bthis\b/giu, ' ') : aimOf(m[1]!, m[2]!);
-  return c.contentWords >= MIN_WORDS_OF_AN_AIM && !NOT_AN_AIM_RE.test(what) && !LISTENER_ANY_RE.test(c.text);
+  // "I was excited to explore Shinjuku": a name says in one word what the speaker meant to do.
+  const least = TITLE_OR_NAME_RE.test(what) ? MIN_WORDS_OF_A_NAMED_AIM : MIN_WORDS_OF_AN_AIM;
+  return c.contentWords >= least && !NOT_AN_AIM_RE.test(what) && !LISTENER_ANY_RE.test(c.text);
 }
 
 /** Whether a clause says doing something it names is the speaker's dream or joy ({@link DREAM_TO_DO_RE}). */

@@ -1288,12 +1288,13 @@ export const MATTERS_TO_SPEAKER_RE = new RegExp(
 /**
  * Looking forward to doing something named: "I'm so excited to learn about Japanese culture",
  * "I'm thrilled to make a family for kids who need one", "I hope to build my own family and put a
- * roof over kids who haven't had that before". Group 1: the verb; group 2: what follows it. Read with
+ * roof over kids who haven't had that before", "I'm looking forward to exploring the city". Group 1:
+ * the verb; group 2: what follows it. Read with
  * {@link NOT_AN_AIM_RE}: to see, hear or get started ("I'm excited to see what the future holds")
  * is a feeling about what is ahead, not what the speaker means to do.
  */
 export const EAGER_TO_DO_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|totally)\\s+)*(?:excited|thrilled|stoked|pumped|eager|keen)|(?:i|we)\\s+(?:(?:really|still|also)\\s+)*hope)\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
+  `^${LEAD}(?:(?:i['’]m|i\\s+am|i\\s+was|we['’]re|we\\s+are|we\\s+were)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|totally)\\s+)*(?:excited|thrilled|stoked|pumped|eager|keen)|(?:i|we)\\s+(?:(?:really|still|also)\\s+)*hope|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly|definitely|just)\\s+)*looking\\s+forward(?=\\s+to\\s+\\p{L}+ing\\b))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
   'iu',
 );
 /**
@@ -1303,7 +1304,7 @@ export const EAGER_TO_DO_RE = new RegExp(
  * impact", "… to start this new chapter", "… to try new things").
  */
 export const NOT_AN_AIM_RE =
-  /^(?:see|hear|get|be|catch|experience|find\s+out|know|watch\s+(?:it|them|you))\b|\b(?:it|this|them|those|these|him|her|you|your|everything|memories|moments|journey|chapter|stuff|things|adventures?|fun|blast|more)\b|\b(?:make|making)\s+(?:a|an|some)\s+(?:[\p{L}-]+\s+)?(?:difference|impact|change)\b|\bwork(?:ing)?\s+hard\b/iu;
+  /^(?:see|hear|get|be|catch|experience|find\s+out|know|watch\s+(?:it|them|you))\b|\b(?:it|this|them|those|these|him|her|one|you|your|everything|memories|moments|journey|chapter|stuff|things|adventures?|fun|blast|more)\b|\b(?:make|making)\s+(?:a|an|some)\s+(?:[\p{L}-]+\s+)?(?:difference|impact|change)\b|\bwork(?:ing)?\s+hard\b/iu;
 /**
  * A plan said with the listener and its date ahead: "Let's get everything ready and paint next
  * Saturday", "Can't wait to paint with you next Saturday". Group 1: "let's", when it says so; group 2: what is planned. Read with a
