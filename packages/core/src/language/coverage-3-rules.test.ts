@@ -184,3 +184,18 @@ describe('readTurn: looking forward to doing something named, and a name as what
     ]);
   });
 });
+
+describe('readTurn: what the rules of coverage 3 show keeps the picture shared with it', () => {
+  it("the speaker's own shown briefly and someone introduced by name keep the caption", () => {
+    expect(formed("Here's a pic of my fam at the beach. [image: a photo of a couple walking into the ocean]")).toEqual([
+      "fact | Ann | Here's a pic of my fam at the beach. [image: a couple walking into the ocean]",
+    ]);
+    expect(formed("This is Max – he's so lovable. [image: a photo of a dog on a couch]")).toEqual([
+      "fact | Ann | This is Max – he's so lovable. [image: a dog on a couch]",
+    ]);
+  });
+
+  it('what is looked forward to "there" names no place', () => {
+    none(['Looking forward to exploring the beautiful snowy landscapes there.']);
+  });
+});

@@ -1304,7 +1304,7 @@ export const EAGER_TO_DO_RE = new RegExp(
  * impact", "… to start this new chapter", "… to try new things").
  */
 export const NOT_AN_AIM_RE =
-  /^(?:see|hear|get|be|catch|experience|find\s+out|know|watch\s+(?:it|them|you))\b|\b(?:it|this|them|those|these|him|her|one|you|your|everything|memories|moments|journey|chapter|stuff|things|adventures?|fun|blast|more)\b|\b(?:make|making)\s+(?:a|an|some)\s+(?:[\p{L}-]+\s+)?(?:difference|impact|change)\b|\bwork(?:ing)?\s+hard\b/iu;
+  /^(?:see|hear|get|be|catch|experience|find\s+out|know|watch\s+(?:it|them|you))\b|\b(?:it|this|them|those|these|him|her|one|there|you|your|everything|memories|moments|journey|chapter|stuff|things|adventures?|fun|blast|more)\b|\b(?:make|making)\s+(?:a|an|some)\s+(?:[\p{L}-]+\s+)?(?:difference|impact|change)\b|\bwork(?:ing)?\s+hard\b/iu;
 /**
  * A plan said with the listener and its date ahead: "Let's get everything ready and paint next
  * Saturday", "Can't wait to paint with you next Saturday". Group 1: "let's", when it says so; group 2: what is planned. Read with a
