@@ -599,3 +599,22 @@ describe('readTurn: what the rules of coverage 3 show keeps the picture shared w
     none(['Looking forward to exploring the beautiful snowy landscapes there.']);
   });
 });
+
+describe('readTurn: a picture of what the speaker is doing now', () => {
+  it('"Here\'s a pic of the car I\'m restoring" is a fact of the speaker, with its caption', () => {
+    expect(formed("Here's a pic of the car I'm restoring. [image: a photo of a red car in a garage]")).toEqual([
+      "fact | Ann | Here's a pic of the car I'm restoring. [image: a red car in a garage]",
+    ]);
+    expect(formed('Look at this photo, here is how I am making a beat for a young artist!')).toEqual([
+      'fact | Ann | Look at this photo, here is how I am making a beat for a young artist!',
+    ]);
+  });
+
+  it('looking, showing, "what I\'ve been working on" or the listener form nothing', () => {
+    none([
+      "Check out this pic I'm showing you.",
+      "Here's a look at what I've been working on - it's been quite a journey!",
+      "Here's a pic of the car you're restoring.",
+    ]);
+  });
+});

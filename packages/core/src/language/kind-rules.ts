@@ -63,6 +63,7 @@ import {
   WITH_SPEAKER_RE,
   // Coverage 3
   DATED_PLAN_RE,
+  DOING_NOW_RE,
   DREAM_TO_DO_RE,
   EAGER_TO_DO_RE,
   INTRODUCING_NAMED_RE,
@@ -162,6 +163,13 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   {
     name: "showing the speaker's own, briefly",
     test: (c) => showsOwnBriefly(c) && SPEAKERS_THING_RE.test(c.text),
+    kind: 'fact',
+  },
+  // "Here's a pic of the car I'm restoring", "Look at this photo, here's how I'm making a beat for a
+  // young artist": what the picture shows the speaker doing now.
+  {
+    name: 'showing what the speaker is doing',
+    test: (c) => showsSpeakersOwn(c, MIN_WORDS_SHOWN_BRIEFLY) && DOING_NOW_RE.test(c.text),
     kind: 'fact',
   },
   // "This is my new puppy", "This is a photo from my sister's wedding": what the picture shows is the speaker's.

@@ -1359,3 +1359,10 @@ export const LASTING_LIKING_RE = new RegExp(
  */
 export const INTRODUCING_NAMED_RE =
   /^(?:\p{L}+[,!]\s+)*(?:[Tt]his|[Tt]hat|[Hh]ere)(?:\s+(?:one|guy|girl|boy|pup|little\s+(?:one|guy|girl)))?(?:\s+is|['’]s)\s+(\p{Lu}\p{Ll}+)(?:,\s+my\s+\p{L}|\s*[-–—]+\s*(?:he|she)\b|\s+(?:at|in|on|with)\s+(?:his|her)\b)/u;
+/**
+ * What the speaker is doing now, said of what a picture shows: "… the car I'm restoring", "… how
+ * I'm making a beat for a young artist". Not what only looks or shows ("… I'm looking at", "… I'm showing
+ * you"), nor "what I've been working on", which names nothing the picture does not.
+ */
+export const DOING_NOW_RE =
+  /(?<!\bwhat\s+)\b(?:i['’]m|i\s+am|i['’]ve\s+been|i\s+have\s+been|we['’]re|we\s+are)\s+(?:(?:currently|still|now|also)\s+)?(?!(?:looking\s+at|showing|sharing|talking|going|gonna|getting\s+at|trying\s+to\s+say)\b)\p{L}{3,}ing\b/iu;
