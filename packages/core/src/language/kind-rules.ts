@@ -68,6 +68,20 @@ import {
   HEARD_OF_LISTENER_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
+  // Coverage 3
+  DATED_PLAN_RE,
+  DOING_NOW_RE,
+  DREAM_TO_DO_RE,
+  EAGER_TO_DO_RE,
+  INTRODUCING_NAMED_RE,
+  LASTING_LIKING_RE,
+  MATTERS_TO_SPEAKER_RE,
+  NOT_AN_AIM_RE,
+  NOT_PLANNED_RE,
+  SHOWN_RE,
+  TITLE_OR_NAME_RE,
+  WISHES_TO_DO_RE,
+  WITH_LISTENER_RE,
 } from './lexicon.js';
 
 /**
@@ -154,6 +168,21 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     test: (c) => showsSpeakersOwn(c) && SPEAKERS_THING_RE.test(c.text),
     kind: 'fact',
   },
+  // ── Coverage 3: the row above, said in fewer words ──
+  // "Here's a pic of my fam at the beach": what is shown is the speaker's, said in three words
+  // ("Check out this pic I took!" names nothing it is).
+  {
+    name: "showing the speaker's own, briefly",
+    test: (c) => showsOwnBriefly(c) && SPEAKERS_THING_RE.test(c.text),
+    kind: 'fact',
+  },
+  // "Here's a pic of the car I'm restoring", "Look at this photo, here's how I'm making a beat for a
+  // young artist": what the picture shows the speaker doing now.
+  {
+    name: 'showing what the speaker is doing',
+    test: (c) => showsSpeakersOwn(c, MIN_WORDS_SHOWN_BRIEFLY) && DOING_NOW_RE.test(c.text),
+    kind: 'fact',
+  },
   // "This is my new puppy", "This is a photo from my sister's wedding": what the picture shows is the speaker's.
   {
     name: "introducing the speaker's own",
@@ -214,6 +243,28 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "Can't wait for our camping trip next month", "I can't wait to start my new job": a plan of the
   // speaker's own ("Can't wait to see it!", "… to see your place" look forward to the listener's).
   { name: 'looking forward', test: looksForwardToOwn, kind: 'event', ahead: true },
+  // ── Coverage 3: what the speaker means to do, plans with a date, or wishes to do, said with what it is ──
+  // "I'm so excited to learn about Japanese culture", "I'm thrilled to make a family for kids who
+  // need one": what the speaker means to do ("… to see what the future holds" is a feeling).
+  { name: 'eager to do something named', test: eagerToDo, kind: 'fact' },
+  // "Let's get everything ready and paint next Saturday", "Can't wait to paint with you next
+  // Saturday": a plan with the listener, dated ("Let's make tomorrow unforgettable" plans nothing).
+  { name: 'plan with its date', test: datedPlan, kind: 'event', ahead: true },
+  // "It's been a dream to adopt and provide a safe, loving home for kids", "It brings me joy to
+  // spread that feeling": the "it" stands for what the speaker means or loves to do, said after it.
+  { name: 'a dream of doing something named', test: dreamsOfDoing, kind: 'fact' },
+  // "That one is Max, my childhood dog", "This is Max – he's so lovable and playful": someone of
+  // the speaker's, introduced by name ("This" is no pronoun that refers back here).
+  {
+    name: "introducing someone of the speaker's by name",
+    test: (c) => {
+      const name = INTRODUCING_NAMED_RE.exec(c.text)?.[1];
+      return name !== undefined && canBeName(name) && !LISTENER_ANY_RE.test(c.text);
+    },
+    kind: 'fact',
+  },
+  // "I really wish I could go on a road trip with a furry companion": what the speaker would like.
+  { name: 'wishing to do something named', test: wishesToDo, kind: 'preference' },
   // "We feel so lucky to have Biscuit", "I'm grateful for my team at work": whom or what the speaker has.
   { name: 'fortunate to have', test: fortunateToHave, kind: 'fact' },
   // "I'm off to do some taekwondo!", "I'm off to go swimming with the kids": what the speaker
@@ -318,10 +369,10 @@ const CALLED_BY_NAME_RE = /,\s+\p{Lu}[\p{L}\p{M}'’-]*\s*[!.…?]*$/u;
 const FOUND_ELSEWHERE_RE =
   /\b(?:online|on\s+the\s+(?:internet|web)|came\s+across|of\s+them)\b|\blook\s+(?:what|who)\b/iu;
 
-function showsSpeakersOwn(c: ClauseFacts): boolean {
+function showsSpeakersOwn(c: ClauseFacts, least = 4): boolean {
   return (
     (POINTING_RE.test(c.text) || SHOWING_RE.test(c.text)) &&
-    c.contentWords >= 4 &&
+    c.contentWords >= least &&
     SINGULAR_SPEAKER_RE.test(c.text) &&
     !LISTENER_ANY_RE.test(c.text) &&
     !FOUND_ELSEWHERE_RE.test(c.text)
@@ -388,6 +439,73 @@ export function leavesToDoSomething(text: string): boolean {
     !LEAVING_ONLY_RE.test(what) &&
     !LISTENER_ANY_RE.test(what) &&
     !/\b(?:it|them|him|her|this|that|these|those)\b/iu.test(what)
+  );
+}
+
+// ── Coverage 3: the tests of the rows above ──
+
+/** Content words a clause that shows the speaker's own may say and still name it ("Here's a pic of my fam at the beach": 3). */
+const MIN_WORDS_SHOWN_BRIEFLY = 3;
+
+/** Whether a clause shows the speaker's own ({@link showsSpeakersOwn}) in {@link MIN_WORDS_SHOWN_BRIEFLY} words. */
+function showsOwnBriefly(c: ClauseFacts): boolean {
+  return showsSpeakersOwn(c, MIN_WORDS_SHOWN_BRIEFLY);
+}
+
+/** Content words a clause of looking forward to doing, or of wishing to, must have ("I'm really excited to try different sushi": 4). */
+const MIN_WORDS_OF_AN_AIM = 4;
+/** Content words such a clause must have when it names a place, a person or a title ("I was excited to explore Shinjuku": 2). */
+const MIN_WORDS_OF_A_NAMED_AIM = 2;
+
+/** Whether a clause says the speaker is eager to do something it names ({@link EAGER_TO_DO_RE}, {@link NOT_AN_AIM_RE}). */
+function eagerToDo(c: ClauseFacts): boolean {
+  const m = EAGER_TO_DO_RE.exec(c.text);
+  if (m === null) return false;
+  // "… to watch this new show called "The Wheel of Time"": "this" is said of what the clause names.
+  const what = TITLE_OR_NAME_RE.test(m[2]!) ? aimOf(m[1]!, m[2]!).replace(/\bthis\b/giu, ' ') : aimOf(m[1]!, m[2]!);
+  // "I was excited to explore Shinjuku": a name says in one word what the speaker meant to do.
+  const least = TITLE_OR_NAME_RE.test(what) ? MIN_WORDS_OF_A_NAMED_AIM : MIN_WORDS_OF_AN_AIM;
+  return c.contentWords >= least && !NOT_AN_AIM_RE.test(what) && !LISTENER_ANY_RE.test(c.text);
+}
+
+/** Whether a clause says doing something it names is the speaker's dream or joy ({@link DREAM_TO_DO_RE}). */
+function dreamsOfDoing(c: ClauseFacts): boolean {
+  const m = DREAM_TO_DO_RE.exec(c.text);
+  return (
+    m !== null &&
+    c.contentWords >= MIN_WORDS_OF_AN_AIM &&
+    !NOT_AN_AIM_RE.test(aimOf(m[1]!, m[2]!)) &&
+    !LISTENER_ANY_RE.test(c.text)
+  );
+}
+
+/** Where what a clause means to do ends: a relative clause, a dash or a comma ("… for kids who need it", "… - it's like a ripple effect"). */
+const AIM_END_RE = /\s+(?:who|which|that|where|when|because|since)\b|\s+[-–—]+\s+|,/iu;
+
+/** What a clause means to do, from its verb to where it ends ({@link AIM_END_RE}): the words a pronoun there would leave unnamed. */
+function aimOf(verb: string, rest: string): string {
+  return `${verb} ${rest.split(AIM_END_RE, 1)[0]}`;
+}
+
+/** Whether a clause plans something with the listener for a date ahead ({@link DATED_PLAN_RE}). */
+function datedPlan(c: ClauseFacts): boolean {
+  const m = DATED_PLAN_RE.exec(c.text);
+  const what = m?.[2];
+  if (what === undefined || !c.futureDate) return false;
+  // "Can't wait to visit next month": with whom, is said elsewhere; "Let's …" says it.
+  const joint = m![1] !== undefined || new RegExp(WITH_LISTENER_RE.source, 'iu').test(what);
+  return joint && !NOT_PLANNED_RE.test(what) && !LISTENER_ANY_RE.test(what.replace(WITH_LISTENER_RE, ' '));
+}
+
+/** Whether a clause wishes the speaker could do something it names ({@link WISHES_TO_DO_RE}). */
+function wishesToDo(c: ClauseFacts): boolean {
+  const what = WISHES_TO_DO_RE.exec(c.text)?.[1];
+  return (
+    what !== undefined &&
+    c.contentWords >= MIN_WORDS_OF_AN_AIM &&
+    !NOT_A_PLAN_RE.test(what) &&
+    !SHOWN_RE.test(what) &&
+    !LISTENER_ANY_RE.test(what)
   );
 }
 
@@ -539,6 +657,22 @@ export const KIND_RULES: readonly ClauseRule[] = [
   {
     name: 'answer',
     test: (c) => c.referentGiven === true && c.subject !== 'none' && c.contentWords >= MIN_ANSWER_WORDS && !c.future,
+    kind: 'fact',
+  },
+  // ── Coverage 3 ──
+  // "Friendship means a lot to me", "Nature is so therapeutic for me", "My family has been my rock
+  // through everything": what matters to the speaker, said of no one else's ("Your support means a
+  // lot to me" thanks the listener).
+  // "I will always love reading": a liking said to last, not a task ({@link VAGUE_TASK_RE} leaves it).
+  { name: 'a lasting liking', test: (c) => LASTING_LIKING_RE.test(c.text), kind: 'preference' },
+  {
+    name: 'what matters to the speaker',
+    test: (c) =>
+      c.subject !== 'listener' &&
+      c.subject !== 'pronoun' &&
+      !c.future &&
+      MATTERS_TO_SPEAKER_RE.test(c.text) &&
+      !LISTENER_ANY_RE.test(c.text),
     kind: 'fact',
   },
 ];

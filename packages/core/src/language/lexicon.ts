@@ -1541,3 +1541,98 @@ export const HEARD_OF_LISTENER_RE = new RegExp(
  * why we went volunteering", which says it was done.
  */
 export const WH_BEFORE_PAST_RE = /(?<!\b(?:that['’]s|that\s+is|this\s+is|which\s+is|it['’]s)\s+)\bwhy\s+$/iu;
+// ── Formation: what the speaker values, looks forward to doing, and plans with a date (issue 28, coverage 3) ──
+
+/**
+ * What matters to the speaker, said of a thing or a person of theirs: "Friendship means a lot to
+ * me", "Nature is so therapeutic for me", "Family's super important to me", "My family has been my
+ * rock through everything". Not of a pronoun whose referent is said elsewhere ("They mean the world
+ * to me"), nor of the listener's ("Your support means a lot to me": thanks), nor what only suits
+ * ("Saturday works for me"). Read with the clause's subject (no one, or someone the clause names).
+ */
+export const MATTERS_TO_SPEAKER_RE = new RegExp(
+  `^${LEAD}(?!(?:it|its|it['’]s|this|that|that['’]s|these|those|they|he|she|there|which|what|everything|nothing|something|anything|all)\\b)(?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+?(?:\\s+(?:is|are|was|has\\s+been|have\\s+been|means|mean|matters|matter)|['’]s)\\s+` +
+    `(?:(?:(?:so|really|super|very|truly|always|just|such|also|still|definitely|incredibly|pretty|extremely|a|an)\\s+)*(?:(?:important|special|precious|dear|therapeutic|healing|meaningful|a\\s+blessing|a\\s+lifeline|a\\s+lot|so\\s+much|the\\s+world|everything|there)\\s+(?:to|for)\\s+me\\b|(?:(?:always|really|truly)\\s+)?my\\s+(?:rock|everything|world|motivation|inspiration|escape|happy\\s+place|safe\\s+place|therapy|passion|lifeline)\\b))`,
+  'iu',
+);
+/**
+ * Looking forward to doing something named: "I'm so excited to learn about Japanese culture",
+ * "I'm thrilled to make a family for kids who need one", "I hope to build my own family and put a
+ * roof over kids who haven't had that before", "I'm looking forward to exploring the city". Group 1:
+ * the verb; group 2: what follows it. Read with
+ * {@link NOT_AN_AIM_RE}: to see, hear or get started ("I'm excited to see what the future holds")
+ * is a feeling about what is ahead, not what the speaker means to do.
+ */
+export const EAGER_TO_DO_RE = new RegExp(
+  `^${LEAD}(?:(?:i['’]m|i\\s+am|i\\s+was|we['’]re|we\\s+are|we\\s+were)\\s+(?:(?:so|really|super|very|truly|also|just|always|still|totally)\\s+)*(?:excited|thrilled|stoked|pumped|eager|keen)|(?:i|we)\\s+(?:(?:really|still|also)\\s+)*hope|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly|definitely|just)\\s+)*looking\\s+forward(?=\\s+to\\s+\\p{L}+ing\\b))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
+  'iu',
+);
+/**
+ * What looking forward to doing names that is no aim of the speaker's: seeing, hearing, getting
+ * started, being, catching up; a pronoun or the listener whose referent is said elsewhere ("… to
+ * give it a try", "… to hear how you …"); a vague good ("… to work hard and make a positive
+ * impact", "… to start this new chapter", "… to try new things").
+ */
+export const NOT_AN_AIM_RE =
+  /^(?:see|hear|get|be|catch|experience|find\s+out|know|watch\s+(?:it|them|you))\b|\b(?:it|this|them|those|these|him|her|one|there|you|your|everything|memories|moments|journey|chapter|stuff|things|adventures?|fun|blast|more)\b|\b(?:make|making)\s+(?:a|an|some)\s+(?:[\p{L}-]+\s+)?(?:difference|impact|change)\b|\bwork(?:ing)?\s+hard\b/iu;
+/**
+ * A plan said with the listener and its date ahead: "Let's get everything ready and paint next
+ * Saturday", "Can't wait to paint with you next Saturday". Group 1: "let's", when it says so; group 2: what is planned. Read with a
+ * future date in the clause and {@link NOT_A_PLAN_RE}: "Let's make tomorrow unforgettable",
+ * "Let's do it next month" and "Let's plan for next month" name nothing planned.
+ */
+export const DATED_PLAN_RE = new RegExp(
+  `^${LEAD}(?:(let['’\`]?s)|(?:(?:i|we)\\s+)?(?:(?:really|just|so)\\s+)*(?:can['’]?t|cannot)\\s+wait\\s+to)\\s+(?!(?:plan|get\\s+planning|start\\s+planning)\\b)(.+)$`,
+  'iu',
+);
+/** Where the listener takes part in a plan rather than being its subject: "… with you", "… together". */
+export const WITH_LISTENER_RE = /\b(?:with\s+(?:you|ya|u)|together)\b/giu;
+/**
+ * A wish of the speaker for their own life, with what they wish to do named: "I really wish I
+ * could go on a road trip with a furry companion". Group 1: what they wish to do. Read with
+ * {@link NOT_A_PLAN_RE}: "I wish I could do that more often" names nothing.
+ */
+export const WISHES_TO_DO_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:really|just|sometimes|truly|so)\\s+)*wish\\s+(?:i|we)\\s+could\\s+(.+)$`,
+  'iu',
+);
+/** What a plan with the listener names that is nothing planned: a pronoun said of elsewhere, a good time ("… make some memories tomorrow", "… do it next month"). */
+export const NOT_PLANNED_RE =
+  /\b(?:it|that|this|them|those|these|him|her|memories|moments|fun|blast)\b|^(?:make|do|have|keep|enjoy|celebrate|live)\b/iu;
+/** A title in quotes or a capitalised name in what a clause names ("… this new show called "The Wheel of Time""): "this" is then said of it. Case-sensitive. */
+export const TITLE_OR_NAME_RE = /["“][^"”]{2,}["”]|(?<=\s)\p{Lu}\p{Ll}+/u;
+/** A picture named in what a clause says ("… places like the one in the photo below"): what it is, the picture shows. */
+export const SHOWN_RE = /\b(?:photo|pic|picture|image|shot)s?\b/iu;
+/**
+ * A dream, goal or joy of the speaker's, said with an "it" that stands for the phrase after it:
+ * "It's been a dream to adopt and provide a safe, loving home for kids", "It's been my dream to
+ * have a space for creating music", "It brings me joy to spread that feeling". Group 1: the verb;
+ * group 2: what follows it (read with {@link NOT_AN_AIM_RE}).
+ */
+export const DREAM_TO_DO_RE = new RegExp(
+  `^${LEAD}(?:it(?:['’]s|\\s+is|\\s+has|\\s+was)?\\s+(?:(?:been|always|really|truly|just|also)\\s+)*(?:a|my|our)\\s+(?:(?:lifelong|long-time|longtime|big|huge|childhood)\\s+)?(?:dream|goal|passion|mission)|it\\s+(?:(?:really|always|truly|just|also)\\s+)*(?:brings|gives)\\s+me\\s+(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of)\\s+)?(?:joy|peace|happiness|purpose|comfort|satisfaction))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
+  'iu',
+);
+/**
+ * A liking said to last: "I will always love reading", "I'll forever enjoy hiking". Not of a
+ * pronoun or the listener ("I'll always love you", "I'll always love it"). Case-insensitive.
+ */
+export const LASTING_LIKING_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:\\s+will|['’]ll)\\s+(?:always|forever)\\s+(?:love|enjoy|like|adore|treasure)\\s+(?!(?:it|them|this|that|these|those|you|your|him|her|us)\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * Someone of the speaker's introduced by name, with what says they are a person or a pet: "That
+ * one is Max, my childhood dog", "This is Max – he's so lovable", "Here's Toby at his favorite
+ * spot". Group 1: the name. Case-sensitive: the name is capitalised ("This is Boston" says nothing
+ * of whom it is, and stays out).
+ */
+export const INTRODUCING_NAMED_RE =
+  /^(?:\p{L}+[,!]\s+)*(?:[Tt]his|[Tt]hat|[Hh]ere)(?:\s+(?:one|guy|girl|boy|pup|little\s+(?:one|guy|girl)))?(?:\s+is|['’]s)\s+(\p{Lu}\p{Ll}+)(?:,\s+my\s+\p{L}|\s*[-–—]+\s*(?:he|she)\b|\s+(?:at|in|on|with)\s+(?:his|her)\b)/u;
+/**
+ * What the speaker is doing now, said of what a picture shows: "… the car I'm restoring", "… how
+ * I'm making a beat for a young artist". Not what only looks or shows ("… I'm looking at", "… I'm showing
+ * you"), nor "what I've been working on", which names nothing the picture does not.
+ */
+export const DOING_NOW_RE =
+  /(?<!\bwhat\s+)\b(?:i['’]m|i\s+am|i['’]ve\s+been|i\s+have\s+been|we['’]re|we\s+are)\s+(?:(?:currently|still|now|also)\s+)?(?!(?:looking\s+at|showing|sharing|talking|going|gonna|getting\s+at|trying\s+to\s+say)\b)\p{L}{3,}ing\b/iu;

@@ -68,6 +68,10 @@ const PICTURE_RULES: ReadonlySet<string> = new Set([
   "showing the speaker's own",
   'pointing',
   'showing',
+  // Coverage 3
+  "showing the speaker's own, briefly",
+  "introducing someone of the speaker's by name",
+  'showing what the speaker is doing',
 ]);
 
 /** Whether a clause says something is the speaker's ("my", "mine") and not the listener's: "They were part of my wedding decor". */
