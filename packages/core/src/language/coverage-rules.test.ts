@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formed, NOON, none, statementsOf } from './formed.fixture.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -6,21 +7,10 @@ import { readTurn } from './turn-reading.js';
  * (issue 28, coverage), each with the near-misses that must still form nothing.
  */
 
-const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
-/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | about | text` line each. */
-const formed = (text: string) =>
-  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
-    .statements.filter((s) => s.kind !== 'conversation')
-    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
 /** The date of the one memory `Ann` forms from `text`, as `yyyy-mm-dd`. */
 const dateOf = (text: string) => {
-  const at = readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' }).statements.find(
-    (s) => s.kind !== 'conversation',
-  )?.at;
+  const at = statementsOf(text).find((s) => s.kind !== 'conversation')?.at;
   return at === undefined ? undefined : new Date(at).toISOString().slice(0, 10);
-};
-const none = (texts: string[]) => {
-  for (const text of texts) expect(formed(text), text).toEqual([]);
 };
 
 describe('readTurn: a clause of the speaker after a dash, when what is before it forms nothing', () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readTurn } from './turn-reading.js';
+import { formed, none } from './formed.fixture.js';
 
 /**
  * Remarks about everyone, and what was shown acting on the speaker (issue 28, precision): the turn
  * keeps them, they form no memory; each rule with the near-misses that must still form one.
  */
-
-const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
-/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | about | text` line each. */
-const formed = (text: string) =>
-  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
-    .statements.filter((s) => s.kind !== 'conversation')
-    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
-const none = (texts: string[]) => {
-  for (const text of texts) expect(formed(text), text).toEqual([]);
-};
 
 describe('readTurn: "our" and "we" said of everyone', () => {
   it('what "our" things can or will do, and what "we" must do to ourselves, form nothing', () => {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readTurn } from './turn-reading.js';
+import { formed, kinds } from './formed.fixture.js';
 
 /**
  * Kinds of memory (issue 28, precision): a liking is said by someone who likes, a task is
  * something to do. Each rule with the near-misses that keep their kind.
  */
-
-const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
-/** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | about | text` line each. */
-const formed = (text: string) =>
-  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
-    .statements.filter((s) => s.kind !== 'conversation')
-    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
-const kinds = (text: string) => formed(text).map((line) => line.split(' | ')[0]);
 
 describe('readTurn: "like" after a word that is no name', () => {
   it('"is like", "\'re like", "emotions like", "my love for" are no liking', () => {

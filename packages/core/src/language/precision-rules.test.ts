@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readTurn } from './turn-reading.js';
+import { formed, kinds } from './formed.fixture.js';
 
 /**
  * Clauses that name nothing, clauses that say why, and cues of the future that plan nothing
  * (issue 28, precision): each rule with the near-misses that must still form what they form.
  */
-
-const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
-/** The memories `Ann` forms from `text` (Bob the other speaker, who may have said `before`): one `kind | about | text` line each. */
-const formed = (text: string, before?: string) =>
-  readTurn(
-    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
-    before !== undefined ? { previous: { input: `Bob: ${before}` } } : { listener: 'Bob' },
-  )
-    .statements.filter((s) => s.kind !== 'conversation')
-    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
-const kinds = (text: string) => formed(text).map((line) => line.split(' | ')[0]);
 
 describe('readTurn: a clause that says only "something", "stuff" or "things"', () => {
   it('forms nothing, alone or as the answer to a question', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { remarkMade, sentences } from './statements.js';
+import { formed, NOON, none } from './formed.fixture.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -7,19 +8,6 @@ import { readTurn } from './turn-reading.js';
  * stands for something said elsewhere joins the clause or the question that names it, or forms
  * nothing; each rule with the near-misses that must still form a memory.
  */
-
-const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
-/** The memories `Ann` forms from `text`, after Bob said `before` (or with Bob the other speaker): one `kind | about | text` line each. */
-const formed = (text: string, before?: string) =>
-  readTurn(
-    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
-    before !== undefined ? { previous: { input: `Bob: ${before}` } } : { listener: 'Bob' },
-  )
-    .statements.filter((s) => s.kind !== 'conversation')
-    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
-const none = (texts: string[]) => {
-  for (const text of texts) expect(formed(text), text).toEqual([]);
-};
 
 describe('readTurn: an object whose noun is left out, or judged, refers back', () => {
   it('"another", "a few more", "another one" join the clause that names what they are more of; alone they form nothing', () => {

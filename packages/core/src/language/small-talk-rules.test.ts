@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTurn } from './turn-reading.js';
+import { formed as formedAs, none } from './formed.fixture.js';
 
 /**
  * Small talk (issue 28, precision): how a day or life lately was, progress or resolve with nothing
@@ -8,15 +8,8 @@ import { readTurn } from './turn-reading.js';
  * the near-misses that must still form one.
  */
 
-const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
 /** The memories `Ann` forms from `text` (Bob the other speaker): one `kind | text` line each. */
-const formed = (text: string) =>
-  readTurn({ input: `Ann: ${text}`, userId: 'u', createdAt: NOON }, { listener: 'Bob' })
-    .statements.filter((s) => s.kind !== 'conversation')
-    .map((s) => `${s.kind} | ${s.text}`);
-const none = (texts: string[]) => {
-  for (const text of texts) expect(formed(text), text).toEqual([]);
-};
+const formed = (text: string) => formedAs(text, undefined, { about: false });
 
 describe('readTurn: how a day or week was', () => {
   it('a busy week or a great day, and a mood, form nothing', () => {
