@@ -332,6 +332,8 @@ export const SLOTS: SlotRule[] = [
     attribute: 'works as',
     kind: 'fact',
     group: 1,
+    // "… to learn something new and work as a team": how, not a job.
+    accept: (v) => !COLLECTIVE_VALUE_RE.test(v),
   },
   // "Now I teach biology at a high school": a job said by its work, which supersedes "I work as a nurse".
   {
@@ -368,6 +370,8 @@ export const SLOTS: SlotRule[] = [
     attribute: (m) => `favourite ${m[1]!.trim().toLowerCase()}`,
     kind: 'preference',
     group: 2,
+    // "Watching them enjoy their favorite snacks is so fun": what is said of the favourite, not which.
+    accept: (v) => !DEGREE_VALUE_RE.test(v),
   },
   {
     re: new RegExp(
@@ -981,6 +985,11 @@ function pronounInside(s: string): boolean {
 /** The speaker as the subject, after at most a few words in front ("Once I …", "Every morning we …"). */
 const SPEAKER_SUBJECT_NEAR_START_RE = /^(?:[\p{L}'’]+,?\s+){0,3}?(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s/iu;
 
+/** A group one works in, not a job: "work as a team", "work as one". */
+const COLLECTIVE_VALUE_RE = /^(?:team|group|unit|pair|couple|family|whole|one|community)$/iu;
+/** A judgement, not a thing: "… is so fun", "… is really nice". */
+const DEGREE_VALUE_RE =
+  /^(?:so|really|very|such|super|pretty|too|quite|absolutely|totally|truly|incredibly|extremely)\b/iu;
 /** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */
 const NOT_A_VALUE_RE =
   /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something|both|all|each|every|everyone|everybody|anyone|anybody)\b/iu;

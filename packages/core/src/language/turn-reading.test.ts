@@ -178,6 +178,13 @@ describe('readTurn: kinds and dates', () => {
     expect(slots('My favourite book is of mice and men.').some((s) => s.value === 'of mice')).toBe(false);
     expect(slots('I also lost my job at Door Dash this month.').some((s) => s.attribute === 'works at')).toBe(false);
     expect(slots("Let's find a time that works for both of us.").some((s) => s.attribute === 'works at')).toBe(false);
+    expect(
+      slots('It was a chance to learn something new and work as a team.').some((s) => s.attribute === 'works as'),
+    ).toBe(false);
+    expect(slots('Watching them enjoy their favorite snacks is so fun.').some((s) => s.value === 'so fun')).toBe(false);
+    expect(slots('I work as a team leader at a bakery.').find((s) => s.attribute === 'works as')?.value).toBe(
+      'team leader',
+    );
   });
 
   it("a slot whose verb has someone else's subject right before it is not the speaker's", () => {
