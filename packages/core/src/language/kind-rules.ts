@@ -84,6 +84,7 @@ import {
   WITH_LISTENER_RE,
   // Round 6
   ADVICE_AS_IF_RE,
+  NOTICED_OF_LISTENER_RE,
   FAITH_IN_LISTENER_RE,
   PARTICIPLE_SUBJECT_RE,
   BRINGING_ALONG_RE,
@@ -331,6 +332,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
       FAITH_IN_LISTENER_RE.test(c.text) && !SINGULAR_SPEAKER_RE.test(c.text.replace(FAITH_IN_LISTENER_RE, ' ')),
     kind: 'conversation',
   },
+  // "By the way, I noticed a spiderman pin on your purse": the listener's, which their own turn holds.
+  { name: 'noticed of the listener', test: (c) => NOTICED_OF_LISTENER_RE.test(c.text), kind: 'conversation' },
   // "We gotta look after our health", "We should stick together": what everyone should do.
   {
     name: 'a maxim',

@@ -1695,3 +1695,12 @@ export const ADVICE_AS_IF_RE = new RegExp(
  */
 export const FAITH_IN_LISTENER_RE =
   /\b(?:i|we)(?:\s+(?:totally|really|truly|always|still|just|all|do))*(?:(?:\s+have\s+(?:(?:full|total|complete|so\s+much|every|great)\s+)?faith\s+in|\s+believe\s+in|['’]m\s+rooting\s+for|\s+am\s+rooting\s+for|['’]re\s+rooting\s+for)\s+(?:you|ya)|(?:['’]ve\s+got|\s+got)\s+your\s+back)\b[\s!.…]*$/iu;
+/**
+ * What the speaker noticed of the listener: "I noticed a spiderman pin on your purse", "I noticed
+ * you've been running a lot". About the listener, as {@link HEARD_OF_LISTENER_RE}; not "I saw your
+ * painting at the gallery", where the speaker went.
+ */
+export const NOTICED_OF_LISTENER_RE = new RegExp(
+  `^${LEAD}(?:(?:last\\s+time|when)\\s+[^,]{0,40},\\s+)?(?:i|we)\\s+(?:(?:just|also|couldn['’]t\\s+help\\s+but|have|['’]ve|did)\\s+)*(?:noticed|notice|spotted)\\s+(?:that\\s+)?(?:(?:you|your|ya|u)\\b|[^.!?,;]{0,40}\\b(?:on|in|at|with)\\s+your\\b)`,
+  'iu',
+);

@@ -219,3 +219,16 @@ describe('readTurn: a participle that describes the subject', () => {
     expect(formed('Blessed we both have this mindset in our lives.')).not.toEqual([]);
   });
 });
+
+describe("readTurn: what the speaker noticed of the listener's", () => {
+  it('forms nothing', () => {
+    none([
+      'By the way, last time we saw eachother, I noticed a spiderman pin on your purse.',
+      "I noticed you've been running a lot.",
+    ]);
+  });
+
+  it('near-miss: what the speaker noticed near their own home', () => {
+    expect(formed('I noticed a new cafe near my house.')).toEqual(['event | I noticed a new cafe near my house.']);
+  });
+});
