@@ -82,6 +82,14 @@ import {
   TITLE_OR_NAME_RE,
   WISHES_TO_DO_RE,
   WITH_LISTENER_RE,
+  // Round 6
+  ADVICE_AS_IF_RE,
+  NOTICED_OF_LISTENER_RE,
+  FAITH_IN_LISTENER_RE,
+  PARTICIPLE_SUBJECT_RE,
+  BRINGING_ALONG_RE,
+  LEAVING_FOR_A_CHORE_RE,
+  MAXIM_RE,
 } from './lexicon.js';
 
 /**
@@ -307,6 +315,31 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   },
   // "I felt so accepted", "I'm so excited to meet everyone": a feeling, not what it is about.
   { name: 'feeling', test: (c) => saysOnlyAFeeling(c.text), kind: 'conversation' },
+  // ── Chores, things brought along, maxims (issue 28, precision, round 6) ──
+  // "I'm going to bring some snacks", "I'll bring drinks too": with no date, nothing to keep.
+  {
+    name: 'bringing something along',
+    test: (c) => BRINGING_ALONG_RE.test(c.text) && !c.futureDate,
+    kind: 'conversation',
+  },
+  // "I'd put a GPS sensor on your keys!", "If I were you, I'd take the job": advice to the listener.
+  { name: "advice as if in the listener's place", test: (c) => ADVICE_AS_IF_RE.test(c.text), kind: 'conversation' },
+  // "I have faith in you!", "Mixed emotions are rough, but I believe in you": the listener cheered
+  // on ("I believe in you, and I'm starting a club for it" says more of the speaker).
+  {
+    name: 'faith in the listener',
+    test: (c) =>
+      FAITH_IN_LISTENER_RE.test(c.text) && !SINGULAR_SPEAKER_RE.test(c.text.replace(FAITH_IN_LISTENER_RE, ' ')),
+    kind: 'conversation',
+  },
+  // "By the way, I noticed a spiderman pin on your purse": the listener's, which their own turn holds.
+  { name: 'noticed of the listener', test: (c) => NOTICED_OF_LISTENER_RE.test(c.text), kind: 'conversation' },
+  // "We gotta look after our health", "We should stick together": what everyone should do.
+  {
+    name: 'a maxim',
+    test: (c) => MAXIM_RE.test(c.text) && !c.futureDate && !SINGULAR_SPEAKER_RE.test(c.text),
+    kind: 'conversation',
+  },
   // "For encouraging me to try new genres.": no subject, no verb; the rest of the sentence before.
   { name: 'for-ing fragment', test: (c) => FOR_ING_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // ── "like" meaning "such as" (issue 28, precision) ──
@@ -437,6 +470,7 @@ export function leavesToDoSomething(text: string): boolean {
   return (
     what !== undefined &&
     !LEAVING_ONLY_RE.test(what) &&
+    !LEAVING_FOR_A_CHORE_RE.test(what) &&
     !LISTENER_ANY_RE.test(what) &&
     !/\b(?:it|them|him|her|this|that|these|those)\b/iu.test(what)
   );
@@ -756,7 +790,7 @@ export function subjectOf(text: string, named: boolean, afterStatement = false):
     return 'pronoun';
   if (
     FIRST_PERSON_RE.test(text) ||
-    IMPLIED_SPEAKER_RE.test(text) ||
+    (IMPLIED_SPEAKER_RE.test(text) && !PARTICIPLE_SUBJECT_RE.test(text)) ||
     IMPLIED_SPEAKER_PRESENT_RE.test(text) ||
     IMPLIED_SPEAKER_NOT_RE.test(text) ||
     PAST_EXPERIENCE_RE.test(text) ||

@@ -352,11 +352,20 @@ export function canBeName(word: string): boolean {
  */
 const FEELING =
   'excited|thrilled|stoked|pumped|happy|happier|glad|grateful|thankful|blessed|lucky|proud|fulfilled|liberated|empowered|inspired|motivated|determined|overwhelmed|stressed|scared|nervous|anxious|worried|relieved|touched|moved|honou?red|amazed|overjoyed|accepted|loved|supported|welcomed|sad|upset|frustrated|down|bummed|heartbroken|devastated|calm|peaceful|content|energi[sz]ed|refreshed|recharged|alive|free|powerful|special|comfortable|confident|hopeful|optimistic|safe|at\\s+peace';
+// ── Passing feelings, more of them (issue 28, precision, round 6) ──
+/**
+ * More feelings said in passing: guilt, calm, closeness, boredom, a void. "I feel kinda guilty",
+ * "I felt so relaxed", "I feel a void in my heart" say how the speaker feels, not what about.
+ * Not a state that is also an event ("I got hurt", "I got lost", "I was stuck in traffic").
+ */
+const PASSING_FEELING =
+  'guilty|relaxed|connected|lonely|bored|ashamed|embarrassed|confused|drained|exhausted|jealous|homesick|nostalgic|emotional|disappointed|discouraged|appreciated|valued|understood|humbled|reassured|encouraged|uplifted|rejuvenated|pleased|delighted|ecstatic|elated|joyful|satisfied|insecure|helpless|hopeless|empty|invincible|unstoppable|at\\s+ease|a\\s+void(?:\\s+in\\s+my\\s+(?:heart|life))?';
+
 /** A clause that says how the speaker feels: "I felt so accepted", "I'm so excited to …". */
 const FEELING_CLAUSE_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:(?:['’]m|['’]re|\\s+am|\\s+are|\\s+was|\\s+were|['’]ve\\s+been|\\s+have\\s+been)(?:\\s+(?:feeling|getting))?|\\s+(?:always\\s+)?(?:feel|felt|get|got))` +
     `(?:\\s+(?:so|really|very|super|totally|truly|just|a\\s+bit|kinda|quite|extremely|incredibly|deeply|also|still|even|much|always|beyond|more|most|genuinely|honestly|too))*` +
-    `\\s+(?:${FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}))*\\b`,
+    `\\s+(?:${FEELING}|${PASSING_FEELING})(?:\\s*(?:,|and|&)\\s*(?:${FEELING}|${PASSING_FEELING}))*\\b`,
   'iu',
 );
 /**
@@ -1636,3 +1645,62 @@ export const INTRODUCING_NAMED_RE =
  */
 export const DOING_NOW_RE =
   /(?<!\bwhat\s+)\b(?:i['’]m|i\s+am|i['’]ve\s+been|i\s+have\s+been|we['’]re|we\s+are)\s+(?:(?:currently|still|now|also)\s+)?(?!(?:looking\s+at|showing|sharing|talking|going|gonna|getting\s+at|trying\s+to\s+say)\b)\p{L}{3,}ing\b/iu;
+
+// ── Formation: chores, things brought along, maxims (issue 28, precision, round 6) ──
+
+/**
+ * What one leaves to do that is a chore with nothing named: "I'm off to go do some research", "…
+ * to do the laundry". Read after {@link OFF_TO_RE}, like {@link LEAVING_ONLY_RE} ("I'm off to
+ * research adoption agencies" names what).
+ */
+export const LEAVING_FOR_A_CHORE_RE =
+  /^(?:go\s+)?(?:do|get|finish)\s+(?:some\s+|my\s+|the\s+)?(?:research|homework|chores|cleaning|laundry|shopping|grocery\s+shopping|groceries|stuff|things|prep|paperwork|dishes|studying|reading)\b(?:\s+(?:now|soon|then))?\s*[.!…]*$/iu;
+/**
+ * Something brought along, the only thing said: "I'm going to bring some snacks", "I'll bring
+ * drinks too". What the gathering is, and when, the turn says; alone it is nothing to keep.
+ */
+export const BRINGING_ALONG_RE = new RegExp(
+  `^${LEAD}(?:i['’]ll|i\\s+will|i\\s+can|i['’]m\\s+(?:gonna|going\\s+to)|i\\s+am\\s+going\\s+to|we['’]ll|we\\s+will|we\\s+can)\\s+(?:(?:just|also|definitely|totally|happily|gladly)\\s+)*bring\\s+(?:(?:some|a\\s+few|the|a|an|my|extra)\\s+)?(?:[\\p{L}-]+\\s+)?(?:snacks?|drinks?|chips|desserts?|food|treats?|beers?|wine|cookies|water|sandwiches|blankets?|chairs?|napkins|cups|plates|ice)(?:\\s+(?:too|as\\s+well|along|with\\s+me))?[\\s!.…]*$`,
+  'iu',
+);
+/**
+ * A maxim of what everyone should do: "We gotta look after our health", "We have to cherish the
+ * little things", "We should stick together". Not a chore of the speaker's household ("We need to
+ * fix our roof") nor one of theirs ("We have to take care of my mom": {@link SINGULAR_SPEAKER_RE}).
+ */
+export const MAXIM_RE = new RegExp(
+  `^${LEAD}(?:we|you)\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|should|ought\\s+to)\\s+(?:(?:always|just|really|all|also)\\s+)*(?:look\\s+after\\s+(?:our|ourselves|each\\s+other|one\\s+another|your|yourself)|take\\s+care\\s+of\\s+(?:ourselves|each\\s+other|one\\s+another|yourself|our\\s+(?:health|bodies|minds|mental\\s+health))|appreciate|cherish|treasure|stick\\s+together|support\\s+each\\s+other|believe\\s+in\\s+(?:ourselves|yourself)|be\\s+(?:kind|grateful|thankful|patient|gentle)|stay\\s+(?:positive|strong|hopeful)|keep\\s+(?:going|pushing|our\\s+heads?\\s+up)|never\\s+give\\s+up|live\\s+(?:life|in\\s+the\\s+moment))\\b`,
+  'iu',
+);
+/**
+ * A participle that describes the subject, not a verb with the "I" left out: "Roasted chicken is
+ * one of my favorites", "Mixed emotions are rough", "Baked goods were a hit". Read against
+ * {@link IMPLIED_SPEAKER_RE} and {@link IMPLIED_SPEAKER_PAST_RE} ("Roasted marshmallows with the
+ * kids" is the speaker's; "Started a new job, which is great" has a determiner after the verb).
+ */
+export const PARTICIPLE_SUBJECT_RE =
+  /^(?:(?:so|and|but|yeah|oh|well)[,\s]+)*\p{L}+ed\s+(?!(?:a|an|the|my|our|his|her|their|some|this|that|these|those|it|them|me|us|him|you|i|we|they|he|she|both|all|everyone|everybody|to|up|out|in|on|at|for|with|by|from|into|over|off|back|down|so|really|just)\b)\p{L}+(?:\s+(?!(?:a|an|the|my|our|to|at|in|on|for|with)\b)\p{L}+)?\s+(?:is|are|was|were|has|have)\b/iu;
+/**
+ * Advice put as what the speaker would do in the listener's place: "I'd put a GPS sensor on your
+ * keys!", "If I were you, I'd take the job". Not a wish or a liking ("I'd love to see your
+ * paintings", "I'd like your recipe") nor what the speaker has done ("I'd been …").
+ */
+export const ADVICE_AS_IF_RE = new RegExp(
+  `^${LEAD}if\\s+i\\s+were\\s+you\\b|^${LEAD}i(?:['’]d|\\s+would)\\s+(?:(?:definitely|probably|totally|just|also|maybe|honestly|personally|really|so|truly|greatly|much\\s+rather)\\s+)*(?!(?:love|like|be|been|have|never|rather|prefer|say|guess|imagine|think|bet|appreciate|hate|definitely|probably|totally|just|also|maybe|honestly|personally|really|so|truly|greatly|much)\\b)\\p{L}+\\b[^.!?]*\\b(?:you|your|yours|ya)\\b`,
+  'iu',
+);
+/**
+ * Faith in the listener said: "I have faith in you!", "I believe in you", "I'm rooting for you".
+ * The listener cheered on, not what the speaker does.
+ */
+export const FAITH_IN_LISTENER_RE =
+  /\b(?:i|we)(?:\s+(?:totally|really|truly|always|still|just|all|do))*(?:(?:\s+have\s+(?:(?:full|total|complete|so\s+much|every|great)\s+)?faith\s+in|\s+believe\s+in|['’]m\s+rooting\s+for|\s+am\s+rooting\s+for|['’]re\s+rooting\s+for)\s+(?:you|ya)|(?:['’]ve\s+got|\s+got)\s+your\s+back)\b[\s!.…]*$/iu;
+/**
+ * What the speaker noticed of the listener: "I noticed a spiderman pin on your purse", "I noticed
+ * you've been running a lot". About the listener, as {@link HEARD_OF_LISTENER_RE}; not "I saw your
+ * painting at the gallery", where the speaker went.
+ */
+export const NOTICED_OF_LISTENER_RE = new RegExp(
+  `^${LEAD}(?:(?:last\\s+time|when)\\s+[^,]{0,40},\\s+)?(?:i|we)\\s+(?:(?:just|also|couldn['’]t\\s+help\\s+but|have|['’]ve|did)\\s+)*(?:noticed|notice|spotted)\\s+(?:that\\s+)?(?:(?:you|your|ya|u)\\b|[^.!?,;]{0,40}\\b(?:on|in|at|with)\\s+your\\b)`,
+  'iu',
+);

@@ -129,3 +129,99 @@ describe("readTurn: an offer to listen, and wanting what is the listener's", () 
     expect(formed("I'm keen to try your lasagna at the potluck next week.")).not.toEqual([]);
   });
 });
+
+// ── Round 6 (issue 28, precision): passing feelings, chores, things brought along, maxims, advice
+// and faith in the listener, and a participle that describes a subject ──
+
+describe('readTurn: more feelings said in passing', () => {
+  it('guilt, calm, closeness and a void form nothing', () => {
+    none([
+      'I feel kinda guilty.',
+      'I felt so relaxed.',
+      "I feel connected and it's really fulfilling.",
+      'I feel a void in my heart.',
+      "I'm so bored.",
+    ]);
+  });
+
+  it('near-misses: what the feeling is about, what happened, and an injury', () => {
+    expect(formed('I feel guilty about my dog.')).toEqual(['fact | I feel guilty about my dog.']);
+    expect(formed("I'm pleased to say I got the job.")).not.toEqual([]);
+    expect(formed('I got hurt at work.')).toEqual(['event | I got hurt at work.']);
+  });
+});
+
+describe('readTurn: a chore left to, and something brought along', () => {
+  it('forms nothing', () => {
+    none([
+      "I'm off to go do some research.",
+      "I'm off to do the laundry!",
+      "I'm going to bring some snack.",
+      "I'll bring drinks too!",
+    ]);
+  });
+
+  it('near-misses: what is researched, and a date to bring it', () => {
+    expect(formed("I'm off to research adoption agencies.")).toEqual([
+      "event | I'm off to research adoption agencies.",
+    ]);
+    expect(formed("I'll bring snacks on Saturday.")).toEqual(["task | I'll bring snacks on Saturday."]);
+  });
+});
+
+describe('readTurn: a maxim of what everyone should do', () => {
+  it('forms nothing', () => {
+    none(['We gotta look after our health.', 'We should stick together.', 'We have to cherish the little things.']);
+  });
+
+  it("near-misses: a chore of the household, and someone of the speaker's", () => {
+    expect(formed('We need to fix our roof.')).toEqual(['task | We need to fix our roof.']);
+    expect(formed('We have to take care of my mom.')).not.toEqual([]);
+  });
+});
+
+describe("readTurn: advice as if in the listener's place, and faith in the listener", () => {
+  it('forms nothing', () => {
+    none([
+      "I'd put a GPS sensor on your keys!",
+      "If I were you, I'd take the job.",
+      'Mixed emotions are rough, but I have faith in you!',
+      'I believe in you!',
+    ]);
+  });
+
+  it("near-misses: a wish, thanks, what the speaker would do, and a belief of the speaker's", () => {
+    expect(formed("I'd really appreciate your help with making content and managing my social media.")).not.toEqual([]);
+    expect(formed("I'd go to Rome in May if I had the money.")).toEqual([]);
+    expect(formed('I believe in hard work.')).not.toEqual([]);
+    expect(formed("I believe in you, and I'm starting a book club next month.")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: a participle that describes the subject', () => {
+  it('is no past event of the speaker', () => {
+    expect(formed('Roasted chicken is one of my favorites - sure I will send you the recipe.')).toEqual([
+      'preference | Roasted chicken is one of my favorites - sure I will send you the recipe.',
+    ]);
+  });
+
+  it('near-misses: the "I" left out, with what was done', () => {
+    expect(formed('Roasted marshmallows with the kids last night.')).toEqual([
+      'event | Roasted marshmallows with the kids last night.',
+    ]);
+    expect(formed('Blessed we both have this mindset in our lives.')).not.toEqual([]);
+  });
+});
+
+describe("readTurn: what the speaker noticed of the listener's", () => {
+  it('forms nothing', () => {
+    none([
+      'By the way, last time we saw eachother, I noticed a spiderman pin on your purse.',
+      "I noticed you've been running a lot.",
+    ]);
+  });
+
+  it('near-miss: what the speaker noticed near their own home', () => {
+    expect(formed('I noticed a new cafe near my house.')).toEqual(['event | I noticed a new cafe near my house.']);
+  });
+});

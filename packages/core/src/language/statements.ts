@@ -13,6 +13,7 @@ import {
   FIRST_PERSON_RE,
   IMPLIED_SPEAKER_FUTURE_RE,
   IMPLIED_SPEAKER_PAST_RE,
+  PARTICIPLE_SUBJECT_RE,
   LISTENER_ANY_RE,
   MONTH_NAMES,
   NAME,
@@ -748,7 +749,7 @@ export function readSentence(
     past:
       EVENT_WORDS_RE.test(body) ||
       pastDone(body) ||
-      IMPLIED_SPEAKER_PAST_RE.test(body) ||
+      (IMPLIED_SPEAKER_PAST_RE.test(body) && !PARTICIPLE_SUBJECT_RE.test(body)) ||
       PAST_EXPERIENCE_RE.test(body),
     identity: FACT_RE.test(body),
     safety,
