@@ -1636,3 +1636,33 @@ export const INTRODUCING_NAMED_RE =
  */
 export const DOING_NOW_RE =
   /(?<!\bwhat\s+)\b(?:i['’]m|i\s+am|i['’]ve\s+been|i\s+have\s+been|we['’]re|we\s+are)\s+(?:(?:currently|still|now|also)\s+)?(?!(?:looking\s+at|showing|sharing|talking|going|gonna|getting\s+at|trying\s+to\s+say)\b)\p{L}{3,}ing\b/iu;
+
+// ── Formation: "they" for what the speaker named in their own turn before (issue 28, precision: fragments) ──
+
+/**
+ * A clause whose subject is "they", first in it after any interjection: "They absolutely adore
+ * it!", "Yeah, they're all mutts". Not one that only agrees ("They really do, bringing …"). Group
+ * 1: the pronoun as said. Case-insensitive.
+ */
+export const THEY_SUBJECT_RE =
+  /^(?:(?:yeah|yes|yep|oh|aw+|haha|well|thanks|ha)[,!.]?\s+)*(they)(?=\s|['’](?:re|ve|ll|d)\b)(?!\s+(?:(?:really|sure|definitely|totally|certainly|truly|so)\s+)?(?:do|did|are|were|have|had|will|can)\b\s*(?:[,.!…]|$))/iu;
+/**
+ * Something of the speaker's, in the plural, that a "they" in their next turn may stand for: "my
+ * dogs", "my fur kids", "our two boys". Not what ends in -ss, -us, -is or -as ("my class", "my bus", "this", "has"),
+ * nor what is no one's company ("my thoughts", "my goals": {@link NOT_A_REFERENT_OF_THEY_RE}).
+ * Every match, case-insensitive.
+ */
+export const OWN_PLURAL_RE =
+  /\b(?:my|our)\s+(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\p{L}-]+y)\s+)?[\p{L}-]+(?<![suia'’])s\b/giu;
+/** What the speaker has in the plural that a "they" about a memory worth keeping does not stand for: feelings, thoughts, plans, times. */
+export const NOT_A_REFERENT_OF_THEY_RE =
+  /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
+/**
+ * What, said before a "they" in its own turn, may be what it stands for: something of the
+ * speaker's ("My family has been there for me") or a word in the plural ("Animals are great!").
+ * Not thanks, "always" or "lots". Case-insensitive.
+ */
+export const THEY_MAY_STAND_FOR_RE =
+  /\b(?:my|our)\b|\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\b)\p{L}{2,}(?<![suia'’])s\b/iu;
+/** "They", "them" or "their" anywhere: a turn that goes on talking of what was named before it. Case-insensitive. */
+export const THEY_SAID_RE = /\b(?:they|them|their)\b/iu;
