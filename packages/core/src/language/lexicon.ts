@@ -1666,3 +1666,5 @@ export const THEY_MAY_STAND_FOR_RE =
   /\b(?:my|our)\b|\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\b)\p{L}{2,}(?<![suia'’])s\b/iu;
 /** "They", "them" or "their" anywhere: a turn that goes on talking of what was named before it. Case-insensitive. */
 export const THEY_SAID_RE = /\b(?:they|them|their)\b/iu;
+/** The listener's own, in words: "your words of encouragement", "your kind words". Every match, case-insensitive. */
+export const YOURS_RE = /\byour\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:\s+of\s+[\p{L}-]+)?/giu;

@@ -40,6 +40,24 @@ describe("readTurn: a 'they' for what the speaker named in their own turn before
     ).toEqual(['fact | Ann | About my pups: They need exercise and to explore every day.']);
   });
 
+  it('a statement whose "them" nothing before it in the turn names says what the speaker named before', () => {
+    expect(
+      formed(
+        "Thanks! Your words of encouragement mean a lot. It's tough, but I'm devoted to keeping them healthy and happy.",
+        'Keep up the good work!',
+        'Ann: My dogs have been acting strange lately.',
+      ),
+    ).toEqual(["fact | Ann | About my dogs: I'm devoted to keeping them healthy and happy."]);
+    // What the turn names before it is what "them" stands for.
+    expect(
+      formed(
+        "Cats are so calm. It's tough, but I'm devoted to keeping them healthy and happy.",
+        'Keep up the good work!',
+        'Ann: My dogs have been acting strange lately.',
+      ),
+    ).not.toContainEqual(expect.stringContaining('About my dogs'));
+  });
+
   it('forms nothing when no turn of the speaker before names anything of theirs, or another turn is between', () => {
     const they = 'They have tons of energy and love meeting new pals at playdates.';
     expect(formed(they, 'Wow, looks like fun!', 'Ann: We went to the park last Friday.')).toEqual([]);

@@ -26,6 +26,7 @@ import {
   THEY_MAY_STAND_FOR_RE,
   THEY_SAID_RE,
   THEY_SUBJECT_RE,
+  YOURS_RE,
 } from './lexicon.js';
 import {
   type AskedQuestion,
@@ -717,6 +718,20 @@ export function readTurn(
       else if (r.pronounObject) {
         if (caption !== undefined) pictured.add(s);
         else s.kind = 'conversation';
+      }
+    }
+    // "Thanks! It's tough, but I'm devoted to keeping them healthy": the first statement of a
+    // turn, whose "they" or "them" nothing before it in the turn names (the listener's own aside),
+    // stands for what the speaker named in their own turn before (their dogs), said in front of it.
+    if (s.kind !== 'conversation' && !reading.statements.some((t) => t.kind !== 'conversation')) {
+      const they = THEY_SAID_RE.exec(s.text);
+      const before =
+        they !== null
+          ? (body.slice(0, Math.max(0, body.indexOf(s.text))) + s.text.slice(0, they.index)).replace(YOURS_RE, '')
+          : '';
+      if (they !== null && !THEY_MAY_STAND_FOR_RE.test(before)) {
+        if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
+        if (ownPlural !== null) s.text = `About ${ownPlural}: ${s.text}`;
       }
     }
     reading.statements.push(s);

@@ -46,7 +46,7 @@ import { yieldToEventLoop } from '../util/yield.js';
  * How many turns before a saved one its reading sees: the one before (what it answers, who "you"
  * is) and the speaker's own turns before that (what a "they" stands for). From the short-term window.
  */
-const TURNS_READ_BEFORE = 6;
+const TURNS_READ_BEFORE = 10;
 /** How long `importHistory` runs before it yields to the event loop (ms). */
 const YIELD_EVERY_MS = 20;
 
