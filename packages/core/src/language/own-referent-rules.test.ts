@@ -28,6 +28,12 @@ describe("readTurn: a 'they' for what the speaker named in their own turn before
     ).toEqual(['fact | Ann | About my dogs: They have tons of energy and love meeting new pals at playdates.']);
   });
 
+  it('a "they" clause too short to stand alone stands with what it stands for', () => {
+    expect(
+      formed('They mean the world to me.', 'You have such a strong bond with them!', 'Ann: My dogs make me happy.'),
+    ).toEqual(['fact | Ann | About my dogs: They mean the world to me.']);
+  });
+
   it("follows the speaker's turns that go on saying 'them' back to the one that names them", () => {
     expect(
       formed(

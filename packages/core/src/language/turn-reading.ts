@@ -528,12 +528,11 @@ export function readTurn(
         continue;
       }
     }
-    // "They have tons of energy": with nothing before it in the turn that says who "they" are,
-    // what the speaker named in their own turn before (their dogs, their kids) is.
+    // "They have tons of energy", "They mean the world to me" (too short alone): with nothing
+    // before it in the turn that says who "they" are, what the speaker named in their own turn
+    // before (their dogs, their kids) is.
     if (
-      'kept' in r &&
-      r.kept.kind === 'conversation' &&
-      r.refersBack &&
+      ('kept' in r ? r.kept.kind === 'conversation' && r.refersBack : r.dropped === 'filler') &&
       (last === undefined || lastReacts) &&
       THEY_SUBJECT_RE.test(clause) &&
       !THEY_MAY_STAND_FOR_RE.test(body.slice(0, Math.max(0, body.indexOf(clause))))
