@@ -1704,3 +1704,34 @@ export const NOTICED_OF_LISTENER_RE = new RegExp(
   `^${LEAD}(?:(?:last\\s+time|when)\\s+[^,]{0,40},\\s+)?(?:i|we)\\s+(?:(?:just|also|couldn['’]t\\s+help\\s+but|have|['’]ve|did)\\s+)*(?:noticed|notice|spotted)\\s+(?:that\\s+)?(?:(?:you|your|ya|u)\\b|[^.!?,;]{0,40}\\b(?:on|in|at|with)\\s+your\\b)`,
   'iu',
 );
+// ── Formation: "they" for what the speaker named in their own turn before (issue 28, precision: fragments) ──
+
+/**
+ * A clause whose subject is "they", first in it after any interjection: "They absolutely adore
+ * it!", "Yeah, they're all mutts". Not one that only agrees ("They really do, bringing …"). Group
+ * 1: the pronoun as said. Case-insensitive.
+ */
+export const THEY_SUBJECT_RE =
+  /^(?:(?:yeah|yes|yep|oh|aw+|haha|well|thanks|ha)[,!.]?\s+)*(they)(?=\s|['’](?:re|ve|ll|d)\b)(?!\s+(?:(?:really|sure|definitely|totally|certainly|truly|so)\s+)?(?:do|did|are|were|have|had|will|can)\b\s*(?:[,.!…]|$))/iu;
+/**
+ * Something of the speaker's, in the plural, that a "they" in their next turn may stand for: "my
+ * dogs", "my fur kids", "our two boys". Not what ends in -ss, -us, -is or -as ("my class", "my bus", "this", "has"),
+ * nor what is no one's company ("my thoughts", "my goals": {@link NOT_A_REFERENT_OF_THEY_RE}).
+ * Every match, case-insensitive.
+ */
+export const OWN_PLURAL_RE =
+  /\b(?:my|our)\s+(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\p{L}-]+y)\s+)?[\p{L}-]+(?<![suia'’])s\b/giu;
+/** What the speaker has in the plural that a "they" about a memory worth keeping does not stand for: feelings, thoughts, plans, times. */
+export const NOT_A_REFERENT_OF_THEY_RE =
+  /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
+/**
+ * What, said before a "they" in its own turn, may be what it stands for: something of the
+ * speaker's ("My family has been there for me") or a word in the plural ("Animals are great!").
+ * Not thanks, "always" or "lots". Case-insensitive.
+ */
+export const THEY_MAY_STAND_FOR_RE =
+  /\b(?:my|our)\b|\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\b)\p{L}{2,}(?<![suia'’])s\b/iu;
+/** "They", "them" or "their" anywhere: a turn that goes on talking of what was named before it. Case-insensitive. */
+export const THEY_SAID_RE = /\b(?:they|them|their)\b/iu;
+/** The listener's own, in words: "your words of encouragement", "your kind words". Every match, case-insensitive. */
+export const YOURS_RE = /\byour\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:\s+of\s+[\p{L}-]+)?/giu;

@@ -20,6 +20,13 @@ import {
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
   THIS_THING_RE,
+  // "They" for the speaker's own named before
+  NOT_A_REFERENT_OF_THEY_RE,
+  OWN_PLURAL_RE,
+  THEY_MAY_STAND_FOR_RE,
+  THEY_SAID_RE,
+  THEY_SUBJECT_RE,
+  YOURS_RE,
 } from './lexicon.js';
 import {
   type AskedQuestion,
@@ -108,6 +115,56 @@ export interface ReadTurnOptions {
    * In a chat of named speakers, its speaker is also the `listener` when none is given.
    */
   previous?: { input: string; output?: string };
+  /**
+   * The turns before `previous`, as stored, newest first (a few at most): in a chat of named
+   * speakers, the speaker's own turns before the other speaker's reply, where what a "they" first
+   * in this turn stands for may be named ("Last Friday I took my fur kids to the pet salon" →
+   * "They absolutely adore it!").
+   */
+  earlier?: readonly { input: string; output?: string }[];
+}
+
+/**
+ * What a "they" first in a turn may stand for when nothing before it in the turn says: something
+ * of the speaker's, in the plural, named in the speaker's own turn before the other speaker's
+ * ({@link OWN_PLURAL_RE}: "my fur kids"), the last one it names. A turn of the speaker's that
+ * names none but says "they" or "them" itself goes on talking of the same, so the speaker's turn
+ * before that is read as well. None when the turn before is someone else's, or names nothing of the kind.
+ */
+function ownPluralBefore(earlier: ReadTurnOptions['earlier'], speaker: string | undefined): string | undefined {
+  if (earlier === undefined || speaker === undefined) return undefined;
+  for (const turn of earlier) {
+    const before = splitSpeaker(turn.input);
+    if (before.assistant) return undefined;
+    if (before.speaker !== speaker) continue;
+    const last = [...before.body.matchAll(OWN_PLURAL_RE)].map((m) => m[0]).at(-1);
+    if (last !== undefined) return NOT_A_REFERENT_OF_THEY_RE.test(last) ? undefined : last.toLowerCase();
+    if (!THEY_SAID_RE.test(before.body)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A clause whose subject "they" stands for `named` (the speaker's own, named in their turn
+ * before), read as if it said so ("My dogs have tons of energy …"): a statement of the kind that
+ * reading gives, which says what "they" is in front ("About my dogs: They have tons of energy …").
+ * `undefined`: even with its referent it says nothing of anyone, or reacts.
+ */
+function ownReferent(
+  named: string,
+  clause: string,
+  who: string,
+  now: number,
+  listener: string | undefined,
+): FormedStatement | undefined {
+  const m = THEY_SUBJECT_RE.exec(clause);
+  if (m === null) return undefined;
+  const at = m.index + m[0].length - m[1]!.length;
+  const said = `${named.charAt(0).toUpperCase()}${named.slice(1)}${clause.slice(at + m[1]!.length)}`;
+  const r = readSentence(said, who, now, listener);
+  if ('dropped' in r || r.kept.kind === 'conversation' || r.kept.about === listener) return undefined;
+  if (r.rule !== undefined && REACTION_RULES.has(r.rule)) return undefined;
+  return { ...r.kept, about: r.kept.about ?? who, text: `About ${named}: ${clause}` };
 }
 
 /**
@@ -375,6 +432,8 @@ export function readTurn(
   // speaker said; in a turn that shares a picture, what "it" is, is the picture.
   let remark =
     asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
+  /** What a "they" first in the turn may stand for ({@link ownPluralBefore}); read when a clause first needs it. */
+  let ownPlural: string | null | undefined;
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
   const pictured = new Set<FormedStatement>();
   let last: FormedStatement | undefined;
@@ -464,6 +523,25 @@ export function readTurn(
       if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
         reading.statements.push(reply);
         last = reply;
+        beforeLast = undefined;
+        lastReacts = false;
+        continue;
+      }
+    }
+    // "They have tons of energy", "They mean the world to me" (too short alone): with nothing
+    // before it in the turn that says who "they" are, what the speaker named in their own turn
+    // before (their dogs, their kids) is.
+    if (
+      ('kept' in r ? r.kept.kind === 'conversation' && r.refersBack : r.dropped === 'filler') &&
+      (last === undefined || lastReacts) &&
+      THEY_SUBJECT_RE.test(clause) &&
+      !THEY_MAY_STAND_FOR_RE.test(body.slice(0, Math.max(0, body.indexOf(clause))))
+    ) {
+      if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
+      const own = ownPlural !== null ? ownReferent(ownPlural, clause, who, turn.createdAt, other) : undefined;
+      if (own !== undefined) {
+        reading.statements.push(own);
+        last = own;
         beforeLast = undefined;
         lastReacts = false;
         continue;
@@ -639,6 +717,20 @@ export function readTurn(
       else if (r.pronounObject) {
         if (caption !== undefined) pictured.add(s);
         else s.kind = 'conversation';
+      }
+    }
+    // "Thanks! It's tough, but I'm devoted to keeping them healthy": the first statement of a
+    // turn, whose "they" or "them" nothing before it in the turn names (the listener's own aside),
+    // stands for what the speaker named in their own turn before (their dogs), said in front of it.
+    if (s.kind !== 'conversation' && !reading.statements.some((t) => t.kind !== 'conversation')) {
+      const they = THEY_SAID_RE.exec(s.text);
+      const before =
+        they !== null
+          ? (body.slice(0, Math.max(0, body.indexOf(s.text))) + s.text.slice(0, they.index)).replace(YOURS_RE, '')
+          : '';
+      if (they !== null && !THEY_MAY_STAND_FOR_RE.test(before)) {
+        if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
+        if (ownPlural !== null) s.text = `About ${ownPlural}: ${s.text}`;
       }
     }
     reading.statements.push(s);

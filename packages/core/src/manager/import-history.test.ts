@@ -150,4 +150,16 @@ describe('MemoryManager.importHistory', () => {
       `Replying to Ana's "I started yoga last month.": I tried it last year and it helped me a lot.`,
     );
   });
+  it('reads each turn after the speaker\'s own turn before: a "they" says what the speaker named there', async () => {
+    const { mgr } = await make();
+    await mgr.importHistory('me', 't', [
+      { input: 'Ana: Last Friday I took my dogs to the park.', output: '', at: T0 },
+      { input: 'Ben: Wow, looks like fun!', output: '', at: T0 },
+      { input: 'Ana: They have tons of energy and love meeting new pals at playdates.', output: '', at: T0 },
+    ]);
+    const formed = await mgr.listMemories('me', 't', { kinds: ['fact', 'preference', 'event', 'task'] });
+    expect(formed.map((m) => ('text' in m.content ? m.content.text : ''))).toContain(
+      'About my dogs: They have tons of energy and love meeting new pals at playdates.',
+    );
+  });
 });

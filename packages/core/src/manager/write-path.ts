@@ -42,6 +42,11 @@ import type {
 } from './types.js';
 import { yieldToEventLoop } from '../util/yield.js';
 
+/**
+ * How many turns before a saved one its reading sees: the one before (what it answers, who "you"
+ * is) and the speaker's own turns before that (what a "they" stands for). From the short-term window.
+ */
+const TURNS_READ_BEFORE = 10;
 /** How long `importHistory` runs before it yields to the event loop (ms). */
 const YIELD_EVERY_MS = 20;
 
@@ -225,9 +230,26 @@ export async function commitInteraction(
   return s.serial(tenantId, async () => {
     const now = at ?? s.clock();
     // The turn is read once (importance, topics, what it says); everything below uses this reading.
-    const previous = s.existingShortTerm(tenantId, userId)?.getRecent(1)[0];
+    // The turns before, from the short-term window (no storage read): oldest first.
+    const recent = s.existingShortTerm(tenantId, userId)?.getRecent(TURNS_READ_BEFORE) ?? [];
+    const previous = recent.at(-1);
+    const earlierTurn = recent.length >= 2 ? recent.at(-2) : undefined;
     const formationChars = s.config.limits.formationChars;
-    // The turn before says who "you" is in a chat of named speakers, and what this turn may answer.
+    const asTurn = (e: MemoryEntry | undefined) =>
+      e && 'input' in e.content
+        ? { input: textWindow(e.content.input, formationChars), output: textWindow(e.content.output, formationChars) }
+        : undefined;
+    // The turn before says who "you" is in a chat of named speakers, and what this turn may answer;
+    // the ones before it, what the speaker named that a "they" may stand for (newest first).
+    const before = asTurn(previous);
+    const earlier =
+      before !== undefined
+        ? recent
+            .slice(0, -1)
+            .reverse()
+            .map(asTurn)
+            .filter((t) => t !== undefined)
+        : [];
     const reading = readTurn(
       {
         input: textWindow(content.input, formationChars),
@@ -235,14 +257,7 @@ export async function commitInteraction(
         userId,
         createdAt: now,
       },
-      previous && 'input' in previous.content
-        ? {
-            previous: {
-              input: textWindow(previous.content.input, formationChars),
-              output: textWindow(previous.content.output, formationChars),
-            },
-          }
-        : {},
+      { ...(before !== undefined ? { previous: before } : {}), ...(earlier.length > 0 ? { earlier } : {}) },
     );
     // The caller's topics count as well as those the turn names.
     const topics = [...(options.topics ?? []), ...reading.topics];
@@ -259,11 +274,10 @@ export async function commitInteraction(
       if (text) {
         metadata[CONTEXT_KEY] = text.length > MAX_TURN_CONTEXT_CHARS ? `…${text.slice(-MAX_TURN_CONTEXT_CHARS)}` : text;
         // The turn before it, by words only: a reply often names what was said two turns back.
-        const earlier = s.existingShortTerm(tenantId, userId)?.getRecent(2);
-        const before = earlier?.length === 2 ? entryText(earlier[0]!).trim() : '';
+        const twoBack = earlierTurn !== undefined ? entryText(earlierTurn).trim() : '';
         const room = MAX_TURN_CONTEXT_CHARS - Math.min(text.length, MAX_TURN_CONTEXT_CHARS);
-        if (before && room > 0 && metadata[EARLIER_CONTEXT_KEY] === undefined)
-          metadata[EARLIER_CONTEXT_KEY] = before.length > room ? `…${before.slice(-room)}` : before;
+        if (twoBack && room > 0 && metadata[EARLIER_CONTEXT_KEY] === undefined)
+          metadata[EARLIER_CONTEXT_KEY] = twoBack.length > room ? `…${twoBack.slice(-room)}` : twoBack;
       }
     }
     // Formation (unless the caller named the kind: then the caller decided what this turn is).

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { readTurn } from './turn-reading.js';
+
+/**
+ * Fragments whose referent is in the speaker's own turn before (issue 28, precision): a "they"
+ * first in a turn stands for what the speaker named in their turn before the other speaker's
+ * ("my dogs"), said in front of it; with nothing of the kind named there, it forms nothing.
+ */
+
+const NOON = Date.UTC(2024, 1, 20, 12); // Tuesday 20 February 2024
+/** The memories Ann forms from `text`, after her own `own` turns (newest first) and Bob's `reply`. */
+const formed = (text: string, reply: string, ...own: string[]) =>
+  readTurn(
+    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
+    { previous: { input: `Bob: ${reply}` }, earlier: own.map((t) => ({ input: t })) },
+  )
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+
+describe("readTurn: a 'they' for what the speaker named in their own turn before", () => {
+  it('says what "they" is, from the speaker\'s turn before the reply', () => {
+    expect(
+      formed(
+        'Thanks! They have tons of energy and love meeting new pals at playdates.',
+        'Wow, looks like fun!',
+        'Ann: Last Friday I took my dogs to the park.',
+      ),
+    ).toEqual(['fact | Ann | About my dogs: They have tons of energy and love meeting new pals at playdates.']);
+  });
+
+  it('a "they" clause too short to stand alone stands with what it stands for', () => {
+    expect(
+      formed('They mean the world to me.', 'You have such a strong bond with them!', 'Ann: My dogs make me happy.'),
+    ).toEqual(['fact | Ann | About my dogs: They mean the world to me.']);
+  });
+
+  it("follows the speaker's turns that go on saying 'them' back to the one that names them", () => {
+    expect(
+      formed(
+        'They need exercise and to explore every day.',
+        'They look so happy out there!',
+        'Ann: When I take them out, we usually play fetch.',
+        'Bob: Do you walk them every day?',
+        'Ann: My pups love the beach.',
+      ),
+    ).toEqual(['fact | Ann | About my pups: They need exercise and to explore every day.']);
+  });
+
+  it('a statement whose "them" nothing before it in the turn names says what the speaker named before', () => {
+    expect(
+      formed(
+        "Thanks! Your words of encouragement mean a lot. It's tough, but I'm devoted to keeping them healthy and happy.",
+        'Keep up the good work!',
+        'Ann: My dogs have been acting strange lately.',
+      ),
+    ).toEqual(["fact | Ann | About my dogs: I'm devoted to keeping them healthy and happy."]);
+    // What the turn names before it is what "them" stands for.
+    expect(
+      formed(
+        "Cats are so calm. It's tough, but I'm devoted to keeping them healthy and happy.",
+        'Keep up the good work!',
+        'Ann: My dogs have been acting strange lately.',
+      ),
+    ).not.toContainEqual(expect.stringContaining('About my dogs'));
+  });
+
+  it('forms nothing when no turn of the speaker before names anything of theirs, or another turn is between', () => {
+    const they = 'They have tons of energy and love meeting new pals at playdates.';
+    expect(formed(they, 'Wow, looks like fun!', 'Ann: We went to the park last Friday.')).toEqual([]);
+    expect(formed(they, 'Wow, looks like fun!', 'Bob: My dogs love the park.')).toEqual([]);
+    expect(formed(they, 'Wow, looks like fun!', 'Ann: I keep thinking about my goals.')).toEqual([]);
+  });
+
+  it('near-misses: "they" for what the turn names before it, or a "they" that only agrees', () => {
+    expect(
+      formed(
+        'Animals are great! They really bring so much joy.',
+        'People who love dogs are awesome.',
+        'Ann: I took my dogs to the park.',
+      ),
+    ).toEqual([]);
+    expect(
+      formed(
+        'They really do, bringing loads of love and happiness.',
+        'Pets make everything better.',
+        'Ann: My dogs love the park.',
+      ),
+    ).toEqual([]);
+  });
+});
