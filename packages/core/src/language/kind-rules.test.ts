@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formed, kinds } from './formed.fixture.js';
+import { formed, kinds, statementsOf } from './formed.fixture.js';
 
 /**
  * Kinds of memory (issue 28, precision): a liking is said by someone who likes, a task is
@@ -42,5 +42,15 @@ describe('readTurn: a cue of the future that is no task', () => {
     expect(kinds('I need to renew my passport.')).toEqual(['task']);
     expect(kinds('I want you to remind me to call mom tomorrow.')).toEqual(['task']);
     expect(kinds('Remind me to call mom.')).toEqual(['task']);
+  });
+});
+
+describe("readTurn: a step of one's life with its date is an event", () => {
+  it('"I graduated last week!" keeps its date; "I graduated in history" is who the speaker is', () => {
+    expect(kinds('I graduated last week!')).toEqual(['event']);
+    expect(statementsOf('I graduated from college in 2019.').find((s) => s.kind === 'event')?.at).toBe(
+      Date.UTC(2019, 0, 1),
+    );
+    expect(kinds('I graduated in history.')).toEqual(['fact']);
   });
 });

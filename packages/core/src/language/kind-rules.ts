@@ -2,6 +2,7 @@ import type { MemoryKind } from '../model/types.js';
 import {
   ACTS_ON_SPEAKER_RE,
   ADDRESSED_RE,
+  DATED_STEP_RE,
   ANNOUNCEMENT_RE,
   ANNOUNCING_WORDS,
   BARE_REACTION_RE,
@@ -623,6 +624,9 @@ export const KIND_RULES: readonly ClauseRule[] = [
       (c.futureDate || !LISTENER_ANY_RE.test(c.text)),
     kind: 'task',
   },
+  // "I graduated last week!", "We studied in Lisbon in 2019": a step of one's life with its date is
+  // an event (it keeps the date); "I graduated in history" is who the speaker is.
+  { name: 'dated step', test: (c) => c.identity && c.pastDate && DATED_STEP_RE.test(c.text), kind: 'event' },
   { name: 'identity', test: (c) => c.identity, kind: 'fact' },
   { name: 'past', test: (c) => c.pastDate || c.past, kind: 'event' },
   {

@@ -1735,3 +1735,8 @@ export const THEY_MAY_STAND_FOR_RE =
 export const THEY_SAID_RE = /\b(?:they|them|their)\b/iu;
 /** The listener's own, in words: "your words of encouragement", "your kind words". Every match, case-insensitive. */
 export const YOURS_RE = /\byour\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:\s+of\s+[\p{L}-]+)?/giu;
+
+// ── Formation: kinds (issue 28, precision) ──
+
+/** A step of one's life that happened at a time ("graduated", "studied"), as opposed to a state ("I'm married"). */
+export const DATED_STEP_RE = /\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?(?:studied|graduated)\b/iu;

@@ -339,7 +339,7 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     expect(formed("I'm starting a new job at Google next month.")).toEqual([
       "fact | Ann | I'm starting a new job at Google next month.",
     ]);
-    expect(formed('I graduated last year.')).toEqual(['fact | Ann | I graduated last year.']);
+    expect(formed('I graduated last year.')).toEqual(['event | Ann | I graduated last year.']);
     expect(formed("I'm starting to realize that self-care is really important.")).toEqual([
       "fact | Ann | I'm starting to realize that self-care is really important.",
     ]);
