@@ -632,3 +632,13 @@ describe('sentences: initials end no sentence', () => {
     expect(sentences('I moved to the U.S. Then I found a job.')).toHaveLength(1);
   });
 });
+
+describe('clauseParts: a result after "so" stays with the clause whose pronoun it goes on with', () => {
+  it('"I noticed they weren\'t acting normally, so I made an appointment" is one statement', () => {
+    expect(formed("I noticed they weren't acting normally, so I made an appointment with the vet.")).toEqual([
+      "event | Ann | I noticed they weren't acting normally, so I made an appointment with the vet.",
+    ]);
+    // Without a pronoun, the two clauses say two things.
+    expect(formed('I love hiking, so I moved to Porto last year.')).toHaveLength(2);
+  });
+});

@@ -564,6 +564,9 @@ export function clauseParts(sentence: string): ClausePart[] {
     if (!startsOwnClause(right) || !hasVerb(left) || endsInSubject(left)) continue;
     // "I wanna start a dance studio so I can teach others": why, said with what is done.
     if (SO_RE.test(m[0]) && PURPOSE_AFTER_SO_RE.test(right)) continue;
+    // "I noticed they weren't acting normally, so I made an appointment": a clause whose "they" or
+    // "it" the result after it goes on with stays whole with it.
+    if (SO_RE.test(m[0]) && /\S\s+(?:they|it|he|she|them|him|her)\b/iu.test(left)) continue;
     out.push({ said: left, joiner });
     joiner = m[0];
     start = m.index + m[0].length;
