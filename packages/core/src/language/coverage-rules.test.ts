@@ -608,3 +608,10 @@ describe('readTurn: a picture of what the speaker is doing now', () => {
     ]);
   });
 });
+
+describe("readTurn: the speaker's liking of what their remark named", () => {
+  it('"Jazz is so relaxing. I love it." is a preference; a liking of what the listener has or showed is not', () => {
+    expect(formed('Jazz is so relaxing. I love it.')).toEqual(['preference | Ann | Jazz is so relaxing. I love it.']);
+    none(['Your cake looks amazing. I love it!', 'That photo is gorgeous! I love it!']);
+  });
+});

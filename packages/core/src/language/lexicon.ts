@@ -1740,3 +1740,7 @@ export const YOURS_RE = /\byour\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:\s+of\s+[\p{
 
 /** A step of one's life that happened at a time ("graduated", "studied"), as opposed to a state ("I'm married"). */
 export const DATED_STEP_RE = /\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?(?:studied|graduated)\b/iu;
+
+/** The speaker's liking of "it" or "them", and nothing more: "I love it!", "I really like them so much". */
+export const LIKING_IT_RE =
+  /^(?:(?:and|but|so|oh|yeah|honestly)[,\s]+)*i\s+(?:(?:really|just|absolutely|totally|also|do|simply)\s+)*(?:love|like|adore|enjoy)\s+(?:it|them|that|those)(?:\s+(?:so\s+much|a\s+lot|too|as\s+well))?[\s!.…]*$/iu;

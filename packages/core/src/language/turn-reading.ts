@@ -7,6 +7,7 @@ import {
   FRAMING_OPENER_RE,
   IT_MAY_BE_PICTURED_RE,
   JUDGED_ACTIVITY_RE,
+  LIKING_IT_RE,
   LISTENER_ANY_RE,
   MY_RE,
   NAMED_BEFORE_RE,
@@ -561,6 +562,22 @@ export function readTurn(
       // "I adopted a puppy; we love it": too little to stand alone, but part of what was said.
       if (last && part.joiner && r.dropped === 'filler') {
         join(last, r.text);
+        continue;
+      }
+      // "Jazz is so relaxing. I love it.": the speaker's liking of what their remark about no one
+      // named makes the two a preference (not of what the listener showed or has: "Your cake looks
+      // amazing. I love it!").
+      if (
+        last?.kind === 'conversation' &&
+        lastAboutNoOne &&
+        r.dropped === 'filler' &&
+        LIKING_IT_RE.test(r.text) &&
+        !LISTENER_ANY_RE.test(last.text) &&
+        !remarksOnWhatWasShown(last.text, r.text)
+      ) {
+        join(last, r.text);
+        last.kind = 'preference';
+        lastAboutNoOne = false;
         continue;
       }
       // "Wow, that's gorgeous!": too little to keep, but a reaction all the same.
