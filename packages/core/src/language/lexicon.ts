@@ -1744,3 +1744,10 @@ export const DATED_STEP_RE = /\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?(?
 /** The speaker's liking of "it" or "them", and nothing more: "I love it!", "I really like them so much". */
 export const LIKING_IT_RE =
   /^(?:(?:and|but|so|oh|yeah|honestly)[,\s]+)*i\s+(?:(?:really|just|absolutely|totally|also|do|simply)\s+)*(?:love|like|adore|enjoy)\s+(?:it|them|that|those)(?:\s+(?:so\s+much|a\s+lot|too|as\s+well))?[\s!.…]*$/iu;
+
+/** A question whose verb needs an object it leaves out: "When do you start?", "When did you finish?", "When do you leave?". */
+export const QUESTION_OBJECT_LEFT_OUT_RE =
+  /\b(?:start|begin|finish|leave|launch|graduate|move|return|open)\s*[?？]+\s*$/iu;
+/** A feeling for the listener, which names nothing: "I'm super stoked for you.", "So happy for you!". */
+export const FEELING_FOR_LISTENER_RE =
+  /^(?:(?:wow|oh|aw+)[,!\s]+)*(?:i['’]m\s+|i\s+am\s+)?(?:(?:so|super|really|very|truly)\s+)*(?:happy|stoked|excited|proud|thrilled|glad|pleased)\s+for\s+you\b/iu;

@@ -215,10 +215,18 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     expect(formed("I signed up for a pottery class. I'm starting next month.")).toEqual([
       "event | Ann | I signed up for a pottery class. I'm starting next month.",
     ]);
-    // Thanked for congratulations on a job the other speaker named: what starts is only in that turn.
+    // Asked "When do you start?" after the other speaker named the job: the question is quoted
+    // with the sentence that names what starts (a feeling for the listener in between names nothing).
     expect(
-      formed("Thank you! I'm starting next month.", 'Congrats on getting your dream job. When do you start?'),
-    ).toEqual([]);
+      formed(
+        "Thank you! I'm starting next month.",
+        "Congrats on getting your dream job. I'm super stoked for you. When do you start?",
+      ),
+    ).toEqual([
+      `fact | Ann | Asked "Congrats on getting your dream job. When do you start?": I'm starting next month.`,
+    ]);
+    // Without a sentence that names it, what starts is nowhere.
+    expect(formed("Thank you! I'm starting next month.", "I'm so happy for you! When do you start?")).toEqual([]);
     none(['I finished yesterday!', "We're finally launching next week!", 'I started a few days ago.']);
   });
 

@@ -21,6 +21,8 @@ import {
   LIKING_QUESTION_RE,
   QUESTION_OPENER_RE,
   QUESTION_REFERS_BACK_RE,
+  QUESTION_OBJECT_LEFT_OUT_RE,
+  FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
@@ -1079,10 +1081,13 @@ export function questionAsked(said: string): AskedQuestion | undefined {
   if (last === undefined || !QUESTION_END_RE.test(last) || !QUESTION_OPENER_RE.test(last)) return undefined;
   // "That whiteboard's got a bunch of good ideas! How have you been using it?": what the question
   // refers back to is said in the sentence before it, quoted with it.
-  const before = said_.at(-2);
+  // "Congrats on getting your dream job. I'm so happy for you. When do you start?": what is
+  // started, the sentence before that names it says (a feeling for the listener names nothing).
+  const leftOut = QUESTION_OBJECT_LEFT_OUT_RE.test(last);
+  const before = leftOut ? said_.slice(0, -1).findLast((t) => !FEELING_FOR_LISTENER_RE.test(t)) : said_.at(-2);
   const named =
     before !== undefined &&
-    QUESTION_REFERS_BACK_RE.test(last) &&
+    (QUESTION_REFERS_BACK_RE.test(last) || leftOut) &&
     !QUESTION_END_RE.test(before) &&
     // Names said in passing ("Wow, John!") name nothing the question is about.
     contentWords(before.replace(/\b\p{Lu}[\p{L}\p{M}'’-]*/gu, ' ')).length >= MIN_BEFORE_QUESTION_WORDS;
