@@ -1751,3 +1751,6 @@ export const QUESTION_OBJECT_LEFT_OUT_RE =
 /** A feeling for the listener, which names nothing: "I'm super stoked for you.", "So happy for you!". */
 export const FEELING_FOR_LISTENER_RE =
   /^(?:(?:wow|oh|aw+)[,!\s]+)*(?:i['’]m\s+|i\s+am\s+)?(?:(?:so|super|really|very|truly)\s+)*(?:happy|stoked|excited|proud|thrilled|glad|pleased)\s+for\s+you\b/iu;
+/** A short remark on what a question just asked about: "It looks like loads of fun!", "That sounds amazing!", "They're so cute!". */
+export const REMARK_AFTER_QUESTION_RE =
+  /^(?:(?:oh|wow|haha|lol)[,!\s]+)*(?:it|that|they|this)(?:['’](?:s|re))?\s+(?:(?:looks?|sounds?|seems?|must\s+be|is|are|was|were)\s+)?(?:(?:like|so|really|super|such)\s+)*(?:an?\s+)?(?:loads\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[!.…]*$/iu;

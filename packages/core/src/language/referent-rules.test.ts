@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remarkMade, sentences } from './statements.js';
+import { questionAsked, remarkMade, sentences } from './statements.js';
 import { formed, NOON, none } from './formed.fixture.js';
 import { readTurn } from './turn-reading.js';
 
@@ -648,5 +648,22 @@ describe('clauseParts: a result after "so" stays with the clause whose pronoun i
     ]);
     // Without a pronoun, the two clauses say two things.
     expect(formed('I love hiking, so I moved to Porto last year.')).toHaveLength(2);
+  });
+});
+
+describe('questionAsked: a short remark after the question leaves the question the one to answer', () => {
+  it('"Have you ever tried skiing before? It looks like loads of fun!" is answered by "Haven\'t tried it before …"', () => {
+    expect(
+      formed(
+        "Haven't tried it before, but it does look like a lot of fun!",
+        'Looks awesome! Have you ever tried skiing before? It looks like loads of fun!',
+      ),
+    ).toEqual([
+      `event | Ann | Asked "Have you ever tried skiing before?": Haven't tried it before, but it does look like a lot of fun!`,
+    ]);
+    // A statement of the other speaker's own after the question is what is replied to, as before.
+    expect(
+      questionAsked('Have you ever tried skiing? I went to the Alps last winter with my brother.'),
+    ).toBeUndefined();
   });
 });

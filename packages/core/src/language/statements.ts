@@ -22,6 +22,7 @@ import {
   QUESTION_OPENER_RE,
   QUESTION_REFERS_BACK_RE,
   QUESTION_OBJECT_LEFT_OUT_RE,
+  REMARK_AFTER_QUESTION_RE,
   FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
   NON_ANSWER_RE,
@@ -1076,7 +1077,16 @@ const MIN_BEFORE_QUESTION_WORDS = 1;
  * none.
  */
 export function questionAsked(said: string): AskedQuestion | undefined {
-  const said_ = sentences(said).filter((s) => !CAPTION_RE.test(s));
+  const all = sentences(said).filter((s) => !CAPTION_RE.test(s));
+  // "Have you ever tried skiing? It looks like loads of fun!": a remark on what the question
+  // asked about, after it, leaves the question the one to answer.
+  const said_ =
+    all.length >= 2 &&
+    !QUESTION_END_RE.test(all.at(-1)!) &&
+    QUESTION_END_RE.test(all.at(-2)!) &&
+    REMARK_AFTER_QUESTION_RE.test(all.at(-1)!)
+      ? all.slice(0, -1)
+      : all;
   const last = said_.at(-1);
   if (last === undefined || !QUESTION_END_RE.test(last) || !QUESTION_OPENER_RE.test(last)) return undefined;
   // "That whiteboard's got a bunch of good ideas! How have you been using it?": what the question
