@@ -435,6 +435,10 @@ export function readTurn(
     asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
   /** What a "they" first in the turn may stand for ({@link ownPluralBefore}); read when a clause first needs it. */
   let ownPlural: string | null | undefined;
+  const ownNamed = (): string | undefined => {
+    if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
+    return ownPlural ?? undefined;
+  };
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
   const pictured = new Set<FormedStatement>();
   let last: FormedStatement | undefined;
@@ -538,8 +542,8 @@ export function readTurn(
       THEY_SUBJECT_RE.test(clause) &&
       !THEY_MAY_STAND_FOR_RE.test(body.slice(0, Math.max(0, body.indexOf(clause))))
     ) {
-      if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
-      const own = ownPlural !== null ? ownReferent(ownPlural, clause, who, turn.createdAt, other) : undefined;
+      const named = ownNamed();
+      const own = named !== undefined ? ownReferent(named, clause, who, turn.createdAt, other) : undefined;
       if (own !== undefined) {
         reading.statements.push(own);
         last = own;
@@ -746,8 +750,8 @@ export function readTurn(
           ? (body.slice(0, Math.max(0, body.indexOf(s.text))) + s.text.slice(0, they.index)).replace(YOURS_RE, '')
           : '';
       if (they !== null && !THEY_MAY_STAND_FOR_RE.test(before)) {
-        if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
-        if (ownPlural !== null) s.text = `About ${ownPlural}: ${s.text}`;
+        const named = ownNamed();
+        if (named !== undefined) s.text = `About ${named}: ${s.text}`;
       }
     }
     reading.statements.push(s);
