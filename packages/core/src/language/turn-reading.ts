@@ -120,9 +120,10 @@ export interface ReadTurnOptions {
    * The turns before `previous`, as stored, newest first (a few at most): in a chat of named
    * speakers, the speaker's own turns before the other speaker's reply, where what a "they" first
    * in this turn stands for may be named ("Last Friday I took my fur kids to the pet salon" →
-   * "They absolutely adore it!").
+   * "They absolutely adore it!"). Iterated at most once, and only as far as needed: a generator
+   * lets the caller prepare each turn only when it is read.
    */
-  earlier?: readonly { input: string; output?: string }[];
+  earlier?: Iterable<{ input: string; output?: string }>;
 }
 
 /**

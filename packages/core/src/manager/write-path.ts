@@ -241,15 +241,14 @@ export async function commitInteraction(
         : undefined;
     // The turn before says who "you" is in a chat of named speakers, and what this turn may answer;
     // the ones before it, what the speaker named that a "they" may stand for (newest first).
+    // `earlier` is read lazily: only a turn that opens with "they" looks back, and then rarely far.
     const before = asTurn(previous);
-    const earlier =
-      before !== undefined
-        ? recent
-            .slice(0, -1)
-            .reverse()
-            .map(asTurn)
-            .filter((t) => t !== undefined)
-        : [];
+    const earlier = function* () {
+      for (let i = recent.length - 2; i >= 0; i--) {
+        const turn = asTurn(recent[i]);
+        if (turn !== undefined) yield turn;
+      }
+    };
     const reading = readTurn(
       {
         input: textWindow(content.input, formationChars),
@@ -257,7 +256,7 @@ export async function commitInteraction(
         userId,
         createdAt: now,
       },
-      { ...(before !== undefined ? { previous: before } : {}), ...(earlier.length > 0 ? { earlier } : {}) },
+      before !== undefined ? { previous: before, earlier: earlier() } : {},
     );
     // The caller's topics count as well as those the turn names.
     const topics = [...(options.topics ?? []), ...reading.topics];
