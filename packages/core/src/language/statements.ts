@@ -56,7 +56,7 @@ import {
   UNNAMED_THING_RE,
   WH_BEFORE_PAST_RE,
 } from './lexicon.js';
-import { parseTimeRanges } from './time-expressions.js';
+import { dueDay, parseTimeRanges } from './time-expressions.js';
 import { STOPWORDS, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from '../formation/types.js';
 
@@ -67,8 +67,6 @@ import type { FormationDropReason, FormedStatement } from '../formation/types.js
  * passes through intact (text is never rewritten, only split), and a statement in another
  * language is kept as `conversation` rather than dropped.
  */
-
-const DAY = 86_400_000;
 
 /** A speaker prefix: `"Ana: …"`, `"Ana Lopes: …"` (up to three capitalised words). */
 const SPEAKER_RE =
@@ -588,41 +586,6 @@ export function clauses(sentence: string): string[] {
   return clauseParts(sentence).map(clauseText);
 }
 
-const NEXT_WEEKDAY_RE = new RegExp(`\\b(?:next|on|this|coming)\\s+(${WEEKDAYS})\\b`, 'i');
-
-/** The future dates a task may name, anchored at `now`: tomorrow, tonight, next week, next Friday, in 3 days. */
-function futureDate(s: string, now: number): number | undefined {
-  const d = new Date(now);
-  const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  let m: RegExpExecArray | null;
-  if (/\b(?:tonight|today|this\s+(?:evening|afternoon))\b/i.test(s)) return start;
-  if (/\btomorrow\b/i.test(s)) return start + DAY;
-  if ((m = /\bin\s+(\d{1,2}|a|an|one|two|three|four|five|six|seven)\s+(day|week|month)s?\b/i.exec(s))) {
-    const n = /^\d+$/.test(m[1]!)
-      ? +m[1]!
-      : ({ a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 } as Record<string, number>)[
-          m[1]!.toLowerCase()
-        ]!;
-    const unit = m[2]!.toLowerCase();
-    return unit === 'day'
-      ? start + n * DAY
-      : unit === 'week'
-        ? start + 7 * n * DAY
-        : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
-  }
-  if ((m = /\bnext\s+(week|month|year)\b/i.exec(s))) {
-    const unit = m[1]!.toLowerCase();
-    if (unit === 'week') return start + (7 - ((d.getUTCDay() + 6) % 7)) * DAY;
-    if (unit === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-    return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
-  }
-  if ((m = NEXT_WEEKDAY_RE.exec(s))) {
-    const target = (WEEKDAY_NAMES.indexOf(m[1]!.toLowerCase()) + 1) % 7; // Date#getUTCDay numbering: Sunday = 0
-    return start + ((target - d.getUTCDay() + 7) % 7 || 7) * DAY;
-  }
-  return undefined;
-}
-
 /**
  * A past date named in `s` (8 May 2023, yesterday, last week, last Tuesday, 3 days ago), anchored
  * at `now`: the first span `parseTimeRanges` reads that starts by `now` ("next Friday" and a
@@ -720,7 +683,7 @@ export function readSentence(
     };
   }
   if (CALL_ME_AT_RE.test(body)) {
-    const at = futureDate(body, now);
+    const at = dueDay(body, now);
     return { kept: { text: body, kind: 'task', about, ...(at !== undefined ? { at } : {}) }, continuation: false };
   }
   const words = contentWords(body);
@@ -738,7 +701,7 @@ export function readSentence(
   const continuation = CONTINUATION_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
-  const futureAt = futureDate(body, now);
+  const futureAt = dueDay(body, now);
   const future = saysFuture(body) || (futureAt !== undefined && IMPLIED_SPEAKER_FUTURE_RE.test(body));
   const pastAt = pastDate(body, now);
   const pref = likingIn(body);

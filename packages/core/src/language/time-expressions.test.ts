@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { parseTimeRanges } from './time-expressions.js';
+import { dueDay, parseTimeRanges } from './time-expressions.js';
 
 // Friday 20 October 2023, noon UTC.
 const NOW = Date.UTC(2023, 9, 20, 12);
@@ -142,5 +142,28 @@ describe('parseTimeRanges', () => {
     } catch (e) {
       expect(isZerdaError(e, 'VALIDATION')).toBe(true);
     }
+  });
+});
+
+describe('dueDay', () => {
+  // NOW is a Friday.
+  it.each([
+    ['call mom tonight', '2023-10-20'],
+    ['pay rent tomorrow', '2023-10-21'],
+    ['finish it in 3 days', '2023-10-23'],
+    ['move in two weeks', '2023-11-03'],
+    ['renew it in a month', '2023-11-20'],
+    ['submit it next week', '2023-10-23'],
+    ['next month', '2023-11-01'],
+    ['next year', '2024-01-01'],
+    ['on Friday', '2023-10-27'],
+    ['next Monday', '2023-10-23'],
+  ])('reads the day a task is due: %s', (text, expected) => {
+    expect(day(new Date(dueDay(text, NOW)!).toISOString())).toBe(expected);
+  });
+
+  it('names no day for the past or for no time at all', () => {
+    expect(dueDay('I called mom yesterday', NOW)).toBeUndefined();
+    expect(dueDay('buy milk', NOW)).toBeUndefined();
   });
 });

@@ -161,6 +161,46 @@ const PATTERNS: {
   },
 ];
 
+const NEXT_WEEKDAY_RE = new RegExp(`\\b(?:next|on|this|coming)\\s+(${WEEKDAY_ALT})\\b`, 'i');
+const TODAY_LATER_RE = /\b(?:tonight|today|this\s+(?:evening|afternoon))\b/i;
+const TOMORROW_RE = /\btomorrow\b/i;
+const IN_UNITS_RE = /\bin\s+(\d{1,2}|a|an|one|two|three|four|five|six|seven)\s+(day|week|month)s?\b/i;
+const NEXT_UNIT_RE = /\bnext\s+(week|month|year)\b/i;
+
+/**
+ * The day a task is due by, as named in `text` and anchored at `now`: the start of that UTC day
+ * (tonight or today, tomorrow, in 3 days, in two weeks, next week — its Monday —, next month or
+ * year — its first day —, next Friday or on Friday — the next one after today). `undefined` when
+ * `text` names no day ahead. {@link parseTimeRanges} reads spans of the past, as questions ask.
+ */
+export function dueDay(text: string, now: number): number | undefined {
+  const d = new Date(now);
+  const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  let m: RegExpExecArray | null;
+  if (TODAY_LATER_RE.test(text)) return start;
+  if (TOMORROW_RE.test(text)) return start + DAY;
+  if ((m = IN_UNITS_RE.exec(text))) {
+    const n = /^\d+$/.test(m[1]!) ? +m[1]! : UNIT_WORDS[m[1]!.toLowerCase()]!;
+    const unit = m[2]!.toLowerCase();
+    return unit === 'day'
+      ? start + n * DAY
+      : unit === 'week'
+        ? start + 7 * n * DAY
+        : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
+  }
+  if ((m = NEXT_UNIT_RE.exec(text))) {
+    const unit = m[1]!.toLowerCase();
+    if (unit === 'week') return start + (7 - ((d.getUTCDay() + 6) % 7)) * DAY;
+    if (unit === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
+  }
+  if ((m = NEXT_WEEKDAY_RE.exec(text))) {
+    const target = (WEEKDAY_NAMES.indexOf(m[1]!.toLowerCase()) + 1) % 7; // Date#getUTCDay numbering: Sunday = 0
+    return start + ((target - d.getUTCDay() + 7) % 7 || 7) * DAY;
+  }
+  return undefined;
+}
+
 /**
  * Time spans that `text` names: absolute dates ("8 May 2023", "May 8, 2023", "2023-05-08",
  * "23.01.2024" day first; "the 10th of February" without a year: the latest such day not after `now`),
