@@ -171,6 +171,13 @@ export const FAVOURITE_RE =
   /\b(?:(?:one|two|three|some|a\s+few|all)\s+of\s+)?my\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)?s?\b/iu;
 /** The listener anywhere in a clause ("I'll send you the photos", "I'll take your advice"). */
 export const LISTENER_ANY_RE = /\b(?:you|your|yours|ya|u)\b/iu;
+/** Something of the listener's: "your". A question that says it asks of the listener's, not of what it names. */
+export const LISTENER_POSSESSIVE_RE = /\byour\b/iu;
+/**
+ * A "they", "it", "he" or "she" (or "them", "him", "her") after a clause's first word: what a
+ * result after "so" goes on with ("I noticed they weren't acting normally, so I …").
+ */
+export const THIRD_PRONOUN_INSIDE_RE = /\S\s+(?:they|it|he|she|them|him|her)\b/iu;
 /** The listener as subject: "you …", "your …". */
 export const LISTENER_SUBJECT_RE = new RegExp(`^${LEAD}(?:you(?!\\s+know\\b)|your|you['’](?:re|ve|ll|d))\\b`, 'iu');
 /**
@@ -1726,11 +1733,12 @@ export const NOT_A_REFERENT_OF_THEY_RE =
   /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
 /**
  * What, said before a "they" in its own turn, may be what it stands for: something of the
- * speaker's ("My family has been there for me") or a word in the plural ("Animals are great!").
+ * speaker's ("My family has been there for me"), a word in the plural ("Animals are great!"), or
+ * one of a kind that a sentence begins with ("A pet would be great for you! They bring …").
  * Not thanks, "always" or "lots". Case-insensitive.
  */
 export const THEY_MAY_STAND_FOR_RE =
-  /\b(?:my|our)\b|\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\b)\p{L}{2,}(?<![suia'’])s\b/iu;
+  /\b(?:my|our)\b|(?:^|[.!?]\s+)(?:a|an|any|every)\s+\p{L}|\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\b)\p{L}{2,}(?<![suia'’])s\b/iu;
 /** "They", "them" or "their" anywhere: a turn that goes on talking of what was named before it. Case-insensitive. */
 export const THEY_SAID_RE = /\b(?:they|them|their)\b/iu;
 /** The listener's own, in words: "your words of encouragement", "your kind words". Every match, case-insensitive. */

@@ -81,6 +81,13 @@ describe("readTurn: a 'they' for what the speaker named in their own turn before
     ).toEqual([]);
     expect(
       formed(
+        'A pet would truly be great for you! They bring so much love and happiness.',
+        "I've been thinking about getting a pet.",
+        'Ann: My dogs are so sweet.',
+      ),
+    ).toEqual([]);
+    expect(
+      formed(
         'They really do, bringing loads of love and happiness.',
         'Pets make everything better.',
         'Ann: My dogs love the park.',

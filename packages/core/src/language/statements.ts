@@ -15,6 +15,7 @@ import {
   IMPLIED_SPEAKER_PAST_RE,
   PARTICIPLE_SUBJECT_RE,
   LISTENER_ANY_RE,
+  THIRD_PRONOUN_INSIDE_RE,
   MONTH_NAMES,
   NAME,
   LIKE_AS_IF_AFTER,
@@ -567,7 +568,7 @@ export function clauseParts(sentence: string): ClausePart[] {
     if (SO_RE.test(m[0]) && PURPOSE_AFTER_SO_RE.test(right)) continue;
     // "I noticed they weren't acting normally, so I made an appointment": a clause whose "they" or
     // "it" the result after it goes on with stays whole with it.
-    if (SO_RE.test(m[0]) && /\S\s+(?:they|it|he|she|them|him|her)\b/iu.test(left)) continue;
+    if (SO_RE.test(m[0]) && THIRD_PRONOUN_INSIDE_RE.test(left)) continue;
     out.push({ said: left, joiner });
     joiner = m[0];
     start = m.index + m[0].length;

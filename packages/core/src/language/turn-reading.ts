@@ -9,6 +9,7 @@ import {
   JUDGED_ACTIVITY_RE,
   LIKING_IT_RE,
   LISTENER_ANY_RE,
+  LISTENER_POSSESSIVE_RE,
   MY_RE,
   NAMED_BEFORE_RE,
   OPINION_RE,
@@ -359,7 +360,7 @@ function answerTo(
  * listener's own ("How was your trip?") nor one that names too little ("Did you see it?").
  */
 function namesWhatItAsks(question: string): boolean {
-  return !/\byour\b/iu.test(question) && contentWords(question).length >= 2;
+  return !LISTENER_POSSESSIVE_RE.test(question) && contentWords(question).length >= 2;
 }
 
 /**
