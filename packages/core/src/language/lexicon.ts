@@ -189,6 +189,11 @@ export const LISTENER_SUBJECT_RE = new RegExp(`^${LEAD}(?:you(?!\\s+know\\b)|you
 const DEMONSTRATIVE_PRONOUN =
   "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
 /**
+ * A speaker's clause said without its "I", by a negated helping verb ("Can't imagine my life
+ * without it", "Couldn't have done it without them", "Don't know what I'd do without it").
+ */
+const SUBJECT_LEFT_OUT = "(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t|don['’]?t|didn['’]?t)";
+/**
  * What a clause names by "that" or "those" and a noun, or by "it" / "them" right after the
  * speaker's verb: "That book changed my life", "Those photos are so special to me", "I read it
  * twice in college", "We loved them". First in a reply, it is what the other speaker named. Not
@@ -458,10 +463,15 @@ export const OBJECT_JUDGED_RE = new RegExp(
  * another clause. Read like {@link OBJECT_REFERS_BACK_RE}.
  */
 export const TRAILING_REFERENT_RE = new RegExp(
-  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them|this|that|these|those)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
+  `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll)|${SUBJECT_LEFT_OUT})\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them|this|that|these|those)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|one\\s+day|some\\s*day|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
   'iu',
 );
+/**
+ * "It was …", "It's …", "It has been …" first in a clause: what is judged is what was said before
+ * it ("I read a book about castles. It was so interesting!"). Anchored, case-insensitive.
+ */
+export const IT_JUDGED_RE = new RegExp(`^${LEAD}it(?:['’]s|\\s+(?:was|is|has\\s+been|had\\s+been))\\b`, 'iu');
 /**
  * A clause whose "it" (or "this") may be the picture shared with it: "I painted it because it was
  * calming", "I put in a lot of work restoring it", "I made this last night!"; not one that says
@@ -989,13 +999,23 @@ export const THIS_IS_MINE_RE = new RegExp(
   'iu',
 );
 /**
+ * "(I) wanted to let you know (that) I …", "Just want to tell you my …": what announces the
+ * speaker's news, said before it. Regex source, case-insensitive.
+ */
+const TELLING_OPENER =
+  '(?:i\\s+)?(?:just\\s+)?want(?:ed)?\\s+to\\s+(?:let\\s+(?:you|ya|u)\\s+know|tell\\s+(?:you|ya|u))\\s+(?:that\\s+)?(?=(?:i|we|my|our)\\b)';
+/** {@link TELLING_OPENER}, first in a clause: "… but wanted to let you know I read …" starts a clause of its own. */
+export const TELLING_OPENER_RE = new RegExp(`^${TELLING_OPENER}`, 'iu');
+/**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
  * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
  * it ("Wanted to let you know that I …"). Left out before the statement is read, as a greeting is.
  */
-export const DISCOURSE_OPENER_RE =
-  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+(?:you|ya|u)\s+know|tell\s+(?:you|ya|u))\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
+export const DISCOURSE_OPENER_RE = new RegExp(
+  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER})\\s*`,
+  'iu',
+);
 /**
  * What the speaker has done at some time, said with "I've … before", "I've never been to …",
  * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,

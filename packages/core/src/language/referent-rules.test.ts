@@ -667,3 +667,36 @@ describe('questionAsked: a short remark after the question leaves the question t
     ).toBeUndefined();
   });
 });
+
+describe('readTurn: what the speaker told, judged or pointed at after it', () => {
+  it('"Can\'t imagine my life without it" (no "I") joins the clause that names "it"; alone it forms nothing', () => {
+    expect(formed("Basketball is really important to me. Can't imagine my life without it, it's my passion.")).toEqual([
+      "fact | Ann | Basketball is really important to me. Can't imagine my life without it, it's my passion.",
+    ]);
+    none(["Can't imagine my life without it.", "Couldn't have done it without them."]);
+  });
+
+  it('"It was …" judged right after the speaker\'s own statement goes on with it, and so does a "them" after it', () => {
+    expect(
+      formed(
+        'I read this awesome book about castles in the UK. It was so interesting and blew me away! I dream of visiting them one day.',
+        'How have you been?',
+      ),
+    ).toEqual([
+      'event | Ann | I read this awesome book about castles in the UK. It was so interesting and blew me away! I dream of visiting them one day.',
+    ]);
+    // A reaction to what the listener said stays out of what the speaker told.
+    expect(formed('It was so interesting to hear that! I read a book about castles.', 'I visited a castle.')).toEqual([
+      'event | Ann | I read a book about castles.',
+    ]);
+    none(['I dream of visiting them one day.']);
+  });
+
+  it('"… but wanted to let you know I …" starts the speaker\'s news after catching up', () => {
+    expect(
+      formed(
+        "Haven't talked to you in a bit but wanted to let you know I read this awesome book about castles in the UK.",
+      ),
+    ).toEqual(['event | Ann | I read this awesome book about castles in the UK.']);
+  });
+});

@@ -15,6 +15,7 @@ import {
   IMPLIED_SPEAKER_PAST_RE,
   PARTICIPLE_SUBJECT_RE,
   LISTENER_ANY_RE,
+  TELLING_OPENER_RE,
   THIRD_PRONOUN_INSIDE_RE,
   MONTH_NAMES,
   NAME,
@@ -502,7 +503,7 @@ const SO_RE = /^(?:\s*,)?\s+so\s+$/iu;
 /** Whether `text` starts a clause with a subject of its own (`I …`, `we …`, `my sister lives …`, `Ana works …`). */
 function startsOwnClause(text: string): boolean {
   const t = text.replace(CLAUSE_ADVERB_RE, '');
-  if (PRONOUN_SUBJECT_RE.test(t) || POSSESSIVE_SUBJECT_RE.test(t)) return true;
+  if (PRONOUN_SUBJECT_RE.test(t) || POSSESSIVE_SUBJECT_RE.test(t) || TELLING_OPENER_RE.test(t)) return true;
   const named = NAMED_CLAUSE_RE.exec(t);
   return named !== null && named[1] !== 'I' && !NOT_NAMES.has(named[1]!.toLowerCase());
 }

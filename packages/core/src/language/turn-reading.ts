@@ -5,6 +5,7 @@ import {
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
+  IT_JUDGED_RE,
   IT_MAY_BE_PICTURED_RE,
   JUDGED_ACTIVITY_RE,
   LIKING_IT_RE,
@@ -623,9 +624,20 @@ export function readTurn(
     )
       pictured.add(s);
     // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
-    const reacts =
-      (r.rule !== undefined && REACTION_RULES.has(r.rule)) ||
-      (r.rule === 'refers back' && last === undefined && PRAISE_RE.test(s.text));
+    // "I read this awesome book about castles. It was so interesting and blew me away!": "it"
+    // judged right after the speaker's own statement judges what that statement told, not what the
+    // listener said; it goes on with it.
+    const judgesOwnTold: boolean =
+      last !== undefined &&
+      !lastReacts &&
+      last.kind !== 'conversation' &&
+      last.about === who &&
+      r.rule === 'reaction' &&
+      IT_JUDGED_RE.test(clause);
+    const reacts: boolean =
+      ((r.rule !== undefined && REACTION_RULES.has(r.rule)) ||
+        (r.rule === 'refers back' && last === undefined && PRAISE_RE.test(s.text))) &&
+      !judgesOwnTold;
     if (reacts) afterReaction = true;
     // "I have some big news! I got the job.": what the announcement announced is the statement
     // after it; the two are one, of the kind that one says. Something of the speaker's shown
