@@ -154,7 +154,7 @@ const GLOSSARY = {
   // ── Privacy and data
   pii: {
     label: 'personal data',
-    text: 'E-mail addresses, phone numbers, card numbers, passwords and keys are replaced by placeholders before anything is stored (PII masking).',
+    text: 'E-mail and street addresses, phone numbers, card numbers, passwords and keys are replaced by placeholders before anything is stored (PII masking).',
   },
   encryption: {
     label: 'encryption',

@@ -100,6 +100,7 @@ const MASKED_AS: Record<string, string> = {
   CREDIT_CARD: 'a card number',
   IBAN: 'an IBAN',
   IP_ADDRESS: 'an IP address',
+  STREET_ADDRESS: 'a street address',
   API_KEY: 'an API key',
   CREDENTIAL: 'a password',
   SECRET_ASSIGNMENT: 'a secret',

@@ -33,6 +33,7 @@ const TYPE_NOTES: Record<BuiltinPiiType, string> = {
   credit_card: 'card numbers (Luhn-checked)',
   iban: 'IBANs (mod-97 checked)',
   ip_address: 'IPv4 and IPv6 addresses',
+  street_address: 'street addresses with a house number — “Rua das Flores 12”, “221B Baker Street”',
   api_key: 'vendor API keys, JWTs, bearer tokens',
   credential: 'passwords, PINs, passcodes stated in words — “my password is Tr0ub4dor&3”',
   secret_assignment: 'secret-named variables — OPENAI_API_KEY=…, "apiKey": "…"',

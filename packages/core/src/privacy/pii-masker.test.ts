@@ -34,6 +34,14 @@ describe('PiiMasker: true positives', () => {
     ['amex 378282246310005', 'credit_card', '378282246310005'],
     ['amex 3782 822463 10005', 'credit_card', '3782 822463 10005'],
     ['IBAN DE89 3704 0044 0532 0130 00 thanks', 'iban', 'DE89 3704 0044 0532 0130 00'],
+    ['and my address is Rua das Flores 12.', 'street_address', 'Rua das Flores 12'],
+    ['I live at 221B Baker Street, London.', 'street_address', '221B Baker Street'],
+    ['send it to 350 5th Ave, New York', 'street_address', '350 5th Ave'],
+    ['notre appartement : 12 rue de la Paix, Paris', 'street_address', '12 rue de la Paix'],
+    ['Meine Adresse ist Hauptstraße 5a, Berlin.', 'street_address', 'Hauptstraße 5a'],
+    ['vivo en Calle de Alcalá, 45, Madrid', 'street_address', 'Calle de Alcalá, 45'],
+    ['Avenida da Liberdade n.º 5 em Lisboa', 'street_address', 'Avenida da Liberdade n.º 5'],
+    ["at 12 St Mary's Road in Leeds", 'street_address', "12 St Mary's Road"],
     ['GB82WEST12345698765432', 'iban', 'GB82WEST12345698765432'],
     ['server 192.168.1.20 is down', 'ip_address', '192.168.1.20'],
     ['v6 2001:db8:85a3::8a2e:370:7334 ok', 'ip_address', '2001:db8:85a3::8a2e:370:7334'],
@@ -81,6 +89,9 @@ describe('PiiMasker: false positives', () => {
     'The token: authentication. The password: required. Use sk-learn-style-naming-conventions-here.',
     'ISBN 978-3-16-148410-0, ts 1700000000000, id 550e8400-e29b-41d4-a716-446655440000, pages 100-200-300.',
     'Dates 2024/01/15 and 1/2 cup; user@localhost is not an address.',
+    'I live on Main Street; Rua das Flores is lovely and Oxford Street is busy at 5 pm.',
+    'I walked 3 miles down the road. In 2019 Street Fighter came out. I have 2 Dr Peppers.',
+    'Our Top 10 Best Place to visit list; we talk Via Zoom 3 times a week; I ran 5 Main Street blocks.',
   ])('%s', (text) => {
     const { findings, text: masked } = masker.mask(text);
     expect(findings).toEqual([]);

@@ -9,6 +9,7 @@ export type BuiltinPiiType =
   | 'credit_card'
   | 'iban'
   | 'ip_address'
+  | 'street_address'
   | 'api_key'
   | 'credential'
   | 'secret_assignment'
@@ -25,6 +26,7 @@ export const PII_TYPES: readonly BuiltinPiiType[] = Object.freeze([
   'credit_card',
   'iban',
   'ip_address',
+  'street_address',
   'api_key',
   'credential',
   'secret_assignment',
@@ -332,6 +334,47 @@ function ibanSpan(m: RegExpExecArray): { start: number; end: number } | undefine
   return undefined;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Street addresses: a street named with its house number. Without the number ("I live on Main
+// Street", "Rua das Flores is lovely") a street is a place, not an address, and stays.
+
+/** A capitalised word of a street's name ("Baker", "Mary's", "O'Connell", "5th"). */
+const STREET_WORD = "(?:\\p{Lu}[\\p{L}\\p{M}'’.-]*|\\d{1,3}(?:st|nd|rd|th))";
+/** Small words inside a street's name in Romance languages ("das", "de la", "del", "di"). */
+const STREET_PARTICLE = "(?:d[aeo]s?|de\\s+la|de\\s+los|de\\s+las|de\\s+l['’]|del|della|delle|dei|di|du|des|de|d['’])";
+/** The house number: "12", "12A", "12-14", "221B", "n.º 5". */
+const HOUSE_NUMBER = '(?:n\\.?\\s*[ºo°]\\s*)?\\d{1,5}[A-Za-z]?(?:\\s?[-/]\\s?\\d{1,5}[A-Za-z]?)?';
+/**
+ * What may follow an address: the end of the text or of a clause, a place or unit after it
+ * ("in Porto", "Apt 4", "1100-123 Lisboa"). Not another word of the sentence, which makes
+ * "Top 10 Best Place to visit" or "Via Zoom 3 times a week" no address.
+ */
+const ADDRESS_END =
+  '(?=\\s*(?:[,.;:!?)\\]]|$)|\\s+(?:in|at|on|near|and|with|apt|apartment|suite|unit|flat|floor|em|en|no|na|nel|nella|à|a|#|\\d|\\p{Lu})(?![\\p{L}]))';
+const STREET_ADDRESS_RES: readonly RegExp[] = [
+  // English, number first: "221B Baker Street", "350 5th Ave", "12 St Mary's Road".
+  new RegExp(
+    `(?<![\\w.,/-])\\d{1,5}[A-Za-z]?(?:-\\d{1,5})?\\s+(?:[NSEW]\\.?\\s+)?(?:${STREET_WORD}\\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Terrace|Crescent|Parkway|Pkwy|Highway|Hwy|Square|Sq|Place|Pl|Way|Close)\\b\\.?${ADDRESS_END}`,
+    'gu',
+  ),
+  // French, number first: "12 rue de la Paix", "3 bis, avenue Foch".
+  new RegExp(
+    `(?<![\\w.,/-])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:rue|avenue|boulevard|bd|allée|chemin|impasse|place|quai|cours)\\s+(?:${STREET_PARTICLE}\\s*)?${STREET_WORD}(?:\\s+(?:${STREET_PARTICLE}\\s*)?${STREET_WORD}){0,3}${ADDRESS_END}`,
+    'giu',
+  ),
+  // The kind of street first, then its number (Portuguese, Spanish, Italian, French): "Rua das
+  // Flores 12", "Calle de Alcalá, 45", "Via Roma 10", "Avenida da Liberdade n.º 5".
+  new RegExp(
+    `(?<![\\p{L}])(?:Rua|Avenida|Av\\.|Travessa|Largo|Praça|Calle|Carrer|Paseo|Plaza|Via|Viale|Piazza|Corso|Rue)\\s+(?:${STREET_PARTICLE}\\s+)?${STREET_WORD}(?:\\s+(?:${STREET_PARTICLE}\\s+)?${STREET_WORD}){0,4},?\\s+${HOUSE_NUMBER}(?![\\w-]|[.,]\\d)${ADDRESS_END}`,
+    'gu',
+  ),
+  // German-speaking, the kind of street in the name: "Hauptstraße 5", "Lindenweg 12a".
+  new RegExp(
+    `(?<![\\p{L}])\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|gasse|platz|allee|damm|ufer)\\s+\\d{1,4}[a-z]?(?![\\w-]|[.,]\\d)${ADDRESS_END}`,
+    'gu',
+  ),
+];
+
 function builtinDetectors(): Detector[] {
   const api = (regex: RegExp, priority = 90) => regexDetector('api_key', priority, regex, valueGroup);
   const finder = (type: PiiType, priority: number, find: (text: string) => Span[]): Detector => ({
@@ -381,6 +424,7 @@ function builtinDetectors(): Detector[] {
       /(?<![\w:.])(?=[0-9A-Fa-f]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]+(?:\d{1,3}(?:\.\d{1,3}){3})?(?![\w:.])/g,
       (m) => (isIpv6(m[0]) ? whole(m) : undefined),
     ),
+    ...STREET_ADDRESS_RES.map((re) => regexDetector('street_address', 40, re, whole)),
     finder('secret_assignment', 55, findSecretAssignments),
     api(/\b[Bb]earer\s+(?<value>[A-Za-z0-9._~+/-]{16,}=*)/dg, 50),
     finder('credential', 45, findCredentials),
@@ -423,6 +467,9 @@ interface Candidate {
  * - `credit_card`: 13–19 digits, optionally grouped by spaces or dashes, IIN starting 2–6, Luhn-valid;
  * - `iban`: upper-case, optionally space-grouped, country length and ISO 7064 mod-97 checked;
  * - `ip_address`: IPv4 (octets 0–255, no leading zeros) and IPv6 (full, compressed, IPv4-mapped);
+ * - `street_address`: a street with its house number — "221B Baker Street", "12 rue de la Paix",
+ *   "Rua das Flores 12", "Calle de Alcalá, 45", "Hauptstraße 5". A street without a number is a
+ *   place, not an address, and is left alone;
  * - `api_key`: API keys and tokens with a known shape — OpenAI `sk-…`, GitHub `ghp_/gho_/ghu_/ghs_/ghr_…`
  *   and `github_pat_…`, AWS `AKIA/ASIA…`, Slack `xox?-…`, Google `AIza…`, Stripe `sk_/pk_/rk_live|test_…`,
  *   JWTs (header must decode to a JSON object) and `Bearer <token>` (only the token is masked).
@@ -444,7 +491,7 @@ interface Candidate {
  *
  * Overlaps are resolved deterministically: the higher priority wins (custom 100 by default,
  * private keys 99, URL passwords 95, specific API keys 90, JWT 85, email 80, seed phrases 75,
- * IBAN/card 70, IP 60, secret assignments 55, bearer 50, credentials 45, phone 30), then the
+ * IBAN/card 70, IP 60, secret assignments 55, bearer 50, credentials 45, street addresses 40, phone 30), then the
  * longer match, then the earlier one.
  */
 export class PiiMasker {
