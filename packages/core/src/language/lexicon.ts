@@ -1084,6 +1084,19 @@ export const IMPLIED_IT_RE = new RegExp(
  */
 export const SHOWN_OR_THANKS_RE =
   /\b(?:looks?|sounds?|seems?|pics?|photos?|pictures?|snaps?|shots?)\b|^(?:(?:i\s+)?(?:really\s+)?appreciate|thanks|thank\s+you)\b/iu;
+/**
+ * The words of a sentence that shows a picture that name nothing of what it shows: "Take a look
+ * at this pic!", "Check it out", "Here's a photo". What is left ("this cool Disney poster", "a pic
+ * from when I was dancing") names what the picture is. Every match, case-insensitive.
+ */
+export const SHOWING_WORDS_RE =
+  /\b(?:take|took|look|looking|check|checking|see|here|pics?|photos?|photography|pictures?|snaps?|shots?|images?|epic|cool|awesome|nice|great|amazing|beautiful|gorgeous|lovely|stunning)\b/giu;
+/**
+ * A noun said as known, by "the", "that" or "this", with a word before it at most: "the
+ * organization I need", "that same spot". Group 1: the words after the determiner. Every match,
+ * case-insensitive.
+ */
+export const DEFINITE_NOUN_RE = /\b(?:the|that|this|those|these)\s+((?:[\p{L}'’-]+\s+)?[\p{L}'’-]+)/giu;
 /** An opinion about how things should be: "Celebrating small wins is crucial", "Love should be everyone's right". Regex, case-insensitive. */
 export const OPINION_RE =
   /\b(?:is|are|'s|’s)\s+(?:so\s+|really\s+|super\s+|very\s+|just\s+)?(?:important|crucial|key|essential|vital|everything)\b|\b(?:should|must)\b/iu;
@@ -1751,6 +1764,9 @@ export const QUESTION_OBJECT_LEFT_OUT_RE =
 /** A feeling for the listener, which names nothing: "I'm super stoked for you.", "So happy for you!". */
 export const FEELING_FOR_LISTENER_RE =
   /^(?:(?:wow|oh|aw+)[,!\s]+)*(?:i['’]m\s+|i\s+am\s+)?(?:(?:so|super|really|very|truly)\s+)*(?:happy|stoked|excited|proud|thrilled|glad|pleased)\s+for\s+you\b/iu;
+/** A request to tell more after a question, which asks nothing new: "Tell me all about it!", "Tell me more!", "Spill the beans!", "Let me know.". */
+export const ASKING_TO_TELL_RE =
+  /^(?:(?:so|and|please|oh|come\s+on)[,!\s]+)*(?:(?:tell|fill)\s+me\b|share\s+(?:it\s+)?with\s+me\b|spill\s+the\s+beans\b|let\s+me\s+know\b|do\s+tell\b)[^?？]*$/iu;
 /** A short remark on what a question just asked about: "It looks like loads of fun!", "That sounds amazing!", "They're so cute!". */
 export const REMARK_AFTER_QUESTION_RE =
   /^(?:(?:oh|wow|haha|lol)[,!\s]+)*(?:it|that|they|this)(?:['’](?:s|re))?\s+(?:(?:looks?|sounds?|seems?|must\s+be|is|are|was|were)\s+)?(?:(?:like|so|really|super|such)\s+)*(?:an?\s+)?(?:loads\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[!.…]*$/iu;

@@ -2,6 +2,7 @@ import { estimateImportance } from './importance.js';
 import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
+  DEFINITE_NOUN_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
@@ -374,6 +375,25 @@ function ownShortAnswer(asked: AskedQuestion, clause: string): boolean {
     !NEGATION_RE.test(clause)
   );
 }
+/**
+ * Whether a clause names, by "the", "that" or "this" and a noun, something the question asked
+ * about ("Have you found any non-profit organizations …?" → "… find the organization I need"):
+ * the noun is one of the question's, in the singular or the plural.
+ */
+function namesWhatWasAsked(clause: string, asked: AskedQuestion | undefined): boolean {
+  if (asked === undefined) return false;
+  const asks = new Set(contentWords(asked.text).map(singular));
+  for (const m of clause.matchAll(DEFINITE_NOUN_RE))
+    if (contentWords(m[1]!).some((w) => w.length >= MIN_NOUN_LETTERS && asks.has(singular(w)))) return true;
+  return false;
+}
+/** Letters a noun must have to be matched with the question's ("the one", "that day" match nothing). */
+const MIN_NOUN_LETTERS = 4;
+/** A word without its plural ending: "organizations" → "organization", "classes" → "class". */
+function singular(word: string): string {
+  return word.replace(/(?:(?<=(?:ss|sh|ch|x))es|(?<!s)s)$/u, '');
+}
+
 /** A denial or a negated clause: "No, …", "I haven't …", "I don't …", "never". */
 const NEGATION_RE = /^(?:no|nope|not)\b|\b(?:not|never)\b|n['’]t\b/iu;
 /** A clause without "Yes, " or "Yeah! " in front. */
@@ -458,6 +478,8 @@ export function readTurn(
   let askedBack: string | undefined;
   /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
   let answered: FormedStatement | undefined;
+  /** The question `answered` answers. */
+  let answeredOf: AskedQuestion | undefined;
   for (const part of parts) {
     const clause = clauseText(part);
     const announced = lastAnnounces;
@@ -476,7 +498,11 @@ export function readTurn(
     let holding = false;
     // "It took time and effort, but I slowly formed connections by listening": the answer goes on
     // to the end of its sentence, the clauses after it with it.
-    if (!part.joiner) answered = undefined;
+    // "I haven't found it yet. I think it won't be hard to find the organization I need": the
+    // sentence right after the answer that names, as "the …" or "that …", what the question asked
+    // about goes on with the answer, quoted with it.
+    if (!part.joiner && !(answered !== undefined && last === answered && namesWhatWasAsked(clause, answeredOf)))
+      answered = undefined;
     if (
       answered !== undefined &&
       'kept' in r &&
@@ -495,6 +521,11 @@ export function readTurn(
           answer.text = answering(asked, `${held.text} ${clause}`);
           reading.statements.splice(reading.statements.indexOf(held), 1);
         }
+        // Asked "Do you have a favorite spot for hanging out?": "Yeah, today we are going to that
+        // spot. Look at that lovely photo. [image: …]": what the answer points at, the question
+        // does not name; the picture shared with it shows it, kept with it.
+        if (caption !== undefined && 'kept' in r && r.pronounObject) pictured.add(answer);
+        answeredOf = asked;
         asked = undefined;
         held = undefined;
         reading.statements.push(answer);

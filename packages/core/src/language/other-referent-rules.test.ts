@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { formed, NOON } from './formed.fixture.js';
+import { questionAsked, remarkMade } from './statements.js';
+
+/**
+ * Fragments whose referent is in the other speaker's turn (issue 28, precision on held-out
+ * chats): what the reply points at is kept with it, from the sentence of the other speaker's
+ * that names it, or from the question the reply answers; each rule with the near-misses that
+ * must read as before.
+ */
+
+describe("remarkMade: the sentence that shows the other speaker's picture", () => {
+  const poster =
+    "Oh well, some of the best memories can't be captured on video or audio. Take a look at this cool Disney poster! [image: a photo of a poster for a disney movie with a chef]";
+
+  it('is what a reply to the picture replies to, when it says what the picture is', () => {
+    expect(formed("Wow, that's a gorgeous poster! It reminds me of one of my favorite Disney movies.", poster)).toEqual(
+      [
+        `preference | Ann | Replying to Bob's "Take a look at this cool Disney poster!" [image: a poster for a disney movie with a chef]: It reminds me of one of my favorite Disney movies.`,
+      ],
+    );
+    expect(remarkMade(poster, 'Bob', 'Ann', NOON)).toBe('Take a look at this cool Disney poster!');
+  });
+
+  it('near-misses: a showing sentence that names nothing, or no picture shared', () => {
+    expect(
+      remarkMade('I started yoga last month. Check out this pic! [image: a photo of a yoga mat]', 'Bob', 'Ann', NOON),
+    ).toBe('I started yoga last month.');
+    expect(remarkMade('I started yoga last month. Take a look at this cool Disney poster!', 'Bob', 'Ann', NOON)).toBe(
+      'I started yoga last month.',
+    );
+  });
+});
+
+describe('readTurn: the sentence after an answer that names what the question asked about', () => {
+  const asked = 'That is really inspiring. Have you found any non-profit organizations that align with your values?';
+
+  it('goes on with the answer, the question quoted with both', () => {
+    expect(
+      formed(
+        "I haven't found it yet, but to be honest I haven't looked for it. I think it won't be difficult for me to find the organization I need.",
+        asked,
+      ),
+    ).toEqual([
+      `fact | Ann | Asked "${asked}": I haven't found it yet, but to be honest I haven't looked for it. I think it won't be difficult for me to find the organization I need.`,
+    ]);
+  });
+
+  it('near-misses: a sentence after the answer that names something else stands alone', () => {
+    expect(
+      formed(
+        "I haven't found it yet, but to be honest I haven't looked for it. I adopted a puppy from the shelter last week.",
+        asked,
+      ),
+    ).toEqual([
+      `fact | Ann | Asked "${asked}": I haven't found it yet, but to be honest I haven't looked for it.`,
+      'event | Ann | I adopted a puppy from the shelter last week.',
+    ]);
+  });
+});
+
+describe('questionAsked: a request to tell more after the question leaves the question the one to answer', () => {
+  it('"What made you choose that shade? Tell me all about it!" is answered by "I picked this color because …"', () => {
+    expect(
+      formed(
+        "Thanks Jo! I picked this color because it's bright and bold - like me!",
+        'Wow, your new hair color looks amazing! What made you choose that shade? Tell me all about it!',
+      ),
+    ).toEqual([
+      `event | Ann | Asked "Wow, your new hair color looks amazing! What made you choose that shade?": I picked this color because it's bright and bold - like me!`,
+    ]);
+    expect(questionAsked('Did you go to the concert on Saturday? Tell me more!')?.text).toBe(
+      'Did you go to the concert on Saturday?',
+    );
+  });
+
+  it('near-miss: a statement of its own after the question asks nothing', () => {
+    expect(questionAsked('Did you go to the concert on Saturday? I went hiking with my sister.')).toBeUndefined();
+  });
+});
+
+describe('readTurn: an answer that points at what the question does not name, with a picture shared', () => {
+  it('"that spot" is what the picture shared with the answer shows, kept with it', () => {
+    expect(
+      formed(
+        'Yeah, today we are going to that spot. Look at that lovely photo. [image: a photo of a city skyline with a river and boats in the water]',
+        'Fresh air and buddies can do wonders. Do you have a favorite spot for hanging out?',
+      ),
+    ).toEqual([
+      'event | Ann | Asked "Do you have a favorite spot for hanging out?": Yeah, today we are going to that spot. [image: a city skyline with a river and boats in the water]',
+    ]);
+  });
+
+  it('near-miss: an answer that names what it says keeps no caption', () => {
+    expect(
+      formed(
+        'Yeah, we go to Riverside Park every Sunday. Look at that lovely photo. [image: a photo of a city skyline with a river]',
+        'Fresh air and buddies can do wonders. Do you have a favorite spot for hanging out?',
+      ).every((m) => !m.includes('[image:')),
+    ).toBe(true);
+  });
+});
