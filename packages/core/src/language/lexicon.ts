@@ -1097,6 +1097,9 @@ export const SHOWING_WORDS_RE =
  * case-insensitive.
  */
 export const DEFINITE_NOUN_RE = /\b(?:the|that|this|those|these)\s+((?:[\p{L}'’-]+\s+)?[\p{L}'’-]+)/giu;
+/** A picture said as known, "this pic", "that photo", "the picture": in a reply that shares none, the one the other speaker shared. Case-insensitive. */
+export const THE_PICTURE_RE =
+  /\b(?:this|that|the|these|those)\s+(?:pics?|pictures?|photos?|photographs?|shots?|snaps?|images?)\b/iu;
 /** An opinion about how things should be: "Celebrating small wins is crucial", "Love should be everyone's right". Regex, case-insensitive. */
 export const OPINION_RE =
   /\b(?:is|are|'s|’s)\s+(?:so\s+|really\s+|super\s+|very\s+|just\s+)?(?:important|crucial|key|essential|vital|everything)\b|\b(?:should|must)\b/iu;

@@ -100,3 +100,33 @@ describe('readTurn: an answer that points at what the question does not name, wi
     ).toBe(true);
   });
 });
+
+describe('readTurn: "this picture" in a reply that shares none is the one the other speaker shared', () => {
+  const photo =
+    'You are a true friend! Remember this photo from elementary school? [image: a photo of a group of children holding a skateboard]';
+
+  it('is quoted with the sentence that speaks of it, or alone', () => {
+    expect(
+      formed("That looks fun. But I don't remember at all under what circumstances we took this picture.", photo),
+    ).toEqual([
+      `event | Ann | Replying to Bob's "Remember this photo from elementary school?" [image: a group of children holding a skateboard]: But I don't remember at all under what circumstances we took this picture.`,
+    ]);
+    expect(
+      formed(
+        'Seeing this pic just made me appreciate my love of reading even more.',
+        'This book I read last year reminds me to always pursue my dreams! [image: a photo of a book cover with a gold coin]',
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's [image: a book cover with a gold coin]: Seeing this pic just made me appreciate my love of reading even more.",
+    ]);
+  });
+
+  it('near-miss: with no picture shared before, the clause is read as any other', () => {
+    expect(
+      formed(
+        "But I don't remember at all under what circumstances we took this picture.",
+        'You are a true friend! I started yoga last month.',
+      ),
+    ).toEqual(["event | Ann | But I don't remember at all under what circumstances we took this picture."]);
+  });
+});

@@ -21,6 +21,7 @@ import {
   SINGULAR_SPEAKER_RE,
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
+  THE_PICTURE_RE,
   THIS_THING_RE,
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
@@ -208,9 +209,18 @@ function remarkBefore(
     const text = remarkMade(before.body, by, speaker, now);
     // "When things get rough, keep going! [image: a sign that says never give up]" → "That sign
     // reminds me to never give up": what the other speaker showed is part of what they said.
-    const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
+    const said = sentences(before.body);
+    const caption = said.find((s) => CAPTION_RE.test(s));
     const shown = caption !== undefined ? whatIsShown(caption) : undefined;
-    read = { by, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
+    // "Remember this photo from elementary school? [image: …]": the sentence that speaks of it.
+    const showing =
+      shown !== undefined ? said.findLast((s) => !CAPTION_RE.test(s) && THE_PICTURE_RE.test(s)) : undefined;
+    read = {
+      by,
+      ...(text !== undefined ? { text } : {}),
+      ...(shown !== undefined ? { shown } : {}),
+      ...(showing !== undefined ? { showing } : {}),
+    };
     return read;
   };
 }
@@ -225,6 +235,8 @@ interface Remark {
   text?: string;
   /** The picture they shared with it, as {@link whatIsShown} gives it. */
   shown?: string;
+  /** The sentence that speaks of that picture ("Remember this photo from elementary school?"), if any. */
+  showing?: string;
 }
 
 /** A statement that replies to `remark`, quoted with whose it is, so that what it refers to is said with it. */
@@ -267,13 +279,20 @@ function replyTo(
       r.pronounInside ||
       r.rule === 'object refers back' ||
       NAMED_BEFORE_RE.test(clause) ||
-      REFERENT_DID_RE.test(clause)
+      REFERENT_DID_RE.test(clause) ||
+      THE_PICTURE_RE.test(clause)
     )
   )
     return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
   // "That's awesome!" → "I went there last year": where, no turn near it says. A clause that says
   // more ("That picture was from a trip we took last year for my daughter's birthday") stands.
   const remark = remarkOf();
+  // "I don't remember when we took this picture": in a reply that shares none, the picture the
+  // other speaker shared, quoted with it; with none shared, the clause is read as any other.
+  const ofThePicture =
+    THE_PICTURE_RE.test(clause) &&
+    !(r.refersBack || r.pronounObject || r.pronounInside || r.rule === 'object refers back');
+  if (ofThePicture && remark.shown === undefined) return undefined;
   if (remark.text === undefined && remark.shown === undefined)
     return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
@@ -284,7 +303,10 @@ function replyTo(
   if ('dropped' in again || again.kept.kind === 'conversation' || again.kept.about === listener) return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
   if (again.rule !== undefined && WEAK_REPLY_RULES.has(again.rule) && !REFERENT_DID_RE.test(clause)) return undefined;
-  return { ...again.kept, about: again.kept.about ?? who, text: replying(remark, clause) };
+  const quoted = ofThePicture
+    ? { by: remark.by, shown: remark.shown, ...(remark.showing !== undefined ? { text: remark.showing } : {}) }
+    : remark;
+  return { ...again.kept, about: again.kept.about ?? who, text: replying(quoted, clause) };
 }
 
 /** What reading a turn found in a turn. */
