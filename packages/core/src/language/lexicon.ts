@@ -1061,12 +1061,21 @@ const GERUND_OF_WHAT_WAS_SAID =
   "(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:(?:about|with|to|on|at|of|for|around)\\s+)?(?:(?:how|what|why|where|when)\\s+(?:(?:much|many|far|well)\\s+)?)?(?:it|them|that(?=\\s+(?:usually|really|always|often|sometimes|just|also|still|never|has|had|is|was|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|lets?|can|could|will|would|might|must)\\b|\\s*(?:[,.!?;…—–-]|$)))\\b(?!['’])[^.!?;]*?\\b(?:is|was|has|had|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|means?|meant|feels?|felt|takes?|took|can|could|will|would|must)\\b";
 
 /**
+ * An activity whose object is "it", "them", or "that" / "this" standing alone, first in the clause,
+ * with or without a verb after it: "Making it unique for each owner and pup", "Adding that to my
+ * bucket list!", "Glimpsing that calms me". What it does something to is said before, or by the
+ * other speaker. Not "that" naming a noun ("Watching that movie …"), nor "giving it my all".
+ */
+const GERUND_OF_IT =
+  "(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:it|them|(?:that|this)(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|into|for|on|with|\\p{L}+s\\s+(?:me|us))\\b))\\b(?!['’]|\\s+(?:my|our|your|his|her|their)\\s+all\\b)";
+
+/**
  * An activity with someone or something said elsewhere, as the subject: "Seeing them so happy
  * makes me happy", "Being with them brings me so much joy", "Having her around keeps me going".
  * Who "them" is, is said in the clause before it or by the other speaker; kept whole with it.
  */
 export const GERUND_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b|${GERUND_OF_WHAT_WAS_SAID})`,
+  `^${LEAD}(?:(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b|${GERUND_OF_WHAT_WAS_SAID}|${GERUND_OF_IT})`,
   'iu',
 );
 /**
@@ -1083,7 +1092,7 @@ export const IMPLIED_IT_RE = new RegExp(
  * help". Regex, case-insensitive.
  */
 export const SHOWN_OR_THANKS_RE =
-  /\b(?:looks?|sounds?|seems?|pics?|photos?|pictures?|snaps?|shots?)\b|^(?:(?:i\s+)?(?:really\s+)?appreciate|thanks|thank\s+you)\b/iu;
+  /\b(?:looks?|sounds?|seems?|pics?|photos?|pictures?|snaps?|shots?)\b|^(?:(?:i\s+)?(?:really\s+)?appreciate|thanks|thank\s+you|cheers)\b/iu;
 /**
  * The words of a sentence that shows a picture that name nothing of what it shows: "Take a look
  * at this pic!", "Check it out", "Here's a photo". What is left ("this cool Disney poster", "a pic

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formed, NOON } from './formed.fixture.js';
+import { formed, NOON, none } from './formed.fixture.js';
+import { GERUND_REFERS_BACK_RE } from './lexicon.js';
 import { questionAsked, remarkMade } from './statements.js';
 
 /**
@@ -128,5 +129,33 @@ describe('readTurn: "this picture" in a reply that shares none is the one the ot
         'You are a true friend! I started yoga last month.',
       ),
     ).toEqual(["event | Ann | But I don't remember at all under what circumstances we took this picture."]);
+  });
+});
+
+describe('readTurn: an activity whose object is "it", "them", or "that" standing alone, first in its clause', () => {
+  it('goes on with the statement before it that names what; alone it forms nothing', () => {
+    expect(formed('I built an app for dog owners. Making it unique for each owner and pup.')).toEqual([
+      'event | Ann | I built an app for dog owners. Making it unique for each owner and pup.',
+    ]);
+    none(['Making it unique for each owner and pup.', 'Adding that to my bucket list!']);
+  });
+
+  it('first in a reply, it is what the other speaker said or showed, quoted with it', () => {
+    expect(
+      formed(
+        'Glimpsing that calms me.',
+        'I recently saw this wonderful sunrise again. [image: a photo of a person walking on the beach with a surfboard]',
+      ),
+    ).toEqual([
+      `preference | Ann | Replying to Bob's "I recently saw this wonderful sunrise again." [image: a person walking on the beach with a surfboard]: Glimpsing that calms me.`,
+    ]);
+  });
+
+  it('near-misses: "that" naming a noun, "giving it my all", thanks before it', () => {
+    expect(formed("Giving it my all every time I'm on the court.")).toEqual([
+      "fact | Ann | Giving it my all every time I'm on the court.",
+    ]);
+    expect(GERUND_REFERS_BACK_RE.test('Watching that movie with my family was awesome.')).toBe(false);
+    none(['Cheers for the suggestion. Adding it to my list.']);
   });
 });
