@@ -48,6 +48,7 @@ import {
   splitSpeaker,
 } from './statements.js';
 import { extractTopics } from './topics.js';
+import { stem } from '../retrieval/text.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
 
 /**
@@ -400,21 +401,17 @@ function ownShortAnswer(asked: AskedQuestion, clause: string): boolean {
 /**
  * Whether a clause names, by "the", "that" or "this" and a noun, something the question asked
  * about ("Have you found any non-profit organizations …?" → "… find the organization I need"):
- * the noun is one of the question's, in the singular or the plural.
+ * the noun is one of the question's, stemmed (singular or plural alike).
  */
 function namesWhatWasAsked(clause: string, asked: AskedQuestion | undefined): boolean {
   if (asked === undefined) return false;
-  const asks = new Set(contentWords(asked.text).map(singular));
+  const asks = new Set(contentWords(asked.text).map(stem));
   for (const m of clause.matchAll(DEFINITE_NOUN_RE))
-    if (contentWords(m[1]!).some((w) => w.length >= MIN_NOUN_LETTERS && asks.has(singular(w)))) return true;
+    if (contentWords(m[1]!).some((w) => w.length >= MIN_NOUN_LETTERS && asks.has(stem(w)))) return true;
   return false;
 }
 /** Letters a noun must have to be matched with the question's ("the one", "that day" match nothing). */
 const MIN_NOUN_LETTERS = 4;
-/** A word without its plural ending: "organizations" → "organization", "classes" → "class". */
-function singular(word: string): string {
-  return word.replace(/(?:(?<=(?:ss|sh|ch|x))es|(?<!s)s)$/u, '');
-}
 
 /** A denial or a negated clause: "No, …", "I haven't …", "I don't …", "never". */
 const NEGATION_RE = /^(?:no|nope|not)\b|\b(?:not|never)\b|n['’]t\b/iu;
