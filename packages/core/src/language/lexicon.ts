@@ -1061,13 +1061,19 @@ const GERUND_OF_WHAT_WAS_SAID =
   "(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:(?:about|with|to|on|at|of|for|around)\\s+)?(?:(?:how|what|why|where|when)\\s+(?:(?:much|many|far|well)\\s+)?)?(?:it|them|that(?=\\s+(?:usually|really|always|often|sometimes|just|also|still|never|has|had|is|was|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|lets?|can|could|will|would|might|must)\\b|\\s*(?:[,.!?;…—–-]|$)))\\b(?!['’])[^.!?;]*?\\b(?:is|was|has|had|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|means?|meant|feels?|felt|takes?|took|can|could|will|would|must)\\b";
 
 /**
+ * "It" in a set phrase, standing for nothing said: "taking it easy", "taking it one day at a
+ * time", "keeping it simple", "giving it my all", "playing it safe", "hitting it off".
+ */
+const IT_IDIOM =
+  '(?:taking|take)\\s+it\\s+(?:easy|slow|slowly|one\\s+day|one\\s+step|day\\s+by\\s+day|in\\s+stride)\\b|keeping\\s+it\\s+(?:simple|real|light|casual|chill|low[- ]key|up)\\b|giving\\s+it\\s+(?:my|our|your|his|her|their)\\s+all\\b|playing\\s+it\\s+(?:safe|cool|by\\s+ear)\\b|hitting\\s+it\\s+off\\b|making\\s+it\\s+(?:big|through)\\b';
+
+/**
  * An activity whose object is "it", "them", or "that" / "this" standing alone, first in the clause,
  * with or without a verb after it: "Making it unique for each owner and pup", "Adding that to my
  * bucket list!", "Glimpsing that calms me". What it does something to is said before, or by the
- * other speaker. Not "that" naming a noun ("Watching that movie …"), nor "giving it my all".
+ * other speaker. Not "that" naming a noun ("Watching that movie …"), nor "it" in a set phrase ({@link IT_IDIOM}).
  */
-const GERUND_OF_IT =
-  "(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:it|them|(?:that|this)(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|into|for|on|with|\\p{L}+s\\s+(?:me|us))\\b))\\b(?!['’]|\\s+(?:my|our|your|his|her|their)\\s+all\\b)";
+const GERUND_OF_IT = `(?!(?:some|any|every|no)thing\\b|${IT_IDIOM}|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:it|them|(?:that|this)(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|into|for|on|with|\\p{L}+s\\s+(?:me|us))\\b))\\b(?!['’])`;
 
 /**
  * An activity with someone or something said elsewhere, as the subject: "Seeing them so happy

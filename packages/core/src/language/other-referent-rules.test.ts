@@ -151,7 +151,10 @@ describe('readTurn: an activity whose object is "it", "them", or "that" standing
     ]);
   });
 
-  it('near-misses: "that" naming a noun, "giving it my all", thanks before it', () => {
+  it('near-misses: "that" naming a noun, "it" in a set phrase, thanks before it', () => {
+    expect(formed('Taking it one day at a time since my surgery.')).toEqual([
+      'fact | Ann | Taking it one day at a time since my surgery.',
+    ]);
     expect(formed("Giving it my all every time I'm on the court.")).toEqual([
       "fact | Ann | Giving it my all every time I'm on the court.",
     ]);
