@@ -1088,12 +1088,27 @@ const GERUND_OF_WHAT_WAS_SAID =
   "(?!(?:some|any|every|no)thing\\b|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:(?:about|with|to|on|at|of|for|around)\\s+)?(?:(?:how|what|why|where|when)\\s+(?:(?:much|many|far|well)\\s+)?)?(?:it|them|that(?=\\s+(?:usually|really|always|often|sometimes|just|also|still|never|has|had|is|was|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|lets?|can|could|will|would|might|must)\\b|\\s*(?:[,.!?;…—–-]|$)))\\b(?!['’])[^.!?;]*?\\b(?:is|was|has|had|makes?|made|helps?|helped|gives?|gave|keeps?|kept|brings?|brought|reminds?|reminded|sparked|gets?|got|means?|meant|feels?|felt|takes?|took|can|could|will|would|must)\\b";
 
 /**
+ * "It" in a set phrase, standing for nothing said: "taking it easy", "taking it one day at a
+ * time", "keeping it simple", "giving it my all", "playing it safe", "hitting it off".
+ */
+const IT_IDIOM =
+  '(?:taking|take)\\s+it\\s+(?:easy|slow|slowly|one\\s+day|one\\s+step|day\\s+by\\s+day|in\\s+stride)\\b|keeping\\s+it\\s+(?:simple|real|light|casual|chill|low[- ]key|up)\\b|giving\\s+it\\s+(?:my|our|your|his|her|their)\\s+all\\b|playing\\s+it\\s+(?:safe|cool|by\\s+ear)\\b|hitting\\s+it\\s+off\\b|making\\s+it\\s+(?:big|through)\\b';
+
+/**
+ * An activity whose object is "it", "them", or "that" / "this" standing alone, first in the clause,
+ * with or without a verb after it: "Making it unique for each owner and pup", "Adding that to my
+ * bucket list!", "Glimpsing that calms me". What it does something to is said before, or by the
+ * other speaker. Not "that" naming a noun ("Watching that movie …"), nor "it" in a set phrase ({@link IT_IDIOM}).
+ */
+const GERUND_OF_IT = `(?!(?:some|any|every|no)thing\\b|${IT_IDIOM}|(?:morning|evening|spring|string|during|wedding|building|ceiling|pudding|clothing|offspring|bring|thing|king|ring|sing|wing)\\b)\\p{L}{2,}ing\\s+(?:it|them|(?:that|this)(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|into|for|on|with|\\p{L}+s\\s+(?:me|us))\\b))\\b(?!['’])`;
+
+/**
  * An activity with someone or something said elsewhere, as the subject: "Seeing them so happy
  * makes me happy", "Being with them brings me so much joy", "Having her around keeps me going".
  * Who "them" is, is said in the clause before it or by the other speaker; kept whole with it.
  */
 export const GERUND_REFERS_BACK_RE = new RegExp(
-  `^${LEAD}(?:(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b|${GERUND_OF_WHAT_WAS_SAID})`,
+  `^${LEAD}(?:(?:being|seeing|watching|having|hearing|spending\\s+time|hanging\\s+out|playing|working|living|talking)\\s+(?:(?:with|around|near|next\\s+to)\\s+)?(?:them|him|her|it)\\b|${GERUND_OF_WHAT_WAS_SAID}|${GERUND_OF_IT})`,
   'iu',
 );
 /**
@@ -1110,7 +1125,23 @@ export const IMPLIED_IT_RE = new RegExp(
  * help". Regex, case-insensitive.
  */
 export const SHOWN_OR_THANKS_RE =
-  /\b(?:looks?|sounds?|seems?|pics?|photos?|pictures?|snaps?|shots?)\b|^(?:(?:i\s+)?(?:really\s+)?appreciate|thanks|thank\s+you)\b/iu;
+  /\b(?:looks?|sounds?|seems?|pics?|photos?|pictures?|snaps?|shots?)\b|^(?:(?:i\s+)?(?:really\s+)?appreciate|thanks|thank\s+you|cheers)\b/iu;
+/**
+ * The words of a sentence that shows a picture that name nothing of what it shows: "Take a look
+ * at this pic!", "Check it out", "Here's a photo". What is left ("this cool Disney poster", "a pic
+ * from when I was dancing") names what the picture is. Every match, case-insensitive.
+ */
+export const SHOWING_WORDS_RE =
+  /\b(?:take|took|look|looking|check|checking|see|here|pics?|photos?|photography|pictures?|snaps?|shots?|images?|epic|cool|awesome|nice|great|amazing|beautiful|gorgeous|lovely|stunning)\b/giu;
+/**
+ * A noun said as known, by "the", "that" or "this", with a word before it at most: "the
+ * organization I need", "that same spot". Group 1: the words after the determiner. Every match,
+ * case-insensitive.
+ */
+export const DEFINITE_NOUN_RE = /\b(?:the|that|this|those|these)\s+((?:[\p{L}'’-]+\s+)?[\p{L}'’-]+)/giu;
+/** A picture said as known, "this pic", "that photo", "the picture": in a reply that shares none, the one the other speaker shared. Case-insensitive. */
+export const THE_PICTURE_RE =
+  /\b(?:this|that|the|these|those)\s+(?:pics?|pictures?|photos?|photographs?|shots?|snaps?|images?)\b/iu;
 /** An opinion about how things should be: "Celebrating small wins is crucial", "Love should be everyone's right". Regex, case-insensitive. */
 export const OPINION_RE =
   /\b(?:is|are|'s|’s)\s+(?:so\s+|really\s+|super\s+|very\s+|just\s+)?(?:important|crucial|key|essential|vital|everything)\b|\b(?:should|must)\b/iu;
@@ -1779,6 +1810,9 @@ export const QUESTION_OBJECT_LEFT_OUT_RE =
 /** A feeling for the listener, which names nothing: "I'm super stoked for you.", "So happy for you!". */
 export const FEELING_FOR_LISTENER_RE =
   /^(?:(?:wow|oh|aw+)[,!\s]+)*(?:i['’]m\s+|i\s+am\s+)?(?:(?:so|super|really|very|truly)\s+)*(?:happy|stoked|excited|proud|thrilled|glad|pleased)\s+for\s+you\b/iu;
+/** A request to tell more after a question, which asks nothing new: "Tell me all about it!", "Tell me more!", "Spill the beans!", "Let me know.". */
+export const ASKING_TO_TELL_RE =
+  /^(?:(?:so|and|please|oh|come\s+on)[,!\s]+)*(?:(?:tell|fill)\s+me\b|share\s+(?:it\s+)?with\s+me\b|spill\s+the\s+beans\b|let\s+me\s+know\b|do\s+tell\b)[^?？]*$/iu;
 /** A short remark on what a question just asked about: "It looks like loads of fun!", "That sounds amazing!", "They're so cute!". */
 export const REMARK_AFTER_QUESTION_RE =
   /^(?:(?:oh|wow|haha|lol)[,!\s]+)*(?:it|that|they|this)(?:['’](?:s|re))?\s+(?:(?:looks?|sounds?|seems?|must\s+be|is|are|was|were)\s+)?(?:(?:like|so|really|super|such)\s+)*(?:an?\s+)?(?:loads\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[!.…]*$/iu;

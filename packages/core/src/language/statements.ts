@@ -25,6 +25,8 @@ import {
   QUESTION_REFERS_BACK_RE,
   QUESTION_OBJECT_LEFT_OUT_RE,
   REMARK_AFTER_QUESTION_RE,
+  ASKING_TO_TELL_RE,
+  SHOWING_WORDS_RE,
   FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
   NON_ANSWER_RE,
@@ -1044,12 +1046,13 @@ const MIN_BEFORE_QUESTION_WORDS = 1;
 export function questionAsked(said: string): AskedQuestion | undefined {
   const all = sentences(said).filter((s) => !CAPTION_RE.test(s));
   // "Have you ever tried skiing? It looks like loads of fun!": a remark on what the question
-  // asked about, after it, leaves the question the one to answer.
+  // asked about, or a request to tell ("Tell me all about it!"), after it, leaves the question
+  // the one to answer.
   const said_ =
     all.length >= 2 &&
     !QUESTION_END_RE.test(all.at(-1)!) &&
     QUESTION_END_RE.test(all.at(-2)!) &&
-    REMARK_AFTER_QUESTION_RE.test(all.at(-1)!)
+    (REMARK_AFTER_QUESTION_RE.test(all.at(-1)!) || ASKING_TO_TELL_RE.test(all.at(-1)!))
       ? all.slice(0, -1)
       : all;
   const last = said_.at(-1);
@@ -1080,6 +1083,8 @@ export function questionAsked(said: string): AskedQuestion | undefined {
   };
 }
 
+/** The rules that show a picture ("Take a look at this cool Disney poster!", "Here's a pic from my hike"). */
+const SHOWING_RULES: ReadonlySet<string> = new Set(['pointing', 'showing']);
 /** Content words a remark must have to name what a reply to it refers to ("I started yoga last month": 3; "That's awesome!" names nothing). */
 const MIN_REMARK_WORDS = 2;
 /** Content words a remark that also says "it", "that" … must have ("I started yoga, it's great for my back": 4; "I'd love to learn how you do it": 2). */
@@ -1094,12 +1099,19 @@ const MIN_REMARK_WORDS_WITH_REFERRING_WORD = 3;
  * Undefined when no sentence of the turn names anything.
  */
 export function remarkMade(said: string, speaker: string, listener: string, now: number): string | undefined {
-  for (const sentence of sentences(said).reverse()) {
+  const all = sentences(said);
+  const sharesPicture = all.some((s) => CAPTION_RE.test(s));
+  for (const sentence of all.reverse()) {
     if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence)) continue;
     const r = readSentence(sentence, speaker, now, listener);
+    if ('dropped' in r || r.refersBack) continue;
+    // "Take a look at this cool Disney poster! [image: …]": the sentence that shows the picture,
+    // when it says what the picture is, is what a reply to the picture replies to.
+    if (sharesPicture && r.rule !== undefined && SHOWING_RULES.has(r.rule)) {
+      if (contentWords(r.kept.text.replace(SHOWING_WORDS_RE, ' ')).length >= MIN_REMARK_WORDS) return sentence.trim();
+      continue;
+    }
     if (
-      'dropped' in r ||
-      r.refersBack ||
       REFERRING_SUBJECT_RE.test(r.kept.text) ||
       (r.rule !== undefined && (REACTION_RULES.has(r.rule) || r.rule === 'wish'))
     )

@@ -2,6 +2,7 @@ import { estimateImportance } from './importance.js';
 import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } from './kind-rules.js';
 import {
   CAPTION_RE,
+  DEFINITE_NOUN_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
   FRAMING_OPENER_RE,
@@ -22,6 +23,7 @@ import {
   SINGULAR_SPEAKER_RE,
   SPEAKER_ANY_RE,
   SPEAKERS_THING_RE,
+  THE_PICTURE_RE,
   THIS_THING_RE,
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
@@ -48,6 +50,7 @@ import {
   splitSpeaker,
 } from './statements.js';
 import { extractTopics } from './topics.js';
+import { stem } from '../retrieval/text.js';
 import type { FormationPlan, FormationTurn, FormedStatement } from '../formation/types.js';
 
 /**
@@ -210,9 +213,18 @@ function remarkBefore(
     const text = remarkMade(before.body, by, speaker, now);
     // "When things get rough, keep going! [image: a sign that says never give up]" → "That sign
     // reminds me to never give up": what the other speaker showed is part of what they said.
-    const caption = sentences(before.body).find((s) => CAPTION_RE.test(s));
+    const said = sentences(before.body);
+    const caption = said.find((s) => CAPTION_RE.test(s));
     const shown = caption !== undefined ? whatIsShown(caption) : undefined;
-    read = { by, ...(text !== undefined ? { text } : {}), ...(shown !== undefined ? { shown } : {}) };
+    // "Remember this photo from elementary school? [image: …]": the sentence that speaks of it.
+    const showing =
+      shown !== undefined ? said.findLast((s) => !CAPTION_RE.test(s) && THE_PICTURE_RE.test(s)) : undefined;
+    read = {
+      by,
+      ...(text !== undefined ? { text } : {}),
+      ...(shown !== undefined ? { shown } : {}),
+      ...(showing !== undefined ? { showing } : {}),
+    };
     return read;
   };
 }
@@ -227,6 +239,8 @@ interface Remark {
   text?: string;
   /** The picture they shared with it, as {@link whatIsShown} gives it. */
   shown?: string;
+  /** The sentence that speaks of that picture ("Remember this photo from elementary school?"), if any. */
+  showing?: string;
 }
 
 /** A statement that replies to `remark`, quoted with whose it is, so that what it refers to is said with it. */
@@ -269,13 +283,20 @@ function replyTo(
       r.pronounInside ||
       r.rule === 'object refers back' ||
       NAMED_BEFORE_RE.test(clause) ||
-      REFERENT_DID_RE.test(clause)
+      REFERENT_DID_RE.test(clause) ||
+      THE_PICTURE_RE.test(clause)
     )
   )
     return r.rule !== undefined && REACTION_RULES.has(r.rule) ? 'not yet' : undefined;
   // "That's awesome!" → "I went there last year": where, no turn near it says. A clause that says
   // more ("That picture was from a trip we took last year for my daughter's birthday") stands.
   const remark = remarkOf();
+  // "I don't remember when we took this picture": in a reply that shares none, the picture the
+  // other speaker shared, quoted with it; with none shared, the clause is read as any other.
+  const ofThePicture =
+    THE_PICTURE_RE.test(clause) &&
+    !(r.refersBack || r.pronounObject || r.pronounInside || r.rule === 'object refers back');
+  if (ofThePicture && remark.shown === undefined) return undefined;
   if (remark.text === undefined && remark.shown === undefined)
     return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
@@ -286,7 +307,10 @@ function replyTo(
   if ('dropped' in again || again.kept.kind === 'conversation' || again.kept.about === listener) return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
   if (again.rule !== undefined && WEAK_REPLY_RULES.has(again.rule) && !REFERENT_DID_RE.test(clause)) return undefined;
-  return { ...again.kept, about: again.kept.about ?? who, text: replying(remark, clause) };
+  const quoted = ofThePicture
+    ? { by: remark.by, shown: remark.shown, ...(remark.showing !== undefined ? { text: remark.showing } : {}) }
+    : remark;
+  return { ...again.kept, about: again.kept.about ?? who, text: replying(quoted, clause) };
 }
 
 /** What reading a turn found in a turn. */
@@ -377,6 +401,21 @@ function ownShortAnswer(asked: AskedQuestion, clause: string): boolean {
     !NEGATION_RE.test(clause)
   );
 }
+/**
+ * Whether a clause names, by "the", "that" or "this" and a noun, something the question asked
+ * about ("Have you found any non-profit organizations …?" → "… find the organization I need"):
+ * the noun is one of the question's, stemmed (singular or plural alike).
+ */
+function namesWhatWasAsked(clause: string, asked: AskedQuestion | undefined): boolean {
+  if (asked === undefined) return false;
+  const asks = new Set(contentWords(asked.text).map(stem));
+  for (const m of clause.matchAll(DEFINITE_NOUN_RE))
+    if (contentWords(m[1]!).some((w) => w.length >= MIN_NOUN_LETTERS && asks.has(stem(w)))) return true;
+  return false;
+}
+/** Letters a noun must have to be matched with the question's ("the one", "that day" match nothing). */
+const MIN_NOUN_LETTERS = 4;
+
 /** A denial or a negated clause: "No, …", "I haven't …", "I don't …", "never". */
 const NEGATION_RE = /^(?:no|nope|not)\b|\b(?:not|never)\b|n['’]t\b/iu;
 /** A clause without "Yes, " or "Yeah! " in front. */
@@ -461,6 +500,8 @@ export function readTurn(
   let askedBack: string | undefined;
   /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
   let answered: FormedStatement | undefined;
+  /** The question `answered` answers. */
+  let answeredOf: AskedQuestion | undefined;
   for (const part of parts) {
     const clause = clauseText(part);
     const announced = lastAnnounces;
@@ -479,7 +520,11 @@ export function readTurn(
     let holding = false;
     // "It took time and effort, but I slowly formed connections by listening": the answer goes on
     // to the end of its sentence, the clauses after it with it.
-    if (!part.joiner) answered = undefined;
+    // "I haven't found it yet. I think it won't be hard to find the organization I need": the
+    // sentence right after the answer that names, as "the …" or "that …", what the question asked
+    // about goes on with the answer, quoted with it.
+    if (!part.joiner && !(answered !== undefined && last === answered && namesWhatWasAsked(clause, answeredOf)))
+      answered = undefined;
     if (
       answered !== undefined &&
       'kept' in r &&
@@ -498,6 +543,11 @@ export function readTurn(
           answer.text = answering(asked, `${held.text} ${clause}`);
           reading.statements.splice(reading.statements.indexOf(held), 1);
         }
+        // Asked "Do you have a favorite spot for hanging out?": "Yeah, today we are going to that
+        // spot. Look at that lovely photo. [image: …]": what the answer points at, the question
+        // does not name; the picture shared with it shows it, kept with it.
+        if (caption !== undefined && 'kept' in r && r.pronounObject) pictured.add(answer);
+        answeredOf = asked;
         asked = undefined;
         held = undefined;
         reading.statements.push(answer);

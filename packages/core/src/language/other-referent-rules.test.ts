@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { formed, NOON, none } from './formed.fixture.js';
+import { GERUND_REFERS_BACK_RE } from './lexicon.js';
+import { questionAsked, remarkMade } from './statements.js';
+
+/**
+ * Fragments whose referent is in the other speaker's turn (issue 28, precision on held-out
+ * chats): what the reply points at is kept with it, from the sentence of the other speaker's
+ * that names it, or from the question the reply answers; each rule with the near-misses that
+ * must read as before.
+ */
+
+describe("remarkMade: the sentence that shows the other speaker's picture", () => {
+  const poster =
+    "Oh well, some of the best memories can't be captured on video or audio. Take a look at this cool Disney poster! [image: a photo of a poster for a disney movie with a chef]";
+
+  it('is what a reply to the picture replies to, when it says what the picture is', () => {
+    expect(formed("Wow, that's a gorgeous poster! It reminds me of one of my favorite Disney movies.", poster)).toEqual(
+      [
+        `preference | Ann | Replying to Bob's "Take a look at this cool Disney poster!" [image: a poster for a disney movie with a chef]: It reminds me of one of my favorite Disney movies.`,
+      ],
+    );
+    expect(remarkMade(poster, 'Bob', 'Ann', NOON)).toBe('Take a look at this cool Disney poster!');
+  });
+
+  it('near-misses: a showing sentence that names nothing, or no picture shared', () => {
+    expect(
+      remarkMade('I started yoga last month. Check out this pic! [image: a photo of a yoga mat]', 'Bob', 'Ann', NOON),
+    ).toBe('I started yoga last month.');
+    expect(remarkMade('I started yoga last month. Take a look at this cool Disney poster!', 'Bob', 'Ann', NOON)).toBe(
+      'I started yoga last month.',
+    );
+  });
+});
+
+describe('readTurn: the sentence after an answer that names what the question asked about', () => {
+  const asked = 'That is really inspiring. Have you found any non-profit organizations that align with your values?';
+
+  it('goes on with the answer, the question quoted with both', () => {
+    expect(
+      formed(
+        "I haven't found it yet, but to be honest I haven't looked for it. I think it won't be difficult for me to find the organization I need.",
+        asked,
+      ),
+    ).toEqual([
+      `fact | Ann | Asked "${asked}": I haven't found it yet, but to be honest I haven't looked for it. I think it won't be difficult for me to find the organization I need.`,
+    ]);
+  });
+
+  it('near-misses: a sentence after the answer that names something else stands alone', () => {
+    expect(
+      formed(
+        "I haven't found it yet, but to be honest I haven't looked for it. I adopted a puppy from the shelter last week.",
+        asked,
+      ),
+    ).toEqual([
+      `fact | Ann | Asked "${asked}": I haven't found it yet, but to be honest I haven't looked for it.`,
+      'event | Ann | I adopted a puppy from the shelter last week.',
+    ]);
+  });
+});
+
+describe('questionAsked: a request to tell more after the question leaves the question the one to answer', () => {
+  it('"What made you choose that shade? Tell me all about it!" is answered by "I picked this color because …"', () => {
+    expect(
+      formed(
+        "Thanks Jo! I picked this color because it's bright and bold - like me!",
+        'Wow, your new hair color looks amazing! What made you choose that shade? Tell me all about it!',
+      ),
+    ).toEqual([
+      `event | Ann | Asked "Wow, your new hair color looks amazing! What made you choose that shade?": I picked this color because it's bright and bold - like me!`,
+    ]);
+    expect(questionAsked('Did you go to the concert on Saturday? Tell me more!')?.text).toBe(
+      'Did you go to the concert on Saturday?',
+    );
+  });
+
+  it('near-miss: a statement of its own after the question asks nothing', () => {
+    expect(questionAsked('Did you go to the concert on Saturday? I went hiking with my sister.')).toBeUndefined();
+  });
+});
+
+describe('readTurn: an answer that points at what the question does not name, with a picture shared', () => {
+  it('"that spot" is what the picture shared with the answer shows, kept with it', () => {
+    expect(
+      formed(
+        'Yeah, today we are going to that spot. Look at that lovely photo. [image: a photo of a city skyline with a river and boats in the water]',
+        'Fresh air and buddies can do wonders. Do you have a favorite spot for hanging out?',
+      ),
+    ).toEqual([
+      'event | Ann | Asked "Do you have a favorite spot for hanging out?": Yeah, today we are going to that spot. [image: a city skyline with a river and boats in the water]',
+    ]);
+  });
+
+  it('near-miss: an answer that names what it says keeps no caption', () => {
+    expect(
+      formed(
+        'Yeah, we go to Riverside Park every Sunday. Look at that lovely photo. [image: a photo of a city skyline with a river]',
+        'Fresh air and buddies can do wonders. Do you have a favorite spot for hanging out?',
+      ).every((m) => !m.includes('[image:')),
+    ).toBe(true);
+  });
+});
+
+describe('readTurn: "this picture" in a reply that shares none is the one the other speaker shared', () => {
+  const photo =
+    'You are a true friend! Remember this photo from elementary school? [image: a photo of a group of children holding a skateboard]';
+
+  it('is quoted with the sentence that speaks of it, or alone', () => {
+    expect(
+      formed("That looks fun. But I don't remember at all under what circumstances we took this picture.", photo),
+    ).toEqual([
+      `event | Ann | Replying to Bob's "Remember this photo from elementary school?" [image: a group of children holding a skateboard]: But I don't remember at all under what circumstances we took this picture.`,
+    ]);
+    expect(
+      formed(
+        'Seeing this pic just made me appreciate my love of reading even more.',
+        'This book I read last year reminds me to always pursue my dreams! [image: a photo of a book cover with a gold coin]',
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's [image: a book cover with a gold coin]: Seeing this pic just made me appreciate my love of reading even more.",
+    ]);
+  });
+
+  it('near-miss: with no picture shared before, the clause is read as any other', () => {
+    expect(
+      formed(
+        "But I don't remember at all under what circumstances we took this picture.",
+        'You are a true friend! I started yoga last month.',
+      ),
+    ).toEqual(["event | Ann | But I don't remember at all under what circumstances we took this picture."]);
+  });
+});
+
+describe('readTurn: an activity whose object is "it", "them", or "that" standing alone, first in its clause', () => {
+  it('goes on with the statement before it that names what; alone it forms nothing', () => {
+    expect(formed('I built an app for dog owners. Making it unique for each owner and pup.')).toEqual([
+      'event | Ann | I built an app for dog owners. Making it unique for each owner and pup.',
+    ]);
+    none(['Making it unique for each owner and pup.', 'Adding that to my bucket list!']);
+  });
+
+  it('first in a reply, it is what the other speaker said or showed, quoted with it', () => {
+    expect(
+      formed(
+        'Glimpsing that calms me.',
+        'I recently saw this wonderful sunrise again. [image: a photo of a person walking on the beach with a surfboard]',
+      ),
+    ).toEqual([
+      `preference | Ann | Replying to Bob's "I recently saw this wonderful sunrise again." [image: a person walking on the beach with a surfboard]: Glimpsing that calms me.`,
+    ]);
+  });
+
+  it('near-misses: "that" naming a noun, "it" in a set phrase, thanks before it', () => {
+    expect(formed('Taking it one day at a time since my surgery.')).toEqual([
+      'fact | Ann | Taking it one day at a time since my surgery.',
+    ]);
+    expect(formed("Giving it my all every time I'm on the court.")).toEqual([
+      "fact | Ann | Giving it my all every time I'm on the court.",
+    ]);
+    expect(GERUND_REFERS_BACK_RE.test('Watching that movie with my family was awesome.')).toBe(false);
+    none(['Cheers for the suggestion. Adding it to my list.']);
+  });
+});
