@@ -243,11 +243,86 @@ export const REFERRING_WORD_RE = new RegExp(
 );
 /** An image caption on its own ("[image: a photo of a dog]"). */
 export const CAPTION_RE = /^\[image:/iu;
+/**
+ * A caption of a picture of the speaker or of theirs ("[image: me crossing the finish line]",
+ * "[image: a photo of my new puppy]"). Group 1: what it shows; group 2: whose ("me", "my" …).
+ */
+export const CAPTION_OF_OWN_RE =
+  /^\[image:\s*(?:(?:an?\s+)?(?:photo(?:graph)?|picture|pic|selfie|image|snap)\s+of\s+)?((me|us|my|our)\b[^\]]*)\]?/iu;
 /** Pointing at something shared: "Check out this piece I made!", "Look at this", "Here's a pic". */
 export const POINTING_RE = new RegExp(
   `^${LEAD}(?:check\\s+(?:this|it|them|these|that)?\\s*out|look\\s+at|take\\s+a\\s+look|see\\s+this|here['’]s\\s+(?:a\\s+|the\\s+|my\\s+)?(?:pic|photo|picture|snap|shot|one)|here\\s+(?:it\\s+is|they\\s+are))\\b`,
   'iu',
 );
+// ── A picture pointed at, said plainly (issue 28, precision) ──
+
+/** What points at a picture, up to what it shows: "Take a look at", "Check out pic of", "Here's a snap of", "Here are". */
+const SHOWN_LEAD = `^${LEAD}(?:take\\s+a\\s+look\\s+at|look\\s+at|check\\s+out|here['’]s|here\\s+(?:is|are))\\s+(?:(?:a|an|the|this|that|my|one)\\s+)?(?:(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|images?)\\s+(?:of|from)\\s+)?`;
+/** What a picture shows, named ("this unforgettable moment", "a cake", "my new vintage camera"): a determiner and up to eight words. */
+const SHOWN_THING = `((?:a|an|the|this|these|those|that|some|my|our)(?:\\s+(?!(?:i|we|you|me|us|him|her|them|it|they|that|which|who|what|when|where|why|how)\\b)[\\p{L}\\p{N}'’-]+){1,8}?)`;
+/** A verb of the speaker's, done or under way: "captured", "'ve just finished", "'m restoring". */
+const SPEAKERS_VERB = `((?:['’](?:m|re)|\\s+(?:am|are))\\s+(?:(?:still|currently|now)\\s+)?\\p{L}{2,}ing|(?:['’]ve|\\s+(?:have|had))?\\s+(?:(?:just|recently|finally|also|actually|once)\\s+)?(?!used\\s+to\\b)(?:${PAST_VERB}|done|seen|taken|drawn|grown|ridden|written|eaten|given|worn|won))\\b`;
+/** A preposition left at the end of what the speaker did to what is shown ("… the cars I'm working with right now"). */
+const STRANDED = `\\s+(?:with|on|in|at|for|about|into|from|to|through|over)(?=\\s*(?:[.!?…,;]|$|(?:right\\s+)?now\\b|lately\\b|recently\\b|these\\s+days\\b|today\\b|yesterday\\b|(?:last|this)\\s+\\p{L}+))`;
+/** "I" or "we" as said in a memory's first words. */
+const asSubject = (w: string): string => (w.toLowerCase() === 'i' ? 'I' : 'We');
+/** A phrase with its first letter capitalised, as the first words of a memory. */
+const firstUp = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+
+/**
+ * A clause that points at a picture, said plainly: what the speaker did or has, reshaped from what
+ * it points at ("Take a look at how I performed on stage" → "I performed on stage"; "Here's a pic
+ * of a cake I made recently!" → "I made a cake recently!"; "Check out pic of my garage, it looks
+ * stunning!" → "My garage looks stunning!"). Ordered: the first row that matches the whole clause
+ * says it; a clause none matches keeps its words. The picture's caption is kept with it elsewhere.
+ */
+export const SHOWN_PLAINLY: readonly {
+  readonly what: string;
+  readonly re: RegExp;
+  readonly plain: (m: RegExpExecArray) => string;
+}[] = [
+  // "Take a look at how I performed on stage, that was awesome!" ("… how I look" says no doing).
+  {
+    what: 'how the speaker did something',
+    re: new RegExp(
+      `${SHOWN_LEAD}how\\s+(i|we)\\s+(?!(?:look|looks|looked|feel|felt|am|was|were|are)\\b)(\\p{L}.*)$`,
+      'iu',
+    ),
+    plain: (m) => `${asSubject(m[1]!)} ${m[2]}`,
+  },
+  // "Take a look at this unforgettable moment that I captured at the concert", "Here's a pic of the
+  // car I'm restoring": what the speaker did to what is shown.
+  {
+    what: 'what the speaker did to what is shown',
+    re: new RegExp(
+      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that\\s+|which\\s+)?(i|we)${SPEAKERS_VERB}(${STRANDED})?(.*)$`,
+      'iu',
+    ),
+    // "the cars I'm working with right now": what is shown goes after its preposition.
+    plain: (m) => `${asSubject(m[2]!)}${m[3]}${m[4] ?? ''} ${m[1]}${m[5]}`,
+  },
+  // "Check out pic of my garage, it looks stunning!", "Here's a pic of my family - they're the
+  // reason why I never give up": the speaker's own, then what it is like.
+  {
+    what: "the speaker's own, then what it is like",
+    re: new RegExp(
+      `${SHOWN_LEAD}((?:my|our)(?:\\s+[\\p{L}'’-]+){1,5}?)\\s*(?:,|\\s[-–—])\\s*(?:it|they)(?:(['’]s)|(['’]re)|\\s+)\\s*(\\p{L}.*)$`,
+      'iu',
+    ),
+    // "it's been …" is "has been"; "it's …" otherwise "is …".
+    plain: (m) =>
+      `${firstUp(m[1]!)} ${m[2] ? (/^(?:been|got)\b/iu.test(m[4]!) ? 'has ' : 'is ') : m[3] ? 'are ' : ''}${m[4]}`,
+  },
+  // "Take a look at this park in my neighborhood that has these flowers": what is shown, then what it does.
+  {
+    what: 'what is shown, then what it does',
+    re: new RegExp(
+      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that|which|who)\\s+((?:is|was|are|were|has|had|${PAST_VERB}|\\p{L}+s)\\b.*)$`,
+      'iu',
+    ),
+    plain: (m) => `${firstUp(m[1]!)} ${m[2]}`,
+  },
+];
 const PRAISE =
   'great|awesome|amazing|cool|nice|fun|wonderful|beautiful|lovely|incredible|fantastic|inspiring|impressive|exciting|sweet|cute|brave|special|interesting|true|right|tough|hard|sad|terrible|awful|scary|crazy|insane|wild|good|gorgeous|stunning|thoughtful|unique|rough|admirable|touching|powerful|fascinating';
 /**
