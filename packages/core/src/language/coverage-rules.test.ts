@@ -521,7 +521,7 @@ describe('readTurn: wishing to do something named', () => {
 describe("readTurn: showing the speaker's own in three words", () => {
   it('"Here\'s a pic of my fam at the beach" is a fact of the speaker', () => {
     expect(formed("Here's a pic of my fam at the beach.")).toEqual([
-      "fact | Ann | Here's a pic of my fam at the beach.",
+      'fact | Ann | Shared a picture of my fam at the beach.',
     ]);
   });
 
@@ -578,7 +578,7 @@ describe('readTurn: looking forward to doing something named, and a name as what
 describe('readTurn: what the rules of coverage 3 show keeps the picture shared with it', () => {
   it("the speaker's own shown briefly and someone introduced by name keep the caption", () => {
     expect(formed("Here's a pic of my fam at the beach. [image: a photo of a couple walking into the ocean]")).toEqual([
-      "fact | Ann | Here's a pic of my fam at the beach. [image: a couple walking into the ocean]",
+      'fact | Ann | Shared a picture of my fam at the beach. [image: a couple walking into the ocean]',
     ]);
     expect(formed("This is Max – he's so lovable. [image: a photo of a dog on a couch]")).toEqual([
       "fact | Ann | This is Max – he's so lovable. [image: a dog on a couch]",
@@ -652,8 +652,14 @@ describe('readTurn: a picture pointed at says plainly what the speaker did or ha
     expect(formed('Check out this photo of what my teammates gave me when we met.')).toEqual([
       'event | Ann | Check out this photo of what my teammates gave me when we met.',
     ]);
+  });
+
+  it("a picture of the speaker's own, with no doing said, is one the speaker shared", () => {
     expect(formed("Here's a pic of my family at the beach. [image: a photo of people on a beach]")).toEqual([
-      "fact | Ann | Here's a pic of my family at the beach. [image: people on a beach]",
+      'fact | Ann | Shared a picture of my family at the beach. [image: people on a beach]',
+    ]);
+    expect(formed("Here's a photo from my last hike - so serene! [image: a photo of a sunset]")).toEqual([
+      'fact | Ann | Shared a picture from my last hike - so serene! [image: a sunset]',
     ]);
   });
 

@@ -322,6 +322,16 @@ export const SHOWN_PLAINLY: readonly {
     ),
     plain: (m) => `${firstUp(m[1]!)} ${m[2]}`,
   },
+  // "Here's a pic of my family camping at the beach", "Here's a photo from my last hike - so
+  // serene!": a picture of the speaker's own, with no doing said, is one the speaker shared.
+  {
+    what: "a picture of the speaker's own, shared",
+    re: new RegExp(
+      `^${LEAD}(?:take\\s+a\\s+look\\s+at|look\\s+at|check\\s+out|here['’]s|here\\s+(?:is|are))\\s+(?:(?:a|an|the|this|that|another|one|some)\\s+)?(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|images?)\\s+(of|from)\\s+((?:my|our)\\s+\\p{L}.*)$`,
+      'iu',
+    ),
+    plain: (m) => `Shared a picture ${m[1]!.toLowerCase()} ${m[2]}`,
+  },
 ];
 const PRAISE =
   'great|awesome|amazing|cool|nice|fun|wonderful|beautiful|lovely|incredible|fantastic|inspiring|impressive|exciting|sweet|cute|brave|special|interesting|true|right|tough|hard|sad|terrible|awful|scary|crazy|insane|wild|good|gorgeous|stunning|thoughtful|unique|rough|admirable|touching|powerful|fascinating';
