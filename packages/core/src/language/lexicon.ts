@@ -817,14 +817,21 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
       'iu',
     ),
   },
+  // "Doing research and readying myself emotionally makes sense", "Your plan makes total sense":
+  // what was said or advised, judged; what the speaker does, they say elsewhere.
+  {
+    what: 'a judgement that it makes sense',
+    re: /\bmakes?\s+(?:(?:total|perfect|complete|so\s+much|a\s+lot\s+of)\s+)?sense(?:\s+(?:now|to\s+me))?\s*[.!…]*$/iu,
+  },
   // "Hopefully I'll get an appointment soon": a hope, not a plan.
   { what: 'a hope', re: new RegExp(`^${LEAD}hopefully\\b`, 'iu') },
-  // "Seeing it makes me think of campfires", "Hearing that made me smile": a reaction to what was
-  // shown or said ("Seeing those pups made me want a dog" names what it saw, and is kept).
+  // "Seeing it makes me think of campfires", "Hearing that made me smile", "Seeing this pic just made
+  // me …": a reaction to what was shown or said ("Seeing those pups made me want a dog" names what
+  // it saw, and is kept).
   {
     what: 'a reaction to what was shown',
     re: new RegExp(
-      `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
+      `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?:\\s+(?:pics?|photos?|pictures?|shots?|snaps?|images?))?(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
       'iu',
     ),
   },
@@ -837,12 +844,13 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
       'iu',
     ),
   },
-  // "Moments like these remind me how much kindness matters": a remark on what was said or shown
-  // ("Moments like this remind me why I'm chasing my dream" says what is the speaker's).
+  // "Moments like these remind me how much kindness matters", "Conversations like this remind me why
+  // I love what I do": a remark on what was said or shown, or on the chat itself ("Moments like this
+  // remind me why I'm chasing my dream" says what is the speaker's).
   {
     what: 'a remark on moments like this',
     re: new RegExp(
-      `^${LEAD}(?:moments|times|days|things|experiences|memories|people)\\s+like\\s+(?:this|that|these|those)\\b(?![^.!?]*\\b(?:my|mine|our)\\b)`,
+      `^${LEAD}(?:moments|times|days|things|experiences|memories|people|conversations|chats|talks)\\s+like\\s+(?:this|that|these|those|ours)\\b(?![^.!?]*\\b(?:my|mine|our)\\b)`,
       'iu',
     ),
   },
