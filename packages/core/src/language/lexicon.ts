@@ -256,8 +256,12 @@ export const POINTING_RE = new RegExp(
 );
 // ── A picture pointed at, said plainly (issue 28, precision) ──
 
+/** What shows or points: "Take a look at", "Check out", "Here's", "Here are". */
+const SHOWING_WORDS = `^${LEAD}(?:take\\s+a\\s+look\\s+at|look\\s+at|check\\s+out|here['’]s|here\\s+(?:is|are))\\s+`;
+/** A picture, named ("pic", "photos", "snap"). */
+const PICTURE_NOUN = '(?:pics?|photos?|pictures?|snaps?|shots?|images?)';
 /** What points at a picture, up to what it shows: "Take a look at", "Check out pic of", "Here's a snap of", "Here are". */
-const SHOWN_LEAD = `^${LEAD}(?:take\\s+a\\s+look\\s+at|look\\s+at|check\\s+out|here['’]s|here\\s+(?:is|are))\\s+(?:(?:a|an|the|this|that|my|one)\\s+)?(?:(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|images?)\\s+(?:of|from)\\s+)?`;
+const SHOWN_LEAD = `${SHOWING_WORDS}(?:(?:a|an|the|this|that|my|one)\\s+)?(?:(?:[\\p{L}-]+\\s+)?${PICTURE_NOUN}\\s+(?:of|from)\\s+)?`;
 /** What a picture shows, named ("this unforgettable moment", "a cake", "my new vintage camera"): a determiner and up to eight words. */
 const SHOWN_THING = `((?:a|an|the|this|these|those|that|some|my|our)(?:\\s+(?!(?:i|we|you|me|us|him|her|them|it|they|that|which|who|what|when|where|why|how)\\b)[\\p{L}\\p{N}'’-]+){1,8}?)`;
 /** A verb of the speaker's, done or under way: "captured", "'ve just finished", "'m restoring". */
@@ -327,7 +331,7 @@ export const SHOWN_PLAINLY: readonly {
   {
     what: "a picture of the speaker's own, shared",
     re: new RegExp(
-      `^${LEAD}(?:take\\s+a\\s+look\\s+at|look\\s+at|check\\s+out|here['’]s|here\\s+(?:is|are))\\s+(?:(?:a|an|the|this|that|another|one|some)\\s+)?(?:[\\p{L}-]+\\s+)?(?:pics?|photos?|pictures?|snaps?|shots?|images?)\\s+(of|from)\\s+((?:my|our)\\s+\\p{L}.*)$`,
+      `${SHOWING_WORDS}(?:(?:a|an|the|this|that|another|one|some)\\s+)?(?:[\\p{L}-]+\\s+)?${PICTURE_NOUN}\\s+(of|from)\\s+((?:my|our)\\s+\\p{L}.*)$`,
       'iu',
     ),
     plain: (m) => `Shared a picture ${m[1]!.toLowerCase()} ${m[2]}`,
