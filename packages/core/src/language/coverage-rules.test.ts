@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formed, NOON, none, statementsOf } from './formed.fixture.js';
+import { shownPlainly } from './statements.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -651,6 +652,19 @@ describe('readTurn: a picture pointed at says plainly what the speaker did or ha
     ]);
     expect(formed('Check out this photo of what my teammates gave me when we met.')).toEqual([
       'event | Ann | Check out this photo of what my teammates gave me when we met.',
+    ]);
+    // Another object, a verb that takes its object after "of", an infinitive, a particle left at the end.
+    for (const clause of [
+      'Check out the new café that I told you about!',
+      "Here's the car I'm thinking of buying.",
+      "Here's a picture I wanted to show you.",
+      "Here's a photo of the house I grew up in.",
+    ])
+      expect(shownPlainly(clause), clause).toBeUndefined();
+    expect(shownPlainly("Here's a gift I gave to my mom.")).toBe('I gave a gift to my mom.');
+    // "it was taken …" is said of the picture, not of the speaker's own.
+    expect(formed("Here's a pic of my dog, it was taken last year.")).toEqual([
+      'event | Ann | Shared a picture of my dog, it was taken last year.',
     ]);
   });
 

@@ -268,6 +268,13 @@ const SHOWN_THING = `((?:a|an|the|this|these|those|that|some|my|our)(?:\\s+(?!(?
 const SPEAKERS_VERB = `((?:['’](?:m|re)|\\s+(?:am|are))\\s+(?:(?:still|currently|now)\\s+)?\\p{L}{2,}ing|(?:['’]ve|\\s+(?:have|had))?\\s+(?:(?:just|recently|finally|also|actually|once)\\s+)?(?!used\\s+to\\b)(?:${PAST_VERB}|done|seen|taken|drawn|grown|ridden|written|eaten|given|worn|won))\\b`;
 /** A preposition left at the end of what the speaker did to what is shown ("… the cars I'm working with right now"). */
 const STRANDED = `\\s+(?:with|on|in|at|for|about|into|from|to|through|over)(?=\\s*(?:[.!?…,;]|$|(?:right\\s+)?now\\b|lately\\b|recently\\b|these\\s+days\\b|today\\b|yesterday\\b|(?:last|this)\\s+\\p{L}+))`;
+/**
+ * After the speaker's verb, what says the thing shown is not its object, so the clause is not
+ * reshaped: another object ("… the café I told you about"), a verb that takes its object after
+ * "of" / "about" ("… the car I'm thinking of buying"), an infinitive ("… a picture I wanted to show
+ * you") or a preposition left at the end that is no simple one ("… the house I grew up in").
+ */
+const NOT_ITS_OBJECT = `(?!\\s+(?:you|him|her|them|me|us|it|of|about)\\b|\\s+to\\s+(?!(?:my|our|the|a|an|his|her|their|this|that|these|those)\\b)|.*\\b(?:in|on|at|to|with|for|about|up|out|from|of|into|over|through)\\s*[.!?…]*$)`;
 /** "I" or "we" as said in a memory's first words. */
 const asSubject = (w: string): string => (w.toLowerCase() === 'i' ? 'I' : 'We');
 /** A phrase with its first letter capitalised, as the first words of a memory. */
@@ -299,18 +306,19 @@ export const SHOWN_PLAINLY: readonly {
   {
     what: 'what the speaker did to what is shown',
     re: new RegExp(
-      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that\\s+|which\\s+)?(i|we)${SPEAKERS_VERB}(${STRANDED})?(.*)$`,
+      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that\\s+|which\\s+)?(i|we)${SPEAKERS_VERB}(${STRANDED})?${NOT_ITS_OBJECT}(.*)$`,
       'iu',
     ),
     // "the cars I'm working with right now": what is shown goes after its preposition.
     plain: (m) => `${asSubject(m[2]!)}${m[3]}${m[4] ?? ''} ${m[1]}${m[5]}`,
   },
   // "Check out pic of my garage, it looks stunning!", "Here's a pic of my family - they're the
-  // reason why I never give up": the speaker's own, then what it is like.
+  // reason why I never give up": the speaker's own, then what it is like ("…, it was taken last
+  // year" says it of the picture).
   {
     what: "the speaker's own, then what it is like",
     re: new RegExp(
-      `${SHOWN_LEAD}((?:my|our)(?:\\s+[\\p{L}'’-]+){1,5}?)\\s*(?:,|\\s[-–—])\\s*(?:it|they)(?:(['’]s)|(['’]re)|\\s+)\\s*(\\p{L}.*)$`,
+      `${SHOWN_LEAD}((?:my|our)(?:\\s+[\\p{L}'’-]+){1,5}?)\\s*(?:,|\\s[-–—])\\s*(?:it|they)(?:(['’]s)|(['’]re)|\\s+)\\s*(?!(?:(?:was|is|were|are)\\s+)?(?:taken|shot|snapped|from)\\b)(\\p{L}.*)$`,
       'iu',
     ),
     // "it's been …" is "has been"; "it's …" otherwise "is …".
