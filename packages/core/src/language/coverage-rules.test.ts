@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formed, NOON, none, statementsOf } from './formed.fixture.js';
+import { shownPlainly } from './statements.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -521,7 +522,7 @@ describe('readTurn: wishing to do something named', () => {
 describe("readTurn: showing the speaker's own in three words", () => {
   it('"Here\'s a pic of my fam at the beach" is a fact of the speaker', () => {
     expect(formed("Here's a pic of my fam at the beach.")).toEqual([
-      "fact | Ann | Here's a pic of my fam at the beach.",
+      'fact | Ann | Shared a picture of my fam at the beach.',
     ]);
   });
 
@@ -578,7 +579,7 @@ describe('readTurn: looking forward to doing something named, and a name as what
 describe('readTurn: what the rules of coverage 3 show keeps the picture shared with it', () => {
   it("the speaker's own shown briefly and someone introduced by name keep the caption", () => {
     expect(formed("Here's a pic of my fam at the beach. [image: a photo of a couple walking into the ocean]")).toEqual([
-      "fact | Ann | Here's a pic of my fam at the beach. [image: a couple walking into the ocean]",
+      'fact | Ann | Shared a picture of my fam at the beach. [image: a couple walking into the ocean]',
     ]);
     expect(formed("This is Max – he's so lovable. [image: a photo of a dog on a couch]")).toEqual([
       "fact | Ann | This is Max – he's so lovable. [image: a dog on a couch]",
@@ -593,7 +594,7 @@ describe('readTurn: what the rules of coverage 3 show keeps the picture shared w
 describe('readTurn: a picture of what the speaker is doing now', () => {
   it('"Here\'s a pic of the car I\'m restoring" is a fact of the speaker, with its caption', () => {
     expect(formed("Here's a pic of the car I'm restoring. [image: a photo of a red car in a garage]")).toEqual([
-      "fact | Ann | Here's a pic of the car I'm restoring. [image: a red car in a garage]",
+      "fact | Ann | I'm restoring the car. [image: a red car in a garage]",
     ]);
     expect(formed('Look at this photo, here is how I am making a beat for a young artist!')).toEqual([
       'fact | Ann | Look at this photo, here is how I am making a beat for a young artist!',
@@ -613,5 +614,76 @@ describe("readTurn: the speaker's liking of what their remark named", () => {
   it('"Jazz is so relaxing. I love it." is a preference; a liking of what the listener has or showed is not', () => {
     expect(formed('Jazz is so relaxing. I love it.')).toEqual(['preference | Ann | Jazz is so relaxing. I love it.']);
     none(['Your cake looks amazing. I love it!', 'That photo is gorgeous! I love it!']);
+  });
+});
+
+describe('readTurn: a picture pointed at says plainly what the speaker did or has (SHOWN_PLAINLY)', () => {
+  it('what the speaker did to what is shown, or how they did something, is said as done', () => {
+    expect(formed("Here's a pic of a cake I made recently! [image: a photo of a cake with white frosting]")).toEqual([
+      'event | Ann | I made a cake recently! [image: a cake with white frosting]',
+    ]);
+    expect(
+      formed(
+        'Take a look at this unforgettable moment that I captured at the concert. [image: a photo of a crowd at a stage]',
+      ),
+    ).toEqual(['event | Ann | I captured this unforgettable moment at the concert. [image: a crowd at a stage]']);
+    expect(formed('Take a look at how I performed on stage, that was awesome! [image: a photo of a band]')).toEqual([
+      'event | Ann | I performed on stage, that was awesome! [image: a band]',
+    ]);
+    // A preposition left at the end goes before what is shown.
+    expect(formed('Look at the cars I am working with right now. [image: a photo of a car on a lift]')).toEqual([
+      'fact | Ann | I am working with the cars right now. [image: a car on a lift]',
+    ]);
+  });
+
+  it("the speaker's own, then what it is like, says it of the thing; what is shown, then what it does, too", () => {
+    expect(formed('Check out pic of my garage, it looks stunning! [image: a photo of a car in a garage]')).toEqual([
+      'fact | Ann | My garage looks stunning! [image: a car in a garage]',
+    ]);
+    expect(formed('Take a look at this park in my neighborhood that has these flowers.')).toEqual([
+      'fact | Ann | This park in my neighborhood has these flowers.',
+    ]);
+  });
+
+  it('a clause it cannot reshape safely keeps its words', () => {
+    // "used to play on" is no "used" of the drum set; "what my teammates gave me" names no thing shown.
+    expect(formed("Here's a photo of an old drum set I used to play on.")).toEqual([
+      "event | Ann | Here's a photo of an old drum set I used to play on.",
+    ]);
+    expect(formed('Check out this photo of what my teammates gave me when we met.')).toEqual([
+      'event | Ann | Check out this photo of what my teammates gave me when we met.',
+    ]);
+    // Another object, a verb that takes its object after "of", an infinitive, a particle left at the end.
+    for (const clause of [
+      'Check out the new café that I told you about!',
+      "Here's the car I'm thinking of buying.",
+      "Here's a picture I wanted to show you.",
+      "Here's a photo of the house I grew up in.",
+    ])
+      expect(shownPlainly(clause), clause).toBeUndefined();
+    expect(shownPlainly("Here's a gift I gave to my mom.")).toBe('I gave a gift to my mom.');
+    // "it was taken …" is said of the picture, not of the speaker's own.
+    expect(formed("Here's a pic of my dog, it was taken last year.")).toEqual([
+      'event | Ann | Shared a picture of my dog, it was taken last year.',
+    ]);
+  });
+
+  it("a picture of the speaker's own, with no doing said, is one the speaker shared", () => {
+    expect(formed("Here's a pic of my family at the beach. [image: a photo of people on a beach]")).toEqual([
+      'fact | Ann | Shared a picture of my family at the beach. [image: people on a beach]',
+    ]);
+    expect(formed("Here's a photo from my last hike - so serene! [image: a photo of a sunset]")).toEqual([
+      'fact | Ann | Shared a picture from my last hike - so serene! [image: a sunset]',
+    ]);
+  });
+
+  it('pointing that names nothing says what a caption of the speaker or theirs shows (CAPTION_OF_OWN_RE)', () => {
+    expect(formed('Take a look at this! [image: me crossing the finish line of a marathon]')).toEqual([
+      'event | Ann | Shared a picture of me crossing the finish line of a marathon',
+    ]);
+    expect(formed('Look at this! [image: a photo of my new puppy on a rug]')).toEqual([
+      'fact | Ann | Shared a picture of my new puppy on a rug',
+    ]);
+    none(['Take a look at this! [image: a photo of a sunset over a lake]']);
   });
 });

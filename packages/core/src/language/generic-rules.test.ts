@@ -34,6 +34,9 @@ describe('readTurn: what was shown, acting on the speaker', () => {
       'That photo really makes me want to travel again.',
       'Moments like these remind me how much kindness matters.',
       'Times like that make me love sports even more.',
+      // The chat itself, or the picture the other speaker shared, named.
+      'Conversations like this remind me why I love what I do.',
+      'Seeing this pic just made me appreciate my love of reading even more.',
     ]);
   });
 
@@ -41,6 +44,17 @@ describe('readTurn: what was shown, acting on the speaker', () => {
     expect(formed('That pic reminds me of when I was younger.')).not.toEqual([]);
     expect(formed('This photo made me think of a gorgeous blossom tree near my home.')).not.toEqual([]);
     expect(formed("Moments like this remind me why I'm chasing my dream.")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: a judgement that what was said makes sense', () => {
+  it('"… makes sense" at the end judges what was said or advised: it forms nothing', () => {
+    none(['Doing research and readying myself emotionally makes sense.', 'Your plan makes total sense!']);
+  });
+
+  it('near-misses: what it makes sense for, or something seen that is named', () => {
+    expect(formed('Moving to Lisbon makes sense for my job.')).not.toEqual([]);
+    expect(formed('Seeing those pups made me want a dog.')).not.toEqual([]);
   });
 });
 

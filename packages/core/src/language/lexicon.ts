@@ -255,11 +255,108 @@ export const REFERRING_WORD_RE = new RegExp(
 );
 /** An image caption on its own ("[image: a photo of a dog]"). */
 export const CAPTION_RE = /^\[image:/iu;
+/**
+ * A caption of a picture of the speaker or of theirs ("[image: me crossing the finish line]",
+ * "[image: a photo of my new puppy]"). Group 1: what it shows; group 2: whose ("me", "my" …).
+ */
+export const CAPTION_OF_OWN_RE =
+  /^\[image:\s*(?:(?:an?\s+)?(?:photo(?:graph)?|picture|pic|selfie|image|snap)\s+of\s+)?((me|us|my|our)\b[^\]]*)\]?/iu;
 /** Pointing at something shared: "Check out this piece I made!", "Look at this", "Here's a pic". */
 export const POINTING_RE = new RegExp(
   `^${LEAD}(?:check\\s+(?:this|it|them|these|that)?\\s*out|look\\s+at|take\\s+a\\s+look|see\\s+this|here['’]s\\s+(?:a\\s+|the\\s+|my\\s+)?(?:pic|photo|picture|snap|shot|one)|here\\s+(?:it\\s+is|they\\s+are))\\b`,
   'iu',
 );
+// ── A picture pointed at, said plainly (issue 28, precision) ──
+
+/** What shows or points: "Take a look at", "Check out", "Here's", "Here are". */
+const SHOWING_WORDS = `^${LEAD}(?:take\\s+a\\s+look\\s+at|look\\s+at|check\\s+out|here['’]s|here\\s+(?:is|are))\\s+`;
+/** A picture, named ("pic", "photos", "snap"). */
+const PICTURE_NOUN = '(?:pics?|photos?|pictures?|snaps?|shots?|images?)';
+/** What points at a picture, up to what it shows: "Take a look at", "Check out pic of", "Here's a snap of", "Here are". */
+const SHOWN_LEAD = `${SHOWING_WORDS}(?:(?:a|an|the|this|that|my|one)\\s+)?(?:(?:[\\p{L}-]+\\s+)?${PICTURE_NOUN}\\s+(?:of|from)\\s+)?`;
+/** What a picture shows, named ("this unforgettable moment", "a cake", "my new vintage camera"): a determiner and up to eight words. */
+const SHOWN_THING = `((?:a|an|the|this|these|those|that|some|my|our)(?:\\s+(?!(?:i|we|you|me|us|him|her|them|it|they|that|which|who|what|when|where|why|how)\\b)[\\p{L}\\p{N}'’-]+){1,8}?)`;
+/** A verb of the speaker's, done or under way: "captured", "'ve just finished", "'m restoring". */
+const SPEAKERS_VERB = `((?:['’](?:m|re)|\\s+(?:am|are))\\s+(?:(?:still|currently|now)\\s+)?\\p{L}{2,}ing|(?:['’]ve|\\s+(?:have|had))?\\s+(?:(?:just|recently|finally|also|actually|once)\\s+)?(?!used\\s+to\\b)(?:${PAST_VERB}|done|seen|taken|drawn|grown|ridden|written|eaten|given|worn|won))\\b`;
+/** A preposition left at the end of what the speaker did to what is shown ("… the cars I'm working with right now"). */
+const STRANDED = `\\s+(?:with|on|in|at|for|about|into|from|to|through|over)(?=\\s*(?:[.!?…,;]|$|(?:right\\s+)?now\\b|lately\\b|recently\\b|these\\s+days\\b|today\\b|yesterday\\b|(?:last|this)\\s+\\p{L}+))`;
+/**
+ * After the speaker's verb, what says the thing shown is not its object, so the clause is not
+ * reshaped: another object ("… the café I told you about"), a verb that takes its object after
+ * "of" / "about" ("… the car I'm thinking of buying"), an infinitive ("… a picture I wanted to show
+ * you") or a preposition left at the end that is no simple one ("… the house I grew up in").
+ */
+const NOT_ITS_OBJECT = `(?!\\s+(?:you|him|her|them|me|us|it|of|about)\\b|\\s+to\\s+(?!(?:my|our|the|a|an|his|her|their|this|that|these|those)\\b)|.*\\b(?:in|on|at|to|with|for|about|up|out|from|of|into|over|through)\\s*[.!?…]*$)`;
+/** "I" or "we" as said in a memory's first words. */
+const asSubject = (w: string): string => (w.toLowerCase() === 'i' ? 'I' : 'We');
+/** A phrase with its first letter capitalised, as the first words of a memory. */
+const firstUp = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+
+/**
+ * A clause that points at a picture, said plainly: what the speaker did or has, reshaped from what
+ * it points at ("Take a look at how I performed on stage" → "I performed on stage"; "Here's a pic
+ * of a cake I made recently!" → "I made a cake recently!"; "Check out pic of my garage, it looks
+ * stunning!" → "My garage looks stunning!"). Ordered: the first row that matches the whole clause
+ * says it; a clause none matches keeps its words. The picture's caption is kept with it elsewhere.
+ */
+export const SHOWN_PLAINLY: readonly {
+  readonly what: string;
+  readonly re: RegExp;
+  readonly plain: (m: RegExpExecArray) => string;
+}[] = [
+  // "Take a look at how I performed on stage, that was awesome!" ("… how I look" says no doing).
+  {
+    what: 'how the speaker did something',
+    re: new RegExp(
+      `${SHOWN_LEAD}how\\s+(i|we)\\s+(?!(?:look|looks|looked|feel|felt|am|was|were|are)\\b)(\\p{L}.*)$`,
+      'iu',
+    ),
+    plain: (m) => `${asSubject(m[1]!)} ${m[2]}`,
+  },
+  // "Take a look at this unforgettable moment that I captured at the concert", "Here's a pic of the
+  // car I'm restoring": what the speaker did to what is shown.
+  {
+    what: 'what the speaker did to what is shown',
+    re: new RegExp(
+      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that\\s+|which\\s+)?(i|we)${SPEAKERS_VERB}(${STRANDED})?${NOT_ITS_OBJECT}(.*)$`,
+      'iu',
+    ),
+    // "the cars I'm working with right now": what is shown goes after its preposition.
+    plain: (m) => `${asSubject(m[2]!)}${m[3]}${m[4] ?? ''} ${m[1]}${m[5]}`,
+  },
+  // "Check out pic of my garage, it looks stunning!", "Here's a pic of my family - they're the
+  // reason why I never give up": the speaker's own, then what it is like ("…, it was taken last
+  // year" says it of the picture).
+  {
+    what: "the speaker's own, then what it is like",
+    re: new RegExp(
+      `${SHOWN_LEAD}((?:my|our)(?:\\s+[\\p{L}'’-]+){1,5}?)\\s*(?:,|\\s[-–—])\\s*(?:it|they)(?:(['’]s)|(['’]re)|\\s+)\\s*(?!(?:(?:was|is|were|are)\\s+)?(?:taken|shot|snapped|from)\\b)(\\p{L}.*)$`,
+      'iu',
+    ),
+    // "it's been …" is "has been"; "it's …" otherwise "is …".
+    plain: (m) =>
+      `${firstUp(m[1]!)} ${m[2] ? (/^(?:been|got)\b/iu.test(m[4]!) ? 'has ' : 'is ') : m[3] ? 'are ' : ''}${m[4]}`,
+  },
+  // "Take a look at this park in my neighborhood that has these flowers": what is shown, then what it does.
+  {
+    what: 'what is shown, then what it does',
+    re: new RegExp(
+      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that|which|who)\\s+((?:is|was|are|were|has|had|${PAST_VERB}|\\p{L}+s)\\b.*)$`,
+      'iu',
+    ),
+    plain: (m) => `${firstUp(m[1]!)} ${m[2]}`,
+  },
+  // "Here's a pic of my family camping at the beach", "Here's a photo from my last hike - so
+  // serene!": a picture of the speaker's own, with no doing said, is one the speaker shared.
+  {
+    what: "a picture of the speaker's own, shared",
+    re: new RegExp(
+      `${SHOWING_WORDS}(?:(?:a|an|the|this|that|another|one|some)\\s+)?(?:[\\p{L}-]+\\s+)?${PICTURE_NOUN}\\s+(of|from)\\s+((?:my|our)\\s+\\p{L}.*)$`,
+      'iu',
+    ),
+    plain: (m) => `Shared a picture ${m[1]!.toLowerCase()} ${m[2]}`,
+  },
+];
 const PRAISE =
   'great|awesome|amazing|cool|nice|fun|wonderful|beautiful|lovely|incredible|fantastic|inspiring|impressive|exciting|sweet|cute|brave|special|interesting|true|right|tough|hard|sad|terrible|awful|scary|crazy|insane|wild|good|gorgeous|stunning|thoughtful|unique|rough|admirable|touching|powerful|fascinating';
 /**
@@ -749,14 +846,21 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
       'iu',
     ),
   },
+  // "Doing research and readying myself emotionally makes sense", "Your plan makes total sense":
+  // what was said or advised, judged; what the speaker does, they say elsewhere.
+  {
+    what: 'a judgement that it makes sense',
+    re: /\bmakes?\s+(?:(?:total|perfect|complete|so\s+much|a\s+lot\s+of)\s+)?sense(?:\s+(?:now|to\s+me))?\s*[.!…]*$/iu,
+  },
   // "Hopefully I'll get an appointment soon": a hope, not a plan.
   { what: 'a hope', re: new RegExp(`^${LEAD}hopefully\\b`, 'iu') },
-  // "Seeing it makes me think of campfires", "Hearing that made me smile": a reaction to what was
-  // shown or said ("Seeing those pups made me want a dog" names what it saw, and is kept).
+  // "Seeing it makes me think of campfires", "Hearing that made me smile", "Seeing this pic just made
+  // me …": a reaction to what was shown or said ("Seeing those pups made me want a dog" names what
+  // it saw, and is kept).
   {
     what: 'a reaction to what was shown',
     re: new RegExp(
-      `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
+      `^${LEAD}(?:seeing|hearing|reading|watching|looking\\s+at)\\s+(?:it|you|your|(?:this|that|these|those)(?:\\s+(?:pics?|photos?|pictures?|shots?|snaps?|images?))?(?=\\s+(?:makes?|made|reminds?|keeps?|fills?|gives?|gave|brings?|brought|always|really|just)\\b))\\b`,
       'iu',
     ),
   },
@@ -769,12 +873,13 @@ export const SAID_IN_PASSING: readonly { readonly what: string; readonly re: Reg
       'iu',
     ),
   },
-  // "Moments like these remind me how much kindness matters": a remark on what was said or shown
-  // ("Moments like this remind me why I'm chasing my dream" says what is the speaker's).
+  // "Moments like these remind me how much kindness matters", "Conversations like this remind me why
+  // I love what I do": a remark on what was said or shown, or on the chat itself ("Moments like this
+  // remind me why I'm chasing my dream" says what is the speaker's).
   {
     what: 'a remark on moments like this',
     re: new RegExp(
-      `^${LEAD}(?:moments|times|days|things|experiences|memories|people)\\s+like\\s+(?:this|that|these|those)\\b(?![^.!?]*\\b(?:my|mine|our)\\b)`,
+      `^${LEAD}(?:moments|times|days|things|experiences|memories|people|conversations|chats|talks)\\s+like\\s+(?:this|that|these|those|ours)\\b(?![^.!?]*\\b(?:my|mine|our)\\b)`,
       'iu',
     ),
   },

@@ -249,7 +249,7 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     ]);
     expect(
       formed("Here's a pic of my latest car project. [image: a photo of people washing a car in a garage]"),
-    ).toEqual(["fact | Ann | Here's a pic of my latest car project. [image: people washing a car in a garage]"]);
+    ).toEqual(['fact | Ann | Shared a picture of my latest car project. [image: people washing a car in a garage]']);
     // A time, what is lived rather than seen, the listener's picture, or a statement that says
     // enough of its own: no caption.
     expect(formed('This week I finally bought a new car. [image: a car]')).toEqual([

@@ -3,6 +3,7 @@ import {
   ANSWER_HEDGE_RE,
   CAPITALISED_NOT_NAME,
   CAPTION_RE,
+  SHOWN_PLAINLY,
   DEMONSTRATIVE_INSIDE_RE,
   DISCOURSE_OPENER_RE,
   EXTRAPOSED_IT_RE,
@@ -1149,4 +1150,18 @@ export function ellipticAnswer(clause: string): string | undefined {
     return undefined;
   if (!answer || NON_ANSWER_RE.test(answer) || contentWords(answer).length === 0) return undefined;
   return answer;
+}
+
+/**
+ * A clause that points at a picture, said plainly: what the speaker did or has ("Here's a pic of a
+ * cake I made recently!" → "I made a cake recently!"), by the first row of `SHOWN_PLAINLY` that
+ * reads it; undefined when none does (the clause keeps its words).
+ */
+export function shownPlainly(clause: string): string | undefined {
+  const text = clause.trim();
+  for (const row of SHOWN_PLAINLY) {
+    const m = row.re.exec(text);
+    if (m) return row.plain(m);
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { estimateImportance } from './importance.js';
 import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } from './kind-rules.js';
 import {
+  CAPTION_OF_OWN_RE,
   CAPTION_RE,
   DEFINITE_NOUN_RE,
   FIRST_PERSON_RE,
@@ -15,6 +16,7 @@ import {
   MY_RE,
   NAMED_BEFORE_RE,
   OPINION_RE,
+  POINTING_RE,
   PRAISE_RE,
   REFERENT_DID_RE,
   REFERRING_WORD_RE,
@@ -47,6 +49,7 @@ import {
   readSentence,
   remarkMade,
   sentences,
+  shownPlainly,
   splitSpeaker,
 } from './statements.js';
 import { extractTopics } from './topics.js';
@@ -86,6 +89,31 @@ const PICTURE_RULES: ReadonlySet<string> = new Set([
   "introducing someone of the speaker's by name",
   'showing what the speaker is doing',
 ]);
+
+/** The rules that point at a picture and name nothing it shows ("Take a look at this!", "Here it is"). */
+const POINTING_ONLY_RULES: ReadonlySet<string> = new Set(['pointing', 'showing']);
+
+/**
+ * What pointing that names nothing ("Take a look at this!", "Look at this!") shares, when the
+ * picture's caption shows the speaker or theirs ("[image: me crossing the finish line]",
+ * "[image: a photo of my new puppy]"): what the speaker did (an event) or has (a fact), said from
+ * the caption. Undefined for any other picture ("[image: a sunset]" is no one's), or one `said` already shares.
+ */
+function sharedOwnPicture(
+  caption: string | undefined,
+  who: string,
+  said: readonly FormedStatement[],
+): FormedStatement | undefined {
+  const own = caption !== undefined ? CAPTION_OF_OWN_RE.exec(caption) : null;
+  const text = `Shared a picture of ${own?.[1]?.trim()}`;
+  // Pointed at twice ("Look at this! Here it is!"): one memory.
+  if (own === null || said.some((t) => t.text === text)) return undefined;
+  return {
+    text,
+    kind: /^(?:me|us)$/iu.test(own[2]!) ? 'event' : 'fact',
+    about: who,
+  };
+}
 
 /** Whether a clause says something is the speaker's ("my", "mine") and not the listener's: "They were part of my wedding decor". */
 function saysTheSpeakersOwn(text: string): boolean {
@@ -637,6 +665,18 @@ export function readTurn(
         lastAboutNoOne = false;
         continue;
       }
+      // "Look at this! [image: me crossing the finish line]": too little alone, but it shares the speaker's picture.
+      const shared =
+        r.dropped === 'filler' && POINTING_RE.test(r.text)
+          ? sharedOwnPicture(caption, who, reading.statements)
+          : undefined;
+      if (shared !== undefined) {
+        reading.statements.push(shared);
+        last = shared;
+        beforeLast = undefined;
+        lastReacts = false;
+        continue;
+      }
       // "Wow, that's gorgeous!": too little to keep, but a reaction all the same.
       if ((r.dropped === 'greeting' || r.dropped === 'filler') && PRAISE_RE.test(r.text)) afterReaction = true;
       reading.dropped.push({ text: r.text, reason: r.dropped });
@@ -664,10 +704,21 @@ export function readTurn(
     }
     const s = { ...r.kept, about: r.kept.about ?? who } as FormedStatement;
     if (noReferent) s.kind = 'conversation';
+    // "Here's a pic of a cake I made recently!" → "I made a cake recently!": what the picture
+    // pointed at shows the speaker did or has, said plainly (the caption is kept with it below).
+    if (s.kind !== 'conversation' && PICTURE_RULES.has(r.rule ?? '')) s.text = shownPlainly(s.text) ?? s.text;
+    // "Take a look at this! [image: me crossing the finish line]": pointing that names nothing, at a
+    // picture of the speaker or of theirs, says what the caption shows ("a sunset" is no one's).
+    const ownPictured =
+      s.kind === 'conversation' && POINTING_ONLY_RULES.has(r.rule ?? '')
+        ? sharedOwnPicture(caption, who, reading.statements)
+        : undefined;
+    if (ownPictured !== undefined) Object.assign(s, ownPictured);
     // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
     // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
     if (
       caption !== undefined &&
+      ownPictured === undefined &&
       (withCaption ||
         ((PICTURE_RULES.has(r.rule ?? '') || (THIS_THING_RE.test(clause) && !LISTENER_ANY_RE.test(clause))) &&
           s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION))
