@@ -615,3 +615,30 @@ describe("readTurn: the speaker's liking of what their remark named", () => {
     none(['Your cake looks amazing. I love it!', 'That photo is gorgeous! I love it!']);
   });
 });
+
+describe("readTurn: an activity of the speaker's as the subject, with how it has gone or went", () => {
+  it('"Searching for a studio has been tricky" is a fact of the speaker; said in the past, an event', () => {
+    expect(formed('Searching for a dance studio location has been tricky.')).toEqual([
+      'fact | Ann | Searching for a dance studio location has been tricky.',
+    ]);
+    expect(formed('Performing and connecting with the crowd has been so energizing.')).toEqual([
+      'fact | Ann | Performing and connecting with the crowd has been so energizing.',
+    ]);
+    expect(formed('Meeting all these adorable pups has been awesome!')).toEqual([
+      'fact | Ann | Meeting all these adorable pups has been awesome!',
+    ]);
+    expect(formed('Exploring the city and trying all the restaurants was awesome.')).toEqual([
+      'event | Ann | Exploring the city and trying all the restaurants was awesome.',
+    ]);
+  });
+
+  it('a remark about everyone, in the present or with "can", and a perception or a meeting form nothing', () => {
+    none([
+      'Camping with pets can be so soul-nourishing.',
+      'Finding balance is crucial.',
+      'Seeing everyone come together has been amazing.',
+      'The meeting has been postponed.',
+      'Hiking and camping are great ways to relax.',
+    ]);
+  });
+});

@@ -46,6 +46,7 @@ import {
   PASSING_STATE_RE,
   PICTURED_FROM_MINE_RE,
   PAST_EXPERIENCE_RE,
+  ONGOING_EXPERIENCE_RE,
   POINTING_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
@@ -798,6 +799,7 @@ export function subjectOf(text: string, named: boolean, afterStatement = false):
     IMPLIED_SPEAKER_PRESENT_RE.test(text) ||
     IMPLIED_SPEAKER_NOT_RE.test(text) ||
     PAST_EXPERIENCE_RE.test(text) ||
+    ONGOING_EXPERIENCE_RE.test(text) ||
     WITH_SPEAKER_RE.test(text) ||
     ACTS_ON_SPEAKER_RE.test(text)
   )

@@ -1020,15 +1020,26 @@ export const TOLD_YOU_RE =
  */
 export const IMPLIED_SPEAKER_FUTURE_RE = /^(?:(?:so|just|now|also)\s+)?gonna(?!\s+be\b)\s+\p{L}/iu;
 /**
+ * An activity of the speaker's as a clause's subject, up to the verb that tells how it went:
+ * "Touring with Frank Ocean", "Exploring the city and trying all the restaurants", "Looking for
+ * the right place and getting everything ready". Not a perception of what was shown ("Seeing
+ * this …"), nor a noun in -ing ("The wedding …", "Morning …", "The meeting …").
+ */
+const EXPERIENCE_GERUND = `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking(?!\\s+for\\b)|talking|chatting|being\\s+(?:a|an|the)|nothing|something|everything|anything|morning|evening|thing|king|spring|sibling|during|wedding|building|meeting(?!\\s+(?:all|new|so|these|those|my|our|people|everyone|lots)\\b)|painting|clothing|ceiling|string|evening|feeling|ending|beginning|opening|setting|training\\s+(?:camp|session)|ring|outing|offering|living\\s+room)\\b)\\p{L}{3,}ing\\b(?:\\s+(?:and\\s+\\p{L}{3,}ing\\b|(?!(?:and|but|it|that|this|which|who)\\b)[\\p{L}\\p{N}'’-]+)){0,8}?`;
+/**
  * What the speaker did, said as a gerund in the past: "Touring with Frank Ocean last week was
  * wild", "Fitting into the new team's style of play was a challenge". A remark about everyone is
- * said in the present ("Hiking is fun"); perceptions of what was shown ("Seeing this was …") and
- * nouns in -ing ("The wedding was …", "Morning was …") are none.
+ * said in the present ("Hiking is fun").
  */
-export const PAST_EXPERIENCE_RE = new RegExp(
-  `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking|talking|chatting|being\\s+(?:a|an|the)|nothing|something|everything|anything|morning|evening|thing|king|spring|sibling|during|wedding|building|meeting|painting|clothing|ceiling|string|evening|feeling|ending|beginning|opening|setting|training\\s+(?:camp|session)|ring|outing|offering|living\\s+room)\\b)\\p{L}{3,}ing\\b(?:\\s+(?!(?:and|but|it|that|this|which|who)\\b)[\\p{L}\\p{N}'’-]+){0,8}?\\s+(?:was|were)\\b`,
-  'iu',
-);
+export const PAST_EXPERIENCE_RE = new RegExp(`${EXPERIENCE_GERUND}\\s+(?:was|were)\\b`, 'iu');
+/**
+ * What the speaker has been doing, said as a gerund with how it has gone: "Searching for a dance
+ * studio location has been tricky", "Performing and connecting with the crowd has been so
+ * energizing", "Finding a pet-friendly place to live has been tough". Said in the perfect, it is
+ * the speaker's own going on (a remark about everyone is said in the present or with "can":
+ * "Camping with pets can be so soul-nourishing"); not a past event.
+ */
+export const ONGOING_EXPERIENCE_RE = new RegExp(`${EXPERIENCE_GERUND}\\s+ha(?:s|ve)\\s+been\\b`, 'iu');
 /**
  * A clause whose subject, the speaker, is left out before a negated or perfect verb: "Didn't see
  * any bands, but met lots of artists", "Haven't tried it before", "Never been to Rome". Not
