@@ -642,3 +642,25 @@ describe("readTurn: an activity of the speaker's as the subject, with how it has
     ]);
   });
 });
+
+describe('readTurn: a picture of the occasion when the speaker did something', () => {
+  it('"Here\'s a shot I got when I volunteered" is an event of the speaker, with its caption', () => {
+    expect(formed("Here's a shot I got when I volunteered. [image: a photo of people around a table]")).toEqual([
+      "event | Ann | Here's a shot I got when I volunteered. [image: people around a table]",
+    ]);
+    expect(formed('Take a look at how we freestyled when we were teenagers!')).toEqual([
+      'event | Ann | Take a look at how we freestyled when we were teenagers!',
+    ]);
+    expect(formed("Here's a pic from when I was dancing!")).toEqual([
+      "event | Ann | Here's a pic from when I was dancing!",
+    ]);
+  });
+
+  it("the listener's occasion, a picture found elsewhere or one only taken forms nothing", () => {
+    none([
+      "Here's a pic from when you visited.",
+      'Check out this pic I found online when I was browsing.',
+      "Here's a pic I took.",
+    ]);
+  });
+});

@@ -47,6 +47,7 @@ import {
   PICTURED_FROM_MINE_RE,
   PAST_EXPERIENCE_RE,
   ONGOING_EXPERIENCE_RE,
+  OCCASION_OF_SPEAKER_RE,
   POINTING_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
@@ -170,6 +171,17 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   {
     name: 'showing what the speaker did',
     test: (c) => showsSpeakersOwn(c) && c.past,
+    kind: 'event',
+  },
+  // "Here's a shot I got when I volunteered", "Take a look at how we freestyled when we were
+  // teenagers": what is shown is the occasion the speaker was at, said in however few words.
+  {
+    name: 'showing when the speaker did something',
+    test: (c) =>
+      (POINTING_RE.test(c.text) || SHOWING_RE.test(c.text)) &&
+      OCCASION_OF_SPEAKER_RE.test(c.text) &&
+      !LISTENER_ANY_RE.test(c.text) &&
+      !FOUND_ELSEWHERE_RE.test(c.text),
     kind: 'event',
   },
   // "Here's one of my trophies from a dance contest", "Check out my new workbench": what the speaker has.

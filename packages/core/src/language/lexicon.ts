@@ -1657,6 +1657,17 @@ export const INTRODUCING_NAMED_RE =
 export const DOING_NOW_RE =
   /(?<!\bwhat\s+)\b(?:i['’]m|i\s+am|i['’]ve\s+been|i\s+have\s+been|we['’]re|we\s+are)\s+(?:(?:currently|still|now|also)\s+)?(?!(?:looking\s+at|showing|sharing|talking|going|gonna|getting\s+at|trying\s+to\s+say)\b)\p{L}{3,}ing\b/iu;
 
+/**
+ * The occasion a picture is from, said as what the speaker did then: "… a shot I got when I
+ * volunteered", "… a pic from when I was dancing", "… at how we freestyled when we were
+ * teenagers", "… this photo showcasing how wonderfully we spent our time". Not what the speaker
+ * does now ({@link DOING_NOW_RE}) nor what the listener did ("… from when you visited").
+ */
+export const OCCASION_OF_SPEAKER_RE = new RegExp(
+  `\\b(?:when|while|how(?:\\s+\\p{L}+ly)?)\\s+(?:i|we)\\s+(?:(?:was|were)\\s+\\p{L}{2,}ing|(?:just\\s+|first\\s+|all\\s+)?(?:${PAST_VERB}))\\b`,
+  'iu',
+);
+
 // ── Formation: chores, things brought along, maxims (issue 28, precision, round 6) ──
 
 /**

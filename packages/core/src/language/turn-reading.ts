@@ -80,6 +80,7 @@ const PICTURE_RULES: ReadonlySet<string> = new Set([
   "showing the speaker's own, briefly",
   "introducing someone of the speaker's by name",
   'showing what the speaker is doing',
+  'showing when the speaker did something',
 ]);
 
 /** Whether a clause says something is the speaker's ("my", "mine") and not the listener's: "They were part of my wedding decor". */
