@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formed, NOON, none, statementsOf } from './formed.fixture.js';
+import { formed, kinds, NOON, none, statementsOf } from './formed.fixture.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -662,5 +662,26 @@ describe('readTurn: a picture of the occasion when the speaker did something', (
       'Check out this pic I found online when I was browsing.',
       "Here's a pic I took.",
     ]);
+  });
+});
+
+describe('readTurn: excited for an occasion of the speaker ahead', () => {
+  it('"I\'m stoked for my game there next month" is an event ahead, with its date', () => {
+    expect(formed("I'm stoked for my game there next month!")).toEqual([
+      "event | Ann | I'm stoked for my game there next month!",
+    ]);
+    expect(formed("I'm so excited about my upcoming trip to Boston.")).toEqual([
+      "event | Ann | I'm so excited about my upcoming trip to Boston.",
+    ]);
+    expect(dateOf("I'm so pumped for the launch tomorrow.")).toBe('2024-02-21');
+  });
+
+  it("excitement for the listener, for what names nothing of the speaker's or for an activity is no event", () => {
+    none([
+      "I'm so excited for you!",
+      "I'm excited about your trip next week.",
+      "I'm super stoked for the Harry Potter stuff.",
+    ]);
+    expect(kinds("I'm super thrilled about dancing each day and seeing my students progress.")).not.toContain('event');
   });
 });

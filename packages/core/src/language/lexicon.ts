@@ -924,13 +924,14 @@ export const SPEAKERS_THING_RE =
 
 /**
  * Looking forward to something: "Can't wait for our camping trip next month", "I can't wait to
- * start my new job", "I'm really looking forward to my sister's wedding". Group 1: "for", "to" or
- * "till"; group 2: what is ahead.
+ * start my new job", "I'm really looking forward to my sister's wedding", or excited for it: "I'm
+ * stoked for my game there next month", "I'm so pumped for the launch tomorrow" ("excited to …"
+ * is an aim, {@link EAGER_TO_DO_RE}; "… about dancing each day" a liking). Group 1: "for", "to", "till" or "about"; group 2: what is ahead.
  * Read with {@link NOT_A_PLAN_RE} and {@link SPEAKERS_THING_RE}: only what names the speaker's
  * own, or an occasion with its date ("Can't wait for tomorrow's grand opening"), is a plan.
  */
 export const LOOKING_FORWARD_RE = new RegExp(
-  `^${LEAD}(?:(?:i|we)\\s+)?(?:(?:really|just|so|also)\\s+)*(?:(?:can['’]?t|cannot)\\s+wait|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly)\\s+)*looking\\s+forward)\\s+(for|to|till|until|['’]?til)\\s+(.+)$`,
+  `^${LEAD}(?:(?:i|we)\\s+)?(?:(?:really|just|so|also)\\s+)*(?:(?:can['’]?t|cannot)\\s+wait|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly)\\s+)*looking\\s+forward|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|really|also|super|very|truly|totally|pretty)\\s+)*(?:excited|stoked|pumped|psyched|thrilled)(?=\\s+(?:for|about)\\s+(?!\\p{L}+ing\\b)))\\s+(for|to|till|until|['’]?til|about)\\s+(.+)$`,
   'iu',
 );
 /**
