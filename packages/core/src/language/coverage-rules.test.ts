@@ -685,3 +685,20 @@ describe('readTurn: excited for an occasion of the speaker ahead', () => {
     expect(kinds("I'm super thrilled about dancing each day and seeing my students progress.")).not.toContain('event');
   });
 });
+
+describe('readTurn: openers that only announce, and the listener invited in a condition', () => {
+  it('"Just so you know, …" and "I\'ll be honest, …" are left out before the statement', () => {
+    expect(formed("Just so you know, I've been working on a big project lately - it's been really cool.")).toEqual([
+      "fact | Ann | I've been working on a big project lately - it's been really cool.",
+    ]);
+    expect(formed('To be honest, I quit my job last week.')).toEqual(['event | Ann | I quit my job last week.']);
+    none(["Just so you know, you're awesome."]);
+  });
+
+  it('"… and thought it\'d be cool if you could come along" is the speaker\'s plan, not praise of the listener', () => {
+    expect(formed("I have plans for a hike next month and thought it'd be cool if you could come along.")).toEqual([
+      "fact | Ann | I have plans for a hike next month and thought it'd be cool if you could come along.",
+    ]);
+    none(['It would be so cool if you could come.', "I think it's awesome if you try it.", 'You are so cool!']);
+  });
+});

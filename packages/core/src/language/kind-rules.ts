@@ -48,6 +48,7 @@ import {
   PAST_EXPERIENCE_RE,
   ONGOING_EXPERIENCE_RE,
   OCCASION_OF_SPEAKER_RE,
+  IF_LISTENER_RE,
   POINTING_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
@@ -230,10 +231,12 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "A pastry party sounds awesome, count me in!": what the listener said, judged; read as said, so
   // "I usually take the bus, but biking sounds like fun" keeps the speaker's clause in front of it.
   { name: 'judged by how it sounds', test: (c) => SOUNDS_JUDGED_RE.test(c.text), kind: 'conversation', asSaid: true },
-  // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
+  // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the
+  // listener ("I have plans for a hike and thought it'd be cool if you came along" invites them).
   {
     name: 'praise',
-    test: (c) => LISTENER_ANY_RE.test(c.text) && PRAISE_RE.test(c.text) && c.subject !== 'named',
+    test: (c) =>
+      LISTENER_ANY_RE.test(c.text.replace(IF_LISTENER_RE, ' ')) && PRAISE_RE.test(c.text) && c.subject !== 'named',
     kind: 'conversation',
   },
   // "Enjoy the collaborations, Calvin!", "Playing guitar in a rock band is awesome, Dave!": said

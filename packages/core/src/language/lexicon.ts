@@ -983,13 +983,20 @@ export const THIS_IS_MINE_RE = new RegExp(
   'iu',
 );
 /**
+ * The listener in a condition the speaker's clause sets, an invitation more than praise: "… and
+ * thought it'd be cool if you and the pups could come along", "… if you want to join". What is
+ * left without it says whether the clause speaks of the listener.
+ */
+export const IF_LISTENER_RE = /\b(?:if|whether)\s+(?:you|ya|u)\b[^,.!?;]*/giu;
+/**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
  * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
- * it ("Wanted to let you know that I …"). Left out before the statement is read, as a greeting is.
+ * it ("Wanted to let you know that I …", "Just so you know, …", "I'll be honest, …"). Left out
+ * before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE =
-  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+(?:you|ya|u)\s+know|tell\s+(?:you|ya|u))\s+(?:that\s+)?(?=(?:i|we|my|our)\b))\s*/iu;
+  /^(?:(?:that|this|which)\s+reminds\s+me(?:\s+that|\s*[,:;–—-])|you\s+(?:won['’]t|will\s+not|wouldn['’]t)\s+believe\s+(?:it|this|what\s+happened)\s*[,:;!–—-]|guess\s+what\s*[,:;!–—-]|funny\s+you\s+(?:should\s+)?(?:mention|ask)(?:\s+(?:it|that))?\s*[,:;!–—-]|speaking\s+of\s+(?:which|that)\s*[,:;!–—-]|on\s+that\s+note\s*[,:;–—-]|i\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\s+)*agree(?:\s+with\s+(?:you|that|this))?(?:\s+(?:completely|totally|100\s*%))?\s*[,:;!.–—-]|i\s+(?:know|understand|get)\s+(?:that|the|this)\s+feeling\s*[,:;!.–—-]|i\s+(?:hear|feel)\s+(?:you|ya)\s*[,:;!.–—-]|(?:i\s+)?(?:just\s+)?want(?:ed)?\s+to\s+(?:let\s+(?:you|ya|u)\s+know|tell\s+(?:you|ya|u))\s+(?:that\s+)?(?=(?:i|we|my|our)\b)|(?:just\s+)?so\s+(?:you|ya|u)\s+know\s*[,:;!–—-]|(?:i['’]ll\s+be|to\s+be|i['’]m\s+being)\s+(?:totally\s+|completely\s+)?honest\s*[,:;!–—-])\s*/iu;
 /**
  * What the speaker has done at some time, said with "I've … before", "I've never been to …",
  * "I've … twice": an experience, whatever its length ("I've played chess before"). Regex,
