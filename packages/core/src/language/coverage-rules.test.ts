@@ -702,3 +702,18 @@ describe('readTurn: openers that only announce, and the listener invited in a co
     none(['It would be so cool if you could come.', "I think it's awesome if you try it.", 'You are so cool!']);
   });
 });
+
+describe('readTurn: a question asked in a polite frame', () => {
+  it('"Mind if I ask how …?" is the question the answer after it quotes', () => {
+    expect(
+      formed('It has had a positive impact on my life.', 'Mind if I ask how the internship has impacted you?'),
+    ).toEqual([
+      'fact | Ann | Asked "Mind if I ask how the internship has impacted you?": It has had a positive impact on my life.',
+    ]);
+  });
+
+  it('a frame with no question after it asks nothing', () => {
+    none(['Just curious.']);
+    expect(formed('It was great.', 'I was wondering about that.')).toEqual([]);
+  });
+});

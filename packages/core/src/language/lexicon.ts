@@ -848,8 +848,13 @@ export const GENERIC_OUR_RE = new RegExp(
  */
 export const FAVOURITE_QUESTION_RE =
   /\bwhat(?:['’]s|\s+is|\s+are|['’]re|\s+would\s+you\s+say\s+is)\s+(?:your|ur)\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)\s+([\p{L}\s-]{2,30}?)\s*(?:(?:these\s+days|right\s+now|at\s+the\s+moment|lately)\s*)?[?？]/iu;
-/** Words a question may open with before what it asks ("So what …", "And did you …", "Ana, where …"). Regex, optional, case-insensitive. */
-const QUESTION_LEAD = "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+)*";
+/**
+ * Words a question may open with before what it asks ("So what …", "And did you …", "Ana, where
+ * …"), or a polite frame around it ("Mind if I ask how …", "Can I ask what …", "Just curious,
+ * where …"). Regex, optional, case-insensitive.
+ */
+const QUESTION_LEAD =
+  "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+|(?:(?:do\\s+you\\s+)?mind\\s+if\\s+i\\s+ask|(?:can|could|may)\\s+i\\s+ask(?:\\s+you)?|i\\s+(?:was\\s+)?wonder(?:ing)?|(?:just\\s+)?(?:curious|out\\s+of\\s+curiosity))[,\\s]+)*";
 /**
  * A question that asks something of the listener: it opens with a question word or an auxiliary
  * ("What did you paint?", "Did you go?", "Any plans for the weekend?"), not a remark with a
