@@ -717,3 +717,15 @@ describe('readTurn: a question asked in a polite frame', () => {
     expect(formed('It was great.', 'I was wondering about that.')).toEqual([]);
   });
 });
+
+describe('readTurn: a feeling that goes on to name a favourite', () => {
+  it('"I\'ve been blessed to travel … and Bali last year was one of my favs" is kept', () => {
+    expect(kinds("I've been blessed to travel to a few places and Bali last year was one of my favs.")).toEqual([
+      'event',
+    ]);
+  });
+
+  it('a feeling alone, or one that calls the listener a favourite, stays in the turn', () => {
+    none(["I've been blessed to travel a bit.", "I'm so happy, you're my favorite person."]);
+  });
+});

@@ -381,7 +381,8 @@ const FEELING_NAMED_OBJECT_RE =
  * so excited to meet other people", "I'm much happier being around them", "I was nervous about
  * the exam". One that names what the feeling is about by a name or a possessive ("I'm grateful
  * for my sister's help", "I'm excited about Japan"), or says what inspires the speaker ("I'm
- * inspired by autumn"), is kept; "grateful for the chance to …" is still a feeling.
+ * inspired by autumn") or names a favourite after it, is kept; "grateful for the chance to …" is
+ * still a feeling.
  */
 export function saysOnlyAFeeling(text: string): boolean {
   const m = FEELING_CLAUSE_RE.exec(text);
@@ -391,7 +392,9 @@ export function saysOnlyAFeeling(text: string): boolean {
     !FEELING_NAMED_OBJECT_RE.test(rest) &&
     !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
     !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
-    !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text))
+    !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
+    // "I've been blessed to travel to a few places and Bali last year was one of my favs": a favourite named after it.
+    !(FAVOURITE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
   );
 }
 /**
