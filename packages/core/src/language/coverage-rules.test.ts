@@ -729,3 +729,19 @@ describe('readTurn: a feeling that goes on to name a favourite', () => {
     none(["I've been blessed to travel a bit.", "I'm so happy, you're my favorite person."]);
   });
 });
+
+describe("readTurn: what someone of the speaker's did, with a remark after it, and news told to the listener", () => {
+  it('"My agent found me this awesome place, so thankful!" is an event of the speaker', () => {
+    expect(formed('Wow, my agent found me this awesome place, so thankful!')).toEqual([
+      'event | Ann | My agent found me this awesome place, so thankful!',
+    ]);
+    none(['My hard work is paying off, so thankful!']);
+  });
+
+  it('"… some great insights that I want to share with you" tells the listener, no praise of them', () => {
+    expect(
+      kinds('Yesterday I came back from San Francisco with some great insights that I want to share with you!'),
+    ).toEqual(['event']);
+    none(["You did great, I'll tell you that.", "I have to tell you, you're amazing."]);
+  });
+});

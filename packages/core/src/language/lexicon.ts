@@ -997,6 +997,22 @@ export const THIS_IS_MINE_RE = new RegExp(
  */
 export const IF_LISTENER_RE = /\b(?:if|whether)\s+(?:you|ya|u)\b[^,.!?;]*/giu;
 /**
+ * The listener as whom the speaker tells or shows something: "… insights on car modification
+ * that I want to share with you", "… a pic I'll show you". Like {@link IF_LISTENER_RE}, what is
+ * left without it says whether the clause speaks of the listener.
+ */
+export const TOLD_TO_LISTENER_RE =
+  /\b(?:share|show|tell|send|give|bring)\s+(?:(?:it|them|this|that)\s+)?(?:with\s+|to\s+)?(?:you|ya|u)\b/giu;
+/**
+ * Someone of the speaker's who did something, opening a clause: "My agent found me this awesome
+ * place", "My best friend threw me a party". Said in the past, it tells what happened to the
+ * speaker ("My hard work is paying off" is a thing of theirs, going on).
+ */
+export const OWN_ONE_DID_RE = new RegExp(
+  `^(?:(?:so|and|but|now|well|yeah|also|actually|honestly|wow|oh)[,\\s]+)*(?:my|our)\\s+(?:[\\p{L}'’-]+\\s+){1,2}?(?:just\\s+|recently\\s+|finally\\s+|also\\s+)?(?:${PAST_VERB})\\b`,
+  'iu',
+);
+/**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
  * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
