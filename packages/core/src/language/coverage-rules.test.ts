@@ -745,3 +745,16 @@ describe("readTurn: what someone of the speaker's did, with a remark after it, a
     none(["You did great, I'll tell you that.", "I have to tell you, you're amazing."]);
   });
 });
+
+describe('readTurn: how long, said in few words, answers "How long …?"', () => {
+  it('"Been doing it for 3 years." quotes the question it answers', () => {
+    expect(formed('Been doing it for 3 years.', 'How long have you been doing yoga?')).toEqual([
+      'fact | Ann | Asked "How long have you been doing yoga?": Been doing it for 3 years.',
+    ]);
+  });
+
+  it('a short clause that says no time, or one after a question that asks no "how long", forms nothing', () => {
+    expect(formed('Been doing it a lot.', 'How long have you been doing yoga?')).toEqual([]);
+    expect(formed('Been doing it for 3 years.', 'Do you like yoga?')).toEqual([]);
+  });
+});

@@ -1012,6 +1012,8 @@ export const OWN_ONE_DID_RE = new RegExp(
   `^(?:(?:so|and|but|now|well|yeah|also|actually|honestly|wow|oh)[,\\s]+)*(?:my|our)\\s+(?:[\\p{L}'’-]+\\s+){1,2}?(?:just\\s+|recently\\s+|finally\\s+|also\\s+)?(?:${PAST_VERB})\\b`,
   'iu',
 );
+/** A question that asks how long something has gone on: "How long have you been doing yoga?". */
+export const HOW_LONG_ASKED_RE = /\bhow\s+long\b/iu;
 /**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
