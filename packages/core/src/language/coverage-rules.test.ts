@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formed, NOON, none, statementsOf } from './formed.fixture.js';
+import { formed, kinds, NOON, none, statementsOf } from './formed.fixture.js';
 import { shownPlainly } from './statements.js';
 import { readTurn } from './turn-reading.js';
 
@@ -685,5 +685,148 @@ describe('readTurn: a picture pointed at says plainly what the speaker did or ha
       'fact | Ann | Shared a picture of my new puppy on a rug',
     ]);
     none(['Take a look at this! [image: a photo of a sunset over a lake]']);
+  });
+});
+
+describe("readTurn: an activity of the speaker's as the subject, with how it has gone or went", () => {
+  it('"Searching for a studio has been tricky" is a fact of the speaker; said in the past, an event', () => {
+    expect(formed('Searching for a dance studio location has been tricky.')).toEqual([
+      'fact | Ann | Searching for a dance studio location has been tricky.',
+    ]);
+    expect(formed('Performing and connecting with the crowd has been so energizing.')).toEqual([
+      'fact | Ann | Performing and connecting with the crowd has been so energizing.',
+    ]);
+    expect(formed('Meeting all these adorable pups has been awesome!')).toEqual([
+      'fact | Ann | Meeting all these adorable pups has been awesome!',
+    ]);
+    expect(formed('Exploring the city and trying all the restaurants was awesome.')).toEqual([
+      'event | Ann | Exploring the city and trying all the restaurants was awesome.',
+    ]);
+  });
+
+  it('a remark about everyone, in the present or with "can", and a perception or a meeting form nothing', () => {
+    none([
+      'Camping with pets can be so soul-nourishing.',
+      'Finding balance is crucial.',
+      'Seeing everyone come together has been amazing.',
+      'The meeting has been postponed.',
+      'Hiking and camping are great ways to relax.',
+    ]);
+  });
+});
+
+describe('readTurn: a picture of the occasion when the speaker did something', () => {
+  it('"Here\'s a shot I got when I volunteered" is an event of the speaker, with its caption', () => {
+    expect(formed("Here's a shot I got when I volunteered. [image: a photo of people around a table]")).toEqual([
+      "event | Ann | Here's a shot I got when I volunteered. [image: people around a table]",
+    ]);
+    expect(formed('Take a look at how we freestyled when we were teenagers!')).toEqual([
+      'event | Ann | We freestyled when we were teenagers!',
+    ]);
+    expect(formed("Here's a pic from when I was dancing!")).toEqual([
+      "event | Ann | Here's a pic from when I was dancing!",
+    ]);
+  });
+
+  it("the listener's occasion, a picture found elsewhere or one only taken forms nothing", () => {
+    none([
+      "Here's a pic from when you visited.",
+      'Check out this pic I found online when I was browsing.',
+      "Here's a pic I took.",
+    ]);
+  });
+});
+
+describe('readTurn: excited for an occasion of the speaker ahead', () => {
+  it('"I\'m stoked for my game there next month" is an event ahead, with its date', () => {
+    expect(formed("I'm stoked for my game there next month!")).toEqual([
+      "event | Ann | I'm stoked for my game there next month!",
+    ]);
+    expect(formed("I'm so excited about my upcoming trip to Boston.")).toEqual([
+      "event | Ann | I'm so excited about my upcoming trip to Boston.",
+    ]);
+    expect(dateOf("I'm so pumped for the launch tomorrow.")).toBe('2024-02-21');
+  });
+
+  it("excitement for the listener, for what names nothing of the speaker's or for an activity is no event", () => {
+    none([
+      "I'm so excited for you!",
+      "I'm excited about your trip next week.",
+      "I'm super stoked for the Harry Potter stuff.",
+    ]);
+    expect(kinds("I'm super thrilled about dancing each day and seeing my students progress.")).not.toContain('event');
+  });
+});
+
+describe('readTurn: openers that only announce, and the listener invited in a condition', () => {
+  it('"Just so you know, …" and "I\'ll be honest, …" are left out before the statement', () => {
+    expect(formed("Just so you know, I've been working on a big project lately - it's been really cool.")).toEqual([
+      "fact | Ann | I've been working on a big project lately - it's been really cool.",
+    ]);
+    expect(formed('To be honest, I quit my job last week.')).toEqual(['event | Ann | I quit my job last week.']);
+    none(["Just so you know, you're awesome."]);
+  });
+
+  it('"… and thought it\'d be cool if you could come along" is the speaker\'s plan, not praise of the listener', () => {
+    expect(formed("I have plans for a hike next month and thought it'd be cool if you could come along.")).toEqual([
+      "fact | Ann | I have plans for a hike next month and thought it'd be cool if you could come along.",
+    ]);
+    none(['It would be so cool if you could come.', "I think it's awesome if you try it.", 'You are so cool!']);
+  });
+});
+
+describe('readTurn: a question asked in a polite frame', () => {
+  it('"Mind if I ask how …?" is the question the answer after it quotes', () => {
+    expect(
+      formed('It has had a positive impact on my life.', 'Mind if I ask how the internship has impacted you?'),
+    ).toEqual([
+      'fact | Ann | Asked "Mind if I ask how the internship has impacted you?": It has had a positive impact on my life.',
+    ]);
+  });
+
+  it('a frame with no question after it asks nothing', () => {
+    none(['Just curious.']);
+    expect(formed('It was great.', 'I was wondering about that.')).toEqual([]);
+  });
+});
+
+describe('readTurn: a feeling that goes on to name a favourite', () => {
+  it('"I\'ve been blessed to travel … and Bali last year was one of my favs" is kept', () => {
+    expect(kinds("I've been blessed to travel to a few places and Bali last year was one of my favs.")).toEqual([
+      'event',
+    ]);
+  });
+
+  it('a feeling alone, or one that calls the listener a favourite, stays in the turn', () => {
+    none(["I've been blessed to travel a bit.", "I'm so happy, you're my favorite person."]);
+  });
+});
+
+describe("readTurn: what someone of the speaker's did, with a remark after it, and news told to the listener", () => {
+  it('"My agent found me this awesome place, so thankful!" is an event of the speaker', () => {
+    expect(formed('Wow, my agent found me this awesome place, so thankful!')).toEqual([
+      'event | Ann | My agent found me this awesome place, so thankful!',
+    ]);
+    none(['My hard work is paying off, so thankful!']);
+  });
+
+  it('"… some great insights that I want to share with you" tells the listener, no praise of them', () => {
+    expect(
+      kinds('Yesterday I came back from San Francisco with some great insights that I want to share with you!'),
+    ).toEqual(['event']);
+    none(["You did great, I'll tell you that.", "I have to tell you, you're amazing."]);
+  });
+});
+
+describe('readTurn: how long, said in few words, answers "How long …?"', () => {
+  it('"Been doing it for 3 years." quotes the question it answers', () => {
+    expect(formed('Been doing it for 3 years.', 'How long have you been doing yoga?')).toEqual([
+      'fact | Ann | Asked "How long have you been doing yoga?": Been doing it for 3 years.',
+    ]);
+  });
+
+  it('a short clause that says no time, or one after a question that asks no "how long", forms nothing', () => {
+    expect(formed('Been doing it a lot.', 'How long have you been doing yoga?')).toEqual([]);
+    expect(formed('Been doing it for 3 years.', 'Do you like yoga?')).toEqual([]);
   });
 });

@@ -46,6 +46,11 @@ import {
   PASSING_STATE_RE,
   PICTURED_FROM_MINE_RE,
   PAST_EXPERIENCE_RE,
+  ONGOING_EXPERIENCE_RE,
+  OCCASION_OF_SPEAKER_RE,
+  IF_LISTENER_RE,
+  OWN_ONE_DID_RE,
+  TOLD_TO_LISTENER_RE,
   POINTING_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
@@ -171,6 +176,17 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     test: (c) => showsSpeakersOwn(c) && c.past,
     kind: 'event',
   },
+  // "Here's a shot I got when I volunteered", "Take a look at how we freestyled when we were
+  // teenagers": what is shown is the occasion the speaker was at, said in however few words.
+  {
+    name: 'showing when the speaker did something',
+    test: (c) =>
+      (POINTING_RE.test(c.text) || SHOWING_RE.test(c.text)) &&
+      OCCASION_OF_SPEAKER_RE.test(c.text) &&
+      !LISTENER_ANY_RE.test(c.text) &&
+      !FOUND_ELSEWHERE_RE.test(c.text),
+    kind: 'event',
+  },
   // "Here's one of my trophies from a dance contest", "Check out my new workbench": what the speaker has.
   {
     name: "showing the speaker's own",
@@ -217,10 +233,15 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "A pastry party sounds awesome, count me in!": what the listener said, judged; read as said, so
   // "I usually take the bus, but biking sounds like fun" keeps the speaker's clause in front of it.
   { name: 'judged by how it sounds', test: (c) => SOUNDS_JUDGED_RE.test(c.text), kind: 'conversation', asSaid: true },
-  // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the listener.
+  // "You captured the sunset perfectly!", "Taking in kids in need - you're so kind.": praise of the
+  // listener ("I have plans for a hike and thought it'd be cool if you came along" invites them,
+  // "… some great insights that I want to share with you" tells them).
   {
     name: 'praise',
-    test: (c) => LISTENER_ANY_RE.test(c.text) && PRAISE_RE.test(c.text) && c.subject !== 'named',
+    test: (c) =>
+      LISTENER_ANY_RE.test(c.text.replace(IF_LISTENER_RE, ' ').replace(TOLD_TO_LISTENER_RE, ' ')) &&
+      PRAISE_RE.test(c.text) &&
+      c.subject !== 'named',
     kind: 'conversation',
   },
   // "Enjoy the collaborations, Calvin!", "Playing guitar in a rock band is awesome, Dave!": said
@@ -742,7 +763,8 @@ const DISCOURSE_OPENER_END_RE =
 /**
  * Whether what a comma closes at the clause's start is the speaker's own clause, not a phrase in
  * front of a subject: "I'm currently learning the cello, it's tough", "Spent the weekend
- * repainting my kitchen, which was overdue". The remark after the comma is about that clause.
+ * repainting my kitchen, which was overdue", "My agent found me this awesome place, so thankful!".
+ * The remark after the comma is about that clause.
  * A short opener ("I mean, …") or one that only opens a remark ("I have to say, …") is none.
  */
 /** "I …", "we …" opening a clause ("My hard work is paying off, …" is a thing of the speaker's, not the speaker). */
@@ -764,6 +786,7 @@ function speakerClauseFirst(text: string): boolean {
   if (!REMARK_ON_CLAUSE_RE.test(remark) || LISTENER_ANY_RE.test(remark)) return false;
   return (
     SPEAKER_PRONOUN_RE.test(opener) ||
+    OWN_ONE_DID_RE.test(opener) ||
     IMPLIED_SPEAKER_RE.test(opener) ||
     IMPLIED_SPEAKER_PRESENT_RE.test(opener) ||
     IMPLIED_SPEAKER_NOT_RE.test(opener)
@@ -798,6 +821,7 @@ export function subjectOf(text: string, named: boolean, afterStatement = false):
     IMPLIED_SPEAKER_PRESENT_RE.test(text) ||
     IMPLIED_SPEAKER_NOT_RE.test(text) ||
     PAST_EXPERIENCE_RE.test(text) ||
+    ONGOING_EXPERIENCE_RE.test(text) ||
     WITH_SPEAKER_RE.test(text) ||
     ACTS_ON_SPEAKER_RE.test(text)
   )

@@ -314,11 +314,12 @@ export const SHOWN_PLAINLY: readonly {
     plain: (m) => `${asSubject(m[1]!)} ${m[2]}`,
   },
   // "Take a look at this unforgettable moment that I captured at the concert", "Here's a pic of the
-  // car I'm restoring": what the speaker did to what is shown.
+  // car I'm restoring": what the speaker did to what is shown. Not the picture itself ("Here's a
+  // shot I got when I volunteered" says when it was taken, not that a shot was got).
   {
     what: 'what the speaker did to what is shown',
     re: new RegExp(
-      `${SHOWN_LEAD}${SHOWN_THING}\\s+(?:that\\s+|which\\s+)?(i|we)${SPEAKERS_VERB}(${STRANDED})?${NOT_ITS_OBJECT}(.*)$`,
+      `${SHOWN_LEAD}(?!(?:a|an|the|this|that|my|one)\\s+(?:[\\p{L}-]+\\s+)?${PICTURE_NOUN}\\s+(?:that\\s+|which\\s+)?(?:i|we)\\b)${SHOWN_THING}\\s+(?:that\\s+|which\\s+)?(i|we)${SPEAKERS_VERB}(${STRANDED})?${NOT_ITS_OBJECT}(.*)$`,
       'iu',
     ),
     // "the cars I'm working with right now": what is shown goes after its preposition.
@@ -490,7 +491,8 @@ const FEELING_NAMED_OBJECT_RE =
  * so excited to meet other people", "I'm much happier being around them", "I was nervous about
  * the exam". One that names what the feeling is about by a name or a possessive ("I'm grateful
  * for my sister's help", "I'm excited about Japan"), or says what inspires the speaker ("I'm
- * inspired by autumn"), is kept; "grateful for the chance to …" is still a feeling.
+ * inspired by autumn") or names a favourite after it, is kept; "grateful for the chance to …" is
+ * still a feeling.
  */
 export function saysOnlyAFeeling(text: string): boolean {
   const m = FEELING_CLAUSE_RE.exec(text);
@@ -500,7 +502,9 @@ export function saysOnlyAFeeling(text: string): boolean {
     !FEELING_NAMED_OBJECT_RE.test(rest) &&
     !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
     !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
-    !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text))
+    !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
+    // "I've been blessed to travel to a few places and Bali last year was one of my favs": a favourite named after it.
+    !(FAVOURITE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
   );
 }
 /**
@@ -970,8 +974,13 @@ export const GENERIC_OUR_RE = new RegExp(
  */
 export const FAVOURITE_QUESTION_RE =
   /\bwhat(?:['’]s|\s+is|\s+are|['’]re|\s+would\s+you\s+say\s+is)\s+(?:your|ur)\s+(?:all[- ]time\s+|absolute\s+|personal\s+)?fav(?:ou?rite|e)\s+([\p{L}\s-]{2,30}?)\s*(?:(?:these\s+days|right\s+now|at\s+the\s+moment|lately)\s*)?[?？]/iu;
-/** Words a question may open with before what it asks ("So what …", "And did you …", "Ana, where …"). Regex, optional, case-insensitive. */
-const QUESTION_LEAD = "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+)*";
+/**
+ * Words a question may open with before what it asks ("So what …", "And did you …", "Ana, where
+ * …"), or a polite frame around it ("Mind if I ask how …", "Can I ask what …", "Just curious,
+ * where …"). Regex, optional, case-insensitive.
+ */
+const QUESTION_LEAD =
+  "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+|(?:(?:do\\s+you\\s+)?mind\\s+if\\s+i\\s+ask|(?:can|could|may)\\s+i\\s+ask(?:\\s+you)?|i\\s+(?:was\\s+)?wonder(?:ing)?|(?:just\\s+)?(?:curious|out\\s+of\\s+curiosity))[,\\s]+)*";
 /**
  * A question that asks something of the listener: it opens with a question word or an auxiliary
  * ("What did you paint?", "Did you go?", "Any plans for the weekend?"), not a remark with a
@@ -1046,13 +1055,14 @@ export const SPEAKERS_THING_RE =
 
 /**
  * Looking forward to something: "Can't wait for our camping trip next month", "I can't wait to
- * start my new job", "I'm really looking forward to my sister's wedding". Group 1: "for", "to" or
- * "till"; group 2: what is ahead.
+ * start my new job", "I'm really looking forward to my sister's wedding", or excited for it: "I'm
+ * stoked for my game there next month", "I'm so pumped for the launch tomorrow" ("excited to …"
+ * is an aim, {@link EAGER_TO_DO_RE}; "… about dancing each day" a liking). Group 1: "for", "to", "till" or "about"; group 2: what is ahead.
  * Read with {@link NOT_A_PLAN_RE} and {@link SPEAKERS_THING_RE}: only what names the speaker's
  * own, or an occasion with its date ("Can't wait for tomorrow's grand opening"), is a plan.
  */
 export const LOOKING_FORWARD_RE = new RegExp(
-  `^${LEAD}(?:(?:i|we)\\s+)?(?:(?:really|just|so|also)\\s+)*(?:(?:can['’]?t|cannot)\\s+wait|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly)\\s+)*looking\\s+forward)\\s+(for|to|till|until|['’]?til)\\s+(.+)$`,
+  `^${LEAD}(?:(?:i|we)\\s+)?(?:(?:really|just|so|also)\\s+)*(?:(?:can['’]?t|cannot)\\s+wait|(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:so|really|also|super|very|truly)\\s+)*looking\\s+forward|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|really|also|super|very|truly|totally|pretty)\\s+)*(?:excited|stoked|pumped|psyched|thrilled)(?=\\s+(?:for|about)\\s+(?!\\p{L}+ing\\b)))\\s+(for|to|till|until|['’]?til|about)\\s+(.+)$`,
   'iu',
 );
 /**
@@ -1112,13 +1122,38 @@ const TELLING_OPENER =
 /** {@link TELLING_OPENER}, first in a clause: "… but wanted to let you know I read …" starts a clause of its own. */
 export const TELLING_OPENER_RE = new RegExp(`^${TELLING_OPENER}`, 'iu');
 /**
+ * The listener in a condition the speaker's clause sets, an invitation more than praise: "… and
+ * thought it'd be cool if you and the pups could come along", "… if you want to join". What is
+ * left without it says whether the clause speaks of the listener.
+ */
+export const IF_LISTENER_RE = /\b(?:if|whether)\s+(?:you|ya|u)\b[^,.!?;]*/giu;
+/**
+ * The listener as whom the speaker tells or shows something: "… insights on car modification
+ * that I want to share with you", "… a pic I'll show you". Like {@link IF_LISTENER_RE}, what is
+ * left without it says whether the clause speaks of the listener.
+ */
+export const TOLD_TO_LISTENER_RE =
+  /\b(?:share|show|tell|send|give|bring)\s+(?:(?:it|them|this|that)\s+)?(?:with\s+|to\s+)?(?:you|ya|u)\b/giu;
+/**
+ * Someone of the speaker's who did something, opening a clause: "My agent found me this awesome
+ * place", "My best friend threw me a party". Said in the past, it tells what happened to the
+ * speaker ("My hard work is paying off" is a thing of theirs, going on).
+ */
+export const OWN_ONE_DID_RE = new RegExp(
+  `^(?:(?:so|and|but|now|well|yeah|also|actually|honestly|wow|oh)[,\\s]+)*(?:my|our)\\s+(?:[\\p{L}'’-]+\\s+){1,2}?(?:just\\s+|recently\\s+|finally\\s+|also\\s+)?(?:${PAST_VERB})\\b`,
+  'iu',
+);
+/** A question that asks how long something has gone on: "How long have you been doing yoga?". */
+export const HOW_LONG_ASKED_RE = /\bhow\s+long\b/iu;
+/**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
  * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
- * it ("Wanted to let you know that I …"). Left out before the statement is read, as a greeting is.
+ * it ("Wanted to let you know that I …", "Just so you know, …", "I'll be honest, …"). Left out
+ * before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE = new RegExp(
-  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER})\\s*`,
+  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER}|(?:just\\s+)?so\\s+(?:you|ya|u)\\s+know\\s*[,:;!–—-]|(?:i['’]ll\\s+be|to\\s+be|i['’]m\\s+being)\\s+(?:totally\\s+|completely\\s+)?honest\\s*[,:;!–—-])\\s*`,
   'iu',
 );
 /**
@@ -1152,15 +1187,26 @@ export const TOLD_YOU_RE =
  */
 export const IMPLIED_SPEAKER_FUTURE_RE = /^(?:(?:so|just|now|also)\s+)?gonna(?!\s+be\b)\s+\p{L}/iu;
 /**
+ * An activity of the speaker's as a clause's subject, up to the verb that tells how it went:
+ * "Touring with Frank Ocean", "Exploring the city and trying all the restaurants", "Looking for
+ * the right place and getting everything ready". Not a perception of what was shown ("Seeing
+ * this …"), nor a noun in -ing ("The wedding …", "Morning …", "The meeting …").
+ */
+const EXPERIENCE_GERUND = `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking(?!\\s+for\\b)|talking|chatting|being\\s+(?:a|an|the)|nothing|something|everything|anything|morning|evening|thing|king|spring|sibling|during|wedding|building|meeting(?!\\s+(?:all|new|so|these|those|my|our|people|everyone|lots)\\b)|painting|clothing|ceiling|string|evening|feeling|ending|beginning|opening|setting|training\\s+(?:camp|session)|ring|outing|offering|living\\s+room)\\b)\\p{L}{3,}ing\\b(?:\\s+(?:and\\s+\\p{L}{3,}ing\\b|(?!(?:and|but|it|that|this|which|who)\\b)[\\p{L}\\p{N}'’-]+)){0,8}?`;
+/**
  * What the speaker did, said as a gerund in the past: "Touring with Frank Ocean last week was
  * wild", "Fitting into the new team's style of play was a challenge". A remark about everyone is
- * said in the present ("Hiking is fun"); perceptions of what was shown ("Seeing this was …") and
- * nouns in -ing ("The wedding was …", "Morning was …") are none.
+ * said in the present ("Hiking is fun").
  */
-export const PAST_EXPERIENCE_RE = new RegExp(
-  `^${LEAD}(?!(?:seeing|hearing|watching|reading|looking|talking|chatting|being\\s+(?:a|an|the)|nothing|something|everything|anything|morning|evening|thing|king|spring|sibling|during|wedding|building|meeting|painting|clothing|ceiling|string|evening|feeling|ending|beginning|opening|setting|training\\s+(?:camp|session)|ring|outing|offering|living\\s+room)\\b)\\p{L}{3,}ing\\b(?:\\s+(?!(?:and|but|it|that|this|which|who)\\b)[\\p{L}\\p{N}'’-]+){0,8}?\\s+(?:was|were)\\b`,
-  'iu',
-);
+export const PAST_EXPERIENCE_RE = new RegExp(`${EXPERIENCE_GERUND}\\s+(?:was|were)\\b`, 'iu');
+/**
+ * What the speaker has been doing, said as a gerund with how it has gone: "Searching for a dance
+ * studio location has been tricky", "Performing and connecting with the crowd has been so
+ * energizing", "Finding a pet-friendly place to live has been tough". Said in the perfect, it is
+ * the speaker's own going on (a remark about everyone is said in the present or with "can":
+ * "Camping with pets can be so soul-nourishing"); not a past event.
+ */
+export const ONGOING_EXPERIENCE_RE = new RegExp(`${EXPERIENCE_GERUND}\\s+ha(?:s|ve)\\s+been\\b`, 'iu');
 /**
  * A clause whose subject, the speaker, is left out before a negated or perfect verb: "Didn't see
  * any bands, but met lots of artists", "Haven't tried it before", "Never been to Rome". Not
@@ -1808,6 +1854,17 @@ export const INTRODUCING_NAMED_RE =
  */
 export const DOING_NOW_RE =
   /(?<!\bwhat\s+)\b(?:i['’]m|i\s+am|i['’]ve\s+been|i\s+have\s+been|we['’]re|we\s+are)\s+(?:(?:currently|still|now|also)\s+)?(?!(?:looking\s+at|showing|sharing|talking|going|gonna|getting\s+at|trying\s+to\s+say)\b)\p{L}{3,}ing\b/iu;
+
+/**
+ * The occasion a picture is from, said as what the speaker did then: "… a shot I got when I
+ * volunteered", "… a pic from when I was dancing", "… at how we freestyled when we were
+ * teenagers", "… this photo showcasing how wonderfully we spent our time". Not what the speaker
+ * does now ({@link DOING_NOW_RE}) nor what the listener did ("… from when you visited").
+ */
+export const OCCASION_OF_SPEAKER_RE = new RegExp(
+  `\\b(?:when|while|how(?:\\s+\\p{L}+ly)?)\\s+(?:i|we)\\s+(?:(?:was|were)\\s+\\p{L}{2,}ing|(?:just\\s+|first\\s+|all\\s+)?(?:${PAST_VERB}))\\b`,
+  'iu',
+);
 
 // ── Formation: chores, things brought along, maxims (issue 28, precision, round 6) ──
 

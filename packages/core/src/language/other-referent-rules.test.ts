@@ -112,14 +112,13 @@ describe('readTurn: "this picture" in a reply that shares none is the one the ot
     ).toEqual([
       `event | Ann | Replying to Bob's "Remember this photo from elementary school?" [image: a group of children holding a skateboard]: But I don't remember at all under what circumstances we took this picture.`,
     ]);
+    // A reaction to the picture ("Seeing this pic just made me …") forms nothing (generic-rules.test.ts).
     expect(
       formed(
         'Seeing this pic just made me appreciate my love of reading even more.',
         'This book I read last year reminds me to always pursue my dreams! [image: a photo of a book cover with a gold coin]',
       ),
-    ).toEqual([
-      "fact | Ann | Replying to Bob's [image: a book cover with a gold coin]: Seeing this pic just made me appreciate my love of reading even more.",
-    ]);
+    ).toEqual([]);
   });
 
   it('near-miss: with no picture shared before, the clause is read as any other', () => {

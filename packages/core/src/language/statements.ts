@@ -262,6 +262,21 @@ const TIME_PHRASE = `(?:(?:the\\s+)?(?:early|late|mid)[- ]?\\s*)?(?:\\d{4}s?|'\\
 const DURATION =
   '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+|a\\s+few|a\\s+couple\\s+of|few|several|some|many)\\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)';
 /**
+ * How long something has gone on, said in a clause: "Been doing it for 3 years", "for about two
+ * months now", "since I was 17", "since 2019", "three years now". Read as the answer to a "How
+ * long …?" ({@link HOW_LONG_ASKED_RE}).
+ */
+const HOW_LONG_SAID_RE = new RegExp(
+  `\\b(?:for\\s+(?:about\\s+|almost\\s+|over\\s+|nearly\\s+|around\\s+)?${DURATION}|since\\s+(?:i\\s+was\\b|${TIME_PHRASE}|\\d)|${DURATION}\\s+(?:now|already))`,
+  'iu',
+);
+
+/** Whether a clause says how long something has gone on ({@link HOW_LONG_SAID_RE}). */
+export function saysHowLong(text: string): boolean {
+  return HOW_LONG_SAID_RE.test(text);
+}
+
+/**
  * Where a slot value ends: a clause break, or an adjunct that says when, how long, with whom or
  * where else ("Porto | in 2019", "| two weeks ago", "| since March", "| for three years",
  * "| with my family", "Google | in Zurich", "nurse | at the hospital"). "on" ends it only

@@ -453,7 +453,9 @@ describe("readTurn: showing something of the speaker's own says something about 
   it('a picture of what the speaker did is an event; of what they have, a fact', () => {
     expect(
       formed("Here's a photo I took at the marathon last spring. [image: a runner crossing a finish line]"),
-    ).toEqual(['event | Ann | I took a photo at the marathon last spring. [image: a runner crossing a finish line]']);
+    ).toEqual([
+      "event | Ann | Here's a photo I took at the marathon last spring. [image: a runner crossing a finish line]",
+    ]);
     expect(formed('Check out my new workbench in the garage!')).toEqual([
       'fact | Ann | Check out my new workbench in the garage!',
     ]);

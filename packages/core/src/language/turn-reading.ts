@@ -19,6 +19,7 @@ import {
   POINTING_RE,
   PRAISE_RE,
   REFERENT_DID_RE,
+  HOW_LONG_ASKED_RE,
   REFERRING_WORD_RE,
   SHOWN_OR_THANKS_RE,
   SIMILE_RE,
@@ -47,6 +48,7 @@ import {
   hasVerb,
   questionAsked,
   readSentence,
+  saysHowLong,
   remarkMade,
   sentences,
   shownPlainly,
@@ -88,6 +90,7 @@ const PICTURE_RULES: ReadonlySet<string> = new Set([
   "showing the speaker's own, briefly",
   "introducing someone of the speaker's by name",
   'showing what the speaker is doing',
+  'showing when the speaker did something',
 ]);
 
 /** The rules that point at a picture and name nothing it shows ("Take a look at this!", "Here it is"). */
@@ -387,6 +390,9 @@ function answerTo(
       about: who,
       ...(asked.favourite !== undefined ? { attribute: asked.favourite, value: elliptic } : {}),
     };
+  // Asked "How long have you been doing yoga?": "Been doing it for 3 years." says how long, in few words.
+  if ('dropped' in r && HOW_LONG_ASKED_RE.test(asked.text) && saysHowLong(clause))
+    return { text: answering(asked, clause), kind: 'fact', about: who };
   // "Yes!", "Thanks, Maria!" come before the answer; "I see them once a week", too short to keep, was it.
   if ('dropped' in r) return hasVerb(clause) ? undefined : 'not yet';
   // "We looked through her photos": a statement that stands without the question, but says of it.
