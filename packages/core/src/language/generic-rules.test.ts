@@ -329,3 +329,23 @@ describe('readTurn: what the listener said, judged by how it sounds', () => {
     expect(formed('I usually take public transport, but biking sounds like a fun way to get around.')).not.toEqual([]);
   });
 });
+
+describe("readTurn: a line someone said, quoted first, is not the speaker's own", () => {
+  it('"\\"I\'m gonna make him an offer he can\'t refuse\\" - now that\'s motivation!" forms nothing', () => {
+    expect(
+      formed(
+        "I watched The Godfather last night. \"I'm gonna make him an offer he can't refuse\" - now that's motivation!",
+      ),
+    ).toEqual(['event | Ann | I watched The Godfather last night.']);
+    none(['"We will fight on the beaches" - I love that speech!']);
+  });
+
+  it('near-misses: a title in quotes, a line the speaker makes theirs', () => {
+    expect(formed('"The Night We Met" is my favourite song.')).toEqual([
+      'preference | Ann | "The Night We Met" is my favourite song.',
+    ]);
+    expect(formed('My motto is "you miss 100% of the shots you don\'t take".')).toEqual([
+      'fact | Ann | My motto is "you miss 100% of the shots you don\'t take".',
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { MemoryKind } from '../model/types.js';
 import {
+  QUOTED_LINE_RE,
   ACTS_ON_SPEAKER_RE,
   ADDRESSED_RE,
   DATED_STEP_RE,
@@ -169,6 +170,10 @@ export interface ClauseRule {
 export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "[image: a photo of a dog]": what a picture showed, not what anyone said.
   { name: 'caption', test: (c) => CAPTION_RE.test(c.text), kind: 'conversation' },
+  // "\"I'm gonna make him an offer he can't refuse\" - now that's motivation!": a line someone else
+  // said, quoted first, is not the speaker's own plan or view ("\"Brave\" has a lot of
+  // significance for me" names a title, not a line).
+  { name: 'quoting a line', test: (c) => QUOTED_LINE_RE.test(c.text), kind: 'conversation' },
   // "Here's a pic I took when I volunteered last month", "Check out these kids I met at the
   // shelter": what is shown is something the speaker did (an event; the picture stays in the turn).
   {

@@ -569,6 +569,14 @@ export const TRAILING_REFERENT_RE = new RegExp(
   'iu',
 );
 /**
+ * A line said by someone, quoted first in a clause: four words or more in quotation marks, with a
+ * subject of its own and words in lower case ("\"I'm gonna make him an offer he can't refuse\" - now
+ * that's motivation!"). A title in quotes ("\"The Night We Met\" is my favourite song") is no line, and a
+ * line the clause goes on to make the speaker's is theirs ("\"You miss 100% of the shots you don't take\" is my motto").
+ */
+export const QUOTED_LINE_RE =
+  /^["“](?=[^"”]*\b(?:I|I['’]m|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\b)(?=[^"”]*\s\p{Ll}{2,})(?:[^"”\s]+\s+){3,}[^"”\s]+["”]\s*(?:[-–—,.!?:;]|$)/u;
+/**
  * "It was …", "It's …", "It has been …" first in a clause: what is judged is what was said before
  * it ("I read a book about castles. It was so interesting!"). Anchored, case-insensitive.
  */
