@@ -569,6 +569,16 @@ export const TRAILING_REFERENT_RE = new RegExp(
   'iu',
 );
 /**
+ * A gerund subject whose object is "it" or "them": "Taking care of it motivates me to keep
+ * going", "Seeing them grow up makes me proud", "Playing with them is the best part of my day".
+ * What the pronoun stands for is said in another clause, as a trailing pronoun's is. Not the
+ * idioms whose "it" stands for nothing ("Taking it easy …", "Making it to the finals …").
+ */
+export const GERUND_SUBJECT_REFERS_BACK_RE = new RegExp(
+  `^${LEAD}(?!(?:taking|making)\\s+it\\b)\\p{L}{2,}ing\\s+(?:[\\p{L}'’]+\\s+){0,2}?(?:it|them)\\s+(?:[\\p{L}'’]+\\s+){0,2}?(?:is|was|are|were|has|have|had|makes?|made|keeps?|kept|gives?|gave|helps?|helped|motivates?|motivated|brings?|brought|reminds?|reminded|means?|meant|feels?|felt)\\b`,
+  'iu',
+);
+/**
  * A line said by someone, quoted first in a clause: four words or more in quotation marks, with a
  * subject of its own and words in lower case ("\"I'm gonna make him an offer he can't refuse\" - now
  * that's motivation!"). A title in quotes ("\"The Night We Met\" is my favourite song") is no line, and a

@@ -399,6 +399,29 @@ describe('readTurn: "that" + noun, or "their", whose noun is said before', () =>
   });
 });
 
+describe('readTurn: a fragment whose referent is earlier in the same turn', () => {
+  it('a gerund subject whose object is "it" or "them" joins the statement that names it; alone it forms nothing', () => {
+    expect(
+      formed('I adopted a rescue cat last spring. Taking care of it motivates me to keep going through tough times.'),
+    ).toEqual([
+      'event | Ann | I adopted a rescue cat last spring. Taking care of it motivates me to keep going through tough times.',
+    ]);
+    none(['Taking care of it motivates me to keep going through tough times.', 'Seeing them grow makes me so proud.']);
+  });
+
+  it('near-misses: a gerund subject that names its object, before its "it" or instead of it', () => {
+    expect(formed('Taking care of my plants motivates me to keep going.')).toEqual([
+      'preference | Ann | Taking care of my plants motivates me to keep going.',
+    ]);
+    expect(formed('Fixing my old bike and riding it every day has made me fitter.')).toEqual([
+      'fact | Ann | Fixing my old bike and riding it every day has made me fitter.',
+    ]);
+    expect(formed('Seeing my kids grow up makes me so proud.')).toEqual([
+      'fact | Ann | Seeing my kids grow up makes me so proud.',
+    ]);
+  });
+});
+
 describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
   const yoga = 'I started yoga last month.';
 
