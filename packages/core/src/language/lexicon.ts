@@ -565,7 +565,7 @@ export const OBJECT_JUDGED_RE = new RegExp(
  */
 export const TRAILING_REFERENT_RE = new RegExp(
   `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll)|${SUBJECT_LEFT_OUT})\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them|this|that|these|those)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|one\\s+day|some\\s*day|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|one\\s+day|some\\s*day|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)\\s+(?:ago|back)|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
   'iu',
 );
 /**

@@ -420,6 +420,22 @@ describe('readTurn: a fragment whose referent is earlier in the same turn', () =
       'fact | Ann | Seeing my kids grow up makes me so proud.',
     ]);
   });
+
+  it('"doing this" said with how long ago ("a few years back") refers back: kept with the picture, alone it forms nothing', () => {
+    expect(
+      formed(
+        'Yep, it is a great stress-buster. I started doing this a few years back. [image: a photo of a painting of a cactus]',
+      ),
+    ).toEqual(['event | Ann | I started doing this a few years back. [image: a painting of a cactus]']);
+    expect(formed('I love watercolors. I started doing it a few years ago.')).toEqual([
+      'preference | Ann | I love watercolors. I started doing it a few years ago.',
+    ]);
+    none(['I started doing this a few years back.', 'I picked it up two years ago.']);
+    // Near-miss: what was started named.
+    expect(formed('I started doing yoga a few years back.')).toEqual([
+      'event | Ann | I started doing yoga a few years back.',
+    ]);
+  });
 });
 
 describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
