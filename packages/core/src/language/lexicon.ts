@@ -642,15 +642,16 @@ export const PLURAL_BEFORE_RE =
   /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
 /**
  * "This", "that", "these", "those" as the determiner of a noun inside a clause, not its subject:
- * "I've heard of that game", "Capturing that view was amazing", "I keep going back to those
- * photos". What the noun is, is said before ("that game": the game the turn or the other
+ * "I've heard of that game", "Capturing that view was amazing", "I'll never forget those
+ * moments". What the noun is, is said before ("that game": the game the turn or the other
  * speaker named). Not a time ("this weekend", "these days"), a measure or a manner ("that much",
  * "that way"), nor "that" opening a clause ("I realised that life is short", "I'm glad that
- * people care"). Group 1: the demonstrative.
+ * people care"). "Those" only after remembering or missing ("I'll never forget those moments"):
+ * elsewhere it is as often a kind ("capture those special moments", "those close to me").
  */
 export const DEMONSTRATIVE_INSIDE_RE = new RegExp(
-  `\\b(?:of|about|with|on|in|at|to|for|from|into|like|through|over|after|(?!(?:some|any|every|no)thing\\b)\\p{L}{2,}ing|tried|try|visited|visit|watched|watch|played|play|love|loved|like|liked|miss|missed|captured|capture|took|take|got|get|had|have|made|make|enjoyed|enjoy|saw|see|read)\\s+that\\s+` +
-    `(?!(?:times?|weeks?|weekends?|months?|years?|days?|mornings?|afternoon|evenings?|nights?|summer|winter|spring|fall|autumn|season|moment|point|way|much|many|far|long|same|kind|sort|type|ones?|stuff|is|was|are|were|i|you|he|she|it|we|they|my|your|his|her|our|their|the|a|an|there|this|that|people|everyone|everything|someone|something|all|if|when|how|what)\\b)` +
+  `(?:\\b(?:of|about|with|on|in|at|to|for|from|into|like|through|over|after|(?!(?:some|any|every|no)thing\\b)\\p{L}{2,}ing|tried|try|visited|visit|watched|watch|played|play|love|loved|like|liked|miss|missed|captured|capture|took|take|got|get|had|have|made|make|enjoyed|enjoy|saw|see|read)\\s+that\\s+|\\b(?:forget|remember|remembered|cherish|treasure|miss|missed)\\s+those\\s+)` +
+    `(?!(?:times?|weeks?|weekends?|months?|years?|days?|mornings?|afternoon|evenings?|nights?|summer|winter|spring|fall|autumn|season|moment|point|way|much|many|far|long|same|kind|sort|type|ones?|stuff|who|whom|which|of|is|was|are|were|i|you|he|she|it|we|they|my|your|his|her|our|their|the|a|an|there|this|that|people|everyone|everything|someone|something|all|if|when|how|what)\\b)` +
     `\\p{L}{3,}\\b(?!\\s+(?:is|was|are|were|has|have|had|can|could|will|would|should|must|makes?|made|gets?|helps?|me|us|you|him|her|them|it)\\b)`,
   'iu',
 );

@@ -436,6 +436,20 @@ describe('readTurn: a fragment whose referent is earlier in the same turn', () =
       'event | Ann | I started doing yoga a few years back.',
     ]);
   });
+
+  it('"those" + noun after remembering or missing is what the statement before told: kept whole with it', () => {
+    expect(
+      formed(
+        "A few years back my friends and I went on a hike and found a lake in the mountains. I'll never forget those moments.",
+      ),
+    ).toEqual([
+      "event | Ann | A few years back my friends and I went on a hike and found a lake in the mountains. I'll never forget those moments.",
+    ]);
+    none(["I'll never forget those moments.", 'I really miss those hikes.']);
+    // Near-misses: "those" that names its kind, or a memory that names what it was.
+    expect(formed("I'll never forget those summer hikes with my dad in Colorado.")).toHaveLength(1);
+    expect(formed('I try to capture those special moments with my camera.')).toHaveLength(1);
+  });
 });
 
 describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
