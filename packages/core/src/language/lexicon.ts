@@ -579,6 +579,14 @@ export const GERUND_SUBJECT_REFERS_BACK_RE = new RegExp(
   'iu',
 );
 /**
+ * "This one" as the subject of a clause ("This one's my favorite", "This one of my favorites",
+ * "This one was taken at sunset"): in a turn that shares a picture, the one shown.
+ */
+export const THIS_ONE_SUBJECT_RE = new RegExp(
+  `^${LEAD}(?:this|that)\\s+one(?:['’]s\\b|\\s+(?:is|was|of|has|had|right\\s+here)\\b)`,
+  'iu',
+);
+/**
  * A line said by someone, quoted first in a clause: four words or more in quotation marks, with a
  * subject of its own and words in lower case ("\"I'm gonna make him an offer he can't refuse\" - now
  * that's motivation!"). A title in quotes ("\"The Night We Met\" is my favourite song") is no line, and a

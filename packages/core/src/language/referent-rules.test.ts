@@ -450,6 +450,18 @@ describe('readTurn: a fragment whose referent is earlier in the same turn', () =
     expect(formed("I'll never forget those summer hikes with my dad in Colorado.")).toHaveLength(1);
     expect(formed('I try to capture those special moments with my camera.')).toHaveLength(1);
   });
+  it('"This one …" after the speaker\'s statement, in a turn that shares a picture, is the picture: the caption is kept', () => {
+    expect(
+      formed('Yep! I took a bunch of photos. This one of my favorites. [image: a photo of two horses in a field]'),
+    ).toEqual(['event | Ann | I took a bunch of photos. This one of my favorites. [image: two horses in a field]']);
+    // Near-misses: no picture shared, or no "this one".
+    expect(formed('I took a bunch of photos. This one of my favorites.')).toEqual([
+      'event | Ann | I took a bunch of photos. This one of my favorites.',
+    ]);
+    expect(formed('I took a bunch of photos. It was one of my favorite days. [image: a photo of two horses]')).toEqual([
+      'event | Ann | I took a bunch of photos. It was one of my favorite days.',
+    ]);
+  });
 });
 
 describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
