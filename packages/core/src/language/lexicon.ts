@@ -565,7 +565,25 @@ export const OBJECT_JUDGED_RE = new RegExp(
  */
 export const TRAILING_REFERENT_RE = new RegExp(
   `^${LEAD}(?:i|we|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll)|${SUBJECT_LEFT_OUT})\\s[^.!?;,]*?(?:\\b(?:with|to|for|about|from|of|at|in|on|into|without|around|near|over|after)\\s+(?:(?:a\\s+few|a\\s+couple|some|one|two|three|most|all|each|many|both|none|any)\\s+of\\s+)?(?:it|them|(?:this|that)(?:\\s+one)?|these|those|him|her|one)|\\b(?:to\\s+\\p{L}+|\\p{L}{2,}ing)\\s+(?:it|them|this|that|these|those)|(?<!\\b(?:be|am|is|are|was|were|been|always)\\s+|['’](?:m|re|s)\\s+)\\bthere)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|one\\s+day|some\\s*day|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:quite\\s+a\\s+bit|a\\s+lot|a\\s+while|too|again|already|now|as\\s+well|one\\s+day|some\\s*day|so\\s+much|(?:and|but|so)\\s+(?:i|it|it['’]s|that['’]s|i['’](?:m|ve|d|ll))|(?:because|since|when|while|after|before|until)\\s+(?:i|we)(?:['’](?:m|re|ve|d|ll))?|happen|work|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)\\s+(?:ago|back)|for\\s+(?:a\\s+while|ages|years|(?:a|an|\\d+|one|two|three|a\\s+few|a\\s+couple\\s+of|several|many)\\s+(?:days|weeks|months|years)))\\b)`,
+  'iu',
+);
+/**
+ * A gerund subject whose object is "it" or "them": "Taking care of it motivates me to keep
+ * going", "Seeing them grow up makes me proud", "Playing with them is the best part of my day".
+ * What the pronoun stands for is said in another clause, as a trailing pronoun's is. Not the
+ * idioms whose "it" stands for nothing ("Taking it easy …", "Making it to the finals …").
+ */
+export const GERUND_SUBJECT_REFERS_BACK_RE = new RegExp(
+  `^${LEAD}(?!(?:taking|making)\\s+it\\b)\\p{L}{2,}ing\\s+(?:[\\p{L}'’]+\\s+){0,2}?(?:it|them)\\s+(?:[\\p{L}'’]+\\s+){0,2}?(?:is|was|are|were|has|have|had|makes?|made|keeps?|kept|gives?|gave|helps?|helped|motivates?|motivated|brings?|brought|reminds?|reminded|means?|meant|feels?|felt)\\b`,
+  'iu',
+);
+/**
+ * "This one" as the subject of a clause ("This one's my favorite", "This one of my favorites",
+ * "This one was taken at sunset"): in a turn that shares a picture, the one shown.
+ */
+export const THIS_ONE_SUBJECT_RE = new RegExp(
+  `^${LEAD}(?:this|that)\\s+one(?:['’]s\\b|\\s+(?:is|was|of|has|had|right\\s+here)\\b)`,
   'iu',
 );
 /**
@@ -632,15 +650,16 @@ export const PLURAL_BEFORE_RE =
   /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
 /**
  * "This", "that", "these", "those" as the determiner of a noun inside a clause, not its subject:
- * "I've heard of that game", "Capturing that view was amazing", "I keep going back to those
- * photos". What the noun is, is said before ("that game": the game the turn or the other
+ * "I've heard of that game", "Capturing that view was amazing", "I'll never forget those
+ * moments". What the noun is, is said before ("that game": the game the turn or the other
  * speaker named). Not a time ("this weekend", "these days"), a measure or a manner ("that much",
  * "that way"), nor "that" opening a clause ("I realised that life is short", "I'm glad that
- * people care"). Group 1: the demonstrative.
+ * people care"). "Those" only after remembering or missing ("I'll never forget those moments"):
+ * elsewhere it is as often a kind ("capture those special moments", "those close to me").
  */
 export const DEMONSTRATIVE_INSIDE_RE = new RegExp(
-  `\\b(?:of|about|with|on|in|at|to|for|from|into|like|through|over|after|(?!(?:some|any|every|no)thing\\b)\\p{L}{2,}ing|tried|try|visited|visit|watched|watch|played|play|love|loved|like|liked|miss|missed|captured|capture|took|take|got|get|had|have|made|make|enjoyed|enjoy|saw|see|read)\\s+that\\s+` +
-    `(?!(?:times?|weeks?|weekends?|months?|years?|days?|mornings?|afternoon|evenings?|nights?|summer|winter|spring|fall|autumn|season|moment|point|way|much|many|far|long|same|kind|sort|type|ones?|stuff|is|was|are|were|i|you|he|she|it|we|they|my|your|his|her|our|their|the|a|an|there|this|that|people|everyone|everything|someone|something|all|if|when|how|what)\\b)` +
+  `(?:\\b(?:of|about|with|on|in|at|to|for|from|into|like|through|over|after|(?!(?:some|any|every|no)thing\\b)\\p{L}{2,}ing|tried|try|visited|visit|watched|watch|played|play|love|loved|like|liked|miss|missed|captured|capture|took|take|got|get|had|have|made|make|enjoyed|enjoy|saw|see|read)\\s+that\\s+|\\b(?:forget|remember|remembered|cherish|treasure|miss|missed)\\s+those\\s+)` +
+    `(?!(?:times?|weeks?|weekends?|months?|years?|days?|mornings?|afternoon|evenings?|nights?|summer|winter|spring|fall|autumn|season|moment|point|way|much|many|far|long|same|kind|sort|type|ones?|stuff|who|whom|which|of|is|was|are|were|i|you|he|she|it|we|they|my|your|his|her|our|their|the|a|an|there|this|that|people|everyone|everything|someone|something|all|if|when|how|what)\\b)` +
     `\\p{L}{3,}\\b(?!\\s+(?:is|was|are|were|has|have|had|can|could|will|would|should|must|makes?|made|gets?|helps?|me|us|you|him|her|them|it)\\b)`,
   'iu',
 );

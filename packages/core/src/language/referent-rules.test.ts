@@ -399,6 +399,71 @@ describe('readTurn: "that" + noun, or "their", whose noun is said before', () =>
   });
 });
 
+describe('readTurn: a fragment whose referent is earlier in the same turn', () => {
+  it('a gerund subject whose object is "it" or "them" joins the statement that names it; alone it forms nothing', () => {
+    expect(
+      formed('I adopted a rescue cat last spring. Taking care of it motivates me to keep going through tough times.'),
+    ).toEqual([
+      'event | Ann | I adopted a rescue cat last spring. Taking care of it motivates me to keep going through tough times.',
+    ]);
+    none(['Taking care of it motivates me to keep going through tough times.', 'Seeing them grow makes me so proud.']);
+  });
+
+  it('near-misses: a gerund subject that names its object, before its "it" or instead of it', () => {
+    expect(formed('Taking care of my plants motivates me to keep going.')).toEqual([
+      'preference | Ann | Taking care of my plants motivates me to keep going.',
+    ]);
+    expect(formed('Fixing my old bike and riding it every day has made me fitter.')).toEqual([
+      'fact | Ann | Fixing my old bike and riding it every day has made me fitter.',
+    ]);
+    expect(formed('Seeing my kids grow up makes me so proud.')).toEqual([
+      'fact | Ann | Seeing my kids grow up makes me so proud.',
+    ]);
+  });
+
+  it('"doing this" said with how long ago ("a few years back") refers back: kept with the picture, alone it forms nothing', () => {
+    expect(
+      formed(
+        'Yep, it is a great stress-buster. I started doing this a few years back. [image: a photo of a painting of a cactus]',
+      ),
+    ).toEqual(['event | Ann | I started doing this a few years back. [image: a painting of a cactus]']);
+    expect(formed('I love watercolors. I started doing it a few years ago.')).toEqual([
+      'preference | Ann | I love watercolors. I started doing it a few years ago.',
+    ]);
+    none(['I started doing this a few years back.', 'I picked it up two years ago.']);
+    // Near-miss: what was started named.
+    expect(formed('I started doing yoga a few years back.')).toEqual([
+      'event | Ann | I started doing yoga a few years back.',
+    ]);
+  });
+
+  it('"those" + noun after remembering or missing is what the statement before told: kept whole with it', () => {
+    expect(
+      formed(
+        "A few years back my friends and I went on a hike and found a lake in the mountains. I'll never forget those moments.",
+      ),
+    ).toEqual([
+      "event | Ann | A few years back my friends and I went on a hike and found a lake in the mountains. I'll never forget those moments.",
+    ]);
+    none(["I'll never forget those moments.", 'I really miss those hikes.']);
+    // Near-misses: "those" that names its kind, or a memory that names what it was.
+    expect(formed("I'll never forget those summer hikes with my dad in Colorado.")).toHaveLength(1);
+    expect(formed('I try to capture those special moments with my camera.')).toHaveLength(1);
+  });
+  it('"This one …" after the speaker\'s statement, in a turn that shares a picture, is the picture: the caption is kept', () => {
+    expect(
+      formed('Yep! I took a bunch of photos. This one of my favorites. [image: a photo of two horses in a field]'),
+    ).toEqual(['event | Ann | I took a bunch of photos. This one of my favorites. [image: two horses in a field]']);
+    // Near-misses: no picture shared, or no "this one".
+    expect(formed('I took a bunch of photos. This one of my favorites.')).toEqual([
+      'event | Ann | I took a bunch of photos. This one of my favorites.',
+    ]);
+    expect(formed('I took a bunch of photos. It was one of my favorite days. [image: a photo of two horses]')).toEqual([
+      'event | Ann | I took a bunch of photos. It was one of my favorite days.',
+    ]);
+  });
+});
+
 describe("readTurn: a fragment whose referent is in the other speaker's remark before it", () => {
   const yoga = 'I started yoga last month.';
 

@@ -35,6 +35,7 @@ import {
   INNER_PRONOUN_RE,
   NAME_BEFORE_RE,
   OBJECT_JUDGED_RE,
+  GERUND_SUBJECT_REFERS_BACK_RE,
   PERSON_BEFORE_RE,
   PLACE_BEFORE_RE,
   PLURAL_BEFORE_RE,
@@ -913,6 +914,8 @@ function pronounObject(s: string): 'little after' | 'more after' | undefined {
   };
   // "I'm starting next month": what is started is said elsewhere, as an "it" would be.
   if (OBJECT_LEFT_OUT_RE.test(s)) return 'little after';
+  // "Taking care of it motivates me": the subject's "it" is said elsewhere; the clause says more of it.
+  if (GERUND_SUBJECT_REFERS_BACK_RE.test(s)) return 'more after';
   // "I find it really rewarding": what is said after "it" is what the speaker thinks of it.
   if (OBJECT_JUDGED_RE.test(s) || (behind !== undefined && OBJECT_JUDGED_RE.test(behind))) return 'little after';
   const m =

@@ -28,6 +28,7 @@ import {
   SPEAKERS_THING_RE,
   THE_PICTURE_RE,
   THIS_THING_RE,
+  THIS_ONE_SUBJECT_RE,
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
   OWN_PLURAL_RE,
@@ -783,6 +784,8 @@ export function readTurn(
     // praise after it ("But thank you for your concern!") does not.
     if (last && r.continuation && s.kind === 'conversation' && !reacts) {
       join(last, s.text);
+      // "I took a bunch of photos. This one of my favorites. [image: …]": "this one" is the picture shared in the turn, kept with it.
+      if (caption !== undefined && THIS_ONE_SUBJECT_RE.test(clause)) pictured.add(last);
       // "Flowers bring joy. They were an important part of my wedding decor": a remark about no one
       // that the speaker goes on to say is theirs is about the speaker, its referent kept with it.
       if (
