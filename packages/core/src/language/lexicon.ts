@@ -207,6 +207,16 @@ export const POINTED_NOUN_RE = new RegExp(
   'giu',
 );
 /**
+ * "That" or "those" and a noun that the speaker's own relative clause after it says what it is
+ * ("I had that recurring dream again where I'm flying over skyscrapers", "those boots that I
+ * bought in Rome"): what it points at is said in the clause itself, not in what anyone said before.
+ * Not one the listener's clause defines ("that book you lent me"). Case-insensitive.
+ */
+export const DEFINED_BY_THE_SPEAKER_RE = new RegExp(
+  `\\b(?!${DEMONSTRATIVE_PRONOUN})(?:that|those)\\s+[\\p{L}'’-]{3,}(?:\\s+[\\p{L}'’-]{3,})?(?:\\s+again)?\\s+(?:where|which|that|who|when)\\s+(?:i|we)(?:['’](?:m|ve|d|re|ll))?\\b`,
+  'iu',
+);
+/**
  * What a clause names by "that" or "those" and a noun, or by "it" / "them" right after the
  * speaker's verb: "That book changed my life", "Those photos are so special to me", "I read it
  * twice in college", "We loved them". First in a reply, it is what the other speaker named. Not

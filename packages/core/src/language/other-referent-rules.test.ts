@@ -225,3 +225,21 @@ describe("readTurn: a reply to the question in the middle of the other speaker's
     expect(questionAnswered(asked, "His name's Ned, he loves my younger siblings", 2)).toBeUndefined();
   });
 });
+
+describe('readTurn: "that <noun>" that a relative clause of the speaker\'s says which, in a reply', () => {
+  const walks = 'Going on beach sunsets is one of my favorites - good for exercise and totally calming.';
+
+  it('is said in the clause itself: read as any other statement, the remark not quoted', () => {
+    expect(
+      formed("I want to brag, I had that recurring dream again where I'm flying over skyscrapers!", walks),
+    ).toEqual(["event | Ann | I want to brag, I had that recurring dream again where I'm flying over skyscrapers!"]);
+  });
+
+  it('near-misses: no relative clause, or one the speaker is not the subject of, is the remark, quoted', () => {
+    for (const said of [
+      'I had that recurring dream again last night.',
+      'I loved that beach walk where the sunset was so calming.',
+    ])
+      expect(formed(said, walks)).toEqual([`event | Ann | Replying to Bob's "${walks}": ${said}`]);
+  });
+});

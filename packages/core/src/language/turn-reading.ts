@@ -3,6 +3,7 @@ import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } fro
 import {
   CAPTION_OF_OWN_RE,
   CAPTION_RE,
+  DEFINED_BY_THE_SPEAKER_RE,
   DEFINITE_NOUN_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
@@ -371,8 +372,10 @@ function replyTo(
   if (ofThePicture && remark.shown === undefined) return undefined;
   if (remark.text === undefined && remark.shown === undefined)
     return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
-  // "I had an incredible time meeting with that fellow fan": the fan the speaker spoke of before, not the other speaker's remark.
-  if (!ofThePicture && pointsAtOwn(clause, remark.said, ownSaid)) return undefined;
+  // "I had an incredible time meeting with that fellow fan": the fan the speaker spoke of before,
+  // not the other speaker's remark; "that recurring dream again where I'm flying": the clause says which.
+  if (!ofThePicture && (DEFINED_BY_THE_SPEAKER_RE.test(clause) || pointsAtOwn(clause, remark.said, ownSaid)))
+    return undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
   // the world or the listener ("It's important to help family", "It'll help you focus").
   if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed || SIMILE_RE.test(clause))
