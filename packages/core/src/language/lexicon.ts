@@ -188,11 +188,34 @@ export const LISTENER_SUBJECT_RE = new RegExp(`^${LEAD}(?:you(?!\\s+know\\b)|you
  */
 const DEMONSTRATIVE_PRONOUN =
   "(?:this|that|these|those)(?:['’]s\\b|(?=\\s*(?:[,.!?;:…—–-]|$)|\\s+(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|alone|one|ones|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|represents?|[\\p{L}]{2,}ed)\\b))";
+/** A word that, after a noun, is its verb or an adverb, not more of the noun ("that skyline looks …", "that place shaped me"). */
+const AFTER_A_NOUN =
+  '(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|again|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|[\\p{L}]{2,}ed)\\b';
 /**
  * A speaker's clause said without its "I", by a negated helping verb ("Can't imagine my life
  * without it", "Couldn't have done it without them", "Don't know what I'd do without it").
  */
 const SUBJECT_LEFT_OUT = "(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t|don['’]?t|didn['’]?t)";
+/**
+ * What a clause points back at by "that" or "those" and a noun, anywhere in it ("I had a great
+ * time meeting that fellow fan", "those hiking boots"): the one or two words after it, up to a
+ * verb ("that skyline looks …": "skyline"), not "that" standing alone ("That's why …"). Global:
+ * every one the clause says.
+ */
+export const POINTED_NOUN_RE = new RegExp(
+  `\\b(?!${DEMONSTRATIVE_PRONOUN})(?:that|those)\\s+([\\p{L}'’-]{3,}(?:\\s+(?!${AFTER_A_NOUN})[\\p{L}'’-]{3,})?)`,
+  'giu',
+);
+/**
+ * "That" or "those" and a noun that the speaker's own relative clause after it says what it is
+ * ("I had that recurring dream again where I'm flying over skyscrapers", "those boots that I
+ * bought in Rome"): what it points at is said in the clause itself, not in what anyone said before.
+ * Not one the listener's clause defines ("that book you lent me"). Case-insensitive.
+ */
+export const DEFINED_BY_THE_SPEAKER_RE = new RegExp(
+  `\\b(?!${DEMONSTRATIVE_PRONOUN})(?:that|those)\\s+[\\p{L}'’-]{3,}(?:\\s+[\\p{L}'’-]{3,})?(?:\\s+again)?\\s+(?:where|which|that|who|when)\\s+(?:i|we)(?:['’](?:m|ve|d|re|ll))?\\b`,
+  'iu',
+);
 /**
  * What a clause names by "that" or "those" and a noun, or by "it" / "them" right after the
  * speaker's verb: "That book changed my life", "Those photos are so special to me", "I read it

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formed, NOON, none } from './formed.fixture.js';
 import { GERUND_REFERS_BACK_RE } from './lexicon.js';
-import { questionAsked, remarkMade } from './statements.js';
+import { questionAnswered, questionAsked, remarkMade } from './statements.js';
+import { readTurn } from './turn-reading.js';
 
 /**
  * Fragments whose referent is in the other speaker's turn (issue 28, precision on held-out
@@ -159,5 +160,86 @@ describe('readTurn: an activity whose object is "it", "them", or "that" standing
     ]);
     expect(GERUND_REFERS_BACK_RE.test('Watching that movie with my family was awesome.')).toBe(false);
     none(['Cheers for the suggestion. Adding it to my list.']);
+  });
+});
+
+/** What `Ann` forms from `text`, Bob having said `before`, and `earlier` the turns before that (newest first). */
+function formedAfter(text: string, before: string, earlier: string[]): string[] {
+  return readTurn(
+    { input: `Ann: ${text}`, userId: 'u', createdAt: NOON },
+    { previous: { input: `Bob: ${before}` }, earlier: earlier.map((input) => ({ input })) },
+  )
+    .statements.filter((s) => s.kind !== 'conversation')
+    .map((s) => `${s.kind} | ${s.about} | ${s.text}`);
+}
+
+describe('readTurn: "that <noun>" in a reply, when the speaker named it before and the other speaker did not', () => {
+  const celebrated =
+    'After that, we celebrated at a restaurant, laughing and reliving the intense moments - it felt amazing!';
+  const fan = 'Last week, I had a nice chat with a Harry Potter fan in California. It was magical!';
+  const reply = 'Wow, sounds like a blast! I had an incredible time meeting with that fellow fan.';
+
+  it("is the speaker's own: read as any other statement, the other speaker's remark not quoted", () => {
+    expect(
+      formedAfter(reply, celebrated, ['Bob: Thank you! Scoring those points was incredible.', `Ann: ${fan}`]),
+    ).toEqual(['event | Ann | I had an incredible time meeting with that fellow fan.']);
+  });
+
+  it('near-misses: no turn of the speaker names it, the other speaker names it, or points at something too', () => {
+    const quoted = `event | Ann | Replying to Bob's "${celebrated}": I had an incredible time meeting with that fellow fan.`;
+    expect(formedAfter(reply, celebrated, [])).toEqual([quoted]);
+    expect(formedAfter(reply, celebrated, ['Ann: I went hiking in California last week.'])).toEqual([quoted]);
+    const withFan = 'After that, we celebrated at a restaurant with a fan of ours - it felt amazing!';
+    expect(formedAfter(reply, withFan, [`Ann: ${fan}`])).toEqual([
+      `event | Ann | Replying to Bob's "${withFan}": I had an incredible time meeting with that fellow fan.`,
+    ]);
+    // "that spot" and "that place": the other speaker points at the same thing by another word.
+    expect(
+      formedAfter(
+        'Yeah, it was. That place shaped me and will always hold a special place in my heart.',
+        'Wow, that spot looks gorgeous. Growing up there must have been so peaceful and stunning.',
+        ['Ann: This little island is where I grew up and it is my happy place.'],
+      ),
+    ).toEqual([
+      `fact | Ann | Replying to Bob's "Wow, that spot looks gorgeous.": That place shaped me and will always hold a special place in my heart.`,
+    ]);
+  });
+});
+
+describe("readTurn: a reply to the question in the middle of the other speaker's turn quotes that question", () => {
+  const asked =
+    "Your pup is so cute, remind me what's their name? I've been helping my younger siblings out with programming since they joined the programming course.";
+
+  it('quotes the question the reply answers, not the sentence after it', () => {
+    expect(formed("His name's Ned and he's been awesome since I adopted him.", asked)).toEqual([
+      `event | Ann | Replying to Bob's "Your pup is so cute, remind me what's their name?": His name's Ned and he's been awesome since I adopted him.`,
+    ]);
+    expect(questionAnswered(asked, "His name's Ned", 0)).toBe("Your pup is so cute, remind me what's their name?");
+  });
+
+  it('near-misses: a reply that shares no word with the question, or more with the remark, quotes the remark', () => {
+    expect(
+      formed('I tried it last year and loved it.', 'Remind me what their name is? I started yoga last month.'),
+    ).toEqual([`event | Ann | Replying to Bob's "I started yoga last month.": I tried it last year and loved it.`]);
+    expect(questionAnswered(asked, 'I adopted him last year', 0)).toBeUndefined();
+    expect(questionAnswered(asked, "His name's Ned, he loves my younger siblings", 2)).toBeUndefined();
+  });
+});
+
+describe('readTurn: "that <noun>" that a relative clause of the speaker\'s says which, in a reply', () => {
+  const walks = 'Going on beach sunsets is one of my favorites - good for exercise and totally calming.';
+
+  it('is said in the clause itself: read as any other statement, the remark not quoted', () => {
+    expect(
+      formed("I want to brag, I had that recurring dream again where I'm flying over skyscrapers!", walks),
+    ).toEqual(["event | Ann | I want to brag, I had that recurring dream again where I'm flying over skyscrapers!"]);
+  });
+
+  it('near-misses: no relative clause, or one the speaker is not the subject of, is the remark, quoted', () => {
+    for (const said of [
+      'I had that recurring dream again last night.',
+      'I loved that beach walk where the sunset was so calming.',
+    ])
+      expect(formed(said, walks)).toEqual([`event | Ann | Replying to Bob's "${walks}": ${said}`]);
   });
 });

@@ -63,7 +63,7 @@ import {
   WH_BEFORE_PAST_RE,
 } from './lexicon.js';
 import { dueDay, parseTimeRanges } from './time-expressions.js';
-import { STOPWORDS, tokenize } from '../retrieval/text.js';
+import { STOPWORDS, stem, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from '../formation/types.js';
 
 /**
@@ -1142,6 +1142,25 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
     return sentence.trim();
   }
   return undefined;
+}
+
+/** How many content words (stemmed) `b` shares with `a` ("His name's Ned" and "what's their name?": 1). */
+export function sharedWords(a: string, b: string): number {
+  const stems = new Set(contentWords(a).map(stem));
+  return contentWords(b).filter((w) => stems.has(stem(w))).length;
+}
+
+/**
+ * The question asked in the middle of the other speaker's turn that a reply answers, when the
+ * turn goes on to say something else ("Your pup is so cute, remind me what's their name? I've been
+ * helping my siblings with programming." → "His name's Ned"): the last question of `said` that
+ * shares a word with `reply` ({@link sharedWords}), and as many as the sentence it would be quoted
+ * instead of (`least`): a reply answers before it remarks. Undefined when none does.
+ */
+export function questionAnswered(said: string, reply: string, least: number): string | undefined {
+  return sentences(said)
+    .findLast((s) => QUESTION_END_RE.test(s) && !CAPTION_RE.test(s) && sharedWords(s, reply) >= Math.max(1, least))
+    ?.trim();
 }
 
 /** "Have you (ever) been …?", "Have you tried …?": whether the listener has done something. */

@@ -3,6 +3,7 @@ import { ANNOUNCING_RULES, announcesOnly, REACTION_RULES, WEAK_REPLY_RULES } fro
 import {
   CAPTION_OF_OWN_RE,
   CAPTION_RE,
+  DEFINED_BY_THE_SPEAKER_RE,
   DEFINITE_NOUN_RE,
   FIRST_PERSON_RE,
   FOR_ING_FRAGMENT_RE,
@@ -16,6 +17,7 @@ import {
   MY_RE,
   NAMED_BEFORE_RE,
   OPINION_RE,
+  POINTED_NOUN_RE,
   POINTING_RE,
   PRAISE_RE,
   REFERENT_DID_RE,
@@ -47,11 +49,13 @@ import {
   ellipticAnswer,
   HOW_OFTEN_RE,
   hasVerb,
+  questionAnswered,
   questionAsked,
   readSentence,
   saysHowLong,
   remarkMade,
   sentences,
+  sharedWords,
   shownPlainly,
   splitSpeaker,
 } from './statements.js';
@@ -184,6 +188,40 @@ function ownPluralBefore(earlier: ReadTurnOptions['earlier'], speaker: string | 
 }
 
 /**
+ * What the speaker said in their own turns before the other speaker's reply ({@link
+ * ReadTurnOptions.earlier}), newest first, up to a turn of the assistant's.
+ */
+function* ownSaidBefore(earlier: ReadTurnOptions['earlier'], speaker: string | undefined): Generator<string> {
+  if (earlier === undefined || speaker === undefined) return;
+  for (const turn of earlier) {
+    const before = splitSpeaker(turn.input);
+    if (before.assistant) return;
+    if (before.speaker === speaker) yield before.body;
+  }
+}
+
+/** What `text` points back at by "that" or "those" and a noun ({@link POINTED_NOUN_RE}): "that fellow fan" → "fellow fan". */
+function pointedNouns(text: string): string[] {
+  return [...text.matchAll(POINTED_NOUN_RE)].map((m) => m[1]!).filter((words) => contentWords(words).length > 0);
+}
+
+/**
+ * Whether what a reply points back at by "that" or "those" and a noun ("I had an incredible time
+ * meeting with that fellow fan") is the speaker's own: the other speaker's turn (`said`) names none
+ * of its words, nor points back at anything that way itself ("Wow, that spot looks gorgeous" →
+ * "That place shaped me": the same place), and a turn of the speaker's own before it does name
+ * one ("I had a nice chat with a Harry Potter fan"). Only on that evidence: "that place" may still
+ * stand for the other speaker's "spot".
+ */
+function pointsAtOwn(clause: string, said: string, ownSaid: () => Iterable<string>): boolean {
+  const pointed = pointedNouns(clause);
+  if (pointed.length === 0 || pointedNouns(said).length > 0 || pointed.some((words) => sharedWords(said, words) > 0))
+    return false;
+  for (const own of ownSaid()) if (pointed.some((words) => sharedWords(own, words) > 0)) return true;
+  return false;
+}
+
+/**
  * A clause whose subject "they" stands for `named` (the speaker's own, named in their turn
  * before), read as if it said so ("My dogs have tons of energy …"): a statement of the kind that
  * reading gives, which says what "they" is in front ("About my dogs: They have tons of energy …").
@@ -253,6 +291,7 @@ function remarkBefore(
       shown !== undefined ? said.findLast((s) => !CAPTION_RE.test(s) && THE_PICTURE_RE.test(s)) : undefined;
     read = {
       by,
+      said: before.body,
       ...(text !== undefined ? { text } : {}),
       ...(shown !== undefined ? { shown } : {}),
       ...(showing !== undefined ? { showing } : {}),
@@ -267,6 +306,8 @@ function remarkBefore(
  */
 interface Remark {
   by: string;
+  /** The whole of their turn. */
+  said: string;
   /** The sentence ({@link remarkMade}). */
   text?: string;
   /** The picture they shared with it, as {@link whatIsShown} gives it. */
@@ -276,7 +317,7 @@ interface Remark {
 }
 
 /** A statement that replies to `remark`, quoted with whose it is, so that what it refers to is said with it. */
-function replying(remark: Remark, said: string): string {
+function replying(remark: Omit<Remark, 'said'>, said: string): string {
   const quoted = [remark.text !== undefined ? `"${remark.text}"` : undefined, remark.shown].filter(Boolean).join(' ');
   return `Replying to ${remark.by}'s ${quoted}: ${said}`;
 }
@@ -306,6 +347,7 @@ function replyTo(
   who: string,
   now: number,
   listener: string | undefined,
+  ownSaid: () => Iterable<string>,
 ): FormedStatement | undefined | 'not yet' | 'no referent' {
   if ('dropped' in r) return r.dropped === 'question' ? undefined : 'not yet';
   if (
@@ -331,6 +373,10 @@ function replyTo(
   if (ofThePicture && remark.shown === undefined) return undefined;
   if (remark.text === undefined && remark.shown === undefined)
     return contentWords(clause).length <= MAX_WORDS_OF_A_FRAGMENT ? 'no referent' : undefined;
+  // "I had an incredible time meeting with that fellow fan": the fan the speaker spoke of before,
+  // not the other speaker's remark; "that recurring dream again where I'm flying": the clause says which.
+  if (!ofThePicture && (DEFINED_BY_THE_SPEAKER_RE.test(clause) || pointsAtOwn(clause, remark.said, ownSaid)))
+    return undefined;
   // What the speaker says of their own ("It helped me a lot", "I tried it"), not a remark about
   // the world or the listener ("It's important to help family", "It'll help you focus").
   if (!SINGULAR_SPEAKER_RE.test(clause) || LISTENER_ANY_RE.test(clause) || r.extraposed || SIMILE_RE.test(clause))
@@ -339,9 +385,15 @@ function replyTo(
   if ('dropped' in again || again.kept.kind === 'conversation' || again.kept.about === listener) return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
   if (again.rule !== undefined && WEAK_REPLY_RULES.has(again.rule) && !REFERENT_DID_RE.test(clause)) return undefined;
+  // "Remind me what's their name? I've been helping my siblings …" → "His name's Ned": the
+  // question the reply answers, when it shares as many words with the reply as the remark does.
+  const answered =
+    remark.text !== undefined ? questionAnswered(remark.said, clause, sharedWords(remark.text, clause)) : undefined;
   const quoted = ofThePicture
     ? { by: remark.by, shown: remark.shown, ...(remark.showing !== undefined ? { text: remark.showing } : {}) }
-    : remark;
+    : answered !== undefined
+      ? { ...remark, text: answered }
+      : remark;
   return { ...again.kept, about: again.kept.about ?? who, text: replying(quoted, clause) };
 }
 
@@ -510,10 +562,21 @@ export function readTurn(
   // speaker said; in a turn that shares a picture, what "it" is, is the picture.
   let remark =
     asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
+  // `earlier` may be read at most once: what is read of it is kept for the next reader.
+  const earlierRead: { input: string; output?: string }[] = [];
+  const earlierLeft = options.earlier?.[Symbol.iterator]();
+  const earlier = function* () {
+    yield* earlierRead;
+    for (let next = earlierLeft?.next(); next !== undefined && !next.done; next = earlierLeft!.next()) {
+      earlierRead.push(next.value);
+      yield next.value;
+    }
+  };
+  const ownSaid = () => ownSaidBefore(earlier(), speaker);
   /** What a "they" first in the turn may stand for ({@link ownPluralBefore}); read when a clause first needs it. */
   let ownPlural: string | null | undefined;
   const ownNamed = (): string | undefined => {
-    if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
+    if (ownPlural === undefined) ownPlural = ownPluralBefore(earlier(), speaker) ?? null;
     return ownPlural ?? undefined;
   };
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */
@@ -610,7 +673,7 @@ export function readTurn(
     /** The clause points back at what no turn near it names: read as any other, it forms no memory. */
     let noReferent = false;
     if (remark !== undefined && (last === undefined || lastReacts)) {
-      const reply = replyTo(remark, clause, r, who, turn.createdAt, other);
+      const reply = replyTo(remark, clause, r, who, turn.createdAt, other, ownSaid);
       if (reply !== 'not yet') remark = undefined;
       noReferent = reply === 'no referent';
       if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
