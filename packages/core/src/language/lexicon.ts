@@ -618,6 +618,14 @@ export const THIS_ONE_SUBJECT_RE = new RegExp(
 export const QUOTED_LINE_RE =
   /^["“](?=[^"”]*\b(?:I|I['’]m|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\b)(?=[^"”]*\s\p{Ll}{2,})(?:[^"”\s]+\s+){3,}[^"”\s]+["”]\s*(?:[-–—,.!?:;]|$)/u;
 /**
+ * What the speaker was doing when something happened, said before "and": "I was playing video
+ * games and my pet just slinked out of her cage". The two are one event, not a clause each.
+ */
+export const BACKGROUND_DOING_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:was|were)\\s+(?:just\\s+|still\\s+)?\\p{L}{2,}ing\\b`,
+  'iu',
+);
+/**
  * "It was …", "It's …", "It has been …" first in a clause: what is judged is what was said before
  * it ("I read a book about castles. It was so interesting!"). Anchored, case-insensitive.
  */

@@ -765,3 +765,28 @@ describe('readTurn: what the speaker told, judged or pointed at after it', () =>
     ).toEqual(['event | Ann | I read this awesome book about castles in the UK.']);
   });
 });
+
+describe('clauses: what was going on, and the last item of a list, stay with their sentence', () => {
+  it('"I was playing video games and my pet slinked out" is one event', () => {
+    expect(
+      formed('I was playing video games and my pet just slinked out of her cage and coiled up next to me.'),
+    ).toEqual([
+      'event | Ann | I was playing video games and my pet just slinked out of her cage and coiled up next to me.',
+    ]);
+  });
+
+  it('", and I even got …" after a list ends the list', () => {
+    expect(
+      formed("I've been gathering information, watching videos, and I even got a beginners' guide to surfing."),
+    ).toEqual([
+      "event | Ann | I've been gathering information, watching videos, and I even got a beginners' guide to surfing.",
+    ]);
+  });
+
+  it('near-misses: a clause that is no background, and no list, still splits', () => {
+    expect(formed('I played video games and my sister baked a cake.')).toEqual([
+      'event | Ann | I played video games',
+      "event | Ann's sister | My sister baked a cake.",
+    ]);
+  });
+});

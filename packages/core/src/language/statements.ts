@@ -17,6 +17,7 @@ import {
   PARTICIPLE_SUBJECT_RE,
   LISTENER_ANY_RE,
   TELLING_OPENER_RE,
+  BACKGROUND_DOING_RE,
   THIRD_PRONOUN_INSIDE_RE,
   MONTH_NAMES,
   NAME,
@@ -518,6 +519,11 @@ const CLAUSE_OPENERS = new Set(
 
 /** The coordinator "so" ("…, so …", "… so …"). */
 const SO_RE = /^(?:\s*,)?\s+so\s+$/iu;
+const AND_RE = /^(?:\s*,)?\s+and\s+$/iu;
+/** ", and" after a list: "I've been gathering information, watching videos, and I even got …". */
+const LIST_AND_RE = /^\s*,\s+and\s+$/iu;
+/** A clause that lists, with a comma inside it: "gathering information, watching videos". */
+const LIST_ITEM_RE = /\S,\s+\p{L}/u;
 
 /** Whether `text` starts a clause with a subject of its own (`I …`, `we …`, `my sister lives …`, `Ana works …`). */
 function startsOwnClause(text: string): boolean {
@@ -589,6 +595,12 @@ export function clauseParts(sentence: string): ClausePart[] {
     // "I noticed they weren't acting normally, so I made an appointment": a clause whose "they" or
     // "it" the result after it goes on with stays whole with it.
     if (SO_RE.test(m[0]) && THIRD_PRONOUN_INSIDE_RE.test(left)) continue;
+    // "I was playing video games and my pet slinked out of her cage": what was going on when it
+    // happened stays with it. "I've been gathering information, watching videos, and I even got a
+    // guide": the last item of a list said with its own "I" is still one of the list.
+    if (AND_RE.test(m[0]) && BACKGROUND_DOING_RE.test(left)) continue;
+    if (LIST_AND_RE.test(m[0]) && LIST_ITEM_RE.test(left) && !startsOwnClause(left.slice(left.lastIndexOf(',') + 1)))
+      continue;
     out.push({ said: left, joiner });
     joiner = m[0];
     start = m.index + m[0].length;
