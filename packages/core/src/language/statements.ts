@@ -597,9 +597,10 @@ export function clauseParts(sentence: string): ClausePart[] {
     if (SO_RE.test(m[0]) && THIRD_PRONOUN_INSIDE_RE.test(left)) continue;
     // "I was playing video games and my pet slinked out of her cage": what was going on when it
     // happened stays with it. "I've been gathering information, watching videos, and I even got a
-    // guide": the last item of a list said with its own "I" is still one of the list.
+    // guide": after items with no verb of their own, the last item of a list said with its own "I"
+    // is still one of the list.
     if (AND_RE.test(m[0]) && BACKGROUND_DOING_RE.test(left)) continue;
-    if (LIST_AND_RE.test(m[0]) && LIST_ITEM_RE.test(left) && !startsOwnClause(left.slice(left.lastIndexOf(',') + 1)))
+    if (LIST_AND_RE.test(m[0]) && LIST_ITEM_RE.test(left) && !hasVerb(left.slice(left.lastIndexOf(',') + 1).trim()))
       continue;
     out.push({ said: left, joiner });
     joiner = m[0];
