@@ -161,8 +161,8 @@ export interface ReadTurnOptions {
    * The turns before `previous`, as stored, newest first (a few at most): in a chat of named
    * speakers, the speaker's own turns before the other speaker's reply, where what a "they" first
    * in this turn stands for may be named ("Last Friday I took my fur kids to the pet salon" →
-   * "They absolutely adore it!"). Iterated at most once, and only as far as needed: a generator
-   * lets the caller prepare each turn only when it is read.
+   * "They absolutely adore it!"). Read only as far as needed, and perhaps more than once: an
+   * iterable whose iterator is a generator lets the caller prepare each turn only when it is read.
    */
   earlier?: Iterable<{ input: string; output?: string }>;
 }
@@ -562,21 +562,11 @@ export function readTurn(
   // speaker said; in a turn that shares a picture, what "it" is, is the picture.
   let remark =
     asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
-  // `earlier` may be read at most once: what is read of it is kept for the next reader.
-  const earlierRead: { input: string; output?: string }[] = [];
-  const earlierLeft = options.earlier?.[Symbol.iterator]();
-  const earlier = function* () {
-    yield* earlierRead;
-    for (let next = earlierLeft?.next(); next !== undefined && !next.done; next = earlierLeft!.next()) {
-      earlierRead.push(next.value);
-      yield next.value;
-    }
-  };
-  const ownSaid = () => ownSaidBefore(earlier(), speaker);
+  const ownSaid = () => ownSaidBefore(options.earlier, speaker);
   /** What a "they" first in the turn may stand for ({@link ownPluralBefore}); read when a clause first needs it. */
   let ownPlural: string | null | undefined;
   const ownNamed = (): string | undefined => {
-    if (ownPlural === undefined) ownPlural = ownPluralBefore(earlier(), speaker) ?? null;
+    if (ownPlural === undefined) ownPlural = ownPluralBefore(options.earlier, speaker) ?? null;
     return ownPlural ?? undefined;
   };
   /** The statements that point at that picture: each keeps its caption, at its end ({@link PICTURE_RULES}). */

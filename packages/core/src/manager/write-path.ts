@@ -256,7 +256,7 @@ export async function commitInteraction(
         userId,
         createdAt: now,
       },
-      before !== undefined ? { previous: before, earlier: earlier() } : {},
+      before !== undefined ? { previous: before, earlier: { [Symbol.iterator]: earlier } } : {},
     );
     // The caller's topics count as well as those the turn names.
     const topics = [...(options.topics ?? []), ...reading.topics];
