@@ -810,7 +810,7 @@ describe('readTurn: a clause whose "I" is left out goes on with the statement be
     ]);
   });
 
-  it('near-misses: news of its own, after a reaction, or dated on its own, stays apart', () => {
+  it('near-misses: news of its own, after a reaction, dated on its own, or a slot, stays apart', () => {
     expect(formed('I started learning the guitar last month. Got some great news - my band got a gig!')).toEqual([
       'event | Ann | I started learning the guitar last month.',
       'event | Ann | Got some great news - my band got a gig!',
@@ -829,6 +829,12 @@ describe('readTurn: a clause whose "I" is left out goes on with the statement be
     expect(formed('I went to a festival with my partner last year. Just got back from a trip to Spain.')).toEqual([
       'event | Ann | I went to a festival with my partner last year.',
       'event | Ann | Just got back from a trip to Spain.',
+    ]);
+    expect(
+      statementsOf('I quit my job at the bank. Moved to Lisbon with my sister.').map((s) => [s.text, s.attribute]),
+    ).toEqual([
+      ['I quit my job at the bank.', undefined],
+      ['Moved to Lisbon with my sister.', 'lives in'],
     ]);
   });
 });

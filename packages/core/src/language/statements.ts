@@ -805,10 +805,10 @@ const HEAD_END_RE = /\s*[,;–—]\s*|\s+(?:and|but|so)\s+/u;
  * turn (`before`), kept whole with it: "I started learning guitar last month. Been practicing
  * every day.", "The hike by the lake was stunning. Went there last week and loved it." `said` is
  * the clause as read. Not news of its own ({@link OWN_NEWS_OPENER_RE}: "Got some great news - …"),
- * nor after a reaction to what the other speaker said (`beforeReacts`), nor a clause dated
- * otherwise than `before` ("I moved in May. Yesterday got a puppy"); after a remark that forms
- * nothing, only when the remark names its thing first ({@link THING_NAMED_FIRST_RE}: "It's been
- * hectic. Been working a lot" names nothing to go on with).
+ * nor a slot ("Moved to Lisbon"), nor after a reaction to what the other speaker said
+ * (`beforeReacts`), nor a clause dated otherwise than `before` ("I moved in May. Yesterday got a
+ * puppy"); after a remark that forms nothing, only when the remark names its thing first ({@link
+ * THING_NAMED_FIRST_RE}: "It's been hectic. Been working a lot" names nothing to go on with).
  */
 export function goesOnWithoutI(
   clause: string,
@@ -818,7 +818,9 @@ export function goesOnWithoutI(
 ): boolean {
   if (!IMPLIED_SPEAKER_RE.test(clause) || PARTICIPLE_SUBJECT_RE.test(clause) || OWN_NEWS_OPENER_RE.test(clause))
     return false;
-  if (beforeReacts || said.kind === 'conversation' || said.about !== before.about) return false;
+  // "Moved to Lisbon with my sister" fills a slot of its own: it stands alone.
+  if (beforeReacts || said.kind === 'conversation' || said.attribute !== undefined || said.about !== before.about)
+    return false;
   if (said.at !== undefined && before.at !== undefined && said.at !== before.at) return false;
   // "Still working on my biz. Took a short trip last week to Rome": news dated on its own is news
   // of its own, and so is news of just now after a dated statement ("I went to a festival last
