@@ -801,6 +801,12 @@ describe('readTurn: a clause whose "I" is left out goes on with the statement be
     ]);
   });
 
+  it('dated, it still goes on when it says nothing but when', () => {
+    expect(formed('I love my new job. Started last Monday.')).toEqual([
+      'preference | Ann | I love my new job. Started last Monday.',
+    ]);
+  });
+
   it('after a remark, only when the remark names its thing first', () => {
     expect(formed('The lake by my house is stunning. Went there last week and loved it.')).toEqual([
       'fact | Ann | The lake by my house is stunning. Went there last week and loved it.',

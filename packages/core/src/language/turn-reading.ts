@@ -836,7 +836,7 @@ export function readTurn(
     }
     // "I started learning guitar last month. Been practicing every day.": a clause whose "I" is
     // left out goes on with the speaker's statement before it (a remark before it takes its kind).
-    if (last && !reacts && goesOnWithoutI(clause, s, last, lastReacts)) {
+    if (last && !reacts && goesOnWithoutI(clause, s, last, lastReacts, turn.createdAt)) {
       join(last, s.text);
       if (pictured.has(s)) pictured.add(last);
       if (last.kind === 'conversation') last.kind = s.kind;
