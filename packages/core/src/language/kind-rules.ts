@@ -72,6 +72,7 @@ import {
   OPINION_OF_WHAT_WE_SHOULD_DO_RE,
   HYPOTHETICAL_RE,
   FAVOURITE_OF_NOTHING_RE,
+  IT_IS_LEFT_OUT_RE,
   HEARD_OF_LISTENER_RE,
   WISH_RE,
   WITH_SPEAKER_RE,
@@ -374,6 +375,13 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'such-as fragment', test: (c) => SUCH_AS_FRAGMENT_RE.test(c.text), kind: 'continuation' },
   // "Definitely one of my favorites!": of what, the statement before says; kept whole with it.
   { name: 'a favourite of what was said', test: (c) => FAVOURITE_OF_NOTHING_RE.test(c.text), kind: 'continuation' },
+  // "Definitely what I deserve after all this hard work", "Totally worth the wait": the "it is"
+  // left out; what is judged, the statement before says (kept whole with it), or the question quoted with it.
+  {
+    name: 'it is left out',
+    test: (c) => IT_IS_LEFT_OUT_RE.test(c.text) && c.referentGiven !== true,
+    kind: 'continuation',
+  },
   // "It was so powerful.": its referent is in the statement before; kept whole with it.
   // With the question it answers quoted, the referent is said: the kind rules decide.
   { name: 'refers back', test: (c) => c.subject === 'pronoun' && c.referentGiven !== true, kind: 'continuation' },

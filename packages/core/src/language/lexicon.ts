@@ -559,12 +559,13 @@ const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\
  * one." What it is about is said in another clause. ("one" only at the clause's end: "I want one
  * more chance" names its object.) So is an object whose noun is left out ("I saw another at a pet
  * store", "I just submitted a few more last week", "I started writing another one"): more of
- * what, is said elsewhere ("another painting", "a few more scripts" name it).
+ * what, is said elsewhere ("another painting", "a few more scripts" name it). What it is taken as
+ * is said of it, not named by it ("I see it as a chance to grow", "I got it as a gift").
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
   `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME}|(?:a|an)\\s+(?:[\\p{L}'’-]+\\s+)?(?:friend|${RELATIONS}))\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
     `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those|another(?:\\s+one)?|(?:a\\s+few|a\\s+couple|some|one|two|three|several)\\s+more)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|but|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|but|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well|as)\\b))`,
   'iu',
 );
 /**
@@ -1792,6 +1793,39 @@ export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
  */
 export const HYPOTHETICAL_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b`,
+  'iu',
+);
+/**
+ * A clause with its "I" left out that opens news of its own: "Got some great news - …", "Got
+ * some cool news to share", "Just wanted to tell you …". What follows is news, not more of what
+ * the speaker said before it.
+ */
+export const OWN_NEWS_OPENER_RE = new RegExp(
+  `^${LEAD}(?:(?:got|had|heard)\\s+(?:(?:some|a\\s+(?:bit|piece)\\s+of)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?(?:news|updates?|announcements?)\\b|wanted\\s+to\\s+(?:tell|share|let|give|update)\\b)`,
+  'iu',
+);
+/**
+ * A clause that says it happened just now, in its first word: "Just got back from a trip with my
+ * partner", "Recently started learning an instrument". A time of its own, as a date is.
+ */
+export const JUST_NOW_RE = /^(?:just|recently|lately)\b/iu;
+/**
+ * A remark whose subject names the thing it is about, first: "The hike was amazing", "Pottery is
+ * so relaxing", "That new café looks great". Not a pronoun ("It was amazing", "That's great"),
+ * nor life or things at large ("Life has been hectic", "Things are good", "A lot's happened").
+ */
+export const THING_NAMED_FIRST_RE = new RegExp(
+  `^${LEAD}(?:(?:the|this|that|these|those|a|an)\\s+)?(?!(?:i|we|you|it|they|he|she|there|here|this|that|these|those|what|which|who|how|why|when|where|everything|nothing|something|anything|everyone|everybody|life|things|stuff|time|lot|lots|bit|few|couple|ton|tons|much|plenty|a|an|the|is|was|are|were|has|have|had|so|such|not|no)\\b)[\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,3}?(?:['’]s|\\s+(?:is|was|are|were|has|have|had|looks?|looked|feels?|felt|seems?|seemed|sounds?|sounded|makes?|made|brings?|brought|gives?|gave|keeps?|kept|helps?|helped))\\b`,
+  'iu',
+);
+/**
+ * A judgement said with its "it is" left out: "Definitely what I deserve after all this hard
+ * work", "Exactly what I needed", "Totally worth it", "Definitely worth the wait!". What is judged,
+ * the statement before says. Not "what I …" as the subject of a verb ("What I love most is the
+ * people").
+ */
+export const IT_IS_LEFT_OUT_RE = new RegExp(
+  `^${LEAD}(?:(?:definitely|totally|absolutely|truly|honestly|so|exactly|just|precisely|probably|still)[,\\s]+)*(?:what\\s+(?:i|we)\\s+(?:(?:really|truly|totally|always|so)\\s+)?(?:needed|need|deserve|deserved|wanted|want|hoped\\s+for|was\\s+(?:hoping|looking)\\s+for|were\\s+(?:hoping|looking)\\s+for|had\\s+in\\s+mind|love|loved)\\b|worth\\s+(?:it|every|the|all)\\b)(?![^.!?]*\\b(?:is|was|are|were)\\b)`,
   'iu',
 );
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { questionAsked, remarkMade, sentences } from './statements.js';
-import { formed, NOON, none } from './formed.fixture.js';
+import { formed, NOON, none, statementsOf } from './formed.fixture.js';
 import { readTurn } from './turn-reading.js';
 
 /**
@@ -787,6 +787,114 @@ describe('clauses: what was going on, and the last item of a list, stay with the
     expect(formed('I played video games and my sister baked a cake.')).toEqual([
       'event | Ann | I played video games',
       "event | Ann's sister | My sister baked a cake.",
+    ]);
+  });
+});
+
+describe('readTurn: a clause whose "I" is left out goes on with the statement before it', () => {
+  it('"Been practicing every day." joins the speaker\'s statement before it, of its kind', () => {
+    expect(formed('I started learning the guitar last month. Been practicing every day.')).toEqual([
+      'event | Ann | I started learning the guitar last month. Been practicing every day.',
+    ]);
+    expect(formed('I love Lisbon. Went there last week and loved it.')).toEqual([
+      'preference | Ann | I love Lisbon. Went there last week and loved it.',
+    ]);
+  });
+
+  it('dated, it still goes on when it says nothing but when', () => {
+    expect(formed('I love my new job. Started last Monday.')).toEqual([
+      'preference | Ann | I love my new job. Started last Monday.',
+    ]);
+  });
+
+  it('after a remark, only when the remark names its thing first', () => {
+    expect(formed('The lake by my house is stunning. Went there last week and loved it.')).toEqual([
+      'fact | Ann | The lake by my house is stunning. Went there last week and loved it.',
+    ]);
+    expect(formed("It's been hectic. Been working on my thesis every night.")).toEqual([
+      'fact | Ann | Been working on my thesis every night.',
+    ]);
+  });
+
+  it('near-misses: news of its own, after a reaction, dated on its own, or a slot, stays apart', () => {
+    expect(formed('I started learning the guitar last month. Got some great news - my band got a gig!')).toEqual([
+      'event | Ann | I started learning the guitar last month.',
+      'event | Ann | Got some great news - my band got a gig!',
+    ]);
+    expect(formed("Wow, that's amazing! Been practicing every day.")).toEqual([
+      'fact | Ann | Been practicing every day.',
+    ]);
+    expect(formed('I moved to Porto in May. Yesterday went to the beach with my kids.')).toEqual([
+      'fact | Ann | I moved to Porto in May.',
+      'event | Ann | Yesterday went to the beach with my kids.',
+    ]);
+    expect(formed("I'm still working on my shop. Took a short trip to Rome last week.")).toEqual([
+      "fact | Ann | I'm still working on my shop.",
+      'event | Ann | Took a short trip to Rome last week.',
+    ]);
+    expect(formed('I went to a festival with my partner last year. Just got back from a trip to Spain.')).toEqual([
+      'event | Ann | I went to a festival with my partner last year.',
+      'event | Ann | Just got back from a trip to Spain.',
+    ]);
+    expect(
+      statementsOf('I quit my job at the bank. Moved to Lisbon with my sister.').map((s) => [s.text, s.attribute]),
+    ).toEqual([
+      ['I quit my job at the bank.', undefined],
+      ['Moved to Lisbon with my sister.', 'lives in'],
+    ]);
+  });
+});
+
+describe('readTurn: a judgement with its "it is" left out is of the statement before it', () => {
+  it('"Definitely what I deserve …" joins the statement before; alone it forms nothing', () => {
+    expect(formed('I finally bought a new car! Definitely what I deserve after all this hard work.')).toEqual([
+      'event | Ann | I finally bought a new car! Definitely what I deserve after all this hard work.',
+    ]);
+    none([
+      'Definitely what I deserve after all this hard work.',
+      'Exactly what I needed after a long week.',
+      'Totally worth every penny.',
+    ]);
+  });
+
+  it('near-miss: "what I …" as the subject of a verb names what it is about', () => {
+    expect(formed('What I love most about my job is the people.')).toEqual([
+      'fact | Ann | What I love most about my job is the people.',
+    ]);
+  });
+});
+
+describe('readTurn: what something is taken "as" is said of it, not named by it', () => {
+  it('"I treat it as …" joins the clause that names "it"; alone it forms nothing', () => {
+    expect(formed('I bought a vintage guitar last year. I treat it as an investment in my music.')).toEqual([
+      'event | Ann | I bought a vintage guitar last year. I treat it as an investment in my music.',
+    ]);
+    none(['I got it as a gift from a close friend.', 'I see it as a chance to grow.']);
+  });
+
+  it('near-miss: "as" after a named object', () => {
+    expect(formed('I got this guitar as a gift from a close friend.')).toEqual([
+      'event | Ann | I got this guitar as a gift from a close friend.',
+    ]);
+  });
+});
+
+describe('readTurn: catching up "since we last talked" goes on with nothing before it', () => {
+  it('"It\'s been a tough time for me since we last caught up" is not kept with the statement before', () => {
+    expect(
+      statementsOf(
+        "I got a new bike from my uncle. It's been a tough time for me since we last caught up; I lost my job last month.",
+      ).map((s) => s.text),
+    ).toEqual([
+      'I got a new bike from my uncle.',
+      "It's been a tough time for me since we last caught up",
+      'I lost my job last month.',
+    ]);
+  });
+
+  it('near-miss: "it" that does not catch up still goes on with it', () => {
+    expect(formed('I got a new bike from my uncle. It was a total surprise.')).toEqual([
+      'event | Ann | I got a new bike from my uncle. It was a total surprise.',
     ]);
   });
 });

@@ -14,6 +14,10 @@ import {
   FIRST_PERSON_RE,
   IMPLIED_SPEAKER_FUTURE_RE,
   IMPLIED_SPEAKER_PAST_RE,
+  IMPLIED_SPEAKER_RE,
+  JUST_NOW_RE,
+  OWN_NEWS_OPENER_RE,
+  THING_NAMED_FIRST_RE,
   PARTICIPLE_SUBJECT_RE,
   LISTENER_ANY_RE,
   TELLING_OPENER_RE,
@@ -29,6 +33,7 @@ import {
   REMARK_AFTER_QUESTION_RE,
   ASKING_TO_TELL_RE,
   SHOWING_WORDS_RE,
+  SINCE_WE_TALKED_RE,
   FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
   NON_ANSWER_RE,
@@ -732,7 +737,9 @@ export function readSentence(
           : 'filler',
       text,
     };
-  const continuation = CONTINUATION_RE.test(body);
+  // "It's been a tough time for me since we last caught up": catching up opens what follows, it
+  // goes on with nothing said before it.
+  const continuation = CONTINUATION_RE.test(body) && !SINCE_WE_TALKED_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
   const futureAt = dueDay(body, now);
@@ -789,6 +796,50 @@ export function readSentence(
     ...(WE_SUBJECT_RE.test(body) ? { weSubject: true } : {}),
     ...(EXTRAPOSED_IT_RE.test(body) ? { extraposed: true } : {}),
   };
+}
+
+/**
+ * Whether a clause says only when, besides its verb: "Started last Monday", "Finished it
+ * yesterday" (the times `parseTimeRanges` reads at `now` left out, one content word at most).
+ */
+function saysOnlyWhen(clause: string, now: number): boolean {
+  let rest = clause;
+  for (const r of parseTimeRanges(clause, now)) rest = rest.replace(r.text, ' ');
+  return contentWords(rest).length <= 1;
+}
+/** Where the first part of a clause ends: a comma, or a coordinator ("Went there last week | and loved it"). */
+const HEAD_END_RE = /\s*[,;–—]\s*|\s+(?:and|but|so)\s+/u;
+/**
+ * Whether a clause whose "I" is left out goes on with the speaker's statement before it in the
+ * turn (`before`), kept whole with it: "I started learning guitar last month. Been practicing
+ * every day.", "The hike by the lake was stunning. Went there last week and loved it." `said` is
+ * the clause as read at `now`. Not news of its own ({@link OWN_NEWS_OPENER_RE}: "Got some great news - …"),
+ * nor a slot ("Moved to Lisbon"), nor after a reaction to what the other speaker said
+ * (`beforeReacts`), nor a clause dated otherwise than `before` ("I moved in May. Yesterday got a
+ * puppy"); after a remark that forms nothing, only when the remark names its thing first ({@link
+ * THING_NAMED_FIRST_RE}: "It's been hectic. Been working a lot" names nothing to go on with).
+ */
+export function goesOnWithoutI(
+  clause: string,
+  said: FormedStatement,
+  before: FormedStatement,
+  beforeReacts: boolean,
+  now: number,
+): boolean {
+  if (!IMPLIED_SPEAKER_RE.test(clause) || PARTICIPLE_SUBJECT_RE.test(clause) || OWN_NEWS_OPENER_RE.test(clause))
+    return false;
+  // "Moved to Lisbon with my sister" fills a slot of its own: it stands alone.
+  if (beforeReacts || said.kind === 'conversation' || said.attribute !== undefined || said.about !== before.about)
+    return false;
+  if (said.at !== undefined && before.at !== undefined && said.at !== before.at) return false;
+  // "Still working on my biz. Took a short trip last week to Rome": news dated on its own is news
+  // of its own, and so is news of just now after a dated statement ("I went to a festival last
+  // year. Just got back from a trip"), unless its first part points back ("I love Lisbon. Went
+  // there last week"; "Twisted my knee last Friday and it's really painful" says "it" of its own)
+  // or it says nothing but when ("I love my new job. Started last Monday").
+  const ownTime = said.at !== undefined ? before.at === undefined : before.at !== undefined && JUST_NOW_RE.test(clause);
+  if (ownTime && !REFERRING_WORD_RE.test(clause.split(HEAD_END_RE, 1)[0]!) && !saysOnlyWhen(clause, now)) return false;
+  return before.kind !== 'conversation' || THING_NAMED_FIRST_RE.test(before.text);
 }
 
 /**

@@ -47,6 +47,7 @@ import {
   clauseText,
   contentWords,
   ellipticAnswer,
+  goesOnWithoutI,
   HOW_OFTEN_RE,
   hasVerb,
   questionAnswered,
@@ -830,6 +831,16 @@ export function readTurn(
         last.value = s.value;
       }
       lastReacts = false;
+      lastAboutNoOne = false;
+      continue;
+    }
+    // "I started learning guitar last month. Been practicing every day.": a clause whose "I" is
+    // left out goes on with the speaker's statement before it (a remark before it takes its kind).
+    if (last && !reacts && goesOnWithoutI(clause, s, last, lastReacts, turn.createdAt)) {
+      join(last, s.text);
+      if (pictured.has(s)) pictured.add(last);
+      if (last.kind === 'conversation') last.kind = s.kind;
+      if (last.kind === 'event' && last.at === undefined && s.at !== undefined) last.at = s.at;
       lastAboutNoOne = false;
       continue;
     }
