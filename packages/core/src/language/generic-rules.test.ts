@@ -257,6 +257,8 @@ describe('readTurn: what is good for everyone, said of no one', () => {
       'Taking time for yourself and recognizing your needs can make a difference.',
       'Making a schedule for studying and hobbies can go a long way.',
       'Taking a second to appreciate those moments makes life much better!',
+      // "like that" is no clause of its own.
+      'Working together on projects like that really brings people closer.',
     ]);
   });
 
@@ -265,6 +267,7 @@ describe('readTurn: what is good for everyone, said of no one', () => {
     expect(formed('Making sure my dogs stay healthy is key.')).not.toEqual([]);
     expect(formed('Painting is a great way for me to relax.')).not.toEqual([]);
     expect(formed('Been practicing hard every day since my injury in March.')).not.toEqual([]);
+    expect(formed('Working on a song that is about my dad.')).not.toEqual([]);
   });
 });
 

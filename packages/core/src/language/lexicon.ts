@@ -143,7 +143,8 @@ export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
     // in the city is tough"), but not into a clause of its own ("Working on a song that is …",
     // "Making sure I have …"); one that tells how it went is the speaker's, unless said in a few
     // words ("Taking care of them with one arm has been tricky"; "Winning was great" is of no one).
-    `(?!(?:\\s+(?!(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|can|could|should|must|will|would|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?|saves|takes|costs|requires|needs|means|teaches|pays|opens|changes)\\b)` +
+    // "like that" is no clause of its own ("Working together on projects like that brings people closer").
+    `(?!(?:\\s+(?!(?<!\\blike\\s+)(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|can|could|should|must|will|would|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?|saves|takes|costs|requires|needs|means|teaches|pays|opens|changes)\\b)` +
     `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:was|were|has|have|had)\\b)`,
   'iu',
 );
@@ -1973,11 +1974,12 @@ export const BRINGING_ALONG_RE = new RegExp(
 );
 /**
  * A maxim of what everyone should do: "We gotta look after our health", "We have to cherish the
- * little things", "We should stick together". Not a chore of the speaker's household ("We need to
+ * little things", "We should stick together", "should" typed in haste too ("We shold really
+ * appreciate the small things in life"). Not a chore of the speaker's household ("We need to
  * fix our roof") nor one of theirs ("We have to take care of my mom": {@link SINGULAR_SPEAKER_RE}).
  */
 export const MAXIM_RE = new RegExp(
-  `^${LEAD}(?:we|you)\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|should|ought\\s+to)\\s+(?:(?:always|just|really|all|also)\\s+)*(?:look\\s+after\\s+(?:our|ourselves|each\\s+other|one\\s+another|your|yourself)|take\\s+care\\s+of\\s+(?:ourselves|each\\s+other|one\\s+another|yourself|our\\s+(?:health|bodies|minds|mental\\s+health))|appreciate|cherish|treasure|stick\\s+together|support\\s+each\\s+other|believe\\s+in\\s+(?:ourselves|yourself)|be\\s+(?:kind|grateful|thankful|patient|gentle)|stay\\s+(?:positive|strong|hopeful)|keep\\s+(?:going|pushing|our\\s+heads?\\s+up)|never\\s+give\\s+up|live\\s+(?:life|in\\s+the\\s+moment))\\b`,
+  `^${LEAD}(?:we|you)\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|sh(?:ou|o|u|uo)ld|shoud|ought\\s+to)\\s+(?:(?:always|just|really|all|also)\\s+)*(?:look\\s+after\\s+(?:our|ourselves|each\\s+other|one\\s+another|your|yourself)|take\\s+care\\s+of\\s+(?:ourselves|each\\s+other|one\\s+another|yourself|our\\s+(?:health|bodies|minds|mental\\s+health))|appreciate|cherish|treasure|stick\\s+together|support\\s+each\\s+other|believe\\s+in\\s+(?:ourselves|yourself)|be\\s+(?:kind|grateful|thankful|patient|gentle)|stay\\s+(?:positive|strong|hopeful)|keep\\s+(?:going|pushing|our\\s+heads?\\s+up)|never\\s+give\\s+up|live\\s+(?:life|in\\s+the\\s+moment))\\b`,
   'iu',
 );
 /**
