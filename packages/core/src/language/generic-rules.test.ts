@@ -45,8 +45,8 @@ describe('readTurn: "our" and "we" said of everyone', () => {
       'fact | Ann | One of the criteria for our choice of apartment was the bar nearby.',
     ]);
     expect(formed('Our new home can be so cozy in winter.')).not.toEqual([]);
-    // A likeness names no household.
-    none(['Taking care of nature is like taking care of our house.']);
+    // A likeness names no household, and "our kids" may be everyone's.
+    none(['Taking care of nature is like taking care of our house.', 'Having a safe place for our kids matters.']);
   });
 
   it('near-misses: a date, an "I", or a plan with no "ourselves"', () => {

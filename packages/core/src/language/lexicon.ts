@@ -1048,15 +1048,16 @@ export const GENERIC_OUR_RE = new RegExp(
   'iu',
 );
 /**
- * The speaker's own household said with "our": "our marriage", "our family", "our kids", "our
+ * The speaker's own household said with "our": "our marriage", "our family", "our baby", "our
  * new apartment", "our choice of apartment", "our wedding". A clause about it is the speaker's
  * ("Knowing they're happy about our marriage is so comforting", "One of the criteria for our
  * choice of apartment was the bar nearby"), even where it reads like a remark about everyone
  * ({@link GENERIC_OUR_RE}: "Our home can be so cozy in winter"). Not a likeness ("Taking care of
- * nature is like taking care of our house").
+ * nature is like taking care of our house"), nor "our kids", often everyone's ("Having a safe
+ * place for our kids matters", "Our kids are our future").
  */
 export const OUR_HOUSEHOLD_RE =
-  /(?<!\blike\s+(?:[\p{L}'’-]+\s+){0,4})\bour\s+(?:(?:choice|search|hunt)\s+(?:of|for)\s+(?:an?\s+|the\s+)?)?(?:(?:new|own|first|little|old|current|extended)\s+)?(?:marriage|wedding|engagement|honeymoon|anniversary|family|fam|kids|children|baby|home|house|apartment|flat|condo|garden|backyard|yard|neighbou?rhood)\b/iu;
+  /(?<!\blike\s+(?:[\p{L}'’-]+\s+){0,4})\bour\s+(?:(?:choice|search|hunt)\s+(?:of|for)\s+(?:an?\s+|the\s+)?)?(?:(?:new|own|first|little|old|current|extended)\s+)?(?:marriage|wedding|engagement|honeymoon|anniversary|family|fam|baby|home|house|apartment|flat|condo|garden|backyard|yard|neighbou?rhood)\b/iu;
 /**
  * A question that asks the listener for a favourite: "What's your favourite board game?", "what
  * is your all-time fave band?". Group 1 is what the favourite is of.
