@@ -17,6 +17,38 @@ describe('readTurn: "our" and "we" said of everyone', () => {
     ]);
   });
 
+  it('what everyone has said with "our", and "we" that says it is everyone, form nothing', () => {
+    none([
+      'Tough news. Yeah, our health can really put a damper on things.',
+      'Our surroundings can really affect our mood and how much zen we can get from our routine.',
+      'Our planet needs more love.',
+      'We humans need connection.',
+      'We as a society need to do better.',
+      'We all make mistakes, but it is important to learn from them.',
+    ]);
+  });
+
+  it('near-misses: "we all" with a verb of the past is the speaker\'s group', () => {
+    expect(formed('We all hiked the trails last week - the views were amazing!')).toEqual([
+      'event | Ann | We all hiked the trails last week - the views were amazing!',
+    ]);
+    expect(formed('We all made our own pots, it was fun and therapeutic!')).toEqual([
+      'event | Ann | We all made our own pots, it was fun and therapeutic!',
+    ]);
+  });
+
+  it('the speaker\'s household said with "our" is the speaker\'s own', () => {
+    expect(formed("Knowing they're happy about our marriage is awesome and so comforting.")).toEqual([
+      "fact | Ann | Knowing they're happy about our marriage is awesome and so comforting.",
+    ]);
+    expect(formed('One of the criteria for our choice of apartment was the bar nearby.')).toEqual([
+      'fact | Ann | One of the criteria for our choice of apartment was the bar nearby.',
+    ]);
+    expect(formed('Our new home can be so cozy in winter.')).not.toEqual([]);
+    // A likeness names no household, and "our kids" may be everyone's.
+    none(['Taking care of nature is like taking care of our house.', 'Having a safe place for our kids matters.']);
+  });
+
   it('near-misses: a date, an "I", or a plan with no "ourselves"', () => {
     expect(formed('Our team will play in the finals next Friday.')).not.toEqual([]);
     expect(formed('Our garden can finally be watered by the system I built.')).not.toEqual([]);
@@ -225,6 +257,8 @@ describe('readTurn: what is good for everyone, said of no one', () => {
       'Taking time for yourself and recognizing your needs can make a difference.',
       'Making a schedule for studying and hobbies can go a long way.',
       'Taking a second to appreciate those moments makes life much better!',
+      // "like that" is no clause of its own.
+      'Working together on projects like that really brings people closer.',
     ]);
   });
 
@@ -233,6 +267,7 @@ describe('readTurn: what is good for everyone, said of no one', () => {
     expect(formed('Making sure my dogs stay healthy is key.')).not.toEqual([]);
     expect(formed('Painting is a great way for me to relax.')).not.toEqual([]);
     expect(formed('Been practicing hard every day since my injury in March.')).not.toEqual([]);
+    expect(formed('Working on a song that is about my dad.')).not.toEqual([]);
   });
 });
 

@@ -33,6 +33,7 @@ import {
   NOT_A_PLAN_RE,
   THIS_IS_MINE_RE,
   GENERIC_OUR_RE,
+  OUR_HOUSEHOLD_RE,
   IMPLIED_SPEAKER_FUTURE_RE,
   IMPLIED_SPEAKER_NOT_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
@@ -416,11 +417,17 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
     asSaid: true,
   },
   // "Our loved ones give us strength to tackle any challenge", "Our actions can have a big impact",
-  // "We gotta push ourselves …": "our" and "we" said of everyone.
+  // "Our health can really put a damper on things", "We all make mistakes", "We gotta push
+  // ourselves …": "our" and "we" said of everyone. "Our home can be so cozy" is the speaker's.
   {
     name: 'generic "our"',
     test: (c) =>
-      GENERIC_OUR_RE.test(c.text) && !c.past && !c.pastDate && !c.futureDate && !SINGULAR_SPEAKER_RE.test(c.text),
+      GENERIC_OUR_RE.test(c.text) &&
+      !c.past &&
+      !c.pastDate &&
+      !c.futureDate &&
+      !SINGULAR_SPEAKER_RE.test(c.text) &&
+      !OUR_HOUSEHOLD_RE.test(c.text),
     kind: 'conversation',
   },
 ];
@@ -670,13 +677,14 @@ export const KIND_RULES: readonly ClauseRule[] = [
   },
   // "Pottery is a huge part of my life", "Creativity and family keep me at peace", "This
   // necklace is super special to me": what the clause says acts on the speaker, who is in it.
+  // So does the speaker's household: "Knowing they're happy about our marriage is so comforting".
   {
     name: 'the speaker in it',
     test: (c) =>
       c.subject === 'none' &&
       c.contentWords >= 3 &&
       !c.future &&
-      SINGULAR_SPEAKER_RE.test(c.text) &&
+      (SINGULAR_SPEAKER_RE.test(c.text) || OUR_HOUSEHOLD_RE.test(c.text)) &&
       !LISTENER_ANY_RE.test(c.text) &&
       !REQUEST_RE.test(c.text),
     kind: 'fact',

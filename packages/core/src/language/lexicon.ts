@@ -143,7 +143,8 @@ export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
     // in the city is tough"), but not into a clause of its own ("Working on a song that is …",
     // "Making sure I have …"); one that tells how it went is the speaker's, unless said in a few
     // words ("Taking care of them with one arm has been tricky"; "Winning was great" is of no one).
-    `(?!(?:\\s+(?!(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|can|could|should|must|will|would|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?|saves|takes|costs|requires|needs|means|teaches|pays|opens|changes)\\b)` +
+    // "like that" is no clause of its own ("Working together on projects like that brings people closer").
+    `(?!(?:\\s+(?!(?<!\\blike\\s+)(?:that|which|who|i|we)\\b)[\\p{L}'’-]+){0,12}?\\s+(?:is|are|can|could|should|must|will|would|helps?|makes?|gives?|brings?|keeps?|lets?|sounds?|seems?|looks?|deserves?|matters?|saves|takes|costs|requires|needs|means|teaches|pays|opens|changes)\\b)` +
     `(?!(?:\\s+[\\p{L}'’-]+){0,4}?\\s+(?:was|were|has|have|had)\\b)`,
   'iu',
 );
@@ -424,7 +425,7 @@ export const SOUNDS_JUDGED_RE = new RegExp(
 );
 /** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:all|can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */
@@ -1012,21 +1013,52 @@ export const LIKING_SHOWN_RE = new RegExp(`${LIKING_OPENER}(?:this|that|these|th
 /** A liking of "the …" ("I love the warm colours"): a reaction when it follows one in the same turn ("Wow, that's gorgeous!"). */
 export const LIKING_THE_RE = new RegExp(`${LIKING_OPENER}the\\s+\\p{L}`, 'iu');
 /**
+ * What everyone has, said with "our": "Our health can really put a damper on things", "Our
+ * surroundings can really affect our mood", "Our planet needs us". Said without a past or a date,
+ * a remark about everyone, not the speaker's own ({@link OUR_HOUSEHOLD_RE} is). Regex alternatives.
+ */
+const OURS_OF_EVERYONE =
+  'health|mental\\s+health|well-?being|lives|bodies|minds|hearts|souls|moods?|emotions|feelings|thoughts|actions|choices|words|habits|' +
+  'surroundings|environment|society|world|planet|earth|generation|species|human\\s+nature';
+/**
+ * "We" that says it is everyone: "We all need a break sometimes", "We humans are funny", "We as
+ * a society …", "All of us …", "Each of us …". With a verb of the past ("We all hiked the trails
+ * last week") it is the speaker's group. Regex, case-insensitive.
+ */
+const GENERIC_WE =
+  '(?:we\\s+(?:all|humans|human\\s+beings?|as\\s+(?:humans?|human\\s+beings?|people|a\\s+society|a\\s+species))|all\\s+of\\s+us|each\\s+of\\s+us)';
+/**
  * A remark about everyone that opens with "our" or "we": "Our loved ones give us strength to
  * tackle any challenge", what "our" things can or will do ("Our actions, no matter how small, can
- * have a big impact", "Our stories can be so inspiring to others"), or what "we" must do to
- * "ourselves" ("We gotta push ourselves out of our comfort zones"). Not the speaker's own
- * relations ("Our dog keeps us busy", "Our son can walk now"). Read with
- * {@link SINGULAR_SPEAKER_RE} and the clause's dates: a clause that also says "I" or "my", or
- * names when ("Our team will play next Friday"), is the speaker's.
+ * have a big impact", "Our stories can be so inspiring to others"), what everyone has ("Our health
+ * can really put a damper on things": {@link OURS_OF_EVERYONE}), "we" that says it is everyone
+ * ("We all make mistakes": {@link GENERIC_WE}), or what "we" must do to "ourselves" ("We gotta
+ * push ourselves out of our comfort zones"). Not the speaker's own relations ("Our dog keeps us
+ * busy", "Our son can walk now"). Read with {@link SINGULAR_SPEAKER_RE}, {@link OUR_HOUSEHOLD_RE}
+ * and the clause's dates: a clause that also says "I" or "my", names the speaker's household
+ * ("Our new apartment can fit a piano"), or names when ("Our team will play next Friday", "We all
+ * hiked the trails last week"), is the speaker's.
  */
 export const GENERIC_OUR_RE = new RegExp(
   `^${LEAD}(?:our\\s+(?!${RELATION_ADJECTIVE}(?:${RELATIONS})\\b)(?:` +
+    `(?:own\\s+)?(?:${OURS_OF_EVERYONE})\\b(?![-'’])|` +
     `(?:[\\p{L}'’-]+\\s+){1,3}?(?:\\p{L}+\\s+)?us\\b|` +
     `(?:[\\p{L}'’-]+,?\\s+){1,6}?(?:can|could|will|would|should|must)\\s+(?:(?:surely|really|always|truly|definitely|still|all|so)\\s+)*(?:be|have|make|help|change|last|inspire|matter|mean|bring|create|shape|spread|touch|impact)\\b)|` +
+    `${GENERIC_WE}\\b|` +
     `we\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|should)\\s+[^.!?]*\\b(?:ourselves|each\\s+other|one\\s+another)\\b)`,
   'iu',
 );
+/**
+ * The speaker's own household said with "our": "our marriage", "our family", "our baby", "our
+ * new apartment", "our choice of apartment", "our wedding". A clause about it is the speaker's
+ * ("Knowing they're happy about our marriage is so comforting", "One of the criteria for our
+ * choice of apartment was the bar nearby"), even where it reads like a remark about everyone
+ * ({@link GENERIC_OUR_RE}: "Our home can be so cozy in winter"). Not a likeness ("Taking care of
+ * nature is like taking care of our house"), nor "our kids", often everyone's ("Having a safe
+ * place for our kids matters", "Our kids are our future").
+ */
+export const OUR_HOUSEHOLD_RE =
+  /(?<!\blike\s+(?:[\p{L}'’-]+\s+){0,4})\bour\s+(?:(?:choice|search|hunt)\s+(?:of|for)\s+(?:an?\s+|the\s+)?)?(?:(?:new|own|first|little|old|current|extended)\s+)?(?:marriage|wedding|engagement|honeymoon|anniversary|family|fam|baby|home|house|apartment|flat|condo|garden|backyard|yard|neighbou?rhood)\b/iu;
 /**
  * A question that asks the listener for a favourite: "What's your favourite board game?", "what
  * is your all-time fave band?". Group 1 is what the favourite is of.
@@ -1977,11 +2009,12 @@ export const BRINGING_ALONG_RE = new RegExp(
 );
 /**
  * A maxim of what everyone should do: "We gotta look after our health", "We have to cherish the
- * little things", "We should stick together". Not a chore of the speaker's household ("We need to
+ * little things", "We should stick together", "should" typed in haste too ("We shold really
+ * appreciate the small things in life"). Not a chore of the speaker's household ("We need to
  * fix our roof") nor one of theirs ("We have to take care of my mom": {@link SINGULAR_SPEAKER_RE}).
  */
 export const MAXIM_RE = new RegExp(
-  `^${LEAD}(?:we|you)\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|should|ought\\s+to)\\s+(?:(?:always|just|really|all|also)\\s+)*(?:look\\s+after\\s+(?:our|ourselves|each\\s+other|one\\s+another|your|yourself)|take\\s+care\\s+of\\s+(?:ourselves|each\\s+other|one\\s+another|yourself|our\\s+(?:health|bodies|minds|mental\\s+health))|appreciate|cherish|treasure|stick\\s+together|support\\s+each\\s+other|believe\\s+in\\s+(?:ourselves|yourself)|be\\s+(?:kind|grateful|thankful|patient|gentle)|stay\\s+(?:positive|strong|hopeful)|keep\\s+(?:going|pushing|our\\s+heads?\\s+up)|never\\s+give\\s+up|live\\s+(?:life|in\\s+the\\s+moment))\\b`,
+  `^${LEAD}(?:we|you)\\s+(?:all\\s+)?(?:gotta|got\\s+to|have\\s+to|need\\s+to|must|sh(?:ou|o|u|uo)ld|shoud|ought\\s+to)\\s+(?:(?:always|just|really|all|also)\\s+)*(?:look\\s+after\\s+(?:our|ourselves|each\\s+other|one\\s+another|your|yourself)|take\\s+care\\s+of\\s+(?:ourselves|each\\s+other|one\\s+another|yourself|our\\s+(?:health|bodies|minds|mental\\s+health))|appreciate|cherish|treasure|stick\\s+together|support\\s+each\\s+other|believe\\s+in\\s+(?:ourselves|yourself)|be\\s+(?:kind|grateful|thankful|patient|gentle)|stay\\s+(?:positive|strong|hopeful)|keep\\s+(?:going|pushing|our\\s+heads?\\s+up)|never\\s+give\\s+up|live\\s+(?:life|in\\s+the\\s+moment))\\b`,
   'iu',
 );
 /**

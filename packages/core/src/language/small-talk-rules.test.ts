@@ -174,6 +174,10 @@ describe('readTurn: a maxim of what everyone should do', () => {
     none(['We gotta look after our health.', 'We should stick together.', 'We have to cherish the little things.']);
   });
 
+  it('"should" typed in haste is still "should"', () => {
+    none(['We shold really appreciate the small things in life and not take anything for granted.']);
+  });
+
   it("near-misses: a chore of the household, and someone of the speaker's", () => {
     expect(formed('We need to fix our roof.')).toEqual(['task | We need to fix our roof.']);
     expect(formed('We have to take care of my mom.')).not.toEqual([]);

@@ -458,7 +458,7 @@ function saysFuture(s: string): boolean {
 const CALL_ME_AT_RE =
   /^(?:(?:please|pls|just|so|then|you\s+can|feel\s+free\s+to)\s+)*(?:call|ring|phone|text|e-?mail|message|ping)\s+me\s+(?:back\s+)?(?:after|(?:at|on)(?!\s+all\b)(?!\s+(?:\[[A-Z_]+_\d+\]|\+|\S+@|\d[\d\s().-]{6,}))|before|around|by|this|next|tomorrow|tonight|today|in\s+(?:a|an|\d+|one|two|three|four|five|ten|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?))\b/iu;
 const PAST_RE = new RegExp(
-  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|(?:The|This|That|It|${CAPITALISED_NOT_NAME})\\b)${NAME})\\s+(?:(?:just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
+  `\\b(?:[Ii]|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Mm]y\\s+\\p{L}+|(?:and|&)\\s+me|(?![Ii]['’]|(?:The|This|That|It|${CAPITALISED_NOT_NAME})\\b)${NAME})\\s+(?:(?:all|just|recently|finally|also|actually|even|already|first|once)\\s+)?(?:${PAST_VERB})\\b`,
   'u',
 );
 const EVENT_WORDS_RE =
