@@ -158,6 +158,6 @@ for (const [name, t] of Object.entries(halves)) {
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
   console.log(
-    `| ${name} | ${t.turns} | ${t.memories} (${(t.memories / t.turns).toFixed(2)}) | ${pct(t.supported, t.memories)} % | ${pct(t.covered, t.observations)} % of ${t.observations} | ${pct(t.pronounLed, t.memories)} % | ${kinds} | ${(t.saveMs / t.turns).toFixed(2)} |`,
+    `| ${name} | ${t.turns} | ${t.memories} (${(t.memories / t.turns).toFixed(2)}) | ${pct(t.supported, t.memories)} % | ${pct(t.covered, t.observations)} % (${t.covered} of ${t.observations}) | ${pct(t.pronounLed, t.memories)} % | ${kinds} | ${(t.saveMs / t.turns).toFixed(2)} |`,
   );
 }

@@ -45,6 +45,13 @@ describe('readTurn: "our" and "we" said of everyone', () => {
       'fact | Ann | One of the criteria for our choice of apartment was the bar nearby.',
     ]);
     expect(formed('Our new home can be so cozy in winter.')).not.toEqual([]);
+    // The idiom is the speaker's decision, and "Our" opening a clause is no person.
+    expect(formed("Our minds are made up, we're moving to Spain.")).toEqual([
+      "fact | Ann | Our minds are made up, we're moving to Spain.",
+    ]);
+    expect(formed('Our lives changed when we moved to Lisbon.')).toEqual([
+      'fact | Ann | Our lives changed when we moved to Lisbon.',
+    ]);
     // A likeness names no household, and "our kids" may be everyone's.
     none(['Taking care of nature is like taking care of our house.', 'Having a safe place for our kids matters.']);
   });

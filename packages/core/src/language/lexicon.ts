@@ -452,7 +452,16 @@ export const LIKE_AS_IF_AFTER =
 /** What "like", "love" or "enjoy" must not be followed by to be a liking: "I love how …", "I'd like to …". */
 export const NOT_AN_OBJECT_RE =
   /^(?:how|that|it|this|those|these|them|you|your|when|what|the\s+way|to\s+(?:see|hear|help|check|know|meet|join|visit|read|try|say|thank)\b|seeing|hearing)\b/iu;
-/** Capitalised words that open a sentence without naming anyone ("Just", "Right", "Much", "We've"). */
+/**
+ * Capitalised words that open a sentence and are no name, for patterns that read a capitalised
+ * word as a subject ("Our shared garden …" is no "Our" who shared). Regex alternatives.
+ */
+export const CAPITALISED_NOT_NAME =
+  'Our|Your|My|His|Her|Their|Its|A|An|And|But|So|Or|Then|Now|Just|Also|All|Some|Every|Each|No|Many|Most|Both|What|When|Where|Who|How|Why|Which|There|Here|These|Those|We|You|He|She|They';
+/**
+ * Capitalised words that open a sentence without naming anyone ("Just", "Right", "Much", "We've"),
+ * {@link CAPITALISED_NOT_NAME} among them ("Our lives changed" names no "Our").
+ */
 export const NOT_A_NAME: ReadonlySet<string> = new Set(
   (
     'the this that these those it he she they we you there here what which who whom whose when where why how ' +
@@ -463,7 +472,9 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
     'recently lately finally currently seriously literally apparently obviously clearly personally ' +
     'yes yeah no nope okay ok sure great cool nice wow oh ah hey hi hello thanks congrats ' +
     'christmas easter thanksgiving halloween art music family nature love life cooking reading painting'
-  ).split(' '),
+  )
+    .split(' ')
+    .concat(CAPITALISED_NOT_NAME.toLowerCase().split('|')),
 );
 /** Whether a capitalised word at the head of a clause can be a person's name. */
 export function canBeName(word: string): boolean {
@@ -1015,10 +1026,11 @@ export const LIKING_THE_RE = new RegExp(`${LIKING_OPENER}the\\s+\\p{L}`, 'iu');
 /**
  * What everyone has, said with "our": "Our health can really put a damper on things", "Our
  * surroundings can really affect our mood", "Our planet needs us". Said without a past or a date,
- * a remark about everyone, not the speaker's own ({@link OUR_HOUSEHOLD_RE} is). Regex alternatives.
+ * a remark about everyone, not the speaker's own ({@link OUR_HOUSEHOLD_RE} is); not the idiom "our minds
+ * are made up", a decision of the speaker's. Regex alternatives.
  */
 const OURS_OF_EVERYONE =
-  'health|mental\\s+health|well-?being|lives|bodies|minds|hearts|souls|moods?|emotions|feelings|thoughts|actions|choices|words|habits|' +
+  'health|mental\\s+health|well-?being|lives|bodies|minds(?!\\s+(?:are|were)\\s+made\\s+up)|hearts|souls|moods?|emotions|feelings|thoughts|actions|choices|words|habits|' +
   'surroundings|environment|society|world|planet|earth|generation|species|human\\s+nature';
 /**
  * "We" that says it is everyone: "We all need a break sometimes", "We humans are funny", "We as
@@ -1109,12 +1121,6 @@ export const NON_ANSWER_RE =
 
 /** The speaker alone ("I", "me", "my"), not the "we" and "our" that may mean everyone. */
 export const SINGULAR_SPEAKER_RE = /\b(?:i|me|my|mine|myself)\b|\bi['’]/iu;
-/**
- * Capitalised words that open a sentence and are no name, for patterns that read a capitalised
- * word as a subject ("Our shared garden …" is no "Our" who shared). Regex alternatives.
- */
-export const CAPITALISED_NOT_NAME =
-  'Our|Your|My|His|Her|Their|Its|A|An|And|But|So|Or|Then|Now|Just|Also|All|Some|Every|Each|No|Many|Most|Both|What|When|Where|Who|How|Why|Which|There|Here|These|Those|We|You|He|She|They';
 /**
  * A request rather than a statement: "Please remember my setup", "Call me on …", "Tell me about
  * it", "Remind me …". Said to the listener, it says nothing about the speaker's life. A

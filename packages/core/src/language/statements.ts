@@ -206,34 +206,6 @@ const NAMED_HEAD_RE = new RegExp(`^(${NAME})(?=\\s|['’]s\\s)`, 'u');
 const PERSON_VERBS = new Set(
   'lives moved works likes loves hates prefers enjoys studies speaks teaches married went got started'.split(' '),
 );
-const NOT_NAMES = new Set([
-  'the',
-  'this',
-  'that',
-  'it',
-  'he',
-  'she',
-  'they',
-  'we',
-  'you',
-  'there',
-  'here',
-  'what',
-  'everything',
-  'everyone',
-  'nothing',
-  'someone',
-  'life',
-  'today',
-  'yesterday',
-  'tomorrow',
-  'work',
-  'it’s',
-  'which',
-  'who',
-  'one',
-  'mine',
-]);
 
 /**
  * Whom a statement is about: a named or related subject, else `speaker`. A subject that includes
@@ -250,12 +222,7 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
   const named = NAMED_SUBJECT_RE.exec(s) ?? (safety ? NAMED_HEAD_RE.exec(s) : null);
   const name = named ? personName(named[1]!) : undefined;
-  if (
-    name !== undefined &&
-    !NOT_NAMES.has(name.toLowerCase()) &&
-    canBeName(named![1]!) &&
-    (people.has(name) || PERSON_VERBS.has(named![2] ?? '') || safety)
-  )
+  if (name !== undefined && canBeName(named![1]!) && (people.has(name) || PERSON_VERBS.has(named![2] ?? '') || safety))
     return name;
   return speaker;
 }
@@ -535,7 +502,7 @@ function startsOwnClause(text: string): boolean {
   const t = text.replace(CLAUSE_ADVERB_RE, '');
   if (PRONOUN_SUBJECT_RE.test(t) || POSSESSIVE_SUBJECT_RE.test(t) || TELLING_OPENER_RE.test(t)) return true;
   const named = NAMED_CLAUSE_RE.exec(t);
-  return named !== null && named[1] !== 'I' && !NOT_NAMES.has(named[1]!.toLowerCase());
+  return named !== null && named[1] !== 'I' && canBeName(named[1]!);
 }
 
 /** Whether `text` reads as a clause: a finite verb, a subject with its verb, or a past action. */
@@ -1058,7 +1025,6 @@ const THIRD_PERSON_SLOT_VERB_RE = /^(?:is|are|was|lives|resides|moved|relocated|
 const SUBJECT_BEFORE_VERB_RE =
   /(?:^|[^\p{L}\p{M}'’-])([\p{L}\p{M}'’-]+)\s+(?:(?:just|also|now|still|already|currently|originally|actually|really)\s+)*$/u;
 const OTHER_PRONOUN_RE = /^(?:he|she|they|it|you)$/iu;
-const NOT_A_NAME_WORD_RE = new RegExp(`^(?:${CAPITALISED_NOT_NAME})$`, 'u');
 
 /**
  * Whether the slot matched by `m` is said of someone else by its own subject: a third-person verb
@@ -1069,7 +1035,7 @@ function othersSlot(body: string, m: RegExpExecArray): boolean {
   const subject = SUBJECT_BEFORE_VERB_RE.exec(body.slice(0, m.index))?.[1];
   if (!subject) return false;
   if (OTHER_PRONOUN_RE.test(subject)) return true;
-  return /^\p{Lu}\p{Ll}/u.test(subject) && canBeName(subject) && !NOT_A_NAME_WORD_RE.test(subject);
+  return /^\p{Lu}\p{Ll}/u.test(subject) && canBeName(subject);
 }
 /** A slot said of a pronoun subject ("They live in the woods", "She works at it"). */
 const PRONOUN_SLOT_SUBJECT_RE = /^(?:(?:just|also|now|still)\s+)?(?:they|he|she|it|you)\b/iu;
