@@ -243,3 +243,36 @@ describe('readTurn: "that <noun>" that a relative clause of the speaker\'s says 
       expect(formed(said, walks)).toEqual([`event | Ann | Replying to Bob's "${walks}": ${said}`]);
   });
 });
+
+describe('readTurn: what the thing the other speaker named does for the speaker (coverage 5)', () => {
+  it('"This has been great for my mental health", "It helps me stay balanced": the remark quoted', () => {
+    expect(formed('Thanks! This has been great for my mental health.', 'Running can really boost your mood.')).toEqual([
+      'fact | Ann | Replying to Bob\'s "Running can really boost your mood.": This has been great for my mental health.',
+    ]);
+    expect(
+      formed('Yeah, same! It helps me stay balanced during my studies.', 'Meditation is so good for the mind.'),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "Meditation is so good for the mind.": It helps me stay balanced during my studies.',
+    ]);
+  });
+
+  it('a clause before it that points back at the same remark goes with it', () => {
+    expect(
+      formed(
+        "Yeah, it's our shared language and passion. It's been a refuge for me in tough times.",
+        'Gaming is awesome, I play every day.',
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's \"Gaming is awesome, I play every day.\": It's our shared language and passion. It's been a refuge for me in tough times.",
+    ]);
+  });
+
+  it('near-misses: thanks, what suits, a judgement of the listener, a clause after that does not point back', () => {
+    expect(formed('It means a lot to me.', "I'm always here for you.")).toEqual([]);
+    expect(formed('That works for me.', "Let's meet Saturday.")).toEqual([]);
+    expect(formed("That's so sweet of you.", 'I made you a cake.')).toEqual([]);
+    expect(
+      formed("It's so pretty. I had to apologize to my partner for that night.", 'I went to the lake yesterday.'),
+    ).toEqual(['event | Ann | I had to apologize to my partner for that night.']);
+  });
+});

@@ -339,6 +339,8 @@ const MAX_WORDS_OF_A_FRAGMENT = 5;
  * clause is read as any other (it names what it says, or says nothing of anyone even with the
  * remark: "Yeah, they were amazing!"), and no clause after it replies; `'no referent'`: it points back
  * and the other speaker's turn names nothing, so it forms no memory however it reads.
+ * `saidBefore`: the clause before it in the turn that pointed back at the same remark and said
+ * nothing of the speaker ("It's our shared language and passion."), kept in front of it.
  */
 function replyTo(
   remarkOf: () => Remark,
@@ -348,6 +350,7 @@ function replyTo(
   now: number,
   listener: string | undefined,
   ownSaid: () => Iterable<string>,
+  saidBefore?: string,
 ): FormedStatement | undefined | 'not yet' | 'no referent' {
   if ('dropped' in r) return r.dropped === 'question' ? undefined : 'not yet';
   if (
@@ -394,7 +397,11 @@ function replyTo(
     : answered !== undefined
       ? { ...remark, text: answered }
       : remark;
-  return { ...again.kept, about: again.kept.about ?? who, text: replying(quoted, clause) };
+  return {
+    ...again.kept,
+    about: again.kept.about ?? who,
+    text: replying(quoted, saidBefore !== undefined ? `${saidBefore} ${clause}` : clause),
+  };
 }
 
 /** What reading a turn found in a turn. */
@@ -584,6 +591,8 @@ export function readTurn(
   /** The first clause of an answer that says nothing alone, held for the clause after it ({@link isBare}). */
   let held: FormedStatement | undefined;
   let holdTried = false;
+  /** The first statement of the turn, when it points back at the other speaker's remark and says nothing of the speaker. */
+  let pointedBack: FormedStatement | undefined;
   /** The speaker's own question just before, when it names what it asks about ({@link namesWhatItAsks}). */
   let askedBack: string | undefined;
   /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
@@ -662,11 +671,35 @@ export function readTurn(
     }
     /** The clause points back at what no turn near it names: read as any other, it forms no memory. */
     let noReferent = false;
-    if (remark !== undefined && (last === undefined || lastReacts)) {
-      const reply = replyTo(remark, clause, r, who, turn.createdAt, other, ownSaid);
-      if (reply !== 'not yet') remark = undefined;
+    /** The clause points back at the other speaker's remark and says nothing of the speaker: the clause after it may ({@link pointedBack}). */
+    let mayPointBack = false;
+    // Only a clause whose subject points back too goes on with it ("It's been a refuge for me").
+    const pointing =
+      pointedBack !== undefined && last === pointedBack && 'kept' in r && r.refersBack === true
+        ? pointedBack
+        : undefined;
+    // Any other clause after it: the remark is no longer what the turn replies to.
+    if (pointedBack !== undefined && pointing === undefined) remark = undefined;
+    pointedBack = undefined;
+    if (remark !== undefined && (last === undefined || lastReacts || pointing !== undefined)) {
+      const reply = replyTo(remark, clause, r, who, turn.createdAt, other, ownSaid, pointing?.text);
+      // "Yeah, it's our shared language and passion. It's been a refuge for me in tough times": a
+      // first clause that points back at the remark and says nothing of the speaker may be followed
+      // by one that says what it is for them; the remark waits for that clause.
+      mayPointBack =
+        reply === undefined &&
+        last === undefined &&
+        'kept' in r &&
+        r.kept.kind === 'conversation' &&
+        r.refersBack === true &&
+        !(r.rule !== undefined && REACTION_RULES.has(r.rule)) &&
+        !SINGULAR_SPEAKER_RE.test(clause) &&
+        !LISTENER_ANY_RE.test(clause);
+      if (reply !== 'not yet' && !mayPointBack) remark = undefined;
       noReferent = reply === 'no referent';
       if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
+        // The clause before it that pointed back at the same remark is part of the reply.
+        if (pointing !== undefined) reading.statements.splice(reading.statements.indexOf(pointing), 1);
         reading.statements.push(reply);
         last = reply;
         beforeLast = undefined;
@@ -933,6 +966,7 @@ export function readTurn(
     }
     reading.statements.push(s);
     if (holding) held = s;
+    if (mayPointBack && s.kind === 'conversation') pointedBack = s;
     beforeLast = last;
     last = s;
     lastReacts = reacts;
