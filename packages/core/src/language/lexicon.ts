@@ -262,6 +262,16 @@ export const THE_DESCRIBED_RE = new RegExp(
 const EXTRAPOSED_JUDGEMENT =
   'great|awesome|amazing|cool|nice|fun|wonderful|lovely|incredible|fantastic|exciting|special|good|tough|hard|difficult|rewarding|fulfilling|satisfying|gratifying|enjoyable|relaxing|refreshing|comforting|humbling|empowering|validating|heartwarming|surreal';
 /**
+ * An "it" judged that stands for the "how …" clause after it, which names what it is about: "It's
+ * so cool how gaming can bring people together", "It's amazing how art can show things that are
+ * hard to put into words". Not a "how" clause whose own subject refers back or is the listener
+ * ("It's amazing how it turned out", "It's great how you did it").
+ */
+export const IT_JUDGED_HOW_RE = new RegExp(
+  `^${LEAD}it(?:['’]s|\\s+is|\\s+was)\\s+(?:(?:so|really|very|super|truly|just|always|pretty|quite|absolutely|incredibly|kinda)\\s+)*(?:${EXTRAPOSED_JUDGEMENT}|inspiring|beautiful|wild|crazy|interesting|fascinating|impressive|sad|funny)\\s+how\\s+(?:(?:much|many|a|an|the|just|even)\\s+)*(?!(?:it|its|they|them|their|you|your|he|she|this|that|these|those|we|our|us|i|my|far|long|fast|quickly|quick|things)\\b)\\p{L}`,
+  'iu',
+);
+/**
  * What follows an "it" that stands for the infinitive or gerund after it, not for something said
  * before: "It's so rewarding to use my skills to …", "It was fun spending time with my dogs", "It's
  * such a great feeling to give back to my community". The phrase that follows is the subject, and

@@ -276,3 +276,24 @@ describe('readTurn: what the thing the other speaker named does for the speaker 
     ).toEqual(['event | Ann | I had to apologize to my partner for that night.']);
   });
 });
+
+describe('remarkMade: an "it" judged that stands for the "how …" clause after it (coverage 5)', () => {
+  it('"It\'s so cool how gaming can bring people together" is the remark a reply refers to', () => {
+    expect(
+      remarkMade("That's incredible! It's so cool how gaming can bring people together.", 'Bob', 'Ann', NOON),
+    ).toBe("It's so cool how gaming can bring people together.");
+    expect(
+      formed(
+        "Yeah, it's our shared language. It's been a refuge for me in tough times.",
+        "It's so cool how gaming can bring people together.",
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's \"It's so cool how gaming can bring people together.\": It's our shared language. It's been a refuge for me in tough times.",
+    ]);
+  });
+
+  it('near-misses: a "how" clause whose subject refers back or is the listener names nothing', () => {
+    expect(remarkMade("It's amazing how it turned out.", 'Bob', 'Ann', NOON)).toBeUndefined();
+    expect(remarkMade("It's great how you did that.", 'Bob', 'Ann', NOON)).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { clauseKind, leavesToDoSomething, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
+  IT_JUDGED_HOW_RE,
   BUSY_DOING_RE,
   GAME_FOR_RE,
   NAMED_AS_MINE_RE,
@@ -1162,7 +1163,8 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
       continue;
     }
     if (
-      REFERRING_SUBJECT_RE.test(r.kept.text) ||
+      // "It's so cool how gaming can bring people together": the "how" clause names what "it" is.
+      (REFERRING_SUBJECT_RE.test(r.kept.text) && !IT_JUDGED_HOW_RE.test(r.kept.text)) ||
       (r.rule !== undefined && (REACTION_RULES.has(r.rule) || r.rule === 'wish'))
     )
       continue;
