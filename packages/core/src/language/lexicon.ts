@@ -2039,17 +2039,25 @@ export const NOTICED_OF_LISTENER_RE = new RegExp(
  */
 export const THEY_SUBJECT_RE =
   /^(?:(?:yeah|yes|yep|oh|aw+|haha|well|thanks|ha)[,!.]?\s+)*(they)(?=\s|['’](?:re|ve|ll|d)\b)(?!\s+(?:(?:really|sure|definitely|totally|certainly|truly|so)\s+)?(?:do|did|are|were|have|had|will|can)\b\s*(?:[,.!…]|$))/iu;
+/** Something in the plural that is someone's: "fur kids", "two boys", "dogs"; not what ends in -ss, -us, -is or -as. */
+const PLURAL_OWNED = `(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\\p{L}-]+y)\\s+)?[\\p{L}-]+(?<![suia'’])s\\b`;
 /**
  * Something of the speaker's, in the plural, that a "they" in their next turn may stand for: "my
  * dogs", "my fur kids", "our two boys". Not what ends in -ss, -us, -is or -as ("my class", "my bus", "this", "has"),
  * nor what is no one's company ("my thoughts", "my goals": {@link NOT_A_REFERENT_OF_THEY_RE}).
  * Every match, case-insensitive.
  */
-export const OWN_PLURAL_RE =
-  /\b(?:my|our)\s+(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\p{L}-]+y)\s+)?[\p{L}-]+(?<![suia'’])s\b/giu;
+export const OWN_PLURAL_RE = new RegExp(`\\b(?:my|our)\\s+${PLURAL_OWNED}`, 'giu');
+/**
+ * The listener's own, in the plural, named in the other speaker's turn: "your pets", "your two
+ * boys" ({@link OWN_PLURAL_RE}'s words). Said to the speaker, they are the speaker's: "It's great
+ * that you care so much about your pets!" → "They are the source of my joy". Group 1: what,
+ * without "your". Every match, case-insensitive.
+ */
+export const LISTENERS_PLURAL_RE = new RegExp(`\\byour\\s+(${PLURAL_OWNED})`, 'giu');
 /** What the speaker has in the plural that a "they" about a memory worth keeping does not stand for: feelings, thoughts, plans, times. */
 export const NOT_A_REFERENT_OF_THEY_RE =
-  /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
+  /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|interests|passions|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
 /**
  * What, said before a "they" in its own turn, may be what it stands for: something of the
  * speaker's ("My family has been there for me"), a word in the plural ("Animals are great!"), or

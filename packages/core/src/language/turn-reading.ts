@@ -34,6 +34,7 @@ import {
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
   OWN_PLURAL_RE,
+  LISTENERS_PLURAL_RE,
   THEY_MAY_STAND_FOR_RE,
   THEY_SAID_RE,
   THEY_SUBJECT_RE,
@@ -185,6 +186,20 @@ function ownPluralBefore(earlier: ReadTurnOptions['earlier'], speaker: string | 
     if (!THEY_SAID_RE.test(before.body)) return undefined;
   }
   return undefined;
+}
+
+/**
+ * What a "they" first in the speaker's turn may stand for when the other speaker's turn just
+ * before named it as the listener's, in the plural ("It's great that you care so much about your
+ * pets!" → "They are the source of my joy"): the speaker's own, "my pets". The last one it names;
+ * undefined when it names none, or only thoughts, plans or times ({@link NOT_A_REFERENT_OF_THEY_RE}).
+ */
+function listenersPluralBefore(previous: ReadTurnOptions['previous'], speaker: string | undefined): string | undefined {
+  if (previous === undefined || speaker === undefined) return undefined;
+  const before = splitSpeaker(previous.input);
+  if (before.assistant || before.speaker === undefined || before.speaker === speaker) return undefined;
+  const last = [...before.body.matchAll(LISTENERS_PLURAL_RE)].map((m) => m[1]!).at(-1);
+  return last === undefined || NOT_A_REFERENT_OF_THEY_RE.test(last) ? undefined : `my ${last.toLowerCase()}`;
 }
 
 /**
@@ -716,7 +731,7 @@ export function readTurn(
       THEY_SUBJECT_RE.test(clause) &&
       !THEY_MAY_STAND_FOR_RE.test(body.slice(0, Math.max(0, body.indexOf(clause))))
     ) {
-      const named = ownNamed();
+      const named = ownNamed() ?? listenersPluralBefore(options.previous, speaker);
       const own = named !== undefined ? ownReferent(named, clause, who, turn.createdAt, other) : undefined;
       if (own !== undefined) {
         reading.statements.push(own);
