@@ -104,7 +104,7 @@ export const REFERENT_DID_RE = new RegExp(
  * A subject that refers back, then what the thing the other speaker named does or is for the
  * speaker, as lasting: "It helps me stay balanced during my studies", "It's been a refuge for me
  * in tough times", "This has been great for my mental health", "It's become part of my routine",
- * "They give me a sense of purpose". Not how it felt or seemed ("It felt great for me", "It
+ * "They give me a sense of purpose", "It's been my goal since I was a kid". Not how it felt or seemed ("It felt great for me", "It
  * reminds me of home", "It made me realise …"), nor what it means to the speaker ("It means a lot
  * to me": thanks).
  */
@@ -112,7 +112,8 @@ export const REFERENT_DOES_FOR_SPEAKER_RE = new RegExp(
   `^${LEAD}(?:it|they|this|that|these|those)(?:['’]s|['’]re|['’]ve|\\s+is|\\s+are|\\s+has|\\s+have|\\s+was|\\s+were)?\\s+(?:(?:really|also|always|definitely|truly|honestly|actually|just|so|totally|kinda|become|became|been)\\s+)*` +
     `(?:(?:helps|help|helping|keeps|keep|keeping|gives|give|giving|brings|bring|bringing|lets|let|teaches|teach|calms|calm|relaxes|relax|grounds|ground|motivates|motivate|inspires|inspire)\\s+me\\b` +
     `|(?<=\\b(?:['’]s|['’]re|['’]ve|is|are|has|have|was|were|been|become|became)\\s+(?:\\p{L}+\\s+)*)(?:(?:a|an|such\\s+a|my)\\s+)?(?!(?:sweet|kind|nice|nicer|thoughtful|generous|late|early|hard|tough|difficult|much|weird|strange|new)\\b)(?:[\\p{L}-]+\\s+){1,3}?(?:for|to)\\s+(?:me|my)\\b` +
-    `|(?<=\\b(?:['’]s|['’]ve|has|have|been|become|became)\\s+(?:\\p{L}+\\s+)*)(?:a\\s+(?:big|huge|real)\\s+)?part\\s+of\\s+my\\b)`,
+    `|(?<=\\b(?:['’]s|['’]ve|has|have|been|become|became)\\s+(?:\\p{L}+\\s+)*)(?:a\\s+(?:big|huge|real)\\s+)?part\\s+of\\s+my\\b` +
+    `|(?<=\\b(?:['’]s|['’]re|is|are|was|were|been|become|became)\\s+(?:\\p{L}+\\s+)*)my\\s+(?:(?:big|biggest|lifelong|true|main|one|first|favou?rite|greatest)\\s+)*(?:goal|dream|passion|escape|therapy|outlet|rock|motivation|inspiration|go-to|happy\\s+place|safe\\s+place|thing|hobby|refuge)\\b)`,
   'iu',
 );
 /** The speaker as subject: "I …", "we …", "my …" at the start of a clause. */

@@ -256,6 +256,19 @@ describe('readTurn: what the thing the other speaker named does for the speaker 
     ]);
   });
 
+  it('"It\'s been my goal since I was a kid", "They\'re my biggest motivation": what it is to the speaker', () => {
+    expect(
+      formed("Thanks! It's been my goal since I was a kid.", 'Doing what you love for a living is the ultimate goal.'),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "Doing what you love for a living is the ultimate goal.": It\'s been my goal since I was a kid.',
+    ]);
+    expect(
+      formed("They're my biggest motivation.", 'Our loved ones give us strength to tackle any challenge.'),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "Our loved ones give us strength to tackle any challenge.": They\'re my biggest motivation.',
+    ]);
+  });
+
   it('a clause before it that points back at the same remark goes with it', () => {
     expect(
       formed(
