@@ -282,8 +282,9 @@ describe('readTurn: an answer to a question that refers back to the sentence bef
     expect(answer('Are you currently reading any books?', "I'm reading this book and I'm totally hooked!")).toEqual([
       'fact | Ann | Asked "Are you currently reading any books?": I\'m reading this book and I\'m totally hooked!',
     ]);
+    // "I'm all about dramas and romcoms" names what it likes: a liking that stands alone.
     expect(answer("What's your favorite genre?", "I'm all about dramas and romcoms.")).toEqual([
-      'fact | Ann | Asked "What\'s your favorite genre?": I\'m all about dramas and romcoms.',
+      "preference | Ann | I'm all about dramas and romcoms.",
     ]);
     // A denial, or a question not asked of the listener, says nothing of the speaker's own.
     expect(answer('Have you tried reading any of them?', "No, I haven't read them yet.")).toEqual([]);
@@ -828,5 +829,78 @@ describe('readTurn: how long, said in few words, answers "How long …?"', () =>
   it('a short clause that says no time, or one after a question that asks no "how long", forms nothing', () => {
     expect(formed('Been doing it a lot.', 'How long have you been doing yoga?')).toEqual([]);
     expect(formed('Been doing it for 3 years.', 'Do you like yoga?')).toEqual([]);
+  });
+});
+
+// ── Coverage 5: short statements of the speaker's own ──
+
+describe("readTurn: a feeling with the speaker's own cause named after it", () => {
+  it('"I\'m so happy because I finally finished my painting" keeps the cause', () => {
+    expect(formed("I'm so happy because I finally finished my painting.")).toEqual([
+      "event | Ann | I'm so happy because I finally finished my painting.",
+    ]);
+    expect(kinds("I've been so stressed lately because of my tournament progress.")).toEqual(['fact']);
+  });
+
+  it('near-misses: the listener\'s cause, what "it" did, an opinion, the feeling alone', () => {
+    none([
+      "I'm so happy because you came.",
+      "I'm so glad because it worked.",
+      "I'm so tired because I think so.",
+      "I'm so happy!",
+    ]);
+  });
+});
+
+describe('readTurn: a liking named in few words', () => {
+  it('"Dance is my passion", "Cooking is my thing" are likings; "Painting is my escape" stays a fact', () => {
+    expect(formed('Dance is my passion.')).toEqual(['preference | Ann | Dance is my passion.']);
+    expect(formed('Cooking is my thing.')).toEqual(['preference | Ann | Cooking is my thing.']);
+    expect(formed('Painting is my escape.')).toEqual(['fact | Ann | Painting is my escape.']);
+  });
+
+  it('"I\'m totally into hiking", "I\'m all about healthy food", "I\'ve always been passionate about …"', () => {
+    expect(formed("I'm totally into hiking.")).toEqual(["preference | Ann | I'm totally into hiking."]);
+    expect(formed("I'm all about healthy food.")).toEqual(["preference | Ann | I'm all about healthy food."]);
+    expect(kinds("I'm really passionate about making sure veterans are supported.")).toEqual(['preference']);
+  });
+
+  it('near-misses: of a pronoun, of what was said before', () => {
+    none(["It's my passion.", "I'm really into it.", "I'm all about that!"]);
+  });
+});
+
+describe('readTurn: what the speaker is down for, named', () => {
+  it('"I\'m down for a hike", "I\'m always down to give movie recommendations" are likings', () => {
+    expect(formed("I'm down for a hike with you and your dogs.")).toEqual([
+      "preference | Ann | I'm down for a hike with you and your dogs.",
+    ]);
+    expect(formed("Anytime! I'm always down to give movie recommendations.")).toEqual([
+      "preference | Ann | I'm always down to give movie recommendations.",
+    ]);
+  });
+
+  it('near-misses: down for what was said before, a resolve, a low mood', () => {
+    none([
+      "I'm down for that!",
+      "I'm down to try it.",
+      "I'm down to give it a shot.",
+      "I'm game for the challenge!",
+      "I'm feeling down.",
+    ]);
+  });
+});
+
+describe('readTurn: what the speaker has been busy with, named', () => {
+  it('"I\'ve been busy with my garden", "Been busy renovating the kitchen" are events', () => {
+    expect(formed("I've been busy with my garden.")).toEqual(["event | Ann | I've been busy with my garden."]);
+    expect(formed('Been busy renovating the kitchen.')).toEqual(['event | Ann | Been busy renovating the kitchen.']);
+    expect(formed('Keeping busy with pottery these days.')).toEqual([
+      'event | Ann | Keeping busy with pottery these days.',
+    ]);
+  });
+
+  it('near-misses: how busy only, busy with what was said before', () => {
+    none(['Been super busy with work.', 'Busy at work.', "I've been busy with everything.", "I'm busy with it."]);
   });
 });

@@ -325,7 +325,7 @@ describe('readTurn: how the speaker is doing now, the "I" left out', () => {
     ]);
     expect(formed('Been vegetarian for ten years.')).toEqual(['fact | Ann | Been vegetarian for ten years.']);
     expect(formed('Been busy volunteering at the homeless shelter and keeping fit.')).toEqual([
-      'fact | Ann | Been busy volunteering at the homeless shelter and keeping fit.',
+      'event | Ann | Been busy volunteering at the homeless shelter and keeping fit.',
     ]);
     expect(formed('Trying to eat healthier these days.')).toEqual(['fact | Ann | Trying to eat healthier these days.']);
   });

@@ -60,6 +60,7 @@ import {
   REASON_FOR_OWN_RE,
   REQUEST_RE,
   saysOnlyAFeeling,
+  namesOwnCause,
   SAID_IN_PASSING,
   SHOWING_RE,
   SMALL_TALK,
@@ -99,6 +100,11 @@ import {
   BRINGING_ALONG_RE,
   LEAVING_FOR_A_CHORE_RE,
   MAXIM_RE,
+  // Coverage 5
+  BUSY_DOING_RE,
+  GAME_FOR_RE,
+  THIRD_PRONOUN_INSIDE_RE,
+  REFERENT_DOES_FOR_SPEAKER_RE,
 } from './lexicon.js';
 
 /**
@@ -304,6 +310,17 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'wishing to do something named', test: wishesToDo, kind: 'preference' },
   // "We feel so lucky to have Biscuit", "I'm grateful for my team at work": whom or what the speaker has.
   { name: 'fortunate to have', test: fortunateToHave, kind: 'fact' },
+  // ── Coverage 5 ──
+  // "I'm down for a hike with you and your dogs", "I'm always down to give movie recommendations":
+  // what the speaker is game for, named ("I'm down for it", "I'm down to try it" are wishes: 'wish').
+  {
+    name: 'game for something named',
+    test: (c) => GAME_FOR_RE.test(c.text) && !THIRD_PRONOUN_INSIDE_RE.test(c.text),
+    kind: 'preference',
+  },
+  // "I've been busy with my garden", "Been busy renovating the kitchen": what the speaker has been
+  // doing ("Been busy with work" is a passing state).
+  { name: 'busy with something named', test: (c) => BUSY_DOING_RE.test(c.text), kind: 'event' },
   // "I'm off to do some taekwondo!", "I'm off to go swimming with the kids": what the speaker
   // leaves to do ("I'm off to bed" only signs off, 'addressed').
   { name: 'leaving to do something', test: (c) => leavesToDoSomething(c.text), kind: 'event' },
@@ -322,7 +339,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // "I'd love to help", "Let me know", "I hope so", "I'll keep you posted".
   { name: 'wish', test: (c) => WISH_RE.test(c.text), kind: 'conversation' },
   // "I'm so tired", "it's pretty late already", "Been a busy week".
-  { name: 'passing state', test: (c) => PASSING_STATE_RE.test(c.text) && c.contentWords <= 3, kind: 'conversation' },
+  // "I'm so happy because I finally finished my painting" names its own cause: what the memory keeps.
+  { name: 'passing state', test: passingState, kind: 'conversation' },
   // "Just trying to find a balance between work and other activities", "Busy few weeks for sure,
   // but I'm pushing through": how the speaker is doing now, the "I" left out. "Just got a new
   // puppy" (an event) and "Been vegetarian for ten years" (lasting) say more.
@@ -516,6 +534,12 @@ export function leavesToDoSomething(text: string): boolean {
     !LISTENER_ANY_RE.test(what) &&
     !/\b(?:it|them|him|her|this|that|these|those)\b/iu.test(what)
   );
+}
+
+/** Whether a clause says a passing state in few words ({@link PASSING_STATE_RE}) and not its own cause after it ({@link namesOwnCause}). */
+function passingState(c: ClauseFacts): boolean {
+  const m = PASSING_STATE_RE.exec(c.text);
+  return m !== null && c.contentWords <= 3 && !namesOwnCause(c.text.slice(m[0].length), c.text);
 }
 
 // ── Coverage 3: the tests of the rows above ──
@@ -731,6 +755,16 @@ export const KIND_RULES: readonly ClauseRule[] = [
       c.contentWords >= 3 &&
       !c.future &&
       !LISTENER_ANY_RE.test(c.text),
+    kind: 'fact',
+  },
+  // ── Coverage 5 ──
+  // Replying to "Running can really boost your mood": "This has been great for my mental health",
+  // "It helps me stay balanced": what the thing the other speaker named does for the speaker, said
+  // with it (quoted), in however few words.
+  {
+    name: 'what it does for the speaker',
+    test: (c) =>
+      c.referentGiven === true && c.subject === 'pronoun' && !c.future && REFERENT_DOES_FOR_SPEAKER_RE.test(c.text),
     kind: 'fact',
   },
   // Asked "What do you love about camping?": "It's a chance to be together": what the answerer said of it.

@@ -100,6 +100,22 @@ export const REFERENT_DID_RE = new RegExp(
   `^${LEAD}(?:it|they|that|these|those|he|she)\\s+(?:(?:really|also|even|just|actually|totally|definitely|truly|honestly)\\s+)*(?!(?:felt|reminded|made|seemed|looked|sounded)\\b)(?:${PAST_VERB})\\b`,
   'iu',
 );
+/**
+ * A subject that refers back, then what the thing the other speaker named does or is for the
+ * speaker, as lasting: "It helps me stay balanced during my studies", "It's been a refuge for me
+ * in tough times", "This has been great for my mental health", "It's become part of my routine",
+ * "They give me a sense of purpose", "It's been my goal since I was a kid". Not how it felt or seemed ("It felt great for me", "It
+ * reminds me of home", "It made me realise …"), nor what it means to the speaker ("It means a lot
+ * to me": thanks).
+ */
+export const REFERENT_DOES_FOR_SPEAKER_RE = new RegExp(
+  `^${LEAD}(?:it|they|this|that|these|those)(?:['’]s|['’]re|['’]ve|\\s+is|\\s+are|\\s+has|\\s+have|\\s+was|\\s+were)?\\s+(?:(?:really|also|always|definitely|truly|honestly|actually|just|so|totally|kinda|become|became|been)\\s+)*` +
+    `(?:(?:helps|help|helping|keeps|keep|keeping|gives|give|giving|brings|bring|bringing|lets|let|teaches|teach|calms|calm|relaxes|relax|grounds|ground|motivates|motivate|inspires|inspire)\\s+me\\b` +
+    `|(?<=\\b(?:['’]s|['’]re|['’]ve|is|are|has|have|was|were|been|become|became)\\s+(?:\\p{L}+\\s+)*)(?:(?:a|an|such\\s+a|my)\\s+)?(?!(?:sweet|kind|nice|nicer|thoughtful|generous|late|early|hard|tough|difficult|much|weird|strange|new)\\b)(?:[\\p{L}-]+\\s+){1,3}?(?:for|to)\\s+(?:me|my)\\b` +
+    `|(?<=\\b(?:['’]s|['’]ve|has|have|been|become|became)\\s+(?:\\p{L}+\\s+)*)(?:a\\s+(?:big|huge|real)\\s+)?part\\s+of\\s+my\\b` +
+    `|(?<=\\b(?:['’]s|['’]re|is|are|was|were|been|become|became)\\s+(?:\\p{L}+\\s+)*)my\\s+(?:(?:big|biggest|lifelong|true|main|one|first|favou?rite|greatest)\\s+)*(?:goal|dream|passion|escape|therapy|outlet|rock|motivation|inspiration|go-to|happy\\s+place|safe\\s+place|thing|hobby|refuge)\\b)`,
+  'iu',
+);
 /** The speaker as subject: "I …", "we …", "my …" at the start of a clause. */
 export const FIRST_PERSON_RE = new RegExp(
   `^${LEAD}(?:i|we|me|my|our|myself|i['’](?:m|ve|d|ll)|we['’](?:re|ve|d|ll))\\b`,
@@ -247,6 +263,16 @@ export const THE_DESCRIBED_RE = new RegExp(
 /** What an "it" that only stands for the phrase after it may be said to be ("It's so rewarding to …", "It felt great being …"). Regex alternatives. */
 const EXTRAPOSED_JUDGEMENT =
   'great|awesome|amazing|cool|nice|fun|wonderful|lovely|incredible|fantastic|exciting|special|good|tough|hard|difficult|rewarding|fulfilling|satisfying|gratifying|enjoyable|relaxing|refreshing|comforting|humbling|empowering|validating|heartwarming|surreal';
+/**
+ * An "it" judged that stands for the "how …" clause after it, which names what it is about: "It's
+ * so cool how gaming can bring people together", "It's amazing how art can show things that are
+ * hard to put into words". Not a "how" clause whose own subject refers back or is the listener
+ * ("It's amazing how it turned out", "It's great how you did it").
+ */
+export const IT_JUDGED_HOW_RE = new RegExp(
+  `^${LEAD}it(?:['’]s|\\s+is|\\s+was)\\s+(?:(?:so|really|very|super|truly|just|always|pretty|quite|absolutely|incredibly|kinda)\\s+)*(?:${EXTRAPOSED_JUDGEMENT}|inspiring|beautiful|wild|crazy|interesting|fascinating|impressive|sad|funny)\\s+how\\s+(?:(?:much|many|a|an|the|just|even)\\s+)*(?!(?:it|its|they|them|their|you|your|he|she|this|that|these|those|we|our|us|i|my|far|long|fast|quickly|quick|things)\\b)\\p{L}`,
+  'iu',
+);
 /**
  * What follows an "it" that stands for the infinitive or gerund after it, not for something said
  * before: "It's so rewarding to use my skills to …", "It was fun spending time with my dogs", "It's
@@ -536,7 +562,7 @@ export function saysOnlyAFeeling(text: string): boolean {
   return (
     !FEELING_NAMED_OBJECT_RE.test(rest) &&
     !(FEELING_WITH_SOURCE_RE.test(m[0]) && SOURCE_NAMED_RE.test(rest)) &&
-    !(FEELING_CAUSE_DONE_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
+    !namesOwnCause(rest, text) &&
     !(LUCKY_RE.test(m[0]) && LUCKY_FIND_RE.test(rest) && !LISTENER_ANY_RE.test(text)) &&
     // "I've been blessed to travel to a few places and Bali last year was one of my favs": a favourite named after it.
     !(FAVOURITE_RE.test(rest) && !LISTENER_ANY_RE.test(text))
@@ -552,6 +578,23 @@ const FEELING_CAUSE_DONE_RE = new RegExp(
   `(?<!\\b(?:like|if)\\s+)\\b(?:i|we)\\s+(?:(?:just|recently|finally|also|actually|even|already|first)\\s+)?(?:${PAST_VERB})\\b\\s+\\p{L}`,
   'iu',
 );
+/**
+ * The speaker's own cause, named after "because" or "since": "… because I finally finished my
+ * painting", "… because of my tournament progress", "… since we moved to Porto". Not the
+ * listener's ("… because you came": `LISTENER_ANY_RE`), nor what "it" or "that" was ("… because
+ * it worked"), nor an opinion ("… because I think so").
+ */
+const OWN_CAUSE_RE =
+  /\b(?:because|since|['’]?cause)\s+(?:of\s+(?:my|our)\s+\p{L}|(?:i|we)(?:['’](?:ve|m|re|d))?\s+(?!(?:think|thought|guess|know|knew|feel|felt|hope|mean|said|say|can['’]?t|don['’]t|didn['’]t)\b)\p{L})/iu;
+/**
+ * Whether what follows a feeling (`rest`, of the clause `text`) names its cause, the speaker's
+ * own: what they did ("I'm so excited, I opened my car shop last week!") or what they say is why
+ * ("I'm so happy because I finally finished my painting", "I've been so stressed because of my
+ * tournament progress"). The cause is what the memory keeps; the feeling alone is none.
+ */
+export function namesOwnCause(rest: string, text: string): boolean {
+  return (FEELING_CAUSE_DONE_RE.test(rest) || OWN_CAUSE_RE.test(rest)) && !LISTENER_ANY_RE.test(text);
+}
 /** Luck, felt: "I got lucky …", "We were so fortunate …". */
 const LUCKY_RE = /\b(?:lucky|fortunate)$/iu;
 /**
@@ -1898,8 +1941,14 @@ export const WH_BEFORE_PAST_RE = /(?<!\b(?:that['’]s|that\s+is|this\s+is|which
  * to me"), nor of the listener's ("Your support means a lot to me": thanks), nor what only suits
  * ("Saturday works for me"). Read with the clause's subject (no one, or someone the clause names).
  */
+/**
+ * A subject of up to four words that names something, then its verb "is", "means" or "matters":
+ * "Dance is", "Friendship means", "Family's", "My family has been". Not a pronoun whose referent is
+ * said elsewhere ("It's", "They are"), nor "everything", "something", "all".
+ */
+const NAMED_SUBJECT_IS = `(?!(?:it|its|it['’]s|this|that|that['’]s|these|those|they|he|she|there|which|what|everything|nothing|something|anything|all)\\b)(?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+?(?:\\s+(?:is|are|was|has\\s+been|have\\s+been|means|mean|matters|matter)|['’]s)\\s+`;
 export const MATTERS_TO_SPEAKER_RE = new RegExp(
-  `^${LEAD}(?!(?:it|its|it['’]s|this|that|that['’]s|these|those|they|he|she|there|which|what|everything|nothing|something|anything|all)\\b)(?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+?(?:\\s+(?:is|are|was|has\\s+been|have\\s+been|means|mean|matters|matter)|['’]s)\\s+` +
+  `^${LEAD}${NAMED_SUBJECT_IS}` +
     `(?:(?:(?:so|really|super|very|truly|always|just|such|also|still|definitely|incredibly|pretty|extremely|a|an)\\s+)*(?:(?:important|special|precious|dear|therapeutic|healing|meaningful|a\\s+blessing|a\\s+lifeline|a\\s+lot|so\\s+much|the\\s+world|everything|there)\\s+(?:to|for)\\s+me\\b|(?:(?:always|really|truly)\\s+)?my\\s+(?:rock|everything|world|motivation|inspiration|escape|happy\\s+place|safe\\s+place|therapy|passion|lifeline)\\b))`,
   'iu',
 );
@@ -2064,17 +2113,25 @@ export const NOTICED_OF_LISTENER_RE = new RegExp(
  */
 export const THEY_SUBJECT_RE =
   /^(?:(?:yeah|yes|yep|oh|aw+|haha|well|thanks|ha)[,!.]?\s+)*(they)(?=\s|['’](?:re|ve|ll|d)\b)(?!\s+(?:(?:really|sure|definitely|totally|certainly|truly|so)\s+)?(?:do|did|are|were|have|had|will|can)\b\s*(?:[,.!…]|$))/iu;
+/** Something in the plural that is someone's: "fur kids", "two boys", "dogs"; not what ends in -ss, -us, -is or -as. */
+const PLURAL_OWNED = `(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\\p{L}-]+y)\\s+)?[\\p{L}-]+(?<![suia'’])s\\b`;
 /**
  * Something of the speaker's, in the plural, that a "they" in their next turn may stand for: "my
  * dogs", "my fur kids", "our two boys". Not what ends in -ss, -us, -is or -as ("my class", "my bus", "this", "has"),
  * nor what is no one's company ("my thoughts", "my goals": {@link NOT_A_REFERENT_OF_THEY_RE}).
  * Every match, case-insensitive.
  */
-export const OWN_PLURAL_RE =
-  /\b(?:my|our)\s+(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\p{L}-]+y)\s+)?[\p{L}-]+(?<![suia'’])s\b/giu;
+export const OWN_PLURAL_RE = new RegExp(`\\b(?:my|our)\\s+${PLURAL_OWNED}`, 'giu');
+/**
+ * The listener's own, in the plural, named in the other speaker's turn: "your pets", "your two
+ * boys" ({@link OWN_PLURAL_RE}'s words). Said to the speaker, they are the speaker's: "It's great
+ * that you care so much about your pets!" → "They are the source of my joy". Group 1: what,
+ * without "your". Every match, case-insensitive.
+ */
+export const LISTENERS_PLURAL_RE = new RegExp(`\\byour\\s+(${PLURAL_OWNED})`, 'giu');
 /** What the speaker has in the plural that a "they" about a memory worth keeping does not stand for: feelings, thoughts, plans, times. */
 export const NOT_A_REFERENT_OF_THEY_RE =
-  /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
+  /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|interests|passions|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
 /**
  * What, said before a "they" in its own turn, may be what it stands for: something of the
  * speaker's ("My family has been there for me"), a word in the plural ("Animals are great!"), or
@@ -2109,3 +2166,38 @@ export const ASKING_TO_TELL_RE =
 /** A short remark on what a question just asked about: "It looks like loads of fun!", "That sounds amazing!", "They're so cute!". */
 export const REMARK_AFTER_QUESTION_RE =
   /^(?:(?:oh|wow|haha|lol)[,!\s]+)*(?:it|that|they|this)(?:['’](?:s|re))?\s+(?:(?:looks?|sounds?|seems?|must\s+be|is|are|was|were)\s+)?(?:(?:like|so|really|super|such)\s+)*(?:an?\s+)?(?:loads\s+of\s+|lots\s+of\s+|a\s+lot\s+of\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s*[!.…]*$/iu;
+
+// ── Formation: short statements of the speaker's own (issue 28, coverage 5) ──
+
+/**
+ * A liking named as the speaker's own: "Dance is my passion", "Painting has always been my big
+ * love", "Cooking is my thing", "Hiking's my jam". A liking, not only what matters to the speaker
+ * ("Painting is my escape" stays a fact: {@link MATTERS_TO_SPEAKER_RE}). Not of a pronoun ("It's
+ * my passion": what "it" is, is said elsewhere).
+ */
+export const NAMED_AS_MINE_RE = new RegExp(
+  `^${LEAD}${NAMED_SUBJECT_IS}(?:(?:always|really|truly|definitely|still|also|kinda|just|totally|become)\\s+)*my\\s+(?:(?:true|real|biggest|greatest|big|first|one|new|main|favou?rite)\\s+)*(?:passion|love|obsession|jam|thing|hobby|go-to)\\b`,
+  'iu',
+);
+/**
+ * Game for something the clause names: "I'm down for a hike with you and your dogs", "I'm always
+ * down to give movie recommendations", "I'm game to try surfing". Group 1: what. Not for what was
+ * said before ("I'm down for it", "I'm down to try it": {@link WISH_RE}), nor a resolve ("I'm
+ * game for the challenge"); "I'm up for trying new recipes" only says the speaker is willing.
+ */
+export const GAME_FOR_RE = new RegExp(
+  `^${LEAD}(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def|also|still|usually|definitely)\\s+)*(?:game|down)\\s+(?:for|to)\\s+(?!(?:it|that|this|them|those|these|you|your|yours|anything|something|whatever|some|one|more|sure)\\b|(?:the|a|any|every)\\s+(?:\\p{L}+\\s+)?challenge)(\\p{L}.*)$`,
+  'iu',
+);
+/**
+ * What the speaker has been busy with or busy doing, named: "I've been busy with my garden",
+ * "I'm super busy with my music stuff", "Been busy renovating the kitchen", "Keeping busy with
+ * pottery", "Busy with studies". Group 1: what. Not how busy only ("Been busy with work", "I'm
+ * busy with everything", "Busy at work": {@link PASSING_STATE_RE}), nor busy with what was said
+ * before ("busy with it").
+ */
+export const BUSY_DOING_RE = new RegExp(
+  `^${LEAD}(?:(?:i['’]ve|i\\s+have|we['’]ve|we\\s+have)\\s+been\\s+|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+|been\\s+)?(?:(?:keeping|kept)\\s+(?:myself\\s+|ourselves\\s+)?)?(?:(?:so|really|super|pretty|very|quite|crazy|extra|just|also|still|kinda|insanely)\\s+)*busy\\s+` +
+    `(?:with\\s+(?!(?:work|life|stuff|things|everything|something|it|that|this|them|those|these|a\\s+lot|lots|you|your|school|my\\s+(?:job|work|life))\\b)|(?!(?:lately|recently|today|during|being|having|doing\\s+(?:stuff|things|nothing|everything|it|that)\\b))(?=\\p{L}{2,}ing\\b))(\\p{L}.*)$`,
+  'iu',
+);

@@ -243,3 +243,70 @@ describe('readTurn: "that <noun>" that a relative clause of the speaker\'s says 
       expect(formed(said, walks)).toEqual([`event | Ann | Replying to Bob's "${walks}": ${said}`]);
   });
 });
+
+describe('readTurn: what the thing the other speaker named does for the speaker (coverage 5)', () => {
+  it('"This has been great for my mental health", "It helps me stay balanced": the remark quoted', () => {
+    expect(formed('Thanks! This has been great for my mental health.', 'Running can really boost your mood.')).toEqual([
+      'fact | Ann | Replying to Bob\'s "Running can really boost your mood.": This has been great for my mental health.',
+    ]);
+    expect(
+      formed('Yeah, same! It helps me stay balanced during my studies.', 'Meditation is so good for the mind.'),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "Meditation is so good for the mind.": It helps me stay balanced during my studies.',
+    ]);
+  });
+
+  it('"It\'s been my goal since I was a kid", "They\'re my biggest motivation": what it is to the speaker', () => {
+    expect(
+      formed("Thanks! It's been my goal since I was a kid.", 'Doing what you love for a living is the ultimate goal.'),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "Doing what you love for a living is the ultimate goal.": It\'s been my goal since I was a kid.',
+    ]);
+    expect(
+      formed("They're my biggest motivation.", 'Our loved ones give us strength to tackle any challenge.'),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "Our loved ones give us strength to tackle any challenge.": They\'re my biggest motivation.',
+    ]);
+  });
+
+  it('a clause before it that points back at the same remark goes with it', () => {
+    expect(
+      formed(
+        "Yeah, it's our shared language and passion. It's been a refuge for me in tough times.",
+        'Gaming is awesome, I play every day.',
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's \"Gaming is awesome, I play every day.\": It's our shared language and passion. It's been a refuge for me in tough times.",
+    ]);
+  });
+
+  it('near-misses: thanks, what suits, a judgement of the listener, a clause after that does not point back', () => {
+    expect(formed('It means a lot to me.', "I'm always here for you.")).toEqual([]);
+    expect(formed('That works for me.', "Let's meet Saturday.")).toEqual([]);
+    expect(formed("That's so sweet of you.", 'I made you a cake.')).toEqual([]);
+    expect(
+      formed("It's so pretty. I had to apologize to my partner for that night.", 'I went to the lake yesterday.'),
+    ).toEqual(['event | Ann | I had to apologize to my partner for that night.']);
+  });
+});
+
+describe('remarkMade: an "it" judged that stands for the "how …" clause after it (coverage 5)', () => {
+  it('"It\'s so cool how gaming can bring people together" is the remark a reply refers to', () => {
+    expect(
+      remarkMade("That's incredible! It's so cool how gaming can bring people together.", 'Bob', 'Ann', NOON),
+    ).toBe("It's so cool how gaming can bring people together.");
+    expect(
+      formed(
+        "Yeah, it's our shared language. It's been a refuge for me in tough times.",
+        "It's so cool how gaming can bring people together.",
+      ),
+    ).toEqual([
+      "fact | Ann | Replying to Bob's \"It's so cool how gaming can bring people together.\": It's our shared language. It's been a refuge for me in tough times.",
+    ]);
+  });
+
+  it('near-misses: a "how" clause whose subject refers back or is the listener names nothing', () => {
+    expect(remarkMade("It's amazing how it turned out.", 'Bob', 'Ann', NOON)).toBeUndefined();
+    expect(remarkMade("It's great how you did that.", 'Bob', 'Ann', NOON)).toBeUndefined();
+  });
+});

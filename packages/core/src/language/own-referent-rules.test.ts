@@ -95,3 +95,24 @@ describe("readTurn: a 'they' for what the speaker named in their own turn before
     ).toEqual([]);
   });
 });
+
+describe("readTurn: a 'they' for what the other speaker just named as the listener's (coverage 5)", () => {
+  it('"… your pets!" → "They are the source of my joy": the speaker\'s pets', () => {
+    expect(formed('They are the source of my joy.', "It's great that you care so much about your pets!")).toEqual([
+      'fact | Ann | About my pets: They are the source of my joy.',
+    ]);
+    expect(
+      formed("They're all mutts, but two of them are Lab mixes.", 'Your pups look like such a fun bunch!'),
+    ).toEqual(["fact | Ann | About my pups: They're all mutts, but two of them are Lab mixes."]);
+  });
+
+  it("near-misses: the speaker's own named before wins; thoughts or interests are no one; a reaction stays one", () => {
+    expect(formed('They mean the world to me.', 'Your kids are adorable.', 'Ann: My dogs make me happy.')).toEqual([
+      'fact | Ann | About my dogs: They mean the world to me.',
+    ]);
+    expect(
+      formed('They asked for some tips on their game.', 'It must be nice when people share your interests.'),
+    ).toEqual([]);
+    expect(formed("They're so cute!", 'Your kids are adorable.')).toEqual([]);
+  });
+});

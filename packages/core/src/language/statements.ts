@@ -1,6 +1,10 @@
 import { clauseKind, leavesToDoSomething, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
+  IT_JUDGED_HOW_RE,
+  BUSY_DOING_RE,
+  GAME_FOR_RE,
+  NAMED_AS_MINE_RE,
   CAPITALISED_NOT_NAME,
   CAPTION_RE,
   SHOWN_PLAINLY,
@@ -453,8 +457,21 @@ function likingIn(text: string): RegExpExecArray | null {
   }
   return null;
 }
+/**
+ * The speaker a fan of something named: "I'm a big fan of jazz", "I'm totally into hiking", "I'm
+ * all about healthy food", "I've always been passionate about veterans' rights". Not of what was
+ * said before ("I'm really into it") nor of the listener's ("I'm a fan of your work").
+ */
 const FAN_RE =
-  /\b(?:i'?m|i’m|i\s+am)\s+(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|passionate\s+about|obsessed\s+with|drawn\s+to|hooked\s+on|crazy\s+about|keen\s+on)\s+(?!(?:it|that|this|them|those|these|you|your)\b)\S/iu;
+  /\b(?:i'?m|i’m|i\s+am|i['’]ve\s+(?:always\s+)?been|i\s+have\s+(?:always\s+)?been)\s+(?:(?:really|so|totally|truly|super|very|pretty|quite|just|also|still|always|definitely|seriously|kinda|absolutely|deeply)\s+)*(?:a\s+)?(?:(?:big|huge|massive)\s+)?(?:fan\s+of|into|all\s+about|passionate\s+about|obsessed\s+with|drawn\s+to|hooked\s+on|crazy\s+about|keen\s+on)\s+(?!(?:it|that|this|them|those|these|you|your)\b)\S/iu;
+/**
+ * Whether a clause says something of the speaker's own in fewer words than a statement usually
+ * needs ("I'm totally into hiking", "Dance is my passion", "I'm down for a hike", "I've been busy
+ * with pottery"): a liking, a thing they are game for, or what keeps them busy, each named.
+ */
+export function saysOwnInFewWords(text: string): boolean {
+  return FAN_RE.test(text) || NAMED_AS_MINE_RE.test(text) || GAME_FOR_RE.test(text) || BUSY_DOING_RE.test(text);
+}
 const FACT_RE = new RegExp(
   `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
   'iu',
@@ -696,7 +713,7 @@ export function readSentence(
   if (ACK_RE.test(body) && words.length < 3) return { dropped: 'acknowledgement', text };
   if (GREETING_IDIOM_RE.test(body)) return { dropped: 'greeting', text };
   // "I'm off to do some taekwondo!" says in one word what the speaker leaves to do.
-  if (words.length < 2 && !safety && !leavesToDoSomething(body))
+  if (words.length < 2 && !safety && !leavesToDoSomething(body) && !saysOwnInFewWords(body))
     return {
       dropped:
         greeted || /^(?:bye|goodbye|see\s+you|take\s+care|talk\s+(?:to\s+you\s+)?soon|good\s+night)\b/iu.test(body)
@@ -737,7 +754,9 @@ export function readSentence(
     referentGiven: context.referentGiven === true,
     calledByName: listener !== undefined && callsByName(body, listener),
     liking:
-      (pref !== null && contentWords(pref[3]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[3]!)) || FAN_RE.test(body),
+      (pref !== null && contentWords(pref[3]!).length > 0 && !NOT_AN_OBJECT_RE.test(pref[3]!)) ||
+      FAN_RE.test(body) ||
+      NAMED_AS_MINE_RE.test(body),
   });
   if (subject === 'listener') {
     // "You …" in a two-person chat is about the other speaker; with no one known, about no one.
@@ -1161,7 +1180,8 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
       continue;
     }
     if (
-      REFERRING_SUBJECT_RE.test(r.kept.text) ||
+      // "It's so cool how gaming can bring people together": the "how" clause names what "it" is.
+      (REFERRING_SUBJECT_RE.test(r.kept.text) && !IT_JUDGED_HOW_RE.test(r.kept.text)) ||
       (r.rule !== undefined && (REACTION_RULES.has(r.rule) || r.rule === 'wish'))
     )
       continue;

@@ -34,6 +34,7 @@ import {
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
   OWN_PLURAL_RE,
+  LISTENERS_PLURAL_RE,
   THEY_MAY_STAND_FOR_RE,
   THEY_SAID_RE,
   THEY_SUBJECT_RE,
@@ -189,6 +190,20 @@ function ownPluralBefore(earlier: ReadTurnOptions['earlier'], speaker: string | 
 }
 
 /**
+ * What a "they" first in the speaker's turn may stand for when the other speaker's turn just
+ * before named it as the listener's, in the plural ("It's great that you care so much about your
+ * pets!" → "They are the source of my joy"): the speaker's own, "my pets". The last one it names;
+ * undefined when it names none, or only thoughts, plans or times ({@link NOT_A_REFERENT_OF_THEY_RE}).
+ */
+function listenersPluralBefore(previous: ReadTurnOptions['previous'], speaker: string | undefined): string | undefined {
+  if (previous === undefined || speaker === undefined) return undefined;
+  const before = splitSpeaker(previous.input);
+  if (before.assistant || before.speaker === undefined || before.speaker === speaker) return undefined;
+  const last = [...before.body.matchAll(LISTENERS_PLURAL_RE)].map((m) => m[1]!).at(-1);
+  return last === undefined || NOT_A_REFERENT_OF_THEY_RE.test(last) ? undefined : `my ${last.toLowerCase()}`;
+}
+
+/**
  * What the speaker said in their own turns before the other speaker's reply ({@link
  * ReadTurnOptions.earlier}), newest first, up to a turn of the assistant's.
  */
@@ -340,6 +355,8 @@ const MAX_WORDS_OF_A_FRAGMENT = 5;
  * clause is read as any other (it names what it says, or says nothing of anyone even with the
  * remark: "Yeah, they were amazing!"), and no clause after it replies; `'no referent'`: it points back
  * and the other speaker's turn names nothing, so it forms no memory however it reads.
+ * `saidBefore`: the clause before it in the turn that pointed back at the same remark and said
+ * nothing of the speaker ("It's our shared language and passion."), kept in front of it.
  */
 function replyTo(
   remarkOf: () => Remark,
@@ -349,6 +366,7 @@ function replyTo(
   now: number,
   listener: string | undefined,
   ownSaid: () => Iterable<string>,
+  saidBefore?: string,
 ): FormedStatement | undefined | 'not yet' | 'no referent' {
   if ('dropped' in r) return r.dropped === 'question' ? undefined : 'not yet';
   if (
@@ -395,7 +413,11 @@ function replyTo(
     : answered !== undefined
       ? { ...remark, text: answered }
       : remark;
-  return { ...again.kept, about: again.kept.about ?? who, text: replying(quoted, clause) };
+  return {
+    ...again.kept,
+    about: again.kept.about ?? who,
+    text: replying(quoted, saidBefore !== undefined ? `${saidBefore} ${clause}` : clause),
+  };
 }
 
 /** What reading a turn found in a turn. */
@@ -585,6 +607,8 @@ export function readTurn(
   /** The first clause of an answer that says nothing alone, held for the clause after it ({@link isBare}). */
   let held: FormedStatement | undefined;
   let holdTried = false;
+  /** The first statement of the turn, when it points back at the other speaker's remark and says nothing of the speaker. */
+  let pointedBack: FormedStatement | undefined;
   /** The speaker's own question just before, when it names what it asks about ({@link namesWhatItAsks}). */
   let askedBack: string | undefined;
   /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
@@ -663,11 +687,35 @@ export function readTurn(
     }
     /** The clause points back at what no turn near it names: read as any other, it forms no memory. */
     let noReferent = false;
-    if (remark !== undefined && (last === undefined || lastReacts)) {
-      const reply = replyTo(remark, clause, r, who, turn.createdAt, other, ownSaid);
-      if (reply !== 'not yet') remark = undefined;
+    /** The clause points back at the other speaker's remark and says nothing of the speaker: the clause after it may ({@link pointedBack}). */
+    let mayPointBack = false;
+    // Only a clause whose subject points back too goes on with it ("It's been a refuge for me").
+    const pointing =
+      pointedBack !== undefined && last === pointedBack && 'kept' in r && r.refersBack === true
+        ? pointedBack
+        : undefined;
+    // Any other clause after it: the remark is no longer what the turn replies to.
+    if (pointedBack !== undefined && pointing === undefined) remark = undefined;
+    pointedBack = undefined;
+    if (remark !== undefined && (last === undefined || lastReacts || pointing !== undefined)) {
+      const reply = replyTo(remark, clause, r, who, turn.createdAt, other, ownSaid, pointing?.text);
+      // "Yeah, it's our shared language and passion. It's been a refuge for me in tough times": a
+      // first clause that points back at the remark and says nothing of the speaker may be followed
+      // by one that says what it is for them; the remark waits for that clause.
+      mayPointBack =
+        reply === undefined &&
+        last === undefined &&
+        'kept' in r &&
+        r.kept.kind === 'conversation' &&
+        r.refersBack === true &&
+        !(r.rule !== undefined && REACTION_RULES.has(r.rule)) &&
+        !SINGULAR_SPEAKER_RE.test(clause) &&
+        !LISTENER_ANY_RE.test(clause);
+      if (reply !== 'not yet' && !mayPointBack) remark = undefined;
       noReferent = reply === 'no referent';
       if (reply !== undefined && reply !== 'not yet' && reply !== 'no referent') {
+        // The clause before it that pointed back at the same remark is part of the reply.
+        if (pointing !== undefined) reading.statements.splice(reading.statements.indexOf(pointing), 1);
         reading.statements.push(reply);
         last = reply;
         beforeLast = undefined;
@@ -684,7 +732,7 @@ export function readTurn(
       THEY_SUBJECT_RE.test(clause) &&
       !THEY_MAY_STAND_FOR_RE.test(body.slice(0, Math.max(0, body.indexOf(clause))))
     ) {
-      const named = ownNamed();
+      const named = ownNamed() ?? listenersPluralBefore(options.previous, speaker);
       const own = named !== undefined ? ownReferent(named, clause, who, turn.createdAt, other) : undefined;
       if (own !== undefined) {
         reading.statements.push(own);
@@ -944,6 +992,7 @@ export function readTurn(
     }
     reading.statements.push(s);
     if (holding) held = s;
+    if (mayPointBack && s.kind === 'conversation') pointedBack = s;
     beforeLast = last;
     last = s;
     lastReacts = reacts;
