@@ -262,7 +262,7 @@ export const THE_DESCRIBED_RE = new RegExp(
 );
 /** What an "it" that only stands for the phrase after it may be said to be ("It's so rewarding to …", "It felt great being …"). Regex alternatives. */
 const EXTRAPOSED_JUDGEMENT =
-  'great|awesome|amazing|cool|nice|fun|wonderful|lovely|incredible|fantastic|exciting|special|good|tough|hard|difficult|rewarding|fulfilling|satisfying|gratifying|enjoyable|relaxing|refreshing|comforting|humbling|empowering|validating|heartwarming|surreal';
+  'great|awesome|amazing|cool|nice|fun|wonderful|lovely|incredible|fantastic|exciting|special|good|tough|hard|difficult|rewarding|fulfilling|satisfying|gratifying|enjoyable|relaxing|refreshing|comforting|humbling|empowering|validating|heartwarming|surreal|important|essential|easy';
 /**
  * An "it" judged that stands for the "how …" clause after it, which names what it is about: "It's
  * so cool how gaming can bring people together", "It's amazing how art can show things that are
@@ -276,11 +276,12 @@ export const IT_JUDGED_HOW_RE = new RegExp(
 /**
  * What follows an "it" that stands for the infinitive or gerund after it, not for something said
  * before: "It's so rewarding to use my skills to …", "It was fun spending time with my dogs", "It's
- * such a great feeling to give back to my community". The phrase that follows is the subject, and
+ * such a great feeling to give back to my community", "It's important to me to put my words into action",
+ * "It's not difficult for me to help my neighbours". The phrase that follows is the subject, and
  * says what it says of whom it names. Not when that phrase itself refers back ("It was great
  * seeing them so excited", "It was awesome being out there"). Regex, after "it".
  */
-const EXTRAPOSED_IT_REST = `(?:['’]s|\\s+is|\\s+was|(?:['’]s|\\s+has|\\s+had)\\s+been|\\s+feels|\\s+felt)(?:\\s+(?:so|really|very|super|such|just|always|truly|pretty|quite|absolutely|incredibly|extremely|also|still|kinda|definitely))*\\s+(?:(?:an?\\s+)?(?:(?:${EXTRAPOSED_JUDGEMENT})\\s+)?(?:feeling|experience|relief|joy|pleasure|honou?r|privilege)|(?:${EXTRAPOSED_JUDGEMENT}))\\s+(?:to\\s+\\p{L}+|(?!(?:thing|something|nothing|everything|anything|morning|evening|being\\s+(?:a|an|the))\\b)\\p{L}{2,}ing)\\b(?![^.!?]*\\b(?:it|its|they|them|their|he|him|his|she|her|there|these|those)\\b)`;
+const EXTRAPOSED_IT_REST = `(?:['’]s|\\s+is|\\s+was|(?:['’]s|\\s+has|\\s+had)\\s+been|\\s+feels|\\s+felt)(?:\\s+not)?(?:\\s+(?:so|really|very|super|such|just|always|truly|pretty|quite|absolutely|incredibly|extremely|also|still|kinda|definitely))*\\s+(?:(?:an?\\s+)?(?:(?:${EXTRAPOSED_JUDGEMENT})\\s+)?(?:feeling|experience|relief|joy|pleasure|honou?r|privilege)|(?:${EXTRAPOSED_JUDGEMENT}))(?:\\s+(?:for|to)\\s+(?:me|us))?\\s+(?:to\\s+\\p{L}+|(?!(?:thing|something|nothing|everything|anything|morning|evening|being\\s+(?:a|an|the))\\b)\\p{L}{2,}ing)\\b(?![^.!?]*\\b(?:it|its|they|them|their|he|him|his|she|her|there|these|those)\\b)`;
 /**
  * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
  * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said

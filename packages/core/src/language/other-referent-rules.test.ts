@@ -287,6 +287,10 @@ describe('readTurn: what the thing the other speaker named does for the speaker 
     expect(
       formed("It's so pretty. I had to apologize to my partner for that night.", 'I went to the lake yesterday.'),
     ).toEqual(['event | Ann | I had to apologize to my partner for that night.']);
+    // An "it" that stands for the phrase after it points back at nothing: no remark quoted.
+    expect(
+      formed("It's important to me to put my words into action.", 'Working to find solutions is awesome!'),
+    ).toEqual(["fact | Ann | It's important to me to put my words into action."]);
   });
 });
 
