@@ -1055,6 +1055,22 @@ export const QUESTION_OPENER_RE = new RegExp(
  */
 export const QUESTION_REFERS_BACK_RE =
   /\b(?:it|its|they|them|their|he|him|his|she|her|this|these|those)\b|\bthat\b(?!\s+(?:i|you|we|they|he|she|it)\b)|(?<!\b(?:is|are|was|were|been|be)\s+)\bthere\b/iu;
+/**
+ * A question that asks yes or no: it opens with an auxiliary ("Did you join in?", "Have you been to
+ * the mountains before?", "Is the sauce a family secret?", "Any plans for the weekend?"), not a
+ * question word ("What did you paint?"), nor a request or an offer ("Can you show me the routes?",
+ * "Can I join you sometime?", "Wanna see one of my routines?"): "Sure" grants it, and says nothing.
+ */
+export const YES_NO_QUESTION_RE = new RegExp(
+  `^${QUESTION_LEAD}(?!(?:can|could|would|will|may)\\s+(?:i|we|you\\s+(?:please\\s+)?\\p{L}+\\s+(?:me|us))\\b)(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|ever)\\b`,
+  'iu',
+);
+/**
+ * A reply that opens with yes or no: "Yes!", "Yeah, I did.", "Yup, it's a yoga studio", "Nah,
+ * still working on that", "No, but it sounds fun!". Not "Yes" that runs into a word ("Yesterday …"), nor "No way!", "No worries".
+ */
+export const YES_OR_NO_FIRST_RE =
+  /^(?:oh\s+)?(?:yes|yeah|yea|yep|yup|yess+|sure|definitely|absolutely|of\s+course|no(?!\s+(?:way|problem|worries)\b)|nope|nah|not\s+yet|not\s+really)(?=[\s,!.…:;-]|$)/iu;
 /** A question an answer without a verb can answer: "What's your favourite game?" → "Catan!" (not "Did you go?" → "Definitely!"). */
 export const WH_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when)\\b`, 'iu');
 /** A question that asks what the listener likes: "What kind of music do you listen to?", "Do you enjoy hiking?". */

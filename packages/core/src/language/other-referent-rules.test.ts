@@ -76,8 +76,11 @@ describe('questionAsked: a request to tell more after the question leaves the qu
     );
   });
 
-  it('near-miss: a statement of its own after the question asks nothing', () => {
-    expect(questionAsked('Did you go to the concert on Saturday? I went hiking with my sister.')).toBeUndefined();
+  it('near-miss: after a statement of its own, the question asks only for yes or no', () => {
+    expect(questionAsked('Did you go to the concert on Saturday? I went hiking with my sister.')?.remarkAfter).toBe(
+      true,
+    );
+    expect(questionAsked('Did you go to the concert on Saturday? Tell me more!')?.remarkAfter).toBeUndefined();
   });
 });
 

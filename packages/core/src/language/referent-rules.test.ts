@@ -48,6 +48,33 @@ describe('readTurn: an object whose noun is left out, or judged, refers back', (
   });
 });
 
+describe('readTurn: a yes or no answers the yes/no question that a remark came after', () => {
+  const asked = 'Is the dressing a family secret? I love trying new recipes!';
+  it('"Nah, …" after "Is the dressing a family secret? I love …" answers the question, quoted with it', () => {
+    expect(formed("Nah, it's just my homemade dressing.", asked)).toEqual([
+      'fact | Ann | Asked "Is the dressing a family secret?": Nah, it\'s just my homemade dressing.',
+    ]);
+  });
+
+  it('near-misses: a reply without yes or no answers nothing; a request is not asked; the remark may still be replied to', () => {
+    expect(formed("It's just my homemade dressing.", asked)).toEqual([]);
+    expect(
+      formed(
+        'Sure. There are so many trails near the river. I will show you the best trails near there.',
+        'Can you show me the best trails by the river? Thanks!',
+      ),
+    ).toEqual([]);
+    expect(
+      formed(
+        'Yeah! I have been using that app on my phone to practice too!',
+        'Have you found any good resources for learning French? I have been using this app.',
+      ),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "I have been using this app.": I have been using that app on my phone to practice too!',
+    ]);
+  });
+});
+
 describe('readTurn: an answer that begins with a clause that says nothing alone', () => {
   it('the clause after it that refers back goes on with the answer, the question quoted with both', () => {
     expect(
@@ -726,9 +753,14 @@ describe('questionAsked: a short remark after the question leaves the question t
     ).toEqual([
       `event | Ann | Asked "Have you ever tried skiing before?": Haven't tried it before, but it does look like a lot of fun!`,
     ]);
-    // A statement of the other speaker's own after the question is what is replied to, as before.
+    // A statement of the other speaker's own after the question is what is replied to, unless the
+    // reply says yes or no first: the question is marked as one with a remark after it.
+    expect(questionAsked('Have you ever tried skiing? I went to the Alps last winter with my brother.')).toMatchObject({
+      text: 'Have you ever tried skiing?',
+      remarkAfter: true,
+    });
     expect(
-      questionAsked('Have you ever tried skiing? I went to the Alps last winter with my brother.'),
+      questionAsked('What did you think of skiing? I went to the Alps last winter with my brother.'),
     ).toBeUndefined();
   });
 });

@@ -31,6 +31,7 @@ import {
   SHOWING_WORDS_RE,
   FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
+  YES_NO_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
   INNER_PRONOUN_RE,
@@ -1056,6 +1057,12 @@ export interface AskedQuestion {
    * before?"): how often, without a verb, answers it ("Plenty of times.").
    */
   experience?: boolean;
+  /**
+   * Whether the turn went on after the question with a remark of its own ("Did you take advantage
+   * of the skiing in Banff? Sounds like it would have been a lot of fun!"): only a reply that
+   * opens with yes or no (`YES_OR_NO_FIRST_RE`: "Yeah, it was great for skiing!") answers it.
+   */
+  remarkAfter?: boolean;
 }
 
 /** A sentence that ends as a question does. */
@@ -1071,9 +1078,10 @@ const MIN_BEFORE_QUESTION_WORDS = 1;
 
 /**
  * The question a turn ends with, when it says what it asks about: the referent of an answer
- * after it ("Did you go to the concert?" → "Yes, it was amazing"). A turn that goes on after its
- * question (a picture's caption aside), or a question of fewer than two content words, gives
- * none.
+ * after it ("Did you go to the concert?" → "Yes, it was amazing"). A question of fewer than two
+ * content words gives none. A turn that goes on after its question (a picture's caption aside)
+ * gives its last question only when that asks yes or no ({@link YES_NO_QUESTION_RE}), marked
+ * {@link AskedQuestion.remarkAfter}: "Did you join in? Looks like fun!" → "Yes, I did. It was amazing!".
  */
 export function questionAsked(said: string): AskedQuestion | undefined {
   const all = sentences(said).filter((s) => !CAPTION_RE.test(s));
@@ -1087,6 +1095,16 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     (REMARK_AFTER_QUESTION_RE.test(all.at(-1)!) || ASKING_TO_TELL_RE.test(all.at(-1)!))
       ? all.slice(0, -1)
       : all;
+  if (said_.length > 0 && !QUESTION_END_RE.test(said_.at(-1)!)) {
+    const at = said_.findLastIndex((s) => QUESTION_END_RE.test(s));
+    const asked = at >= 0 && YES_NO_QUESTION_RE.test(said_[at]!) ? lastQuestion(said_.slice(0, at + 1)) : undefined;
+    return asked !== undefined ? { ...asked, remarkAfter: true } : undefined;
+  }
+  return lastQuestion(said_);
+}
+
+/** The question `said` (sentences, no caption) ends with, read as {@link questionAsked} reads it. */
+function lastQuestion(said_: readonly string[]): AskedQuestion | undefined {
   const last = said_.at(-1);
   if (last === undefined || !QUESTION_END_RE.test(last) || !QUESTION_OPENER_RE.test(last)) return undefined;
   // "That whiteboard's got a bunch of good ideas! How have you been using it?": what the question

@@ -37,6 +37,7 @@ import {
   THEY_MAY_STAND_FOR_RE,
   THEY_SAID_RE,
   THEY_SUBJECT_RE,
+  YES_OR_NO_FIRST_RE,
   YOURS_RE,
 } from './lexicon.js';
 import {
@@ -555,13 +556,20 @@ export function readTurn(
   const other = listener !== who ? listener : undefined;
   // The first clause that says something may answer the question before ("Yes!" or thanks before it aside).
   let asked = questionBefore(options.previous, speaker);
+  // "Did you join in? Looks like fun!": a question with a remark after it is answered only by a
+  // reply that says yes or no first ("Yes, I did. It was amazing!").
+  if (asked?.remarkAfter && !YES_OR_NO_FIRST_RE.test(body)) asked = undefined;
   const parts = sentences(body).flatMap(clauseParts);
   // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
   const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
   // With no question before, the first clause that says something may reply to what the other
   // speaker said; in a turn that shares a picture, what "it" is, is the picture.
+  // A reply to a question with a remark after it ("… Have you come across any good resources? I've
+  // been using this app.") may not answer it ("Yeah! I've been using that app too!"): it may reply to the remark.
   let remark =
-    asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
+    (asked === undefined || asked.remarkAfter) && caption === undefined
+      ? remarkBefore(options.previous, speaker, turn.createdAt)
+      : undefined;
   const ownSaid = () => ownSaidBefore(options.earlier, speaker);
   /** What a "they" first in the turn may stand for ({@link ownPluralBefore}); read when a clause first needs it. */
   let ownPlural: string | null | undefined;
