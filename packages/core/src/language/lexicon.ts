@@ -559,12 +559,13 @@ const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\
  * one." What it is about is said in another clause. ("one" only at the clause's end: "I want one
  * more chance" names its object.) So is an object whose noun is left out ("I saw another at a pet
  * store", "I just submitted a few more last week", "I started writing another one"): more of
- * what, is said elsewhere ("another painting", "a few more scripts" name it).
+ * what, is said elsewhere ("another painting", "a few more scripts" name it). So is what the
+ * speaker takes it as ("I see it as a chance to grow", "I use them as a way to unwind").
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
   `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME}|(?:a|an)\\s+(?:[\\p{L}'’-]+\\s+)?(?:friend|${RELATIONS}))\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
     `\\p{L}+(?:\\s+to\\s+\\p{L}+|\\s+\\p{L}{2,}ing)?\\s+(?:one(?=\\s*(?:[,.!?;…—–]|$))|(?:it|them|her|him|the\\s+same|this|that|these|those|another(?:\\s+one)?|(?:a\\s+few|a\\s+couple|some|one|two|three|several)\\s+more)` +
-    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|but|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as\\s+well)\\b))`,
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:to|for|on|off|up|out|in|into|onto|at|with|from|after|before|when|while|since|during|over|through|last|yesterday|today|tonight|now|here|there|and|but|so|too|because|a\\s+lot|all|again|already|every|more|so\\s+much|as)\\b))`,
   'iu',
 );
 /**
@@ -645,6 +646,35 @@ export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your
  */
 export const THIS_THING_RE =
   /(?<!\b(?:all|of|about|in|like)\s+)\b(?:this|these)\s+(?!(?:week|weekend|month|year|morning|afternoon|evening|night|time|summer|winter|spring|fall|autumn|season|semester|term|past|coming|next|last|day|days|weeks|months|years|times|way|ways|kind|kinds|sort|type|point|stuff|thing|things|whole|work|hard|area|issue|issues|situation|idea|opportunity|moment|journey|experience|process|challenge|problem|news|topic|conversation|chat|world|life|year['’]s|is|was|are|were|has|had|have|does|did|will|would|can|could|must|might|should|may|really|just|also|all|too|one|ones|and|but|for|with|to|of|in|on|at|as|so|sounds?|looks?|seems?|feels?|means?|makes?|helps?|reminds?|brings?|gives?|keeps?|shows?|[\p{L}]{2,}ed)\b)\p{L}{3,}/iu;
+/**
+ * A thing pointed at by "this" / "these" and a noun ({@link THIS_THING_RE}) that is the subject of
+ * a clause, first in it or after "and" / "but" / a comma: "… and this series is one of my
+ * favorites", "This plaque I keep on my desk is a constant reminder …", "These little guys bring
+ * joy to my life". What the clause says, it says of what a picture shared with it shows, however
+ * long it is.
+ */
+export const THIS_THING_SUBJECT_RE = new RegExp(
+  `(?:^${LEAD}|(?:[,;:–—-]|\\b(?:and|but))\\s+)${THIS_THING_RE.source}(?:\\s+(?!(?:and|but|or|so|because|when|while|if|to)\\b)[\\p{L}'’-]+){0,5}?\\s+(?:is|was|are|were|has|have|had|means?|meant|makes?|made|reminds?|reminded|brings?|brought|gives?|gave|keeps?|kept|shows?|showed|sits?|sat|hangs?|hung|got|gets)\\b`,
+  'iu',
+);
+/**
+ * "This" / "these" alone as the subject of "is" / "was" and what it shows: "This is me at the
+ * beach", "This is a book I found", "This was the view from our cabin", "This is from my trip to
+ * Peru", "This is where I grew up". In a turn that shares a picture, the one shown. Not what a
+ * remark says it is ("This is why I …", "This is a big step for me", "This is so cool"), nor
+ * "This is my new puppy", "This is a photo from my sister's wedding", which name what it shows.
+ */
+export const THIS_ALONE_RE = new RegExp(
+  `^${LEAD}(?:this|these)(?:['’]s|\\s+(?:is|was|are|were))\\s+(?:(?:me|us|from|where)\\b|(?:a|an|the)\\s+(?!(?:big|huge|real|great|good|reason|way|kind|sort|start|step|move|chance|lot|part|first\\s+time|best\\s+part|photos?|pictures?|pics?|shot|snap(?:shot)?|image)\\b))`,
+  'iu',
+);
+/**
+ * A thing said to be like "this" / "these", what a picture shared with it shows: "a thing like
+ * this", "something like this", "Stuff like this mural", "reminders like these". Not a verb
+ * ("I've never felt like this", "It looks like this") nor a time ("times like these").
+ */
+export const THING_LIKE_THIS_RE =
+  /\b(?!(?:feel|feels|felt|feeling|look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed|be|am|is|was|are|were|been|being|times|just|exactly|much|more|nothing|lot|out)\b)\p{L}{3,}\s+like\s+(?:this|these)\b(?!\s+(?:week|weekend|time|times|year|month|morning|day|days)\b)/iu;
 /** When a clause says something is done, and nothing else: "next month", "on Monday", "yesterday", "in two weeks", "soon". */
 const WHEN_ONLY = `(?:tomorrow|today|tonight|yesterday|soon|later|now|again|already|finally|too|officially|(?:next|last|this)\\s+\\p{L}+|on\\s+\\p{L}+day|in\\s+(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)|(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)\\s+ago)`;
 /**

@@ -28,6 +28,18 @@ describe('readTurn: an object whose noun is left out, or judged, refers back', (
     none(['I find it really rewarding and emotional.', 'I found them so helpful.', 'I find it helps me relax.']);
   });
 
+  it('"I see it as …", "I got it as a gift" point back: the remark before is quoted, alone they form nothing', () => {
+    expect(
+      formed(
+        "I'm trying to see it as a chance to explore other hobbies.",
+        'But hey, sometimes setbacks lead to new opportunities.',
+      ),
+    ).toEqual([
+      `fact | Ann | Replying to Bob's "But hey, sometimes setbacks lead to new opportunities.": I'm trying to see it as a chance to explore other hobbies.`,
+    ]);
+    none(['Honestly, I see it as a chance to grow.', 'I got it as a gift from a close friend.']);
+  });
+
   it('"that one" after a preposition points back as "that" does; one that names its noun does not', () => {
     none(["Nah, I'm not familiar with that one.", 'I fell in love with that one.']);
     expect(formed("I'm obsessed with this one game called Catan.")).toEqual([
@@ -294,6 +306,42 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
       ),
     ).toEqual([
       'event | Ann | I just made this quilt for my daughter, it took me three months of evenings to finish it all.',
+    ]);
+  });
+
+  it('"this …" as the subject, "This is me …", "something like this": what the clause speaks of is the picture, however long', () => {
+    expect(
+      formed(
+        'In the evenings I still love to curl up with good novels, and this series is one of my all-time favorites. [image: a photo of a stack of fantasy books on a desk]',
+      ),
+    ).toEqual([
+      'preference | Ann | In the evenings I still love to curl up with good novels, and this series is one of my all-time favorites. [image: a stack of fantasy books on a desk]',
+    ]);
+    expect(
+      formed(
+        "I went to my cousin's wedding last summer. This is me on the dance floor. [image: a photo of a woman dancing]",
+      ),
+    ).toEqual([
+      "event | Ann | I went to my cousin's wedding last summer. This is me on the dance floor. [image: a woman dancing]",
+    ]);
+    expect(
+      formed("I'm thinking of setting up something like this for my kids soon. [image: a photo of a reading nook]"),
+    ).toEqual([
+      "fact | Ann | I'm thinking of setting up something like this for my kids soon. [image: a reading nook]",
+    ]);
+  });
+
+  it('near-misses: "This is why …", "I feel like this", or a turn with no picture keep no caption', () => {
+    expect(
+      formed('This is why I keep going to my pottery class every week. [image: a photo of a vase]'),
+    ).not.toContainEqual(expect.stringContaining('[image:'));
+    expect(
+      formed("I've never felt like this about my running before, I'm so proud of it. [image: a photo of a medal]"),
+    ).not.toContainEqual(expect.stringContaining('[image:'));
+    expect(
+      formed('In the evenings I still love to curl up with good novels, and this series is one of my favorites.'),
+    ).toEqual([
+      'preference | Ann | In the evenings I still love to curl up with good novels, and this series is one of my favorites.',
     ]);
   });
 

@@ -30,6 +30,9 @@ import {
   SPEAKERS_THING_RE,
   THE_PICTURE_RE,
   THIS_THING_RE,
+  THIS_THING_SUBJECT_RE,
+  THIS_ALONE_RE,
+  THING_LIKE_THIS_RE,
   THIS_ONE_SUBJECT_RE,
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
@@ -784,12 +787,16 @@ export function readTurn(
     if (ownPictured !== undefined) Object.assign(s, ownPictured);
     // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
     // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
+    // "… and this series is one of my favorites", "This is me at the beach", "I'm thinking of
+    // setting up something like this": a clause about what "this" is speaks of the picture, however long.
     if (
       caption !== undefined &&
       ownPictured === undefined &&
       (withCaption ||
         ((PICTURE_RULES.has(r.rule ?? '') || (THIS_THING_RE.test(clause) && !LISTENER_ANY_RE.test(clause))) &&
-          s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION))
+          s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION) ||
+        (!LISTENER_ANY_RE.test(clause) &&
+          (THIS_THING_SUBJECT_RE.test(clause) || THIS_ALONE_RE.test(clause) || THING_LIKE_THIS_RE.test(clause))))
     )
       pictured.add(s);
     // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
@@ -845,8 +852,10 @@ export function readTurn(
     // praise after it ("But thank you for your concern!") does not.
     if (last && r.continuation && s.kind === 'conversation' && !reacts) {
       join(last, s.text);
-      // "I took a bunch of photos. This one of my favorites. [image: …]": "this one" is the picture shared in the turn, kept with it.
-      if (caption !== undefined && THIS_ONE_SUBJECT_RE.test(clause)) pictured.add(last);
+      // "I took a bunch of photos. This one of my favorites. [image: …]", "I went to my cousin's
+      // wedding. This is me on the dance floor. [image: …]": "this one", "this", "this photo" is
+      // the picture shared in the turn, kept with it.
+      if (caption !== undefined && (THIS_ONE_SUBJECT_RE.test(clause) || pictured.has(s))) pictured.add(last);
       // "Flowers bring joy. They were an important part of my wedding decor": a remark about no one
       // that the speaker goes on to say is theirs is about the speaker, its referent kept with it.
       if (
