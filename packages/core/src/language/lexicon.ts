@@ -1101,6 +1101,23 @@ export const YES_NO_QUESTION_RE = new RegExp(
  */
 export const YES_OR_NO_FIRST_RE =
   /^(?:oh\s+)?(?:yes|yeah|yea|yep|yup|yess+|sure|definitely|absolutely|of\s+course|no(?!\s+(?:way|problem|worries)\b)|nope|nah|not\s+yet|not\s+really)(?=[\s,!.…:;-]|$)/iu;
+/**
+ * A pure reaction or thanks, which names nothing a reply could refer to: interjections and words
+ * of taste or praise, perhaps after "looks" / "sounds" ("Mm, yum!", "Mmm, looks yummy!", "Ooh,
+ * delicious!"), or thanks for what the listener gave ("Thanks for the support and encouragement.").
+ */
+export const PURE_REACTION_RE = new RegExp(
+  `^(?:(?:thanks|thank\\s+you|cheers)\\b.*|(?:(?:m+|hm+|oh+|ooh+|wow+|aw+|ah+|haha+|ha|lol|omg|whoa|yay|woo+(?:hoo+)?|yum+|yummy|gosh|geez)[\\s,!.…]*)+(?:(?:(?:it|that|this|they|those)(?:['’](?:s|re)|\\s+(?:is|are|was|were))?\\s+)?(?:(?:looks?|sounds?|seems?|smells?|tastes?)\\s+)?(?:(?:so|very|really|super|pretty|totally|absolutely|just)\\s+)*(?:${PRAISE}|yum+|yummy|delicious|tasty|pretty|adorable|neat)[\\s!.…]*)?|(?:(?:it|that|this|they|those)(?:['’](?:s|re)|\\s+(?:is|are|was|were))?\\s+)?(?:looks?|sounds?|seems?|smells?|tastes?)\\s+(?:(?:so|very|really|super|pretty|totally|absolutely|just)\\s+)*(?:${PRAISE}|yum+|yummy|delicious|tasty|pretty|adorable|neat)[\\s!.…]*)$`,
+  'iu',
+);
+/**
+ * A question that asks how the listener is or what is new with them, or asks them for help or
+ * advice: "How have you been?", "What's new with you?", "Anything fun happening?", "What about
+ * you?", "What do you think?", "Any tips?", "Is there anything I can do?"; or asks for the listener's
+ * own of what the asker spoke of ("How did you get yours?"). It asks of nothing the listener said before it.
+ */
+export const OPEN_QUESTION_RE =
+  /\b(?:new|up\s+to|what['’]s\s+up|been\s+up|happening|going\s+on|lately|recently|how\s+(?:(?:have|are)\s+(?:you|things)|['’]ve\s+you|you['’]ve)|anything\s+(?:fun|new|interesting|exciting|cool|else|that)|st(?:an|oo)d\s+out|how['’]s\s+(?:it|everything|life|things|your\s+(?:week|day|weekend))|how\s+(?:is|was)\s+your\s+(?:week|day|weekend)|(?:what|how)\s+about\s+you|you\s+think|(?:can|could)\s+(?:i|we)\s+do|help|tips|advice|suggestions?|ideas|recommendations?|updates?|yours)\b/iu;
 /** A question an answer without a verb can answer: "What's your favourite game?" → "Catan!" (not "Did you go?" → "Definitely!"). */
 export const WH_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when)\\b`, 'iu');
 /** A question that asks what the listener likes: "What kind of music do you listen to?", "Do you enjoy hiking?". */

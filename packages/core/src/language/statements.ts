@@ -31,6 +31,8 @@ import {
   SHOWING_WORDS_RE,
   FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
+  PURE_REACTION_RE,
+  OPEN_QUESTION_RE,
   YES_NO_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
@@ -1063,6 +1065,11 @@ export interface AskedQuestion {
    * opens with yes or no (`YES_OR_NO_FIRST_RE`: "Yeah, it was great for skiing!") answers it.
    */
   remarkAfter?: boolean;
+  /**
+   * What the answerer said in their own turn before that a question of few words asks of ("I
+   * painted a lake sunrise last year." → "What inspired it?"), quoted with it ({@link shortQuestionAsked}).
+   */
+  about?: string;
 }
 
 /** A sentence that ends as a question does. */
@@ -1133,6 +1140,33 @@ function lastQuestion(said_: readonly string[]): AskedQuestion | undefined {
   };
 }
 
+/** Content words a question may have and still say too little of what it asks about: "Which one?", "What inspired it?" (1). */
+const MAX_SHORT_QUESTION_WORDS = 2;
+
+/**
+ * The question of few words a turn ends with ("Which one?", "How so?", "What inspired it?",
+ * "Who was the headliner?"), which {@link questionAsked} leaves out: it asks of what the listener
+ * said before, and an answer after it is read with that. Not one that asks yes or no ("Did you
+ * celebrate?": the answer says what it is of), nor one that asks how the listener is, what is
+ * new, or for advice ({@link OPEN_QUESTION_RE}); undefined also when the turn goes on after it.
+ */
+export function shortQuestionAsked(said: string): AskedQuestion | undefined {
+  const last = sentences(said)
+    .filter((s) => !CAPTION_RE.test(s))
+    .at(-1)
+    ?.trim();
+  if (
+    last === undefined ||
+    !QUESTION_END_RE.test(last) ||
+    !QUESTION_OPENER_RE.test(last) ||
+    YES_NO_QUESTION_RE.test(last) ||
+    OPEN_QUESTION_RE.test(last) ||
+    contentWords(last).length > MAX_SHORT_QUESTION_WORDS
+  )
+    return undefined;
+  return { text: last, liking: LIKING_QUESTION_RE.test(last), wh: WH_QUESTION_RE.test(last) };
+}
+
 /** The rules that show a picture ("Take a look at this cool Disney poster!", "Here's a pic from my hike"). */
 const SHOWING_RULES: ReadonlySet<string> = new Set(['pointing', 'showing']);
 /** Content words a remark must have to name what a reply to it refers to ("I started yoga last month": 3; "That's awesome!" names nothing). */
@@ -1152,7 +1186,8 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
   const all = sentences(said);
   const sharesPicture = all.some((s) => CAPTION_RE.test(s));
   for (const sentence of all.reverse()) {
-    if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence)) continue;
+    // "Mm, yum!", "Thanks for the support.": a reaction names nothing a reply refers to.
+    if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence) || PURE_REACTION_RE.test(sentence.trim())) continue;
     const r = readSentence(sentence, speaker, now, listener);
     if ('dropped' in r || r.refersBack) continue;
     // "Take a look at this cool Disney poster! [image: …]": the sentence that shows the picture,

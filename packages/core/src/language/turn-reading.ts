@@ -60,6 +60,7 @@ import {
   remarkMade,
   sentences,
   sharedWords,
+  shortQuestionAsked,
   shownPlainly,
   splitSpeaker,
 } from './statements.js';
@@ -253,17 +254,56 @@ function ownReferent(
  * speaker (in a chat of named speakers) or by the assistant in its reply (in a chat without
  * names). The speaker's own question before is none.
  */
-function questionBefore(previous: ReadTurnOptions['previous'], speaker: string | undefined): AskedQuestion | undefined {
+function questionBefore(
+  previous: ReadTurnOptions['previous'],
+  speaker: string | undefined,
+  earlier: ReadTurnOptions['earlier'],
+  now: number,
+): AskedQuestion | undefined {
   if (previous === undefined) return undefined;
   const before = splitSpeaker(previous.input);
-  if (before.speaker !== undefined)
-    return speaker !== undefined && before.speaker !== speaker ? questionAsked(before.body) : undefined;
+  if (before.speaker !== undefined) {
+    if (speaker === undefined || before.speaker === speaker) return undefined;
+    return questionAsked(before.body) ?? shortQuestionOfOwn(before.body, before.speaker, speaker, earlier, now);
+  }
   return speaker === undefined && previous.output ? questionAsked(previous.output) : undefined;
+}
+
+/**
+ * A question of few words ({@link shortQuestionAsked}: "Which one?", "What inspired it?") asked
+ * of what the speaker said in their own turn right before it: that turn's remark ({@link
+ * remarkMade}: "I painted a lake sunrise last year.") is what it asks about, quoted with it. None
+ * when that turn is not the speaker's, or names nothing.
+ */
+function shortQuestionOfOwn(
+  said: string,
+  by: string,
+  speaker: string,
+  earlier: ReadTurnOptions['earlier'],
+  now: number,
+): AskedQuestion | undefined {
+  const asked = shortQuestionAsked(said);
+  if (asked === undefined || earlier === undefined) return undefined;
+  for (const turn of earlier) {
+    const own = splitSpeaker(turn.input);
+    if (own.assistant || own.speaker !== speaker) return undefined;
+    // "… I've been dancing since I was a kid. I'm starting a studio!" → "Why dancing?": the
+    // sentence that names what it asks of, else the turn's remark.
+    // What the speaker said to or of the listener ("Your future fam will love you.") is not it.
+    const about =
+      sentences(own.body).findLast(
+        (s) => !CAPTION_RE.test(s) && !/[?？]\s*$/u.test(s) && sharedWords(s, asked.text) > 0,
+      ) ?? remarkMade(own.body, speaker, by, now);
+    return about !== undefined && !LISTENER_ANY_RE.test(about) ? { ...asked, about: about.trim() } : undefined;
+  }
+  return undefined;
 }
 
 /** A statement that answers `asked`, the question quoted so that what it refers to is said with it. */
 function answering(asked: AskedQuestion, said: string): string {
-  return `Asked "${asked.text}": ${said}`;
+  return asked.about !== undefined
+    ? `Asked "${asked.text}" about "${asked.about}": ${said}`
+    : `Asked "${asked.text}": ${said}`;
 }
 
 /**
@@ -558,7 +598,7 @@ export function readTurn(
     options.listener ?? (options.previous !== undefined ? splitSpeaker(options.previous.input).speaker : undefined);
   const other = listener !== who ? listener : undefined;
   // The first clause that says something may answer the question before ("Yes!" or thanks before it aside).
-  let asked = questionBefore(options.previous, speaker);
+  let asked = questionBefore(options.previous, speaker, options.earlier, turn.createdAt);
   // "Did you join in? Looks like fun!": a question with a remark after it is answered only by a
   // reply that says yes or no first ("Yes, I did. It was amazing!").
   if (asked?.remarkAfter && !YES_OR_NO_FIRST_RE.test(body)) asked = undefined;
