@@ -1073,7 +1073,7 @@ export interface AskedQuestion {
 }
 
 /** A sentence that ends as a question does. */
-const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
+export const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
 /** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
 const MIN_QUESTION_WORDS = 2;
 /**

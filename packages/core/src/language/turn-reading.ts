@@ -55,6 +55,7 @@ import {
   hasVerb,
   questionAnswered,
   questionAsked,
+  QUESTION_END_RE,
   readSentence,
   saysHowLong,
   remarkMade,
@@ -292,7 +293,7 @@ function shortQuestionOfOwn(
     // What the speaker said to or of the listener ("Your future fam will love you.") is not it.
     const about =
       sentences(own.body).findLast(
-        (s) => !CAPTION_RE.test(s) && !/[?？]\s*$/u.test(s) && sharedWords(s, asked.text) > 0,
+        (s) => !CAPTION_RE.test(s) && !QUESTION_END_RE.test(s) && sharedWords(s, asked.text) > 0,
       ) ?? remarkMade(own.body, speaker, by, now);
     return about !== undefined && !LISTENER_ANY_RE.test(about) ? { ...asked, about: about.trim() } : undefined;
   }
