@@ -616,7 +616,7 @@ const SOURCE_NAMED_RE = /^\s+by\s+(?!(?:you|your|it|this|that|them|these|those)\
  * more chance" names its object.) So is an object whose noun is left out ("I saw another at a pet
  * store", "I just submitted a few more last week", "I started writing another one"): more of
  * what, is said elsewhere ("another painting", "a few more scripts" name it). What it is taken as
- * is said of it, not named by it ("I see it as a chance to grow", "I got it as a gift").
+ * is said of it, not named by it ("I see it as a chance to grow", "I got it as a gift", "I use them as a way to unwind").
  */
 export const OBJECT_REFERS_BACK_RE = new RegExp(
   `^${LEAD}(?:i|we|my\\s+[\\p{L}'’-]+(?:\\s+${NAME})?|${NAME}|(?:a|an)\\s+(?:[\\p{L}'’-]+\\s+)?(?:friend|${RELATIONS}))\\s+(?:(?:also|just|really|totally|still|even|definitely|always|never|finally|actually|now|first|recently|usually|often|sometimes|ever|do|did|can|could|will|would)\\s+)*` +
@@ -702,6 +702,35 @@ export const IT_MAY_BE_PICTURED_RE = /^(?!.*\b(?:them|there|him|her|his|you|your
  */
 export const THIS_THING_RE =
   /(?<!\b(?:all|of|about|in|like)\s+)\b(?:this|these)\s+(?!(?:week|weekend|month|year|morning|afternoon|evening|night|time|summer|winter|spring|fall|autumn|season|semester|term|past|coming|next|last|day|days|weeks|months|years|times|way|ways|kind|kinds|sort|type|point|stuff|thing|things|whole|work|hard|area|issue|issues|situation|idea|opportunity|moment|journey|experience|process|challenge|problem|news|topic|conversation|chat|world|life|year['’]s|is|was|are|were|has|had|have|does|did|will|would|can|could|must|might|should|may|really|just|also|all|too|one|ones|and|but|for|with|to|of|in|on|at|as|so|sounds?|looks?|seems?|feels?|means?|makes?|helps?|reminds?|brings?|gives?|keeps?|shows?|[\p{L}]{2,}ed)\b)\p{L}{3,}/iu;
+/**
+ * A thing pointed at by "this" / "these" and a noun ({@link THIS_THING_RE}) that is the subject of
+ * a clause, first in it or after "and" / "but" / a comma: "… and this series is one of my
+ * favorites", "This plaque I keep on my desk is a constant reminder …", "These little guys bring
+ * joy to my life". What the clause says, it says of what a picture shared with it shows, however
+ * long it is.
+ */
+export const THIS_THING_SUBJECT_RE = new RegExp(
+  `(?:^${LEAD}|(?:[,;:–—-]|\\b(?:and|but))\\s+)${THIS_THING_RE.source}(?:\\s+(?!(?:and|but|or|so|because|when|while|if|to)\\b)[\\p{L}'’-]+){0,5}?\\s+(?:is|was|are|were|has|have|had|means?|meant|makes?|made|reminds?|reminded|brings?|brought|gives?|gave|keeps?|kept|shows?|showed|sits?|sat|hangs?|hung|got|gets)\\b`,
+  'iu',
+);
+/**
+ * "This" / "these" alone as the subject of "is" / "was" and what it shows: "This is me at the
+ * beach", "This is a book I found", "This was the view from our cabin", "This is from my trip to
+ * Peru", "This is where I grew up". In a turn that shares a picture, the one shown. Not what a
+ * remark says it is ("This is why I …", "This is a big step for me", "This is so cool"), nor
+ * "This is my new puppy", "This is a photo from my sister's wedding", which name what it shows.
+ */
+export const THIS_ALONE_RE = new RegExp(
+  `^${LEAD}(?:this|these)(?:['’]s|\\s+(?:is|was|are|were))\\s+(?:(?:me|us|from|where)\\b|(?:a|an|the)\\s+(?!(?:big|huge|real|great|good|reason|way|kind|sort|start|step|move|chance|lot|part|first\\s+time|best\\s+part|photos?|pictures?|pics?|shot|snap(?:shot)?|image)\\b))`,
+  'iu',
+);
+/**
+ * A thing said to be like "this" / "these", what a picture shared with it shows: "a thing like
+ * this", "something like this", "Stuff like this mural", "reminders like these". Not a verb
+ * ("I've never felt like this", "It looks like this") nor a time ("times like these").
+ */
+export const THING_LIKE_THIS_RE =
+  /\b(?!(?:feel|feels|felt|feeling|look|looks|looked|looking|sound|sounds|sounded|seem|seems|seemed|be|am|is|was|are|were|been|being|times|just|exactly|much|more|nothing|lot|out)\b)\p{L}{3,}\s+like\s+(?:this|these)\b(?!\s+(?:week|weekend|time|times|year|month|morning|day|days)\b)/iu;
 /** When a clause says something is done, and nothing else: "next month", "on Monday", "yesterday", "in two weeks", "soon". */
 const WHEN_ONLY = `(?:tomorrow|today|tonight|yesterday|soon|later|now|again|already|finally|too|officially|(?:next|last|this)\\s+\\p{L}+|on\\s+\\p{L}+day|in\\s+(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)|(?:a|an|\\d+|one|two|three|four|five|six|a\\s+few|a\\s+couple\\s+of)\\s+(?:days?|weeks?|months?|years?)\\s+ago)`;
 /**
@@ -1144,6 +1173,39 @@ export const QUESTION_OPENER_RE = new RegExp(
  */
 export const QUESTION_REFERS_BACK_RE =
   /\b(?:it|its|they|them|their|he|him|his|she|her|this|these|those)\b|\bthat\b(?!\s+(?:i|you|we|they|he|she|it)\b)|(?<!\b(?:is|are|was|were|been|be)\s+)\bthere\b/iu;
+/**
+ * A question that asks yes or no: it opens with an auxiliary ("Did you join in?", "Have you been to
+ * the mountains before?", "Is the sauce a family secret?", "Any plans for the weekend?"), not a
+ * question word ("What did you paint?"), nor a request or an offer ("Can you show me the routes?",
+ * "Can I join you sometime?", "Wanna see one of my routines?"): "Sure" grants it, and says nothing.
+ */
+export const YES_NO_QUESTION_RE = new RegExp(
+  `^${QUESTION_LEAD}(?!(?:can|could|would|will|may)\\s+(?:i|we|you\\s+(?:please\\s+)?\\p{L}+\\s+(?:me|us))\\b)(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|ever)\\b`,
+  'iu',
+);
+/**
+ * A reply that opens with yes or no: "Yes!", "Yeah, I did.", "Yup, it's a yoga studio", "Nah,
+ * still working on that", "No, but it sounds fun!". Not "Yes" that runs into a word ("Yesterday …"), nor "No way!", "No worries".
+ */
+export const YES_OR_NO_FIRST_RE =
+  /^(?:oh\s+)?(?:yes|yeah|yea|yep|yup|yess+|sure|definitely|absolutely|of\s+course|no(?!\s+(?:way|problem|worries)\b)|nope|nah|not\s+yet|not\s+really)(?=[\s,!.…:;-]|$)/iu;
+/**
+ * A pure reaction or thanks, which names nothing a reply could refer to: interjections and words
+ * of taste or praise, perhaps after "looks" / "sounds" ("Mm, yum!", "Mmm, looks yummy!", "Ooh,
+ * delicious!"), or thanks for what the listener gave ("Thanks for the support and encouragement.").
+ */
+export const PURE_REACTION_RE = new RegExp(
+  `^(?:(?:thanks|thank\\s+you|cheers)\\b.*|(?:(?:m+|hm+|oh+|ooh+|wow+|aw+|ah+|haha+|ha|lol|omg|whoa|yay|woo+(?:hoo+)?|yum+|yummy|gosh|geez)[\\s,!.…]*)+(?:(?:(?:it|that|this|they|those)(?:['’](?:s|re)|\\s+(?:is|are|was|were))?\\s+)?(?:(?:looks?|sounds?|seems?|smells?|tastes?)\\s+)?(?:(?:so|very|really|super|pretty|totally|absolutely|just)\\s+)*(?:${PRAISE}|yum+|yummy|delicious|tasty|pretty|adorable|neat)[\\s!.…]*)?|(?:(?:it|that|this|they|those)(?:['’](?:s|re)|\\s+(?:is|are|was|were))?\\s+)?(?:looks?|sounds?|seems?|smells?|tastes?)\\s+(?:(?:so|very|really|super|pretty|totally|absolutely|just)\\s+)*(?:${PRAISE}|yum+|yummy|delicious|tasty|pretty|adorable|neat)[\\s!.…]*)$`,
+  'iu',
+);
+/**
+ * A question that asks how the listener is or what is new with them, or asks them for help or
+ * advice: "How have you been?", "What's new with you?", "Anything fun happening?", "What about
+ * you?", "What do you think?", "Any tips?", "Is there anything I can do?"; or asks for the listener's
+ * own of what the asker spoke of ("How did you get yours?"). It asks of nothing the listener said before it.
+ */
+export const OPEN_QUESTION_RE =
+  /\b(?:new|up\s+to|what['’]s\s+up|been\s+up|happening|going\s+on|lately|recently|how\s+(?:(?:have|are)\s+(?:you|things)|['’]ve\s+you|you['’]ve)|anything\s+(?:fun|new|interesting|exciting|cool|else|that)|st(?:an|oo)d\s+out|how['’]s\s+(?:it|everything|life|things|your\s+(?:week|day|weekend))|how\s+(?:is|was)\s+your\s+(?:week|day|weekend)|(?:what|how)\s+about\s+you|you\s+think|(?:can|could)\s+(?:i|we)\s+do|help|tips|advice|suggestions?|ideas|recommendations?|updates?|yours)\b/iu;
 /** A question an answer without a verb can answer: "What's your favourite game?" → "Catan!" (not "Did you go?" → "Definitely!"). */
 export const WH_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when)\\b`, 'iu');
 /** A question that asks what the listener likes: "What kind of music do you listen to?", "Do you enjoy hiking?". */

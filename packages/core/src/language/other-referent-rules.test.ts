@@ -11,6 +11,16 @@ import { readTurn } from './turn-reading.js';
  * must read as before.
  */
 
+describe('remarkMade: a reaction or thanks is never the remark', () => {
+  it('"Mm, yum!", "Mmm, looks yummy!", "Thanks for the tips …" after a statement: the statement is the remark', () => {
+    for (const reaction of ['Mm, yum!', 'Mmm, looks yummy!', 'Thanks for the tips and the encouragement.'])
+      expect(remarkMade(`I baked a cherry pie for the party. ${reaction}`, 'Bob', 'Ann', NOON), reaction).toBe(
+        'I baked a cherry pie for the party.',
+      );
+    expect(remarkMade('Mm, yum!', 'Bob', 'Ann', NOON)).toBeUndefined();
+  });
+});
+
 describe("remarkMade: the sentence that shows the other speaker's picture", () => {
   const poster =
     "Oh well, some of the best memories can't be captured on video or audio. Take a look at this cool Disney poster! [image: a photo of a poster for a disney movie with a chef]";
@@ -76,8 +86,11 @@ describe('questionAsked: a request to tell more after the question leaves the qu
     );
   });
 
-  it('near-miss: a statement of its own after the question asks nothing', () => {
-    expect(questionAsked('Did you go to the concert on Saturday? I went hiking with my sister.')).toBeUndefined();
+  it('near-miss: after a statement of its own, the question asks only for yes or no', () => {
+    expect(questionAsked('Did you go to the concert on Saturday? I went hiking with my sister.')?.remarkAfter).toBe(
+      true,
+    );
+    expect(questionAsked('Did you go to the concert on Saturday? Tell me more!')?.remarkAfter).toBeUndefined();
   });
 });
 

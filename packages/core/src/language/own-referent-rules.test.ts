@@ -116,3 +116,44 @@ describe("readTurn: a 'they' for what the other speaker just named as the listen
     expect(formed("They're so cute!", 'Your kids are adorable.')).toEqual([]);
   });
 });
+
+describe("readTurn: a question of few words asks of the speaker's own turn before it", () => {
+  it('"What inspired you?", "Where are you going to live?": the answer is quoted with the question and what it asks of', () => {
+    expect(
+      formed(
+        "I painted it after a trip to my grandma's cabin.",
+        'Wow! What inspired you?',
+        'Ann: I painted a lake sunrise last year.',
+      ),
+    ).toEqual([
+      `event | Ann | Asked "What inspired you?" about "I painted a lake sunrise last year.": I painted it after a trip to my grandma's cabin.`,
+    ]);
+    expect(
+      formed(
+        'We found it last week, an apartment close to the harbour.',
+        "That's great news! Where are you going to live?",
+        'Ann: Sam and I have decided to move in together!',
+      ),
+    ).toHaveLength(1);
+    expect(
+      formed(
+        'We found it last week, an apartment close to the harbour.',
+        "That's great news! Where are you going to live?",
+        'Ann: Sam and I have decided to move in together!',
+      )[0],
+    ).toContain('Asked "Where are you going to live?" about "Sam and I have decided to move in together!": ');
+  });
+
+  it("near-misses: a yes/no question, one that asks how the listener is, or no turn of the speaker's before", () => {
+    for (const [text, reply] of [
+      ["I painted it after a trip to my grandma's cabin.", 'Nice! Did you celebrate?'],
+      ["I painted it after a trip to my grandma's cabin.", 'Nice! How have you been?'],
+    ])
+      for (const line of formed(text!, reply!, 'Ann: I painted a lake sunrise last year.'))
+        expect(line).not.toContain(' about "');
+    expect(formed("I painted it after a trip to my grandma's cabin.", 'Wow! What inspired you?')).toEqual([]);
+    expect(
+      formed("I painted it after a trip to my grandma's cabin.", 'Wow! What inspired you?', 'Bob: I painted a lake.'),
+    ).toEqual([]);
+  });
+});

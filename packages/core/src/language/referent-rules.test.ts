@@ -28,6 +28,18 @@ describe('readTurn: an object whose noun is left out, or judged, refers back', (
     none(['I find it really rewarding and emotional.', 'I found them so helpful.', 'I find it helps me relax.']);
   });
 
+  it('"I see it as …", "I got it as a gift" point back: the remark before is quoted, alone they form nothing', () => {
+    expect(
+      formed(
+        "I'm trying to see it as a chance to explore other hobbies.",
+        'But hey, sometimes setbacks lead to new opportunities.',
+      ),
+    ).toEqual([
+      `fact | Ann | Replying to Bob's "But hey, sometimes setbacks lead to new opportunities.": I'm trying to see it as a chance to explore other hobbies.`,
+    ]);
+    none(['Honestly, I see it as a chance to grow.', 'I got it as a gift from a close friend.']);
+  });
+
   it('"that one" after a preposition points back as "that" does; one that names its noun does not', () => {
     none(["Nah, I'm not familiar with that one.", 'I fell in love with that one.']);
     expect(formed("I'm obsessed with this one game called Catan.")).toEqual([
@@ -44,6 +56,33 @@ describe('readTurn: an object whose noun is left out, or judged, refers back', (
     ]);
     expect(formed('I find it helpful to plan my week on Sundays.')).toEqual([
       'fact | Ann | I find it helpful to plan my week on Sundays.',
+    ]);
+  });
+});
+
+describe('readTurn: a yes or no answers the yes/no question that a remark came after', () => {
+  const asked = 'Is the dressing a family secret? I love trying new recipes!';
+  it('"Nah, …" after "Is the dressing a family secret? I love …" answers the question, quoted with it', () => {
+    expect(formed("Nah, it's just my homemade dressing.", asked)).toEqual([
+      'fact | Ann | Asked "Is the dressing a family secret?": Nah, it\'s just my homemade dressing.',
+    ]);
+  });
+
+  it('near-misses: a reply without yes or no answers nothing; a request is not asked; the remark may still be replied to', () => {
+    expect(formed("It's just my homemade dressing.", asked)).toEqual([]);
+    expect(
+      formed(
+        'Sure. There are so many trails near the river. I will show you the best trails near there.',
+        'Can you show me the best trails by the river? Thanks!',
+      ),
+    ).toEqual([]);
+    expect(
+      formed(
+        'Yeah! I have been using that app on my phone to practice too!',
+        'Have you found any good resources for learning French? I have been using this app.',
+      ),
+    ).toEqual([
+      'fact | Ann | Replying to Bob\'s "I have been using this app.": I have been using that app on my phone to practice too!',
     ]);
   });
 });
@@ -267,6 +306,42 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
       ),
     ).toEqual([
       'event | Ann | I just made this quilt for my daughter, it took me three months of evenings to finish it all.',
+    ]);
+  });
+
+  it('"this …" as the subject, "This is me …", "something like this": what the clause speaks of is the picture, however long', () => {
+    expect(
+      formed(
+        'In the evenings I still love to curl up with good novels, and this series is one of my all-time favorites. [image: a photo of a stack of fantasy books on a desk]',
+      ),
+    ).toEqual([
+      'preference | Ann | In the evenings I still love to curl up with good novels, and this series is one of my all-time favorites. [image: a stack of fantasy books on a desk]',
+    ]);
+    expect(
+      formed(
+        "I went to my cousin's wedding last summer. This is me on the dance floor. [image: a photo of a woman dancing]",
+      ),
+    ).toEqual([
+      "event | Ann | I went to my cousin's wedding last summer. This is me on the dance floor. [image: a woman dancing]",
+    ]);
+    expect(
+      formed("I'm thinking of setting up something like this for my kids soon. [image: a photo of a reading nook]"),
+    ).toEqual([
+      "fact | Ann | I'm thinking of setting up something like this for my kids soon. [image: a reading nook]",
+    ]);
+  });
+
+  it('near-misses: "This is why …", "I feel like this", or a turn with no picture keep no caption', () => {
+    expect(
+      formed('This is why I keep going to my pottery class every week. [image: a photo of a vase]'),
+    ).not.toContainEqual(expect.stringContaining('[image:'));
+    expect(
+      formed("I've never felt like this about my running before, I'm so proud of it. [image: a photo of a medal]"),
+    ).not.toContainEqual(expect.stringContaining('[image:'));
+    expect(
+      formed('In the evenings I still love to curl up with good novels, and this series is one of my favorites.'),
+    ).toEqual([
+      'preference | Ann | In the evenings I still love to curl up with good novels, and this series is one of my favorites.',
     ]);
   });
 
@@ -726,9 +801,14 @@ describe('questionAsked: a short remark after the question leaves the question t
     ).toEqual([
       `event | Ann | Asked "Have you ever tried skiing before?": Haven't tried it before, but it does look like a lot of fun!`,
     ]);
-    // A statement of the other speaker's own after the question is what is replied to, as before.
+    // A statement of the other speaker's own after the question is what is replied to, unless the
+    // reply says yes or no first: the question is marked as one with a remark after it.
+    expect(questionAsked('Have you ever tried skiing? I went to the Alps last winter with my brother.')).toMatchObject({
+      text: 'Have you ever tried skiing?',
+      remarkAfter: true,
+    });
     expect(
-      questionAsked('Have you ever tried skiing? I went to the Alps last winter with my brother.'),
+      questionAsked('What did you think of skiing? I went to the Alps last winter with my brother.'),
     ).toBeUndefined();
   });
 });

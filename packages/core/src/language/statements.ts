@@ -40,6 +40,9 @@ import {
   SINCE_WE_TALKED_RE,
   FEELING_FOR_LISTENER_RE,
   WH_QUESTION_RE,
+  PURE_REACTION_RE,
+  OPEN_QUESTION_RE,
+  YES_NO_QUESTION_RE,
   NON_ANSWER_RE,
   NOT_AN_OBJECT_RE,
   INNER_PRONOUN_RE,
@@ -1092,10 +1095,21 @@ export interface AskedQuestion {
    * before?"): how often, without a verb, answers it ("Plenty of times.").
    */
   experience?: boolean;
+  /**
+   * Whether the turn went on after the question with a remark of its own ("Did you take advantage
+   * of the skiing in Banff? Sounds like it would have been a lot of fun!"): only a reply that
+   * opens with yes or no (`YES_OR_NO_FIRST_RE`: "Yeah, it was great for skiing!") answers it.
+   */
+  remarkAfter?: boolean;
+  /**
+   * What the answerer said in their own turn before that a question of few words asks of ("I
+   * painted a lake sunrise last year." → "What inspired it?"), quoted with it ({@link shortQuestionAsked}).
+   */
+  about?: string;
 }
 
 /** A sentence that ends as a question does. */
-const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
+export const QUESTION_END_RE = /[?？]\s*["'”’)]*$/u;
 /** Content words a question must have to say what its answer is about ("How was it?", "And you?" say nothing). */
 const MIN_QUESTION_WORDS = 2;
 /**
@@ -1107,9 +1121,10 @@ const MIN_BEFORE_QUESTION_WORDS = 1;
 
 /**
  * The question a turn ends with, when it says what it asks about: the referent of an answer
- * after it ("Did you go to the concert?" → "Yes, it was amazing"). A turn that goes on after its
- * question (a picture's caption aside), or a question of fewer than two content words, gives
- * none.
+ * after it ("Did you go to the concert?" → "Yes, it was amazing"). A question of fewer than two
+ * content words gives none. A turn that goes on after its question (a picture's caption aside)
+ * gives its last question only when that asks yes or no ({@link YES_NO_QUESTION_RE}), marked
+ * {@link AskedQuestion.remarkAfter}: "Did you join in? Looks like fun!" → "Yes, I did. It was amazing!".
  */
 export function questionAsked(said: string): AskedQuestion | undefined {
   const all = sentences(said).filter((s) => !CAPTION_RE.test(s));
@@ -1123,6 +1138,16 @@ export function questionAsked(said: string): AskedQuestion | undefined {
     (REMARK_AFTER_QUESTION_RE.test(all.at(-1)!) || ASKING_TO_TELL_RE.test(all.at(-1)!))
       ? all.slice(0, -1)
       : all;
+  if (said_.length > 0 && !QUESTION_END_RE.test(said_.at(-1)!)) {
+    const at = said_.findLastIndex((s) => QUESTION_END_RE.test(s));
+    const asked = at >= 0 && YES_NO_QUESTION_RE.test(said_[at]!) ? lastQuestion(said_.slice(0, at + 1)) : undefined;
+    return asked !== undefined ? { ...asked, remarkAfter: true } : undefined;
+  }
+  return lastQuestion(said_);
+}
+
+/** The question `said` (sentences, no caption) ends with, read as {@link questionAsked} reads it. */
+function lastQuestion(said_: readonly string[]): AskedQuestion | undefined {
   const last = said_.at(-1);
   if (last === undefined || !QUESTION_END_RE.test(last) || !QUESTION_OPENER_RE.test(last)) return undefined;
   // "That whiteboard's got a bunch of good ideas! How have you been using it?": what the question
@@ -1151,6 +1176,33 @@ export function questionAsked(said: string): AskedQuestion | undefined {
   };
 }
 
+/** Content words a question may have and still say too little of what it asks about: "Which one?", "What inspired it?" (1). */
+const MAX_SHORT_QUESTION_WORDS = 2;
+
+/**
+ * The question of few words a turn ends with ("Which one?", "How so?", "What inspired it?",
+ * "Who was the headliner?"), which {@link questionAsked} leaves out: it asks of what the listener
+ * said before, and an answer after it is read with that. Not one that asks yes or no ("Did you
+ * celebrate?": the answer says what it is of), nor one that asks how the listener is, what is
+ * new, or for advice ({@link OPEN_QUESTION_RE}); undefined also when the turn goes on after it.
+ */
+export function shortQuestionAsked(said: string): AskedQuestion | undefined {
+  const last = sentences(said)
+    .filter((s) => !CAPTION_RE.test(s))
+    .at(-1)
+    ?.trim();
+  if (
+    last === undefined ||
+    !QUESTION_END_RE.test(last) ||
+    !QUESTION_OPENER_RE.test(last) ||
+    YES_NO_QUESTION_RE.test(last) ||
+    OPEN_QUESTION_RE.test(last) ||
+    contentWords(last).length > MAX_SHORT_QUESTION_WORDS
+  )
+    return undefined;
+  return { text: last, liking: LIKING_QUESTION_RE.test(last), wh: WH_QUESTION_RE.test(last) };
+}
+
 /** The rules that show a picture ("Take a look at this cool Disney poster!", "Here's a pic from my hike"). */
 const SHOWING_RULES: ReadonlySet<string> = new Set(['pointing', 'showing']);
 /** Content words a remark must have to name what a reply to it refers to ("I started yoga last month": 3; "That's awesome!" names nothing). */
@@ -1170,7 +1222,8 @@ export function remarkMade(said: string, speaker: string, listener: string, now:
   const all = sentences(said);
   const sharesPicture = all.some((s) => CAPTION_RE.test(s));
   for (const sentence of all.reverse()) {
-    if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence)) continue;
+    // "Mm, yum!", "Thanks for the support.": a reaction names nothing a reply refers to.
+    if (CAPTION_RE.test(sentence) || QUESTION_END_RE.test(sentence) || PURE_REACTION_RE.test(sentence.trim())) continue;
     const r = readSentence(sentence, speaker, now, listener);
     if ('dropped' in r || r.refersBack) continue;
     // "Take a look at this cool Disney poster! [image: …]": the sentence that shows the picture,

@@ -30,6 +30,9 @@ import {
   SPEAKERS_THING_RE,
   THE_PICTURE_RE,
   THIS_THING_RE,
+  THIS_THING_SUBJECT_RE,
+  THIS_ALONE_RE,
+  THING_LIKE_THIS_RE,
   THIS_ONE_SUBJECT_RE,
   // "They" for the speaker's own named before
   NOT_A_REFERENT_OF_THEY_RE,
@@ -38,6 +41,7 @@ import {
   THEY_MAY_STAND_FOR_RE,
   THEY_SAID_RE,
   THEY_SUBJECT_RE,
+  YES_OR_NO_FIRST_RE,
   YOURS_RE,
 } from './lexicon.js';
 import {
@@ -53,11 +57,13 @@ import {
   hasVerb,
   questionAnswered,
   questionAsked,
+  QUESTION_END_RE,
   readSentence,
   saysHowLong,
   remarkMade,
   sentences,
   sharedWords,
+  shortQuestionAsked,
   shownPlainly,
   splitSpeaker,
 } from './statements.js';
@@ -265,17 +271,56 @@ function ownReferent(
  * speaker (in a chat of named speakers) or by the assistant in its reply (in a chat without
  * names). The speaker's own question before is none.
  */
-function questionBefore(previous: ReadTurnOptions['previous'], speaker: string | undefined): AskedQuestion | undefined {
+function questionBefore(
+  previous: ReadTurnOptions['previous'],
+  speaker: string | undefined,
+  earlier: ReadTurnOptions['earlier'],
+  now: number,
+): AskedQuestion | undefined {
   if (previous === undefined) return undefined;
   const before = splitSpeaker(previous.input);
-  if (before.speaker !== undefined)
-    return speaker !== undefined && before.speaker !== speaker ? questionAsked(before.body) : undefined;
+  if (before.speaker !== undefined) {
+    if (speaker === undefined || before.speaker === speaker) return undefined;
+    return questionAsked(before.body) ?? shortQuestionOfOwn(before.body, before.speaker, speaker, earlier, now);
+  }
   return speaker === undefined && previous.output ? questionAsked(previous.output) : undefined;
+}
+
+/**
+ * A question of few words ({@link shortQuestionAsked}: "Which one?", "What inspired it?") asked
+ * of what the speaker said in their own turn right before it: that turn's remark ({@link
+ * remarkMade}: "I painted a lake sunrise last year.") is what it asks about, quoted with it. None
+ * when that turn is not the speaker's, or names nothing.
+ */
+function shortQuestionOfOwn(
+  said: string,
+  by: string,
+  speaker: string,
+  earlier: ReadTurnOptions['earlier'],
+  now: number,
+): AskedQuestion | undefined {
+  const asked = shortQuestionAsked(said);
+  if (asked === undefined || earlier === undefined) return undefined;
+  for (const turn of earlier) {
+    const own = splitSpeaker(turn.input);
+    if (own.assistant || own.speaker !== speaker) return undefined;
+    // "… I've been dancing since I was a kid. I'm starting a studio!" → "Why dancing?": the
+    // sentence that names what it asks of, else the turn's remark.
+    // What the speaker said to or of the listener ("Your future fam will love you.") is not it.
+    const about =
+      sentences(own.body).findLast(
+        (s) => !CAPTION_RE.test(s) && !QUESTION_END_RE.test(s) && sharedWords(s, asked.text) > 0,
+      ) ?? remarkMade(own.body, speaker, by, now);
+    return about !== undefined && !LISTENER_ANY_RE.test(about) ? { ...asked, about: about.trim() } : undefined;
+  }
+  return undefined;
 }
 
 /** A statement that answers `asked`, the question quoted so that what it refers to is said with it. */
 function answering(asked: AskedQuestion, said: string): string {
-  return `Asked "${asked.text}": ${said}`;
+  return asked.about !== undefined
+    ? `Asked "${asked.text}" about "${asked.about}": ${said}`
+    : `Asked "${asked.text}": ${said}`;
 }
 
 /**
@@ -577,14 +622,21 @@ export function readTurn(
     options.listener ?? (options.previous !== undefined ? splitSpeaker(options.previous.input).speaker : undefined);
   const other = listener !== who ? listener : undefined;
   // The first clause that says something may answer the question before ("Yes!" or thanks before it aside).
-  let asked = questionBefore(options.previous, speaker);
+  let asked = questionBefore(options.previous, speaker, options.earlier, turn.createdAt);
+  // "Did you join in? Looks like fun!": a question with a remark after it is answered only by a
+  // reply that says yes or no first ("Yes, I did. It was amazing!").
+  if (asked?.remarkAfter && !YES_OR_NO_FIRST_RE.test(body)) asked = undefined;
   const parts = sentences(body).flatMap(clauseParts);
   // A picture shared in the turn ("[image: a painting of a lighthouse]"): what its "this" is.
   const caption = parts.find((p) => CAPTION_RE.test(p.said))?.said;
   // With no question before, the first clause that says something may reply to what the other
   // speaker said; in a turn that shares a picture, what "it" is, is the picture.
+  // A reply to a question with a remark after it ("… Have you come across any good resources? I've
+  // been using this app.") may not answer it ("Yeah! I've been using that app too!"): it may reply to the remark.
   let remark =
-    asked === undefined && caption === undefined ? remarkBefore(options.previous, speaker, turn.createdAt) : undefined;
+    (asked === undefined || asked.remarkAfter) && caption === undefined
+      ? remarkBefore(options.previous, speaker, turn.createdAt)
+      : undefined;
   const ownSaid = () => ownSaidBefore(options.earlier, speaker);
   /** What a "they" first in the turn may stand for ({@link ownPluralBefore}); read when a clause first needs it. */
   let ownPlural: string | null | undefined;
@@ -825,12 +877,16 @@ export function readTurn(
     if (ownPictured !== undefined) Object.assign(s, ownPictured);
     // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
     // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
+    // "… and this series is one of my favorites", "This is me at the beach", "I'm thinking of
+    // setting up something like this": a clause about what "this" is speaks of the picture, however long.
     if (
       caption !== undefined &&
       ownPictured === undefined &&
       (withCaption ||
         ((PICTURE_RULES.has(r.rule ?? '') || (THIS_THING_RE.test(clause) && !LISTENER_ANY_RE.test(clause))) &&
-          s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION))
+          s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION) ||
+        (!LISTENER_ANY_RE.test(clause) &&
+          (THIS_THING_SUBJECT_RE.test(clause) || THIS_ALONE_RE.test(clause) || THING_LIKE_THIS_RE.test(clause))))
     )
       pictured.add(s);
     // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
@@ -896,8 +952,10 @@ export function readTurn(
     // praise after it ("But thank you for your concern!") does not.
     if (last && r.continuation && s.kind === 'conversation' && !reacts) {
       join(last, s.text);
-      // "I took a bunch of photos. This one of my favorites. [image: …]": "this one" is the picture shared in the turn, kept with it.
-      if (caption !== undefined && THIS_ONE_SUBJECT_RE.test(clause)) pictured.add(last);
+      // "I took a bunch of photos. This one of my favorites. [image: …]", "I went to my cousin's
+      // wedding. This is me on the dance floor. [image: …]": "this one", "this", "this photo" is
+      // the picture shared in the turn, kept with it.
+      if (caption !== undefined && (THIS_ONE_SUBJECT_RE.test(clause) || pictured.has(s))) pictured.add(last);
       // "Flowers bring joy. They were an important part of my wedding decor": a remark about no one
       // that the speaker goes on to say is theirs is about the speaker, its referent kept with it.
       if (
