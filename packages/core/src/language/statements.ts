@@ -1036,9 +1036,13 @@ const COLLECTIVE_VALUE_RE = /^(?:team|group|unit|pair|couple|family|whole|one|co
 /** A judgement, not a thing: "… is so fun", "… is really nice". */
 const DEGREE_VALUE_RE =
   /^(?:so|really|very|such|super|pretty|too|quite|absolutely|totally|truly|incredibly|extremely)\b/iu;
-/** A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book | of mice"). */
+/**
+ * A slot value that names nothing: a pronoun ("works at | it"), a preposition ("favourite book |
+ * of mice"), or a when or how after a verb with its place left out ("Moved in last week", "We
+ * moved in together": no "lives in | last week").
+ */
 const NOT_A_VALUE_RE =
-  /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something|both|all|each|every|everyone|everybody|anyone|anybody)\b/iu;
+  /^(?:it|this|that|them|they|there|here|one|me|you|him|her|us|of|to|for|with|about|from|some|something|both|all|each|every|everyone|everybody|anyone|anybody|last|next|yesterday|today|tonight|tomorrow|recently|lately|together|already|just)\b/iu;
 /** Slots said of the clause's subject (not of "me": "They call me Mary" still names the speaker). */
 const SUBJECT_SLOTS = new Set(['lives in', 'works at', 'works as', 'is from', 'age']);
 /** A slot verb said in the third person, subject first ("he is 8", "Ana lives in", "Max works at"). */

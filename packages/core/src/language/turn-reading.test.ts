@@ -46,6 +46,10 @@ describe('readTurn: statements about a person, kept whole', () => {
       slot('But living in a Japanese mansion surrounded by that city skyline must be stunning.'),
     ).not.toContainEqual(expect.stringContaining('lives in'));
     expect(formed('Living in Tokyo is expensive.')).toEqual([]);
+    // "moved in" with the place left out: when or with whom is no place.
+    expect(slot('Moved in last week.')).toEqual(['Ann | - | -']);
+    expect(slot('We moved in together in May.')).toEqual(['Ann | - | -']);
+    expect(slot('Moved to Lisbon last week.')).toEqual(['Ann | lives in | Lisbon']);
   });
 
   it('"you …" is about the other speaker; with no other speaker known it forms nothing', () => {
