@@ -209,8 +209,9 @@ const DEMONSTRATIVE_PRONOUN =
 const AFTER_A_NOUN =
   '(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|again|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|[\\p{L}]{2,}ed)\\b';
 /**
- * A speaker's clause said without its "I", by a negated helping verb ("Can't imagine my life
- * without it", "Couldn't have done it without them", "Don't know what I'd do without it").
+ * A speaker's clause said without its "I", by a negated helping verb or "never" ("Can't imagine
+ * my life without it", "Couldn't have done it without them", "Don't know what I'd do without it",
+ * "Never had a chance to visit it").
  */
 const SUBJECT_LEFT_OUT = "(?:never|can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t|don['’]?t|didn['’]?t)";
 /**
