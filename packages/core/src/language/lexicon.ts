@@ -209,10 +209,11 @@ const DEMONSTRATIVE_PRONOUN =
 const AFTER_A_NOUN =
   '(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could|must|might|should|may|really|just|also|all|too|again|sounds?|looks?|seems?|feels?|means?|meant|makes?|helps?|reminds?|brings?|brought|gives?|gave|got|gets|keeps?|kept|took|takes?|shows?|stands?|[\\p{L}]{2,}ed)\\b';
 /**
- * A speaker's clause said without its "I", by a negated helping verb ("Can't imagine my life
- * without it", "Couldn't have done it without them", "Don't know what I'd do without it").
+ * A speaker's clause said without its "I", by a negated helping verb or "never" ("Can't imagine
+ * my life without it", "Couldn't have done it without them", "Don't know what I'd do without it",
+ * "Never had a chance to visit it").
  */
-const SUBJECT_LEFT_OUT = "(?:can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t|don['’]?t|didn['’]?t)";
+const SUBJECT_LEFT_OUT = "(?:never|can['’]?t|cannot|couldn['’]?t|won['’]?t|wouldn['’]?t|don['’]?t|didn['’]?t)";
 /**
  * What a clause points back at by "that" or "those" and a noun, anywhere in it ("I had a great
  * time meeting that fellow fan", "those hiking boots"): the one or two words after it, up to a
@@ -498,6 +499,7 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
     'anyway honestly actually basically luckily sadly thankfully hopefully definitely totally absolutely ' +
     'recently lately finally currently seriously literally apparently obviously clearly personally ' +
     'yes yeah no nope okay ok sure great cool nice wow oh ah hey hi hello thanks congrats ' +
+    'yep yup agreed exactly indeed woah whoa wowza yay hooray bravo cheers congratulations omg lol haha ' +
     'christmas easter thanksgiving halloween art music family nature love life cooking reading painting'
   )
     .split(' ')
@@ -724,6 +726,26 @@ export const THIS_ALONE_RE = new RegExp(
   `^${LEAD}(?:this|these)(?:['’]s|\\s+(?:is|was|are|were))\\s+(?:(?:me|us|from|where)\\b|(?:a|an|the)\\s+(?!(?:big|huge|real|great|good|reason|way|kind|sort|start|step|move|chance|lot|part|first\\s+time|best\\s+part|photos?|pictures?|pics?|shot|snap(?:shot)?|image)\\b))`,
   'iu',
 );
+/**
+ * "This" / "these" alone as the object of a verb: "I even got this as a treat", "I made these
+ * last night", "Found this at a flea market!", "I revised an old recipe and made this!". In a turn that shares a picture, the one
+ * shown, however much the clause or the statement it goes on with says. Not "this" before a noun
+ * ("this book": {@link THIS_THING_RE}), a subject ("This is me": {@link THIS_ALONE_RE}), "like
+ * this", "all this" (a manner, a situation), nor what is said or done ("I've said this so many
+ * times", "if I do this").
+ */
+export const THIS_OBJECT_RE = new RegExp(
+  `(?:^|(?<=[\\p{L},]\\s+))(?!(?:like|all|is|was|are|were|be|been|of|about|for|with|in|on|at|to|from|into|by|that|and|but|or|so|what|how|say|says|said|saying|tell|told|do|does|did|doing|done|mean|meant|know|knew)\\b)\\p{L}{2,}\\s+(?:this|these)` +
+    `(?=\\s*(?:[,.!?;…—–-]|$)|\\s+(?:as|for|at|on|in|from|with|last|yesterday|today|recently|myself|ourselves|when|while|after|before|because|and|but|so|too|back|up|a\\s+(?:while|few|couple))\\b)`,
+  'iu',
+);
+/**
+ * A name said alone, exclaimed or asked: "Paris?!", "The Louvre?", "Rome!". What the speaker's
+ * "it" after it in the same turn stands for ("Paris?! That is really great Jon! Never had a chance
+ * to visit it."). Each word must be able to be a name ({@link canBeName}: not "Wow!", "Yes?"), and
+ * no praise ("Awesome!"). Group 1: the name, with its "the". Case-sensitive.
+ */
+export const NAME_EXCLAIMED_RE = /^((?:[Tt]he\s+)?\p{Lu}[\p{L}\p{M}'’-]+(?:\s+\p{Lu}[\p{L}\p{M}'’-]+){0,3})\s*[?!]+$/u;
 /**
  * A thing said to be like "this" / "these", what a picture shared with it shows: "a thing like
  * this", "something like this", "Stuff like this mural", "reminders like these". Not a verb
@@ -2192,6 +2214,12 @@ export const OWN_PLURAL_RE = new RegExp(`\\b(?:my|our)\\s+${PLURAL_OWNED}`, 'giu
  * without "your". Every match, case-insensitive.
  */
 export const LISTENERS_PLURAL_RE = new RegExp(`\\byour\\s+(${PLURAL_OWNED})`, 'giu');
+/**
+ * A word in the plural: "animals", "flowers", "students", "ideas"; not one that ends in -ss, -us, -is or
+ * -as ("class", "bus", "Paris", "Texas"), nor a word in -s that is no plural ("thanks", "always", "lots", "his").
+ */
+const PLURAL_WORD =
+  "\\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\\b)(?:\\p{L}{2,}(?<![suia'’])s|\\p{L}+eas)\\b";
 /** What the speaker has in the plural that a "they" about a memory worth keeping does not stand for: feelings, thoughts, plans, times. */
 export const NOT_A_REFERENT_OF_THEY_RE =
   /\b(?:thoughts|feelings|emotions|goals|dreams|plans|hopes|fears|worries|interests|passions|skills|days|weeks|months|years|weekends|nights|mornings|evenings|hands|eyes|fingers|words|things|efforts|thanks|regards|wishes|studies|priorities|values|tips|ideas|questions|photos|pics|pictures|shots|lessons|classes)\s*$/iu;
@@ -2201,8 +2229,47 @@ export const NOT_A_REFERENT_OF_THEY_RE =
  * one of a kind that a sentence begins with ("A pet would be great for you! They bring …").
  * Not thanks, "always" or "lots". Case-insensitive.
  */
-export const THEY_MAY_STAND_FOR_RE =
-  /\b(?:my|our)\b|(?:^|[.!?]\s+)(?:a|an|any|every)\s+\p{L}|\b(?!(?:thanks|always|sometimes|perhaps|besides|towards|afterwards|nowadays|yes|guys|lots|tons|is|was|has|this|his|its|us)\b)\p{L}{2,}(?<![suia'’])s\b/iu;
+export const THEY_MAY_STAND_FOR_RE = new RegExp(
+  `\\b(?:my|our)\\b|(?:^|[.!?]\\s+)(?:a|an|any|every)\\s+\\p{L}|${PLURAL_WORD}`,
+  'iu',
+);
+/**
+ * The word a reply points back with, at its start: its subject ("They really bring me joy", "Yes,
+ * they bring me such joy", "It helped me a lot") or the speaker's object a few words on ("I love
+ * them", "I took them for a hike"); not a "their" there ("I was impressed with their dedication"
+ * says no more than the question it answers), nor a pronoun deep in a clause that names its own
+ * ("The book said the trek was tough. But they made it"). Group 1 or 2: the word.
+ * Case-insensitive.
+ */
+export const REPLY_PRONOUN_RE = new RegExp(
+  `^(?:(?:yes|yep|yup|oh|aw+|haha|ha|sure|definitely|totally|absolutely|no|nope)[,!.]?\\s+)*${LEAD}` +
+    `(?:(it|its|they|their|these|those)\\b|(?:i|we)(?:['’]\\p{L}+)?\\s+(?:[\\p{L}'’-]+\\s+){0,4}?(it|them|these|those)\\b)`,
+  'iu',
+);
+/** Of {@link REPLY_PRONOUN_RE}'s words, those that stand for more than one: "they", "them", "their", "these", "those". */
+export const PLURAL_PRONOUN_RE = /^(?:they|them|their|these|those)$/iu;
+/**
+ * What a remark or question names that a "they" or "them" in the reply quoted with it may stand
+ * for: a word in the plural ("Those flowers look great!", "Are the students making progress?"), a
+ * pronoun of the plural ("What kind are they?"), a group ("It's wonderful to have such a loving
+ * family", "Did something happen with the company?"), or two joined by "and" ("my gf and
+ * her sister", "dance and fashion"). Not a verb in -s after its subject ("She seems so happy", "It looks amazing"), nor a
+ * remark with none of these ("Somewhere like this", "How long have you been prioritizing your
+ * health?"): what the reply's "they" is, it does not say. Case-insensitive.
+ */
+export const PLURAL_NAMED_RE = new RegExp(
+  `\\b(?:they|them|their|these|those|both|people|children|men|women|everyone|everybody|family|fam|team|company|group|band|crew|club|staff|community|couple|class|crowd|audience|organi[sz]ation|squad|pack|support\\s+system)\\b|` +
+    `(?<!\\b(?:it|he|she|that|this|which|who|what|one|everyone|everything|something|nothing)\\s+(?:\\p{L}+ly\\s+)?)${PLURAL_WORD}|` +
+    `\\p{L}{2,},?\\s+(?:and|&)\\s+(?:(?:a|an|the|my|your|his|her|our|their)\\s+)?\\p{L}{2,}`,
+  'iu',
+);
+/**
+ * Where what a picture's caption shows ends, and where it is or what it does begins: "a path | in
+ * the woods", "a couple of wooden dolls | sitting on a table", "two dogs | that …". What is before
+ * it is what the picture shows ("a path": one; "two dogs": more than one).
+ */
+export const CAPTION_HEAD_END_RE =
+  /\s+(?:in|on|at|with|by|near|under|over|behind|beside|next\s+to|from|inside|outside|against|into|through|that|which|who|where|\p{L}{2,}ing)\b/iu;
 /** "They", "them" or "their" anywhere: a turn that goes on talking of what was named before it. Case-insensitive. */
 export const THEY_SAID_RE = /\b(?:they|them|their)\b/iu;
 /** The listener's own, in words: "your words of encouragement", "your kind words". Every match, case-insensitive. */

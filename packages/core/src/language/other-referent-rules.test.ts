@@ -327,3 +327,53 @@ describe('remarkMade: an "it" judged that stands for the "how …" clause after 
     expect(remarkMade("It's great how you did that.", 'Bob', 'Ann', NOON)).toBeUndefined();
   });
 });
+
+describe("readTurn: a reply's 'they' or 'them' is quoted only with a remark or question that names more than one", () => {
+  it('a remark or question that names a plural, a group or a picture of more than one is quoted', () => {
+    expect(formed("They're called Peruvian Lilies.", 'Those flowers look great! What kind are they?')).toEqual([
+      `fact | Ann | Asked "Those flowers look great! What kind are they?": They're called Peruvian Lilies.`,
+    ]);
+    expect(formed('They just sent me a generic rejection letter.', 'Did something happen with the company?')).toEqual([
+      `event | Ann | Asked "Did something happen with the company?": They just sent me a generic rejection letter.`,
+    ]);
+    expect(formed('I took them for a hike last week.', '[image: a photo of two dogs on a trail]')).toEqual([
+      "event | Ann | Replying to Bob's [image: two dogs on a trail]: I took them for a hike last week.",
+    ]);
+  });
+
+  it('one that names only one thing, or nothing in the plural, is not what "they" is: the reply is read unquoted', () => {
+    expect(
+      formed(
+        'They really bring me joy.',
+        'Somewhere like this [image: a photo of a path in the woods with a forest in the background]',
+      ),
+    ).toEqual([]);
+    expect(formed('Yes, they bring me such joy.', 'And how long have you been prioritizing your health?')).toEqual([]);
+    expect(formed('They bring lots of joy and peace to our home.', "What's the second one's name?")).toEqual([]);
+    expect(formed('I took them for a hike last week.', '[image: a photo of a sunset over a mountain range]')).toEqual(
+      [],
+    );
+  });
+
+  it('near-misses: a "they" or "them" whose plural the reply names before it, or an "it", is quoted as before', () => {
+    expect(
+      formed(
+        'Mainly the roadways. They are full of potholes and can be dangerous for drivers.',
+        'Anything else around here that needs to be fixed?',
+      ),
+    ).toEqual([
+      `fact | Ann | Asked "Anything else around here that needs to be fixed?": Mainly the roadways. They are full of potholes and can be dangerous for drivers.`,
+    ]);
+    expect(
+      formed(
+        "I'm passionate about dance and fashion so combining them lets me show my creativity.",
+        'What made you start your business?',
+      ),
+    ).toEqual([
+      `preference | Ann | Asked "What made you start your business?": I'm passionate about dance and fashion so combining them lets me show my creativity.`,
+    ]);
+    expect(formed('It helped me a lot with my back pain too.', 'I started yoga last month.')).toEqual([
+      `fact | Ann | Replying to Bob's "I started yoga last month.": It helped me a lot with my back pain too.`,
+    ]);
+  });
+});

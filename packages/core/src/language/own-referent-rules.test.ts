@@ -157,3 +157,15 @@ describe("readTurn: a question of few words asks of the speaker's own turn befor
     ).toEqual([]);
   });
 });
+
+describe("readTurn: a 'they' the question before does not name stands for the speaker's own", () => {
+  it('asked what names nothing in the plural, "they" is what the speaker named before, said in front of it', () => {
+    expect(
+      formed(
+        'Yes, they bring me such joy.',
+        'And how long have you been prioritizing your health?',
+        'Ann: My kids love the swings at the park.',
+      ),
+    ).toEqual(["fact | Ann's kids | About my kids: Yes, they bring me such joy."]);
+  });
+});

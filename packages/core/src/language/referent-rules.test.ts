@@ -352,8 +352,17 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     expect(formed('These are from my trip to Peru. [image: a photo of a mountain with llamas]')).toEqual([
       'event | Ann | These are from my trip to Peru. [image: a mountain with llamas]',
     ]);
+    // "This" alone as the object, however much the statement it goes on with says.
+    expect(
+      formed('I wore my scarf to the party. I even got this as a treat. [image: a photo of a chocolate frog in a box]'),
+    ).toEqual([
+      'event | Ann | I wore my scarf to the party. I even got this as a treat. [image: a chocolate frog in a box]',
+    ]);
+    expect(formed('I revised one of my old recipes and made this! [image: a photo of a piece of cake]')).toEqual([
+      'event | Ann | I revised one of my old recipes and made this! [image: a piece of cake]',
+    ]);
     // No picture: what "this" is, is said elsewhere. "This is my …" names what it shows.
-    none(['I made this last night!', 'These are from you, right?']);
+    none(['I made this last night!', 'These are from you, right?', 'I even got this as a treat.']);
     expect(formed('This is my new puppy. [image: a puppy]')).toEqual(['fact | Ann | This is my new puppy.']);
   });
 
@@ -975,6 +984,26 @@ describe('readTurn: catching up "since we last talked" goes on with nothing befo
   it('near-miss: "it" that does not catch up still goes on with it', () => {
     expect(formed('I got a new bike from my uncle. It was a total surprise.')).toEqual([
       'event | Ann | I got a new bike from my uncle. It was a total surprise.',
+    ]);
+  });
+});
+
+describe('readTurn: a name the speaker exclaimed or asked alone is what their "it" after it stands for', () => {
+  it('"Paris?! … Never had a chance to visit it.": the name is said in front of it, a reaction between aside', () => {
+    expect(formed('Paris?! That is really great Jon! Never had a chance to visit it.')).toEqual([
+      'event | Ann | About Paris: Never had a chance to visit it.',
+    ]);
+    expect(formed('The Louvre?! I visited it last summer.')).toEqual([
+      'event | Ann | About the Louvre: I visited it last summer.',
+    ]);
+  });
+
+  it('near-misses: an interjection or praise is no name, and one name is no "they"', () => {
+    none([
+      'Wow! Never had a chance to visit it.',
+      'Agreed! It is a great way to escape the everyday.',
+      'Max! They bring lots of joy to our home.',
+      'Never had a chance to visit it.',
     ]);
   });
 });

@@ -15,6 +15,8 @@ import {
   LISTENER_ANY_RE,
   LISTENER_POSSESSIVE_RE,
   MY_RE,
+  NAME_EXCLAIMED_RE,
+  canBeName,
   NAMED_BEFORE_RE,
   OPINION_RE,
   POINTED_NOUN_RE,
@@ -32,10 +34,15 @@ import {
   THIS_THING_RE,
   THIS_THING_SUBJECT_RE,
   THIS_ALONE_RE,
+  THIS_OBJECT_RE,
   THING_LIKE_THIS_RE,
   THIS_ONE_SUBJECT_RE,
   // "They" for the speaker's own named before
+  CAPTION_HEAD_END_RE,
   NOT_A_REFERENT_OF_THEY_RE,
+  PLURAL_NAMED_RE,
+  PLURAL_PRONOUN_RE,
+  REPLY_PRONOUN_RE,
   OWN_PLURAL_RE,
   LISTENERS_PLURAL_RE,
   THEY_MAY_STAND_FOR_RE,
@@ -383,6 +390,30 @@ function replying(remark: Omit<Remark, 'said'>, said: string): string {
   return `Replying to ${remark.by}'s ${quoted}: ${said}`;
 }
 
+/**
+ * Whether what a reply points back at may be what `quoted` (the remark or question it would be
+ * quoted with) names: a reply whose first pointing word is "they", "them" or "their" ({@link
+ * REPLY_PRONOUN_RE}) needs one that names more than one ({@link PLURAL_NAMED_RE}: "Those flowers
+ * look great! What kind are they?" → "They're called Peruvian Lilies"); asked "How long have you
+ * been prioritizing your health?", "Yes, they bring me such joy" speaks of something else (her
+ * kids), which the question does not say. A "they" the reply names itself first ("My kids love
+ * it, they …") needs nothing. Of a picture, only what it shows counts ("[image: a path in the
+ * woods]": one path). "It" needs nothing.
+ */
+function pronounAgrees(clause: string, quoted: string, shown?: string, saidBefore = ''): boolean {
+  const m = REPLY_PRONOUN_RE.exec(clause);
+  const word = m?.[1] ?? m?.[2];
+  if (m === null || word === undefined || !PLURAL_PRONOUN_RE.test(word)) return true;
+  const before = `${saidBefore} ${m[0].slice(0, -word.length)}`;
+  if (THEY_MAY_STAND_FOR_RE.test(before) || PLURAL_NAMED_RE.test(before)) return true;
+  // Of a picture, only what it shows: "[image: a path in the woods]" is one path.
+  const said = `${quoted} ${shown ?? ''}`.replace(
+    /\[image:\s*([^\]]*)\]?/giu,
+    (_, c: string) => c.split(CAPTION_HEAD_END_RE)[0]!,
+  );
+  return PLURAL_NAMED_RE.test(said);
+}
+
 /** What a picture shows, without the "a photo of" that every caption says: "[image: a red sports car]". */
 function whatIsShown(caption: string): string {
   return caption.replace(/^\[image:\s*(?:an?\s+)?(?:photo(?:graphy)?|picture|image)\s+of\s+/iu, '[image: ');
@@ -458,6 +489,8 @@ function replyTo(
     : answered !== undefined
       ? { ...remark, text: answered }
       : remark;
+  // "Somewhere like this [image: a path in the woods]" → "They really bring me joy": her dogs, not the path.
+  if (!pronounAgrees(clause, quoted.text ?? '', quoted.shown, saidBefore)) return undefined;
   return {
     ...again.kept,
     about: again.kept.about ?? who,
@@ -486,7 +519,8 @@ export interface TurnReading {
  * "My aunt showed it to me") or it has no verb ("Definitely Catan!"). Such a clause is about the
  * answerer (or the person it names), and the memory quotes the question. `undefined`: the
  * clause is read as any other (it names what it says, reacts, speaks to the asker, or asks
- * back); `'not yet'`: a greeting, thanks or "Yes!" before the answer.
+ * back); `'not yet'`: a greeting, thanks or "Yes!" before the answer. `held`: the clause before it
+ * held as the start of the answer ({@link isBare}).
  */
 function answerTo(
   asked: AskedQuestion,
@@ -495,8 +529,13 @@ function answerTo(
   who: string,
   now: number,
   listener: string | undefined,
+  held?: string,
 ): FormedStatement | undefined | 'not yet' {
   if ('dropped' in r && r.dropped !== 'filler') return r.dropped === 'question' ? undefined : 'not yet';
+  // Asked "What's the second one's name?": "They bring lots of joy to our home" speaks of more
+  // than the question names ("Mainly the roadways. They're full of potholes" names them first).
+  const quoted = asked.about !== undefined ? `${asked.text} ${asked.about}` : asked.text;
+  if (!pronounAgrees(clause, quoted, undefined, held)) return undefined;
   // Only a clause no rule read as more than words: "That sounds like a fascinating trip!" has no
   // verb the reading knows, but is a reaction.
   const bare = 'dropped' in r || r.rule === 'generic' || r.rule === 'none';
@@ -532,6 +571,22 @@ function answerTo(
   if ('dropped' in again || again.kept.kind === 'conversation') return undefined;
   if (again.rule !== undefined && REACTION_RULES.has(again.rule)) return undefined;
   return { ...again.kept, about: again.kept.about ?? who, text: answering(asked, clause) };
+}
+
+/**
+ * The name a clause of the speaker's exclaims or asks alone ({@link NAME_EXCLAIMED_RE}: "Paris?!"),
+ * which an "it" after it in the turn may stand for. Not an interjection or praise ("Wow!",
+ * "Awesome!"), nor a call of a speaker by name ("Jon!").
+ */
+function nameExclaimed(clause: string, speakers: readonly (string | undefined)[]): string | undefined {
+  const name = NAME_EXCLAIMED_RE.exec(clause.trim())?.[1];
+  if (name === undefined || PRAISE_RE.test(name) || speakers.includes(name)) return undefined;
+  return name
+    .replace(/^the\s+/iu, '')
+    .split(/\s+/u)
+    .every(canBeName)
+    ? name.replace(/^The\b/u, 'the')
+    : undefined;
 }
 
 /**
@@ -663,6 +718,8 @@ export function readTurn(
   let pointedBack: FormedStatement | undefined;
   /** The speaker's own question just before, when it names what it asks about ({@link namesWhatItAsks}). */
   let askedBack: string | undefined;
+  /** A name the speaker exclaimed or asked alone before in the turn ({@link nameExclaimed}: "Paris?!"), not yet pointed back at. */
+  let namedOwn: string | undefined;
   /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
   let answered: FormedStatement | undefined;
   /** The question `answered` answers. */
@@ -701,7 +758,7 @@ export function readTurn(
       continue;
     }
     if (asked !== undefined) {
-      const answer = answerTo(asked, clause, r, who, turn.createdAt, other);
+      const answer = answerTo(asked, clause, r, who, turn.createdAt, other, held?.text);
       if (answer !== 'not yet' && answer !== undefined) {
         // "Since I was 17 or so. I find it so empowering": the answer began a clause before.
         if (held !== undefined) {
@@ -749,6 +806,33 @@ export function readTurn(
     // Any other clause after it: the remark is no longer what the turn replies to.
     if (pointedBack !== undefined && pointing === undefined) remark = undefined;
     pointedBack = undefined;
+    // "Paris?! That is really great Jon! Never had a chance to visit it.": what "it" is, the name the
+    // speaker exclaimed (or asked) alone before says, said in front of it; not the other speaker's
+    // remark. One name is no "they" ("Max! They bring lots of joy": both cats).
+    if (
+      namedOwn !== undefined &&
+      (last === undefined || lastReacts) &&
+      'kept' in r &&
+      (r.pronounObject || r.refersBack || r.rule === 'object refers back') &&
+      !THEY_SAID_RE.test(clause)
+    ) {
+      const again = readSentence(clause, who, turn.createdAt, other, { referentGiven: true });
+      if (
+        'kept' in again &&
+        again.kept.kind !== 'conversation' &&
+        again.kept.about !== other &&
+        !REACTION_RULES.has(again.rule ?? '')
+      ) {
+        const own = { ...again.kept, about: again.kept.about ?? who, text: `About ${namedOwn}: ${clause}` };
+        reading.statements.push(own);
+        namedOwn = undefined;
+        remark = undefined;
+        last = own;
+        beforeLast = undefined;
+        lastReacts = false;
+        continue;
+      }
+    }
     if (remark !== undefined && (last === undefined || lastReacts || pointing !== undefined)) {
       const reply = replyTo(remark, clause, r, who, turn.createdAt, other, ownSaid, pointing?.text);
       // "Yeah, it's our shared language and passion. It's been a refuge for me in tough times": a
@@ -844,6 +928,7 @@ export function readTurn(
       last = undefined;
       beforeLast = undefined;
       askedBack = r.dropped === 'question' && namesWhatItAsks(r.text) ? r.text : undefined;
+      namedOwn = nameExclaimed(r.text, [who, other]) ?? namedOwn;
       continue;
     }
     const askedBefore = askedBack;
@@ -878,7 +963,8 @@ export function readTurn(
     // "Take a look at my car, I put a lot of work into it", "I finally got myself this beauty",
     // "Here's a photo I took at the marathon": what is shown, or "this …", is the picture shared with it.
     // "… and this series is one of my favorites", "This is me at the beach", "I'm thinking of
-    // setting up something like this": a clause about what "this" is speaks of the picture, however long.
+    // setting up something like this", "I even got this as a treat": a clause about what "this"
+    // is speaks of the picture, however long.
     if (
       caption !== undefined &&
       ownPictured === undefined &&
@@ -886,7 +972,10 @@ export function readTurn(
         ((PICTURE_RULES.has(r.rule ?? '') || (THIS_THING_RE.test(clause) && !LISTENER_ANY_RE.test(clause))) &&
           s.text.split(/\s+/u).length <= MAX_WORDS_WITH_CAPTION) ||
         (!LISTENER_ANY_RE.test(clause) &&
-          (THIS_THING_SUBJECT_RE.test(clause) || THIS_ALONE_RE.test(clause) || THING_LIKE_THIS_RE.test(clause))))
+          (THIS_THING_SUBJECT_RE.test(clause) ||
+            THIS_ALONE_RE.test(clause) ||
+            THING_LIKE_THIS_RE.test(clause) ||
+            THIS_OBJECT_RE.test(clause))))
     )
       pictured.add(s);
     // "Wow! This painting is awesome.": praise of what the turn does not name is of what was shown.
