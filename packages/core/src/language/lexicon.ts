@@ -338,6 +338,21 @@ const STRANDED = `\\s+(?:with|on|in|at|for|about|into|from|to|through|over)(?=\\
  * you") or a preposition left at the end that is no simple one ("… the house I grew up in").
  */
 const NOT_ITS_OBJECT = `(?!\\s+(?:you|him|her|them|me|us|it|of|about)\\b|\\s+to\\s+(?!(?:my|our|the|a|an|his|her|their|this|that|these|those)\\b)|.*\\b(?:in|on|at|to|with|for|about|up|out|from|of|into|over|through)\\s*[.!?…]*$)`;
+/**
+ * A clause that only hands the listener a picture the speaker found or has: "I've found the
+ * picture with the best part of the workshop, take a look", "I took a lot of shots yesterday and
+ * chose the best one to send to you". What it shows, the picture's caption says; the speaker says
+ * nothing of themselves. Not a picture of an occasion the speaker was at ("I took this pic at the
+ * falls last summer, take a look!", "… from my trip"), nor one that is not handed over ("I found
+ * an old photo of my grandpa").
+ */
+export const PICTURE_HANDED_OVER_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’]ve|\\s+have)?\\s+(?:(?:just|finally|also|actually)\\s+)?(?:found|got|have|took|snapped|picked|chose|dug\\s+up|pulled\\s+up)\\s+` +
+    `(?:a|an|the|this|that|these|those|some|one|(?:a\\s+(?:bunch|lot|couple|few)|lots)\\s+of)\\s+(?:[\\p{L}-]+\\s+){0,3}?${PICTURE_NOUN}\\b` +
+    `(?![^.!?]*\\b(?:at|in|on|during|from|when|while|near)\\b)[^.!?]*?` +
+    `(?:(?:take|have)\\s+a\\s+look|check\\s+(?:it|this|them)\\s+out|see\\s+for\\s+yourself|to\\s+(?:show|send|share)\\s+(?:(?:to|with)\\s+)?(?:you|ya))\\b[\\s.!?…]*$`,
+  'iu',
+);
 /** "I" or "we" as said in a memory's first words. */
 const asSubject = (w: string): string => (w.toLowerCase() === 'i' ? 'I' : 'We');
 /** A phrase with its first letter capitalised, as the first words of a memory. */
@@ -522,6 +537,11 @@ export function canBeName(word: string): boolean {
  * speaker feels ("I felt so accepted", "I'm so excited to meet everyone") is not a lasting fact;
  * a liking or a condition ("passionate about", "allergic to") is not among them.
  */
+/**
+ * A good feeling, named as what something gives: "joy", "peace", "fulfillment" ("It brings me
+ * joy to …", "something that brings us fulfillment"). Regex alternatives.
+ */
+const GOOD_FEELING_NOUN = 'joy|peace|happiness|purpose|comfort|satisfaction|fulfil+ment|calm|pride|meaning';
 const FEELING =
   'excited|thrilled|stoked|pumped|happy|happier|glad|grateful|thankful|blessed|lucky|proud|fulfilled|liberated|empowered|inspired|motivated|determined|overwhelmed|stressed|scared|nervous|anxious|worried|relieved|touched|moved|honou?red|amazed|overjoyed|accepted|loved|supported|welcomed|sad|upset|frustrated|down|bummed|heartbroken|devastated|calm|peaceful|content|energi[sz]ed|refreshed|recharged|alive|free|powerful|special|comfortable|confident|hopeful|optimistic|safe|at\\s+peace';
 // ── Passing feelings, more of them (issue 28, precision, round 6) ──
@@ -1900,6 +1920,16 @@ export const SUCH_AS_FRAGMENT_RE =
 export const UNNAMED_THING_RE =
   /(?<=\S\s+(?:\p{L}+\s+){0,3})\b(?:something|stuff|things)\b(?!\s+like\s+(?!(?:this|that|these|those|it)\b))/iu;
 /**
+ * What a relative clause says of an unnamed thing when it says only how it makes the speaker
+ * feel: "something that brings us fulfillment", "stuff that makes me happy", "things which give me
+ * joy". It names the thing no more than "something" alone does. Not after "is" ("Gardening is
+ * something that brings me joy" names gardening).
+ */
+export const FEELING_ONLY_RELATIVE_RE = new RegExp(
+  `(?<!\\b(?:is|was|are|were|be|been)\\s+|['’]s\\s+)\\b(something|stuff|things)\\s+(?:that|which)\\s+(?:(?:really|always|truly|just|also|can|could|will)\\s+)*(?:brings?|gives?|makes?|fills?)\\s+(?:me|us)\\s+(?:with\\s+)?(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of|so|really|very|truly)\\s+)?(?:feel\\s+)?(?:${GOOD_FEELING_NOUN}|${FEELING})\\b`,
+  'iu',
+);
+/**
  * Words that say no more of an unnamed thing: how big, new or good it is, when, and that there
  * is a lot of it ("some big new things", "lots of stuff going on in my life", "something like
  * this right now"). A clause that says only these and one verb names nothing.
@@ -1934,9 +1964,12 @@ export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
  * What the speaker would do or would have done, and did not: "I would get two turtles today if I
  * could!", "I would've loved to hear that music". Neither an event nor a fact. Not a habit of the
  * past ("I'd practice basketball for hours"), nor what had been ("I'd been wanting to try yoga").
+ * Nor what the speaker would not want, the other side of a wish ({@link WISH_RE}: "I'd love to …"):
+ * "I wouldn't want to be punished", "I'd hate to lose it" ("I don't want to …" says what they
+ * want now; "I would never eat meat" says a habit).
  */
 export const HYPOTHETICAL_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b`,
+  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b|^${LEAD}(?:i|we)(?:\\s+would(?:n['’]?t|['’]t|\\s+not|\\s+never)|['’]d\\s+(?:not|never))\\s+(?:(?:really|ever|even|ever\\s+really)\\s+)?(?:want|wanna|like|wish|choose)\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?:really\\s+)?hate\\s+to\\b`,
   'iu',
 );
 /**
@@ -2070,7 +2103,7 @@ export const SHOWN_RE = /\b(?:photo|pic|picture|image|shot)s?\b/iu;
  * group 2: what follows it (read with {@link NOT_AN_AIM_RE}).
  */
 export const DREAM_TO_DO_RE = new RegExp(
-  `^${LEAD}(?:it(?:['’]s|\\s+is|\\s+has|\\s+was)?\\s+(?:(?:been|always|really|truly|just|also)\\s+)*(?:a|my|our)\\s+(?:(?:lifelong|long-time|longtime|big|huge|childhood)\\s+)?(?:dream|goal|passion|mission)|it\\s+(?:(?:really|always|truly|just|also)\\s+)*(?:brings|gives)\\s+me\\s+(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of)\\s+)?(?:joy|peace|happiness|purpose|comfort|satisfaction))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
+  `^${LEAD}(?:it(?:['’]s|\\s+is|\\s+has|\\s+was)?\\s+(?:(?:been|always|really|truly|just|also)\\s+)*(?:a|my|our)\\s+(?:(?:lifelong|long-time|longtime|big|huge|childhood)\\s+)?(?:dream|goal|passion|mission)|it\\s+(?:(?:really|always|truly|just|also)\\s+)*(?:brings|gives)\\s+me\\s+(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of)\\s+)?(?:${GOOD_FEELING_NOUN}))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
   'iu',
 );
 /**
