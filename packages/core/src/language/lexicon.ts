@@ -285,11 +285,12 @@ const EXTRAPOSED_IT_REST = `(?:['’]s|\\s+is|\\s+was|(?:['’]s|\\s+has|\\s+had
 /**
  * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
  * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said
- * before; "Everyone in my family …" names them). Not an "it" that stands for the phrase after it
+ * before; "Everyone in my family …" names them); a possessive pronoun, "Mine gets together all the
+ * time too" (whose what, the noun said before says). Not an "it" that stands for the phrase after it
  * ({@link EXTRAPOSED_IT_REST}).
  */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:(?:it(?!${EXTRAPOSED_IT_REST})(?:['’]s)?|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
+  `^${LEAD}(?:(?:it(?!${EXTRAPOSED_IT_REST})(?:['’]s)?|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|mine|yours|ours|hers|theirs|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
 /** A clause whose subject is an "it" that stands for the phrase after it ({@link EXTRAPOSED_IT_REST}): "It feels good to use my skills …". */
@@ -465,9 +466,9 @@ export const SOUNDS_JUDGED_RE = new RegExp(
     "(?!(?:but|and|so|yet|though|although)\\b)(?:(?!(?:i|i['’]m|my|our|we|mine)\\b)[\\p{L}'’-]+\\s+){1,6}?sounds?\\s+(?:(?:so|really|super|very|pretty|truly|absolutely|like)\\s+)*(?:an?\\s+)?(?:great|amazing|awesome|fun|good|lovely|cool|nice|perfect|exciting|interesting|wonderful|delicious|incredible|fantastic|intense|tough|hard|rough|fascinating|relaxing|refreshing|peaceful|blast|plan|idea)\\b",
   'iu',
 );
-/** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
+/** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it", "I'm hoping we can …" (as "I hope we can …"). */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also|still)\\s+)*(?:wishing\\b|hoping\\s+(?:that\\s+)?(?:i|we|you|ya|it|they|this|things)\\b)|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formed, kinds } from './formed.fixture.js';
+import { formed, kinds, none } from './formed.fixture.js';
 
 /**
  * Clauses that name nothing, clauses that say why, and cues of the future that plan nothing
@@ -122,6 +122,17 @@ describe('readTurn: a picture handed over, nothing said of the speaker', () => {
     expect(formed('My partner helps me stay focused. We have a lot of cute photos, I want to share with you.')).toEqual(
       ["fact | Ann's partner | My partner helps me stay focused."],
     );
+  });
+});
+
+describe('readTurn: "I\'m hoping …" with a clause is "I hope …"', () => {
+  it('forms nothing, as "I hope we can …" forms nothing', () => {
+    none(["I'm hoping we can find something just as nice for our hike.", "I'm still hoping it doesn't rain tomorrow."]);
+  });
+
+  it("near-misses: hoping to do something, or for something named, is the speaker's aim", () => {
+    expect(kinds("I'm hoping to attend a book conference next month.")).toEqual(['fact']);
+    expect(kinds("I'm hoping for some positive changes.")).toEqual(['fact']);
   });
 });
 
