@@ -824,8 +824,8 @@ export const FOR_ING_FRAGMENT_RE = new RegExp(
  * Said to the listener about the listener's words or doings, though it opens with "I": "I really
  * respect you for that", "I love the thought", "I love when you …", "I would also say that your …",
  * advice ("I recommend trying …", "I'd suggest …") and encouragement of oneself said in reply
- * ("I won't give up", "I'm gonna stay positive and keep going", "I'll take it one day at a time",
- * "Trying my best").
+ * ("I won't give up", "Hiccups won't stop me", "I'm gonna stay positive and keep going", "I'll take
+ * it one day at a time", "Trying my best").
  */
 export const ADDRESSED_RE = new RegExp(
   `^${LEAD}(?:` +
@@ -834,6 +834,7 @@ export const ADDRESSED_RE = new RegExp(
       "i(?:\\s+would|['’]d)\\s+(?:also\\s+|definitely\\s+|really\\s+|totally\\s+|highly\\s+)*(?:say|add|agree|recommend|suggest|advise)\\b",
       'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
       "(?:i|we)\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|lose\\s+(?:focus|hope|sight|faith|heart)|let\\s+(?:you|anything|anyone|it))\\b",
+      "(?:nothing|[\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+)?)\\s+(?:won['’]t|will\\s+not|can['’]t|cannot|is\\s+not\\s+going\\s+to|isn['’]t\\s+going\\s+to|(?:is|are)n['’]t\\s+gonna)\\s+(?:ever\\s+)?(?:stop|hold|get|keep|bring|slow|break)\\s+(?:me|us)(?:\\s+(?:back|down))?(?:\\s+(?:now|again))?[\\s!.…]*$",
       "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:(?:definitely|really|totally|also|still|actually|seriously)\\s+)?(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|have\\s+(?:some\\s+)?faith|keep\\s+(?:the\\s+)?faith|be\\s+patient|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
       "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing|putting\\s+in)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
