@@ -54,6 +54,7 @@ import {
   OWN_ONE_DID_RE,
   TOLD_TO_LISTENER_RE,
   POINTING_RE,
+  PICTURE_HANDED_OVER_RE,
   PRAISE_RE,
   PRONOUN_SUBJECT_RE,
   REACTION_RE,
@@ -237,6 +238,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   { name: 'pointing', test: (c) => POINTING_RE.test(c.text), kind: 'conversation' },
   // "Look what I got!", "Here I am with my mom", "I'd rather show you a photo".
   { name: 'showing', test: (c) => SHOWING_RE.test(c.text), kind: 'conversation' },
+  // "I've found the picture with the best part of the workshop, take a look", "I took a lot of
+  // shots and chose the best one to send to you": a picture handed over, nothing said of the speaker.
+  { name: 'handing over a picture', test: (c) => PICTURE_HANDED_OVER_RE.test(c.text), kind: 'conversation' },
   // "I have some big news!", "Got some cool news to share", "Something exciting happened - I had a
   // big life change!": news announced, not said. It joins the statement after it in the turn
   // (`ANNOUNCING_RULES`); alone it stays in the turn.

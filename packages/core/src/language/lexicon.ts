@@ -286,11 +286,12 @@ const EXTRAPOSED_IT_REST = `(?:['’]s|\\s+is|\\s+was|(?:['’]s|\\s+has|\\s+had
 /**
  * A pronoun or demonstrative subject whose referent is said elsewhere: "It …", "They're …", "That
  * was …"; "Everyone was so happy", "Everybody there was so kind" (everyone at what was said
- * before; "Everyone in my family …" names them). Not an "it" that stands for the phrase after it
+ * before; "Everyone in my family …" names them); a possessive pronoun, "Mine gets together all the
+ * time too" (whose what, the noun said before says). Not an "it" that stands for the phrase after it
  * ({@link EXTRAPOSED_IT_REST}).
  */
 export const PRONOUN_SUBJECT_RE = new RegExp(
-  `^${LEAD}(?:(?:it(?!${EXTRAPOSED_IT_REST})(?:['’]s)?|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
+  `^${LEAD}(?:(?:it(?!${EXTRAPOSED_IT_REST})(?:['’]s)?|its|they|they['’](?:re|ve|ll|d)|them|he|he['’]s|she|she['’]s|there|there['’]s|which|his|her|their|mine|yours|ours|hers|theirs|(?:everyone|everybody)(?!\\s+(?:in|at|from|of|on|who|that|i)\\b))\\b|${DEMONSTRATIVE_PRONOUN})`,
   'iu',
 );
 /** A clause whose subject is an "it" that stands for the phrase after it ({@link EXTRAPOSED_IT_REST}): "It feels good to use my skills …". */
@@ -339,6 +340,21 @@ const STRANDED = `\\s+(?:with|on|in|at|for|about|into|from|to|through|over)(?=\\
  * you") or a preposition left at the end that is no simple one ("… the house I grew up in").
  */
 const NOT_ITS_OBJECT = `(?!\\s+(?:you|him|her|them|me|us|it|of|about)\\b|\\s+to\\s+(?!(?:my|our|the|a|an|his|her|their|this|that|these|those)\\b)|.*\\b(?:in|on|at|to|with|for|about|up|out|from|of|into|over|through)\\s*[.!?…]*$)`;
+/**
+ * A clause that only hands the listener a picture the speaker found or has: "I've found the
+ * picture with the best part of the workshop, take a look", "I took a lot of shots yesterday and
+ * chose the best one to send to you". What it shows, the picture's caption says; the speaker says
+ * nothing of themselves. Not a picture of an occasion the speaker was at ("I took this pic at the
+ * falls last summer, take a look!", "… from my trip"), nor one that is not handed over ("I found
+ * an old photo of my grandpa").
+ */
+export const PICTURE_HANDED_OVER_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’]ve|\\s+have)?\\s+(?:(?:just|finally|also|actually)\\s+)?(?:found|got|have|took|snapped|picked|chose|dug\\s+up|pulled\\s+up)\\s+` +
+    `(?:a|an|the|this|that|these|those|some|one|(?:a\\s+(?:bunch|lot|couple|few)|lots)\\s+of)\\s+(?:[\\p{L}-]+\\s+){0,3}?${PICTURE_NOUN}\\b` +
+    `(?![^.!?]*\\b(?:at|in|on|during|from|when|while|near)\\b)[^.!?]*?` +
+    `(?:(?:take|have)\\s+a\\s+look|check\\s+(?:it|this|them)\\s+out|see\\s+for\\s+yourself|to\\s+(?:show|send|share)\\s+(?:(?:to|with)\\s+)?(?:you|ya))\\b[\\s.!?…]*$`,
+  'iu',
+);
 /** "I" or "we" as said in a memory's first words. */
 const asSubject = (w: string): string => (w.toLowerCase() === 'i' ? 'I' : 'We');
 /** A phrase with its first letter capitalised, as the first words of a memory. */
@@ -451,9 +467,9 @@ export const SOUNDS_JUDGED_RE = new RegExp(
     "(?!(?:but|and|so|yet|though|although)\\b)(?:(?!(?:i|i['’]m|my|our|we|mine)\\b)[\\p{L}'’-]+\\s+){1,6}?sounds?\\s+(?:(?:so|really|super|very|pretty|truly|absolutely|like)\\s+)*(?:an?\\s+)?(?:great|amazing|awesome|fun|good|lovely|cool|nice|perfect|exciting|interesting|wonderful|delicious|incredible|fantastic|intense|tough|hard|rough|fascinating|relaxing|refreshing|peaceful|blast|plan|idea)\\b",
   'iu',
 );
-/** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it". */
+/** A wish, an offer or a hedge rather than a fact: "I'd love to help", "Let me know", "I hope so", "Maybe I should", "I'm up for trying it", "I'm hoping we can …" (as "I hope we can …"). */
 export const WISH_RE = new RegExp(
-  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also)\\s+)*wishing\\b|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
+  `^${LEAD}(?:(?:i['’]d|i\\s+would|we['’]d|we\\s+would)\\s+(?:really\\s+)?(?:love|like|be\\s+(?:happy|glad))\\s+to|let\\s+me\\s+know|(?:hope|hoping)\\s+(?:i|we|you|it|that|this|they|so)\\b|(?:i|we)\\s+(?:(?:really|truly|just|sure|do|also|so)\\s+)*(?:hope|wish)\\b|i\\s+(?:bet|guess|suppose)\\b|(?:i['’]m|i\\s+am|we['’]re)\\s+(?:(?:really|just|also|still)\\s+)*(?:wishing\\b|hoping\\s+(?:that\\s+)?(?:i|we|you|ya|it|they|this|things)\\b)|(?:can['’]?t|cannot)\\s+wait|i['’]ll\\s+keep\\s+(?:you|ya)\\s+(?:posted|updated)|(?:maybe|perhaps)\\b|i\\s+(?:might|may|could)\\b|(?:i\\s+)?(?:just\\s+)?wanted\\s+to\\s+(?:say|let|check|tell|ask)\\b|we\\s+(?:can|could|should)\\b|we['’]re\\s+all\\b|let['’]s\\b|makes?\\s+me\\s+(?:feel|want|think|wonder)|if\\s+(?:you|ya)(?:['’](?:re|d)|\\s+are|\\s+would)?\\s+(?:ever|want|wanna|need|interested|up\\s+for|keen|like|free|curious)|fingers\\s+crossed|(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+(?:(?:so|totally|always|definitely|really|all|def)\\s+)*(?:game|up|down)\\s+for\\b)`,
   'iu',
 );
 /** A passing state rather than a lasting one: "I'm so tired", "it's pretty late already", "Been a busy week", "Had a tough week". */
@@ -524,6 +540,11 @@ export function canBeName(word: string): boolean {
  * speaker feels ("I felt so accepted", "I'm so excited to meet everyone") is not a lasting fact;
  * a liking or a condition ("passionate about", "allergic to") is not among them.
  */
+/**
+ * A good feeling, named as what something gives: "joy", "peace", "fulfillment" ("It brings me
+ * joy to …", "something that brings us fulfillment"). Regex alternatives.
+ */
+const GOOD_FEELING_NOUN = 'joy|peace|happiness|purpose|comfort|satisfaction|fulfil+ment|calm|pride|meaning';
 const FEELING =
   'excited|thrilled|stoked|pumped|happy|happier|glad|grateful|thankful|blessed|lucky|proud|fulfilled|liberated|empowered|inspired|motivated|determined|overwhelmed|stressed|scared|nervous|anxious|worried|relieved|touched|moved|honou?red|amazed|overjoyed|accepted|loved|supported|welcomed|sad|upset|frustrated|down|bummed|heartbroken|devastated|calm|peaceful|content|energi[sz]ed|refreshed|recharged|alive|free|powerful|special|comfortable|confident|hopeful|optimistic|safe|at\\s+peace';
 // ── Passing feelings, more of them (issue 28, precision, round 6) ──
@@ -825,8 +846,8 @@ export const FOR_ING_FRAGMENT_RE = new RegExp(
  * Said to the listener about the listener's words or doings, though it opens with "I": "I really
  * respect you for that", "I love the thought", "I love when you …", "I would also say that your …",
  * advice ("I recommend trying …", "I'd suggest …") and encouragement of oneself said in reply
- * ("I won't give up", "I'm gonna stay positive and keep going", "I'll take it one day at a time",
- * "Trying my best").
+ * ("I won't give up", "Hiccups won't stop me", "I'm gonna stay positive and keep going", "I'll take
+ * it one day at a time", "Trying my best").
  */
 export const ADDRESSED_RE = new RegExp(
   `^${LEAD}(?:` +
@@ -835,6 +856,7 @@ export const ADDRESSED_RE = new RegExp(
       "i(?:\\s+would|['’]d)\\s+(?:also\\s+|definitely\\s+|really\\s+|totally\\s+|highly\\s+)*(?:say|add|agree|recommend|suggest|advise)\\b",
       'i\\s+(?:really\\s+|strongly\\s+|highly\\s+|definitely\\s+|totally\\s+|also\\s+)*(?:recommend|reccomend|recomend|suggest|advise)\\b',
       "(?:i|we)\\s+(?:won['’]t|will\\s+not|never)\\s+(?:give\\s+up|quit|stop|lose\\s+(?:focus|hope|sight|faith|heart)|let\\s+(?:you|anything|anyone|it))\\b",
+      "(?:nothing|[\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+)?)\\s+(?:won['’]t|will\\s+not|can['’]t|cannot|is\\s+not\\s+going\\s+to|isn['’]t\\s+going\\s+to|(?:is|are)n['’]t\\s+gonna)\\s+(?:ever\\s+)?(?:stop|hold|get|keep|bring|slow|break)\\s+(?:me|us)(?:\\s+(?:back|down))?(?:\\s+(?:now|again))?[\\s!.…]*$",
       "(?:i['’]m|i\\s+am|i['’]ll|i\\s+will|we['’]ll|we\\s+will|i\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|we\\s+(?:gotta|got\\s+to|have\\s+to|need\\s+to|must)|i['’]m\\s+(?:(?:definitely|really|totally|also|still|actually|seriously)\\s+)?(?:gonna|going\\s+to))\\s+(?:(?:definitely|totally|really|just|also|always|keep\\s+on|trying\\s+to)\\s+)*(?:stay\\s+(?:positive|strong|focused|motivated|determined|hopeful|in\\s+touch)|keep\\s+(?:going|pushing|at\\s+it|it\\s+up|trying|that\\s+in\\s+mind|you\\s+(?:posted|updated))|take\\s+it\\s+(?:one\\s+day|easy|slow)|stick\\s+together|have\\s+(?:some\\s+)?faith|keep\\s+(?:the\\s+)?faith|be\\s+patient|push\\s+(?:through|on|forward)|hang\\s+in\\s+there|do\\s+my\\s+best|give\\s+it\\s+(?:a\\s+(?:try|shot|go)|my\\s+all))\\b",
       "i\\s+(?:can['’]?t|cannot)\\s+wait\\b",
       "(?:(?:i['’]m|i\\s+am|we['’]re|we\\s+are)\\s+)?(?:(?:just|really|still|always)\\s+)*(?:trying|doing|putting\\s+in)\\s+(?:my|our)\\s+(?:very\\s+)?best\\b",
@@ -1922,6 +1944,16 @@ export const SUCH_AS_FRAGMENT_RE =
 export const UNNAMED_THING_RE =
   /(?<=\S\s+(?:\p{L}+\s+){0,3})\b(?:something|stuff|things)\b(?!\s+like\s+(?!(?:this|that|these|those|it)\b))/iu;
 /**
+ * What a relative clause says of an unnamed thing when it says only how it makes the speaker
+ * feel: "something that brings us fulfillment", "stuff that makes me happy", "things which give me
+ * joy". It names the thing no more than "something" alone does. Not after "is" ("Gardening is
+ * something that brings me joy" names gardening).
+ */
+export const FEELING_ONLY_RELATIVE_RE = new RegExp(
+  `(?<!\\b(?:is|was|are|were|be|been)\\s+|['’]s\\s+)\\b(something|stuff|things)\\s+(?:that|which)\\s+(?:(?:really|always|truly|just|also|can|could|will)\\s+)*(?:brings?|gives?|makes?|fills?)\\s+(?:me|us)\\s+(?:with\\s+)?(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of|so|really|very|truly)\\s+)?(?:feel\\s+)?(?:${GOOD_FEELING_NOUN}|${FEELING})\\b`,
+  'iu',
+);
+/**
  * Words that say no more of an unnamed thing: how big, new or good it is, when, and that there
  * is a lot of it ("some big new things", "lots of stuff going on in my life", "something like
  * this right now"). A clause that says only these and one verb names nothing.
@@ -1956,9 +1988,12 @@ export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
  * What the speaker would do or would have done, and did not: "I would get two turtles today if I
  * could!", "I would've loved to hear that music". Neither an event nor a fact. Not a habit of the
  * past ("I'd practice basketball for hours"), nor what had been ("I'd been wanting to try yoga").
+ * Nor what the speaker would not want, the other side of a wish ({@link WISH_RE}: "I'd love to …"):
+ * "I wouldn't want to be punished", "I'd hate to lose it" ("I don't want to …" says what they
+ * want now; "I would never eat meat" says a habit).
  */
 export const HYPOTHETICAL_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b`,
+  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b|^${LEAD}(?:i|we)(?:\\s+would(?:n['’]?t|['’]t|\\s+not|\\s+never)|['’]d\\s+(?:not|never))\\s+(?:(?:really|ever|even|ever\\s+really)\\s+)?(?:want|wanna|like|wish|choose)\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?:really\\s+)?hate\\s+to\\b`,
   'iu',
 );
 /**
@@ -2092,7 +2127,7 @@ export const SHOWN_RE = /\b(?:photo|pic|picture|image|shot)s?\b/iu;
  * group 2: what follows it (read with {@link NOT_AN_AIM_RE}).
  */
 export const DREAM_TO_DO_RE = new RegExp(
-  `^${LEAD}(?:it(?:['’]s|\\s+is|\\s+has|\\s+was)?\\s+(?:(?:been|always|really|truly|just|also)\\s+)*(?:a|my|our)\\s+(?:(?:lifelong|long-time|longtime|big|huge|childhood)\\s+)?(?:dream|goal|passion|mission)|it\\s+(?:(?:really|always|truly|just|also)\\s+)*(?:brings|gives)\\s+me\\s+(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of)\\s+)?(?:joy|peace|happiness|purpose|comfort|satisfaction))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
+  `^${LEAD}(?:it(?:['’]s|\\s+is|\\s+has|\\s+was)?\\s+(?:(?:been|always|really|truly|just|also)\\s+)*(?:a|my|our)\\s+(?:(?:lifelong|long-time|longtime|big|huge|childhood)\\s+)?(?:dream|goal|passion|mission)|it\\s+(?:(?:really|always|truly|just|also)\\s+)*(?:brings|gives)\\s+me\\s+(?:(?:so\\s+much|such|great|real|a\\s+lot\\s+of)\\s+)?(?:${GOOD_FEELING_NOUN}))\\s+to\\s+([\\p{L}'’-]+)\\s+(.+)$`,
   'iu',
 );
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formed, kinds } from './formed.fixture.js';
+import { formed, kinds, none } from './formed.fixture.js';
 
 /**
  * Clauses that name nothing, clauses that say why, and cues of the future that plan nothing
@@ -23,6 +23,23 @@ describe('readTurn: a clause that says only "something", "stuff" or "things"', (
     expect(kinds("I'm always trying new things.")).toEqual(['fact']);
     expect(kinds('Stuff like this mural is really special to me!')).toEqual(['fact']);
     expect(kinds('Things have been tough for my sister lately.')).toEqual(['fact']);
+  });
+});
+
+describe('readTurn: "something" said only with how it makes the speaker feel', () => {
+  it('names nothing still: "something that brings us fulfillment"', () => {
+    for (const text of [
+      'We both have discovered something that brings us fulfillment.',
+      'I found something that brings me joy.',
+    ])
+      expect(formed(text), text).toEqual([]);
+  });
+
+  it('near-misses: what the something is, said with it, or before "is"', () => {
+    expect(kinds('Gardening is something that brings me joy.')).toEqual(['preference']);
+    expect(kinds("I've started something that makes me happy: pottery.")).toEqual(['fact']);
+    expect(kinds('I love doing things that bring me peace, like yoga.')).toEqual(['preference']);
+    expect(kinds('I found something that brings me joy at the animal shelter.')).not.toEqual([]);
   });
 });
 
@@ -71,9 +88,51 @@ describe('readTurn: what the speaker would do, or would have done', () => {
     expect(formed("I would've loved to hear that music.")).toEqual([]);
   });
 
+  it("forms nothing for what the speaker would not want, a wish's other side", () => {
+    expect(formed("I would't want to be punished, let alone puppies and dogs.")).toEqual([]);
+    expect(formed("We'd never want to leave.")).toEqual([]);
+  });
+
+  it('near-misses: what the speaker does not want now, and a habit said with "would never"', () => {
+    expect(kinds("I don't want to move to the city.")).toEqual(['fact']);
+    expect(kinds('I would never eat meat.')).toEqual(['fact']);
+  });
+
   it('near-misses: a habit of the past, what had been, are still kept', () => {
     expect(kinds("I'd practice basketball outside for hours, dreaming of playing in big games.")).toEqual(['fact']);
     expect(kinds("I'd been wanting to try yoga for a while and finally took the plunge.")).toEqual(['fact']);
+  });
+});
+
+describe('readTurn: a picture handed over, nothing said of the speaker', () => {
+  it('forms nothing: the caption says what it shows', () => {
+    for (const text of [
+      "I've found the picture with really thrilling part of the workshop, take a look.",
+      'I took a lot of shots yesterday and chose the best one to send to you.',
+      'I have a couple of photos I want to share with you.',
+    ])
+      expect(formed(text), text).toEqual([]);
+  });
+
+  it("near-misses: a picture of where the speaker was, one not handed over, one of the speaker's work", () => {
+    expect(kinds('I took a few photos at the falls last summer to send to you.')).toEqual(['event']);
+    expect(kinds('I have some photos from the wedding I want to share with you.')).toEqual(['fact']);
+    expect(kinds('I found an old photo of my grandpa.')).toEqual(['event']);
+    expect(kinds('Been restoring this vintage beauty - here is the final result pic, take a look!')).toEqual(['fact']);
+    expect(formed('My partner helps me stay focused. We have a lot of cute photos, I want to share with you.')).toEqual(
+      ["fact | Ann's partner | My partner helps me stay focused."],
+    );
+  });
+});
+
+describe('readTurn: "I\'m hoping …" with a clause is "I hope …"', () => {
+  it('forms nothing, as "I hope we can …" forms nothing', () => {
+    none(["I'm hoping we can find something just as nice for our hike.", "I'm still hoping it doesn't rain tomorrow."]);
+  });
+
+  it("near-misses: hoping to do something, or for something named, is the speaker's aim", () => {
+    expect(kinds("I'm hoping to attend a book conference next month.")).toEqual(['fact']);
+    expect(kinds("I'm hoping for some positive changes.")).toEqual(['fact']);
   });
 });
 

@@ -409,6 +409,18 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
     ]);
   });
 
+  it('a possessive pronoun as the subject ("Mine …") stands for the noun said before: kept whole with it; alone it forms nothing', () => {
+    expect(formed('Family time is great! Mine gets together all the time too.')).toEqual([
+      'fact | Ann | Family time is great! Mine gets together all the time too.',
+    ]);
+    none(['Mine is full of weeds.', 'Ours is a small town.']);
+    // Near-misses: the question quoted says what "mine" is; "mine" inside a clause with its own subject.
+    expect(formed('Mine is a family of five.', "What's your family like?")).toEqual([
+      'fact | Ann | Asked "What\'s your family like?": Mine is a family of five.',
+    ]);
+    expect(formed('Even though mine is small, I rely on my family for strength.')).toHaveLength(1);
+  });
+
   it('"The … was/were …" right after a statement describes part of what it named: kept whole with it', () => {
     expect(
       formed('I watched "Little Women" recently. The acting was awesome and the story was so captivating.'),

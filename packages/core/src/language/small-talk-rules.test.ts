@@ -114,6 +114,19 @@ describe('readTurn: resolve and cheer with nothing named', () => {
   });
 });
 
+describe('readTurn: what will not stop the speaker, with nothing named', () => {
+  it('forms nothing: a resolve, as "I won\'t give up" is', () => {
+    none(["Hiccups won't stop me.", "Setbacks can't hold me back!"]);
+  });
+
+  it('near-misses: what it will not stop the speaker doing, and someone who will not stop', () => {
+    expect(formed("My knee injury won't stop me from running the marathon in May.")).toEqual([
+      "event | My knee injury won't stop me from running the marathon in May.",
+    ]);
+    expect(formed("My sister won't stop calling me.")).not.toEqual([]);
+  });
+});
+
 describe("readTurn: an offer to listen, and wanting what is the listener's", () => {
   it('form nothing', () => {
     none([

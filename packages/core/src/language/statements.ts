@@ -72,6 +72,7 @@ import {
   HABITUAL_RE,
   PURPOSE_AFTER_SO_RE,
   UNNAMED_THING_QUALIFIERS,
+  FEELING_ONLY_RELATIVE_RE,
   UNNAMED_THING_RE,
   WH_BEFORE_PAST_RE,
 } from './lexicon.js';
@@ -839,7 +840,10 @@ export function goesOnWithoutI(
  */
 function namesNothing(text: string, words: readonly string[]): boolean {
   if (!UNNAMED_THING_RE.test(text) || HABITUAL_RE.test(text)) return false;
-  return words.filter((w) => !UNNAMED_THING_QUALIFIERS.has(w)).length <= 1;
+  // "We both have discovered something that brings us fulfillment": how it makes the speaker
+  // feel names it no more ({@link FEELING_ONLY_RELATIVE_RE}).
+  const said = FEELING_ONLY_RELATIVE_RE.test(text) ? contentWords(text.replace(FEELING_ONLY_RELATIVE_RE, '$1')) : words;
+  return said.filter((w) => !UNNAMED_THING_QUALIFIERS.has(w)).length <= 1;
 }
 
 /** {@link PAST_RE}, every match. */
