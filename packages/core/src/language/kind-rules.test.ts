@@ -22,6 +22,7 @@ describe('readTurn: "like" after a word that is no name', () => {
     expect(formed('Ana loves jazz.')).toEqual(['preference | Ana | Ana loves jazz.']);
     expect(kinds('My kids love the beach.')).toEqual(['preference']);
     expect(kinds('We really like the new place.')).toEqual(['preference']);
+    expect(kinds('We both love hiking.')).toEqual(['preference']);
     expect(kinds('And I also don’t like bowling itself, to be honest.')).toEqual(['preference']);
     expect(kinds("I've started to enjoy running in the mornings.")).toEqual(['preference']);
   });

@@ -1990,10 +1990,11 @@ export const OPINION_OF_WHAT_WE_SHOULD_DO_RE =
  * past ("I'd practice basketball for hours"), nor what had been ("I'd been wanting to try yoga").
  * Nor what the speaker would not want, the other side of a wish ({@link WISH_RE}: "I'd love to …"):
  * "I wouldn't want to be punished", "I'd hate to lose it" ("I don't want to …" says what they
- * want now; "I would never eat meat" says a habit).
+ * want now; "I would never eat meat" says a habit; "I wouldn't want to live anywhere else" says
+ * what the speaker has and loves).
  */
 export const HYPOTHETICAL_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b|^${LEAD}(?:i|we)(?:\\s+would(?:n['’]?t|['’]t|\\s+not|\\s+never)|['’]d\\s+(?:not|never))\\s+(?:(?:really|ever|even|ever\\s+really)\\s+)?(?:want|wanna|like|wish|choose)\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?:really\\s+)?hate\\s+to\\b`,
+  `^${LEAD}(?:i|we)(?:['’]d|\\s+would)(?:\\s+(?:really|totally|definitely|so|just|also))*(?:\\s+have|['’]ve)\\s+(?:been|\\p{L}+(?:ed|en|wn|ne|ght|ung|ook|ot|ade|ad|id|one))\\b|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?!(?:love|like|be\\s+(?:happy|glad))\\b)[^.!?]*\\bif\\s+(?:i|we)\\s+(?:could|had|were|was|did)\\b|^${LEAD}(?:i|we)(?:\\s+would(?:n['’]?t|['’]t|\\s+not|\\s+never)|['’]d\\s+(?:not|never))\\s+(?:(?:really|ever|even|ever\\s+really)\\s+)?(?:want|wanna|like|wish|choose)\\b(?![^.!?]*\\b(?:(?:anywhere|anything|anyone|anybody|anyplace)\\s+else|any\\s+other\\s+way)\\b)|^${LEAD}(?:i|we)(?:['’]d|\\s+would)\\s+(?:really\\s+)?hate\\s+to\\b`,
   'iu',
 );
 /**

@@ -96,6 +96,8 @@ describe('readTurn: what the speaker would do, or would have done', () => {
   it('near-misses: what the speaker does not want now, and a habit said with "would never"', () => {
     expect(kinds("I don't want to move to the city.")).toEqual(['fact']);
     expect(kinds('I would never eat meat.')).toEqual(['fact']);
+    // Not wanting anything else says what the speaker has and loves.
+    expect(kinds("I wouldn't want to live anywhere else.")).toEqual(['fact']);
   });
 
   it('near-misses: a habit of the past, what had been, are still kept', () => {

@@ -439,7 +439,7 @@ const PAST_RE = new RegExp(
 const EVENT_WORDS_RE =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|ago|this\s+(?:morning|afternoon|evening|past))\b/iu;
 const PREFERENCE_RE = new RegExp(
-  `\\b(?<who>i|we|he|she|they|and\\s+me|(?!(?:${LIKE_AS_IF_AFTER})\\b)${NAME}|my\\s+\\p{L}+)(?:['’]ve)?\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|do|don['’]?t|do\\s+not|never|always|(?:have\\s+)?(?:started|begun|come|grown|learned|learnt)\\s+to)\\s+){0,2}(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
+  `\\b(?<who>i|we|he|she|they|and\\s+me|(?!(?:${LIKE_AS_IF_AFTER})\\b)${NAME}|my\\s+\\p{L}+)(?:['’]ve)?\\s+(?:(?:really|absolutely|just|also|still|kinda|totally|both|do|don['’]?t|do\\s+not|never|always|(?:have\\s+)?(?:started|begun|come|grown|learned|learnt)\\s+to)\\s+){0,2}(like|likes|love|loves|enjoy|enjoys|prefer|prefers|hate|hates|dislike|dislikes|adore|adores|can'?t\\s+stand|cannot\\s+stand)\\s+(.+)`,
   'giu',
 );
 /** A pronoun or "my …" that may like something ("I love hiking", "my kids love the beach"). */
