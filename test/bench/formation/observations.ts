@@ -17,8 +17,12 @@
  * `--dump <conversation index>` (or a range `0-9`, or `all`) prints every formed memory of those
  * conversations with its turn; with `--misses`, also every observation it did not cover.
  *
+ * `--noise punct,qmark,apos,lower` (or `all`) saves each turn as a person typing in a chat app
+ * would have written it (`../chat-noise.ts`): no full stops, question marks or apostrophes, or
+ * all lower case. Real chats are written that way; LoCoMo is not.
+ *
  * Run (from the repository root):
- *   npx tsx --conditions=@zerda/source test/bench/formation/observations.ts [--conversations a-b] [--dump 0]
+ *   npx tsx --conditions=@zerda/source test/bench/formation/observations.ts [--conversations a-b] [--dump 0] [--noise all]
  * Data: LoCoMo's locomo10.json ($LOCOMO_PATH or ../shared/bench/data/locomo10.json; CC BY-NC 4.0,
  * read from disk, never copied here). Missing data: prints SKIPPED and exits 0.
  */
@@ -26,12 +30,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MemoryManager } from '@zerda/core';
+import { chatNoise, parseNoise } from '../chat-noise.js';
 import { parseLocomo, repairEvidence, type LocomoConversation } from '../retrieval/locomo.js';
 import { REPO_ROOT } from '../retrieval/model.js';
 
 const { values: args } = parseArgs({
-  options: { conversations: { type: 'string' }, dump: { type: 'string' }, misses: { type: 'boolean' } },
+  options: {
+    conversations: { type: 'string' },
+    dump: { type: 'string' },
+    misses: { type: 'boolean' },
+    noise: { type: 'string' },
+  },
 });
+const noise = parseNoise(args.noise);
 const dataPath = resolve(REPO_ROOT, process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json');
 if (!existsSync(dataPath)) {
   console.log(`SKIPPED: LoCoMo data not found at ${dataPath}.`);
@@ -83,9 +94,10 @@ async function run(i: number, conv: LocomoConversation, into: Tally, dump: boole
   for (const session of conv.sessions) {
     now = session.timestamp;
     for (const turn of session.turns) {
-      const { entry } = await mgr.saveInteraction('bench', conv.sampleId, turn.text, '');
+      const text = chatNoise(turn.text, noise);
+      const { entry } = await mgr.saveInteraction('bench', conv.sampleId, text, '');
       turnOf.set(entry.id, turn.diaId);
-      textOf.set(turn.diaId, turn.text);
+      textOf.set(turn.diaId, text);
       into.turns++;
     }
   }
