@@ -2367,3 +2367,74 @@ export const BUSY_DOING_RE = new RegExp(
     `(?:with\\s+(?!(?:work|life|stuff|things|everything|something|it|that|this|them|those|these|a\\s+lot|lots|you|your|school|my\\s+(?:job|work|life))\\b)|(?!(?:lately|recently|today|during|being|having|doing\\s+(?:stuff|things|nothing|everything|it|that)\\b))(?=\\p{L}{2,}ing\\b))(\\p{L}.*)$`,
   'iu',
 );
+
+/**
+ * Contractions as they are typed without the apostrophe, and what they stand for; only
+ * spellings that are no other English word ("were", "well", "ill", "id", "hell", "wed", "shell",
+ * "its" and "lets" are left out; `ITS_AS_IT_IS_BEFORE` reads "its" where it can only be "it's").
+ */
+export const APOSTROPHE_LESS: Readonly<Record<string, string>> = Object.freeze({
+  im: "I'm",
+  ive: "I've",
+  dont: "don't",
+  doesnt: "doesn't",
+  didnt: "didn't",
+  cant: "can't",
+  couldnt: "couldn't",
+  wouldnt: "wouldn't",
+  shouldnt: "shouldn't",
+  wont: "won't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  hadnt: "hadn't",
+  aint: "ain't",
+  mustnt: "mustn't",
+  thats: "that's",
+  whats: "what's",
+  hows: "how's",
+  wheres: "where's",
+  whos: "who's",
+  theres: "there's",
+  heres: "here's",
+  shes: "she's",
+  youre: "you're",
+  youve: "you've",
+  youll: "you'll",
+  youd: "you'd",
+  theyre: "they're",
+  theyve: "they've",
+  theyll: "they'll",
+  theyd: "they'd",
+  weve: "we've",
+  itll: "it'll",
+  thatll: "that'll",
+  couldve: "could've",
+  wouldve: "would've",
+  shouldve: "should've",
+});
+/**
+ * Contractions typed without the apostrophe that are also other words ("lets", "ill", "id"): read
+ * as the contraction only before the words listed ("lets go", "ill be there", "id love to"; never
+ * "he lets me", "I feel ill"), as regex alternatives.
+ */
+export const APOSTROPHE_LESS_BEFORE: Readonly<Record<string, readonly [full: string, before: string]>> = Object.freeze({
+  lets: [
+    "let's",
+    'go|do|get|make|see|try|meet|hang|catch|plan|talk|grab|keep|hope|just|not|start|have|play|find|eat|watch|chat|head|be|call|take|say|all',
+  ],
+  ill: [
+    "I'll",
+    'be|go|do|get|make|see|try|have|let|send|call|text|bring|take|check|tell|keep|need|probably|definitely|never|always|just|also|still|def|show|give|think|look|ask|stop|come|talk|start|pick|meet|sleep|miss|write|post|share|buy|use|wait|read',
+  ],
+  id: [
+    "I'd",
+    'love|like|say|rather|be|have|go|probably|never|definitely|need|want|think|guess|recommend|suggest|really|totally|been|gone|done|imagine|prefer',
+  ],
+});
+/** Words after which "its" can only be "it's" ("its so cool", "its been a while"), never "its own" (regex alternatives). */
+export const ITS_AS_IT_IS_BEFORE =
+  'so|been|not|just|really|very|too|a|an|the|ok|okay|fine|great|nice|cool|good|bad|pretty|kinda|sorta|gonna|going|getting|always|never|still|also|actually|all|about|hard|fun|funny|amazing|awesome|crazy|weird|true|late|early|my|your|our|over|raining|snowing|sunny|cold|hot|time|like|such|quite|definitely|totally|only|almost|gotten';

@@ -1,3 +1,4 @@
+import { restoreApostrophes } from './chat-text.js';
 import { clauseKind, leavesToDoSomething, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
@@ -132,7 +133,8 @@ const ABBREVIATIONS = /\b(?:mr|mrs|ms|dr|st|prof|sr|jr|vs|etc|e\.g|i\.e|approx|n
 const INITIALS = /(?:\b(?:\p{Lu}\.){2,}|\b\p{Lu}\p{Ll}+\s+(?:\p{Lu}\.\s*)*\p{Lu}\.)$/u;
 
 /** Sentences of `text` (terminal punctuation of any script, and line breaks). */
-export function sentences(text: string): string[] {
+export function sentences(typed: string): string[] {
+  const text = restoreApostrophes(typed);
   // A caption before what is said of it ("[image: a puppy on a rug] This is my new puppy") is a sentence of its own.
   const parts = text.split(/(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*/iu);
   const out: string[] = [];
