@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restoreApostrophes } from './chat-text.js';
+import { repunctuate, restoreApostrophes, typedWithoutStops } from './chat-text.js';
 import { formed } from './formed.fixture.js';
 
 /** Typed chat (issue 28): what people leave out when they type, put back before a turn is read. */
@@ -46,5 +46,84 @@ describe('readTurn: a turn typed without apostrophes forms what the punctuated o
     const got = formed(typed);
     expect(got).not.toEqual([]);
     expect(got).toEqual(formed(punctuated));
+  });
+});
+
+/** The sentences of a turn typed as `text` (apostrophes put back first, as `sentences` does). */
+const split = (text: string) => repunctuate(restoreApostrophes(text), { stopless: typedWithoutStops(text) });
+
+describe('repunctuate: a turn typed without full stops', () => {
+  it('a sentence starts at a capitalised opener and at an "I" that does not go on', () => {
+    expect(split('Thanks Ben Your advice helped a lot I finally fixed the bike We rode it to the lake')).toEqual([
+      'Thanks Ben.',
+      'Your advice helped a lot.',
+      'I finally fixed the bike.',
+      'We rode it to the lake',
+    ]);
+    expect(split('i aced the exam yesterday im so relieved')).toEqual([
+      'I aced the exam yesterday.',
+      "I'm so relieved",
+    ]);
+    expect(split('that was hilarious haha we should do it again')).toEqual([
+      'that was hilarious haha.',
+      'we should do it again',
+    ]);
+  });
+
+  it('a question keeps (or gets) its mark; the last statement is left as typed', () => {
+    expect(split("hows it going it's been ages")).toEqual(["how's it going?", "it's been ages"]);
+    expect(split('Great news Any plans for the weekend')).toEqual(['Great news.', 'Any plans for the weekend?']);
+    expect(split('Nice pic What made you pick that spot?')).toEqual(['Nice pic.', 'What made you pick that spot?']);
+    expect(split('what a day')).toEqual(['what a day']);
+    expect(split('When I was a kid I lived in Porto')).toEqual(['When I was a kid I lived in Porto']);
+  });
+
+  it('near-misses: one sentence stays one', () => {
+    for (const text of [
+      'the jacket I bought last week is too small',
+      'I think I can make it',
+      'Last Saturday I ran my first half marathon',
+      "I'm reading The Name of the Wind right now",
+      'we watched "All About Eve" and loved it',
+      'so I called the plumber',
+      'I left my IT job in March',
+      'Did I tell you that I got a cat',
+    ])
+      expect(split(text), text).toHaveLength(1);
+  });
+
+  it('where the writer uses full stops, only a capitalised opener starts a sentence', () => {
+    expect(repunctuate('I was surprised at how much I enjoyed it', { stopless: false })).toEqual([
+      'I was surprised at how much I enjoyed it',
+    ]);
+    expect(repunctuate("That's great I signed up for pottery", { stopless: false })).toEqual([
+      "That's great I signed up for pottery",
+    ]);
+    expect(repunctuate("That's great I signed up for pottery")).toEqual(["That's great.", 'I signed up for pottery']);
+  });
+
+  it('a caption stays with what is said of it; a stretch that is only a caption is left alone', () => {
+    expect(split('Look what I made today It took me all week [image: a knitted scarf]')).toEqual([
+      'Look what I made today.',
+      'It took me all week [image: a knitted scarf]',
+    ]);
+    expect(split('[image: a knitted scarf]')).toEqual(['[image: a knitted scarf]']);
+  });
+});
+
+describe('readTurn: a turn typed without full stops forms what the punctuated one does', () => {
+  it.each([
+    [
+      'Hey Sam Good to hear from you I started a new job at the library last month its so quiet but I love it',
+      "Hey Sam! Good to hear from you. I started a new job at the library last month. It's so quiet but I love it.",
+    ],
+    [
+      'thanks ben im allergic to shellfish so no paella for me',
+      "thanks ben. I'm allergic to shellfish so no paella for me.",
+    ],
+  ])('%s', (typed, punctuated) => {
+    const got = formed(typed).map((line) => line.replace(/[.!]$/u, ''));
+    expect(got).not.toEqual([]);
+    expect(got).toEqual(formed(punctuated).map((line) => line.replace(/[.!]$/u, '')));
   });
 });

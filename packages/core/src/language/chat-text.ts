@@ -6,7 +6,18 @@
  * English, so this module restores it first, where text enters them ({@link sentences} in
  * `statements.ts`): words are never changed beyond an apostrophe or a capital "I".
  */
-import { APOSTROPHE_LESS, APOSTROPHE_LESS_BEFORE, ITS_AS_IT_IS_BEFORE } from './lexicon.js';
+import {
+  APOSTROPHE_LESS,
+  APOSTROPHE_LESS_BEFORE,
+  DETERMINER_WORDS,
+  GOES_ON_BEFORE_I,
+  ITS_AS_IT_IS_BEFORE,
+  ITS_AS_IT_IS_JUDGED,
+  LAUGHTER_RE,
+  SENTENCE_OPENERS,
+  SUBORDINATOR_RE,
+  TIME_PHRASE_END_RE,
+} from './lexicon.js';
 
 const APOSTROPHE_LESS_RE = new RegExp(`\\b(?:${Object.keys(APOSTROPHE_LESS).join('|')})\\b(?!['’])`, 'giu');
 /** "lets", "ill", "id" and "its" as contractions: only before the words that make them one. */
@@ -15,6 +26,7 @@ const BEFORE_RES: readonly (readonly [RegExp, string])[] = [
     ([word, [full, before]]) => [new RegExp(`\\b${word}(?=\\s+(?:${before})\\b)`, 'giu'), full] as const,
   ),
   [new RegExp(`\\bits(?=\\s+(?:${ITS_AS_IT_IS_BEFORE})\\b)`, 'giu'), "it's"] as const,
+  [new RegExp(`\\bits(?=\\s+(?:${ITS_AS_IT_IS_JUDGED})(?:\\s*(?:[.!?,;:)]|$)))`, 'giu'), "it's"] as const,
 ];
 /** A lone lower-case "i" (not "i.e.", not a list's "i)"), or "i'm", "i've", "i'd", "i'll". */
 const LOWER_I_RE = /(?<![\p{L}\p{N}'’.-])i(?=['’](?:m|ve|d|ll)\b|(?![\p{L}\p{N}'’.)-]))/gu;
@@ -37,4 +49,122 @@ export function restoreApostrophes(text: string): string {
   let out = text.replace(APOSTROPHE_LESS_RE, (w: string) => cased(w, APOSTROPHE_LESS[w.toLowerCase()]!));
   for (const [re, full] of BEFORE_RES) out = out.replace(re, (w: string) => cased(w, full));
   return out.replace(LOWER_I_RE, 'I');
+}
+
+/** Ends a sentence: a full stop, "!", "?" or "…" (of any script), before closing quotes or brackets. */
+const ENDED_RE = /[.!?…。！？]["'”’)\]]*$/u;
+const CAPTION_END_RE = /^(.*?)\s*(\[image:[^\]]*\])$/isu;
+/** A word as the tables hold it: lower case, a straight apostrophe, no punctuation around it. */
+const bare = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/’/gu, "'")
+    .replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
+/** A subject that opens a clause: "I", "I'm", "it's", "that's", "we're", "there's" … */
+const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]s|(?:we|they)['’](?:re|ve))$/iu;
+const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
+const TOLD_RE =
+  /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
+const AMOUNT_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
+const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
+/** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
+const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
+
+/**
+ * Whether a sentence starts at `words[i]` of an unpunctuated run whose current sentence started
+ * at `words[start]` (see {@link repunctuate}).
+ */
+function opensSentence(words: readonly string[], i: number, start: number, stopless: boolean): boolean {
+  const word = words[i]!;
+  const before = words[i - 1]!;
+  if (/[:;–—-]$/u.test(before) || /^["'“‘(]/u.test(word) || /["”]$/u.test(word)) return false;
+  // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.
+  if (GOES_ON_BEFORE_I.has(bare(before))) return false;
+  // Inside a quotation ("… "All You Need Is Love" is a classic") no sentence starts.
+  if (
+    words
+      .slice(start, i)
+      .join(' ')
+      .replace(/[^"“”]/gu, '').length %
+      2 ===
+    1
+  )
+    return false;
+  if (LAUGHTER_RE.test(bare(before)) && i >= 2) return true;
+  // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
+  // surprised at how much I enjoyed it"): only a capitalised opener starts one.
+  if (stopless && SUBJECT_RE.test(word)) {
+    // "Yeah, I'm …": a comma already marks where the clause starts.
+    if (/,$/u.test(before)) return false;
+    // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
+    if (TOLD_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
+    // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
+    // subordinate clause or a time phrase.
+    if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
+    if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
+    // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no noun).
+    if (AMOUNT_RE.test(bare(before))) return true;
+    return ![words[i - 2], words[i - 3]].some(
+      (w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)),
+    );
+  }
+  // "… the other day it was beautiful": after a time phrase, any subject pronoun.
+  if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
+  if (!CAPITALISED_RE.test(word) || !SENTENCE_OPENERS.has(bare(word))) return false;
+  // "I'm reading The Last Kingdom", "we watched This Is Us": a title, its words all capitalised.
+  const next = words[i + 1];
+  return next !== undefined && (!CAPITALISED_RE.test(next) || I_RE.test(next.replace(/[,!]$/u, '')));
+}
+
+/** A question typed without its mark: "How's it going", "Did you go", "Any plans for the summer". */
+const QUESTION_START_RE =
+  /^(?:(?:so|and|but|also|btw|anyway|hey|oh|ok|okay|well)[,\s]+)*(?:(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|shall)(?:n['’]t)?\s+(?:you|u|ya|we|they|he|she|it|that|this|there|your|ur|anyone|everyone|the|any)\b|(?:what|how|where|when|why|who|which)['’](?:s|re|d|ll|ve)\b|(?:what|how|where|when|why|who|which|whose)\s+(?!(?:i|i['’]m|we|he|she|they|it|my|our|his|her|their|a|an|this|that)\b)(?:\S+\s+){0,2}?(?:is|are|was|were|do|does|did|have|has|had|can|could|would|will|should|you|u|ya|your|ur|about|else)\b|any(?:thing|one|body)?\s+(?!(?:is|was|can|will|goes|works)\b)\S|(?:and|what\s+about|how\s+about)\s+(?:you|u)\b|(?:wbu|hbu)\b)/iu;
+
+/** `segment` with the mark it was typed without: "?" when it asks, "." when it says. */
+function ended(segment: string): string {
+  const s = segment.replace(/[\s,;–—-]+$/u, '');
+  return QUESTION_START_RE.test(s) ? `${s}?` : `${s}.`;
+}
+/** The last sentence of a stretch, typed without its mark: "?" when it asks; a statement is left as typed. */
+const asked = (segment: string) => (QUESTION_START_RE.test(segment) ? `${segment}?` : segment);
+
+/**
+ * The sentences of `part`, one stretch of a turn with no full stop, "!" or "?" inside it. Where a
+ * person typing in a chat app left the full stops out ("Thanks Mel Your backing means a lot I
+ * felt super powerful giving my talk"), a sentence starts:
+ * - at a word that opens sentences, typed with its capital ("… a lot Your backing …"; not in a
+ *   title, "The Last Kingdom", nor in a quotation);
+ * - after laughter ("that was fun haha we should go again");
+ * - with `stopless` (no full stop anywhere in the turn), at an "I" or a subject like "it's" that
+ *   does not go on with what came before ("… last Friday I'm so excited"; not "the book I read",
+ *   "I think I can", "Did I tell you I …", "When I was young I …").
+ *
+ * Each sentence but the last gets the mark it was typed without: "?" when it asks ("How's it
+ * going", "Any plans for the summer"), "." otherwise; the last keeps its own, or gets "?" when it
+ * asks and is otherwise left as typed. A caption at the end stays with the last sentence.
+ */
+export function repunctuate(part: string, { stopless = true }: { stopless?: boolean } = {}): string[] {
+  if (/^\[image:/iu.test(part)) return [part];
+  const [, said = part, caption] = CAPTION_END_RE.exec(part) ?? [];
+  const words = said.split(/\s+/u).filter(Boolean);
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 1; i < words.length; i++)
+    if (opensSentence(words, i, start, stopless)) {
+      out.push(words.slice(start, i).join(' '));
+      start = i;
+    }
+  if (start < words.length) out.push(words.slice(start).join(' '));
+  const last = out.length - 1;
+  // The last sentence keeps its own mark, or none before a caption ("Shared a pic of my success
+  // [image: …]": the picture is what it says).
+  const sentences = out.map((s, i) =>
+    i < last ? ended(s) : caption !== undefined ? `${s} ${caption}` : ENDED_RE.test(s) ? s : asked(s),
+  );
+  return last < 0 && caption !== undefined ? [caption] : sentences;
+}
+
+/** Whether `text` has no full stop, "!" or "…" ending a sentence anywhere (a "?" aside): typed without them. */
+export function typedWithoutStops(text: string): boolean {
+  return !/[.!…。！](?:["'”’)\]]*)(?:\s|$)/u.test(text.replace(/\[image:[^\]]*\]/giu, ''));
 }

@@ -2437,4 +2437,68 @@ export const APOSTROPHE_LESS_BEFORE: Readonly<Record<string, readonly [full: str
 });
 /** Words after which "its" can only be "it's" ("its so cool", "its been a while"), never "its own" (regex alternatives). */
 export const ITS_AS_IT_IS_BEFORE =
-  'so|been|not|just|really|very|too|a|an|the|ok|okay|fine|great|nice|cool|good|bad|pretty|kinda|sorta|gonna|going|getting|always|never|still|also|actually|all|about|hard|fun|funny|amazing|awesome|crazy|weird|true|late|early|my|your|our|over|raining|snowing|sunny|cold|hot|time|like|such|quite|definitely|totally|only|almost|gotten';
+  'so|been|not|just|really|very|too|a|an|the|ok|okay|kinda|sorta|gonna|going|getting|always|never|still|also|actually|all|about|my|your|our|over|raining|snowing|like|such|quite|definitely|totally|almost|gotten';
+/** Judgements after which "its" is "it's" when nothing follows in the clause ("its amazing!", not "its amazing world"). */
+export const ITS_AS_IT_IS_JUDGED =
+  'fine|great|nice|cool|good|bad|fun|funny|amazing|awesome|crazy|weird|true|late|early|hard|easy|beautiful|perfect|ok|okay|sad|scary|wild|insane|huge';
+
+/**
+ * Words that open a sentence, as typed with their capital in the middle of an unpunctuated run
+ * ("Thanks Mel Your backing means a lot", "Great to hear from you Sounds like fun"): there the
+ * capital is the only full stop. Closed-class words, interjections and the verbs chat sentences
+ * start with, never names.
+ */
+export const SENTENCE_OPENERS: ReadonlySet<string> = new Set(
+  (
+    "it it's its this that that's these those there there's here here's we we're we've we'll we'd my our " +
+    "the he he's she she's they they're they've you you're you've your but so and also anyway plus " +
+    'yes yeah yep yup no nope oh wow haha lol thanks thank congrats congratulations what what’s ' +
+    "what's how how's where where's when why who who's which do does did are is was were have has " +
+    "can could would will should any anything hope let's gonna just sounds looks glad sorry good " +
+    'great nice cool awesome hey hi hello ok okay well maybe not really definitely sure totally ' +
+    "honestly actually btw speaking talk see take keep guess can't don't didn't doesn't isn't " +
+    "wasn't aren't haven't won't love hopefully luckily thankfully sadly unfortunately yesterday " +
+    'today tonight tomorrow last next lately recently'
+  ).split(/\s+/u),
+);
+/**
+ * Words after which "I" goes on with the same sentence ("so I went", "the day I", "I think I
+ * can", "something I love"): before any other word, an "I" in an unpunctuated run opens a new
+ * sentence ("… last Friday I'm so excited").
+ */
+export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
+  (
+    'and but or nor so because cause cuz coz since as if when whenever while until till before after once ' +
+    'am do does did was were have has had can could would will should shall may might must are is ' +
+    'that than though although unless whether what where who whom which why how wherever whatever ' +
+    'think thought know knew guess hope wish bet mean say said says feel felt believe realize realized ' +
+    'realise realised hear heard suppose swear promise glad sure afraid sorry like then also even now ' +
+    'maybe probably actually just really honestly literally basically definitely still yet only both ' +
+    'either time times way everything something anything nothing all stuff things thing one ones ' +
+    'place places person people someone somebody anyone everyone where seems looks sounds ' +
+    'means tell told show showed see saw find found notice noticed'
+  ).split(/\s+/u),
+);
+/** Determiners: "the book I read" is one sentence (a relative clause), whatever the noun. */
+export const DETERMINER_WORDS: ReadonlySet<string> = new Set(
+  'the a an this that these those my your his her our their its some any every each another which what whose no'.split(
+    ' ',
+  ),
+);
+/**
+ * Words that end a time phrase ("yesterday", "last Friday", "the other day", "two weeks ago"):
+ * an "I" after one opens a new sentence even after a determiner ("I aced the exam yesterday I'm
+ * so happy").
+ */
+export const TIME_PHRASE_END_RE = new RegExp(
+  `^(?:yesterday|today|tonight|tomorrow|ago|lately|recently|earlier|later|${WEEKDAY_NAMES.join('|')}|weekend|morning|afternoon|evening|night|day|week|month|year|${MONTH_NAMES.join('|')})$`,
+  'iu',
+);
+/**
+ * Subordinators and the words a time phrase starts with: "When I was young I loved drawing",
+ * "Last Friday I went to the show" are one sentence each (a clause or phrase before its comma).
+ */
+export const SUBORDINATOR_RE =
+  /^(?:when|whenever|if|since|after|before|while|because|once|as|although|though|until|till|unless|last|this|next|yesterday|today|tonight|tomorrow|on|in|at|during|earlier|recently|lately|every|sometimes|usually|often)$/iu;
+/** Laughter that ends what came before it ("that was so fun haha we should go again"). */
+export const LAUGHTER_RE = /^(?:(?:ha){2,}h?|he(?:he)+|lol+|lmao+|rofl|xd+)$/iu;

@@ -1,4 +1,4 @@
-import { restoreApostrophes } from './chat-text.js';
+import { repunctuate, restoreApostrophes, typedWithoutStops } from './chat-text.js';
 import { clauseKind, leavesToDoSomething, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
@@ -138,9 +138,10 @@ export function sentences(typed: string): string[] {
   // A caption before what is said of it ("[image: a puppy on a rug] This is my new puppy") is a sentence of its own.
   const parts = text.split(/(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*/iu);
   const out: string[] = [];
-  for (const raw of parts) {
-    const p = raw.trim();
-    if (!p) continue;
+  // A stretch typed without full stops ("Thanks Mel I passed the interviews last Friday I'm so
+  // excited") is split where its sentences start, each with the mark it was typed without.
+  const stopless = typedWithoutStops(text);
+  for (const p of parts.flatMap((raw) => (raw.trim() ? repunctuate(raw.trim(), { stopless }) : []))) {
     const prev = out.at(-1);
     if (prev !== undefined && (ABBREVIATIONS.test(prev) || (INITIALS.test(prev) && /^\p{Lu}/u.test(p))))
       out[out.length - 1] = `${prev} ${p}`;
