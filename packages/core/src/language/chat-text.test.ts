@@ -78,6 +78,24 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('When I was a kid I lived in Porto')).toEqual(['When I was a kid I lived in Porto']);
   });
 
+  it('typed all in lower case, the question at the end of a run starts where it asks', () => {
+    expect(split("that's great news i'm thinking of getting a cat too do you have any tips?")).toEqual([
+      "that's great news.",
+      "I'm thinking of getting a cat too.",
+      'do you have any tips?',
+    ]);
+    // With no mark at all, only a question that cannot be anything else.
+    expect(split('we just got back from the coast how was your week')).toEqual([
+      'we just got back from the coast how was your week',
+    ]);
+    expect(split('we just got back from the coast did you get my postcard')).toEqual([
+      'we just got back from the coast.',
+      'did you get my postcard?',
+    ]);
+    // "I wonder what you think": what is wondered goes on.
+    expect(split('i wonder do you still paint?')).toEqual(['I wonder do you still paint?']);
+  });
+
   it('near-misses: one sentence stays one', () => {
     for (const text of [
       'the jacket I bought last week is too small',

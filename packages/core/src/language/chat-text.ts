@@ -117,8 +117,55 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
 }
 
 /** A question typed without its mark: "How's it going", "Did you go", "Any plans for the summer". */
-const QUESTION_START_RE =
-  /^(?:(?:so|and|but|also|btw|anyway|hey|oh|ok|okay|well)[,\s]+)*(?:(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|shall)(?:n['’]t)?\s+(?:you|u|ya|we|they|he|she|it|that|this|there|your|ur|anyone|everyone|the|any)\b|(?:what|how|where|when|why|who|which)['’](?:s|re|d|ll|ve)\b|(?:what|how|where|when|why|who|which|whose)\s+(?!(?:i|i['’]m|we|he|she|they|it|my|our|his|her|their|a|an|this|that)\b)(?:\S+\s+){0,2}?(?:is|are|was|were|do|does|did|have|has|had|can|could|would|will|should|you|u|ya|your|ur|about|else)\b|any(?:thing|one|body)?\s+(?!(?:is|was|can|will|goes|works)\b)\S|(?:and|what\s+about|how\s+about)\s+(?:you|u)\b|(?:wbu|hbu)\b)/iu;
+const AUX = 'do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|shall';
+const ASKS_YOU = `(?:${AUX})(?:n['’]t)?\\s+(?:you|u|ya|your|ur)\\b`;
+const ASKS_OTHER = `(?:${AUX})(?:n['’]t)?\\s+(?:we|they|he|she|it|that|this|there|anyone|everyone|the|any)\\b`;
+const HOW_IS = `how['’](?:s|re|ve|d)\\b|what['’]s\\s+up\\b`;
+const WH_CONTRACTED = `(?:what|where|when|why|who)['’](?:s|re|d|ll|ve)\\b`;
+/** "What made you …", "How long have you …"; not "What I love …", "what a day", "what you said". */
+const WH_ASKS = `(?:what|how|where|when|why|who|which|whose)\\s+(?!(?:i|i['’]m|we|he|she|they|it|my|our|his|her|their|a|an|this|that|you|u|ya)\\b)(?:\\S+\\s+){0,2}?(?:${AUX}|you|u|ya|your|ur|about|else)\\b`;
+const ANY = 'any(?:thing|one|body)?\\s+(?!(?:is|was|can|will|goes|works)\\b)\\S';
+const ABOUT_YOU = '(?:and|what\\s+about|how\\s+about)\\s+(?:you|u)\\b|(?:wbu|hbu)\\b';
+const QUESTION_LEAD = '^(?:(?:so|and|but|also|btw|anyway|hey|oh|ok|okay|well)[,\\s]+)*';
+const QUESTION_START_RE = new RegExp(
+  `${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
+  'iu',
+);
+/** A run that starts with a question word ("So what kind of music do you …?"). */
+const QUESTION_WORD_FIRST_RE = new RegExp(
+  `${QUESTION_LEAD}(?:what|how|where|when|why|who|which|whose|${AUX})\\b`,
+  'iu',
+);
+/** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
+const PLAIN_QUESTION_RE = new RegExp(`${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|${ABOUT_YOU})`, 'iu');
+
+/**
+ * The last sentence of a run that ends in "?", typed without capitals or full stops: the question
+ * starts at the last word that opens one and does not go on ("that's great to hear I'm
+ * considering a dog too do you have any tips?" asks only "do you have any tips?").
+ */
+function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
+  const all = words.join(' ');
+  // "How long have you been doing yoga?": a run that asks from its start is one question.
+  if (!stopless || QUESTION_START_RE.test(all) || QUESTION_WORD_FIRST_RE.test(all)) return [all];
+  // With its "?", any question; with none, only one that cannot be anything else ("do you …").
+  const asks = /\?["'”’)]*$/u.test(all) ? QUESTION_START_RE : PLAIN_QUESTION_RE;
+  const startsAt = (j: number) =>
+    j >= 2 &&
+    // "My name is Ada and do you know …": a clause joined by "and" is the same sentence.
+    !/^(?:and|but|or|so)$/iu.test(words[j]!) &&
+    !/[,;:–—-]$/u.test(words[j - 1]!) &&
+    !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
+    asks.test(words.slice(j).join(' '));
+  for (let last = words.length - 2; last >= 2; last--) {
+    if (!startsAt(last)) continue;
+    // "… do you have any tips?": the question starts at "do", not at "have any".
+    let j = last;
+    for (let k = last - 1; k >= last - 3; k--) if (startsAt(k)) j = k;
+    return [words.slice(0, j).join(' '), words.slice(j).join(' ')];
+  }
+  return [all];
+}
 
 /** `segment` with the mark it was typed without: "?" when it asks, "." when it says. */
 function ended(segment: string): string {
@@ -154,7 +201,7 @@ export function repunctuate(part: string, { stopless = true }: { stopless?: bool
       out.push(words.slice(start, i).join(' '));
       start = i;
     }
-  if (start < words.length) out.push(words.slice(start).join(' '));
+  if (start < words.length) out.push(...askedAtTheEnd(words.slice(start), stopless));
   const last = out.length - 1;
   // The last sentence keeps its own mark, or none before a caption ("Shared a pic of my success
   // [image: …]": the picture is what it says).

@@ -2476,7 +2476,7 @@ export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
     'maybe probably actually just really honestly literally basically definitely still yet only both ' +
     'either time times way everything something anything nothing all stuff things thing one ones ' +
     'place places person people someone somebody anyone everyone where seems looks sounds ' +
-    'means tell told show showed see saw find found notice noticed'
+    'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious'
   ).split(/\s+/u),
 );
 /** Determiners: "the book I read" is one sentence (a relative clause), whatever the noun. */
