@@ -78,6 +78,19 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('When I was a kid I lived in Porto')).toEqual(['When I was a kid I lived in Porto']);
   });
 
+  it('a capitalised "-ing" verb or opener starts one even after a noun with its article', () => {
+    expect(split('Thanks Sam Letting go of that job was the best call')).toEqual([
+      'Thanks Sam.',
+      'Letting go of that job was the best call',
+    ]);
+    expect(split("Rome has it all - food, art and an amazing history It's like a museum")).toEqual([
+      'Rome has it all - food, art and an amazing history.',
+      "It's like a museum",
+    ]);
+    // A place or a name ending in "-ing" before a capitalised word is no verb.
+    expect(split('We flew to Beijing last spring')).toHaveLength(1);
+  });
+
   it('typed all in lower case, the question at the end of a run starts where it asks', () => {
     expect(split("that's great news i'm thinking of getting a cat too do you have any tips?")).toEqual([
       "that's great news.",

@@ -65,10 +65,27 @@ const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]
 const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
 const TOLD_RE =
   /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
+const PREPOSITION_RE = /^(?:to|in|at|from|near|into|of|for|by|via|through|around|visit|visited|visiting|left)$/u;
 const AMOUNT_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
 const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
+
+/** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
+function subjectOpens(words: readonly string[], i: number, start: number): boolean {
+  const before = words[i - 1]!;
+  // "Yeah, I'm …": a comma already marks where the clause starts.
+  if (/,$/u.test(before)) return false;
+  // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
+  if (TOLD_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
+  // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
+  // subordinate clause or a time phrase.
+  if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
+  if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
+  // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no noun).
+  if (AMOUNT_RE.test(bare(before))) return true;
+  return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
+}
 
 /**
  * Whether a sentence starts at `words[i]` of an unpunctuated run whose current sentence started
@@ -93,24 +110,16 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   if (LAUGHTER_RE.test(bare(before)) && i >= 2) return true;
   // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
   // surprised at how much I enjoyed it"): only a capitalised opener starts one.
-  if (stopless && SUBJECT_RE.test(word)) {
-    // "Yeah, I'm …": a comma already marks where the clause starts.
-    if (/,$/u.test(before)) return false;
-    // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
-    if (TOLD_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
-    // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
-    // subordinate clause or a time phrase.
-    if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
-    if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
-    // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no noun).
-    if (AMOUNT_RE.test(bare(before))) return true;
-    return ![words[i - 2], words[i - 3]].some(
-      (w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)),
-    );
-  }
+  if (stopless && SUBJECT_RE.test(word) && subjectOpens(words, i, start)) return true;
   // "… the other day it was beautiful": after a time phrase, any subject pronoun.
   if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
-  if (!CAPITALISED_RE.test(word) || !SENTENCE_OPENERS.has(bare(word))) return false;
+  // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
+  // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
+  if (!CAPITALISED_RE.test(word) || I_RE.test(word)) return false;
+  if (!SENTENCE_OPENERS.has(bare(word))) {
+    // "… to Beijing last spring": after a preposition, a place.
+    if (!/^\p{Lu}\p{Ll}{3,}ing$/u.test(word) || PREPOSITION_RE.test(bare(before))) return false;
+  }
   // "I'm reading The Last Kingdom", "we watched This Is Us": a title, its words all capitalised.
   const next = words[i + 1];
   return next !== undefined && (!CAPITALISED_RE.test(next) || I_RE.test(next.replace(/[,!]$/u, '')));

@@ -2458,7 +2458,10 @@ export const SENTENCE_OPENERS: ReadonlySet<string> = new Set(
     'great nice cool awesome hey hi hello ok okay well maybe not really definitely sure totally ' +
     "honestly actually btw speaking talk see take keep guess can't don't didn't doesn't isn't " +
     "wasn't aren't haven't won't love hopefully luckily thankfully sadly unfortunately yesterday " +
-    'today tonight tomorrow last next lately recently'
+    'today tonight tomorrow last next lately recently everyone everything everywhere nothing something ' +
+    'someone sometimes somehow then now still even only most some both each every many never always ' +
+    'usually often mostly mainly especially seriously basically literally wish feel feels seems makes ' +
+    'reminds means check here'
   ).split(/\s+/u),
 );
 /**
