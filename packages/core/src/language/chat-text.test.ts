@@ -91,6 +91,20 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('We flew to Beijing last spring')).toHaveLength(1);
   });
 
+  it('after a greeting and a name, or a name after a comma, a sentence starts', () => {
+    expect(split('Thanks, Lena Appreciate the help It was a long week')).toEqual([
+      'Thanks, Lena.',
+      'Appreciate the help.',
+      'It was a long week',
+    ]);
+    expect(split("Thanks for the tips, Omar I'll try the bakery first")).toEqual([
+      'Thanks for the tips, Omar.',
+      "I'll try the bakery first",
+    ]);
+    // "Last Friday" is no title: the opener before a weekday still opens.
+    expect(split('Busy week Last Friday I moved house')).toEqual(['Busy week.', 'Last Friday I moved house']);
+  });
+
   it('typed all in lower case, the question at the end of a run starts where it asks', () => {
     expect(split("that's great news i'm thinking of getting a cat too do you have any tips?")).toEqual([
       "that's great news.",

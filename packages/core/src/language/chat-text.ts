@@ -65,6 +65,8 @@ const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]
 const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
 const TOLD_RE =
   /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
+const GREETING_RE =
+  /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
 const PREPOSITION_RE = /^(?:to|in|at|from|near|into|of|for|by|via|through|around|visit|visited|visiting|left)$/u;
 const AMOUNT_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
@@ -82,8 +84,10 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   // subordinate clause or a time phrase.
   if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
   if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
-  // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no noun).
+  // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no
+  // noun, "Thanks for the tips, John I'll …" names whom it thanks).
   if (AMOUNT_RE.test(bare(before))) return true;
+  if (/,$/u.test(words[i - 2] ?? '') && CAPITALISED_RE.test(before) && !SENTENCE_OPENERS.has(bare(before))) return true;
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
 }
 
@@ -116,13 +120,19 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
   // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
   if (!CAPITALISED_RE.test(word) || I_RE.test(word)) return false;
+  // "Thanks, Evan Appreciate your support": after a greeting and a name, any capitalised word.
+  const named = CAPITALISED_RE.test(before) && !I_RE.test(before) && !SENTENCE_OPENERS.has(bare(before));
+  if (i - start === 2 && named && GREETING_RE.test(bare(words[start]!))) return true;
   if (!SENTENCE_OPENERS.has(bare(word))) {
     // "… to Beijing last spring": after a preposition, a place.
     if (!/^\p{Lu}\p{Ll}{3,}ing$/u.test(word) || PREPOSITION_RE.test(bare(before))) return false;
   }
   // "I'm reading The Last Kingdom", "we watched This Is Us": a title, its words all capitalised.
   const next = words[i + 1];
-  return next !== undefined && (!CAPITALISED_RE.test(next) || I_RE.test(next.replace(/[,!]$/u, '')));
+  return (
+    next !== undefined &&
+    (!CAPITALISED_RE.test(next) || I_RE.test(next.replace(/[,!]$/u, '')) || TIME_PHRASE_END_RE.test(bare(next)))
+  );
 }
 
 /** A question typed without its mark: "How's it going", "Did you go", "Any plans for the summer". */
