@@ -32,14 +32,21 @@
  *   --variants <json>      an array of recall option sets: ranks (hybrid R@5/10/25, and R@10 per LoCoMo
  *                          category) with each, on the same stores, and prints one line per variant
  *   --skip e2e,offtopic,gate
- *   --json <file>          also write the figures as JSON, with each question's hybrid R@10 (to diff two runs)
+ *   --json <file>          also write the figures as JSON, with each question's hybrid R@10 and evidence in
+ *                          prompt (to diff two runs)
  *   --misses <categories>  also print, per question of those LoCoMo categories (e.g. `3` or `1,3`)
  *                          whose hybrid R@10 is below 1: its evidence turns (with their rank in
  *                          the top 25, or `-`) and the top-10 hits, to read misses by cause
+ *   --qnoise <spec>        ask every question as people type it in a chat app (`../chat-noise.ts`:
+ *                          `punct`, `qmark`, `apos`, `lower`, comma-separated, or `all`): "whats
+ *                          carolines job" for "What's Caroline's job?". The saved turns stay as
+ *                          they are; the off-topic and personal-store questions are asked so too;
+ *                          `--json` keeps each question's clean text as its key.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { chatNoise, parseNoise } from '../chat-noise.js';
 import { entryText, MemoryManager, type RecallHit, type SemanticSearchOptions } from '@zerda/core';
 import { lendEmbedder } from '@zerda/core/adapter';
 import { CUTOFFS, percentile, recallAt, type RecallMode } from './evaluate.js';
@@ -59,6 +66,7 @@ const { values: args } = parseArgs({
     skip: { type: 'string', default: '' },
     json: { type: 'string' },
     misses: { type: 'string' },
+    qnoise: { type: 'string' },
   },
 });
 
@@ -71,11 +79,21 @@ const modes = args.modes.split(',') as RecallMode[];
 for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw new Error(`unknown mode ${m}`);
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const extra = (args.search ? JSON.parse(args.search) : {}) as SemanticSearchOptions;
+const qnoise = parseNoise(args.qnoise);
+/** A question as asked (`--qnoise`); the dummy head keeps `chatNoise` from reading one in it. */
+const asked = (question: string) => (qnoise.size === 0 ? question : chatNoise(`q: ${question}`, qnoise).slice(3));
 const missCategories = new Set((args.misses ?? '').split(',').filter(Boolean).map(Number));
 /** The printed misses (`--misses`), in conversation order. */
 const missLines: string[] = [];
 /** Each question's hybrid R@10, in conversation order (written with `--json`). */
-const perQuestion: { conversation: string; category: number; question: string; r10: number }[] = [];
+const perQuestion: {
+  conversation: string;
+  category: number;
+  question: string;
+  r10: number;
+  /** Share of its evidence in the prompt (without `--skip e2e`). */
+  prompt?: number;
+}[] = [];
 const variants = (args.variants ? JSON.parse(args.variants) : []) as SemanticSearchOptions[];
 /** Per variant and conversation: questions and R@5/10/25 sums, and per LoCoMo category questions and R@10. */
 const variantSums = variants.map(
@@ -155,7 +173,7 @@ const perConv = new Map<string, Sums>();
 
 const t0 = performance.now();
 console.log(
-  `LoCoMo end to end: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions; model ${embedder.modelId}; extra recall options ${JSON.stringify(extra)}`,
+  `LoCoMo end to end: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions${qnoise.size > 0 ? ` asked with noise ${[...qnoise].join(',')}` : ''}; model ${embedder.modelId}; extra recall options ${JSON.stringify(extra)}`,
 );
 for (const conv of conversations) {
   const c0 = performance.now();
@@ -174,12 +192,14 @@ for (const conv of conversations) {
       k,
     );
   try {
+    const firstQuestion = perQuestion.length;
     for (const q of conv.questions) {
+      const question = asked(q.question);
       s.questions++;
       categoryOf(s, q.category).q++;
       for (const mode of modes) {
         const a = performance.now();
-        const hits = await mgr.recall(USER, conv.sampleId, q.question, {
+        const hits = await mgr.recall(USER, conv.sampleId, question, {
           topK: 25,
           mode,
           reinforce: false,
@@ -194,10 +214,11 @@ for (const conv of conversations) {
           categoryOf(s, q.category).r10 += r10;
           perQuestion.push({ conversation: conv.sampleId, category: q.category, question: q.question, r10 });
         }
-        if (mode === 'hybrid' && missCategories.has(q.category)) missed(conv, q, hits, (m) => rankedTurns(m, turnOf));
+        if (mode === 'hybrid' && missCategories.has(q.category))
+          missed(conv, q, question, hits, (m) => rankedTurns(m, turnOf));
       }
       for (const [vi, v] of variants.entries()) {
-        const hits = await mgr.recall(USER, conv.sampleId, q.question, {
+        const hits = await mgr.recall(USER, conv.sampleId, question, {
           topK: 25,
           mode: 'hybrid',
           reinforce: false,
@@ -214,7 +235,7 @@ for (const conv of conversations) {
         variantSums[vi]!.set(conv.sampleId, t);
       }
       if (!skip.has('gate')) {
-        const gated = await mgr.recall(USER, conv.sampleId, q.question, {
+        const gated = await mgr.recall(USER, conv.sampleId, question, {
           topK: 25,
           reinforce: false,
           ratio: 0,
@@ -222,24 +243,24 @@ for (const conv of conversations) {
         });
         s.gatedR10 += coverage(turns(gated, 10), q.evidence);
         s.gatedHits += gated.length;
-        const plain = await mgr.recall(USER, conv.sampleId, q.question, { reinforce: false, ...extra });
+        const plain = await mgr.recall(USER, conv.sampleId, question, { reinforce: false, ...extra });
         s.defaultHits += plain.length;
       }
     }
     if (!skip.has('offtopic')) {
       for (const q of OFF_TOPIC_QUESTIONS) {
-        const hits = await mgr.recall(USER, conv.sampleId, q, { reinforce: false, ...extra });
+        const hits = await mgr.recall(USER, conv.sampleId, asked(q), { reinforce: false, ...extra });
         s.offTopic++;
         if (hits.length === 0) s.offTopicEmpty++;
       }
     }
     if (!skip.has('e2e')) {
       // Last: buildContext reinforces what it uses, as it does in an app.
-      for (const q of conv.questions) {
+      for (const [i, q] of conv.questions.entries()) {
         const ctx = await mgr.buildContext(
           USER,
           conv.sampleId,
-          q.question,
+          asked(q.question),
           Object.keys(extra).length ? { search: extra } : {},
         );
         const relevance = new Map(ctx.working.map((w) => [w.entry.id, w.relevance]));
@@ -255,7 +276,10 @@ for (const conv of conversations) {
           ...histIds.map((id) => turnOf.get(id)).filter((t): t is string => t !== undefined),
         ];
         s.prompt.add({ memories, turns: promptTurns, tokens: ctx.tokenCount }, q.evidence);
-        categoryOf(s, q.category).prompt += coverage(promptTurns, q.evidence);
+        const prompt = coverage(promptTurns, q.evidence);
+        categoryOf(s, q.category).prompt += prompt;
+        const row = perQuestion[firstQuestion + i];
+        if (row?.question === q.question) row.prompt = prompt;
       }
     }
   } finally {
@@ -270,6 +294,7 @@ for (const conv of conversations) {
 function missed(
   conv: LocomoConversation,
   q: LocomoConversation['questions'][number],
+  question: string,
   hits: readonly RecallHit[],
   turns: (memories: RecallHit['entry'][]) => string[],
 ) {
@@ -278,7 +303,7 @@ function missed(
   if (q.evidence.every((e) => top10.includes(e))) return;
   const text = new Map(conv.sessions.flatMap((x) => x.turns.map((t) => [t.diaId, t.text] as const)));
   const cut = (t: string) => (t.length > 160 ? `${t.slice(0, 157)}…` : t);
-  missLines.push(`\n[${conv.sampleId} c${q.category}] ${q.question}`);
+  missLines.push(`\n[${conv.sampleId} c${q.category}] ${question}`);
   for (const e of q.evidence) {
     const rank = ranked.indexOf(e);
     missLines.push(`  evidence ${e} (${rank < 0 ? '-' : `turn rank ${rank + 1}`}): ${cut(text.get(e) ?? '?')}`);
@@ -298,13 +323,13 @@ if (!skip.has('offtopic')) {
     { timestamp: Date.UTC(2026, 0, 1), turns: PERSONAL_FACTS.map((text, i) => ({ id: `p${i}`, text })) },
   ]);
   for (const q of OFF_TOPIC_QUESTIONS) {
-    const hits = await mgr.recall(USER, 'personal', q, { reinforce: false, ...extra });
+    const hits = await mgr.recall(USER, 'personal', asked(q), { reinforce: false, ...extra });
     personal.asked++;
     if (hits.length === 0) personal.empty++;
   }
   // The other side: questions this store answers, with all defaults; found = the answer among the hits.
   for (const [q, i] of PERSONAL_QUESTIONS) {
-    const hits = await mgr.recall(USER, 'personal', q, { reinforce: false, ...extra });
+    const hits = await mgr.recall(USER, 'personal', asked(q), { reinforce: false, ...extra });
     personal.onTopic++;
     if (
       rankedTurns(

@@ -88,6 +88,25 @@ export function personName(word: string): string {
   return word.replace(/['’][sS]?$/u, '');
 }
 
+/**
+ * First names that are also everyday English words ("will", "may", "bill", "june", "hope"). A
+ * question typed in lower case reads a known person's name in lower case as that name ("whats
+ * carolines job"), but never one of these: "what will mark do" asks what someone will do, not
+ * about Will. Months, weekdays and stopwords are left out as well, wherever they are checked.
+ */
+export const NAMES_ALSO_WORDS: ReadonlySet<string> = new Set(
+  (
+    'will may june april august summer autumn winter dawn sky rain storm river brook glen forest ' +
+    'bill mark rose grace hope joy faith frank jack art ash amber holly ivy iris lily daisy ruby pearl ' +
+    'crystal jade olive violet hazel ginger honey candy cookie sunny sandy rusty buddy max chip pat ' +
+    'sue don gene ray rich wade drew lane dean earl guy mason miles penny chase cliff hunter carter ' +
+    'cooper taylor baker page bob rob nick kit sterling destiny harmony melody major king prince duke ' +
+    'angel star robin jay wren hawk fox wolf drake finch reed rod roger bishop marsh moss heath bay ' +
+    'bud long rock stone field wood woods hill hall young white black brown green gray grey chance ' +
+    'christian justice trinity unity liberty'
+  ).split(' '),
+);
+
 /** Words that may open a clause before its subject ("So I …", "Honestly, we …", "Last week I …"). Regex, optional, case-insensitive. */
 const LEAD =
   '(?:(?:so|but|and|also|plus|now|then|just|actually|honestly|anyway|well|yeah|recently|finally|lately|really|still|sometimes|often|usually|always|occasionally|normally|even|luckily|thankfully|sadly|unfortunately|btw|by\\s+the\\s+way|today|yesterday|tonight|last\\s+\\p{L}+|you\\s+know|i\\s+mean)[,\\s]+)*';
@@ -1199,7 +1218,7 @@ export const FAVOURITE_QUESTION_RE =
  * …"), or a polite frame around it ("Mind if I ask how …", "Can I ask what …", "Just curious,
  * where …"). Regex, optional, case-insensitive.
  */
-const QUESTION_LEAD =
+export const QUESTION_LEAD =
   "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+|(?:(?:do\\s+you\\s+)?mind\\s+if\\s+i\\s+ask|(?:can|could|may)\\s+i\\s+ask(?:\\s+you)?|i\\s+(?:was\\s+)?wonder(?:ing)?|(?:just\\s+)?(?:curious|out\\s+of\\s+curiosity))[,\\s]+)*";
 /**
  * A question that asks something of the listener: it opens with a question word or an auxiliary

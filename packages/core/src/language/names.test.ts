@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nameDistance, namesInText, resolveName, sameName } from './names.js';
+import { editDistance, KnownNames, nameDistance, namesInText, resolveName, sameName, speakerName } from './names.js';
 
 describe('sameName: one person across spellings', () => {
   it.each([
@@ -68,5 +68,26 @@ describe('namesInText', () => {
       'lisbon',
       'mel',
     ]);
+  });
+});
+
+describe('speakerName', () => {
+  it('reads the label of a stored turn, without a possessive', () => {
+    expect(speakerName('Tomasz: I rest by reading.')).toBe('tomasz');
+    expect(speakerName("Inês's: hi")).toBe('ines');
+    expect(speakerName('I rest by reading: novels mostly.')).toBeUndefined();
+  });
+});
+
+describe('KnownNames: the names a store knows, and the people among them', () => {
+  it('counts as people whom memories are of, and the spellings of theirs the memories use, in any order', () => {
+    const known = new KnownNames();
+    for (const n of ['mel', 'lisbon', 'park', 'tom']) known.addName(n);
+    known.addPerson('melanie');
+    known.addPerson('thomas');
+    known.addName('tommy');
+    known.addName('marlene');
+    expect([...known.people].sort()).toEqual(['mel', 'melanie', 'thomas', 'tom', 'tommy']);
+    expect([...known.names].sort()).toEqual(['lisbon', 'marlene', 'mel', 'melanie', 'park', 'thomas', 'tom', 'tommy']);
   });
 });

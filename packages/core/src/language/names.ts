@@ -160,8 +160,11 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
  * nickname and its name.
  */
 export function nameDistance(a: string, b: string): number | undefined {
-  const x = foldName(a);
-  const y = foldName(b);
+  return foldedDistance(foldName(a), foldName(b));
+}
+
+/** {@link nameDistance} of two names already folded. */
+function foldedDistance(x: string, y: string): number | undefined {
   if (x.length === 0 || y.length === 0) return undefined;
   if (x === y) return 0;
   const groups = GROUPS_OF.get(x);
@@ -218,6 +221,12 @@ export function resolveName(name: string, known: ReadonlySet<string> | ReadonlyM
 }
 
 const LABEL_RE = /^(\p{Lu}[\p{L}\p{M}'’-]*):\s/u;
+
+/** The speaker label of a stored text ("Caroline: …" → `"caroline"`), folded; `undefined` when it has none. */
+export function speakerName(text: string): string | undefined {
+  const label = LABEL_RE.exec(text);
+  return label ? foldName(label[1]!.replace(/['’][sS]?$/u, '')) : undefined;
+}
 const CAPITALISED_RE = /(^|[.?!:;]\s+|\s)(\p{Lu}[\p{L}\p{M}]+)/gu;
 
 /**
@@ -226,12 +235,78 @@ const CAPITALISED_RE = /(^|[.?!:;]\s+|\s)(\p{Lu}[\p{L}\p{M}]+)/gu;
  */
 export function namesInText(text: string): string[] {
   const out = new Set<string>();
-  const label = LABEL_RE.exec(text);
-  if (label) out.add(foldName(label[1]!.replace(/['’][sS]?$/u, '')));
+  const label = speakerName(text);
+  if (label !== undefined) out.add(label);
   for (const m of text.matchAll(CAPITALISED_RE)) {
     if (m[1] === '' || /[.?!:;]/.test(m[1]!)) continue;
     const n = foldName(m[2]!);
     if (n.length >= 3) out.add(n);
   }
   return [...out];
+}
+
+/**
+ * The names a store knows, folded, as they grow: every name its memories mention ({@link names},
+ * the vocabulary {@link resolveName} looks variants up in), and the {@link people} among them:
+ * whom memories are of (speakers, whom a memory was formed about) and the names mentioned that
+ * are one of theirs by spelling or nickname ("mel" for a speaker "Melanie", {@link sameName}).
+ * A question typed in lower case still names the people (`readQuery`); any other name it
+ * mentions only counts when capitalised ("where is the beach" names no Beach).
+ */
+export class KnownNames {
+  /** Every name mentioned, folded. */
+  readonly names = new Set<string>();
+  /** The people and the spellings of theirs among {@link names}, folded. */
+  readonly people = new Set<string>();
+  /** The people as added ({@link addPerson}), without the spellings found for them. */
+  readonly #persons = new Set<string>();
+  /** Names and people by the key a spelling of theirs may share (see {@link spellingKeys}). */
+  readonly #names = new Map<string, string[]>();
+  readonly #people = new Map<string, string[]>();
+
+  /** A name a memory mentions. */
+  addName(name: string): void {
+    if (this.names.has(name)) return;
+    this.names.add(name);
+    for (const k of spellingKeys(name)) listed(this.#names, k).push(name);
+    if (!this.people.has(name) && this.#spellingOf(name, this.#people)) this.people.add(name);
+  }
+
+  /** Someone a memory is of (its speaker, or whom it was formed about); a name too. */
+  addPerson(name: string): void {
+    this.addName(name);
+    if (this.#persons.has(name)) return;
+    this.#persons.add(name);
+    this.people.add(name);
+    for (const k of spellingKeys(name)) {
+      listed(this.#people, k).push(name);
+      for (const n of this.#names.get(k) ?? []) if (!this.people.has(n) && spellings(n, name)) this.people.add(n);
+    }
+  }
+
+  /** Whether `name` is a spelling of one of `index`'s names. */
+  #spellingOf(name: string, index: ReadonlyMap<string, readonly string[]>): boolean {
+    return spellingKeys(name).some((k) => (index.get(k) ?? []).some((p) => spellings(name, p)));
+  }
+}
+
+/** The list under `key`, made when absent. */
+function listed(index: Map<string, string[]>, key: string): string[] {
+  let list = index.get(key);
+  if (!list) index.set(key, (list = []));
+  return list;
+}
+
+/** Whether two folded names are one person's ({@link sameName}), with the length test first. */
+function spellings(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 3 && !GROUPS_OF.has(a)) return false;
+  return foldedDistance(a, b) !== undefined;
+}
+
+/**
+ * Keys two spellings of one name share (a prefilter for {@link sameName}): the first sounded
+ * letter, and each nickname group the name is in.
+ */
+function spellingKeys(name: string): string[] {
+  return [initial(name), ...(GROUPS_OF.get(name) ?? []).map((g) => `#${g}`)];
 }

@@ -1,5 +1,14 @@
 import { invalid } from '../model/errors.js';
-import { MONTH_NAMES, personName, RELATION_ADJECTIVE, RELATIONS, WEEKDAY_NAMES } from './lexicon.js';
+import {
+  MONTH_NAMES,
+  NAMES_ALSO_WORDS,
+  personName,
+  QUESTION_LEAD,
+  RELATION_ADJECTIVE,
+  RELATIONS,
+  WEEKDAY_NAMES,
+} from './lexicon.js';
+import { restoreApostrophes } from './chat-text.js';
 import { analyze, STOPWORDS, tokenize } from '../retrieval/text.js';
 import { parseTimeRanges, type TimeRange } from './time-expressions.js';
 import { foldName } from './names.js';
@@ -74,7 +83,10 @@ export interface SlotReading {
   relations: ReadonlySet<string>;
   /** The asker is the subject ("my hobbies", "what do I like"). */
   firstPerson: boolean;
-  /** Capitalised words that are not its first word, possessives dropped, lowercase; no months or weekdays. */
+  /**
+   * Capitalised words that are not its first word (or are someone the store knows: the reading's
+   * `people`), possessives dropped, lowercase; no months or weekdays.
+   */
   names: ReadonlySet<string>;
 }
 
@@ -83,7 +95,10 @@ export interface SlotReading {
  * stage: the lexical search, the boosts, the relevance gate and the question-slot matcher.
  */
 export interface QueryReading {
-  /** The query as given. */
+  /**
+   * The query as read ({@link typedQuery}): as given, with the apostrophes typed without put
+   * back and known people's names typed in lower case capitalised. What the embedder is sent.
+   */
   readonly text: string;
   /** Reference time (epoch ms) relative expressions were read against. */
   readonly now: number;
@@ -96,7 +111,10 @@ export interface QueryReading {
    * bought; see `TERM_GROUPS` and `IRREGULAR_VERBS`), analysed.
    */
   readonly expansions: ReadonlyMap<string, Expansion>;
-  /** Names it mentions (capitalised words that do not start a sentence), folded like tokens. */
+  /**
+   * Names it mentions (capitalised words that do not start a sentence, and the people the store
+   * knows, typed in lower case or not; see {@link typedQuery}), folded like tokens.
+   */
   readonly names: readonly string[];
   /** Time spans it names ("last week", "in June 2023"). */
   readonly timeRanges: readonly TimeRange[];
@@ -128,9 +146,18 @@ const GUESS_FRAME_RE =
 const FIRST_PERSON_RE = /\b(?:i|me|my|mine|myself)\b/iu;
 const PERSONAL_RE = /\b(?:i|me|my|mine|myself|we|us|our|ours)\b/iu;
 /** A person referred to: the asker, the one asked, or someone spoken of ("they" is often no one). */
-/** A question: a question mark, or a question word or auxiliary first. */
-const QUESTION_RE =
-  /\?\s*$|^\s*(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|am|do|does|did|can|could|should|would|will|has|have|had)\b/iu;
+/**
+ * A question: a question mark, or a question word or auxiliary first, after the words a question
+ * may open with (`QUESTION_LEAD`: "so what …"), a clause and a comma ("according to Gina, what
+ * …"), or a preposition ("in which state …", "for how long …"): a question typed in a chat app
+ * often has no question mark.
+ */
+const QUESTION_RE = new RegExp(
+  `\\?\\s*$|^\\s*(?:${QUESTION_LEAD}|(?:[\\p{L}\\p{N}'’-]+\\s+){0,7}[\\p{L}\\p{N}'’-]+,\\s+)?` +
+    `(?:(?:(?:in|on|at|for|from|to|with|by|after|before|since|during|until|of|about|besides|among)\\s+)?` +
+    `(?:who|whom|whose|what|when|where|which|why|how)|is|are|was|were|am|do|does|did|can|could|should|would|will|has|have|had)\\b`,
+  'iu',
+);
 
 const PERSON_RE =
   /\b(?:i|me|my|mine|myself|we|us|our|ours|you|your|yours|yourself|he|him|his|himself|she|her|hers|herself)\b/iu;
@@ -144,18 +171,65 @@ const WITH_ASKER_RE = new RegExp(
 const CAPITALISED_RE = /(^|[.?!]\s+|\s)(\p{Lu}[\p{L}\p{M}\p{N}'’]*)/gu;
 
 /**
- * Read `query` once for recall at `now` (epoch ms, for "last week"). Pure and cheap (tens of
- * microseconds); the result is plain data. Throws `VALIDATION` for a non-string query or a
+ * Whether `folded` (a word, lower case) is the name of someone in `people`, read so in lower case:
+ * not a word that is also an everyday English word ("will", "may", "bill": `NAMES_ALSO_WORDS`), a
+ * month, a weekday or a stopword.
+ */
+function isKnownPerson(folded: string, people: ReadonlySet<string> | undefined): boolean {
+  return (
+    people !== undefined &&
+    folded.length >= 2 &&
+    people.has(folded) &&
+    !NAMES_ALSO_WORDS.has(folded) &&
+    !STOPWORDS.has(folded) &&
+    !MONTH_NAMES.includes(folded) &&
+    !WEEKDAY_NAMES.includes(folded)
+  );
+}
+
+/** A word, not inside another or after an apostrophe ("don't" has no word "t"). */
+const WORD_RE = /(?<![\p{L}\p{M}\p{N}'’])\p{L}[\p{L}\p{M}]*(?![\p{L}\p{M}\p{N}])/gu;
+
+/**
+ * `query` as it would have been written with care, for a question typed in a chat app ("whats
+ * carolines job", "where does melanie live"): the apostrophes of contractions typed without them
+ * put back ("whats" → "what's", `restoreApostrophes`), and the names of `people` (folded names
+ * the store knows, see `SemanticMemory.people`) capitalised where typed in lower case ("melanie"
+ * → "Melanie"), and read as a possessive where typed without its apostrophe ("carolines" →
+ * "Caroline's", when "carolines" is no one the store knows). A word that is also an everyday
+ * English word ({@link isKnownPerson}) stays as typed. Words are never changed otherwise.
+ */
+export function typedQuery(query: string, people?: ReadonlySet<string>): string {
+  const restored = restoreApostrophes(query);
+  if (people === undefined || people.size === 0) return restored;
+  return restored.replace(WORD_RE, (word: string, at: number) => {
+    const folded = foldName(word);
+    const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+    if (isKnownPerson(folded, people)) return word === word.toLowerCase() ? capital(word) : word;
+    // "carolines job": no apostrophe, and "carolines" is no one the store knows.
+    const apostrophe = /^['’]/u.test(restored.slice(at + word.length));
+    if (!apostrophe && folded.endsWith('s') && !people.has(folded) && isKnownPerson(folded.slice(0, -1), people))
+      return `${capital(word.slice(0, -1))}'s`;
+    return word;
+  });
+}
+
+/**
+ * Read `query` once for recall at `now` (epoch ms, for "last week"). `people`: the folded names of
+ * the people the store knows (speakers and whom memories are about; `SemanticMemory.people`), so
+ * that a question typed in lower case still names them ({@link typedQuery}). Pure and cheap (tens
+ * of microseconds); the result is plain data. Throws `VALIDATION` for a non-string query or a
  * non-finite `now`.
  */
-export function readQuery(query: string, now: number): QueryReading {
-  if (typeof query !== 'string') invalid('query', 'a string', query);
+export function readQuery(given: string, now: number, people?: ReadonlySet<string>): QueryReading {
+  if (typeof given !== 'string') invalid('query', 'a string', given);
   if (typeof now !== 'number' || !Number.isFinite(now)) invalid('now', 'epoch milliseconds', now);
+  const query = typedQuery(given, people);
   const searched = query.replace(GUESS_FRAME_RE, ' ');
   const tokens = tokenize(searched);
   const keywords = tokens.filter((t) => !STOPWORDS.has(t));
   const terms = new Set(analyze(searched));
-  const slots = readSlots(query, searched);
+  const slots = readSlots(query, searched, people);
   // A bare topic ("outdoor activities") searches the store; only a question can ask about the world.
   const personal = PERSON_RE.test(query) || !QUESTION_RE.test(query);
   const names = new Set<string>();
@@ -177,11 +251,12 @@ export function readQuery(query: string, now: number): QueryReading {
   };
 }
 
-function readSlots(query: string, searched: string): SlotReading {
+function readSlots(query: string, searched: string, people: ReadonlySet<string> | undefined): SlotReading {
   const names = new Set<string>();
   for (const m of query.matchAll(CAPITALISED_RE)) {
-    if (m[1] === '' || /[.?!]/.test(m[1]!)) continue; // sentence start: capitalised anyway
     const name = personName(m[2]!).toLowerCase();
+    // Sentence start: capitalised anyway, a name only when it is someone the store knows.
+    if ((m[1] === '' || /[.?!]/.test(m[1]!)) && !isKnownPerson(foldName(name), people)) continue;
     // A month or a weekday is a time, read as such ("in May 2023"), not someone to boost.
     if (name !== 'i' && !MONTH_NAMES.includes(name) && !WEEKDAY_NAMES.includes(name)) names.add(name);
   }

@@ -70,15 +70,18 @@ async function searchMemories(
     : options;
   let hits: RecallHit[];
   if (s.semantic) {
-    // The query embedding (the costly stage: a model call) starts now and runs while the query is
-    // read and the lexical side ranks; the search below waits on this same call (`embedQuery`).
-    // Its failure is the search's to report.
-    if (options.mode !== 'lexical' && options.weights?.vector !== 0)
-      s.semantic.embedQuery(query).catch(() => undefined);
+    // The query is read first (microseconds) against the people the store knows, so that the
+    // embedder is sent it as read ("whats melanies job" as "what's Melanie's job"); a tenant whose
+    // index cannot load is the search's to report. The query embedding (the costly stage: a model
+    // call) then starts and runs while the lexical side ranks; the search below waits on this same
+    // call (`embedQuery`). Its failure is the search's to report too.
     s.index.catchUp(tenantId);
+    const people = await s.semantic.people(tenantId).catch(() => undefined);
     options.onStage?.('read', 'start');
-    const reading = readQuery(query, options.now ?? s.clock());
+    const reading = readQuery(query, options.now ?? s.clock(), people);
     options.onStage?.('read', 'end');
+    if (options.mode !== 'lexical' && options.weights?.vector !== 0)
+      s.semantic.embedQuery(reading.text).catch(() => undefined);
     hits = await s.semantic.search(tenantId, reading, wide);
   } else hits = await lexicalOnly(s, tenantId, query, wide);
   return collapseBySource(hits).slice(0, topK);

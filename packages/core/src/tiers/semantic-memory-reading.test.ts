@@ -156,6 +156,29 @@ describe('SemanticMemory.search reads the query once', () => {
     await expect(memory.search(T, q, { subjectBoost: -1 })).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
+  it('a question typed in lower case still names whom the store knows: its speakers and whom memories are about', async () => {
+    const { memory, entries, storage } = await make([
+      'Tomasz: Cool, Priya! Rest in the park.',
+      'Priya: After work I like to rest with a long walk in the park.',
+      'User: I rest by reading fantasy novels at the Park Hotel.',
+    ]);
+    const formed = [
+      { text: 'Ines paints birds on weekends.', about: 'Ines' },
+      { text: 'The user walks to work.', about: 'dana' },
+    ].map(({ text, about }) =>
+      createEntry(T, { content: { title: '', text }, kind: 'fact', metadata: { about }, userId: 'dana' }, NOW),
+    );
+    await storage.putMany(formed);
+    await memory.add(formed);
+    // Speakers and whom a formed memory is about; not the user (a `User:` label, their id) nor
+    // another capitalised word ("Park").
+    expect([...(await memory.people(T))].sort()).toEqual(['ines', 'priya', 'tomasz']);
+    const plain = { mode: 'lexical', ratio: 0, minScore: 0 } as const;
+    const q = 'how does priya rest in the park';
+    expect((await memory.search(T, q, { ...plain, subjectBoost: 0 }))[0]!.entry.id).toBe(entries[0]!.id);
+    expect((await memory.search(T, q, plain))[0]!.entry.id).toBe(entries[1]!.id);
+  });
+
   it('the time boost counts a formed event by the date it happened, not only the day it was said', async () => {
     const { memory, entries, storage } = await make(['I went on a trip with friends.']);
     const june = createEntry(

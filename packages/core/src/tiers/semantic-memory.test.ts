@@ -215,6 +215,8 @@ describe('SemanticMemory.search', () => {
 
   it('shares one model call between asks for a query whose embedding is under way', async () => {
     const uncached = new SemanticMemory({ storage, embedder, config: { embeddingCacheSize: 0 } });
+    // Loaded: a query is read against the people the tenant knows first (loading it when cold).
+    await uncached.vectorCount(T);
     const before = embedder.calls;
     const early = uncached.embedQuery('cherry blossom in Tokyo');
     const hits = await uncached.search(T, 'cherry blossom in Tokyo', { mode: 'vector' });

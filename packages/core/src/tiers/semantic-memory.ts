@@ -22,7 +22,8 @@ import type { Scored } from '../retrieval/top-k.js';
 import { entryText, type MemoryEntry } from '../model/types.js';
 import { VectorIndex } from '../retrieval/vector-index.js';
 import { readQuery, type QueryReading } from '../language/query-reading.js';
-import { foldName, namesInText, resolveName } from '../language/names.js';
+import { foldName, KnownNames, namesInText, resolveName, speakerName } from '../language/names.js';
+import { USER_LABEL_RE } from '../formation/question-slots.js';
 
 export type { FusionMethod, RecallHit, RecallMode, RecallStage, StageListener } from '../retrieval/hybrid-recall.js';
 
@@ -270,9 +271,10 @@ interface TenantIndex {
   context: LexicalIndex;
   /**
    * The names the tenant's memories mention (`namesInText`, folded), for reading a query's name
-   * across spelling variants. Only grows: a name whose memories are gone resolves to nothing found.
+   * across spelling variants, and the people among them, for reading a question typed in lower
+   * case (`KnownNames`). Only grows: a name whose memories are gone resolves to nothing found.
    */
-  names: Set<string>;
+  names: KnownNames;
 }
 
 const MODES: readonly RecallMode[] = ['hybrid', 'lexical', 'vector'];
@@ -293,6 +295,8 @@ export class SemanticMemory {
   readonly #clock: Clock;
   readonly #cache: LruCache<string, Float32Array>;
   readonly #indexes = new Map<string, Promise<TenantIndex>>();
+  /** The names of each loaded tenant (`TenantIndex.names`), to read a query without waiting. */
+  readonly #known = new Map<string, KnownNames>();
   readonly #readingVectors = new WeakMap<QueryReading, Promise<Float32Array>>();
   /** Query embeddings under way, by cache key: a second ask for the same text waits on the first. */
   readonly #pendingQueries = new Map<string, Promise<Float32Array>>();
@@ -391,10 +395,25 @@ export class SemanticMemory {
     await Promise.all([this.#tenant(tenantId), this.#embed(['warm-up'], model, {})]);
   }
 
+  /**
+   * The people the tenant's memories are of, folded (their speakers, whom memories were formed
+   * about, and the spellings of theirs the memories use; `KnownNames`), for reading a question
+   * (`readQuery`). Loads the tenant's index. Grows as memories are added; do not change it.
+   */
+  async people(tenantId: string): Promise<ReadonlySet<string>> {
+    checkId('tenantId', tenantId);
+    return (await this.#tenant(tenantId)).names.people;
+  }
+
   /** Forget the loaded index of `tenantId` (or of every tenant); it reloads from storage on next use. */
   unload(tenantId?: string): void {
-    if (tenantId === undefined) this.#indexes.clear();
-    else this.#indexes.delete(tenantId);
+    if (tenantId === undefined) {
+      this.#indexes.clear();
+      this.#known.clear();
+    } else {
+      this.#indexes.delete(tenantId);
+      this.#known.delete(tenantId);
+    }
   }
 
   /** Number of vectors in the tenant's index for the current model (loads it). */
@@ -424,8 +443,11 @@ export class SemanticMemory {
     const stage = o.onStage;
     let reading = given;
     if (!reading) {
+      // Read at once when the tenant is loaded, so that the query's embedding starts in this task
+      // (an ask for it under way is then shared; see `embedQuery`).
+      const people = this.#known.get(tenantId)?.people ?? (await this.people(tenantId));
       stage?.('read', 'start');
-      reading = readQuery(text, o.now ?? this.#clock());
+      reading = readQuery(text, o.now ?? this.#clock(), people);
       stage?.('read', 'end');
     }
 
@@ -566,7 +588,7 @@ export class SemanticMemory {
   /** The query's names as the tenant's memories spell them (see `RecallSource.names`). */
   async #names(tenantId: string, reading: QueryReading): Promise<readonly string[]> {
     if (reading.names.length === 0) return [];
-    const known = (await this.#tenant(tenantId)).names;
+    const known = (await this.#tenant(tenantId)).names.names;
     const out = new Set<string>();
     for (const n of reading.names) {
       const r = resolveName(n, known);
@@ -697,6 +719,7 @@ export class SemanticMemory {
     ]);
     const usable = block !== undefined && block.model.id === model.id && block.model.dim === model.dim;
     const index = usable ? VectorIndex.fromBlock(block) : new VectorIndex(model.dim);
+    this.#known.set(tenantId, names);
     return { modelId: model.id, dim: model.dim, index, context, names };
   }
 
@@ -705,9 +728,9 @@ export class SemanticMemory {
    * tenant when it is first searched (about 0.1 s at 10k in-memory entries, 1.5 s at 100k);
    * later changes arrive through `add` and `remove`.
    */
-  async #loadContext(tenantId: string): Promise<{ context: LexicalIndex; names: Set<string> }> {
+  async #loadContext(tenantId: string): Promise<{ context: LexicalIndex; names: KnownNames }> {
     const context = new LexicalIndex();
-    const names = new Set<string>();
+    const names = new KnownNames();
     for (let offset = 0; ; offset += PAGE) {
       const page = await this.#storage.query({ tenantId, orderBy: 'createdAt', order: 'asc', limit: PAGE, offset });
       for (const e of page) {
@@ -841,13 +864,21 @@ export class SemanticMemory {
   }
 }
 
-/** Add the names `entry` mentions (and the person a formed memory is about) to `names`. */
-function addNames(names: Set<string>, entry: MemoryEntry): void {
-  for (const n of namesInText(entryText(entry))) names.add(n);
+/**
+ * Add the names `entry` mentions to `names`, and whom it is of as a person: its speaker and the
+ * person a formed memory is about, not the user (their id, or a transcript's `User:` label).
+ */
+function addNames(names: KnownNames, entry: MemoryEntry): void {
+  const text = entryText(entry);
+  for (const n of namesInText(text)) names.addName(n);
+  const speaker = speakerName(text);
+  if (speaker !== undefined && speaker.length >= 2 && !USER_LABEL_RE.test(speaker)) names.addPerson(speaker);
   const about = entry.metadata?.about;
   if (typeof about === 'string' && !about.includes("'")) {
     const n = foldName(about);
-    if (n.length >= 3) names.add(n);
+    if (n.length < 3) return;
+    if (USER_LABEL_RE.test(n) || about.toLowerCase() === entry.userId?.toLowerCase()) names.addName(n);
+    else names.addPerson(n);
   }
 }
 
