@@ -14,6 +14,8 @@ import {
   ITS_AS_IT_IS_BEFORE,
   ITS_AS_IT_IS_JUDGED,
   LAUGHTER_RE,
+  QUESTION_LEAD,
+  QUESTION_OPENER_RE,
   SENTENCE_OPENERS,
   SUBORDINATOR_RE,
   TIME_PHRASE_END_RE,
@@ -145,18 +147,12 @@ const WH_CONTRACTED = `(?:what|where|when|why|who)['’](?:s|re|d|ll|ve)\\b`;
 const WH_ASKS = `(?:what|how|where|when|why|who|which|whose)\\s+(?!(?:i|i['’]m|we|he|she|they|it|my|our|his|her|their|a|an|this|that|you|u|ya)\\b)(?:\\S+\\s+){0,2}?(?:${AUX}|you|u|ya|your|ur|about|else)\\b`;
 const ANY = 'any(?:thing|one|body)?\\s+(?!(?:is|was|can|will|goes|works)\\b)\\S';
 const ABOUT_YOU = '(?:and|what\\s+about|how\\s+about)\\s+(?:you|u)\\b|(?:wbu|hbu)\\b';
-const QUESTION_LEAD = '^(?:(?:so|and|but|also|btw|anyway|hey|oh|ok|okay|well)[,\\s]+)*';
 const QUESTION_START_RE = new RegExp(
-  `${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
-  'iu',
-);
-/** A run that starts with a question word ("So what kind of music do you …?"). */
-const QUESTION_WORD_FIRST_RE = new RegExp(
-  `${QUESTION_LEAD}(?:what|how|where|when|why|who|which|whose|${AUX})\\b`,
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
   'iu',
 );
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
-const PLAIN_QUESTION_RE = new RegExp(`${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|${ABOUT_YOU})`, 'iu');
+const PLAIN_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|${ABOUT_YOU})`, 'iu');
 
 /**
  * The last sentence of a run that ends in "?", typed without capitals or full stops: the question
@@ -166,13 +162,15 @@ const PLAIN_QUESTION_RE = new RegExp(`${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|$
 function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
   const all = words.join(' ');
   // "How long have you been doing yoga?": a run that asks from its start is one question.
-  if (!stopless || QUESTION_START_RE.test(all) || QUESTION_WORD_FIRST_RE.test(all)) return [all];
+  if (!stopless || QUESTION_START_RE.test(all) || QUESTION_OPENER_RE.test(all)) return [all];
   // With its "?", any question; with none, only one that cannot be anything else ("do you …").
   const asks = /\?["'”’)]*$/u.test(all) ? QUESTION_START_RE : PLAIN_QUESTION_RE;
   const startsAt = (j: number) =>
     j >= 2 &&
     // "My name is Ada and do you know …": a clause joined by "and" is the same sentence.
     !/^(?:and|but|or|so)$/iu.test(words[j]!) &&
+    // "… from Berlin, what's your name?": a comma before the question already set it off.
+    !/,$/u.test(words[j]!) &&
     !/[,;:–—-]$/u.test(words[j - 1]!) &&
     !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
     asks.test(words.slice(j).join(' '));
