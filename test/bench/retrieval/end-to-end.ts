@@ -42,6 +42,10 @@
  *                          carolines job" for "What's Caroline's job?". The saved turns stay as
  *                          they are; the off-topic and personal-store questions are asked so too;
  *                          `--json` keeps each question's clean text as its key.
+ *   --noise <spec>         save every TURN as people type it in a chat app (the same noises; the
+ *                          speaker label and image captions as they are): how formation and
+ *                          recall hold up on real chats' typing. Questions stay as they are
+ *                          unless `--qnoise` is given too.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -67,6 +71,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     misses: { type: 'string' },
     qnoise: { type: 'string' },
+    noise: { type: 'string' },
   },
 });
 
@@ -80,6 +85,7 @@ for (const m of modes) if (!['lexical', 'vector', 'hybrid'].includes(m)) throw n
 const skip = new Set(args.skip.split(',').filter(Boolean));
 const extra = (args.search ? JSON.parse(args.search) : {}) as SemanticSearchOptions;
 const qnoise = parseNoise(args.qnoise);
+const noise = parseNoise(args.noise);
 /** A question as asked (`--qnoise`); the dummy head keeps `chatNoise` from reading one in it. */
 const asked = (question: string) => (qnoise.size === 0 ? question : chatNoise(`q: ${question}`, qnoise).slice(3));
 const missCategories = new Set((args.misses ?? '').split(',').filter(Boolean).map(Number));
@@ -134,7 +140,7 @@ async function ingest(
   for (const s of sessions) {
     clock = s.timestamp;
     for (const t of s.turns) {
-      const { entry } = await mgr.saveInteraction(USER, tenant, t.text, '', { importance: 0.5 });
+      const { entry } = await mgr.saveInteraction(USER, tenant, chatNoise(t.text, noise), '', { importance: 0.5 });
       turnOf.set(entry.id, t.id);
     }
     await mgr.flush();
@@ -173,7 +179,7 @@ const perConv = new Map<string, Sums>();
 
 const t0 = performance.now();
 console.log(
-  `LoCoMo end to end: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions${qnoise.size > 0 ? ` asked with noise ${[...qnoise].join(',')}` : ''}; model ${embedder.modelId}; extra recall options ${JSON.stringify(extra)}`,
+  `LoCoMo end to end: ${conversations.length} conversations, ${conversations.reduce((n, c) => n + c.questions.length, 0)} questions${qnoise.size > 0 ? ` asked with noise ${[...qnoise].join(',')}` : ''}${noise.size > 0 ? `, turns saved with noise ${[...noise].join(',')}` : ''}; model ${embedder.modelId}; extra recall options ${JSON.stringify(extra)}`,
 );
 for (const conv of conversations) {
   const c0 = performance.now();

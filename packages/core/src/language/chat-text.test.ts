@@ -60,6 +60,9 @@ describe('repunctuate: a turn typed without full stops', () => {
       'I finally fixed the bike.',
       'We rode it to the lake',
     ]);
+    expect(split('ill be there by the way, yesterday i went bowling')).toEqual([
+      "I'll be there by the way, yesterday I went bowling",
+    ]);
     expect(split('i aced the exam yesterday im so relieved')).toEqual([
       'I aced the exam yesterday.',
       "I'm so relieved",

@@ -85,7 +85,9 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
   // subordinate clause or a time phrase.
   if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
-  if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
+  // "… last Friday I'm so excited" — unless the time word opens the clause after a comma ("by the
+  // way, yesterday I went bowling").
+  if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return !/,$/u.test(words[i - 2]!);
   // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no
   // noun, "Thanks for the tips, John I'll …" names whom it thanks).
   if (AMOUNT_RE.test(bare(before))) return true;
