@@ -2480,7 +2480,8 @@ export const SENTENCE_OPENERS: ReadonlySet<string> = new Set(
     'today tonight tomorrow last next lately recently everyone everything everywhere nothing something ' +
     'someone sometimes somehow then now still even only most some both each every many never always ' +
     'usually often mostly mainly especially seriously basically literally wish feel feels seems makes ' +
-    'reminds means check here'
+    'reminds means check here look had got went made took saw tried found loved felt spent bought ' +
+    'visited started finished checked reminded phew woah whoa stay'
   ).split(/\s+/u),
 );
 /**
