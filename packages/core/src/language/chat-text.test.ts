@@ -61,8 +61,11 @@ describe('repunctuate: a turn typed without full stops', () => {
       'We rode it to the lake',
     ]);
     expect(split('ill be there by the way, yesterday i went bowling')).toEqual([
-      "I'll be there by the way, yesterday I went bowling",
+      "I'll be there.",
+      'by the way, yesterday I went bowling',
     ]);
+    expect(split("where'd you go, by the way?")).toEqual(["where'd you go, by the way?"]);
+    expect(split('the hike was long oh and we saw a deer')).toEqual(['the hike was long.', 'oh and we saw a deer']);
     expect(split('i aced the exam yesterday im so relieved')).toEqual([
       'I aced the exam yesterday.',
       "I'm so relieved",

@@ -67,9 +67,12 @@ const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]
 const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
 const TOLD_RE =
   /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
+const INTERJECTION_OPENS_RE =
+  /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way)\b/u;
 const GREETING_RE =
   /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
-const PREPOSITION_RE = /^(?:to|in|at|from|near|into|of|for|by|via|through|around|visit|visited|visiting|left)$/u;
+const PREPOSITION_RE =
+  /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
 const AMOUNT_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
@@ -116,6 +119,20 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   )
     return false;
   if (LAUGHTER_RE.test(bare(before)) && i >= 2) return true;
+  // "… it was so peaceful oh man, I miss it", "sounds fun thanks for asking": an interjection
+  // opens a sentence, typed in any case, in a turn with no full stop, when more follows it (not
+  // "Where'd you go, by the way?").
+  const interjection =
+    stopless && i - start >= 2
+      ? INTERJECTION_OPENS_RE.exec(
+          words
+            .slice(i, i + 3)
+            .map(bare)
+            .join(' '),
+        )
+      : null;
+  if (interjection !== null && i + interjection[0].split(' ').length < words.length)
+    return !GOES_ON_BEFORE_I.has(bare(before));
   // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
   // surprised at how much I enjoyed it"): only a capitalised opener starts one.
   if (stopless && SUBJECT_RE.test(word) && subjectOpens(words, i, start)) return true;
@@ -123,7 +140,8 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
   // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
   // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
-  if (!CAPITALISED_RE.test(word) || I_RE.test(word)) return false;
+  // "my Engineering assignments": after a determiner, a capitalised word is a name or a title.
+  if (!CAPITALISED_RE.test(word) || I_RE.test(word) || DETERMINER_WORDS.has(bare(before))) return false;
   // "Thanks, Evan Appreciate your support": after a greeting and a name, any capitalised word.
   const named = CAPITALISED_RE.test(before) && !I_RE.test(before) && !SENTENCE_OPENERS.has(bare(before));
   if (i - start === 2 && named && GREETING_RE.test(bare(words[start]!))) return true;
@@ -175,6 +193,8 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     !/,$/u.test(words[j]!) &&
     !/[,;:–—-]$/u.test(words[j - 1]!) &&
     !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
+    // "… working on anything cool with them?": after a preposition, what it governs.
+    !PREPOSITION_RE.test(bare(words[j - 1]!)) &&
     asks.test(words.slice(j).join(' '));
   for (let last = words.length - 2; last >= 2; last--) {
     if (!startsAt(last)) continue;
