@@ -129,6 +129,14 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('i wonder do you still paint?')).toEqual(['I wonder do you still paint?']);
   });
 
+  it('a capitalised opener after a word a relative clause could follow still opens', () => {
+    expect(split('I just like helping people Do you have plans for the weekend?')).toEqual([
+      'I just like helping people.',
+      'Do you have plans for the weekend?',
+    ]);
+    expect(split('there are some people I know from school')).toHaveLength(1);
+  });
+
   it('near-misses: one sentence stays one', () => {
     for (const text of [
       'the jacket I bought last week is too small',

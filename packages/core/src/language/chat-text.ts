@@ -11,6 +11,7 @@ import {
   APOSTROPHE_LESS_BEFORE,
   DETERMINER_WORDS,
   GOES_ON_BEFORE_I,
+  HEADS_A_RELATIVE,
   ITS_AS_IT_IS_BEFORE,
   ITS_AS_IT_IS_JUDGED,
   LAUGHTER_RE,
@@ -81,8 +82,8 @@ const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
 /** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
 function subjectOpens(words: readonly string[], i: number, start: number): boolean {
   const before = words[i - 1]!;
-  // "Yeah, I'm …": a comma already marks where the clause starts.
-  if (/,$/u.test(before)) return false;
+  // "Yeah, I'm …": a comma already marks where the clause starts; "something I love" goes on.
+  if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
   // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
   if (TOLD_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
   // "When I was young I loved drawing", "Last Friday I went …": the main clause after a

@@ -2497,10 +2497,19 @@ export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
     'think thought know knew guess hope wish bet mean say said says feel felt believe realize realized ' +
     'realise realised hear heard suppose swear promise glad sure afraid sorry like then also even now ' +
     'maybe probably actually just really honestly literally basically definitely still yet only both ' +
-    'either time times way everything something anything nothing all stuff things thing one ones ' +
-    'place places person people someone somebody anyone everyone where seems looks sounds ' +
+    'either where seems looks sounds ' +
     'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious'
   ).split(/\s+/u),
+);
+/**
+ * Words a relative clause follows with no "that" ("something I love", "the way I see it", "people
+ * I know"): an "I" after one goes on with the sentence; a capitalised opener does not ("I just
+ * like helping people Do you …").
+ */
+export const HEADS_A_RELATIVE: ReadonlySet<string> = new Set(
+  'time times way everything something anything nothing all stuff things thing one ones place places person people someone somebody anyone everyone'.split(
+    ' ',
+  ),
 );
 /** Determiners: "the book I read" is one sentence (a relative clause), whatever the noun. */
 export const DETERMINER_WORDS: ReadonlySet<string> = new Set(
