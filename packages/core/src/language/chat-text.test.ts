@@ -137,6 +137,15 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('there are some people I know from school')).toHaveLength(1);
   });
 
+  it('with no full stop anywhere, a subject pronoun before its verb opens a sentence', () => {
+    expect(split('we went swimming at Silver Lake it was so calming')).toEqual([
+      'we went swimming at Silver Lake.',
+      'it was so calming',
+    ]);
+    expect(split('that was the lake we saw last summer')).toHaveLength(1);
+    expect(split('I think it was closed')).toHaveLength(1);
+  });
+
   it('near-misses: one sentence stays one', () => {
     for (const text of [
       'the jacket I bought last week is too small',

@@ -75,6 +75,8 @@ const GREETING_RE =
 const PREPOSITION_RE =
   /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
 const AMOUNT_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
+const SUBJECT_VERB_RE =
+  /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
 const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
@@ -137,8 +139,16 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
   // surprised at how much I enjoyed it"): only a capitalised opener starts one.
   if (stopless && SUBJECT_RE.test(word) && subjectOpens(words, i, start)) return true;
-  // "… the other day it was beautiful": after a time phrase, any subject pronoun.
+  // "… the other day it was beautiful": after a time phrase, any subject pronoun; "… by the lake
+  // it was so calming": before its verb, where no relative clause can be meant ("the lake we saw").
   if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
+  if (
+    stopless &&
+    PLAIN_SUBJECT_RE.test(word) &&
+    SUBJECT_VERB_RE.test(bare(words[i + 1] ?? '')) &&
+    subjectOpens(words, i, start)
+  )
+    return true;
   // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
   // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
   // "my Engineering assignments": after a determiner, a capitalised word is a name or a title.
