@@ -7,19 +7,25 @@
  * `statements.ts`): words are never changed beyond an apostrophe or a capital "I".
  */
 import {
+  AMOUNT_WORD_RE,
   APOSTROPHE_LESS,
   APOSTROPHE_LESS_BEFORE,
   DETERMINER_WORDS,
   GOES_ON_BEFORE_I,
+  GREETING_WORD_RE,
   HEADS_A_RELATIVE,
+  INTERJECTION_OPENS_RE,
   ITS_AS_IT_IS_BEFORE,
   ITS_AS_IT_IS_JUDGED,
   LAUGHTER_RE,
+  PREPOSITION_WORD_RE,
   QUESTION_LEAD,
   QUESTION_OPENER_RE,
   SENTENCE_OPENERS,
   SUBORDINATOR_RE,
   TIME_PHRASE_END_RE,
+  TOLD_SOMEONE_RE,
+  VERB_AFTER_SUBJECT_RE,
 } from './lexicon.js';
 
 const APOSTROPHE_LESS_RE = new RegExp(`\\b(?:${Object.keys(APOSTROPHE_LESS).join('|')})\\b(?!['’])`, 'giu');
@@ -66,17 +72,6 @@ const bare = (word: string) =>
 /** A subject that opens a clause: "I", "I'm", "it's", "that's", "we're", "there's" … */
 const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]s|(?:we|they)['’](?:re|ve))$/iu;
 const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
-const TOLD_RE =
-  /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
-const INTERJECTION_OPENS_RE =
-  /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way)\b/u;
-const GREETING_RE =
-  /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
-const PREPOSITION_RE =
-  /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
-const AMOUNT_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
-const SUBJECT_VERB_RE =
-  /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
 const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
@@ -87,7 +82,7 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   // "Yeah, I'm …": a comma already marks where the clause starts; "something I love" goes on.
   if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
   // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
-  if (TOLD_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
+  if (TOLD_SOMEONE_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
   // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
   // subordinate clause or a time phrase.
   if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
@@ -96,9 +91,16 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return !/,$/u.test(words[i - 2]!);
   // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no
   // noun, "Thanks for the tips, John I'll …" names whom it thanks).
-  if (AMOUNT_RE.test(bare(before))) return true;
+  if (AMOUNT_WORD_RE.test(bare(before))) return true;
   if (/,$/u.test(words[i - 2] ?? '') && CAPITALISED_RE.test(before) && !SENTENCE_OPENERS.has(bare(before))) return true;
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
+}
+
+/** Whether an odd number of double quotes opens before `words[i]` in the sentence started at `words[start]`. */
+function insideQuotation(words: readonly string[], start: number, i: number): boolean {
+  let quotes = 0;
+  for (let k = start; k < i; k++) quotes += words[k]!.replace(/[^"“”]/gu, '').length;
+  return quotes % 2 === 1;
 }
 
 /**
@@ -112,15 +114,7 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.
   if (GOES_ON_BEFORE_I.has(bare(before))) return false;
   // Inside a quotation ("… "All You Need Is Love" is a classic") no sentence starts.
-  if (
-    words
-      .slice(start, i)
-      .join(' ')
-      .replace(/[^"“”]/gu, '').length %
-      2 ===
-    1
-  )
-    return false;
+  if (insideQuotation(words, start, i)) return false;
   if (LAUGHTER_RE.test(bare(before)) && i >= 2) return true;
   // "… it was so peaceful oh man, I miss it", "sounds fun thanks for asking": an interjection
   // opens a sentence, typed in any case, in a turn with no full stop, when more follows it (not
@@ -145,7 +139,7 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   if (
     stopless &&
     PLAIN_SUBJECT_RE.test(word) &&
-    SUBJECT_VERB_RE.test(bare(words[i + 1] ?? '')) &&
+    VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) &&
     subjectOpens(words, i, start)
   )
     return true;
@@ -155,10 +149,10 @@ function opensSentence(words: readonly string[], i: number, start: number, stopl
   if (!CAPITALISED_RE.test(word) || I_RE.test(word) || DETERMINER_WORDS.has(bare(before))) return false;
   // "Thanks, Evan Appreciate your support": after a greeting and a name, any capitalised word.
   const named = CAPITALISED_RE.test(before) && !I_RE.test(before) && !SENTENCE_OPENERS.has(bare(before));
-  if (i - start === 2 && named && GREETING_RE.test(bare(words[start]!))) return true;
+  if (i - start === 2 && named && GREETING_WORD_RE.test(bare(words[start]!))) return true;
   if (!SENTENCE_OPENERS.has(bare(word))) {
     // "… to Beijing last spring": after a preposition, a place.
-    if (!/^\p{Lu}\p{Ll}{3,}ing$/u.test(word) || PREPOSITION_RE.test(bare(before))) return false;
+    if (!/^\p{Lu}\p{Ll}{3,}ing$/u.test(word) || PREPOSITION_WORD_RE.test(bare(before))) return false;
   }
   // "I'm reading The Last Kingdom", "we watched This Is Us": a title, its words all capitalised.
   const next = words[i + 1];
@@ -205,7 +199,7 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     !/[,;:–—-]$/u.test(words[j - 1]!) &&
     !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
     // "… working on anything cool with them?": after a preposition, what it governs.
-    !PREPOSITION_RE.test(bare(words[j - 1]!)) &&
+    !PREPOSITION_WORD_RE.test(bare(words[j - 1]!)) &&
     asks.test(words.slice(j).join(' '));
   for (let last = words.length - 2; last >= 2; last--) {
     if (!startsAt(last)) continue;

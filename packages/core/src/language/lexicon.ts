@@ -2534,3 +2534,22 @@ export const SUBORDINATOR_RE =
   /^(?:when|whenever|if|since|after|before|while|because|once|as|although|though|until|till|unless|last|this|next|yesterday|today|tonight|tomorrow|on|in|at|during|earlier|recently|lately|every|sometimes|usually|often)$/iu;
 /** Laughter that ends what came before it ("that was so fun haha we should go again"). */
 export const LAUGHTER_RE = /^(?:(?:ha){2,}h?|he(?:he)+|lol+|lmao+|rofl|xd+)$/iu;
+
+/* Typed chat (`chat-text.ts`): the words that mark where a sentence starts in a run typed without full stops. */
+/** "tell you", "promised him": what is told goes on after them ("Did I tell you I adopted a puppy"). Two bare words. */
+export const TOLD_SOMEONE_RE =
+  /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
+/** Interjections that open a sentence in a run typed without full stops ("… oh man, I miss it"); bare words, up to three. */
+export const INTERJECTION_OPENS_RE =
+  /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way)\b/u;
+/** A greeting or thanks that a name follows ("Thanks, Evan …", "Hey Sam …"); one bare word. */
+export const GREETING_WORD_RE =
+  /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
+/** Prepositions (and "visited", "left"): what follows is what they govern ("to Beijing", "on anything"); one bare word. */
+export const PREPOSITION_WORD_RE =
+  /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
+/** "a lot", "a bit", "a while": no noun a relative clause follows ("helped a lot I finally …"); one bare word. */
+export const AMOUNT_WORD_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
+/** What follows a subject pronoun that opens a clause ("it was", "we had", "they just"); one bare word. */
+export const VERB_AFTER_SUBJECT_RE =
+  /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
