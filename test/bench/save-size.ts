@@ -7,11 +7,18 @@
  * process's CPU time, which a loaded machine inflates less), the CPU cost per KB (flat or falling
  * when the path is linear) and its ratio to the 1 KB figure; never gates CI.
  *
- * Run: `LOCOMO_PATH=../shared/bench/data/locomo10.json node --conditions=@zerda/source --import tsx test/bench/save-size.ts`
+ * `--noise punct,lower` (or `all`; `./chat-noise.ts`) saves the turns as typed in a chat app: a
+ * long run with no full stop is the worst case of reading typed chat (`language/chat-text.ts`).
+ *
+ * Run: `LOCOMO_PATH=../shared/bench/data/locomo10.json node --conditions=@zerda/source --import tsx test/bench/save-size.ts [--noise all]`
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { HashEmbedder, InMemoryStorage, MemoryManager } from '@zerda/core';
+import { chatNoise, parseNoise } from './chat-noise.js';
+
+const noise = parseNoise(parseArgs({ options: { noise: { type: 'string' } } }).values.noise);
 
 const path = process.env.LOCOMO_PATH ?? '../shared/bench/data/locomo10.json';
 const convs = JSON.parse(readFileSync(path, 'utf8')) as { conversation: Record<string, unknown> }[];
@@ -31,7 +38,7 @@ function text(chars: number, offset: number): string {
     out.push(l);
     n += l.length + 1;
   }
-  return out.join(' ').slice(0, chars);
+  return chatNoise(out.join(' ').slice(0, chars), noise);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -46,7 +53,9 @@ const mgr = await MemoryManager.create({
 for (let i = 0; i < 20; i++) await mgr.saveInteraction('bench', 't', text(2_000, i * 50), 'ok');
 
 const sizes = [1_000, 4_000, 16_000, 64_000, 100_000, 256_000, 1_000_000];
-console.log(`save-size: load average ${loadavg()[0]!.toFixed(2)}, node ${process.version}`);
+console.log(
+  `save-size: load average ${loadavg()[0]!.toFixed(2)}, node ${process.version}${noise.size ? `, noise ${[...noise].join(',')}` : ''}`,
+);
 console.log('| turn input | median ms (wall) | median ms (CPU) | CPU ms per KB | × the 1 KB cost per KB | runs |');
 console.log('|---|---|---|---|---|---|');
 let perKb1: number | undefined;

@@ -96,25 +96,27 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
 }
 
-/** Whether an odd number of double quotes opens before `words[i]` in the sentence started at `words[start]`. */
-function insideQuotation(words: readonly string[], start: number, i: number): boolean {
-  let quotes = 0;
-  for (let k = start; k < i; k++) quotes += words[k]!.replace(/[^"“”]/gu, '').length;
-  return quotes % 2 === 1;
-}
+/** The double quotes in `word`. */
+const quotesIn = (word: string) => word.replace(/[^"“”]/gu, '').length;
 
 /**
  * Whether a sentence starts at `words[i]` of an unpunctuated run whose current sentence started
- * at `words[start]` (see {@link repunctuate}).
+ * at `words[start]` (see {@link repunctuate}); `quoted`: a quotation opened in it is still open.
  */
-function opensSentence(words: readonly string[], i: number, start: number, stopless: boolean): boolean {
+function opensSentence(
+  words: readonly string[],
+  i: number,
+  start: number,
+  stopless: boolean,
+  quoted: boolean,
+): boolean {
   const word = words[i]!;
   const before = words[i - 1]!;
   if (/[:;–—-]$/u.test(before) || /^["'“‘(]/u.test(word) || /["”]$/u.test(word)) return false;
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.
   if (GOES_ON_BEFORE_I.has(bare(before))) return false;
   // Inside a quotation ("… "All You Need Is Love" is a classic") no sentence starts.
-  if (insideQuotation(words, start, i)) return false;
+  if (quoted) return false;
   if (LAUGHTER_RE.test(bare(before)) && i >= 2) return true;
   // "… it was so peaceful oh man, I miss it", "sounds fun thanks for asking": an interjection
   // opens a sentence, typed in any case, in a turn with no full stop, when more follows it (not
@@ -179,6 +181,9 @@ const QUESTION_START_RE = new RegExp(
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|${ABOUT_YOU})`, 'iu');
 
+/** How many words a question's opening is read from (`QUESTION_START_RE`, `PLAIN_QUESTION_RE`). */
+const QUESTION_OPENING_WORDS = 12;
+
 /**
  * The last sentence of a run that ends in "?", typed without capitals or full stops: the question
  * starts at the last word that opens one and does not go on ("that's great to hear I'm
@@ -200,7 +205,8 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
     // "… working on anything cool with them?": after a preposition, what it governs.
     !PREPOSITION_WORD_RE.test(bare(words[j - 1]!)) &&
-    asks.test(words.slice(j).join(' '));
+    // A question's opening is read from its first words (a long run is not joined again per word).
+    asks.test(words.slice(j, j + QUESTION_OPENING_WORDS).join(' '));
   for (let last = words.length - 2; last >= 2; last--) {
     if (!startsAt(last)) continue;
     // "… do you have any tips?": the question starts at "do", not at "have any".
@@ -240,11 +246,17 @@ export function repunctuate(part: string, { stopless = true }: { stopless?: bool
   const words = said.split(/\s+/u).filter(Boolean);
   const out: string[] = [];
   let start = 0;
-  for (let i = 1; i < words.length; i++)
-    if (opensSentence(words, i, start, stopless)) {
+  // The double quotes since `start`: an odd count is a quotation still open. Counted as the run
+  // is read, so that a long run is read in one pass.
+  let quotes = 0;
+  for (let i = 1; i < words.length; i++) {
+    quotes += quotesIn(words[i - 1]!);
+    if (opensSentence(words, i, start, stopless, quotes % 2 === 1)) {
       out.push(words.slice(start, i).join(' '));
       start = i;
+      quotes = 0;
     }
+  }
   if (start < words.length) out.push(...askedAtTheEnd(words.slice(start), stopless));
   const last = out.length - 1;
   // The last sentence keeps its own mark, or none before a caption ("Shared a pic of my success
