@@ -117,14 +117,55 @@ describe('repunctuate: a turn typed without full stops', () => {
       "I'm thinking of getting a cat too.",
       'do you have any tips?',
     ]);
-    // With no mark at all, only a question that cannot be anything else.
+    // With no mark at all, only a question that cannot be anything else: a verb before "you"
+    // ("how was your week", not "how hard it was for you"), from the question word before it.
     expect(split('we just got back from the coast how was your week')).toEqual([
-      'we just got back from the coast how was your week',
+      'we just got back from the coast.',
+      'how was your week?',
     ]);
+    expect(split('we got back yesterday i know how hard it was for you')).toEqual([
+      'we got back yesterday.',
+      'I know how hard it was for you',
+    ]);
+    expect(split('sounds great i think storytelling is what makes rpgs so fun what game are you playing now')).toEqual([
+      'sounds great.',
+      'I think storytelling is what makes rpgs so fun.',
+      'what game are you playing now?',
+    ]);
+    // Before a picture, the question is asked apart from it.
+    expect(split('busy week for me i juggle classes and my hobby how have you been [image: a stack of books]')).toEqual(
+      ['busy week for me.', 'I juggle classes and my hobby.', 'how have you been?', '[image: a stack of books]'],
+    );
     expect(split('we just got back from the coast did you get my postcard')).toEqual([
       'we just got back from the coast.',
       'did you get my postcard?',
     ]);
+    // What is known, learnt or measured goes on ("… happy knowing I can help", "how much you can learn").
+    expect(split('im inspired by her it makes me happy knowing i can brighten somebodys day')).toEqual([
+      "I'm inspired by her it makes me happy knowing I can brighten somebodys day",
+    ]);
+    expect(split('i love fantasy books its wild how much you can learn from them')).toEqual([
+      'I love fantasy books.',
+      "it's wild how much you can learn from them",
+    ]);
+    // After a greeting after a while, what is told starts a sentence; not "it's been a while since …".
+    expect(split('hey dave been ages since we chatted so much has happened we toured japan')).toEqual([
+      'hey dave been ages since we chatted.',
+      'so much has happened we toured japan',
+    ]);
+    expect(split('hey omar, its been a minute i finished my second script')).toEqual([
+      "hey omar, it's been a minute.",
+      'I finished my second script',
+    ]);
+    expect(split('Good to catch up again Had a rough week with the car')).toEqual([
+      'Good to catch up again.',
+      'Had a rough week with the car',
+    ]);
+    expect(split("it's been a while since i played guitar")).toEqual(["it's been a while since I played guitar"]);
+    expect(split("life's been a bit rough lately but im fine")).toEqual([
+      "life's been a bit rough lately but I'm fine",
+    ]);
+    expect(split('we should talk again soon')).toEqual(['we should talk again soon']);
     // "I wonder what you think": what is wondered goes on.
     expect(split('i wonder do you still paint?')).toEqual(['I wonder do you still paint?']);
   });

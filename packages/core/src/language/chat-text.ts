@@ -7,6 +7,8 @@
  * `statements.ts`): words are never changed beyond an apostrophe or a capital "I".
  */
 import {
+  AFTER_A_WHILE_END_RE,
+  AFTER_A_WHILE_LAST_WORDS,
   AMOUNT_WORD_RE,
   APOSTROPHE_LESS,
   APOSTROPHE_LESS_BEFORE,
@@ -35,7 +37,14 @@ const BEFORE_RES: readonly (readonly [RegExp, string])[] = [
     ([word, [full, before]]) => [new RegExp(`\\b${word}(?=\\s+(?:${before})\\b)`, 'giu'), full] as const,
   ),
   [new RegExp(`\\bits(?=\\s+(?:${ITS_AS_IT_IS_BEFORE})\\b)`, 'giu'), "it's"] as const,
-  [new RegExp(`\\bits(?=\\s+(?:${ITS_AS_IT_IS_JUDGED})(?:\\s*(?:[.!?,;:)]|$)))`, 'giu'), "it's"] as const,
+  // "its great", "its wild how much …", "its hard to say": judged, at the end or before what is judged.
+  [
+    new RegExp(
+      `\\bits(?=\\s+(?:${ITS_AS_IT_IS_JUDGED})(?:\\s*(?:[.!?,;:)]|$)|\\s+(?:how|that|to|when|what|seeing)\\b))`,
+      'giu',
+    ),
+    "it's",
+  ] as const,
 ];
 /** A lone lower-case "i" (not "i.e.", not a list's "i)"), or "i'm", "i've", "i'd", "i'll". */
 const LOWER_I_RE = /(?<![\p{L}\p{N}'’.-])i(?=['’](?:m|ve|d|ll)\b|(?![\p{L}\p{N}'’.)-]))/gu;
@@ -81,6 +90,8 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   const before = words[i - 1]!;
   // "Yeah, I'm …": a comma already marks where the clause starts; "something I love" goes on.
   if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
+  // "… how much you can learn from them", "how far I've come": the clause a "how" opens goes on.
+  if (bare(words[i - 2] ?? '') === 'how') return false;
   // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
   if (TOLD_SOMEONE_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
   // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
@@ -113,6 +124,22 @@ function opensSentence(
   const word = words[i]!;
   const before = words[i - 1]!;
   if (/[:;–—-]$/u.test(before) || /^["'“‘(]/u.test(word) || /["”]$/u.test(word)) return false;
+  // "hey dave long time no see I just got back …", "been ages since we chatted so much has
+  // happened": with no full stop, after a greeting that opens the turn (not "it's been a while
+  // since I played").
+  if (
+    stopless &&
+    !quoted &&
+    !/,$/u.test(before) &&
+    /\p{L}/u.test(word) &&
+    AFTER_A_WHILE_LAST_WORDS.has(bare(before)) &&
+    i - start <= 10 &&
+    !/^(?:since|and|but|that|for|with|because|when|till|until|now|already|to|again|too|soon|later|sometime|though|more|last)$/iu.test(
+      bare(word),
+    ) &&
+    AFTER_A_WHILE_END_RE.test(words.slice(start, i).join(' '))
+  )
+    return true;
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.
   if (GOES_ON_BEFORE_I.has(bare(before))) return false;
   // Inside a quotation ("… "All You Need Is Love" is a classic") no sentence starts.
@@ -181,6 +208,7 @@ const QUESTION_START_RE = new RegExp(
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|${ABOUT_YOU})`, 'iu');
 
+const WH_WORD_RE = /^(?:what|how|where|when|why|who|which)$/iu;
 /** How many words a question's opening is read from (`QUESTION_START_RE`, `PLAIN_QUESTION_RE`). */
 const QUESTION_OPENING_WORDS = 12;
 
@@ -195,7 +223,7 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
   if (!stopless || QUESTION_START_RE.test(all) || QUESTION_OPENER_RE.test(all)) return [all];
   // With its "?", any question; with none, only one that cannot be anything else ("do you …").
   const asks = /\?["'”’)]*$/u.test(all) ? QUESTION_START_RE : PLAIN_QUESTION_RE;
-  const startsAt = (j: number) =>
+  const opens = (j: number) =>
     j >= 2 &&
     // "My name is Ada and do you know …": a clause joined by "and" is the same sentence.
     !/^(?:and|but|or|so)$/iu.test(words[j]!) &&
@@ -204,14 +232,17 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     !/[,;:–—-]$/u.test(words[j - 1]!) &&
     !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
     // "… working on anything cool with them?": after a preposition, what it governs.
-    !PREPOSITION_WORD_RE.test(bare(words[j - 1]!)) &&
-    // A question's opening is read from its first words (a long run is not joined again per word).
-    asks.test(words.slice(j, j + QUESTION_OPENING_WORDS).join(' '));
+    !PREPOSITION_WORD_RE.test(bare(words[j - 1]!));
+  // A question's opening is read from its first words (a long run is not joined again per word).
+  const asksFrom = (j: number, re = asks) => re.test(words.slice(j, j + QUESTION_OPENING_WORDS).join(' '));
   for (let last = words.length - 2; last >= 2; last--) {
-    if (!startsAt(last)) continue;
-    // "… do you have any tips?": the question starts at "do", not at "have any".
+    if (!asksFrom(last)) continue;
+    // "… do you have any tips?": the question starts at "do", not at "have any"; "… what game are
+    // you playing", "… how have you been": at the question word a few words before what asks.
     let j = last;
-    for (let k = last - 1; k >= last - 3; k--) if (startsAt(k)) j = k;
+    for (let k = last - 1; k >= j - 3 && k >= 2; k--)
+      if (opens(k) && (asksFrom(k) || (WH_WORD_RE.test(words[k]!) && asksFrom(k, QUESTION_START_RE)))) j = k;
+    if (!opens(j)) continue;
     return [words.slice(0, j).join(' '), words.slice(j).join(' ')];
   }
   return [all];
@@ -261,10 +292,14 @@ export function repunctuate(part: string, { stopless = true }: { stopless?: bool
   const last = out.length - 1;
   // The last sentence keeps its own mark, or none before a caption ("Shared a pic of my success
   // [image: …]": the picture is what it says).
+  // A question before it ("… how have you been [image: …]") is asked apart from the picture, as
+  // "How have you been? [image: …]" is.
+  const endsAsking = last >= 0 && !ENDED_RE.test(out[last]!) && QUESTION_START_RE.test(out[last]!);
   const sentences = out.map((s, i) =>
-    i < last ? ended(s) : caption !== undefined ? `${s} ${caption}` : ENDED_RE.test(s) ? s : asked(s),
+    i < last ? ended(s) : caption !== undefined && !endsAsking ? `${s} ${caption}` : ENDED_RE.test(s) ? s : asked(s),
   );
-  return last < 0 && caption !== undefined ? [caption] : sentences;
+  if (caption !== undefined && (last < 0 || endsAsking)) sentences.push(caption);
+  return sentences;
 }
 
 /** Whether `text` has no full stop, "!" or "…" ending a sentence anywhere (a "?" aside): typed without them. */

@@ -904,3 +904,15 @@ describe('readTurn: what the speaker has been busy with, named', () => {
     none(['Been super busy with work.', 'Busy at work.', "I've been busy with everything.", "I'm busy with it."]);
   });
 });
+
+describe('readTurn: an activity under way, said in few words', () => {
+  it('what the speaker is learning, training for or writing is a fact', () => {
+    expect(formed("I'm learning Spanish.")).toEqual(["fact | Ann | I'm learning Spanish."]);
+    expect(formed("We're training for a marathon.")).toEqual(["fact | Ann | We're training for a marathon."]);
+    expect(formed("I've been studying piano.")).not.toEqual([]);
+  });
+
+  it('near-misses: running late, working on it, learning a lot', () => {
+    none(["I'm running late.", "I'm working on it.", "I'm learning a lot.", "I'm playing with you."]);
+  });
+});

@@ -26,6 +26,7 @@ import {
   FRAMING_OPENER_RE,
   EXPERIENCE_RE,
   HABIT_RE,
+  ONGOING_ACTIVITY_RE,
   LEAVING_ONLY_RE,
   LOOKING_FORWARD_RE,
   OFF_TO_RE,
@@ -717,14 +718,15 @@ export const KIND_RULES: readonly ClauseRule[] = [
       !REQUEST_RE.test(c.text),
     kind: 'fact',
   },
-  // "I play clarinet", "I knit scarves": a habit or a skill, said in few words.
+  // "I play clarinet", "I knit scarves", "I'm learning Spanish": a habit, a skill or an activity
+  // under way, said in few words.
   {
     name: 'a habit or skill',
     test: (c) =>
       c.subject === 'speaker' &&
       !c.future &&
       c.contentWords >= 2 &&
-      HABIT_RE.test(c.text) &&
+      (HABIT_RE.test(c.text) || ONGOING_ACTIVITY_RE.test(c.text)) &&
       !LISTENER_ANY_RE.test(c.text),
     kind: 'fact',
   },

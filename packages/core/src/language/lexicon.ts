@@ -826,7 +826,7 @@ export const PERSON_BEFORE_RE = new RegExp(
 export const NAME_BEFORE_RE = /(?<=\S\s+)\b(?!I\b)\p{Lu}\p{Ll}+/u;
 /** Things or people named before a "them" or "their": a plural ("two puppies", "my students", "the kids"). */
 export const PLURAL_BEFORE_RE =
-  /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents)\b/iu;
+  /\b(?:a|an|the|my|our|some|two|three|four|five|several|these|those|many|all|few|new)\s+(?:[\p{L}'’-]+\s+)?\p{L}{2,}s\b|\b(?:people|kids|children|folks|friends|family|team|group|class|everyone|parents|students|colleagues|coworkers|co-workers|members|fans|players|volunteers|neighbou?rs|clients|customers|readers|viewers|audience|crowd|participants|attendees|teachers|artists|musicians|veterans|animals|siblings|teammates|classmates|others)\b/iu;
 /**
  * "This", "that", "these", "those" as the determiner of a noun inside a clause, not its subject:
  * "I've heard of that game", "Capturing that view was amazing", "I'll never forget those
@@ -914,6 +914,19 @@ export const LEAVING_ONLY_RE =
 export const CATCH_UP_RE = new RegExp(
   `^${LEAD}(?:(?:a\\s+lot|so\\s+much|much|lots|tons|loads|plenty|quite\\s+a\\s+bit)(?:\\s+(?:of\\s+)?(?:stuff|things))?(?:['’]s|\\s+has|\\s+have)?(?:\\s+(?:been\\s+)?(?:happened|happening|going\\s+on|changed))?(?:\\s+(?:here|lately|recently))?\\s+since\\b|since\\s+(?:we|our)\\s+(?:last\\s+)?(?:talked|spoke|chatted|chat|talk)\\b[\\s!.…]*$|i['’]m\\s+still\\s+(?:figuring|working)\\s+(?:out\\s+)?(?:the\\s+)?(?:details|things\\s+out|it\\s+out)|(?:recently|lately),?\\s+i\\s+had\\s+a\\s+(?:setback|rough\\s+time|hard\\s+time)[\\s!.…]*$|(?:it(?:['’]s|\\s+has|\\s+is)\\s+)?been\\s+(?:a\\s+)?(?:(?:few|couple(?:\\s+of)?|\\d+|two|three|four|five|several|some)\\s+)?(?:days?|weeks?|months?|years?|while|ages|forever)\\s+since\\b)`,
   'iu',
+);
+/**
+ * A greeting after a while, at the end of what opens a turn ("hey dave long time no see", "been
+ * ages since we chatted", "it's been a minute", "good to catch up again"), within its first words:
+ * typed with no full stop, what follows it starts a sentence of its own (not "It's been a bit
+ * hectic", "Things have been great since we last talked"). Regex, case-insensitive, matched
+ * against the words of a sentence so far.
+ */
+export const AFTER_A_WHILE_END_RE =
+  /^(?:\S+\s+){0,3}?(?:long\s+time\s+no\s+(?:see|talk|chat)|(?:(?:it['’]?s|its)\s+)?been\s+(?:a\s+(?:while|minute|hot\s+minute)|ages|forever|(?:too|so)\s+long)|(?:(?:(?:it['’]?s|its)\s+)?been\s+(?:a\s+(?:while|minute|bit|hot\s+minute)|ages|forever|(?:too|so)\s+long)\s+)?since\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation))|(?:good|nice|great|glad)\s+to\s+(?:catch\s+up|chat|talk|see\s+you|hear\s+from\s+you)(?:\s+again)?)$/iu;
+/** The words that end {@link AFTER_A_WHILE_END_RE}: only after one is it tried. */
+export const AFTER_A_WHILE_LAST_WORDS: ReadonlySet<string> = new Set(
+  'see talk chat while minute bit ages forever long again you talked spoke chatted up conversation'.split(' '),
 );
 /**
  * When the speakers last talked, as a catching-up clause says it: "since we last talked", "since
@@ -1359,6 +1372,16 @@ export const OWN_OBJECT_RE = new RegExp(
  */
 export const HABIT_RE = new RegExp(
   `^${LEAD}(?:i|we)\\s+(?:(?:also|still|usually|often|always|regularly|sometimes|mostly|even|now|really|actually)\\s+)*(?:play|practi[cs]e|speak|teach|study|coach|volunteer|train|swim|surf|ski|skate|paint|draw|knit|sew|crochet|bake|cook|garden|write|collect|ride|climb|hike|dance|sing|run|grow|brew|sculpt|fish|meditate)\\s+(?!(?:it|them|that|this|those|these|too|well|a\\s+lot|every|daily|often|sometimes|again|now|with\\s+(?:it|them|you|your)|for\\s+(?:it|them|you|fun))\\b)\\p{L}`,
+  'iu',
+);
+/**
+ * An activity under way, said in few words: "I'm learning Spanish", "We're training for a
+ * marathon", "I'm running for office again", "I've been studying piano". What is done must follow:
+ * "I'm working on it", "I'm learning a lot", "I'm running late" and "I'm playing with you" say
+ * nothing of the speaker's own. Regex, anchored, case-insensitive.
+ */
+export const ONGOING_ACTIVITY_RE = new RegExp(
+  `^${LEAD}(?:i|we)(?:['’]m|['’]re|\\s+am|\\s+are|['’]ve\\s+been|\\s+have\\s+been)\\s+(?:(?:still|also|now|currently|really|actually|even|finally|slowly)\\s+)*(?:learning|studying|training|practi[cs]ing|teaching|coaching|volunteering|writing|building|running|playing|painting|knitting|sewing|baking|collecting|growing|brewing|raising|fostering|renovating|restoring|coding|developing|designing|recording|composing|saving|applying)\\s+(?!(?:it|them|that|this|those|these|too|well|a\\s+lot|late|out|behind|low|around|every|daily|again|now|(?:with|to|for)\\s+(?:it|them|you|u|your|fun))\\b)\\p{L}`,
   'iu',
 );
 /**
@@ -2498,7 +2521,9 @@ export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
     'realise realised hear heard suppose swear promise glad sure afraid sorry like then also even now ' +
     'maybe probably actually just really honestly literally basically definitely still yet only both ' +
     'either where seems looks sounds ' +
-    'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious'
+    'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious ' +
+    'knowing thinking hoping feeling realizing realising remember remembered forget forgot imagine imagined ' +
+    'understand understood figured decided learned learnt'
   ).split(/\s+/u),
 );
 /**

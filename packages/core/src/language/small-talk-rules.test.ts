@@ -242,3 +242,20 @@ describe("readTurn: what the speaker noticed of the listener's", () => {
     expect(formed('I noticed a new cafe near my house.')).toEqual(['event | I noticed a new cafe near my house.']);
   });
 });
+
+describe('readTurn: the listener called by name after a greeting, typed in lower case', () => {
+  it('the name goes with the greeting, whole or cut short', () => {
+    expect(formed('hey bob long time no see i just got back from a harry potter party')).toEqual([
+      'event | I just got back from a harry potter party',
+    ]);
+    expect(formed('thanks bob we moved to Porto last month')).toEqual(['fact | We moved to Porto last month']);
+    expect(formed('Definitely, Bob I adopted a puppy last week')).toEqual(['event | I adopted a puppy last week']);
+  });
+
+  it("near-misses: a name that is someone else's, or a word that is no name, stays", () => {
+    expect(formed('thanks bobby and i went hiking in the alps last week')).toEqual([
+      'event | Bobby and I went hiking in the alps last week',
+    ]);
+    expect(formed('Definitely going to the lake cabin this weekend with my kids')).not.toEqual([]);
+  });
+});

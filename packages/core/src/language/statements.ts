@@ -30,6 +30,7 @@ import {
   THIRD_PRONOUN_INSIDE_RE,
   MONTH_NAMES,
   NAME,
+  NAMES_ALSO_WORDS,
   LIKE_AS_IF_AFTER,
   LIKING_QUESTION_RE,
   QUESTION_OPENER_RE,
@@ -165,11 +166,26 @@ const TAG_QUESTION_RE =
   /^(.*?\S)\s*[,–—-]\s+((?:(?:pretty|so|really|super)\s+)?(?:cool|nice|great|awesome|crazy|wild|right|huh|eh|yeah|no|ya\s+know|you\s+know|(?:is|was|does|did|do|are|were|has|have)n['’]t\s+(?:it|that|this|they|there|he|she)|don['’]t\s+you\s+think|am\s+i\s+right)(?:\s*,?\s*(?:huh|eh|right|no|yeah))?\s*[?？]+)$/iu;
 
 const INTERJECTION =
-  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually)\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
+  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually|long\s+time\s+no\s+(?:see|talk|chat)|(?:absolutely|definitely|totally|exactly|indeed)(?=\s*[,!]))\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
 const VOCATIVE = /^\p{Lu}[\p{L}\p{M}'’-]*[,!]+\s*/u;
 
+/**
+ * The listener called by name after a greeting, typed in lower case or cut short ("hey john long
+ * time no see", "thanks sam we're off to Canada", "definitely, cal let's grab food" to Calvin):
+ * their name, or its first three letters or more; never a word like "will" or "and".
+ */
+function calledByName(rest: string, listener: string | undefined): number {
+  const m = /^([\p{L}\p{M}'’-]{3,})(?:[,!]+\s*|\s+)/u.exec(rest);
+  if (listener === undefined || !m) return 0;
+  const typed = m[1]!.toLowerCase();
+  const name = listener.toLowerCase();
+  if (STOPWORDS.has(typed) || !name.startsWith(typed)) return 0;
+  // Cut short, the name is typed with its capital or is no word in its own right ("Pat", "cal").
+  return typed === name || /^\p{Lu}/u.test(m[1]!) || !NAMES_ALSO_WORDS.has(typed) ? m[0].length : 0;
+}
+
 /** Leading greetings and interjections removed ("Hi Ana, I moved" → "I moved"); whether any were. */
-function stripInterjections(s: string): { rest: string; greeted: boolean } {
+function stripInterjections(s: string, listener?: string): { rest: string; greeted: boolean } {
   let rest = s;
   let greeted = false;
   for (let i = 0; i < 4; i++) {
@@ -184,6 +200,7 @@ function stripInterjections(s: string): { rest: string; greeted: boolean } {
     rest = rest.slice(m[0].length);
     const v = VOCATIVE.exec(rest);
     if (v) rest = rest.slice(v[0].length);
+    else rest = rest.slice(calledByName(rest, listener));
   }
   return { rest: rest.trim(), greeted };
 }
@@ -678,7 +695,7 @@ export function readSentence(
   const toldRest = told ? text.slice(told[0].length).replace(/[\s?？]+$/u, '') : '';
   if (told && startsOwnClause(toldRest)) text = toldRest.charAt(0).toUpperCase() + toldRest.slice(1);
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
-  const { rest, greeted } = stripInterjections(text);
+  const { rest, greeted } = stripInterjections(text, listener);
   const stripped = rest.replace(/^[,;:–—-]+\s*/u, '');
   // What remains once a greeting is cut off starts the statement: capitalised as one.
   const body = stripped !== text && stripped ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;
