@@ -916,3 +916,25 @@ describe('readTurn: an activity under way, said in few words', () => {
     none(["I'm running late.", "I'm working on it.", "I'm learning a lot.", "I'm playing with you."]);
   });
 });
+
+describe('readTurn: a step of life in few words, and when it starts', () => {
+  it('getting married, a puppy, a baby, twins form a memory', () => {
+    expect(formed('We got engaged!')).toEqual(['event | Ann | We got engaged!']);
+    expect(formed('I got a puppy.')).toEqual(['event | Ann | I got a puppy.']);
+    expect(formed('We had a baby.')).toEqual(['event | Ann | We had a baby.']);
+    expect(formed('I have twins.')).toEqual(['fact | Ann | I have twins.']);
+  });
+
+  it('near-misses: a good time, a moment, what was said', () => {
+    none(['I had a blast.', 'I got it.', 'I got a minute.', 'We had a great day.']);
+  });
+
+  it('"Starting next Monday" after the news goes on with it', () => {
+    expect(formed('I got a new job at a bakery! Starting next Monday.')).toEqual([
+      'fact | Ann | I got a new job at a bakery! Starting next Monday.',
+    ]);
+    expect(formed("I got a new job at a bakery! Starting to think it's a bad idea though.")).not.toContain(
+      "fact | Ann | I got a new job at a bakery! Starting to think it's a bad idea though.",
+    );
+  });
+});

@@ -2398,6 +2398,17 @@ export const GAME_FOR_RE = new RegExp(
   'iu',
 );
 /**
+ * A step of the speaker's life said in few words: "I got married", "We got engaged!", "I got
+ * promoted", "I got a puppy", "We had a baby", "I have twins". Not how a day went or a moment ("I
+ * had a blast", "I got a minute", "I had a bad day", "I had a meeting", "I got a cold"), nor what was
+ * said before ("I got it").
+ * Regex, anchored, case-insensitive.
+ */
+export const LIFE_STEP_IN_FEW_WORDS_RE = new RegExp(
+  `^${LEAD}(?:i|we)\\s+(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
+  'iu',
+);
+/**
  * What the speaker has been busy with or busy doing, named: "I've been busy with my garden",
  * "I'm super busy with my music stuff", "Been busy renovating the kitchen", "Keeping busy with
  * pottery", "Busy with studies". Group 1: what. Not how busy only ("Been busy with work", "I'm

@@ -4,6 +4,7 @@ import {
   ANSWER_HEDGE_RE,
   IT_JUDGED_HOW_RE,
   BUSY_DOING_RE,
+  LIFE_STEP_IN_FEW_WORDS_RE,
   GAME_FOR_RE,
   NAMED_AS_MINE_RE,
   CAPITALISED_NOT_NAME,
@@ -494,10 +495,16 @@ const FAN_RE =
  * with pottery"): a liking, a thing they are game for, or what keeps them busy, each named.
  */
 export function saysOwnInFewWords(text: string): boolean {
-  return FAN_RE.test(text) || NAMED_AS_MINE_RE.test(text) || GAME_FOR_RE.test(text) || BUSY_DOING_RE.test(text);
+  return (
+    FAN_RE.test(text) ||
+    NAMED_AS_MINE_RE.test(text) ||
+    GAME_FOR_RE.test(text) ||
+    BUSY_DOING_RE.test(text) ||
+    LIFE_STEP_IN_FEW_WORDS_RE.test(text)
+  );
 }
 const FACT_RE = new RegExp(
-  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
+  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
   'iu',
 );
 
@@ -836,7 +843,13 @@ export function goesOnWithoutI(
   beforeReacts: boolean,
   now: number,
 ): boolean {
-  if (!IMPLIED_SPEAKER_RE.test(clause) || PARTICIPLE_SUBJECT_RE.test(clause) || OWN_NEWS_OPENER_RE.test(clause))
+  // "I got a new job at Google! Starting next Monday.": a verb's "-ing" form and when, nothing else.
+  const whenItStarts = /^(?:(?:just|also|finally)\s+)?\p{L}{2,}ing\b/iu.test(clause) && saysOnlyWhen(clause, now);
+  if (
+    (!IMPLIED_SPEAKER_RE.test(clause) && !whenItStarts) ||
+    PARTICIPLE_SUBJECT_RE.test(clause) ||
+    OWN_NEWS_OPENER_RE.test(clause)
+  )
     return false;
   // "Moved to Lisbon with my sister" fills a slot of its own: it stands alone.
   if (beforeReacts || said.kind === 'conversation' || said.attribute !== undefined || said.about !== before.about)
