@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repunctuate, restoreApostrophes, typedWithoutStops } from './chat-text.js';
+import { expandShorthand, repunctuate, restoreApostrophes, typedWithoutStops } from './chat-text.js';
 import { formed } from './formed.fixture.js';
 
 /** Typed chat (issue 28): what people leave out when they type, put back before a turn is read. */
@@ -234,5 +234,26 @@ describe('readTurn: a turn typed without full stops forms what the punctuated on
     const got = formed(typed).map((line) => line.replace(/[.!]$/u, ''));
     expect(got).not.toEqual([]);
     expect(got).toEqual(formed(punctuated).map((line) => line.replace(/[.!]$/u, '')));
+  });
+});
+
+describe('expandShorthand: chat shorthand read as the word it stands for', () => {
+  it('"u", "ur", "r", "bc", "w/" and the like', () => {
+    expect(expandShorthand('i love ur new haircut')).toBe('i love your new haircut');
+    expect(expandShorthand('ur so kind, r u ok?')).toBe("you're so kind, are you ok?");
+    expect(expandShorthand('U r the best')).toBe('You are the best');
+    expect(expandShorthand('she moved bc she got a job, went w/ her sister')).toBe(
+      'she moved because she got a job, went with her sister',
+    );
+    expect(expandShorthand('see u tmrw, no sugar pls')).toBe('see you tomorrow, no sugar please');
+  });
+
+  it('near-misses: inside a word, an abbreviation, a hyphenated word', () => {
+    for (const text of ['the U.S. is big', 'a U-turn', 'my urge to run', 'the r&b charts', 'Route 66 w/e'])
+      expect(expandShorthand(text)).toBe(text);
+  });
+
+  it('a turn reads the shorthand: "i love ur new haircut" is about the listener', () => {
+    expect(split('i love ur new haircut')).toEqual(['I love your new haircut']);
   });
 });

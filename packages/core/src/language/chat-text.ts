@@ -8,6 +8,8 @@
  */
 import {
   AFTER_A_WHILE_END_RE,
+  CHAT_SHORTHAND,
+  UR_AS_YOU_ARE_BEFORE,
   AFTER_A_WHILE_LAST_WORDS,
   AMOUNT_WORD_RE,
   APOSTROPHE_LESS,
@@ -46,6 +48,29 @@ const BEFORE_RES: readonly (readonly [RegExp, string])[] = [
     "it's",
   ] as const,
 ];
+const escaped = (word: string) => word.replace(/[/]/gu, '\\/');
+/** A shorthand standing alone: not inside a word, a web address or a list ("u.s.", "w/e" aside). */
+const SHORTHAND_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}'’./-])(?:${Object.keys(CHAT_SHORTHAND).map(escaped).join('|')})(?![\\p{L}\\p{N}'’/-]|\\.\\p{L})`,
+  'giu',
+);
+const UR_RE = new RegExp(`(?<![\\p{L}\\p{N}'’.-])ur(?![\\p{L}\\p{N}'’.-])(\\s+(?:${UR_AS_YOU_ARE_BEFORE})\\b)?`, 'giu');
+/** "r" beside "you": "r u ok", "how r you", "u r the best". */
+const R_RE = /(?<![\p{L}\p{N}'’.-])r(?=\s+(?:u|you)\b)|(?<=\b(?:u|you|we|they)\s+)r(?![\p{L}\p{N}'’.-])/giu;
+
+/**
+ * `text` with chat shorthand read as the word it stands for: "u" → "you", "ur" → "your" (or
+ * "you're" before what is said of someone: "ur so kind"), "r u" → "are you", "bc" → "because",
+ * "w/" → "with".
+ */
+export function expandShorthand(text: string): string {
+  if (!/\b(?:u|ur|r|bc|b\/c|w\/o?|b4|thx|pls|plz|bday|tmrw?|tho|thru|rly|ppl|abt|wknd)\b|w\//iu.test(text)) return text;
+  return text
+    .replace(UR_RE, (w: string, before: string | undefined) => cased(w, before ? "you're" : 'your') + (before ?? ''))
+    .replace(R_RE, (w: string) => cased(w, 'are'))
+    .replace(SHORTHAND_RE, (w: string) => cased(w, CHAT_SHORTHAND[w.toLowerCase()]!));
+}
+
 /** A lone lower-case "i" (not "i.e.", not a list's "i)"), or "i'm", "i've", "i'd", "i'll". */
 const LOWER_I_RE = /(?<![\p{L}\p{N}'’.-])i(?=['’](?:m|ve|d|ll)\b|(?![\p{L}\p{N}'’.)-]))/gu;
 
@@ -62,8 +87,9 @@ function cased(typed: string, full: string): string {
  * "ill", "id" and "its" only where the next word makes them a contraction, and "were", "well",
  * "hell", "wed" and "shed" never.
  */
-export function restoreApostrophes(text: string): string {
-  if (!/[a-z]/iu.test(text)) return text;
+export function restoreApostrophes(typed: string): string {
+  if (!/[a-z]/iu.test(typed)) return typed;
+  const text = expandShorthand(typed);
   let out = text.replace(APOSTROPHE_LESS_RE, (w: string) => cased(w, APOSTROPHE_LESS[w.toLowerCase()]!));
   for (const [re, full] of BEFORE_RES) out = out.replace(re, (w: string) => cased(w, full));
   return out.replace(LOWER_I_RE, 'I');

@@ -2422,6 +2422,35 @@ export const BUSY_DOING_RE = new RegExp(
 );
 
 /**
+ * Chat shorthand for one word, and the word it stands for ("u" → "you", "bc" → "because", "w/" →
+ * "with"): read as that word wherever it stands alone. Only spellings that are no other word;
+ * "ur" is {@link UR_AS_YOU_ARE_BEFORE} or "your", "r" is "are" only beside "you".
+ */
+export const CHAT_SHORTHAND: Readonly<Record<string, string>> = Object.freeze({
+  u: 'you',
+  bc: 'because',
+  'b/c': 'because',
+  'w/': 'with',
+  'w/o': 'without',
+  b4: 'before',
+  thx: 'thanks',
+  pls: 'please',
+  plz: 'please',
+  bday: 'birthday',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tho: 'though',
+  thru: 'through',
+  rly: 'really',
+  ppl: 'people',
+  abt: 'about',
+  wknd: 'weekend',
+});
+/** What "ur" is "you're" before ("ur so kind", "ur the best"); before anything else it is "your" ("ur new haircut"). */
+export const UR_AS_YOU_ARE_BEFORE =
+  'so|such|the|a|an|welcome|right|not|gonna|going|doing|too|very|really|always|never|amazing|awesome|kidding|joking|lucky|crazy|sweet|kind|funny|lit|killing|still|already|just|gonna|literally|like|in|on|at|from|with';
+
+/**
  * Contractions as they are typed without the apostrophe, and what they stand for; only
  * spellings that are no other English word ("were", "well", "ill", "id", "hell", "wed", "shell",
  * "its" and "lets" are left out; `ITS_AS_IT_IS_BEFORE` reads "its" where it can only be "it's").
