@@ -161,6 +161,10 @@ describe('repunctuate: a turn typed without full stops', () => {
       'Good to catch up again.',
       'Had a rough week with the car',
     ]);
+    expect(split('hey omar, havent talked for a few days had a wild week')).toEqual([
+      "hey omar, haven't talked for a few days.",
+      'had a wild week',
+    ]);
     expect(split("it's been a while since i played guitar")).toEqual(["it's been a while since I played guitar"]);
     expect(split("life's been a bit rough lately but im fine")).toEqual([
       "life's been a bit rough lately but I'm fine",
@@ -255,5 +259,12 @@ describe('expandShorthand: chat shorthand read as the word it stands for', () =>
 
   it('a turn reads the shorthand: "i love ur new haircut" is about the listener', () => {
     expect(split('i love ur new haircut')).toEqual(['I love your new haircut']);
+  });
+});
+
+describe('restoreApostrophes: more contractions typed without one', () => {
+  it('"hes", "howve", "lifes", "whered" …', () => {
+    expect(restoreApostrophes('hes a bundle of joy howve you been')).toBe("he's a bundle of joy how've you been");
+    expect(restoreApostrophes('lifes been busy, whered you go')).toBe("life's been busy, where'd you go");
   });
 });

@@ -252,6 +252,11 @@ describe('readTurn: the listener called by name after a greeting, typed in lower
     expect(formed('Definitely, Bob I adopted a puppy last week')).toEqual(['event | I adopted a puppy last week']);
   });
 
+  it('"same here" and "me too" go with the greeting', () => {
+    expect(formed('yeah, same here, bob yoga helps me find balance')).toEqual(['fact | Yoga helps me find balance']);
+    none(['Me too!', 'Same here.']);
+  });
+
   it("near-misses: a name that is someone else's, or a word that is no name, stays", () => {
     expect(formed('thanks bobby and i went hiking in the alps last week')).toEqual([
       'event | Bobby and I went hiking in the alps last week',
