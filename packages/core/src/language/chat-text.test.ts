@@ -170,6 +170,18 @@ describe('repunctuate: a turn typed without full stops', () => {
       "life's been a bit rough lately but I'm fine",
     ]);
     expect(split('we should talk again soon')).toEqual(['we should talk again soon']);
+    // "does he …" asks wherever it stands; "so does he" goes on.
+    expect(split('wow, rex loves playing fetch does he also enjoy long walks')).toEqual([
+      'wow, rex loves playing fetch.',
+      'does he also enjoy long walks?',
+    ]);
+    expect(split('i went there last week, so did she')).toEqual(['I went there last week, so did she']);
+    // Set off by a comma, the question at the end gets its mark (and is read apart from the remark).
+    expect(split('love the tattoo, did you just get it')).toEqual(['love the tattoo, did you just get it?']);
+    // After a subordinate clause ("after we talked"), the "I" of the main clause goes on.
+    expect(split('i was busy, but after we talked i finally picked up a book')).toEqual([
+      'I was busy, but after we talked I finally picked up a book',
+    ]);
     // "I wonder what you think": what is wondered goes on.
     expect(split('i wonder do you still paint?')).toEqual(['I wonder do you still paint?']);
   });

@@ -118,6 +118,9 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
   // "… how much you can learn from them", "how far I've come": the clause a "how" opens goes on.
   if (bare(words[i - 2] ?? '') === 'how') return false;
+  // "… but after we talked I finally picked up a book": the main clause after a subordinate one.
+  if (SUBORDINATOR_RE.test(bare(words[i - 3] ?? '')) && i - 3 >= start && PLAIN_SUBJECT_RE.test(bare(words[i - 2]!)))
+    return false;
   // "Did I tell you I adopted a puppy", "I promised him I'd come": what is told goes on.
   if (TOLD_SOMEONE_RE.test(`${bare(words[i - 2] ?? '')} ${bare(before)}`)) return false;
   // "When I was young I loved drawing", "Last Friday I went …": the main clause after a
@@ -231,8 +234,15 @@ const QUESTION_START_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
   'iu',
 );
+/** "does he …", "did they …": a question wherever it stands ("so does he" aside: "so" goes on). */
+const ASKS_OF_SOMEONE = "(?:do|does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)\\b";
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
-const PLAIN_QUESTION_RE = new RegExp(`^${QUESTION_LEAD}(?:${ASKS_YOU}|${HOW_IS}|${ABOUT_YOU})`, 'iu');
+const PLAIN_QUESTION_RE = new RegExp(
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU})`,
+  'iu',
+);
+/** A question set off by a comma at the end of a run with no mark ("love the tattoo, did you just get it"). */
+const COMMA_QUESTION_RE = new RegExp(`,\\s+(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${WH_CONTRACTED})[^,;]*$`, 'iu');
 
 const WH_WORD_RE = /^(?:what|how|where|when|why|who|which)$/iu;
 /** How many words a question's opening is read from (`QUESTION_START_RE`, `PLAIN_QUESTION_RE`). */
@@ -280,7 +290,8 @@ function ended(segment: string): string {
   return QUESTION_START_RE.test(s) ? `${s}?` : `${s}.`;
 }
 /** The last sentence of a stretch, typed without its mark: "?" when it asks; a statement is left as typed. */
-const asked = (segment: string) => (QUESTION_START_RE.test(segment) ? `${segment}?` : segment);
+const asked = (segment: string) =>
+  QUESTION_START_RE.test(segment) || COMMA_QUESTION_RE.test(segment) ? `${segment}?` : segment;
 
 /**
  * The sentences of `part`, one stretch of a turn with no full stop, "!" or "?" inside it. Where a

@@ -173,7 +173,7 @@ export const WITH_SPEAKER_RE = new RegExp(
  * ("Cooking is fun", "Painting helps me relax", "Taking time to detach and find peace is important").
  */
 export const IMPLIED_SPEAKER_PRESENT_RE = new RegExp(
-  `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back)|researching|gonna(?!\\s+be\\b))\\b` +
+  `^(?:(?:just|recently|finally|also|still|currently|really)\\s+)?(?:love|loving|enjoy(?!\\s+(?:the|your|it|them|every|yourself|yourselves)\\b)|enjoying|adore|working|learning|planning|started|starting|finished|finishing|taking|making|doing|prepping|preparing|reading|watching|playing|practi[cs]ing|training|studying|writing|painting|cooking|baking|waiting|trying|thinking|saving|looking\\s+into|getting\\s+(?:ready|into|back)|researching|gonna(?!\\s+be\\b))\\b` +
     // The gerund's own words run to a verb that judges it now, however many ("Taking care of a pup
     // in the city is tough"), but not into a clause of its own ("Working on a song that is …",
     // "Making sure I have …"); one that tells how it went is the speaker's, unless said in a few

@@ -264,3 +264,18 @@ describe('readTurn: the listener called by name after a greeting, typed in lower
     expect(formed('Definitely going to the lake cabin this weekend with my kids')).not.toEqual([]);
   });
 });
+
+describe('readTurn: "I see", and wishing the listener a good time', () => {
+  it('"I see, so that\'s the key" and "Enjoy the fresh air!" form nothing', () => {
+    none([
+      "I see, so that's the key to making a difference.",
+      'Enjoy the fresh air and the views!',
+      'Enjoy your trip!',
+    ]);
+  });
+
+  it("near-misses: seeing someone, and enjoying something of the speaker's own", () => {
+    expect(formed('I see my therapist every Monday after work.')).not.toEqual([]);
+    expect(formed('Enjoying the fresh air at the lake cabin with my kids this week.')).not.toEqual([]);
+  });
+});
