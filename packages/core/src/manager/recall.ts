@@ -71,17 +71,25 @@ async function searchMemories(
   let hits: RecallHit[];
   if (s.semantic) {
     // The query is read first (microseconds) against the people the store knows, so that the
-    // embedder is sent it as read ("whats melanies job" as "what's Melanie's job"); a tenant whose
-    // index cannot load is the search's to report. The query embedding (the costly stage: a model
-    // call) then starts and runs while the lexical side ranks; the search below waits on this same
-    // call (`embedQuery`). Its failure is the search's to report too.
+    // embedder is sent it as read ("whats melanies job" as "what's Melanie's job"). The query
+    // embedding (the costly stage: a model call) then starts and runs while the lexical side
+    // ranks; the search below waits on this same call (`embedQuery`), whose failure is the
+    // search's to report, as is a tenant whose index cannot load.
     s.index.catchUp(tenantId);
-    const people = await s.semantic.people(tenantId).catch(() => undefined);
+    const now = options.now ?? s.clock();
+    const vector = options.mode !== 'lexical' && options.weights?.vector !== 0;
+    let people = s.semantic.loadedPeople(tenantId);
+    if (people === undefined) {
+      // A tenant not loaded yet (the first question after a page load): the query, read without
+      // its people, is embedded while the index loads; read again with them, it is embedded anew
+      // only where a name typed in lower case changed it.
+      if (vector) s.semantic.embedQuery(readQuery(query, now).text).catch(() => undefined);
+      people = await s.semantic.people(tenantId).catch(() => undefined);
+    }
     options.onStage?.('read', 'start');
-    const reading = readQuery(query, options.now ?? s.clock(), people);
+    const reading = readQuery(query, now, people);
     options.onStage?.('read', 'end');
-    if (options.mode !== 'lexical' && options.weights?.vector !== 0)
-      s.semantic.embedQuery(reading.text).catch(() => undefined);
+    if (vector) s.semantic.embedQuery(reading.text).catch(() => undefined);
     hits = await s.semantic.search(tenantId, reading, wide);
   } else hits = await lexicalOnly(s, tenantId, query, wide);
   return collapseBySource(hits).slice(0, topK);

@@ -405,6 +405,14 @@ export class SemanticMemory {
     return (await this.#tenant(tenantId)).names.people;
   }
 
+  /**
+   * The people of {@link people} when the tenant's index is loaded already, at once; `undefined`
+   * when it is not (nothing is loaded).
+   */
+  loadedPeople(tenantId: string): ReadonlySet<string> | undefined {
+    return this.#known.get(tenantId)?.people;
+  }
+
   /** Forget the loaded index of `tenantId` (or of every tenant); it reloads from storage on next use. */
   unload(tenantId?: string): void {
     if (tenantId === undefined) {
@@ -445,7 +453,7 @@ export class SemanticMemory {
     if (!reading) {
       // Read at once when the tenant is loaded, so that the query's embedding starts in this task
       // (an ask for it under way is then shared; see `embedQuery`).
-      const people = this.#known.get(tenantId)?.people ?? (await this.people(tenantId));
+      const people = this.loadedPeople(tenantId) ?? (await this.people(tenantId));
       stage?.('read', 'start');
       reading = readQuery(text, o.now ?? this.#clock(), people);
       stage?.('read', 'end');
