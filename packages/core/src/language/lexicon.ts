@@ -2293,6 +2293,25 @@ export const NOTICED_OF_LISTENER_RE = new RegExp(
   `^${LEAD}(?:(?:last\\s+time|when)\\s+[^,]{0,40},\\s+)?(?:i|we)\\s+(?:(?:just|also|couldn['’]t\\s+help\\s+but|have|['’]ve|did)\\s+)*(?:noticed|notice|spotted)\\s+(?:that\\s+)?(?:(?:you|your|ya|u)\\b|[^.!?,;]{0,40}\\b(?:on|in|at|with)\\s+your\\b)`,
   'iu',
 );
+/**
+ * A question or a request to the listener, said as a statement (typed without its "?", or asked
+ * politely): "I was wondering if you have any tips for …", "just wondering whether you …", "I'm
+ * curious, what does your day look like", "any advice on that", "got any tips for marketing",
+ * "let me know if you have any ideas". What it asks for is the listener's to give; not "I wonder if
+ * my sister will like it", "I'm curious to see the trail", "any time I go hiking …".
+ */
+export const ASKS_THE_LISTENER_RE = new RegExp(
+  `^${LEAD}(?:` +
+    [
+      "(?:i\\s+(?:was|am|['’]m)\\s+(?:just\\s+|also\\s+|really\\s+)*wondering|i\\s+wonder(?:ed)?|(?:just\\s+)?wondering)\\s+(?:if|whether)\\s+(?:you|u|ya|anyone|anybody)\\b",
+      "(?:i['’]?m\\s+|i\\s+am\\s+|just\\s+)?(?:(?:so|really|just)\\s+)?curious\\s*[,:;–—-]+\\s*(?:what|how|where|when|why|who|which|do|does|did|have|has|are|is|was|were|can|could|would|any)\\b",
+      '(?:(?:have\\s+)?(?:you|u|ya)\\s+)?(?:got|have)\\s+any\\s+(?:(?:more|other|good|great)\\s+)?(?:tips|tricks|advice|ideas|suggestions|recommendations|recs|pointers)\\b',
+      'any\\s+(?:(?:more|other|good|great)\\s+)?(?:tips|tricks|advice|ideas|suggestions|recommendations|recs|pointers)\\b',
+      '(?:please\\s+)?let\\s+me\\s+know\\s+if\\s+(?:you|u|ya)\\s+(?:have|know|hear\\s+of|find|see)\\s+(?:any|a|of)\\b',
+    ].join('|') +
+    ')',
+  'iu',
+);
 // ── Formation: "they" for what the speaker named in their own turn before (issue 28, precision: fragments) ──
 
 /**

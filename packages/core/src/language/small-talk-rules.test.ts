@@ -315,3 +315,27 @@ describe('readTurn: what the listener is thanked for, typed before the news', ()
     ]);
   });
 });
+
+describe('readTurn: asking the listener, said without a question mark', () => {
+  it('"I was wondering if you …", "I\'m curious, what …" and "any tips …" form nothing', () => {
+    none([
+      'I was wondering if you have any tips for keeping cats calm on a long drive.',
+      'just wondering whether you know a good dentist near the station',
+      "I'm curious, what does your weekend usually look like",
+      'got any tips for a first-time camper',
+      'By the way, any advice on growing tomatoes on a balcony',
+      'let me know if you have any ideas for the party',
+    ]);
+  });
+
+  it('near-misses: what the speaker wonders of their own, did before asking, or got', () => {
+    expect(formed('I wonder if my sister will like the scarf I knitted for her')).not.toEqual([]);
+    expect(formed('I started a pottery class last week, any tips for a beginner')).toEqual([
+      'event | I started a pottery class last week, any tips for a beginner',
+    ]);
+    expect(formed('I got some great tips from my coach last week')).toEqual([
+      'event | I got some great tips from my coach last week',
+    ]);
+    expect(formed("I'm curious to see what the new trail near my house looks like")).not.toEqual([]);
+  });
+});
