@@ -97,6 +97,7 @@ import {
   // Round 6
   ADVICE_AS_IF_RE,
   NOTICED_OF_LISTENER_RE,
+  ASKS_THE_LISTENER_RE,
   FAITH_IN_LISTENER_RE,
   PARTICIPLE_SUBJECT_RE,
   BRINGING_ALONG_RE,
@@ -386,6 +387,9 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   },
   // "By the way, I noticed a spiderman pin on your purse": the listener's, which their own turn holds.
   { name: 'noticed of the listener', test: (c) => NOTICED_OF_LISTENER_RE.test(c.text), kind: 'conversation' },
+  // "I was wondering if you have any tips for …", "any advice on that": asked of the listener, a
+  // mark or none ("I started a pottery class, any tips?" still says what the speaker did).
+  { name: 'asks the listener', test: (c) => ASKS_THE_LISTENER_RE.test(c.text), kind: 'conversation', asSaid: true },
   // "We gotta look after our health", "We should stick together": what everyone should do.
   {
     name: 'a maxim',

@@ -1410,6 +1410,29 @@ export const THIS_IS_MINE_RE = new RegExp(
  */
 const TELLING_OPENER =
   '(?:i\\s+)?(?:just\\s+)?want(?:ed)?\\s+to\\s+(?:let\\s+(?:you|ya|u)\\s+know|tell\\s+(?:you|ya|u))\\s+(?:that\\s+)?(?=(?:i|we|my|our)\\b)';
+/**
+ * What a speaker thanks the listener for, said before the news once "Thanks" is cut off or with
+ * "Appreciate" ("thanks for the support it means a lot", "For asking, Gina: I lost my job",
+ * "appreciate the offer we already fixed it"): a closed list of what is given or done in a chat,
+ * then a stop or the next clause's first word. Not "for the support group I joined", "I appreciate
+ * the help my neighbours gave me", nor "appreciate it when …". Part of {@link DISCOURSE_OPENER_RE}:
+ * left out with the thanks, as a greeting is. Regex source, case-insensitive.
+ */
+const THANKED_FOR_END =
+  "(?:\\s*[,:;!.…–—-]+\\s*|\\s*$|\\s+(?=(?:i|i['’]?m|i['’]?ve|i['’]?ll|i['’]?d|im|ive|ill|it|it['’]?s|its|we|we['’]?re|were|we['’]?ve|they|just|so|but|and|yeah|\\p{L}+ing)\\b))";
+const THANKED_FOR =
+  '(?:for|(?:i\\s+)?(?:really\\s+|truly\\s+|(?:so\\s+)?much\\s+)?appreciate)\\s+(?:' +
+  // What was given: "the support", "your kind words"; "the help my neighbours gave me" goes on.
+  '(?:all\\s+)?(?:the|your|ur)\\s+(?:(?:kind|sweet|nice|lovely|great|encouraging|warm|good)\\s+)?(?:support|help|offer|tips?|idea|advice|words|encouragement|recommendations?|reccomendations?|suggestions?|compliments?|concern|reminder|invite|invitation|update|info|love|shout-?out|motivation|inspiration|understanding|feedback|input|thoughts|wishes|kindness|patience|vibes)' +
+  THANKED_FOR_END +
+  // What was done: "asking", "checking in"; "thanks for asking my new job is great" goes on.
+  '|(?:asking|checking\\s+(?:in|up(?:\\s+on\\s+me)?)|reaching\\s+out|listening|being\\s+there(?:\\s+for\\s+me)?|believing\\s+in\\s+me|cheering\\s+me\\s+on|supporting\\s+me|letting\\s+me\\s+know|(?:appreciating|sharing)\\s+(?:it|that|this))' +
+  '(?:\\s+(?=(?:my|our|this|that|me)\\b)|' +
+  THANKED_FOR_END +
+  ')' +
+  // "Thanks for that!", "appreciate it I'll reach out": not "appreciate that my sister drove me".
+  "|(?:it|that|this|(?:you|ya)(?:\\s+(?:so\\s+much|a\\s+lot))?)(?=\\s*[,:;!.…–—-]|\\s*$|\\s+(?:i|i['’]?m|i['’]?ve|i['’]?ll|im|ive|ill|we|we['’]?re|were)\\b)\\s*[,:;!.…–—-]*\\s*" +
+  ')(?!\\s*when\\b)';
 /** {@link TELLING_OPENER}, first in a clause: "… but wanted to let you know I read …" starts a clause of its own. */
 export const TELLING_OPENER_RE = new RegExp(`^${TELLING_OPENER}`, 'iu');
 /**
@@ -1440,11 +1463,12 @@ export const HOW_LONG_ASKED_RE = /\bhow\s+long\b/iu;
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
  * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
- * it ("Wanted to let you know that I …", "Just so you know, …", "I'll be honest, …"). Left out
+ * it ("Wanted to let you know that I …", "Just so you know, …", "I'll be honest, …"), or what the
+ * listener is thanked for ("[thanks] for the tip, …", {@link THANKED_FOR}). Left out
  * before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE = new RegExp(
-  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER}|(?:just\\s+)?so\\s+(?:you|ya|u)\\s+know\\s*[,:;!–—-]|(?:i['’]ll\\s+be|to\\s+be|i['’]m\\s+being)\\s+(?:totally\\s+|completely\\s+)?honest\\s*[,:;!–—-])\\s*`,
+  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER}|${THANKED_FOR}|(?:just\\s+)?so\\s+(?:you|ya|u)\\s+know\\s*[,:;!–—-]|(?:i['’]ll\\s+be|to\\s+be|i['’]m\\s+being)\\s+(?:totally\\s+|completely\\s+)?honest\\s*[,:;!–—-])\\s*`,
   'iu',
 );
 /**
@@ -2267,6 +2291,25 @@ export const FAITH_IN_LISTENER_RE =
  */
 export const NOTICED_OF_LISTENER_RE = new RegExp(
   `^${LEAD}(?:(?:last\\s+time|when)\\s+[^,]{0,40},\\s+)?(?:i|we)\\s+(?:(?:just|also|couldn['’]t\\s+help\\s+but|have|['’]ve|did)\\s+)*(?:noticed|notice|spotted)\\s+(?:that\\s+)?(?:(?:you|your|ya|u)\\b|[^.!?,;]{0,40}\\b(?:on|in|at|with)\\s+your\\b)`,
+  'iu',
+);
+/**
+ * A question or a request to the listener, said as a statement (typed without its "?", or asked
+ * politely): "I was wondering if you have any tips for …", "just wondering whether you …", "I'm
+ * curious, what does your day look like", "any advice on that", "got any tips for marketing",
+ * "let me know if you have any ideas". What it asks for is the listener's to give; not "I wonder if
+ * my sister will like it", "I'm curious to see the trail", "any time I go hiking …".
+ */
+export const ASKS_THE_LISTENER_RE = new RegExp(
+  `^${LEAD}(?:` +
+    [
+      "(?:i\\s+(?:was|am|['’]m)\\s+(?:just\\s+|also\\s+|really\\s+)*wondering|i\\s+wonder(?:ed)?|(?:just\\s+)?wondering)\\s+(?:if|whether)\\s+(?:you|u|ya|anyone|anybody)\\b",
+      "(?:i['’]?m\\s+|i\\s+am\\s+|just\\s+)?(?:(?:so|really|just)\\s+)?curious\\s*[,:;–—-]+\\s*(?:what|how|where|when|why|who|which|do|does|did|have|has|are|is|was|were|can|could|would|any)\\b",
+      '(?:(?:have\\s+)?(?:you|u|ya)\\s+)?(?:got|have)\\s+any\\s+(?:(?:more|other|good|great)\\s+)?(?:tips|tricks|advice|ideas|suggestions|recommendations|recs|pointers)\\b',
+      'any\\s+(?:(?:more|other|good|great)\\s+)?(?:tips|tricks|advice|ideas|suggestions|recommendations|recs|pointers)\\b',
+      '(?:please\\s+)?let\\s+me\\s+know\\s+if\\s+(?:you|u|ya)\\s+(?:have|know|hear\\s+of|find|see)\\s+(?:any|a|of)\\b',
+    ].join('|') +
+    ')',
   'iu',
 );
 // ── Formation: "they" for what the speaker named in their own turn before (issue 28, precision: fragments) ──

@@ -279,3 +279,63 @@ describe('readTurn: "I see", and wishing the listener a good time', () => {
     expect(formed('Enjoying the fresh air at the lake cabin with my kids this week.')).not.toEqual([]);
   });
 });
+
+describe('readTurn: what the listener is thanked for, typed before the news', () => {
+  it('"thanks for the support" and "appreciate the offer" go with the thanks', () => {
+    expect(formed('thanks for the tip, bob my garden keeps me calm')).toEqual(['fact | My garden keeps me calm']);
+    expect(formed('thanks for asking my new job at the bakery is going well')).toEqual([
+      'fact | My new job at the bakery is going well',
+    ]);
+    expect(formed('appreciate the offer we already fixed the roof last week')).toEqual([
+      'event | We already fixed the roof last week',
+    ]);
+    expect(formed('thanks for that i finally booked the flight to Lisbon')).toEqual([
+      'event | I finally booked the flight to Lisbon',
+    ]);
+  });
+
+  it('thanks with nothing after it forms nothing', () => {
+    none([
+      'thanks for the support it means a lot to me',
+      'thanks for believing in me',
+      'appreciate it ill reach out if I need anything',
+      'Thanks for the kind words!',
+      'really appreciate your help, bob',
+    ]);
+  });
+
+  it('near-misses: what is thanked for is a thing of its own, or the speaker appreciates something', () => {
+    expect(formed('Thanks for the support group tip, I joined one last week')).not.toEqual([]);
+    expect(formed('For the first time in years I ran a full marathon')).not.toEqual([]);
+    expect(formed('I appreciate the help my neighbors gave me when I moved to Leeds')).toEqual([
+      'fact | I appreciate the help my neighbors gave me when I moved to Leeds',
+    ]);
+    expect(formed('Appreciate that my sister drove me to work all week')).toEqual([
+      'event | Appreciate that my sister drove me to work all week',
+    ]);
+  });
+});
+
+describe('readTurn: asking the listener, said without a question mark', () => {
+  it('"I was wondering if you …", "I\'m curious, what …" and "any tips …" form nothing', () => {
+    none([
+      'I was wondering if you have any tips for keeping cats calm on a long drive.',
+      'just wondering whether you know a good dentist near the station',
+      "I'm curious, what does your weekend usually look like",
+      'got any tips for a first-time camper',
+      'By the way, any advice on growing tomatoes on a balcony',
+      'let me know if you have any ideas for the party',
+    ]);
+  });
+
+  it('near-misses: what the speaker wonders of their own, did before asking, or got', () => {
+    expect(formed('I wonder if my sister will like the scarf I knitted for her')).not.toEqual([]);
+    expect(formed('I started a pottery class last week, any tips for a beginner')).toEqual([
+      'event | I started a pottery class last week, any tips for a beginner',
+    ]);
+    expect(formed('I got some great tips from my coach last week')).toEqual([
+      'event | I got some great tips from my coach last week',
+    ]);
+    expect(formed("I'm curious to see what the new trail near my house looks like")).not.toEqual([]);
+  });
+});
