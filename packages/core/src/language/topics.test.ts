@@ -27,9 +27,7 @@ describe('extractTopics', () => {
 
   it('extractTopics leaves out filler: function-word compounds, hedges and too-general nouns', () => {
     // What the demo showed as topics before: "whenever" and "number".
-    expect(extractTopics('Call me whenever you want at my number [PHONE_1], my number is private')).toEqual([
-      'private',
-    ]);
+    expect(extractTopics('Call me whenever you want at my number [PHONE_1], my number is private')).toEqual([]);
     // The compound families are matched by rule, not by a list of the two words above.
     expect(
       extractTopics(
@@ -53,5 +51,19 @@ describe('extractTopics', () => {
     // An activity and the place named after it are one topic; a place not named stays apart.
     expect(extractTopics('I love hiking in the Gerês on weekends.')).toEqual(['hiking in the geres']);
     expect(extractTopics('I love hiking in the hills.')).toEqual(['hiking', 'hills']);
+  });
+
+  it('how something is said to be is no topic; what it is said of, or a noun phrase, is', () => {
+    expect(extractTopics("I'm allergic to peanuts, so I have to be careful. The hike was beautiful!")).toEqual([
+      'peanuts',
+      'hike',
+    ]);
+    expect(extractTopics("it's so relaxing when we go kayaking")).toEqual(['kayaking']);
+    // A noun phrase after "is" or "I'm", and a name, stay.
+    expect(extractTopics("I'm an architect. It was a beautiful hike. My dog is Bella.")).toEqual([
+      'architect',
+      'beautiful hike',
+      'bella',
+    ]);
   });
 });

@@ -77,6 +77,15 @@ const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}'’\s-]+/u;
 /** An activity in -ing and the place it is done at, named: "hiking in the Gerês", "surfing at Ericeira". */
 const ACTIVITY_AT_PLACE =
   /\b(\p{L}{3,}ing)\s+(?:in|at|on|around|near|through)\s+(?:the\s+)?\p{Lu}[\p{L}\p{M}'’-]*(?:\s+\p{Lu}[\p{L}\p{M}'’-]*){0,2}/gu;
+/**
+ * A word said of a subject after "is", "was", "be", "I'm", "it's" … (and "so", "really" …), with
+ * nothing after it but a preposition or the end of the clause: "it was beautiful", "be careful",
+ * "I'm allergic to peanuts". How something is, not what the user talks about ("peanuts" is).
+ * Not a noun phrase ("I'm an architect", "it was a beautiful hike"), nor a name ("It's Rex").
+ */
+const SAID_OF_A_SUBJECT =
+  /(?<![\p{L}'’])(?:[Ii]s|[Ww]as|[Aa]re|[Ww]ere|[Aa]m|[Bb]e|[Bb]een|[Bb]eing|I['’]m|(?:[Ii]t|[Tt]hat|[Hh]e|[Ss]he)['’]s|(?:[Ww]e|[Yy]ou|[Tt]hey)['’]re)\s+(?:(?:so|very|really|super|pretty|quite|too|not|always|just|kinda|extremely|incredibly|absolutely|totally)\s+)*\p{Ll}[\p{L}\p{M}-]*(?=\s*(?:[,.!?;:…)]|$)|\s+(?:to|of|about|with|for|at|in|on|and|but|so|because|when|that|now|today|lately|too|though)\b)/gu;
+
 /** Longest phrase kept as one topic ("golden retriever puppy"); a longer run is read word by word. */
 const MAX_PHRASE_WORDS = 3;
 
@@ -86,7 +95,8 @@ const MAX_PHRASE_WORDS = 3;
  * words, function-word compounds (see `GENERAL_WORDS` and `FUNCTION_COMPOUND`), words under four
  * letters, numbers, verbs in the past ("adopted"), times of the day and week, or the labels of
  * masked contact details ("email", "address"). An activity and the place named after it are one
- * topic ("hiking in the geres"). Lowercased (diacritics folded, as `tokenize` does), most frequent first
+ * topic ("hiking in the geres"). Nor how something is said to be ("it was beautiful", "I'm allergic to
+ * peanuts": `SAID_OF_A_SUBJECT`). Lowercased (diacritics folded, as `tokenize` does), most frequent first
  * (ties: first seen), at most `max`. A run of two or three topic words with no punctuation or
  * other word between them is one topic; PII placeholders left by the masker are skipped.
  */
@@ -100,8 +110,10 @@ export function extractTopics(text: string, max = 5): string[] {
     count(tokenize(said).join(' '));
     return ' , ';
   });
-  // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about.
-  for (const segment of rest.replace(PII_PLACEHOLDER, ' , ').split(PHRASE_BREAK)) {
+  // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about, nor how
+  // something is ("it was beautiful").
+  const named = rest.replace(PII_PLACEHOLDER, ' , ').replace(SAID_OF_A_SUBJECT, ' , ');
+  for (const segment of named.split(PHRASE_BREAK)) {
     let run: string[] = [];
     const flush = () => {
       if (run.length >= 2 && run.length <= MAX_PHRASE_WORDS) count(run.join(' '));
