@@ -1019,3 +1019,19 @@ describe('readTurn: a name the speaker exclaimed or asked alone is what their "i
     ]);
   });
 });
+
+describe('readTurn: a remark that names its thing, before a "there" or "it"', () => {
+  it('"Athens was amazing! We went there in May." keeps the remark that says where', () => {
+    expect(formed('Athens was amazing! We went there in May.')).toEqual([
+      'event | Ann | Athens was amazing! We went there in May.',
+    ]);
+    expect(formed('The old bakery was lovely, and we went there every Sunday.')).toEqual([
+      'event | Ann | The old bakery was lovely, and we went there every Sunday.',
+    ]);
+  });
+
+  it('near-misses: a remark that names nothing, or a clause that says its own place', () => {
+    expect(formed('Wow, amazing! We went there in May.')).toEqual(['event | Ann | We went there in May.']);
+    expect(formed('Athens was amazing! We flew to Crete in May.')).toEqual(['event | Ann | We flew to Crete in May.']);
+  });
+});

@@ -47,6 +47,7 @@ import {
   LISTENERS_PLURAL_RE,
   THEY_MAY_STAND_FOR_RE,
   THEY_SAID_RE,
+  THING_NAMED_FIRST_RE,
   THEY_SUBJECT_RE,
   YES_OR_NO_FIRST_RE,
   YOURS_RE,
@@ -718,6 +719,8 @@ export function readTurn(
   let pointedBack: FormedStatement | undefined;
   /** The speaker's own question just before, when it names what it asks about ({@link namesWhatItAsks}). */
   let askedBack: string | undefined;
+  /** A remark just before that names its thing first and formed nothing ("Athens was amazing!"): what a "there" or "it" after it stands for. */
+  let namedRemark: string | undefined;
   /** A name the speaker exclaimed or asked alone before in the turn ({@link nameExclaimed}: "Paris?!"), not yet pointed back at. */
   let namedOwn: string | undefined;
   /** The answer just given, while the clauses of its sentence go on ({@link answerTo}). */
@@ -928,11 +931,14 @@ export function readTurn(
       last = undefined;
       beforeLast = undefined;
       askedBack = r.dropped === 'question' && namesWhatItAsks(r.text) ? r.text : undefined;
+      namedRemark = r.dropped === 'filler' && THING_NAMED_FIRST_RE.test(r.text) ? r.text : undefined;
       namedOwn = nameExclaimed(r.text, [who, other]) ?? namedOwn;
       continue;
     }
     const askedBefore = askedBack;
     askedBack = undefined;
+    const remarkBefore = namedRemark;
+    namedRemark = undefined;
     // "Check out this photo! I put in a lot of work restoring it": what "it" stands for, when no
     // statement of the speaker's before names it, is the picture shared with it, kept with it.
     let withCaption = false;
@@ -1118,7 +1124,11 @@ export function readTurn(
       // the other speaker showed, which this turn does not say: the turn keeps it. "We …" first
       // in a turn is the speaker's own.
       if (r.pronounObject && last === undefined && askedBefore !== undefined) s.text = `${askedBefore} ${s.text}`;
-      else if (r.pronounObject) {
+      // "Athens was amazing! We went there in May.": the remark before names what "there" is.
+      else if ((r.pronounObject || r.pronounInside) && last === undefined && remarkBefore !== undefined) {
+        s.text = `${remarkBefore}${/[.!?…]["'”’)]*$/u.test(remarkBefore) ? '' : '.'} ${s.text}`;
+        if (caption !== undefined && r.pronounObject) pictured.add(s);
+      } else if (r.pronounObject) {
         if (caption !== undefined) pictured.add(s);
         else s.kind = 'conversation';
       }
