@@ -203,6 +203,37 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('I think it was closed')).toHaveLength(1);
   });
 
+  it('"it\'s", or "it" before "was", "helps", "means" …, opens a sentence even after a noun with its article', () => {
+    expect(split('we finally painted the kitchen it looks so much brighter')).toEqual([
+      'we finally painted the kitchen.',
+      'it looks so much brighter',
+    ]);
+    expect(split('thanks for the recipe its a keeper')).toEqual(['thanks for the recipe.', "it's a keeper"]);
+    expect(split('i signed up for a pottery class it was harder than i thought')).toEqual([
+      'I signed up for a pottery class.',
+      'it was harder than I thought',
+    ]);
+    // A relative clause ("the difference it made", "the effect it's having"), an object ("for it",
+    // "fixing it") goes on.
+    for (const text of [
+      'i love the difference it made in my mornings',
+      'i can see the effect its having on my sleep',
+      'thanks so much i was waiting for it is that weird',
+      'he spent the weekend fixing it was worth the trouble',
+    ])
+      expect(
+        split(text).filter((s) => /^it\b/iu.test(s)),
+        text,
+      ).toEqual([]);
+  });
+
+  it('a question whose opening goes on with what came before is no sentence of its own', () => {
+    expect(split('what are their names and how long have you had them')).toEqual([
+      'what are their names and how long have you had them?',
+    ]);
+    expect(split('the storm was scary for a bit and do you know what we did?')).toHaveLength(1);
+  });
+
   it('near-misses: one sentence stays one', () => {
     for (const text of [
       'the jacket I bought last week is too small',

@@ -19,6 +19,7 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  IT_OPENS_BEFORE_RE,
   ITS_AS_IT_IS_BEFORE,
   ITS_AS_IT_IS_JUDGED,
   LAUGHTER_RE,
@@ -111,11 +112,27 @@ const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
 const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
 
+/**
+ * Whether `words[i]` is "it's", or "it" before what shows it is the subject of a clause of its
+ * own ("it was", "it helps"), where no relative clause can be meant ("the effect it's having")
+ * and no verb or preposition takes it as its object ("looking at it is fun", "fixing it").
+ */
+function itOpens(words: readonly string[], i: number): boolean {
+  const next = bare(words[i + 1] ?? '');
+  const before = bare(words[i - 1]!);
+  if (PREPOSITION_WORD_RE.test(before) || /ing$/u.test(before)) return false;
+  return /^it['’]s$/iu.test(words[i]!)
+    ? !/ing$/u.test(next)
+    : /^it$/iu.test(words[i]!) && IT_OPENS_BEFORE_RE.test(next);
+}
+
 /** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
 function subjectOpens(words: readonly string[], i: number, start: number): boolean {
   const before = words[i - 1]!;
   // "Yeah, I'm …": a comma already marks where the clause starts; "something I love" goes on.
   if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
+  // "… waiting for it is that weird", "… thanks to you we …": what a preposition governs.
+  if (/^(?:it|you)$/iu.test(words[i]!) && PREPOSITION_WORD_RE.test(bare(before))) return false;
   // "… how much you can learn from them", "how far I've come": the clause a "how" opens goes on.
   if (bare(words[i - 2] ?? '') === 'how') return false;
   // "… but after we talked I finally picked up a book": the main clause after a subordinate one.
@@ -133,6 +150,9 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   // noun, "Thanks for the tips, John I'll …" names whom it thanks).
   if (AMOUNT_WORD_RE.test(bare(before))) return true;
   if (/,$/u.test(words[i - 2] ?? '') && CAPITALISED_RE.test(before) && !SENTENCE_OPENERS.has(bare(before))) return true;
+  // "… by the lake it was so calming", "… my new job it's a lot of fun": "it" before what no
+  // relative clause leaves a gap in ("the difference it made" goes on).
+  if (itOpens(words, i)) return true;
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
 }
 
@@ -197,7 +217,7 @@ function opensSentence(
   if (
     stopless &&
     PLAIN_SUBJECT_RE.test(word) &&
-    VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) &&
+    (VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) || itOpens(words, i)) &&
     subjectOpens(words, i, start)
   )
     return true;
@@ -275,10 +295,15 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     if (!asksFrom(last)) continue;
     // "… do you have any tips?": the question starts at "do", not at "have any"; "… what game are
     // you playing", "… how have you been": at the question word a few words before what asks.
+    // Where that word goes on with what came before ("… and how long have you had it"), the
+    // question is no sentence of its own.
     let j = last;
-    for (let k = last - 1; k >= j - 3 && k >= 2; k--)
-      if (opens(k) && (asksFrom(k) || (WH_WORD_RE.test(words[k]!) && asksFrom(k, QUESTION_START_RE)))) j = k;
-    if (!opens(j)) continue;
+    let within = false;
+    for (let k = last - 1; k >= j - 3 && k >= 2 && !within; k--)
+      if (asksFrom(k) || (WH_WORD_RE.test(words[k]!) && asksFrom(k, QUESTION_START_RE)))
+        if (opens(k)) j = k;
+        else within = true;
+    if (within || !opens(j)) continue;
     return [words.slice(0, j).join(' '), words.slice(j).join(' ')];
   }
   return [all];

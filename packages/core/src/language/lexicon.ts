@@ -2580,7 +2580,7 @@ export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
     'either where seems looks sounds ' +
     'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious ' +
     'knowing thinking hoping feeling realizing realising remember remembered forget forgot imagine imagined ' +
-    'understand understood figured decided learned learnt'
+    'understand understood figured decided learned learnt plus'
   ).split(/\s+/u),
 );
 /**
@@ -2632,6 +2632,13 @@ export const PREPOSITION_WORD_RE =
   /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
 /** "a lot", "a bit", "a while": no noun a relative clause follows ("helped a lot I finally …"); one bare word. */
 export const AMOUNT_WORD_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
+/**
+ * What follows "it" as the subject of a clause of its own, never of a relative clause after a noun
+ * ("… by the lake it was so calming", "… my new job it helps me focus"; "the difference it made"
+ * goes on); one bare word.
+ */
+export const IT_OPENS_BEFORE_RE =
+  /^(?:was|wasn't|is|isn't|must|means|meant|helps|helped|feels|felt|looks|looked|sounds|sounded|seems|seemed|reminds|reminded|really|definitely|always|sure|totally)$/u;
 /** What follows a subject pronoun that opens a clause ("it was", "we had", "they just"); one bare word. */
 export const VERB_AFTER_SUBJECT_RE =
   /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
