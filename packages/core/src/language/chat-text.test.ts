@@ -227,6 +227,38 @@ describe('repunctuate: a turn typed without full stops', () => {
       ).toEqual([]);
   });
 
+  it('"my X", "the kids", "your support" opens a sentence when a verb follows it', () => {
+    expect(split('we drove out to the lake my dad was thrilled')).toEqual([
+      'we drove out to the lake.',
+      'my dad was thrilled',
+    ]);
+    expect(split('thanks your advice really helped')).toEqual(['thanks.', 'your advice really helped']);
+    expect(split('we baked cookies all afternoon the twins loved it')).toEqual([
+      'we baked cookies all afternoon.',
+      'the twins loved it',
+    ]);
+    // After a noun with its article, only where no relative clause can be meant ("the cake the twins loved").
+    expect(split('we baked a cake the twins were thrilled')).toEqual(['we baked a cake.', 'the twins were thrilled']);
+    expect(split('that was the cake the twins loved')).toHaveLength(1);
+    expect(split('we visited the museum are you going too?')).toEqual(['we visited the museum.', 'are you going too?']);
+    // An object, what a preposition governs, a noun phrase that goes on, a gerund's object: one sentence.
+    for (const text of [
+      'I took my dad to the lake',
+      'we hung out with the twins all afternoon',
+      'all my cousins were there',
+      'one of the twins is sick',
+      'watching the twins play is so fun',
+      'I love the way my dad tells stories',
+      'we got the tickets just in time',
+      'thanks for your advice',
+      'did you like my cake are you sure',
+    ])
+      expect(
+        split(text).filter((s) => /^(?:my|the|your)\b/iu.test(s)),
+        text,
+      ).toEqual([]);
+  });
+
   it('a question whose opening goes on with what came before is no sentence of its own', () => {
     expect(split('what are their names and how long have you had them')).toEqual([
       'what are their names and how long have you had them?',

@@ -19,6 +19,11 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  ADVERB_BEFORE_VERB_RE,
+  GOES_ON_BEFORE_NOUN,
+  NOT_IN_A_NOUN_PHRASE,
+  SUBJECT_DETERMINER_RE,
+  VERB_AFTER_NOUN_SUBJECT_RE,
   IT_OPENS_BEFORE_RE,
   ITS_AS_IT_IS_BEFORE,
   ITS_AS_IT_IS_JUDGED,
@@ -127,7 +132,7 @@ function itOpens(words: readonly string[], i: number): boolean {
 }
 
 /** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
-function subjectOpens(words: readonly string[], i: number, start: number): boolean {
+function subjectOpens(words: readonly string[], i: number, start: number, noGap = false): boolean {
   const before = words[i - 1]!;
   // "Yeah, I'm …": a comma already marks where the clause starts; "something I love" goes on.
   if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
@@ -153,7 +158,45 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   // "… by the lake it was so calming", "… my new job it's a lot of fun": "it" before what no
   // relative clause leaves a gap in ("the difference it made" goes on).
   if (itOpens(words, i)) return true;
+  // `noGap`: what follows the subject leaves no gap a relative clause could fill ("… the lake my
+  // dad was thrilled", "… the park my son loved it").
+  if (noGap) return true;
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
+}
+
+/**
+ * Whether `words[i]` opens a subject of a few words that a verb follows ("… the lake my mom
+ * loved it", "thanks your support means a lot", "… last week the kids were so excited"): not an
+ * object ("I took my mom to …", "with the kids we …", "fixing the car was …"), not after a word
+ * that the noun phrase goes on ("all my friends are", "one of the kids is").
+ */
+function nounSubjectOpens(words: readonly string[], i: number, start: number): boolean {
+  if (!SUBJECT_DETERMINER_RE.test(words[i]!)) return false;
+  const before = bare(words[i - 1]!);
+  if (PREPOSITION_WORD_RE.test(before) || GOES_ON_BEFORE_NOUN.has(before)) return false;
+  // "… watching them enjoy their snacks is so fun": the subject is what the "-ing" verb opened.
+  for (let k = Math.max(start, i - 5); k < i; k++) if (/ing$/u.test(bare(words[k]!))) return false;
+  for (let k = i + 1; k <= i + 3 && k < words.length - 1; k++) {
+    const w = bare(words[k]!);
+    // "… value your family are you …": a question starts there, not at the determiner.
+    if (VERB_AFTER_NOUN_SUBJECT_RE.test(w)) {
+      const then = bare(words[k + 1]!);
+      const asks = AUX_WORD_RE.test(w) && /^(?:i|you|we|they|he|she|it)$/u.test(then);
+      const noGap = IT_OPENS_BEFORE_RE.test(w) || /^(?:are|were)(?:n['’]t)?$/u.test(w) || then === 'it';
+      return k > i + 1 && !asks && subjectOpens(words, i, start, noGap);
+    }
+    // "my mom really loved it", not "… get the vibes just right": an adverb, then the verb.
+    if (ADVERB_BEFORE_VERB_RE.test(w)) {
+      const then = bare(words[k + 1]!);
+      return (
+        k > i + 1 &&
+        (VERB_AFTER_NOUN_SUBJECT_RE.test(then) || /^\p{L}{3,}ed$/u.test(then)) &&
+        subjectOpens(words, i, start)
+      );
+    }
+    if (/[,;:–—-]$/u.test(words[k]!) || !/^\p{L}+$/u.test(w) || NOT_IN_A_NOUN_PHRASE.has(w)) return false;
+  }
+  return false;
 }
 
 /** The double quotes in `word`. */
@@ -221,6 +264,7 @@ function opensSentence(
     subjectOpens(words, i, start)
   )
     return true;
+  if (stopless && nounSubjectOpens(words, i, start)) return true;
   // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
   // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
   // "my Engineering assignments": after a determiner, a capitalised word is a name or a title.
@@ -239,6 +283,9 @@ function opensSentence(
     (!CAPITALISED_RE.test(next) || I_RE.test(next.replace(/[,!]$/u, '')) || TIME_PHRASE_END_RE.test(bare(next)))
   );
 }
+
+/** An auxiliary that asks before its subject ("are you", "is it"). */
+const AUX_WORD_RE = /^(?:is|was|are|were|isn't|wasn't|aren't|weren't|will|would|can|could|has|had|must|might|should)$/u;
 
 /** A question typed without its mark: "How's it going", "Did you go", "Any plans for the summer". */
 const AUX = 'do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|shall';

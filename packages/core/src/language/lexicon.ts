@@ -2629,7 +2629,7 @@ export const GREETING_WORD_RE =
   /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
 /** Prepositions (and "visited", "left"): what follows is what they govern ("to Beijing", "on anything"); one bare word. */
 export const PREPOSITION_WORD_RE =
-  /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
+  /^(?:to|in|at|from|near|into|of|for|by|via|through|throughout|during|around|on|about|with|without|over|under|across|between|among|towards?|visit|visited|visiting|left)$/u;
 /** "a lot", "a bit", "a while": no noun a relative clause follows ("helped a lot I finally …"); one bare word. */
 export const AMOUNT_WORD_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
 /**
@@ -2639,6 +2639,27 @@ export const AMOUNT_WORD_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
  */
 export const IT_OPENS_BEFORE_RE =
   /^(?:was|wasn't|is|isn't|must|means|meant|helps|helped|feels|felt|looks|looked|sounds|sounded|seems|seemed|reminds|reminded|really|definitely|always|sure|totally)$/u;
+/** Determiners that open a subject of a few words ("my mom", "the kids", "your support"): not "her" (an object too). Bare word. */
+export const SUBJECT_DETERMINER_RE = /^(?:my|our|your|the|his|their)$/iu;
+/**
+ * What follows a subject of a few words ("my mom was", "the kids had", "your support means"), which
+ * then opens a sentence in a run typed without full stops; one bare word.
+ */
+export const VERB_AFTER_NOUN_SUBJECT_RE =
+  /^(?:is|was|are|were|isn't|wasn't|aren't|weren't|will|would|can|could|has|had|means|mean|meant|looks|looked|sounds|seems|seemed|makes|made|keeps|helps|helped|loves|loved|took|gave|must|might|should)$/u;
+/** Adverbs between a subject and its verb ("my mom really loved it", "the kids just finished"); one bare word. */
+export const ADVERB_BEFORE_VERB_RE =
+  /^(?:really|totally|definitely|always|just|also|still|never|finally|even|actually)$/u;
+/** Words after which a noun phrase goes on with what came before ("all my friends", "even the kids"); bare words. */
+export const GOES_ON_BEFORE_NOUN: ReadonlySet<string> = new Set(
+  'all both half such quite what just only even not every of'.split(' '),
+);
+/** Words no short subject holds between its determiner and its verb ("my mom and I", "the view from"); bare words. */
+export const NOT_IN_A_NOUN_PHRASE: ReadonlySet<string> = new Set(
+  'and or but to in at from of for by with on about into over i you we they he she it me him her us them that which who what how where when why this these those a an the my our your his their any'.split(
+    ' ',
+  ),
+);
 /** What follows a subject pronoun that opens a clause ("it was", "we had", "they just"); one bare word. */
 export const VERB_AFTER_SUBJECT_RE =
   /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
