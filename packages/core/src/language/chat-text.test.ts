@@ -259,6 +259,33 @@ describe('repunctuate: a turn typed without full stops', () => {
       ).toEqual([]);
   });
 
+  it('"here\'s" and "let\'s" open a sentence; "I" before "so", "think", "hope" … even after a noun with its article', () => {
+    expect(split('we repainted the porch heres how it looks now')).toEqual([
+      'we repainted the porch.',
+      "here's how it looks now",
+    ]);
+    expect(split('the weather is perfect lets go for a swim')).toEqual([
+      'the weather is perfect.',
+      "let's go for a swim",
+    ]);
+    expect(split('we made a huge mess in the kitchen im so glad mom wasnt home')).toEqual([
+      'we made a huge mess in the kitchen.',
+      "I'm so glad mom wasn't home",
+    ]);
+    expect(split('it was a great trip i think we should go back')).toEqual([
+      'it was a great trip.',
+      'I think we should go back',
+    ]);
+    // "so let's", "the book I read", "the movie I was so excited about": one sentence.
+    for (const text of [
+      'so lets do it',
+      'and heres the thing',
+      'the movie i was so excited about got cancelled',
+      'the book i read last week was great',
+    ])
+      expect(split(text), text).toHaveLength(1);
+  });
+
   it('a question whose opening goes on with what came before is no sentence of its own', () => {
     expect(split('what are their names and how long have you had them')).toEqual([
       'what are their names and how long have you had them?',

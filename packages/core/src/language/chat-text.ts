@@ -19,6 +19,7 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  I_OPENS_BEFORE_RE,
   ADVERB_BEFORE_VERB_RE,
   GOES_ON_BEFORE_NOUN,
   NOT_IN_A_NOUN_PHRASE,
@@ -111,7 +112,7 @@ const bare = (word: string) =>
     .replace(/’/gu, "'")
     .replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
 /** A subject that opens a clause: "I", "I'm", "it's", "that's", "we're", "there's" … */
-const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]s|(?:we|they)['’](?:re|ve))$/iu;
+const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|here|let|he|she)['’]s|(?:we|they)['’](?:re|ve))$/iu;
 const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
@@ -253,7 +254,17 @@ function opensSentence(
     return !GOES_ON_BEFORE_I.has(bare(before));
   // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
   // surprised at how much I enjoyed it"): only a capitalised opener starts one.
-  if (stopless && SUBJECT_RE.test(word) && subjectOpens(words, i, start)) return true;
+  if (
+    stopless &&
+    SUBJECT_RE.test(word) &&
+    subjectOpens(
+      words,
+      i,
+      start,
+      /^(?:here|let)['’]s$/iu.test(word) || (I_RE.test(word) && I_OPENS_BEFORE_RE.test(bare(words[i + 1] ?? ''))),
+    )
+  )
+    return true;
   // "… the other day it was beautiful": after a time phrase, any subject pronoun; "… by the lake
   // it was so calming": before its verb, where no relative clause can be meant ("the lake we saw").
   if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
@@ -301,8 +312,12 @@ const QUESTION_START_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
   'iu',
 );
-/** "does he …", "did they …": a question wherever it stands ("so does he" aside: "so" goes on). */
-const ASKS_OF_SOMEONE = "(?:do|does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)\\b";
+/**
+ * "does he …", "did they …": a question wherever it stands ("so does he" aside: "so" goes on);
+ * not "do it", "do that" ("let's do it").
+ */
+const ASKS_OF_SOMEONE =
+  "(?:(?:does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)|do(?:n['’]t)?\\s+(?:he|she|they|we))\\b";
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU})`,

@@ -2639,6 +2639,13 @@ export const AMOUNT_WORD_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
  */
 export const IT_OPENS_BEFORE_RE =
   /^(?:was|wasn't|is|isn't|must|means|meant|helps|helped|feels|felt|looks|looked|sounds|sounded|seems|seemed|reminds|reminded|really|definitely|always|sure|totally)$/u;
+/**
+ * What follows "I" (or "I'm", "I've" …) as the subject of a clause of its own, never of a relative
+ * clause after a noun ("… a big difference I agree", "… a new job I'm so happy"; "the book I
+ * read" goes on); one bare word.
+ */
+export const I_OPENS_BEFORE_RE =
+  /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|agree|think|hope|guess|bet|wish|believe|gotta)$/u;
 /** Determiners that open a subject of a few words ("my mom", "the kids", "your support"): not "her" (an object too). Bare word. */
 export const SUBJECT_DETERMINER_RE = /^(?:my|our|your|the|his|their)$/iu;
 /**
