@@ -286,6 +286,30 @@ describe('repunctuate: a turn typed without full stops', () => {
       expect(split(text), text).toHaveLength(1);
   });
 
+  it('a wish or a request typed with no subject opens a sentence after a clause', () => {
+    expect(split('the concert was so much fun cant wait for the next one')).toEqual([
+      'the concert was so much fun.',
+      "can't wait for the next one",
+    ]);
+    expect(split('your garden looks amazing keep it up')).toEqual(['your garden looks amazing.', 'keep it up']);
+    expect(split('that was a blast see you soon take care')).toEqual([
+      'that was a blast.',
+      'see you soon.',
+      'take care',
+    ]);
+    // After its subject, a modal, "let's" or whom it is asked of, it goes on.
+    for (const text of [
+      "i'll keep you posted",
+      'we cant wait to see the new place',
+      'my son cant wait for summer',
+      'lets keep going with the plan',
+      'running helps me keep going',
+      'we are going to have fun at the fair',
+      'i hope you two have fun',
+    ])
+      expect(split(text), text).toHaveLength(1);
+  });
+
   it('a question whose opening goes on with what came before is no sentence of its own', () => {
     expect(split('what are their names and how long have you had them')).toEqual([
       'what are their names and how long have you had them?',

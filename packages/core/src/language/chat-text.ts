@@ -19,6 +19,8 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  SUBJECTLESS_OPENS_RE,
+  SUBJECT_BEFORE_RE,
   I_OPENS_BEFORE_RE,
   ADVERB_BEFORE_VERB_RE,
   GOES_ON_BEFORE_NOUN,
@@ -252,6 +254,23 @@ function opensSentence(
       : null;
   if (interjection !== null && i + interjection[0].split(' ').length < words.length)
     return !GOES_ON_BEFORE_I.has(bare(before));
+  // "… they make everyone smile can't wait to go", "… help lots of people keep up the good work":
+  // a wish or a request typed with no subject, after a clause (not "I'll keep you posted", "we
+  // can't wait", "my son can't wait", "going to have fun").
+  if (
+    stopless &&
+    i - start >= 2 &&
+    SUBJECTLESS_OPENS_RE.test(
+      words
+        .slice(i, i + 3)
+        .map(bare)
+        .join(' '),
+    ) &&
+    !SUBJECT_BEFORE_RE.test(bare(before)) &&
+    !PREPOSITION_WORD_RE.test(bare(before)) &&
+    !SUBJECT_DETERMINER_RE.test(bare(words[i - 2]!))
+  )
+    return true;
   // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
   // surprised at how much I enjoyed it"): only a capitalised opener starts one.
   if (

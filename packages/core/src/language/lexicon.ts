@@ -2624,6 +2624,19 @@ export const TOLD_SOMEONE_RE =
 /** Interjections that open a sentence in a run typed without full stops ("… oh man, I miss it"); bare words, up to three. */
 export const INTERJECTION_OPENS_RE =
   /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way)\b/u;
+/**
+ * What opens a sentence typed with no subject, after a clause in a run with no full stop ("… so
+ * much fun can't wait to go back", "… doing great keep it up", "… see you soon take care"); up to
+ * three bare words.
+ */
+export const SUBJECTLESS_OPENS_RE =
+  /^(?:keep (?:it up|up\b|going|on\b|me (?:posted|updated)|at it|in touch|pushing|shining|rocking)|take (?:care|a look|it easy)|can't wait|cannot wait|have (?:fun|a (?:great|good|nice|blast))|see (?:you|ya) (?:soon|later|then|there)|talk (?:to you )?(?:soon|later)|stay (?:safe|strong|positive|tuned))/u;
+/**
+ * Who or what does what follows ("I'll keep you posted", "we can't wait", "will have fun", "let's
+ * keep going", "it helps me stay positive"): no subjectless sentence starts after it; one bare word.
+ */
+export const SUBJECT_BEFORE_RE =
+  /^(?:i|i'll|i'd|we|we'll|we'd|they|they'll|you|you'll|you'd|he|she|it|who|that|everyone|everybody|people|will|would|can|could|should|must|might|gonna|wanna|gotta|and|or|to|not|also|just|really|still|always|never|let's|let|lets|me|us|them|him|her|all|both|two|help|helps|make|makes|better)$/u;
 /** A greeting or thanks that a name follows ("Thanks, Evan …", "Hey Sam …"); one bare word. */
 export const GREETING_WORD_RE =
   /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
