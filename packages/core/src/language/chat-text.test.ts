@@ -310,6 +310,19 @@ describe('repunctuate: a turn typed without full stops', () => {
       expect(split(text), text).toHaveLength(1);
   });
 
+  it('"we", "they", "you" … before "always", "even", "must", "helps" … opens a sentence', () => {
+    expect(split('the puppies are so fluffy they always nap in the sun')).toEqual([
+      'the puppies are so fluffy.',
+      'they always nap in the sun',
+    ]);
+    expect(split('the beach was windy we even saw a whale')).toEqual(['the beach was windy.', 'we even saw a whale']);
+    // After a noun with its article, a relative clause can be meant ("a trip we even …").
+    expect(split('that was a trip we even planned twice')).toHaveLength(1);
+    // Not "it" ("watch it even more"), not after a preposition ("for you always").
+    for (const text of ['i want to watch it even more', 'i am here for you always', 'that is the gift they gave me'])
+      expect(split(text), text).toHaveLength(1);
+  });
+
   it('a question whose opening goes on with what came before is no sentence of its own', () => {
     expect(split('what are their names and how long have you had them')).toEqual([
       'what are their names and how long have you had them?',

@@ -19,6 +19,7 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  VERB_AFTER_PERSON_RE,
   SUBJECTLESS_OPENS_RE,
   SUBJECT_BEFORE_RE,
   I_OPENS_BEFORE_RE,
@@ -290,7 +291,9 @@ function opensSentence(
   if (
     stopless &&
     PLAIN_SUBJECT_RE.test(word) &&
-    (VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) || itOpens(words, i)) &&
+    (VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) ||
+      itOpens(words, i) ||
+      (!/^it$/iu.test(word) && VERB_AFTER_PERSON_RE.test(bare(words[i + 1] ?? '')))) &&
     subjectOpens(words, i, start)
   )
     return true;

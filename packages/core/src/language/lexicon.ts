@@ -2680,6 +2680,12 @@ export const NOT_IN_A_NOUN_PHRASE: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+/**
+ * What also follows "we", "they", "you", "he" or "she" opening a clause ("… for sure they always
+ * look happy", "… we even went back"; not after "it": "watch it even more"); one bare word.
+ */
+export const VERB_AFTER_PERSON_RE =
+  /^(?:must|always|even|never|sure|seem|seems|mean|means|remind|reminds|help|helps)$/u;
 /** What follows a subject pronoun that opens a clause ("it was", "we had", "they just"); one bare word. */
 export const VERB_AFTER_SUBJECT_RE =
   /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
