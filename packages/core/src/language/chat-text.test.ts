@@ -323,6 +323,30 @@ describe('repunctuate: a turn typed without full stops', () => {
       expect(split(text), text).toHaveLength(1);
   });
 
+  it('a verb\'s "-ing" form opens a sentence when it opens a subject ("knitting really helps")', () => {
+    expect(split('thanks so much knitting really helps me unwind')).toEqual([
+      'thanks so much.',
+      'knitting really helps me unwind',
+    ]);
+    expect(split('we moved last week unpacking boxes is the worst')).toEqual([
+      'we moved last week.',
+      'unpacking boxes is the worst',
+    ]);
+    // After what takes it, after a noun it says something of, as a word said of something: one sentence.
+    for (const text of [
+      'i love painting with my kids',
+      'i was running late that morning',
+      'the kids playing outside were so loud',
+      'it was so rewarding is that weird',
+      'we had a blast hiking it was great',
+      'i started knitting last year is that weird',
+    ])
+      expect(
+        split(text).filter((s) => /^\p{L}+ing\b/u.test(s)),
+        text,
+      ).toEqual([]);
+  });
+
   it('a question whose opening goes on with what came before is no sentence of its own', () => {
     expect(split('what are their names and how long have you had them')).toEqual([
       'what are their names and how long have you had them?',

@@ -19,6 +19,9 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  NOT_A_GERUND,
+  TAKES_A_GERUND,
+  VERB_AFTER_GERUND_RE,
   VERB_AFTER_PERSON_RE,
   SUBJECTLESS_OPENS_RE,
   SUBJECT_BEFORE_RE,
@@ -203,6 +206,34 @@ function nounSubjectOpens(words: readonly string[], i: number, start: number): b
   return false;
 }
 
+/**
+ * Whether `words[i]` is a verb's "-ing" form that opens a subject, its verb a few words on ("…
+ * doing it painting helps me explore", "thanks spending time with loved ones is the best"): not
+ * after what takes it ("I love painting", "I'm running", "for running"), nor after a noun it says
+ * something of ("the kids playing outside were loud").
+ */
+function gerundSubjectOpens(words: readonly string[], i: number, start: number): boolean {
+  const word = bare(words[i]!);
+  if (i - start < 2 || !/^\p{L}{3,}ing$/u.test(word) || NOT_A_GERUND.has(word)) return false;
+  const before = bare(words[i - 1]!);
+  if (
+    /ing$|ly$|['’](?:m|re|s)$/u.test(before) ||
+    PREPOSITION_WORD_RE.test(before) ||
+    SUBJECT_BEFORE_RE.test(before) ||
+    TAKES_A_GERUND.has(before) ||
+    DETERMINER_WORDS.has(before) ||
+    DETERMINER_WORDS.has(bare(words[i - 2]!))
+  )
+    return false;
+  for (let k = i + 1; k <= i + 5 && k < words.length - 1; k++) {
+    if (/[,;:–—-]$/u.test(words[k - 1]!)) return false;
+    const w = bare(words[k]!);
+    if (VERB_AFTER_GERUND_RE.test(w)) return true;
+    if (GOES_ON_BEFORE_I.has(w) || SUBJECT_RE.test(words[k]!) || PLAIN_SUBJECT_RE.test(w)) return false;
+  }
+  return false;
+}
+
 /** The double quotes in `word`. */
 const quotesIn = (word: string) => word.replace(/[^"“”]/gu, '').length;
 
@@ -298,6 +329,7 @@ function opensSentence(
   )
     return true;
   if (stopless && nounSubjectOpens(words, i, start)) return true;
+  if (stopless && gerundSubjectOpens(words, i, start)) return true;
   // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
   // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
   // "my Engineering assignments": after a determiner, a capitalised word is a name or a title.

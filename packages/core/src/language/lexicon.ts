@@ -2637,6 +2637,26 @@ export const SUBJECTLESS_OPENS_RE =
  */
 export const SUBJECT_BEFORE_RE =
   /^(?:i|i'll|i'd|we|we'll|we'd|they|they'll|you|you'll|you'd|he|she|it|who|that|everyone|everybody|people|will|would|can|could|should|must|might|gonna|wanna|gotta|and|or|to|not|also|just|really|still|always|never|let's|let|lets|me|us|them|him|her|all|both|two|help|helps|make|makes|better)$/u;
+/** Words in "-ing" that are no verb's form ("something", "morning", "spring"); bare words. */
+export const NOT_A_GERUND: ReadonlySet<string> = new Set(
+  (
+    'thing something anything nothing everything morning evening spring king ring bring sing wing string ceiling during ' +
+    // Said of something ("so rewarding", "amazing"), not done.
+    'amazing rewarding interesting exciting inspiring relaxing refreshing challenging fulfilling satisfying thrilling ' +
+    'boring charming stunning annoying calming soothing touching heartwarming encouraging motivating overwhelming ' +
+    'promising surprising terrifying frustrating exhausting disappointing embarrassing fascinating welcoming ' +
+    'uplifting humbling freeing liberating empowering comforting healing feeling'
+  ).split(' '),
+);
+/** Words a verb's "-ing" form goes on after ("I love painting", "been running", "had a blast hiking"); bare words. */
+export const TAKES_A_GERUND: ReadonlySet<string> = new Set(
+  'am is are was were be been keep keeps kept love loved loves like liked likes enjoy enjoyed enjoys start started stop stopped finish finished miss missed try tried go goes went avoid consider imagine mind quit practice recommend spend spent time fun blast worth busy'.split(
+    ' ',
+  ),
+);
+/** What follows a subject that a verb's "-ing" form opens ("painting helps me", "fixing cars is like therapy"); one bare word. */
+export const VERB_AFTER_GERUND_RE =
+  /^(?:is|was|isn't|wasn't|has|can|could|will|would|makes|made|helps|helped|gives|gave|brings|brought|keeps|takes|took|means|feels|sounds|seems|must|relaxes|calms|reminds|really|always|sure)$/u;
 /** A greeting or thanks that a name follows ("Thanks, Evan …", "Hey Sam …"); one bare word. */
 export const GREETING_WORD_RE =
   /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
