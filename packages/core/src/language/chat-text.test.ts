@@ -347,6 +347,16 @@ describe('repunctuate: a turn typed without full stops', () => {
       ).toEqual([]);
   });
 
+  it('"you\'re" before what is said of the listener opens a sentence', () => {
+    expect(split('that cake looks perfect youre so talented')).toEqual([
+      'that cake looks perfect.',
+      "you're so talented",
+    ]);
+    // A relative clause ("anything you're looking forward to"), what follows "that": one sentence.
+    for (const text of ['anything new youre looking forward to', 'i think youre so right', 'the place youre at'])
+      expect(split(text), text).toHaveLength(1);
+  });
+
   it('a question whose opening goes on with what came before is no sentence of its own', () => {
     expect(split('what are their names and how long have you had them')).toEqual([
       'what are their names and how long have you had them?',

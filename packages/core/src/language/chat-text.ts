@@ -19,6 +19,7 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  YOU_ARE_OPENS_BEFORE_RE,
   NOT_A_GERUND,
   TAKES_A_GERUND,
   VERB_AFTER_GERUND_RE,
@@ -314,6 +315,15 @@ function opensSentence(
       start,
       /^(?:here|let)['’]s$/iu.test(word) || (I_RE.test(word) && I_OPENS_BEFORE_RE.test(bare(words[i + 1] ?? ''))),
     )
+  )
+    return true;
+  // "… nice work you're so talented": "you're" before what is said of the listener (not "anything
+  // you're looking forward to").
+  if (
+    stopless &&
+    /^you['’]re$/iu.test(word) &&
+    YOU_ARE_OPENS_BEFORE_RE.test(bare(words[i + 1] ?? '')) &&
+    subjectOpens(words, i, start, true)
   )
     return true;
   // "… the other day it was beautiful": after a time phrase, any subject pronoun; "… by the lake

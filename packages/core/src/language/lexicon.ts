@@ -2679,6 +2679,9 @@ export const IT_OPENS_BEFORE_RE =
  */
 export const I_OPENS_BEFORE_RE =
   /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|agree|think|hope|guess|bet|wish|believe|gotta)$/u;
+/** What follows "you're" opening a sentence: what is said of the listener ("… nice work you're so talented"); one bare word. */
+export const YOU_ARE_OPENS_BEFORE_RE =
+  /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|right|awesome|amazing|incredible|the|a|an|welcome|killing|rocking|crushing)$/u;
 /** Determiners that open a subject of a few words ("my mom", "the kids", "your support"): not "her" (an object too). Bare word. */
 export const SUBJECT_DETERMINER_RE = /^(?:my|our|your|the|his|their)$/iu;
 /**
