@@ -241,6 +241,15 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('we baked a cake the twins were thrilled')).toEqual(['we baked a cake.', 'the twins were thrilled']);
     expect(split('that was the cake the twins loved')).toHaveLength(1);
     expect(split('we visited the museum are you going too?')).toEqual(['we visited the museum.', 'are you going too?']);
+    // "have been" is the verb; a verb in "-ing" after "I'm" opens no subject.
+    expect(split('we adopted two cats my kids have been thrilled')).toEqual([
+      'we adopted two cats.',
+      'my kids have been thrilled',
+    ]);
+    expect(split("i'm really loving my new school my teachers are great")).toEqual([
+      "I'm really loving my new school.",
+      'my teachers are great',
+    ]);
     // An object, what a preposition governs, a noun phrase that goes on, a gerund's object: one sentence.
     for (const text of [
       'I took my dad to the lake',

@@ -19,6 +19,7 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  BE_BEFORE_ING_RE,
   YOU_ARE_OPENS_BEFORE_RE,
   NOT_A_GERUND,
   TAKES_A_GERUND,
@@ -172,6 +173,11 @@ function subjectOpens(words: readonly string[], i: number, start: number, noGap 
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
 }
 
+/** Whether the verb in "-ing" at `words[k]` follows "be" ("I'm really enjoying", "we were running"). */
+const progressive = (words: readonly string[], k: number) =>
+  BE_BEFORE_ING_RE.test(bare(words[k - 1] ?? '')) ||
+  (ADVERB_BEFORE_VERB_RE.test(bare(words[k - 1] ?? '')) && BE_BEFORE_ING_RE.test(bare(words[k - 2] ?? '')));
+
 /**
  * Whether `words[i]` opens a subject of a few words that a verb follows ("… the lake my mom
  * loved it", "thanks your support means a lot", "… last week the kids were so excited"): not an
@@ -183,13 +189,16 @@ function nounSubjectOpens(words: readonly string[], i: number, start: number): b
   const before = bare(words[i - 1]!);
   if (PREPOSITION_WORD_RE.test(before) || GOES_ON_BEFORE_NOUN.has(before)) return false;
   // "… watching them enjoy their snacks is so fun": the subject is what the "-ing" verb opened.
-  for (let k = Math.max(start, i - 5); k < i; k++) if (/ing$/u.test(bare(words[k]!))) return false;
+  // ("I'm really enjoying my new job my team has been great": a verb in "-ing" after "I'm" is no subject.)
+  for (let k = Math.max(start, i - 5); k < i; k++)
+    if (/ing$/u.test(bare(words[k]!)) && !progressive(words, k)) return false;
   for (let k = i + 1; k <= i + 3 && k < words.length - 1; k++) {
     const w = bare(words[k]!);
     // "… value your family are you …": a question starts there, not at the determiner.
-    if (VERB_AFTER_NOUN_SUBJECT_RE.test(w)) {
+    // "my pets have been my buddies": "have" before "been" is the verb.
+    if (VERB_AFTER_NOUN_SUBJECT_RE.test(w) || (/^(?:have|has)$/u.test(w) && bare(words[k + 1]!) === 'been')) {
       const then = bare(words[k + 1]!);
-      const asks = AUX_WORD_RE.test(w) && /^(?:i|you|we|they|he|she|it)$/u.test(then);
+      const asks = AUX_WORD_RE.test(w) && /^(?:i|you|we|they|he|she|it|any|anything|anyone)$/u.test(then);
       const noGap = IT_OPENS_BEFORE_RE.test(w) || /^(?:are|were)(?:n['’]t)?$/u.test(w) || then === 'it';
       return k > i + 1 && !asks && subjectOpens(words, i, start, noGap);
     }

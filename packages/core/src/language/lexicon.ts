@@ -2682,6 +2682,8 @@ export const I_OPENS_BEFORE_RE =
 /** What follows "you're" opening a sentence: what is said of the listener ("… nice work you're so talented"); one bare word. */
 export const YOU_ARE_OPENS_BEFORE_RE =
   /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|right|awesome|amazing|incredible|the|a|an|welcome|killing|rocking|crushing)$/u;
+/** "be" before a verb in "-ing" ("I'm enjoying", "we were running"); one bare word. */
+export const BE_BEFORE_ING_RE = /^(?:am|is|are|was|were|be|been|i'm|we're|they're|you're|he's|she's|it's)$/u;
 /** Determiners that open a subject of a few words ("my mom", "the kids", "your support"): not "her" (an object too). Bare word. */
 export const SUBJECT_DETERMINER_RE = /^(?:my|our|your|the|his|their)$/iu;
 /**
