@@ -241,6 +241,11 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('we baked a cake the twins were thrilled')).toEqual(['we baked a cake.', 'the twins were thrilled']);
     expect(split('that was the cake the twins loved')).toHaveLength(1);
     expect(split('we visited the museum are you going too?')).toEqual(['we visited the museum.', 'are you going too?']);
+    // A phrase in "from", "of" … within the subject ("the view from the top was …"); not "one of the kids".
+    expect(split('we hiked all morning the view from the top was amazing')).toEqual([
+      'we hiked all morning.',
+      'the view from the top was amazing',
+    ]);
     // "have been" is the verb; a verb in "-ing" after "I'm" opens no subject.
     expect(split('we adopted two cats my kids have been thrilled')).toEqual([
       'we adopted two cats.',

@@ -19,6 +19,7 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  OBJECT_OPENS_RE,
   BE_BEFORE_ING_RE,
   YOU_ARE_OPENS_BEFORE_RE,
   NOT_A_GERUND,
@@ -173,6 +174,9 @@ function subjectOpens(words: readonly string[], i: number, start: number, noGap 
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
 }
 
+/** Words in "-ing" that are no verb at all ("this morning", "something"). */
+const NO_VERB_IN_ING_RE = /^(?:\p{L}*thing|morning|evening|during|spring|ceiling|wedding)$/u;
+
 /** Whether the verb in "-ing" at `words[k]` follows "be" ("I'm really enjoying", "we were running"). */
 const progressive = (words: readonly string[], k: number) =>
   BE_BEFORE_ING_RE.test(bare(words[k - 1] ?? '')) ||
@@ -191,8 +195,11 @@ function nounSubjectOpens(words: readonly string[], i: number, start: number): b
   // "… watching them enjoy their snacks is so fun": the subject is what the "-ing" verb opened.
   // ("I'm really enjoying my new job my team has been great": a verb in "-ing" after "I'm" is no subject.)
   for (let k = Math.max(start, i - 5); k < i; k++)
-    if (/ing$/u.test(bare(words[k]!)) && !progressive(words, k)) return false;
-  for (let k = i + 1; k <= i + 3 && k < words.length - 1; k++) {
+    if (/ing$/u.test(bare(words[k]!)) && !NO_VERB_IN_ING_RE.test(bare(words[k]!)) && !progressive(words, k))
+      return false;
+  // "the view from the top was amazing": a phrase in "of", "from" … within the subject.
+  let reach = i + 3;
+  for (let k = i + 1; k <= reach && k < words.length - 1; k++) {
     const w = bare(words[k]!);
     // "… value your family are you …": a question starts there, not at the determiner.
     // "my pets have been my buddies": "have" before "been" is the verb.
@@ -210,6 +217,16 @@ function nounSubjectOpens(words: readonly string[], i: number, start: number): b
         (VERB_AFTER_NOUN_SUBJECT_RE.test(then) || /^\p{L}{3,}ed$/u.test(then)) &&
         subjectOpens(words, i, start)
       );
+    }
+    if (
+      k > i + 1 &&
+      reach === i + 3 &&
+      /^(?:of|from|at|in|on)$/u.test(w) &&
+      OBJECT_OPENS_RE.test(bare(words[k + 1] ?? ''))
+    ) {
+      reach = k + 3;
+      k++;
+      continue;
     }
     if (/[,;:–—-]$/u.test(words[k]!) || !/^\p{L}+$/u.test(w) || NOT_IN_A_NOUN_PHRASE.has(w)) return false;
   }

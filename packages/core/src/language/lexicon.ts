@@ -2684,6 +2684,8 @@ export const YOU_ARE_OPENS_BEFORE_RE =
   /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|right|awesome|amazing|incredible|the|a|an|welcome|killing|rocking|crushing)$/u;
 /** "be" before a verb in "-ing" ("I'm enjoying", "we were running"); one bare word. */
 export const BE_BEFORE_ING_RE = /^(?:am|is|are|was|were|be|been|i'm|we're|they're|you're|he's|she's|it's)$/u;
+/** Determiners that open a noun phrase after a preposition ("the view from the top"); one bare word. */
+export const OBJECT_OPENS_RE = /^(?:a|an|the|my|our|this|these|some|his|their|your)$/u;
 /** Determiners that open a subject of a few words ("my mom", "the kids", "your support"): not "her" (an object too). Bare word. */
 export const SUBJECT_DETERMINER_RE = /^(?:my|our|your|the|his|their)$/iu;
 /**
