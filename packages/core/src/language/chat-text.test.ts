@@ -232,7 +232,8 @@ describe('repunctuate: a turn typed without full stops', () => {
       'we drove out to the lake.',
       'my dad was thrilled',
     ]);
-    expect(split('thanks your advice really helped')).toEqual(['thanks.', 'your advice really helped']);
+    expect(split('thanks a lot your advice really helped')).toEqual(['thanks a lot.', 'your advice really helped']);
+    expect(split('hi my name is Jeremy')).toEqual(['hi my name is Jeremy']);
     expect(split('we baked cookies all afternoon the twins loved it')).toEqual([
       'we baked cookies all afternoon.',
       'the twins loved it',

@@ -189,7 +189,8 @@ const progressive = (words: readonly string[], k: number) =>
  * that the noun phrase goes on ("all my friends are", "one of the kids is").
  */
 function nounSubjectOpens(words: readonly string[], i: number, start: number): boolean {
-  if (!SUBJECT_DETERMINER_RE.test(words[i]!)) return false;
+  // "Hi my name is Jeremy": after a lone greeting, what it greets goes on.
+  if (i - start < 2 || !SUBJECT_DETERMINER_RE.test(words[i]!)) return false;
   const before = bare(words[i - 1]!);
   if (PREPOSITION_WORD_RE.test(before) || GOES_ON_BEFORE_NOUN.has(before)) return false;
   // "… watching them enjoy their snacks is so fun": the subject is what the "-ing" verb opened.
