@@ -203,6 +203,182 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('I think it was closed')).toHaveLength(1);
   });
 
+  it('"it\'s", or "it" before "was", "helps", "means" …, opens a sentence even after a noun with its article', () => {
+    expect(split('we finally painted the kitchen it looks so much brighter')).toEqual([
+      'we finally painted the kitchen.',
+      'it looks so much brighter',
+    ]);
+    expect(split('thanks for the recipe its a keeper')).toEqual(['thanks for the recipe.', "it's a keeper"]);
+    expect(split('i signed up for a pottery class it was harder than i thought')).toEqual([
+      'I signed up for a pottery class.',
+      'it was harder than I thought',
+    ]);
+    // A relative clause ("the difference it made", "the effect it's having"), an object ("for it",
+    // "fixing it") goes on.
+    for (const text of [
+      'i love the difference it made in my mornings',
+      'i can see the effect its having on my sleep',
+      'thanks so much i was waiting for it is that weird',
+      'he spent the weekend fixing it was worth the trouble',
+    ])
+      expect(
+        split(text).filter((s) => /^it\b/iu.test(s)),
+        text,
+      ).toEqual([]);
+  });
+
+  it('"my X", "the kids", "your support" opens a sentence when a verb follows it', () => {
+    expect(split('we drove out to the lake my dad was thrilled')).toEqual([
+      'we drove out to the lake.',
+      'my dad was thrilled',
+    ]);
+    expect(split('thanks a lot your advice really helped')).toEqual(['thanks a lot.', 'your advice really helped']);
+    expect(split('hi my name is Jeremy')).toEqual(['hi my name is Jeremy']);
+    expect(split('we baked cookies all afternoon the twins loved it')).toEqual([
+      'we baked cookies all afternoon.',
+      'the twins loved it',
+    ]);
+    // After a noun with its article, only where no relative clause can be meant ("the cake the twins loved").
+    expect(split('we baked a cake the twins were thrilled')).toEqual(['we baked a cake.', 'the twins were thrilled']);
+    expect(split('that was the cake the twins loved')).toHaveLength(1);
+    expect(split('we visited the museum are you going too?')).toEqual(['we visited the museum.', 'are you going too?']);
+    // A phrase in "from", "of" … within the subject ("the view from the top was …"); not "one of the kids".
+    expect(split('we hiked all morning the view from the top was amazing')).toEqual([
+      'we hiked all morning.',
+      'the view from the top was amazing',
+    ]);
+    // "have been" is the verb; a verb in "-ing" after "I'm" opens no subject.
+    expect(split('we adopted two cats my kids have been thrilled')).toEqual([
+      'we adopted two cats.',
+      'my kids have been thrilled',
+    ]);
+    expect(split("i'm really loving my new school my teachers are great")).toEqual([
+      "I'm really loving my new school.",
+      'my teachers are great',
+    ]);
+    // An object, what a preposition governs, a noun phrase that goes on, a gerund's object: one sentence.
+    for (const text of [
+      'I took my dad to the lake',
+      'we hung out with the twins all afternoon',
+      'all my cousins were there',
+      'one of the twins is sick',
+      'watching the twins play is so fun',
+      'I love the way my dad tells stories',
+      'we got the tickets just in time',
+      'thanks for your advice',
+      'did you like my cake are you sure',
+    ])
+      expect(
+        split(text).filter((s) => /^(?:my|the|your)\b/iu.test(s)),
+        text,
+      ).toEqual([]);
+  });
+
+  it('"here\'s" and "let\'s" open a sentence; "I" before "so", "think", "hope" … even after a noun with its article', () => {
+    expect(split('we repainted the porch heres how it looks now')).toEqual([
+      'we repainted the porch.',
+      "here's how it looks now",
+    ]);
+    expect(split('the weather is perfect lets go for a swim')).toEqual([
+      'the weather is perfect.',
+      "let's go for a swim",
+    ]);
+    expect(split('we made a huge mess in the kitchen im so glad mom wasnt home')).toEqual([
+      'we made a huge mess in the kitchen.',
+      "I'm so glad mom wasn't home",
+    ]);
+    expect(split('it was a great trip i think we should go back')).toEqual([
+      'it was a great trip.',
+      'I think we should go back',
+    ]);
+    // "so let's", "the book I read", "the movie I was so excited about": one sentence.
+    for (const text of [
+      'so lets do it',
+      'and heres the thing',
+      'the movie i was so excited about got cancelled',
+      'the book i read last week was great',
+    ])
+      expect(split(text), text).toHaveLength(1);
+  });
+
+  it('a wish or a request typed with no subject opens a sentence after a clause', () => {
+    expect(split('the concert was so much fun cant wait for the next one')).toEqual([
+      'the concert was so much fun.',
+      "can't wait for the next one",
+    ]);
+    expect(split('your garden looks amazing keep it up')).toEqual(['your garden looks amazing.', 'keep it up']);
+    expect(split('that was a blast see you soon take care')).toEqual([
+      'that was a blast.',
+      'see you soon.',
+      'take care',
+    ]);
+    // After its subject, a modal, "let's" or whom it is asked of, it goes on.
+    for (const text of [
+      "i'll keep you posted",
+      'we cant wait to see the new place',
+      'my son cant wait for summer',
+      'lets keep going with the plan',
+      'running helps me keep going',
+      'we are going to have fun at the fair',
+      'i hope you two have fun',
+    ])
+      expect(split(text), text).toHaveLength(1);
+  });
+
+  it('"we", "they", "you" … before "always", "even", "must", "helps" … opens a sentence', () => {
+    expect(split('the puppies are so fluffy they always nap in the sun')).toEqual([
+      'the puppies are so fluffy.',
+      'they always nap in the sun',
+    ]);
+    expect(split('the beach was windy we even saw a whale')).toEqual(['the beach was windy.', 'we even saw a whale']);
+    // After a noun with its article, a relative clause can be meant ("a trip we even …").
+    expect(split('that was a trip we even planned twice')).toHaveLength(1);
+    // Not "it" ("watch it even more"), not after a preposition ("for you always").
+    for (const text of ['i want to watch it even more', 'i am here for you always', 'that is the gift they gave me'])
+      expect(split(text), text).toHaveLength(1);
+  });
+
+  it('a verb\'s "-ing" form opens a sentence when it opens a subject ("knitting really helps")', () => {
+    expect(split('thanks so much knitting really helps me unwind')).toEqual([
+      'thanks so much.',
+      'knitting really helps me unwind',
+    ]);
+    expect(split('we moved last week unpacking boxes is the worst')).toEqual([
+      'we moved last week.',
+      'unpacking boxes is the worst',
+    ]);
+    // After what takes it, after a noun it says something of, as a word said of something: one sentence.
+    for (const text of [
+      'i love painting with my kids',
+      'i was running late that morning',
+      'the kids playing outside were so loud',
+      'it was so rewarding is that weird',
+      'we had a blast hiking it was great',
+      'i started knitting last year is that weird',
+    ])
+      expect(
+        split(text).filter((s) => /^\p{L}+ing\b/u.test(s)),
+        text,
+      ).toEqual([]);
+  });
+
+  it('"you\'re" before what is said of the listener opens a sentence', () => {
+    expect(split('that cake looks perfect youre so talented')).toEqual([
+      'that cake looks perfect.',
+      "you're so talented",
+    ]);
+    // A relative clause ("anything you're looking forward to"), what follows "that": one sentence.
+    for (const text of ['anything new youre looking forward to', 'i think youre so right', 'the place youre at'])
+      expect(split(text), text).toHaveLength(1);
+  });
+
+  it('a question whose opening goes on with what came before is no sentence of its own', () => {
+    expect(split('what are their names and how long have you had them')).toEqual([
+      'what are their names and how long have you had them?',
+    ]);
+    expect(split('the storm was scary for a bit and do you know what we did?')).toHaveLength(1);
+  });
+
   it('near-misses: one sentence stays one', () => {
     for (const text of [
       'the jacket I bought last week is too small',

@@ -19,6 +19,22 @@ import {
   GREETING_WORD_RE,
   HEADS_A_RELATIVE,
   INTERJECTION_OPENS_RE,
+  OBJECT_OPENS_RE,
+  BE_BEFORE_ING_RE,
+  YOU_ARE_OPENS_BEFORE_RE,
+  NOT_A_GERUND,
+  TAKES_A_GERUND,
+  VERB_AFTER_GERUND_RE,
+  VERB_AFTER_PERSON_RE,
+  SUBJECTLESS_OPENS_RE,
+  SUBJECT_BEFORE_RE,
+  I_OPENS_BEFORE_RE,
+  ADVERB_BEFORE_VERB_RE,
+  GOES_ON_BEFORE_NOUN,
+  NOT_IN_A_NOUN_PHRASE,
+  SUBJECT_DETERMINER_RE,
+  VERB_AFTER_NOUN_SUBJECT_RE,
+  IT_OPENS_BEFORE_RE,
   ITS_AS_IT_IS_BEFORE,
   ITS_AS_IT_IS_JUDGED,
   LAUGHTER_RE,
@@ -105,17 +121,33 @@ const bare = (word: string) =>
     .replace(/’/gu, "'")
     .replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
 /** A subject that opens a clause: "I", "I'm", "it's", "that's", "we're", "there's" … */
-const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|he|she)['’]s|(?:we|they)['’](?:re|ve))$/iu;
+const SUBJECT_RE = /^(?:I(?:['’](?:m|ve|ll|d))?|(?:it|that|there|here|let|he|she)['’]s|(?:we|they)['’](?:re|ve))$/iu;
 const I_RE = /^I(?:['’](?:m|ve|ll|d))?$/u;
 const PLAIN_SUBJECT_RE = /^(?:it|we|they|he|she|you)$/iu;
 /** A word typed with its capital ("Your", "It's"), not in capitals ("IT", "SO"). */
 const CAPITALISED_RE = /^\p{Lu}(?:[\p{Ll}'’]|$)/u;
 
+/**
+ * Whether `words[i]` is "it's", or "it" before what shows it is the subject of a clause of its
+ * own ("it was", "it helps"), where no relative clause can be meant ("the effect it's having")
+ * and no verb or preposition takes it as its object ("looking at it is fun", "fixing it").
+ */
+function itOpens(words: readonly string[], i: number): boolean {
+  const next = bare(words[i + 1] ?? '');
+  const before = bare(words[i - 1]!);
+  if (PREPOSITION_WORD_RE.test(before) || /ing$/u.test(before)) return false;
+  return /^it['’]s$/iu.test(words[i]!)
+    ? !/ing$/u.test(next)
+    : /^it$/iu.test(words[i]!) && IT_OPENS_BEFORE_RE.test(next);
+}
+
 /** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
-function subjectOpens(words: readonly string[], i: number, start: number): boolean {
+function subjectOpens(words: readonly string[], i: number, start: number, noGap = false): boolean {
   const before = words[i - 1]!;
   // "Yeah, I'm …": a comma already marks where the clause starts; "something I love" goes on.
   if (/,$/u.test(before) || HEADS_A_RELATIVE.has(bare(before))) return false;
+  // "… waiting for it is that weird", "… thanks to you we …": what a preposition governs.
+  if (/^(?:it|you)$/iu.test(words[i]!) && PREPOSITION_WORD_RE.test(bare(before))) return false;
   // "… how much you can learn from them", "how far I've come": the clause a "how" opens goes on.
   if (bare(words[i - 2] ?? '') === 'how') return false;
   // "… but after we talked I finally picked up a book": the main clause after a subordinate one.
@@ -133,7 +165,101 @@ function subjectOpens(words: readonly string[], i: number, start: number): boole
   // noun, "Thanks for the tips, John I'll …" names whom it thanks).
   if (AMOUNT_WORD_RE.test(bare(before))) return true;
   if (/,$/u.test(words[i - 2] ?? '') && CAPITALISED_RE.test(before) && !SENTENCE_OPENERS.has(bare(before))) return true;
+  // "… by the lake it was so calming", "… my new job it's a lot of fun": "it" before what no
+  // relative clause leaves a gap in ("the difference it made" goes on).
+  if (itOpens(words, i)) return true;
+  // `noGap`: what follows the subject leaves no gap a relative clause could fill ("… the lake my
+  // dad was thrilled", "… the park my son loved it").
+  if (noGap) return true;
   return ![words[i - 2], words[i - 3]].some((w) => w !== undefined && i - start >= 2 && DETERMINER_WORDS.has(bare(w)));
+}
+
+/** Words in "-ing" that are no verb at all ("this morning", "something"). */
+const NO_VERB_IN_ING_RE = /^(?:\p{L}*thing|morning|evening|during|spring|ceiling|wedding)$/u;
+
+/** Whether the verb in "-ing" at `words[k]` follows "be" ("I'm really enjoying", "we were running"). */
+const progressive = (words: readonly string[], k: number) =>
+  BE_BEFORE_ING_RE.test(bare(words[k - 1] ?? '')) ||
+  (ADVERB_BEFORE_VERB_RE.test(bare(words[k - 1] ?? '')) && BE_BEFORE_ING_RE.test(bare(words[k - 2] ?? '')));
+
+/**
+ * Whether `words[i]` opens a subject of a few words that a verb follows ("… the lake my mom
+ * loved it", "thanks your support means a lot", "… last week the kids were so excited"): not an
+ * object ("I took my mom to …", "with the kids we …", "fixing the car was …"), not after a word
+ * that the noun phrase goes on ("all my friends are", "one of the kids is").
+ */
+function nounSubjectOpens(words: readonly string[], i: number, start: number): boolean {
+  // "Hi my name is Jeremy": after a lone greeting, what it greets goes on.
+  if (i - start < 2 || !SUBJECT_DETERMINER_RE.test(words[i]!)) return false;
+  const before = bare(words[i - 1]!);
+  if (PREPOSITION_WORD_RE.test(before) || GOES_ON_BEFORE_NOUN.has(before)) return false;
+  // "… watching them enjoy their snacks is so fun": the subject is what the "-ing" verb opened.
+  // ("I'm really enjoying my new job my team has been great": a verb in "-ing" after "I'm" is no subject.)
+  for (let k = Math.max(start, i - 5); k < i; k++)
+    if (/ing$/u.test(bare(words[k]!)) && !NO_VERB_IN_ING_RE.test(bare(words[k]!)) && !progressive(words, k))
+      return false;
+  // "the view from the top was amazing": a phrase in "of", "from" … within the subject.
+  let reach = i + 3;
+  for (let k = i + 1; k <= reach && k < words.length - 1; k++) {
+    const w = bare(words[k]!);
+    // "… value your family are you …": a question starts there, not at the determiner.
+    // "my pets have been my buddies": "have" before "been" is the verb.
+    if (VERB_AFTER_NOUN_SUBJECT_RE.test(w) || (/^(?:have|has)$/u.test(w) && bare(words[k + 1]!) === 'been')) {
+      const then = bare(words[k + 1]!);
+      const asks = AUX_WORD_RE.test(w) && /^(?:i|you|we|they|he|she|it|any|anything|anyone)$/u.test(then);
+      const noGap = IT_OPENS_BEFORE_RE.test(w) || /^(?:are|were)(?:n['’]t)?$/u.test(w) || then === 'it';
+      return k > i + 1 && !asks && subjectOpens(words, i, start, noGap);
+    }
+    // "my mom really loved it", not "… get the vibes just right": an adverb, then the verb.
+    if (ADVERB_BEFORE_VERB_RE.test(w)) {
+      const then = bare(words[k + 1]!);
+      return (
+        k > i + 1 &&
+        (VERB_AFTER_NOUN_SUBJECT_RE.test(then) || /^\p{L}{3,}ed$/u.test(then)) &&
+        subjectOpens(words, i, start)
+      );
+    }
+    if (
+      k > i + 1 &&
+      reach === i + 3 &&
+      /^(?:of|from|at|in|on)$/u.test(w) &&
+      OBJECT_OPENS_RE.test(bare(words[k + 1] ?? ''))
+    ) {
+      reach = k + 3;
+      k++;
+      continue;
+    }
+    if (/[,;:–—-]$/u.test(words[k]!) || !/^\p{L}+$/u.test(w) || NOT_IN_A_NOUN_PHRASE.has(w)) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether `words[i]` is a verb's "-ing" form that opens a subject, its verb a few words on ("…
+ * doing it painting helps me explore", "thanks spending time with loved ones is the best"): not
+ * after what takes it ("I love painting", "I'm running", "for running"), nor after a noun it says
+ * something of ("the kids playing outside were loud").
+ */
+function gerundSubjectOpens(words: readonly string[], i: number, start: number): boolean {
+  const word = bare(words[i]!);
+  if (i - start < 2 || !/^\p{L}{3,}ing$/u.test(word) || NOT_A_GERUND.has(word)) return false;
+  const before = bare(words[i - 1]!);
+  if (
+    /ing$|ly$|['’](?:m|re|s)$/u.test(before) ||
+    PREPOSITION_WORD_RE.test(before) ||
+    SUBJECT_BEFORE_RE.test(before) ||
+    TAKES_A_GERUND.has(before) ||
+    DETERMINER_WORDS.has(before) ||
+    DETERMINER_WORDS.has(bare(words[i - 2]!))
+  )
+    return false;
+  for (let k = i + 1; k <= i + 5 && k < words.length - 1; k++) {
+    if (/[,;:–—-]$/u.test(words[k - 1]!)) return false;
+    const w = bare(words[k]!);
+    if (VERB_AFTER_GERUND_RE.test(w)) return true;
+    if (GOES_ON_BEFORE_I.has(w) || SUBJECT_RE.test(words[k]!) || PLAIN_SUBJECT_RE.test(w)) return false;
+  }
+  return false;
 }
 
 /** The double quotes in `word`. */
@@ -188,19 +314,59 @@ function opensSentence(
       : null;
   if (interjection !== null && i + interjection[0].split(' ').length < words.length)
     return !GOES_ON_BEFORE_I.has(bare(before));
+  // "… they make everyone smile can't wait to go", "… help lots of people keep up the good work":
+  // a wish or a request typed with no subject, after a clause (not "I'll keep you posted", "we
+  // can't wait", "my son can't wait", "going to have fun").
+  if (
+    stopless &&
+    i - start >= 2 &&
+    SUBJECTLESS_OPENS_RE.test(
+      words
+        .slice(i, i + 3)
+        .map(bare)
+        .join(' '),
+    ) &&
+    !SUBJECT_BEFORE_RE.test(bare(before)) &&
+    !PREPOSITION_WORD_RE.test(bare(before)) &&
+    !SUBJECT_DETERMINER_RE.test(bare(words[i - 2]!))
+  )
+    return true;
   // Where the writer puts full stops elsewhere, an "I" after a word is the same sentence ("I was
   // surprised at how much I enjoyed it"): only a capitalised opener starts one.
-  if (stopless && SUBJECT_RE.test(word) && subjectOpens(words, i, start)) return true;
+  if (
+    stopless &&
+    SUBJECT_RE.test(word) &&
+    subjectOpens(
+      words,
+      i,
+      start,
+      /^(?:here|let)['’]s$/iu.test(word) || (I_RE.test(word) && I_OPENS_BEFORE_RE.test(bare(words[i + 1] ?? ''))),
+    )
+  )
+    return true;
+  // "… nice work you're so talented": "you're" before what is said of the listener (not "anything
+  // you're looking forward to").
+  if (
+    stopless &&
+    /^you['’]re$/iu.test(word) &&
+    YOU_ARE_OPENS_BEFORE_RE.test(bare(words[i + 1] ?? '')) &&
+    subjectOpens(words, i, start, true)
+  )
+    return true;
   // "… the other day it was beautiful": after a time phrase, any subject pronoun; "… by the lake
   // it was so calming": before its verb, where no relative clause can be meant ("the lake we saw").
   if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
   if (
     stopless &&
     PLAIN_SUBJECT_RE.test(word) &&
-    VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) &&
+    (VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) ||
+      itOpens(words, i) ||
+      (!/^it$/iu.test(word) && VERB_AFTER_PERSON_RE.test(bare(words[i + 1] ?? '')))) &&
     subjectOpens(words, i, start)
   )
     return true;
+  if (stopless && nounSubjectOpens(words, i, start)) return true;
+  if (stopless && gerundSubjectOpens(words, i, start)) return true;
   // "… an amazing culture It's like …", "Thanks Sam Letting go was liberating": an opener, or a
   // verb's "-ing" form, typed with its capital (never "I": it has one wherever it stands).
   // "my Engineering assignments": after a determiner, a capitalised word is a name or a title.
@@ -220,6 +386,9 @@ function opensSentence(
   );
 }
 
+/** An auxiliary that asks before its subject ("are you", "is it"). */
+const AUX_WORD_RE = /^(?:is|was|are|were|isn't|wasn't|aren't|weren't|will|would|can|could|has|had|must|might|should)$/u;
+
 /** A question typed without its mark: "How's it going", "Did you go", "Any plans for the summer". */
 const AUX = 'do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|shall';
 const ASKS_YOU = `(?:${AUX})(?:n['’]t)?\\s+(?:you|u|ya|your|ur)\\b`;
@@ -234,8 +403,12 @@ const QUESTION_START_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
   'iu',
 );
-/** "does he …", "did they …": a question wherever it stands ("so does he" aside: "so" goes on). */
-const ASKS_OF_SOMEONE = "(?:do|does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)\\b";
+/**
+ * "does he …", "did they …": a question wherever it stands ("so does he" aside: "so" goes on);
+ * not "do it", "do that" ("let's do it").
+ */
+const ASKS_OF_SOMEONE =
+  "(?:(?:does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)|do(?:n['’]t)?\\s+(?:he|she|they|we))\\b";
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU})`,
@@ -275,10 +448,15 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     if (!asksFrom(last)) continue;
     // "… do you have any tips?": the question starts at "do", not at "have any"; "… what game are
     // you playing", "… how have you been": at the question word a few words before what asks.
+    // Where that word goes on with what came before ("… and how long have you had it"), the
+    // question is no sentence of its own.
     let j = last;
-    for (let k = last - 1; k >= j - 3 && k >= 2; k--)
-      if (opens(k) && (asksFrom(k) || (WH_WORD_RE.test(words[k]!) && asksFrom(k, QUESTION_START_RE)))) j = k;
-    if (!opens(j)) continue;
+    let within = false;
+    for (let k = last - 1; k >= j - 3 && k >= 2 && !within; k--)
+      if (asksFrom(k) || (WH_WORD_RE.test(words[k]!) && asksFrom(k, QUESTION_START_RE)))
+        if (opens(k)) j = k;
+        else within = true;
+    if (within || !opens(j)) continue;
     return [words.slice(0, j).join(' '), words.slice(j).join(' ')];
   }
   return [all];

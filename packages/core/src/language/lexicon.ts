@@ -2623,7 +2623,7 @@ export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
     'either where seems looks sounds ' +
     'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious ' +
     'knowing thinking hoping feeling realizing realising remember remembered forget forgot imagine imagined ' +
-    'understand understood figured decided learned learnt'
+    'understand understood figured decided learned learnt plus'
   ).split(/\s+/u),
 );
 /**
@@ -2667,14 +2667,95 @@ export const TOLD_SOMEONE_RE =
 /** Interjections that open a sentence in a run typed without full stops ("… oh man, I miss it"); bare words, up to three. */
 export const INTERJECTION_OPENS_RE =
   /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way)\b/u;
+/**
+ * What opens a sentence typed with no subject, after a clause in a run with no full stop ("… so
+ * much fun can't wait to go back", "… doing great keep it up", "… see you soon take care"); up to
+ * three bare words.
+ */
+export const SUBJECTLESS_OPENS_RE =
+  /^(?:keep (?:it up|up\b|going|on\b|me (?:posted|updated)|at it|in touch|pushing|shining|rocking)|take (?:care|a look|it easy)|can't wait|cannot wait|have (?:fun|a (?:great|good|nice|blast))|see (?:you|ya) (?:soon|later|then|there)|talk (?:to you )?(?:soon|later)|stay (?:safe|strong|positive|tuned))/u;
+/**
+ * Who or what does what follows ("I'll keep you posted", "we can't wait", "will have fun", "let's
+ * keep going", "it helps me stay positive"): no subjectless sentence starts after it; one bare word.
+ */
+export const SUBJECT_BEFORE_RE =
+  /^(?:i|i'll|i'd|we|we'll|we'd|they|they'll|you|you'll|you'd|he|she|it|who|that|everyone|everybody|people|will|would|can|could|should|must|might|gonna|wanna|gotta|and|or|to|not|also|just|really|still|always|never|let's|let|lets|me|us|them|him|her|all|both|two|help|helps|make|makes|better)$/u;
+/** Words in "-ing" that are no verb's form ("something", "morning", "spring"); bare words. */
+export const NOT_A_GERUND: ReadonlySet<string> = new Set(
+  (
+    'thing something anything nothing everything morning evening spring king ring bring sing wing string ceiling during ' +
+    // Said of something ("so rewarding", "amazing"), not done.
+    'amazing rewarding interesting exciting inspiring relaxing refreshing challenging fulfilling satisfying thrilling ' +
+    'boring charming stunning annoying calming soothing touching heartwarming encouraging motivating overwhelming ' +
+    'promising surprising terrifying frustrating exhausting disappointing embarrassing fascinating welcoming ' +
+    'uplifting humbling freeing liberating empowering comforting healing feeling'
+  ).split(' '),
+);
+/** Words a verb's "-ing" form goes on after ("I love painting", "been running", "had a blast hiking"); bare words. */
+export const TAKES_A_GERUND: ReadonlySet<string> = new Set(
+  'am is are was were be been keep keeps kept love loved loves like liked likes enjoy enjoyed enjoys start started stop stopped finish finished miss missed try tried go goes went avoid consider imagine mind quit practice recommend spend spent time fun blast worth busy'.split(
+    ' ',
+  ),
+);
+/** What follows a subject that a verb's "-ing" form opens ("painting helps me", "fixing cars is like therapy"); one bare word. */
+export const VERB_AFTER_GERUND_RE =
+  /^(?:is|was|isn't|wasn't|has|can|could|will|would|makes|made|helps|helped|gives|gave|brings|brought|keeps|takes|took|means|feels|sounds|seems|must|relaxes|calms|reminds|really|always|sure)$/u;
 /** A greeting or thanks that a name follows ("Thanks, Evan …", "Hey Sam …"); one bare word. */
 export const GREETING_WORD_RE =
   /^(?:hey|hi|hello|thanks|thank|thx|yeah|yes|yep|wow|congrats|congratulations|sorry|cool|awesome|great|nice|oh|aw+|ha+|haha+)$/u;
 /** Prepositions (and "visited", "left"): what follows is what they govern ("to Beijing", "on anything"); one bare word. */
 export const PREPOSITION_WORD_RE =
-  /^(?:to|in|at|from|near|into|of|for|by|via|through|around|on|about|with|without|over|under|visit|visited|visiting|left)$/u;
+  /^(?:to|in|at|from|near|into|of|for|by|via|through|throughout|during|around|on|about|with|without|over|under|across|between|among|towards?|visit|visited|visiting|left)$/u;
 /** "a lot", "a bit", "a while": no noun a relative clause follows ("helped a lot I finally …"); one bare word. */
 export const AMOUNT_WORD_RE = /^(?:lot|lots|bit|ton|tons|while)$/u;
+/**
+ * What follows "it" as the subject of a clause of its own, never of a relative clause after a noun
+ * ("… by the lake it was so calming", "… my new job it helps me focus"; "the difference it made"
+ * goes on); one bare word.
+ */
+export const IT_OPENS_BEFORE_RE =
+  /^(?:was|wasn't|is|isn't|must|means|meant|helps|helped|feels|felt|looks|looked|sounds|sounded|seems|seemed|reminds|reminded|really|definitely|always|sure|totally)$/u;
+/**
+ * What follows "I" (or "I'm", "I've" …) as the subject of a clause of its own, never of a relative
+ * clause after a noun ("… a big difference I agree", "… a new job I'm so happy"; "the book I
+ * read" goes on); one bare word.
+ */
+export const I_OPENS_BEFORE_RE =
+  /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|agree|think|hope|guess|bet|wish|believe|gotta)$/u;
+/** What follows "you're" opening a sentence: what is said of the listener ("… nice work you're so talented"); one bare word. */
+export const YOU_ARE_OPENS_BEFORE_RE =
+  /^(?:so|super|very|pretty|such|too|totally|definitely|absolutely|right|awesome|amazing|incredible|the|a|an|welcome|killing|rocking|crushing)$/u;
+/** "be" before a verb in "-ing" ("I'm enjoying", "we were running"); one bare word. */
+export const BE_BEFORE_ING_RE = /^(?:am|is|are|was|were|be|been|i'm|we're|they're|you're|he's|she's|it's)$/u;
+/** Determiners that open a noun phrase after a preposition ("the view from the top"); one bare word. */
+export const OBJECT_OPENS_RE = /^(?:a|an|the|my|our|this|these|some|his|their|your)$/u;
+/** Determiners that open a subject of a few words ("my mom", "the kids", "your support"): not "her" (an object too). Bare word. */
+export const SUBJECT_DETERMINER_RE = /^(?:my|our|your|the|his|their)$/iu;
+/**
+ * What follows a subject of a few words ("my mom was", "the kids had", "your support means"), which
+ * then opens a sentence in a run typed without full stops; one bare word.
+ */
+export const VERB_AFTER_NOUN_SUBJECT_RE =
+  /^(?:is|was|are|were|isn't|wasn't|aren't|weren't|will|would|can|could|has|had|means|mean|meant|looks|looked|sounds|seems|seemed|makes|made|keeps|helps|helped|loves|loved|took|gave|must|might|should)$/u;
+/** Adverbs between a subject and its verb ("my mom really loved it", "the kids just finished"); one bare word. */
+export const ADVERB_BEFORE_VERB_RE =
+  /^(?:really|totally|definitely|always|just|also|still|never|finally|even|actually)$/u;
+/** Words after which a noun phrase goes on with what came before ("all my friends", "even the kids"); bare words. */
+export const GOES_ON_BEFORE_NOUN: ReadonlySet<string> = new Set(
+  'all both half such quite what just only even not every of'.split(' '),
+);
+/** Words no short subject holds between its determiner and its verb ("my mom and I", "the view from"); bare words. */
+export const NOT_IN_A_NOUN_PHRASE: ReadonlySet<string> = new Set(
+  'and or but to in at from of for by with on about into over i you we they he she it me him her us them that which who what how where when why this these those a an the my our your his their any'.split(
+    ' ',
+  ),
+);
+/**
+ * What also follows "we", "they", "you", "he" or "she" opening a clause ("… for sure they always
+ * look happy", "… we even went back"; not after "it": "watch it even more"); one bare word.
+ */
+export const VERB_AFTER_PERSON_RE =
+  /^(?:must|always|even|never|sure|seem|seems|mean|means|remind|reminds|help|helps)$/u;
 /** What follows a subject pronoun that opens a clause ("it was", "we had", "they just"); one bare word. */
 export const VERB_AFTER_SUBJECT_RE =
   /^(?:was|were|is|are|had|has|have|went|got|made|took|did|love|loved|just|really|all|both|also|finally|can|could|will|would|should)$/u;
