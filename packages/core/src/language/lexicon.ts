@@ -800,11 +800,13 @@ const WHEN_ONLY = `(?:tomorrow|today|tonight|yesterday|soon|later|now|again|alre
  * month", "I finished yesterday!", "We launch on Monday", "I'll apply in two weeks". What is
  * started or finished is said in another clause ("I'm taking a pottery class. I'm starting next
  * month"); "I'm starting a new job at Google next month" and "I graduated last year" (a verb that
- * needs none) say it.
+ * needs none) say it. So does a win or a loss said with nothing it was in: "I came out on top",
+ * "We won yesterday!", "I pulled it off" (what was won is said before: "I played in the regional
+ * chess tournament").
  */
 export const OBJECT_LEFT_OUT_RE = new RegExp(
   `^${LEAD}(?:i|we)(?:['’](?:m|re|ll|ve|d)|\\s+(?:am|are|will|was|were|have|had))?\\s+(?:(?:just|finally|also|already|officially|actually|really|gonna|going\\s+to|about\\s+to|supposed\\s+to|planning\\s+to|hoping\\s+to|(?:get|got)\\s+to|be)\\s+)*` +
-    `(?:start(?:s|ed|ing)?|beg(?:in|ins|inning|an|un)|finish(?:es|ed|ing)?|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?|launch(?:es|ed|ing)?|appl(?:y|ies|ied|ying)|resum(?:e|es|ed|ing)|sign(?:s|ed|ing)?\\s+up)` +
+    `(?:start(?:s|ed|ing)?|beg(?:in|ins|inning|an|un)|finish(?:es|ed|ing)?|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?|launch(?:es|ed|ing)?|appl(?:y|ies|ied|ying)|resum(?:e|es|ed|ing)|sign(?:s|ed|ing)?\\s+up|came\\s+out\\s+on\\s+top|came\\s+(?:in\\s+)?(?:first|second|third)|won|lost|made\\s+it(?:\\s+through)?|pulled\\s+(?:it|that)\\s+off)` +
     `(?:\\s+${WHEN_ONLY})*\\s*[.!…]*$`,
   'iu',
 );

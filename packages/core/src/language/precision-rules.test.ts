@@ -195,3 +195,16 @@ describe('readTurn: a past verb after "why" is the reason talked about', () => {
     expect(kinds('I still remember how we met at the concert.')).toEqual(['event']);
   });
 });
+
+describe('readTurn: a win or a loss said with nothing it was in', () => {
+  it('"I came out on top", "We won yesterday!" form nothing alone', () => {
+    none(['It was intense, but I came out on top.', 'We won yesterday!', 'I finally pulled it off!']);
+  });
+
+  it('near-misses: what was won, or what it was in, is said', () => {
+    expect(formed('I won a trip to Rome.')).toEqual(['event | Ann | I won a trip to Rome.']);
+    expect(formed('I came out on top in the chess tournament.')).toEqual([
+      'event | Ann | I came out on top in the chess tournament.',
+    ]);
+  });
+});
