@@ -80,7 +80,6 @@ const R_RE = /(?<![\p{L}\p{N}'’.-])r(?=\s+(?:u|you)\b)|(?<=\b(?:u|you|we|they)
  * "w/" → "with".
  */
 export function expandShorthand(text: string): string {
-  if (!/\b(?:u|ur|r|bc|b\/c|w\/o?|b4|thx|pls|plz|bday|tmrw?|tho|thru|rly|ppl|abt|wknd)\b|w\//iu.test(text)) return text;
   return text
     .replace(UR_RE, (w: string, before: string | undefined) => cased(w, before ? "you're" : 'your') + (before ?? ''))
     .replace(R_RE, (w: string) => cased(w, 'are'))

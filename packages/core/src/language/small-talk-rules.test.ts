@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formed as formedAs, none } from './formed.fixture.js';
+import { formed as formedAs, NOON, none } from './formed.fixture.js';
+import { readTurn } from './turn-reading.js';
 
 /**
  * Small talk (issue 28, precision): how a day or life lately was, progress or resolve with nothing
@@ -258,8 +259,8 @@ describe('readTurn: the listener called by name after a greeting, typed in lower
   });
 
   it("near-misses: a name that is someone else's, or a word that is no name, stays", () => {
-    expect(formed('thanks bobby and i went hiking in the alps last week')).toEqual([
-      'event | Bobby and I went hiking in the alps last week',
+    expect(formed('thanks kate and i went hiking in the alps last week')).toEqual([
+      'event | Kate and I went hiking in the alps last week',
     ]);
     expect(formed('Definitely going to the lake cabin this weekend with my kids')).not.toEqual([]);
   });
@@ -337,5 +338,15 @@ describe('readTurn: asking the listener, said without a question mark', () => {
       'event | I got some great tips from my coach last week',
     ]);
     expect(formed("I'm curious to see what the new trail near my house looks like")).not.toEqual([]);
+  });
+});
+
+describe('readTurn: the listener called by another spelling of their name', () => {
+  it('a spelling the name rules read as theirs goes with the greeting', () => {
+    const [memory] = readTurn(
+      { input: 'Ann: hey mohammed we moved to Porto last month', userId: 'u', createdAt: NOON },
+      { listener: 'Muhammad Ali' },
+    ).statements;
+    expect(memory?.text).toBe('We moved to Porto last month');
   });
 });

@@ -80,6 +80,7 @@ import {
   WH_BEFORE_PAST_RE,
 } from './lexicon.js';
 import { dueDay, parseTimeRanges } from './time-expressions.js';
+import { foldName, sameName } from './names.js';
 import { STOPWORDS, stem, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from '../formation/types.js';
 
@@ -171,18 +172,22 @@ const INTERJECTION =
 const VOCATIVE = /^\p{Lu}[\p{L}\p{M}'’-]*[,!]+\s*/u;
 
 /**
- * The listener called by name after a greeting, typed in lower case or cut short ("hey john long
- * time no see", "thanks sam we're off to Canada", "definitely, cal let's grab food" to Calvin):
- * their name, or its first three letters or more; never a word like "will" or "and".
+ * The listener called by name after a greeting, typed in lower case, cut short or spelled another
+ * way ("hey john long time no see", "thanks sam we're off to Canada", "definitely, cal let's grab
+ * food" to Calvin, "hey mohammed" to Muhammad): the length of the name and what follows it, or 0.
+ * Their first name, a spelling of it (`sameName`), or its first three letters or more; never a
+ * word like "will" or "and".
  */
-function calledByName(rest: string, listener: string | undefined): number {
+function listenerCalled(rest: string, listener: string | undefined): number {
   const m = /^([\p{L}\p{M}'’-]{3,})(?:[,!]+\s*|\s+)/u.exec(rest);
   if (listener === undefined || !m) return 0;
-  const typed = m[1]!.toLowerCase();
-  const name = listener.toLowerCase();
-  if (STOPWORDS.has(typed) || !name.startsWith(typed)) return 0;
-  // Cut short, the name is typed with its capital or is no word in its own right ("Pat", "cal").
-  return typed === name || /^\p{Lu}/u.test(m[1]!) || !NAMES_ALSO_WORDS.has(typed) ? m[0].length : 0;
+  const typed = foldName(m[1]!);
+  const name = foldName(listener.split(/\s+/u)[0]!);
+  if (STOPWORDS.has(typed)) return 0;
+  if (typed === name) return m[0].length;
+  // Spelled another way or cut short, the name is typed with its capital or is no word in its own right ("Pat", "cal").
+  const called = sameName(typed, name) || name.startsWith(typed);
+  return called && (/^\p{Lu}/u.test(m[1]!) || !NAMES_ALSO_WORDS.has(typed)) ? m[0].length : 0;
 }
 
 /** Leading greetings and interjections removed ("Hi Ana, I moved" → "I moved"); whether any were. */
@@ -201,7 +206,7 @@ function stripInterjections(s: string, listener?: string): { rest: string; greet
     rest = rest.slice(m[0].length);
     const v = VOCATIVE.exec(rest);
     if (v) rest = rest.slice(v[0].length);
-    else rest = rest.slice(calledByName(rest, listener));
+    else rest = rest.slice(listenerCalled(rest, listener));
   }
   return { rest: rest.trim(), greeted };
 }
@@ -211,9 +216,9 @@ const ACK_RE =
 const RESTATEMENT_RE =
   /^(?:you\s+(?:told|tell|said|mentioned|shared|say)\s+(?:me\s+)?(?:that\s+)?|as\s+you\s+(?:said|mentioned)|i\s+remember\s+(?:that\s+)?you\b|if\s+i\s+remember\s+(?:correctly|right))/iu;
 
-/** Greetings said with content words ("Long time no see!", "Nice to meet you"). */
+/** Greetings said with content words ("Nice to meet you"; "Long time no see!" is an interjection, above). */
 const GREETING_IDIOM_RE =
-  /^(?:long\s+time\s+no\s+(?:see|talk|chat)|(?:it'?s\s+|it’s\s+)?(?:nice|good|great|lovely)\s+to\s+(?:meet|see|hear\s+from|chat\s+with|talk\s+to)\s+you(?:\s+again|\s+too)?|how\s+(?:are|have)\s+you(?:\s+been)?|talk\s+(?:to\s+you\s+)?(?:soon|later)|see\s+you(?:\s+(?:soon|later|tomorrow|around))?|have\s+a\s+(?:good|great|nice)\s+(?:day|one|night|weekend))\b[\s\p{L},!.…]{0,12}$/iu;
+  /^(?:(?:it'?s\s+|it’s\s+)?(?:nice|good|great|lovely)\s+to\s+(?:meet|see|hear\s+from|chat\s+with|talk\s+to)\s+you(?:\s+again|\s+too)?|how\s+(?:are|have)\s+you(?:\s+been)?|talk\s+(?:to\s+you\s+)?(?:soon|later)|see\s+you(?:\s+(?:soon|later|tomorrow|around))?|have\s+a\s+(?:good|great|nice)\s+(?:day|one|night|weekend))\b[\s\p{L},!.…]{0,12}$/iu;
 
 /** Content words of `s`: not stopwords, not reactions. */
 export function contentWords(s: string): string[] {
