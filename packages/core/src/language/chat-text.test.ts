@@ -186,6 +186,47 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('i wonder do you still paint?')).toEqual(['I wonder do you still paint?']);
   });
 
+  it('a time phrase or an adverb that opens a clause after "but", "and", "so" goes on with it', () => {
+    expect(split("hey omar, ive been swamped at work, but last week i finally moved house it's so quiet here")).toEqual(
+      ["hey omar, I've been swamped at work, but last week I finally moved house.", "it's so quiet here"],
+    );
+    expect(split('so the other day we went to the zoo')).toEqual(['so the other day we went to the zoo']);
+    expect(split('i forgot her birthday so i called and luckily she laughed it off')).toEqual([
+      'I forgot her birthday so I called and luckily she laughed it off',
+    ]);
+    // After what the time phrase ends, a clause of its own still starts.
+    expect(split('we went bowling last weekend it was a blast')).toEqual([
+      'we went bowling last weekend.',
+      'it was a blast',
+    ]);
+    expect(split('i passed my driving test two weeks ago im so relieved')).toEqual([
+      'I passed my driving test two weeks ago.',
+      "I'm so relieved",
+    ]);
+  });
+
+  it('a clause that ends the run on a verb with its object left out is a relative clause', () => {
+    expect(split('let me show you some new herbal teas ive been trying [image: three mugs]')).toEqual([
+      "let me show you some new herbal teas I've been trying [image: three mugs]",
+    ]);
+    expect(split('that pasta was the best thing we made')).toHaveLength(1);
+    // An object after the verb: a clause of its own.
+    expect(split('we finally tried sushi i loved it')).toEqual(['we finally tried sushi.', 'I loved it']);
+  });
+
+  it('"by the way" and "speaking of which" open a sentence after any word but one that joins it', () => {
+    expect(split("i will by the way, here's my garden come see it")).toEqual([
+      'I will.',
+      "by the way, here's my garden come see it",
+    ]);
+    expect(split('a good coach is always a help speaking of which, mine just quit')).toEqual([
+      'a good coach is always a help.',
+      'speaking of which, mine just quit',
+    ]);
+    expect(split('and by the way, i got the job')).toEqual(['and by the way, I got the job']);
+    expect(split("where'd you go by the way")).toHaveLength(1);
+  });
+
   it('a capitalised opener after a word a relative clause could follow still opens', () => {
     expect(split('I just like helping people Do you have plans for the weekend?')).toEqual([
       'I just like helping people.',

@@ -44,6 +44,10 @@ import {
   SENTENCE_OPENERS,
   SUBORDINATOR_RE,
   TIME_PHRASE_END_RE,
+  TIME_PHRASE_WORD_RE,
+  JOINS_A_CLAUSE_RE,
+  CLAUSE_ADVERB_RE,
+  LEAVES_ITS_OBJECT_RE,
   TOLD_SOMEONE_RE,
   VERB_AFTER_SUBJECT_RE,
 } from './lexicon.js';
@@ -140,6 +144,38 @@ function itOpens(words: readonly string[], i: number): boolean {
     : /^it$/iu.test(words[i]!) && IT_OPENS_BEFORE_RE.test(next);
 }
 
+/**
+ * Whether the time phrase that ends at `words[end]` opens its clause: at the run's start, after a
+ * comma or after a word that joins clauses ("but last week I had …", "so the other day we …"; not
+ * "I aced the exam yesterday I'm so happy", "… hiking last weekend it was beautiful").
+ */
+function timePhraseOpensClause(words: readonly string[], end: number, start: number): boolean {
+  let s = end;
+  while (s > start && s > end - 4 && TIME_PHRASE_WORD_RE.test(bare(words[s - 1]!)) && !/[,;:]$/u.test(words[s - 1]!))
+    s--;
+  if (s === start) return true;
+  const w = words[s - 1]!;
+  return /[,;:–—-]$/u.test(w) || JOINS_A_CLAUSE_RE.test(bare(w));
+}
+
+/** The words between a subject and its verb in a clause whose object is left out ("I've been trying", "we just made"). */
+const BEFORE_A_VERB_RE =
+  /^(?:been|have|has|had|just|really|also|always|recently|lately|finally|all|was|were|am|is|are|gonna|going|to|wanna|want|can|could|will|would|never|ever|first)$/u;
+
+/**
+ * Whether the clause from `words[i]` ends the run on a verb that takes an object, its object left
+ * out: a relative clause after a noun, typed with no "that" ("… some new healthy snacks I've been
+ * trying", "… the same recipe we made"), no sentence of its own.
+ */
+function endsWithoutItsObject(words: readonly string[], i: number): boolean {
+  const rest = words.slice(i);
+  if (rest.length < 2 || rest.length > 5 || /[,;:–—-]$/u.test(words[i - 1]!)) return false;
+  return (
+    LEAVES_ITS_OBJECT_RE.test(bare(rest[rest.length - 1]!)) &&
+    rest.slice(1, -1).every((w) => BEFORE_A_VERB_RE.test(bare(w)))
+  );
+}
+
 /** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
 function subjectOpens(words: readonly string[], i: number, start: number, noGap = false): boolean {
   const before = words[i - 1]!;
@@ -159,7 +195,12 @@ function subjectOpens(words: readonly string[], i: number, start: number, noGap 
   if (SUBORDINATOR_RE.test(bare(words[start]!))) return false;
   // "… last Friday I'm so excited" — unless the time word opens the clause after a comma ("by the
   // way, yesterday I went bowling").
-  if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return !/,$/u.test(words[i - 2]!);
+  if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return !timePhraseOpensClause(words, i - 1, start);
+  // "… so I apologized and luckily they were understanding": an adverb said of the clause that
+  // follows, after a word that joins it.
+  if (CLAUSE_ADVERB_RE.test(bare(before)) && JOINS_A_CLAUSE_RE.test(bare(words[i - 2] ?? ''))) return false;
+  // "… some of these new healthy snacks I've been trying": a relative clause at the run's end.
+  if (endsWithoutItsObject(words, i)) return false;
   // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no
   // noun, "Thanks for the tips, John I'll …" names whom it thanks).
   if (AMOUNT_WORD_RE.test(bare(before))) return true;
@@ -294,6 +335,22 @@ function opensSentence(
     AFTER_A_WHILE_END_RE.test(words.slice(start, i).join(' '))
   )
     return true;
+  // "i will by the way, this is my shop", "… a great help speaking of which, …": a discourse
+  // marker opens a sentence after any word but one that joins it ("and by the way").
+  if (
+    stopless &&
+    !quoted &&
+    i - start >= 2 &&
+    i + 3 < words.length &&
+    /^(?:by the way|speaking of (?:which|that))$/u.test(
+      words
+        .slice(i, i + 3)
+        .map(bare)
+        .join(' '),
+    ) &&
+    !JOINS_A_CLAUSE_RE.test(bare(before))
+  )
+    return true;
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.
   if (GOES_ON_BEFORE_I.has(bare(before))) return false;
   // Inside a quotation ("… "All You Need Is Love" is a classic") no sentence starts.
@@ -354,7 +411,8 @@ function opensSentence(
     return true;
   // "… the other day it was beautiful": after a time phrase, any subject pronoun; "… by the lake
   // it was so calming": before its verb, where no relative clause can be meant ("the lake we saw").
-  if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return true;
+  if (stopless && PLAIN_SUBJECT_RE.test(word) && TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2)
+    return !timePhraseOpensClause(words, i - 1, start);
   if (
     stopless &&
     PLAIN_SUBJECT_RE.test(word) &&

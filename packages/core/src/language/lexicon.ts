@@ -2654,6 +2654,25 @@ export const TIME_PHRASE_END_RE = new RegExp(
   'iu',
 );
 /**
+ * The words of a time phrase before the word that ends it ("last week", "the other day", "a few
+ * days ago", "two weeks ago"): where the phrase opens its clause ("but last week I had …", "so the
+ * other day we went …"), the subject after it goes on; one bare word.
+ */
+export const TIME_PHRASE_WORD_RE =
+  /^(?:last|this|next|past|the|other|a|few|couple|of|one|two|three|four|five|six|several|some|early|earlier|late|later|on|just)$/u;
+/** Words after which a time phrase or a clause adverb opens the clause that follows ("but last week I …", "and luckily they …"); one bare word. */
+export const JOINS_A_CLAUSE_RE = /^(?:and|but|or|so|then|plus)$/u;
+/** Adverbs said of the clause that follows them ("and luckily they were understanding", "but sadly it rained"); one bare word. */
+export const CLAUSE_ADVERB_RE =
+  /^(?:luckily|thankfully|fortunately|unfortunately|sadly|hopefully|honestly|finally|eventually|suddenly|surprisingly|apparently|obviously|actually|basically|somehow|now|today|yesterday|recently|lately)$/u;
+/**
+ * Verbs that take an object, as the last word of a clause with its object left out: a relative
+ * clause after a noun, typed with no "that" ("… some new snacks I've been trying", "… the recipe I
+ * made"); one bare word.
+ */
+export const LEAVES_ITS_OBJECT_RE =
+  /^(?:trying|tried|try|making|made|make|buying|bought|buy|getting|got|finding|found|using|used|reading|read|watching|watched|eating|ate|cooking|cooked|baking|baked|loving|love|loved|like|liked|recommended|recommend|mentioned|taking|took|seeing|seen|saw|playing|played|wearing|wore|building|built|want|wanted|need|needed|own|owned|picked|chose|planning|planned|collecting|collected|growing|grew|grown|writing|wrote|written|painting|painted|drawing|drew|knitting|knitted|sewing|sewed|learning|learned|learnt|practicing|practising|studying|studied|visiting|visited|doing|did|done|having|have|had|keeping|kept|listening|following|followed)$/u;
+/**
  * Subordinators and the words a time phrase starts with: "When I was young I loved drawing",
  * "Last Friday I went to the show" are one sentence each (a clause or phrase before its comma).
  */
@@ -2668,14 +2687,14 @@ export const TOLD_SOMEONE_RE =
   /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
 /** Interjections that open a sentence in a run typed without full stops ("… oh man, I miss it"); bare words, up to three. */
 export const INTERJECTION_OPENS_RE =
-  /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way)\b/u;
+  /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way|speaking of (?:which|that))\b/u;
 /**
  * What opens a sentence typed with no subject, after a clause in a run with no full stop ("… so
  * much fun can't wait to go back", "… doing great keep it up", "… see you soon take care"); up to
- * three bare words.
+ * three bare words; "enjoy" only as the run's last word ("… I added some sage enjoy").
  */
 export const SUBJECTLESS_OPENS_RE =
-  /^(?:keep (?:it up|up\b|going|on\b|me (?:posted|updated)|at it|in touch|pushing|shining|rocking)|take (?:care|a look|it easy)|can't wait|cannot wait|have (?:fun|a (?:great|good|nice|blast))|see (?:you|ya) (?:soon|later|then|there)|talk (?:to you )?(?:soon|later)|stay (?:safe|strong|positive|tuned))/u;
+  /^(?:keep (?:it up|up\b|going|on\b|me (?:posted|updated)|at it|in touch|pushing|shining|rocking)|take (?:care|a look|it easy)|can't wait|cannot wait|have (?:fun|a (?:great|good|nice|blast))|see (?:you|ya) (?:soon|later|then|there)|talk (?:to you )?(?:soon|later)|stay (?:safe|strong|positive|tuned)|enjoy$)/u;
 /**
  * Who or what does what follows ("I'll keep you posted", "we can't wait", "will have fun", "let's
  * keep going", "it helps me stay positive"): no subjectless sentence starts after it; one bare word.
