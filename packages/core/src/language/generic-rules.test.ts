@@ -329,6 +329,15 @@ describe('readTurn: how the speaker is doing now, the "I" left out', () => {
     ]);
     expect(formed('Trying to eat healthier these days.')).toEqual(['fact | Ann | Trying to eat healthier these days.']);
   });
+
+  it('the verb that opens it is no person ("Got married …" is about the speaker, not "Got")', () => {
+    expect(formed('Got married last weekend <3')).toEqual(['event | Ann | Got married last weekend <3']);
+    expect(formed('Moved to Lisbon in May.')).toEqual(['fact | Ann | Moved to Lisbon in May.']);
+    // A name that opens the sentence still names whom it is about.
+    expect(formed('Will started a new job at the bakery.')).toEqual([
+      'fact | Will | Will started a new job at the bakery.',
+    ]);
+  });
 });
 
 describe('readTurn: an activity as the subject, judged', () => {

@@ -535,7 +535,11 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
     'recently lately finally currently seriously literally apparently obviously clearly personally ' +
     'yes yeah no nope okay ok sure great cool nice wow oh ah hey hi hello thanks congrats ' +
     'yep yup agreed exactly indeed woah whoa wowza yay hooray bravo cheers congratulations omg lol haha ' +
-    'christmas easter thanksgiving halloween art music family nature love life cooking reading painting'
+    'christmas easter thanksgiving halloween art music family nature love life cooking reading painting ' +
+    // A verb that opens a sentence typed with no subject ("Got married last weekend", "Moved to Berlin").
+    'got went made took saw tried found loved felt spent bought visited started finished moved married ' +
+    'adopted quit joined lost won met had did came became began been passed failed graduated retired ' +
+    'signed booked landed scored ran left'
   )
     .split(' ')
     .concat(CAPITALISED_NOT_NAME.toLowerCase().split('|')),
