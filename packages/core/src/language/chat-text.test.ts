@@ -205,6 +205,14 @@ describe('repunctuate: a turn typed without full stops', () => {
     ]);
   });
 
+  it('what is found ("turns out"), "however I can" and "can you\'re" go on', () => {
+    expect(split('i tried the local chess tournament and turns out im really good')).toEqual([
+      "I tried the local chess tournament and turns out I'm really good",
+    ]);
+    expect(split("i'll help out however i can")).toEqual(["I'll help out however I can"]);
+    expect(split("i'll help however i can you're doing great")).not.toContainEqual(expect.stringMatching(/\?$/u));
+  });
+
   it('a clause that ends the run on a verb with its object left out is a relative clause', () => {
     expect(split('let me show you some new herbal teas ive been trying [image: three mugs]')).toEqual([
       "let me show you some new herbal teas I've been trying [image: three mugs]",

@@ -448,7 +448,8 @@ const AUX_WORD_RE = /^(?:is|was|are|were|isn't|wasn't|aren't|weren't|will|would|
 
 /** A question typed without its mark: "How's it going", "Did you go", "Any plans for the summer". */
 const AUX = 'do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|shall';
-const ASKS_YOU = `(?:${AUX})(?:n['’]t)?\\s+(?:you|u|ya|your|ur)\\b`;
+/** "do you …", "can your …"; not "can you're" ("… however I can you're so kind"). */
+const ASKS_YOU = `(?:${AUX})(?:n['’]t)?\\s+(?:you|u|ya|your|ur)\\b(?!['’])`;
 const ASKS_OTHER = `(?:${AUX})(?:n['’]t)?\\s+(?:we|they|he|she|it|that|this|there|anyone|everyone|the|any)\\b`;
 const HOW_IS = `how['’](?:s|re|ve|d)\\b|what['’]s\\s+up\\b`;
 const WH_CONTRACTED = `(?:what|where|when|why|who)['’](?:s|re|d|ll|ve)\\b`;

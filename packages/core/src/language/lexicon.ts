@@ -2629,7 +2629,7 @@ export const GOES_ON_BEFORE_I: ReadonlySet<string> = new Set(
     'either where seems looks sounds ' +
     'means tell told show showed see saw find found notice noticed wonder wondering ask asked asking curious ' +
     'knowing thinking hoping feeling realizing realising remember remembered forget forgot imagine imagined ' +
-    'understand understood figured decided learned learnt plus'
+    'understand understood figured decided learned learnt plus however'
   ).split(/\s+/u),
 );
 /**
@@ -2686,9 +2686,12 @@ export const SUBORDINATOR_RE =
 export const LAUGHTER_RE = /^(?:(?:ha){2,}h?|he(?:he)+|lol+|lmao+|rofl|xd+)$/iu;
 
 /* Typed chat (`chat-text.ts`): the words that mark where a sentence starts in a run typed without full stops. */
-/** "tell you", "promised him": what is told goes on after them ("Did I tell you I adopted a puppy"). Two bare words. */
+/**
+ * "tell you", "promised him", "turns out": what is told or found goes on after them ("Did I tell
+ * you I adopted a puppy", "and turns out I'm really good"). Two bare words.
+ */
 export const TOLD_SOMEONE_RE =
-  /^(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)$/u;
+  /^(?:(?:tell|told|telling|show|showed|shown|remind|reminded|promise|promised|warn|warned|bet|assure|assured|mention|mentioned|text|texted) (?:you|u|ya|her|him|them|us|everyone)|(?:turns|turned|found|finding|figured) out)$/u;
 /** Interjections that open a sentence in a run typed without full stops ("… oh man, I miss it"); bare words, up to three. */
 export const INTERJECTION_OPENS_RE =
   /^(?:oh|wow|yeah|yep|yup|btw|anyway|anyways|congrats|congratulations|omg|ugh|hmm+|aw+|thanks(?! to\b)|thank you|by the way|speaking of (?:which|that))\b/u;
