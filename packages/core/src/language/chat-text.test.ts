@@ -487,6 +487,13 @@ describe('expandShorthand: chat shorthand read as the word it stands for', () =>
       'she moved because she got a job, went with her sister',
     );
     expect(expandShorthand('see u tmrw, no sugar pls')).toBe('see you tomorrow, no sugar please');
+    expect(expandShorthand('my gf and her bff, idk why')).toBe("my girlfriend and her best friend, I don't know why");
+  });
+
+  it('a turn reads the shorthand: "my gf got a job" is about a relation of the speaker\'s', () => {
+    expect(formed('my gf got a new job at amazon')).toEqual([
+      "fact | Ann's girlfriend | my girlfriend got a new job at amazon",
+    ]);
   });
 
   it('near-misses: inside a word, an abbreviation, a hyphenated word', () => {

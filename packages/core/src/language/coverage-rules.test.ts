@@ -938,3 +938,38 @@ describe('readTurn: a step of life in few words, and when it starts', () => {
     );
   });
 });
+
+describe('readTurn: "I\'ve got", and a plan typed with no subject', () => {
+  it('"I\'ve got" says what the speaker has, as "I have" does', () => {
+    expect(formed("I've got two kids and a dog.")).toEqual(["fact | Ann | I've got two kids and a dog."]);
+    expect(formed('ive got 2 kids')).toEqual(["fact | Ann | I've got 2 kids"]);
+  });
+
+  it('family or a pet said in few words forms a memory', () => {
+    expect(formed('I have a dog.')).toEqual(['fact | Ann | I have a dog.']);
+    expect(formed('We have 3 cats and a hamster.')).toEqual(['fact | Ann | We have 3 cats and a hamster.']);
+    expect(formed('I have a little sister.')).toEqual(['fact | Ann | I have a little sister.']);
+  });
+
+  it('near-misses: an ailment, a question, a lot', () => {
+    none([
+      "I've got a headache.",
+      "I've got a question for you.",
+      "I've got a lot on my plate.",
+      'I have a plan.',
+      'I have a question.',
+    ]);
+  });
+
+  it('"Gonna …" or "Going to visit …" with the day it names is a task', () => {
+    expect(formed('Gonna visit my grandma in Ohio next weekend.')).toEqual([
+      'task | Ann | Gonna visit my grandma in Ohio next weekend.',
+    ]);
+    expect(formed('Going to visit my grandma in Ohio this weekend.')).toEqual([
+      'task | Ann | Going to visit my grandma in Ohio this weekend.',
+    ]);
+    // Not an activity that was judged, nor one done.
+    none(['Going to the beach was fun.']);
+    expect(formed('We went camping last weekend.')).toEqual(['event | Ann | We went camping last weekend.']);
+  });
+});

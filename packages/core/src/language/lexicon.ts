@@ -1503,10 +1503,12 @@ export const FRAMING_OPENER_RE =
 export const TOLD_YOU_RE =
   /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|show|showed|shown)\s+(?:(?:to\s+)?you\s+)?|did\s+you\s+know\s+)(?:that\s+)?/iu;
 /**
- * A plan with its subject, the speaker, left out: "Gonna volunteer at shelters next month". A
- * cue of the future only with the date it names ("Gonna take lots of pics" is said in passing).
+ * A plan with its subject, the speaker, left out: "Gonna volunteer at shelters next month", "Going
+ * to visit my grandma next weekend". A cue of the future only with the date it names ("Gonna take
+ * lots of pics" is said in passing).
  */
-export const IMPLIED_SPEAKER_FUTURE_RE = /^(?:(?:so|just|now|also)\s+)?gonna(?!\s+be\b)\s+\p{L}/iu;
+export const IMPLIED_SPEAKER_FUTURE_RE =
+  /^(?:(?:so|just|now|also)\s+)?(?:gonna(?!\s+be\b)\s+\p{L}|going\s+to\s+(?:visit|see|try|start|get|take|go|have|make|buy|move|meet|fly|travel|head|spend|do|watch|join|sign|apply|celebrate|throw|host|cook|bake|run|finish|learn|play|check|pick|drive|stay|attend)\b)/iu;
 /**
  * An activity of the speaker's as a clause's subject, up to the verb that tells how it went:
  * "Touring with Frank Ocean", "Exploring the city and trying all the restaurants", "Looking for
@@ -2449,6 +2451,14 @@ export const GAME_FOR_RE = new RegExp(
   'iu',
 );
 /**
+ * Family or a pet the speaker has, said in few words: "I have a dog", "I've got two kids and a
+ * cat", "We have 3 cats" (part of {@link LIFE_STEP_IN_FEW_WORDS_RE}); not "I have a question".
+ */
+const FAMILY_OR_PET =
+  '(?:(?:little|big|older|younger|new|baby|twin)\\s+)?(?:sisters?|brothers?|siblings?|sons?|daughters?|kids?|child|children|bab(?:y|ies)|grandkids|grandchildren|step(?:son|daughter)s?|dogs?|cats?|pupp(?:y|ies)|kittens?|pets?|fish|birds?|parrots?|hamsters?|rabbits?|bunn(?:y|ies)|turtles?|tortoises?|snakes?|lizards?|horses?|guinea\\s+pigs?|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?)';
+const HOW_MANY = '(?:a|an|one|two|three|four|five|six|\\d+)';
+const HAS_FAMILY_OR_PET = `(?:have|own|['’]ve\\s+got|have\\s+got)\\s+${HOW_MANY}\\s+${FAMILY_OR_PET}(?:\\s*(?:,|and)\\s+(?:${HOW_MANY}\\s+)?${FAMILY_OR_PET})*`;
+/**
  * A step of the speaker's life said in few words: "I got married", "We got engaged!", "I got
  * promoted", "I got a puppy", "We had a baby", "I have twins". Not how a day went or a moment ("I
  * had a blast", "I got a minute", "I had a bad day", "I had a meeting", "I got a cold"), nor what was
@@ -2456,7 +2466,7 @@ export const GAME_FOR_RE = new RegExp(
  * Regex, anchored, case-insensitive.
  */
 export const LIFE_STEP_IN_FEW_WORDS_RE = new RegExp(
-  `^${LEAD}(?:i|we)\\s+(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
+  `^${LEAD}(?:i|we)(?:\\s+|(?=['’]ve\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
   'iu',
 );
 /**
@@ -2496,6 +2506,12 @@ export const CHAT_SHORTHAND: Readonly<Record<string, string>> = Object.freeze({
   ppl: 'people',
   abt: 'about',
   wknd: 'weekend',
+  bf: 'boyfriend',
+  gf: 'girlfriend',
+  bff: 'best friend',
+  idk: "I don't know",
+  imo: 'in my opinion',
+  rn: 'right now',
 });
 /** What "ur" is "you're" before ("ur so kind", "ur the best"); before anything else it is "your" ("ur new haircut"). */
 export const UR_AS_YOU_ARE_BEFORE =

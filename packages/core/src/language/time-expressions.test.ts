@@ -158,11 +158,21 @@ describe('dueDay', () => {
     ['next year', '2024-01-01'],
     ['on Friday', '2023-10-27'],
     ['next Monday', '2023-10-23'],
+    ['gonna see my grandma this weekend', '2023-10-21'],
+    ['this coming weekend', '2023-10-21'],
+    ['visiting them next weekend', '2023-10-28'],
   ])('reads the day a task is due: %s', (text, expected) => {
     expect(day(new Date(dueDay(text, NOW)!).toISOString())).toBe(expected);
   });
 
+  it('"this weekend" on a Sunday is today; "next weekend" the Saturday after', () => {
+    const sunday = Date.UTC(2023, 9, 22, 12);
+    expect(day(new Date(dueDay('this weekend', sunday)!).toISOString())).toBe('2023-10-22');
+    expect(day(new Date(dueDay('next weekend', sunday)!).toISOString())).toBe('2023-10-28');
+  });
+
   it('names no day for the past or for no time at all', () => {
+    expect(dueDay('we went camping last weekend', NOW)).toBeUndefined();
     expect(dueDay('I called mom yesterday', NOW)).toBeUndefined();
     expect(dueDay('buy milk', NOW)).toBeUndefined();
   });

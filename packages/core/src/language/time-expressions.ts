@@ -166,6 +166,8 @@ const TODAY_LATER_RE = /\b(?:tonight|today|this\s+(?:evening|afternoon))\b/i;
 const TOMORROW_RE = /\btomorrow\b/i;
 const IN_UNITS_RE = /\bin\s+(\d{1,2}|a|an|one|two|three|four|five|six|seven)\s+(day|week|month)s?\b/i;
 const NEXT_UNIT_RE = /\bnext\s+(week|month|year)\b/i;
+/** "this weekend", "this coming weekend", "next weekend": the weekend to come, or the one after it. */
+const WEEKEND_AHEAD_RE = /\b(?:(this|coming)\s+(?:coming\s+)?|(next)\s+)weekend\b/i;
 
 /**
  * The day a task is due by, as named in `text` and anchored at `now`: the start of that UTC day
@@ -193,6 +195,12 @@ export function dueDay(text: string, now: number): number | undefined {
     if (unit === 'week') return start + (7 - ((d.getUTCDay() + 6) % 7)) * DAY;
     if (unit === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
+  }
+  if ((m = WEEKEND_AHEAD_RE.exec(text))) {
+    // The coming Saturday (today on a weekend day), or the Saturday a week after it (six days on from a Sunday).
+    const day = d.getUTCDay();
+    if (day === 0) return m[2] !== undefined ? start + 6 * DAY : start;
+    return start + (6 - day + (m[2] !== undefined ? 7 : 0)) * DAY;
   }
   if ((m = NEXT_WEEKDAY_RE.exec(text))) {
     const target = (WEEKDAY_NAMES.indexOf(m[1]!.toLowerCase()) + 1) % 7; // Date#getUTCDay numbering: Sunday = 0
