@@ -973,3 +973,17 @@ describe('readTurn: "I\'ve got", and a plan typed with no subject', () => {
     expect(formed('We went camping last weekend.')).toEqual(['event | Ann | We went camping last weekend.']);
   });
 });
+
+describe('readTurn: a condition that rules out no food', () => {
+  it('is a lasting fact of whom the clause names, typed in any case', () => {
+    expect(formed('my son has adhd')).toEqual(["fact | Ann's son | my son has adhd"]);
+    expect(formed('I have migraines.')).toEqual(['fact | Ann | I have migraines.']);
+    expect(formed('I was diagnosed with depression last year.')).toEqual([
+      'fact | Ann | I was diagnosed with depression last year.',
+    ]);
+  });
+
+  it('near-misses: what the speaker has to do, a passing ailment', () => {
+    none(['I have to add something.', 'I have a headache.']);
+  });
+});

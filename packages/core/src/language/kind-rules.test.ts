@@ -44,6 +44,18 @@ describe('readTurn: a cue of the future that is no task', () => {
     expect(kinds('I want you to remind me to call mom tomorrow.')).toEqual(['task']);
     expect(kinds('Remind me to call mom.')).toEqual(['task']);
   });
+
+  it('a reminder asked for as a question is the request it asks, a task', () => {
+    expect(formed('Can you remind me to call the dentist tomorrow?')).toEqual([
+      'task | Ann | Remind me to call the dentist tomorrow.',
+    ]);
+    expect(formed("hey could u pls remind me about mom's birthday on friday")).toEqual([
+      "task | Ann | Remind me about mom's birthday on friday.",
+    ]);
+    expect(kinds("Don't let me forget to water the plants tomorrow.")).toEqual(['task']);
+    // What the listener is asked to recall is a question.
+    expect(formed('Can you remind me what we talked about?')).toEqual([]);
+  });
 });
 
 describe("readTurn: a step of one's life with its date is an event", () => {

@@ -1503,6 +1503,13 @@ export const FRAMING_OPENER_RE =
 export const TOLD_YOU_RE =
   /^(?:(?:oh|so|hey|btw|by\s+the\s+way)[,\s]+)*(?:(?:did|have)\s+i\s+(?:ever\s+|already\s+|even\s+)?(?:tell|told|mention|mentioned|show|showed|shown)\s+(?:(?:to\s+)?you\s+)?|did\s+you\s+know\s+)(?:that\s+)?/iu;
 /**
+ * A reminder asked for as a question ("Can you remind me to call the dentist tomorrow?", "could u
+ * pls remind me about mom's birthday"): read as the request "Remind me …", a task like any other.
+ * The part in front of "remind me".
+ */
+export const ASKS_TO_BE_REMINDED_RE =
+  /^(?:(?:oh|so|hey|ok|okay|btw|also)[,\s]+)*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+)?(?=remind\s+me\s+(?:to|about|of\s+my|that\s+i)\b)/iu;
+/**
  * A plan with its subject, the speaker, left out: "Gonna volunteer at shelters next month", "Going
  * to visit my grandma next weekend". A cue of the future only with the date it names ("Gonna take
  * lots of pics" is said in passing).
@@ -1663,6 +1670,13 @@ export const SAFETY_CONDITIONS: readonly string[] = [
   'acid reflux',
   'gerd',
 ];
+/**
+ * Conditions a person lives with that rule out no food: "My son has ADHD", "I have migraines",
+ * "I was diagnosed with depression". A lasting fact of whom the clause names, read by formation
+ * only (the safety table above is what a food question gets). Regex alternatives.
+ */
+export const LASTING_CONDITIONS =
+  'adhd|autism|dyslexia|dyspraxia|depression|bipolar(?:\\s+disorder)?|ptsd|ocd|migraines|arthritis|cancer|pcos|endometriosis|hypothyroidism|anemia|anaemia|sleep\\s+apnea|fibromyalgia|multiple\\s+sclerosis|lupus|tinnitus|scoliosis';
 /** Conditions said as what someone is: "I'm diabetic", "Raj is allergic to shellfish", "I'm pregnant". */
 export const SAFETY_STATES: readonly string[] = [
   'diabetic',
@@ -2466,7 +2480,7 @@ const HAS_FAMILY_OR_PET = `(?:have|own|['’]ve\\s+got|have\\s+got)\\s+${HOW_MAN
  * Regex, anchored, case-insensitive.
  */
 export const LIFE_STEP_IN_FEW_WORDS_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:\\s+|(?=['’]ve\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
+  `^${LEAD}(?:i|we)(?:\\s+|(?=['’]ve\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
   'iu',
 );
 /**

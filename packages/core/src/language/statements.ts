@@ -67,6 +67,8 @@ import {
   SAFETY_STATEMENT_RE,
   THEIR_INSIDE_RE,
   TOLD_YOU_RE,
+  LASTING_CONDITIONS,
+  ASKS_TO_BE_REMINDED_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
   WITH_SPEAKER_RE,
@@ -427,7 +429,7 @@ export const SLOTS: SlotRule[] = [
  * …" a reflection: neither is one.
  */
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|(?:i'?m|i’m|i\s+am|we'?re|we’re)\s+(?:(?:definitely|really|totally|probably|finally|also|still|actually|seriously)\s+)?(?:going\s+to|gonna)|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+forget|do\s+not\s+forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|(?:i'?m|i’m|i\s+am|we'?re|we’re)\s+(?:(?:definitely|really|totally|probably|finally|also|still|actually|seriously)\s+)?(?:going\s+to|gonna)|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+(?:let\s+me\s+)?forget|do\s+not\s+(?:let\s+me\s+)?forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
 const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
 
@@ -509,7 +511,7 @@ export function saysOwnInFewWords(text: string): boolean {
   );
 }
 const FACT_RE = new RegExp(
-  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has|(?:['’]ve|have|has)\\s+got)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
+  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has|(?:['’]ve|have|has)\\s+got)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b(?:have|has|['’]ve\\s+got|(?:was|been|got)\\s+diagnosed\\s+with)\\s+(?:${LASTING_CONDITIONS})\\b|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
   'iu',
 );
 
@@ -706,6 +708,9 @@ export function readSentence(
   const told = TOLD_YOU_RE.exec(text);
   const toldRest = told ? text.slice(told[0].length).replace(/[\s?？]+$/u, '') : '';
   if (told && startsOwnClause(toldRest)) text = toldRest.charAt(0).toUpperCase() + toldRest.slice(1);
+  // "Can you remind me to call the dentist tomorrow?": the request it asks, a task.
+  const remind = ASKS_TO_BE_REMINDED_RE.exec(text);
+  if (remind) text = `R${text.slice(remind[0].length + 1).replace(/\s*[?？]+\s*$/u, '.')}`;
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
   const { rest, greeted } = stripInterjections(text, listener);
   const stripped = rest.replace(/^[,;:–—-]+\s*/u, '');
