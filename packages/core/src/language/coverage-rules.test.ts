@@ -987,3 +987,17 @@ describe('readTurn: a condition that rules out no food', () => {
     none(['I have to add something.', 'I have a headache.']);
   });
 });
+
+describe('readTurn: an "and" that opens the sentence', () => {
+  it('is left out of the memory, with an interjection after it', () => {
+    expect(formed('oh and i have a bad knee so nothing too steep')).toEqual([
+      'fact | Ann | I have a bad knee so nothing too steep',
+    ]);
+    expect(formed('And BTW, I started my own online clothing store last month.')).toEqual([
+      'event | Ann | I started my own online clothing store last month.',
+    ]);
+    expect(formed('And in my free time, I enjoy curling up with a good book.')).toEqual([
+      'preference | Ann | In my free time, I enjoy curling up with a good book.',
+    ]);
+  });
+});

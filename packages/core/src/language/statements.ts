@@ -197,6 +197,10 @@ function stripInterjections(s: string, listener?: string): { rest: string; greet
   let rest = s;
   let greeted = false;
   for (let i = 0; i < 4; i++) {
+    // "And BTW, I started my own store", "oh and I have a bad knee", "And in my free time, I …":
+    // an "and" that opens the sentence joins it to nothing a memory keeps.
+    const and = /^and\s+(?=\S+\s+\S)/iu.exec(rest);
+    if (and) rest = rest.slice(and[0].length);
     // "That reminds me, …", "You won't believe it - …": an opener, left out like a greeting; also
     // after a name ("Gina, you won't believe it - …").
     const named = VOCATIVE.exec(rest);
