@@ -59,6 +59,13 @@ describe('extractTopics', () => {
       'hike',
     ]);
     expect(extractTopics("it's so relaxing when we go kayaking")).toEqual(['kayaking']);
+    // Graded at the end of a clause with no verb before it; a plan is in the words after its verb.
+    expect(extractTopics("i'm planning a trip to japan and i have a bad knee so nothing too steep")).toEqual([
+      'trip',
+      'japan',
+      'knee',
+    ]);
+    expect(extractTopics('The water was so clear, we went snorkelling every day.')).toEqual(['water', 'snorkelling']);
     // A noun phrase after "is" or "I'm", and a name, stay.
     expect(extractTopics("I'm an architect. It was a beautiful hike. My dog is Bella.")).toEqual([
       'architect',

@@ -41,6 +41,8 @@ const GENERAL_WORDS = new Set(
     'weekend weekends weekday weekdays morning mornings evening evenings night nights days ' +
     // verbs of starting and trying, which say how, not what ("I started learning the cello")
     'start starts starting learn learns learning learnt trying tried ' +
+    // verbs of intending: a plan is in the words after them ("I'm planning a trip to Japan")
+    'plan plans planning planned thinking considering ' +
     // the contact details the masker replaces: the detail is masked, its label says nothing
     'email e-mail mail address phone'
   ).split(' '),
@@ -86,6 +88,13 @@ const ACTIVITY_AT_PLACE =
 const SAID_OF_A_SUBJECT =
   /(?<![\p{L}'’])(?:[Ii]s|[Ww]as|[Aa]re|[Ww]ere|[Aa]m|[Bb]e|[Bb]een|[Bb]eing|I['’]m|(?:[Ii]t|[Tt]hat|[Hh]e|[Ss]he)['’]s|(?:[Ww]e|[Yy]ou|[Tt]hey)['’]re)\s+(?:(?:so|very|really|super|pretty|quite|too|not|always|just|kinda|extremely|incredibly|absolutely|totally)\s+)*\p{Ll}[\p{L}\p{M}-]*(?=\s*(?:[,.!?;:…)]|$)|\s+(?:to|of|about|with|for|at|in|on|and|but|so|because|when|that|now|today|lately|too|though)\b)/gu;
 
+/**
+ * A word of degree and the word it grades, at the end of a clause: "nothing too steep", "the
+ * water was so clear". How something is, as {@link SAID_OF_A_SUBJECT} reads it after a verb.
+ */
+const GRADED_AT_CLAUSE_END =
+  /(?<![\p{L}'’])(?:too|so|very|super|extremely|incredibly)\s+\p{Ll}[\p{L}\p{M}-]*(?=\s*(?:[,.!?;:…)]|$))/gu;
+
 /** Longest phrase kept as one topic ("golden retriever puppy"); a longer run is read word by word. */
 const MAX_PHRASE_WORDS = 3;
 
@@ -96,7 +105,7 @@ const MAX_PHRASE_WORDS = 3;
  * letters, numbers, verbs in the past ("adopted"), times of the day and week, or the labels of
  * masked contact details ("email", "address"). An activity and the place named after it are one
  * topic ("hiking in the geres"). Nor how something is said to be ("it was beautiful", "I'm allergic to
- * peanuts": `SAID_OF_A_SUBJECT`). Lowercased (diacritics folded, as `tokenize` does), most frequent first
+ * peanuts": `SAID_OF_A_SUBJECT`; "nothing too steep": `GRADED_AT_CLAUSE_END`). Lowercased (diacritics folded, as `tokenize` does), most frequent first
  * (ties: first seen), at most `max`. A run of two or three topic words with no punctuation or
  * other word between them is one topic; PII placeholders left by the masker are skipped.
  */
@@ -112,7 +121,10 @@ export function extractTopics(text: string, max = 5): string[] {
   });
   // Masked PII ("[EMAIL_1]", "[CREDIT_CARD_2]") is not something the user talks about, nor how
   // something is ("it was beautiful").
-  const named = rest.replace(PII_PLACEHOLDER, ' , ').replace(SAID_OF_A_SUBJECT, ' , ');
+  const named = rest
+    .replace(PII_PLACEHOLDER, ' , ')
+    .replace(SAID_OF_A_SUBJECT, ' , ')
+    .replace(GRADED_AT_CLAUSE_END, ' , ');
   for (const segment of named.split(PHRASE_BREAK)) {
     let run: string[] = [];
     const flush = () => {
