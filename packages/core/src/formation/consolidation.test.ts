@@ -94,6 +94,34 @@ describe('consolidate', () => {
     expect((await consolidate(statement, [hiking], { similarity: far })).op).toBe('add');
   });
 
+  it('what no longer holds supersedes what said it held, never restates it', async () => {
+    const vegetarian = memory(said("I'm vegetarian."));
+    expect(await decision("I'm not vegetarian anymore.", [vegetarian])).toEqual(['update', vegetarian.id]);
+    expect(await decision("I don't eat meat.", [memory(said('I eat meat.'))])).toEqual(['update', expect.any(String)]);
+    // What stopped is all in what it supersedes; when it stopped is not part of it.
+    const tennis = memory(said('I play tennis every week.'));
+    expect(await decision('I stopped playing tennis.', [tennis])).toEqual(['update', tennis.id]);
+    const job = memory(said('I love my job at the bakery.'));
+    expect(await decision('I quit my job last week.', [job])).toEqual(['update', job.id]);
+    // And back again.
+    const notVegan = memory(said("I'm not vegan anymore."));
+    expect(await decision("I'm vegan again.", [notVegan])).toEqual(['update', notVegan.id]);
+    // An embedding that finds them alike does not make a denial a restatement.
+    const similarity = async (_: string, others: string[]) => others.map(() => 0.95);
+    expect((await consolidate(said("I don't love hiking."), [memory(said('I love hiking.'))], { similarity })).op).toBe(
+      'update',
+    );
+  });
+
+  it('near-misses: "stopped by", another thing stopped, the same denial again', async () => {
+    const mom = memory(said("My mom's place is in Ohio."));
+    expect((await consolidate(said("I stopped by my mom's place."), [mom])).op).toBe('add');
+    const tennis = memory(said('I play tennis every week.'));
+    expect((await consolidate(said('I stopped eating meat.'), [tennis])).op).toBe('add');
+    const notVegan = memory(said("I'm not vegan anymore."));
+    expect(await decision("I'm not vegan anymore!", [notVegan])).toEqual(['reinforce', notVegan.id]);
+  });
+
   it('wordOverlap treats word forms alike and penalises very different lengths', () => {
     expect(wordOverlap('I am allergic to peanuts', 'peanut allergy')).toBe(1);
     expect(wordOverlap('I love hiking', 'I love biking')).toBeLessThan(0.75);

@@ -1,6 +1,6 @@
 import type { MemoryEntry } from '../model/types.js';
 import { analyze } from '../retrieval/text.js';
-import { PHATIC } from '../language/lexicon.js';
+import { NEGATION_RE, NO_LONGER_RE, PHATIC, TIME_PHRASE_END_RE } from '../language/lexicon.js';
 import { normalizeValue } from '../language/statements.js';
 import type { FormationContext, FormationOp, FormedStatement } from './types.js';
 
@@ -50,6 +50,18 @@ function overlapWith(a: string): (b: string) => number {
   };
 }
 
+/** Share of `a`'s words (as {@link wordOverlap} reads them) that each other statement has. */
+function containedIn(a: string): (b: string) => number {
+  const A = overlapWords(a);
+  return (b) => {
+    if (!A.size) return 0;
+    const B = overlapWords(b);
+    let shared = 0;
+    for (const w of A) if (B.has(w)) shared++;
+    return shared / A.size;
+  };
+}
+
 function overlapWords(s: string): Set<string> {
   return new Set(
     analyze(s)
@@ -59,6 +71,25 @@ function overlapWords(s: string): Set<string> {
 }
 
 const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** Whether `s` says something does not, or no longer, hold ("I'm not vegan", "I stopped running"). */
+const negated = (s: string) =>
+  new RegExp(NO_LONGER_RE.source, 'iu').test(s) || new RegExp(NEGATION_RE.source, 'iu').test(s);
+/** `s` without what negates it: "I'm not vegetarian anymore" → "I'm vegetarian". */
+const affirmed = (s: string) => s.replace(NO_LONGER_RE, ' ').replace(NEGATION_RE, ' ');
+/**
+ * The clause of `s` that says what no longer holds ("I'm not vegetarian anymore, I eat fish now"
+ * → "I'm not vegetarian anymore"), or `s` itself.
+ */
+function noLongerClause(s: string): string {
+  const clauses = s.split(/[,;:.!?]+|\s+(?:and|but|so)\s+/iu).filter((c) => c.trim());
+  const clause = clauses.find((c) => new RegExp(NO_LONGER_RE.source, 'iu').test(c)) ?? s;
+  // When it stopped is not what stopped ("I quit my job last week").
+  return clause
+    .split(/\s+/u)
+    .filter((w) => !TIME_PHRASE_END_RE.test(w.replace(/[^\p{L}]/gu, '')) && !/^(?:last|this|ago)$/iu.test(w))
+    .join(' ');
+}
 
 /**
  * Decide what one statement does to what is known (`known`: formed memories, best matches
@@ -92,14 +123,41 @@ export async function consolidate(
     return true;
   });
   if (!comparable.length) return { op: 'add', statement };
+  // "I'm not vegetarian anymore", "I stopped playing tennis": what it says no longer holds is an
+  // earlier memory that says it without the negation; the new statement supersedes it (kept in
+  // its history), never restates it. "I'm vegan again" after "I'm not vegan anymore" does too.
+  // What stopped ("I stopped playing tennis") is all in what it supersedes ("I play tennis every
+  // week"); a plain negation says the same words ("I'm not vegan" / "I'm vegan").
+  const denies = negated(statement.text);
+  const ceased = new RegExp(NO_LONGER_RE.source, 'iu').test(statement.text);
+  const said = ceased ? containedIn(affirmed(noLongerClause(statement.text))) : overlapWith(affirmed(statement.text));
+  let contradicted = -1;
+  let contradiction = 0;
+  for (let i = 0; i < comparable.length; i++) {
+    const old = statementOf(comparable[i]!);
+    if (negated(old) === denies) continue;
+    const o = said(affirmed(old));
+    if (o >= RESTATE_WORD_OVERLAP && o > contradiction) {
+      contradicted = i;
+      contradiction = o;
+    }
+  }
+  if (contradicted >= 0) return { op: 'update', id: comparable[contradicted]!.id, statement };
   const overlap = overlapWith(statement.text);
   const overlaps = comparable.map((e) => overlap(statementOf(e)));
   let best = -1;
   for (let i = 0; i < comparable.length; i++)
-    if (overlaps[i]! >= RESTATE_WORD_OVERLAP && (best < 0 || overlaps[i]! > overlaps[best]!)) best = i;
+    if (
+      overlaps[i]! >= RESTATE_WORD_OVERLAP &&
+      negated(statementOf(comparable[i]!)) === denies &&
+      (best < 0 || overlaps[i]! > overlaps[best]!)
+    )
+      best = i;
   if (best >= 0) return { op: 'reinforce', id: comparable[best]!.id, statement };
   if (context?.similarity) {
-    const near = comparable.map((e, i) => ({ e, i })).filter(({ i }) => overlaps[i]! >= RESTATE_COSINE_MIN_OVERLAP);
+    const near = comparable
+      .map((e, i) => ({ e, i }))
+      .filter(({ e, i }) => overlaps[i]! >= RESTATE_COSINE_MIN_OVERLAP && negated(statementOf(e)) === denies);
     if (near.length) {
       const cos = await context.similarity(
         statement.text,

@@ -32,6 +32,28 @@ export class OfflineExtractor implements MemoryExtractor {
       });
       ops.push(await consolidate(s, known, context));
     }
-    return { keep: reading.keep, ops, dropped: reading.dropped };
+    return { keep: reading.keep, ops: onceEach(ops), dropped: reading.dropped };
   }
+}
+
+/**
+ * One turn supersedes a memory once: where two of its statements would update the same memory
+ * ("I quit nursing last month and now I teach biology": what stopped, and the job that replaced
+ * it), the one that fills a slot updates it (the first, where none does) and the other is added
+ * as a memory of its own.
+ */
+function onceEach(ops: FormationOp[]): FormationOp[] {
+  const winner = new Map<string, FormationOp>();
+  for (const op of ops)
+    if (op.op === 'update') {
+      const held = winner.get(op.id);
+      if (
+        !held ||
+        (held.op === 'update' && held.statement.attribute === undefined && op.statement.attribute !== undefined)
+      )
+        winner.set(op.id, op);
+    }
+  return ops.map((op) =>
+    op.op === 'update' && winner.get(op.id) !== op ? { op: 'add', statement: op.statement } : op,
+  );
 }

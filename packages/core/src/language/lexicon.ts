@@ -1629,6 +1629,19 @@ export const OPINION_RE =
 /** "My" or "mine": something said to be the speaker's. Regex, case-insensitive. */
 export const MY_RE = /\b(?:my|mine)\b/iu;
 
+// ── Consolidation: what no longer holds ────────────────────────────────────────────────────────
+
+/**
+ * Words that say something no longer holds: "I'm not vegetarian anymore", "I stopped playing
+ * tennis", "I no longer drink coffee", "I quit smoking", "I gave up meat" (not "I stopped by"). A statement with one
+ * contradicts an earlier one that says the same without it (`formation/consolidation.ts`).
+ * Regex, case-insensitive, global (to read a statement without them).
+ */
+export const NO_LONGER_RE =
+  /\b(?:no\s+longer|any\s*more|stopped(?!\s+(?:by|at|in|over|off|for|to)\b)|quit|quitting|gave\s+up|given\s+up|giving\s+up)\b/giu;
+/** A negation: "not", "never", "no", "-n't" ("I'm not vegan", "I don't eat meat"). Regex, case-insensitive, global. */
+export const NEGATION_RE = /\b(?:not|never|no|nope)\b|n['’]t\b/giu;
+
 // ── Safety: allergies, conditions and dietary limits (issue 28) ────────────────────────────────
 // One table, read by formation (a statement of one's own becomes a fact) and by recall (a food or
 // health question gets what the store knows of them): `SAFETY_WORDS` in `relations.ts` is its words.

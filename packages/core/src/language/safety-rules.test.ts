@@ -163,6 +163,24 @@ describe('safety facts: a food question gets them', () => {
     await mgr.close();
   });
 
+  it('a limit the user says no longer holds reaches no food question', async () => {
+    const mgr = await make();
+    await mgr.saveInteraction('u', 'default', "I'm vegetarian.", '');
+    await mgr.saveInteraction('u', 'default', "I can't eat gluten.", '');
+    await mgr.saveInteraction('u', 'default', "Actually I'm not vegetarian anymore, I eat fish now.", '');
+    await mgr.flush();
+    const facts = await mgr.listMemories('u', 'default', { kinds: ['fact'] });
+    // The correction supersedes the fact (kept in its history), it does not restate it.
+    const diet = facts.find((m) => /vegetarian/u.test(textOf(m)));
+    expect(textOf(diet!)).toBe("I'm not vegetarian anymore, I eat fish now.");
+    expect(diet!.metadata.history).toHaveLength(1);
+    const q = 'What snack should I buy for the road trip?';
+    const ctx = await mgr.buildContext('u', 'default', q);
+    expect(ctx.text).toContain("I can't eat gluten.");
+    expect(ctx.recalled.map((h) => textOf(h.entry))).not.toContain("I'm vegetarian.");
+    await mgr.close();
+  });
+
   it("who said it and of whom: the user's own and their people's, never the listener's, the assistant's or a named person's", async () => {
     const mgr = await make();
     await mgr.saveInteraction('u', 'default', "I can't eat gluten.", 'Noted.');

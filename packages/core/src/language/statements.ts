@@ -515,7 +515,7 @@ export function saysOwnInFewWords(text: string): boolean {
   );
 }
 const FACT_RE = new RegExp(
-  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has|(?:['’]ve|have|has)\\s+got)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b(?:have|has|['’]ve\\s+got|(?:was|been|got)\\s+diagnosed\\s+with)\\s+(?:${LASTING_CONDITIONS})\\b|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
+  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has|(?:['’]ve|have|has)\\s+got)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b(?:have|has|['’]ve\\s+got|(?:was|been|got)\\s+diagnosed\\s+with)\\s+(?:${LASTING_CONDITIONS})\\b|\\b(?:i['’]?m|i\\s+am|we['’]?re|we\\s+are)\\s+(?:not\\s+(?:[\\p{L}-]+\\s+){1,2}?any\\s*more|no\\s+longer\\s+\\p{L})|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
   'iu',
 );
 
