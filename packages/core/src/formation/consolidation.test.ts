@@ -113,6 +113,13 @@ describe('consolidate', () => {
     );
   });
 
+  it('a job said as who the speaker is supersedes the one before', async () => {
+    const teacher = memory(said("I'm a teacher."));
+    expect(await decision("I'm a lawyer now.", [teacher])).toEqual(['update', teacher.id]);
+    const nurse = memory(said('I work as a nurse.'));
+    expect(await decision("I'm a nurse.", [nurse])).toEqual(['reinforce', nurse.id]);
+  });
+
   it('near-misses: "stopped by", another thing stopped, the same denial again', async () => {
     const mom = memory(said("My mom's place is in Ohio."));
     expect((await consolidate(said("I stopped by my mom's place."), [mom])).op).toBe('add');

@@ -372,6 +372,10 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
     ['I work as a nurse at the hospital.', 'works as', 'nurse', undefined],
     ['I work at Google full-time.', 'works at', 'Google', undefined],
     ['In 2019 I moved to Porto.', 'lives in', 'Porto', Date.UTC(2019, 0, 1)],
+    ['We moved from Paris to Berlin last year.', 'lives in', 'Berlin', Date.UTC(2022, 0, 1)],
+    ["I'm a nurse.", 'works as', 'nurse', undefined],
+    ["I'm now a high school teacher.", 'works as', 'high school teacher', undefined],
+    ['I just turned 35.', 'age', '35', undefined],
   ])('%j → %s %j', (input, attribute, value, at) => {
     expect(read(input).statements).toEqual([
       { text: input, kind: 'fact', about: 'me', attribute, value, ...(at !== undefined ? { at } : {}) },
@@ -389,6 +393,18 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
     const s = read(input).statements[0]!;
     expect(s.value).toBe(value);
     expect(s.at).toBeUndefined();
+  });
+});
+
+describe('readTurn: near-misses of the slots said in few words', () => {
+  it.each([
+    "I'm a huge fan of jazz.",
+    "I'm a former teacher.",
+    "I'm not a nurse.",
+    'The dial turned 90 degrees.',
+    'I stopped by Paris on the way to Berlin.',
+  ])('%j', (input) => {
+    expect(read(input).statements.filter((s) => s.attribute !== undefined)).toEqual([]);
   });
 });
 

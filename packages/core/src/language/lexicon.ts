@@ -2478,6 +2478,18 @@ export const GAME_FOR_RE = new RegExp(
   'iu',
 );
 /**
+ * Occupations, as a person says theirs ("I'm a nurse", "I'm a software engineer now"): what fills
+ * the `works as` slot said with "I'm a …" (`SLOTS` in `statements.ts`), a job however briefly said.
+ * Regex alternatives; the last word of the job.
+ */
+export const OCCUPATIONS =
+  'teacher|nurse|doctor|physician|surgeon|dentist|pharmacist|therapist|psychologist|psychiatrist|counsel(?:l)?or|social\\s+worker|lawyer|attorney|paralegal|judge|accountant|banker|consultant|analyst|engineer|developer|programmer|designer|architect|scientist|researcher|professor|lecturer|librarian|writer|author|journalist|editor|photographer|painter|musician|singer|actor|actress|dancer|chef|cook|baker|barista|bartender|waiter|waitress|cashier|mechanic|electrician|plumber|carpenter|contractor|farmer|gardener|landscaper|driver|pilot|flight\\s+attendant|firefighter|police\\s+officer|cop|soldier|veterinarian|vet|paramedic|midwife|caregiver|nanny|intern|manager|entrepreneur|freelancer|realtor|receptionist|secretary|technician|coach|personal\\s+trainer|instructor|tutor|translator|interpreter|hairdresser|hairstylist|barber|tailor|clerk|janitor|housekeeper|pastor|priest|rabbi|imam|youtuber|streamer|podcaster|blogger|athlete|optometrist|radiologist|anesthesiologist|zookeeper|chemist|biologist|physicist|economist|mathematician|statistician|surveyor|welder|machinist|electrical\\s+engineer|nutritionist|dietitian|physiotherapist|physical\\s+therapist|speech\\s+therapist|social\\s+media\\s+manager|recruiter|marketer|salesman|saleswoman|salesperson|underwriter|auditor|bookkeeper|programmer|animator|illustrator|composer|producer|filmmaker|director|firefighter|ranger|lifeguard|librarian';
+/**
+ * Who the speaker is, said in few words ("I'm a nurse", "I'm a stay-at-home dad", "I'm a
+ * student"): an occupation ({@link OCCUPATIONS}), a student or a parent.
+ */
+const A_ROLE = `(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${OCCUPATIONS}|student|retiree|mom|mum|dad|mother|father|parent|grandma|grandpa|grandmother|grandfather)(?:\\s+(?:now|too|by\\s+trade|of\\s+(?:two|three|four|five|\\d+)))?`;
+/**
  * Family or a pet the speaker has, said in few words: "I have a dog", "I've got two kids and a
  * cat", "We have 3 cats" (part of {@link LIFE_STEP_IN_FEW_WORDS_RE}); not "I have a question".
  */
@@ -2493,7 +2505,7 @@ const HAS_FAMILY_OR_PET = `(?:have|own|['’]ve\\s+got|have\\s+got)\\s+${HOW_MAN
  * Regex, anchored, case-insensitive.
  */
 export const LIFE_STEP_IN_FEW_WORDS_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:\\s+|(?=['’]ve\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
+  `^${LEAD}(?:i|we)(?:\\s+|(?=['’](?:ve|m)\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:['’]m|am)\\s+(?:now\\s+|also\\s+|still\\s+)?${A_ROLE}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
   'iu',
 );
 /**

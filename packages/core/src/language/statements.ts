@@ -68,6 +68,7 @@ import {
   THEIR_INSIDE_RE,
   TOLD_YOU_RE,
   LASTING_CONDITIONS,
+  OCCUPATIONS,
   ASKS_TO_BE_REMINDED_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
@@ -346,7 +347,7 @@ export const SLOTS: SlotRule[] = [
       // "living" only after its subject or an auxiliary ("I'm living in Porto", "we've been living
       // in …"): a clause that opens with it says something of anyone ("Living in a mansion must
       // be stunning").
-      `(?:\\b(?:live|lives|moved|relocated|reside|resides|based)|(?<=(?:['’]m|['’]re|\\b(?:i|we|am|are|is|was|were|been|be|currently|still|now|happily))\\s+)living)\\s+(?:back\\s+)?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
+      `(?:\\b(?:live|lives|moved|relocated|reside|resides|based)|(?<=(?:['’]m|['’]re|\\b(?:i|we|am|are|is|was|were|been|be|currently|still|now|happily))\\s+)living)\\s+(?:back\\s+)?(?:from\\s+(?:[\\p{L}'’-]+\\s+){1,3}?(?=to\\b))?(?:in|to)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
       'iu',
     ),
     attribute: 'lives in',
@@ -382,6 +383,19 @@ export const SLOTS: SlotRule[] = [
     group: 1,
     value: (v) => `${v.toLowerCase()} teacher`,
   },
+  // "I'm a nurse", "I'm now a software engineer", "im a high school teacher": a job said as who
+  // the speaker is fills the same slot ("I'm a lawyer now" supersedes "I'm a teacher").
+  {
+    re: new RegExp(
+      `^(?:(?:so|and|well|actually|now|also)[,\\s]+)*(?:i['’]?m|i\\s+am)\\s+(?:now\\s+|currently\\s+|also\\s+|still\\s+)?(?:a|an)\\s+((?:[\\p{L}-]+\\s+){0,2}?(?:${OCCUPATIONS}))(?![\\p{L}'’-])`,
+      'iu',
+    ),
+    attribute: 'works as',
+    kind: 'fact',
+    group: 1,
+    // "I'm a big fan of …" is no job; nor "a former …", "a retired …".
+    accept: (v) => !/^(?:former|retired|ex|wannabe|aspiring|bad|terrible|good|great|huge|big)\b/iu.test(v),
+  },
   {
     // Not said of a thing ("The photo is from a forest near my hometown", "This recipe is from my grandma").
     re: new RegExp(
@@ -393,7 +407,8 @@ export const SLOTS: SlotRule[] = [
     group: 1,
   },
   {
-    re: /\b(?:i'?m|i’m|i\s+am|is)\s+(\d{1,3})(?:\s+years?\s+old\b|\s*[.!]?\s*$)/iu,
+    // "I'm 34", "she is 8 years old", "I just turned 35".
+    re: /\b(?:i'?m|i’m|i\s+am|is|(?:i|she|he)\s+(?:just\s+)?turned)\s+(\d{1,3})(?:\s+years?\s+old\b|\s*[.!]?\s*$|(?<=turned\s+\d{1,3})(?![\d\s]*(?:%|percent|times|points|degrees|minutes|hours|miles|km|k)\b))/iu,
     attribute: 'age',
     kind: 'fact',
     group: 1,

@@ -66,6 +66,7 @@ describe('extractTopics', () => {
       'knee',
     ]);
     expect(extractTopics('The water was so clear, we went snorkelling every day.')).toEqual(['water', 'snorkelling']);
+    expect(extractTopics("I'm a huge fan of jazz.")).toEqual(['jazz']);
     // A noun phrase after "is" or "I'm", and a name, stay.
     expect(extractTopics("I'm an architect. It was a beautiful hike. My dog is Bella.")).toEqual([
       'architect',

@@ -33,6 +33,8 @@ const GENERAL_WORDS = new Set(
     // pronoun-like words and quantifiers
     'mine yours theirs ours whose none both half whole ' +
     // nouns too general to be a topic
+    // adjectives of size and degree ("a huge fan of jazz")
+    'huge massive total absolute ' +
     'number numbers thing things stuff time times way ways kind kinds sort sorts part parts lot bit bits ' +
     'place places case cases point points fact facts matter matters idea ideas question questions ' +
     'answer answers people person someone week weeks month months year years hour hours minute minutes ' +
