@@ -85,6 +85,7 @@ const R_RE = /(?<![\p{L}\p{N}'’.-])r(?=\s+(?:u|you)\b)|(?<=\b(?:u|you|we|they)
  */
 export function expandShorthand(text: string): string {
   return text
+    .replace(/(?<![\p{L}\p{N}])['’]bout(?![\p{L}\p{N}'’])/giu, (w: string) => cased(w.slice(1), 'about'))
     .replace(UR_RE, (w: string, before: string | undefined) => cased(w, before ? "you're" : 'your') + (before ?? ''))
     .replace(R_RE, (w: string) => cased(w, 'are'))
     .replace(SHORTHAND_RE, (w: string) => cased(w, CHAT_SHORTHAND[w.toLowerCase()]!));

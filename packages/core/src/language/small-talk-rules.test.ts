@@ -266,6 +266,13 @@ describe('readTurn: the listener called by name after a greeting, typed in lower
   });
 });
 
+describe('readTurn: "oops", "ugh", "aww" and sympathy typed in haste', () => {
+  it("go with the greeting, and sympathy with the listener's news forms nothing", () => {
+    none(["Oops, sorry 'bout the accident!", 'Aww that is so sweet.']);
+    expect(formed('ugh, I missed the bus again')).toEqual(['event | I missed the bus again']);
+  });
+});
+
 describe('readTurn: "I see", and wishing the listener a good time', () => {
   it('"I see, so that\'s the key" and "Enjoy the fresh air!" form nothing', () => {
     none([
