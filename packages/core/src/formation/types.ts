@@ -43,6 +43,11 @@ export interface FormedStatement {
    * A slot fact that says when it came to hold its value ("I moved to Porto in 2019") carries it too.
    */
   at?: number;
+  /**
+   * Tags the memory carries: `'core'` for how the speaker wants to be answered ("Please always
+   * answer in Spanish"), always in the prompt and never decaying (`config.protectedTags`).
+   */
+  tags?: string[];
 }
 
 /** Why a sentence of a turn was not kept. */

@@ -67,3 +67,34 @@ describe("readTurn: a step of one's life with its date is an event", () => {
     expect(kinds('I graduated in history.')).toEqual(['fact']);
   });
 });
+
+describe('readTurn: how the speaker wants to be answered', () => {
+  it('a standing instruction is a preference of the speaker, tagged core (always in the prompt)', () => {
+    for (const text of [
+      'Please always answer in Spanish.',
+      "From now on, don't use emojis in your replies.",
+      'Never use bullet points.',
+      'Always keep your answers short.',
+      "please don't call me Samuel",
+    ]) {
+      const [s, ...rest] = statementsOf(text);
+      expect(rest, text).toEqual([]);
+      expect(s, text).toMatchObject({ kind: 'preference', about: 'Ann', tags: ['core'] });
+      expect(s!.attribute, text).toBeUndefined();
+    }
+  });
+
+  it('near-misses: advice to the listener, a request said once', () => {
+    for (const text of [
+      "Don't use the oven.",
+      'Never give up!',
+      'Always remember to smile.',
+      'Can you write me a poem?',
+    ])
+      expect(
+        statementsOf(text).filter((s) => s.kind !== 'conversation'),
+        text,
+      ).toEqual([]);
+    expect(statementsOf('I prefer short answers.')[0]).not.toHaveProperty('tags');
+  });
+});

@@ -36,6 +36,7 @@ import {
   GENERIC_OUR_RE,
   OUR_HOUSEHOLD_RE,
   IMPLIED_SPEAKER_FUTURE_RE,
+  STANDING_INSTRUCTION_RE,
   IMPLIED_SPEAKER_NOT_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
@@ -172,6 +173,8 @@ export interface ClauseRule {
    * remark ("As for me, …", "Whenever I look out, …") does not count ({@link FRAMING_OPENER_RE}).
    */
   readonly asSaid?: boolean;
+  /** Tags the memory it forms carries (`'core'`: always in the prompt, see `config.protectedTags`). */
+  readonly tags?: readonly string[];
 }
 
 /**
@@ -179,6 +182,10 @@ export interface ClauseRule {
  * matters: a reaction to the other speaker is left before its "you" could make it about them.
  */
 export const EPISODIC_RULES: readonly ClauseRule[] = [
+  // "Please always answer in Spanish", "From now on, don't use emojis", "Never use bullet
+  // points": how the speaker wants to be answered, a preference of theirs, before any rule reads
+  // it as a request to the listener or a remark about no one.
+  { name: 'how to answer me', test: (c) => STANDING_INSTRUCTION_RE.test(c.text), kind: 'preference', tags: ['core'] },
   // "[image: a photo of a dog]": what a picture showed, not what anyone said.
   { name: 'caption', test: (c) => CAPTION_RE.test(c.text), kind: 'conversation' },
   // "\"I'm gonna make him an offer he can't refuse\" - now that's motivation!": a line someone else
@@ -806,12 +813,22 @@ export const KIND_RULES: readonly ClauseRule[] = [
  * The episodic rules also read the clause without a phrase in front of it ("Maria, I'm glad you
  * …", "Working together, we can …"), so a reaction or a wish is one however it opens.
  */
-export function clauseKind(c: ClauseFacts): { kind: ClauseKind; rule: string; ahead?: boolean } {
+export function clauseKind(c: ClauseFacts): {
+  kind: ClauseKind;
+  rule: string;
+  ahead?: boolean;
+  tags?: readonly string[];
+} {
   const rest = speakerClauseFirst(c.text) ? undefined : withoutOpener(c.text);
   const core = rest !== undefined ? { ...c, text: rest } : undefined;
   const opener = rest !== undefined ? c.text.slice(0, c.text.length - rest.length) : '';
   const speakersOpener = SPEAKER_ANY_RE.test(opener) && !FRAMING_OPENER_RE.test(opener);
-  const decided = (r: ClauseRule) => ({ kind: r.kind, rule: r.name, ...(r.ahead ? { ahead: true } : {}) });
+  const decided = (r: ClauseRule) => ({
+    kind: r.kind,
+    rule: r.name,
+    ...(r.ahead ? { ahead: true } : {}),
+    ...(r.tags ? { tags: r.tags } : {}),
+  });
   for (const r of EPISODIC_RULES)
     if (r.test(c) || (core !== undefined && r.kind === 'conversation' && !(r.asSaid && speakersOpener) && r.test(core)))
       return decided(r);

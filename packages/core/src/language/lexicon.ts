@@ -1629,6 +1629,25 @@ export const OPINION_RE =
 /** "My" or "mine": something said to be the speaker's. Regex, case-insensitive. */
 export const MY_RE = /\b(?:my|mine)\b/iu;
 
+// ── Standing instructions: how the speaker wants to be answered ──────────────────────────────
+
+const RESPONSE_VERB =
+  '(?:use|answer|reply|respond|write|speak|talk|explain|give|keep|include|add|format|put|start|end|sign|mention|suggest|recommend|show|send|say|call\\s+me|address\\s+me|refer\\s+to\\s+me)';
+const FROM_NOW_ON = '(?:from\\s+now\\s+on|going\\s+forward|in\\s+(?:the\\s+)?future|for\\s+future\\s+reference)';
+/** What a standing instruction is about: the answers themselves, or the speaker. */
+const ABOUT_ANSWERS =
+  '\\b(?:answers?|repl(?:y|ies)|responses?|messages?|emojis?|emoticons?|bullet\\s+points?|bullets|lists?|markdown|tables?|headings?|jargon|examples?|sources?|links?|me|english|spanish|french|german|portuguese|italian|formal(?:ly)?|casual(?:ly)?|short|shorter|brief|briefly|concise|detail(?:ed)?|simple|simply|plain)\\b';
+/**
+ * A standing instruction for how to answer the speaker: "Please always answer in Spanish", "From
+ * now on, don't use emojis", "Never use bullet points", "Always keep your answers short". A
+ * preference of the speaker's, not a request said once ("Can you write me a poem?") nor advice
+ * to the listener ("Don't use the oven", "Never give up!"). Regex, anchored, case-insensitive.
+ */
+export const STANDING_INSTRUCTION_RE = new RegExp(
+  `^(?:(?:please|pls|and|also|oh|ok|okay|btw)[,\\s]+)*(?:${FROM_NOW_ON}[,\\s]+(?:please\\s+)?(?:always\\s+|never\\s+|don['’]?t\\s+|do\\s+not\\s+)?${RESPONSE_VERB}\\b|(?=.*${ABOUT_ANSWERS})(?:please\\s+)?(?:always|never|don['’]?t\\s+ever|don['’]?t|do\\s+not)\\s+(?:ever\\s+)?${RESPONSE_VERB}\\b)`,
+  'iu',
+);
+
 // ── Consolidation: what no longer holds ────────────────────────────────────────────────────────
 
 /**

@@ -336,7 +336,7 @@ export const SLOTS: SlotRule[] = [
   // "Call me Ishmael": a name only when capitalised words follow ("call me after six", "call me
   // back", "call me at 5" are requests; see CALL_ME_AT_RE).
   {
-    re: /\b(?:[Cc]all|CALL)\s+me\s+(\p{Lu}[\p{L}\p{M}'’-]*(?:\s+\p{Lu}[\p{L}\p{M}'’-]*){0,2})(?![\p{L}\p{M}\p{N}])/u,
+    re: /(?<!\b(?:[Dd]on['’]?t|[Dd]o\s+not|[Nn]ever|[Pp]lease\s+don['’]?t)\s+)\b(?:[Cc]all|CALL)\s+me\s+(\p{Lu}[\p{L}\p{M}'’-]*(?:\s+\p{Lu}[\p{L}\p{M}'’-]*){0,2})(?![\p{L}\p{M}\p{N}])/u,
     attribute: 'name',
     kind: 'fact',
     group: 1,
@@ -793,7 +793,7 @@ export function readSentence(
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
   const nounBefore = nounSaidBefore(body);
   const objectPronoun = pronounObject(body) ?? (nounBefore === 'little else' ? 'more after' : undefined);
-  const { kind, rule, ahead } = clauseKind({
+  const { kind, rule, ahead, tags } = clauseKind({
     text: body,
     subject,
     contentWords: words.length,
@@ -834,7 +834,7 @@ export function readSentence(
         ? pastAt
         : undefined;
   return {
-    kept: { text, kind, about, ...(at !== undefined ? { at } : {}) },
+    kept: { text, kind, about, ...(at !== undefined ? { at } : {}), ...(tags ? { tags: [...tags] } : {}) },
     continuation,
     rule,
     ...(objectPronoun === 'more after' ? { pronounObject: true } : {}),

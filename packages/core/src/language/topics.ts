@@ -23,6 +23,8 @@ const GENERAL_WORDS = new Set(
     'come comes came coming give gives gave given take takes took taken find found look looks looked ' +
     'seem seems seemed mean means meant guess suppose hope hoped wish wonder noted ' +
     'going went goes gone doing done getting gets thats theres ' +
+    // verbs in the past that end in no "-ed" ("I bought a bike": the bike is the topic)
+    'bought brought caught taught sold spent sent built wrote drove flew swam began ' +
     // adverbs of time, frequency and degree; hedges
     'really just also well good great nice sure maybe actually right okay yeah usually always never sometimes ' +
     'lately often soon later already still ever even quite rather pretty almost enough indeed perhaps probably ' +

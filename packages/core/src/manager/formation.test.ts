@@ -428,6 +428,19 @@ describe('MemoryManager formation: the turn read once, the plan decides', () => 
     expect(jobs[0]!.metadata.history).toHaveLength(1);
   });
 
+  it('how the user wants to be answered is always in the prompt, whatever the question', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'Please always answer in Spanish.', '¡Claro! Responderé en español.');
+    await say(mgr, 'I adopted a cat called Miso.', 'Lovely!');
+    for (let i = 0; i < 12; i++) await say(mgr, `We talked about topic number ${i} for a while.`, 'Okay.');
+    const [instruction] = (await memoriesOf(mgr)).filter((m) => m.kind === 'preference');
+    expect(textOf(instruction!)).toBe('Please always answer in Spanish.');
+    expect(instruction!.tags).toEqual(['core']);
+    const ctx = await mgr.buildContext('me', 't', "What's the tallest mountain in Europe?", { historyTurns: 0 });
+    expect(ctx.recalled.map((h) => textOf(h.entry))).toContain('Please always answer in Spanish.');
+    expect(ctx.recalled.map((h) => textOf(h.entry))).not.toContain('I adopted a cat called Miso.');
+  });
+
   it('"My coworker Raj has a PhD in physics." forms a fact about Raj, not about the user', async () => {
     const { mgr } = await make();
     await say(mgr, 'My coworker Raj has a PhD in physics.', '');

@@ -103,6 +103,7 @@ async function applyOp(
         tier: 'long_term',
         importance: turnEntry.importance,
         metadata,
+        ...(op.statement.tags?.length ? { tags: [...op.statement.tags] } : {}),
         ...(turnEntry.userId !== undefined ? { userId: turnEntry.userId } : {}),
       },
       now,
@@ -131,6 +132,7 @@ async function applyOp(
     ...structuredClone(current),
     content: { title: formedTitle(op.statement), text: op.statement.text },
     kind: op.statement.kind,
+    ...(op.statement.tags?.length ? { tags: [...new Set([...(current.tags ?? []), ...op.statement.tags])] } : {}),
     importance: Math.max(current.importance, turnEntry.importance),
     lastAccess: Math.max(current.lastAccess, now),
     metadata: {
