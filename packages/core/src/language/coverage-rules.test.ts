@@ -949,6 +949,13 @@ describe('readTurn: "I\'ve got", and a plan typed with no subject', () => {
     expect(formed('I have a dog.')).toEqual(['fact | Ann | I have a dog.']);
     expect(formed('We have 3 cats and a hamster.')).toEqual(['fact | Ann | We have 3 cats and a hamster.']);
     expect(formed('I have a little sister.')).toEqual(['fact | Ann | I have a little sister.']);
+    expect(formed('I have no siblings.')).toEqual(['fact | Ann | I have no siblings.']);
+    expect(formed('i dont have any kids or pets')).toEqual(["fact | Ann | I don't have any kids or pets"]);
+  });
+
+  it('near-misses: nothing planned, a story to tell', () => {
+    none(['I have no big events coming up.', "We don't have any plans this weekend.", 'Nothing much going on here.']);
+    expect(formed("I've got a funny story for you.")).toEqual([]);
   });
 
   it('near-misses: an ailment, a question, a lot', () => {

@@ -37,6 +37,7 @@ import {
   OUR_HOUSEHOLD_RE,
   IMPLIED_SPEAKER_FUTURE_RE,
   STANDING_INSTRUCTION_RE,
+  NOTHING_PLANNED_RE,
   IMPLIED_SPEAKER_NOT_RE,
   IMPLIED_SPEAKER_PRESENT_RE,
   IMPLIED_SPEAKER_RE,
@@ -186,6 +187,8 @@ export const EPISODIC_RULES: readonly ClauseRule[] = [
   // points": how the speaker wants to be answered, a preference of theirs, before any rule reads
   // it as a request to the listener or a remark about no one.
   { name: 'how to answer me', test: (c) => STANDING_INSTRUCTION_RE.test(c.text), kind: 'preference', tags: ['core'] },
+  // "I have no big events coming up", "Nothing much going on": nothing planned, said of now.
+  { name: 'nothing planned', test: (c) => NOTHING_PLANNED_RE.test(c.text), kind: 'conversation' },
   // "[image: a photo of a dog]": what a picture showed, not what anyone said.
   { name: 'caption', test: (c) => CAPTION_RE.test(c.text), kind: 'conversation' },
   // "\"I'm gonna make him an offer he can't refuse\" - now that's motivation!": a line someone else

@@ -1648,6 +1648,14 @@ export const STANDING_INSTRUCTION_RE = new RegExp(
   'iu',
 );
 
+/**
+ * Nothing planned or new, said of now: "I have no big events coming up", "No plans this
+ * weekend", "Nothing much going on", "I don't have anything planned". A passing state, not a
+ * lasting fact ("I have no siblings" is one). Regex, case-insensitive.
+ */
+export const NOTHING_PLANNED_RE =
+  /^(?:(?:i|we)\s+(?:(?:have|['’]ve\s+got|got)\s+no|(?:don['’]?t|do\s+not)\s+have\s+(?:any|anything))\s+(?:(?:big|special|real|exciting|major|fun|particular|other)\s+)?(?:plans?|events?|news|updates?|trips?|planned)\b|^(?:no|not\s+(?:many|much))\s+(?:(?:big|special|real|exciting|major)\s+)?(?:plans?|events?|news|updates?)\b|^nothing\s+(?:much\s+|big\s+|special\s+|new\s+)?(?:planned|going\s+on|new|coming\s+up|happening)\b)/iu;
+
 // ── Consolidation: what no longer holds ────────────────────────────────────────────────────────
 
 /**
@@ -2510,12 +2518,13 @@ export const OCCUPATIONS =
 const A_ROLE = `(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${OCCUPATIONS}|student|retiree|mom|mum|dad|mother|father|parent|grandma|grandpa|grandmother|grandfather)(?:\\s+(?:now|too|by\\s+trade|of\\s+(?:two|three|four|five|\\d+)))?`;
 /**
  * Family or a pet the speaker has, said in few words: "I have a dog", "I've got two kids and a
- * cat", "We have 3 cats" (part of {@link LIFE_STEP_IN_FEW_WORDS_RE}); not "I have a question".
+ * cat", "We have 3 cats", "I have no siblings", "I don't have any pets" (part of
+ * {@link LIFE_STEP_IN_FEW_WORDS_RE}); not "I have a question".
  */
 const FAMILY_OR_PET =
   '(?:(?:little|big|older|younger|new|baby|twin)\\s+)?(?:sisters?|brothers?|siblings?|sons?|daughters?|kids?|child|children|bab(?:y|ies)|grandkids|grandchildren|step(?:son|daughter)s?|dogs?|cats?|pupp(?:y|ies)|kittens?|pets?|fish|birds?|parrots?|hamsters?|rabbits?|bunn(?:y|ies)|turtles?|tortoises?|snakes?|lizards?|horses?|guinea\\s+pigs?|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?)';
 const HOW_MANY = '(?:a|an|one|two|three|four|five|six|\\d+)';
-const HAS_FAMILY_OR_PET = `(?:have|own|['’]ve\\s+got|have\\s+got)\\s+${HOW_MANY}\\s+${FAMILY_OR_PET}(?:\\s*(?:,|and)\\s+(?:${HOW_MANY}\\s+)?${FAMILY_OR_PET})*`;
+export const HAS_FAMILY_OR_PET = `(?:(?:have|own|['’]ve\\s+got|have\\s+got)\\s+(?:${HOW_MANY}|no)|(?:don['’]?t|do\\s+not)\\s+have\\s+any)\\s+${FAMILY_OR_PET}(?:\\s*(?:,|and|or)\\s+(?:${HOW_MANY}\\s+|any\\s+)?${FAMILY_OR_PET})*`;
 /**
  * A step of the speaker's life said in few words: "I got married", "We got engaged!", "I got
  * promoted", "I got a puppy", "We had a baby", "I have twins". Not how a day went or a moment ("I

@@ -268,7 +268,10 @@ describe('readTurn: the listener called by name after a greeting, typed in lower
 
 describe('readTurn: "oops", "ugh", "aww" and sympathy typed in haste', () => {
   it("go with the greeting, and sympathy with the listener's news forms nothing", () => {
-    none(["Oops, sorry 'bout the accident!", 'Aww that is so sweet.']);
+    none(["Oops, sorry 'bout the accident!", 'Aww that is so sweet.', 'Missed you! Anything new?']);
+    expect(formed('missed you so much, I got a new job at the bakery')).toEqual([
+      'fact | I got a new job at the bakery',
+    ]);
     expect(formed('ugh, I missed the bus again')).toEqual(['event | I missed the bus again']);
   });
 });

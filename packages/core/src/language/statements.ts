@@ -69,6 +69,7 @@ import {
   TOLD_YOU_RE,
   LASTING_CONDITIONS,
   OCCUPATIONS,
+  HAS_FAMILY_OR_PET,
   ASKS_TO_BE_REMINDED_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
@@ -171,7 +172,7 @@ const TAG_QUESTION_RE =
   /^(.*?\S)\s*[,–—-]\s+((?:(?:pretty|so|really|super)\s+)?(?:cool|nice|great|awesome|crazy|wild|right|huh|eh|yeah|no|ya\s+know|you\s+know|(?:is|was|does|did|do|are|were|has|have)n['’]t\s+(?:it|that|this|they|there|he|she)|don['’]t\s+you\s+think|am\s+i\s+right)(?:\s*,?\s*(?:huh|eh|right|no|yeah))?\s*[?？]+)$/iu;
 
 const INTERJECTION =
-  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|oops|whoops|yikes|ouch|ugh|phew|aww*|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually|same\s+here|me\s+too|i\s+see(?=\s*[,!.…])|long\s+time\s+no\s+(?:see|talk|chat)|(?:absolutely|definitely|totally|exactly|indeed)(?=\s*[,!]))\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
+  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|oops|whoops|yikes|ouch|ugh|phew|aww*|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually|same\s+here|me\s+too|miss(?:ed)?\s+(?:you|ya|u)(?:\s+(?:so\s+much|too|guys))?|i\s+see(?=\s*[,!.…])|long\s+time\s+no\s+(?:see|talk|chat)|(?:absolutely|definitely|totally|exactly|indeed)(?=\s*[,!]))\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
 const VOCATIVE = /^\p{Lu}[\p{L}\p{M}'’-]*[,!]+\s*/u;
 
 /**
@@ -530,7 +531,7 @@ export function saysOwnInFewWords(text: string): boolean {
   );
 }
 const FACT_RE = new RegExp(
-  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has|(?:['’]ve|have|has)\\s+got)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b(?:have|has|['’]ve\\s+got|(?:was|been|got)\\s+diagnosed\\s+with)\\s+(?:${LASTING_CONDITIONS})\\b|\\b(?:i['’]?m|i\\s+am|we['’]?re|we\\s+are)\\s+(?:not\\s+(?:[\\p{L}-]+\\s+){1,2}?any\\s*more|no\\s+longer\\s+\\p{L})|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
+  `\\b(?:i'?m|i’m|i\\s+am|is)\\s+(?:${SAFETY_STATE}|married|divorced|single|engaged|retired|left-handed|right-handed|adopted|an?\\s+(?!(?:bit|little|lot|few|huge|big|fan)\\b)\\p{L}+)|\\b(?:have|own|owns|has|(?:['’]ve|have|has)\\s+got)\\s+(?:a|an|two|three|four|five|\\d+)\\s+(?!(?:lot|few|bit|blast|great|good|nice|question|feeling|chance|look|funny|quick|crazy|story|update|idea|confession|secret|surprise|favou?r|request|suggestion|problem|plan|meeting|thought|tip)\\b)(?!(?:(?:bad|terrible|nasty|little|slight|mild|splitting|killer|high|horrible|awful)\\s+)?(?:${PASSING_AILMENT})\\b)\\p{L}+|\\b(?:have|has)\\s+(?:twins|triplets)\\b|\\b${HAS_FAMILY_OR_PET}\\b|\\b(?:have|has|['’]ve\\s+got|(?:was|been|got)\\s+diagnosed\\s+with)\\s+(?:${LASTING_CONDITIONS})\\b|\\b(?:i['’]?m|i\\s+am|we['’]?re|we\\s+are)\\s+(?:not\\s+(?:[\\p{L}-]+\\s+){1,2}?any\\s*more|no\\s+longer\\s+\\p{L})|\\b(?:i\\s+was|was)\\s+born\\b|\\b(?:grew|raised)\\s+up\\b|\\b(?:i|we)\\s+(?:studied|graduated|speak|speaks)\\b`,
   'iu',
 );
 
