@@ -72,9 +72,11 @@ function overlapWords(s: string): Set<string> {
 
 const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
+/** The lexicon's negation tables, read once, to test with (they are global, to replace with). */
+const NO_LONGER = new RegExp(NO_LONGER_RE.source, 'iu');
+const NEGATION = new RegExp(NEGATION_RE.source, 'iu');
 /** Whether `s` says something does not, or no longer, hold ("I'm not vegan", "I stopped running"). */
-const negated = (s: string) =>
-  new RegExp(NO_LONGER_RE.source, 'iu').test(s) || new RegExp(NEGATION_RE.source, 'iu').test(s);
+const negated = (s: string) => NO_LONGER.test(s) || NEGATION.test(s);
 /** `s` without what negates it: "I'm not vegetarian anymore" → "I'm vegetarian". */
 const affirmed = (s: string) => s.replace(NO_LONGER_RE, ' ').replace(NEGATION_RE, ' ');
 /**
@@ -83,7 +85,7 @@ const affirmed = (s: string) => s.replace(NO_LONGER_RE, ' ').replace(NEGATION_RE
  */
 function noLongerClause(s: string): string {
   const clauses = s.split(/[,;:.!?]+|\s+(?:and|but|so)\s+/iu).filter((c) => c.trim());
-  const clause = clauses.find((c) => new RegExp(NO_LONGER_RE.source, 'iu').test(c)) ?? s;
+  const clause = clauses.find((c) => NO_LONGER.test(c)) ?? s;
   // When it stopped is not what stopped ("I quit my job last week").
   return clause
     .split(/\s+/u)
@@ -129,7 +131,7 @@ export async function consolidate(
   // What stopped ("I stopped playing tennis") is all in what it supersedes ("I play tennis every
   // week"); a plain negation says the same words ("I'm not vegan" / "I'm vegan").
   const denies = negated(statement.text);
-  const ceased = new RegExp(NO_LONGER_RE.source, 'iu').test(statement.text);
+  const ceased = NO_LONGER.test(statement.text);
   const said = ceased ? containedIn(affirmed(noLongerClause(statement.text))) : overlapWith(affirmed(statement.text));
   let contradicted = -1;
   let contradiction = 0;
