@@ -1008,3 +1008,21 @@ describe('readTurn: an "and" that opens the sentence', () => {
     ]);
   });
 });
+
+describe('readTurn: an emoji ends a sentence as "!" does', () => {
+  it('what follows an emoji is read on its own', () => {
+    expect(formed('omg guess what 😱 i got into grad school!!! starting in september 🎓')).toEqual([
+      'event | Ann | I got into grad school!!! starting in september 🎓',
+    ]);
+    expect(formed('we just got back from hawaii 🌺 best vacation ever')).toEqual([
+      'event | Ann | we just got back from hawaii 🌺',
+    ]);
+  });
+
+  it('near-misses: an emoji said as a word, a pronoun that goes on with it', () => {
+    expect(formed('i love 🍕 and pasta')).toEqual(['preference | Ann | I love 🍕 and pasta']);
+    expect(formed('I adopted a puppy last week 🐶 his name is Max')).toEqual([
+      'event | Ann | I adopted a puppy last week 🐶 his name is Max',
+    ]);
+  });
+});

@@ -143,7 +143,11 @@ const INITIALS = /(?:\b(?:\p{Lu}\.){2,}|\b\p{Lu}\p{Ll}+\s+(?:\p{Lu}\.\s*)*\p{Lu}
 export function sentences(typed: string): string[] {
   const text = restoreApostrophes(typed);
   // A caption before what is said of it ("[image: a puppy on a rug] This is my new puppy") is a sentence of its own.
-  const parts = text.split(/(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*/iu);
+  // An emoji ends a sentence as "!" does ("guess what 😱 i got into grad school", "back from
+  // hawaii 🌺 best trip ever"), unless what follows goes on with it ("i love 🍕 and pasta").
+  const parts = text.split(
+    /(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*|(?<=\p{Extended_Pictographic}[\u{FE0F}\u{200D}\p{Emoji_Modifier}\p{Extended_Pictographic}]*)\s+(?!(?:and|or|but|with|for|to|in|on|at|of|from|&|\+)(?:\s|$)|\p{Extended_Pictographic}|\[image:)/iu,
+  );
   const out: string[] = [];
   // A stretch typed without full stops ("Thanks Mel I passed the interviews last Friday I'm so
   // excited") is split where its sentences start, each with the mark it was typed without.
