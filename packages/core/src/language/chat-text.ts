@@ -91,6 +91,18 @@ export function expandShorthand(text: string): string {
     .replace(SHORTHAND_RE, (w: string) => cased(w, CHAT_SHORTHAND[w.toLowerCase()]!));
 }
 
+/**
+ * Whether `text` is typed in capitals throughout ("OMG I GOT THE JOB!!!", "WE'RE MOVING TO DENVER
+ * NEXT MONTH"): read as lower case, which the rules for typed chat read, not as a run of names and
+ * titles. A word or two in capitals ("he LOVES the beach", "I work at IBM") is not.
+ */
+export function shouted(text: string): boolean {
+  const letters = text.replace(/\[image:[^\]]*\]/giu, '').replace(/[^\p{L}]/gu, '');
+  if (letters.length < 8) return false;
+  const upper = letters.replace(/[^\p{Lu}]/gu, '').length;
+  return upper / letters.length > 0.8;
+}
+
 /** A lone lower-case "i" (not "i.e.", not a list's "i)"), or "i'm", "i've", "i'd", "i'll". */
 const LOWER_I_RE = /(?<![\p{L}\p{N}'’.-])i(?=['’](?:m|ve|d|ll)\b|(?![\p{L}\p{N}'’.)-]))/gu;
 

@@ -223,7 +223,7 @@ describe('readTurn: what the speaker says of someone of theirs', () => {
 describe('readTurn: a feeling whose cause the speaker did', () => {
   it('"I\'m so excited, I opened my car shop last week!" says what happened', () => {
     expect(formed("I'm so excited, I opened my car shop last week!")).toEqual([
-      "event | Ann | I'm so excited, I opened my car shop last week!",
+      'event | Ann | I opened my car shop last week!',
     ]);
     expect(formed('I have been stressed since I lost my work files.')).toEqual([
       'event | Ann | I have been stressed since I lost my work files.',
@@ -925,8 +925,24 @@ describe('readTurn: a step of life in few words, and when it starts', () => {
     expect(formed('I have twins.')).toEqual(['fact | Ann | I have twins.']);
   });
 
+  it('"I got the job!" forms a memory, typed in any case', () => {
+    expect(formed('I got the job!!!')).toEqual(['event | Ann | I got the job!!!']);
+    expect(formed('OMG I GOT THE JOB!!!')).toEqual(['event | Ann | I got the job!!!']);
+    // A word or two in capitals is no turn typed in capitals.
+    expect(formed('my dog Max LOVES the beach near our house')).toEqual([
+      'preference | Max | my dog Max LOVES the beach near our house',
+    ]);
+  });
+
+  it('how the speaker feels, before the news, set off by a comma: the news is the statement', () => {
+    expect(formed("I'm so excited, we're moving to Denver next month")).toEqual([
+      "fact | Ann | We're moving to Denver next month",
+    ]);
+    none(["I'm so excited for you, that's amazing"]);
+  });
+
   it('near-misses: a good time, a moment, what was said', () => {
-    none(['I had a blast.', 'I got it.', 'I got a minute.', 'We had a great day.']);
+    none(['I had a blast.', 'I got it.', 'I got a minute.', 'We had a great day.', 'I got the idea from a friend.']);
   });
 
   it('"Starting next Monday" after the news goes on with it', () => {

@@ -1466,6 +1466,13 @@ export const OWN_ONE_DID_RE = new RegExp(
 /** A question that asks how long something has gone on: "How long have you been doing yoga?". */
 export const HOW_LONG_ASKED_RE = /\bhow\s+long\b/iu;
 /**
+ * How the speaker feels, said before the news it is about, set off by a comma: "I'm so excited,
+ * we're moving to Denver next month", "So happy - I got the job". Part of
+ * {@link DISCOURSE_OPENER_RE}: the news is the statement.
+ */
+const EXCITED_OPENER =
+  "(?:(?:i['’]m|i\\s+am)\\s+)?(?:(?:so+|really|super|soo+|beyond)\\s+)*(?:excited|happy|thrilled|glad|stoked|pumped|psyched|relieved|proud)\\s*[,:;!–—-]+\\s*(?=(?:i|we|my|our)(?:['’]\\p{L}+)?\\s)";
+/**
  * A phrase that only opens what follows: "That reminds me, …", "You won't believe it - …",
  * "Guess what, …", "Funny you mention it, …", "Speaking of which, …", or sides with what the
  * listener said ("I totally agree, …", "I know that feeling - …", "I hear you, …"), or announces
@@ -1474,7 +1481,7 @@ export const HOW_LONG_ASKED_RE = /\bhow\s+long\b/iu;
  * before the statement is read, as a greeting is.
  */
 export const DISCOURSE_OPENER_RE = new RegExp(
-  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER}|${THANKED_FOR}|(?:just\\s+)?so\\s+(?:you|ya|u)\\s+know\\s*[,:;!–—-]|(?:i['’]ll\\s+be|to\\s+be|i['’]m\\s+being)\\s+(?:totally\\s+|completely\\s+)?honest\\s*[,:;!–—-])\\s*`,
+  `^(?:(?:that|this|which)\\s+reminds\\s+me(?:\\s+that|\\s*[,:;–—-])|you\\s+(?:won['’]t|will\\s+not|wouldn['’]t)\\s+believe\\s+(?:it|this|what\\s+happened)\\s*[,:;!–—-]|guess\\s+what\\s*[,:;!–—-]|funny\\s+you\\s+(?:should\\s+)?(?:mention|ask)(?:\\s+(?:it|that))?\\s*[,:;!–—-]|speaking\\s+of\\s+(?:which|that)\\s*[,:;!–—-]|on\\s+that\\s+note\\s*[,:;–—-]|i\\s+(?:(?:totally|completely|really|fully|so|just|definitely|absolutely)\\s+)*agree(?:\\s+with\\s+(?:you|that|this))?(?:\\s+(?:completely|totally|100\\s*%))?\\s*[,:;!.–—-]|i\\s+(?:know|understand|get)\\s+(?:that|the|this)\\s+feeling\\s*[,:;!.–—-]|i\\s+(?:hear|feel)\\s+(?:you|ya)\\s*[,:;!.–—-]|${TELLING_OPENER}|${THANKED_FOR}|(?:just\\s+)?so\\s+(?:you|ya|u)\\s+know\\s*[,:;!–—-]|(?:i['’]ll\\s+be|to\\s+be|i['’]m\\s+being)\\s+(?:totally\\s+|completely\\s+)?honest\\s*[,:;!–—-]|${EXCITED_OPENER})\\s*`,
   'iu',
 );
 /**
@@ -2533,7 +2540,7 @@ export const HAS_FAMILY_OR_PET = `(?:(?:have|own|['’]ve\\s+got|have\\s+got)\\s
  * Regex, anchored, case-insensitive.
  */
 export const LIFE_STEP_IN_FEW_WORDS_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:\\s+|(?=['’](?:ve|m)\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:['’]m|am)\\s+(?:now\\s+|also\\s+|still\\s+)?${A_ROLE}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
+  `^${LEAD}(?:i|we)(?:\\s+|(?=['’](?:ve|m)\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|got\\s+the\\s+(?:job|position|role|promotion|offer|part|scholarship|internship|apartment|house|grant|contract|lead)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:['’]m|am)\\s+(?:now\\s+|also\\s+|still\\s+)?${A_ROLE}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
   'iu',
 );
 /**
@@ -2579,6 +2586,8 @@ export const CHAT_SHORTHAND: Readonly<Record<string, string>> = Object.freeze({
   idk: "I don't know",
   imo: 'in my opinion',
   rn: 'right now',
+  yr: 'year',
+  yrs: 'years',
 });
 /** What "ur" is "you're" before ("ur so kind", "ur the best"); before anything else it is "your" ("ur new haircut"). */
 export const UR_AS_YOU_ARE_BEFORE =

@@ -1,4 +1,4 @@
-import { repunctuate, restoreApostrophes, typedWithoutStops } from './chat-text.js';
+import { repunctuate, restoreApostrophes, shouted, typedWithoutStops } from './chat-text.js';
 import { clauseKind, leavesToDoSomething, REACTION_RULES, subjectOf, withoutOpener } from './kind-rules.js';
 import {
   ANSWER_HEDGE_RE,
@@ -141,7 +141,8 @@ const INITIALS = /(?:\b(?:\p{Lu}\.){2,}|\b\p{Lu}\p{Ll}+\s+(?:\p{Lu}\.\s*)*\p{Lu}
 
 /** Sentences of `text` (terminal punctuation of any script, and line breaks). */
 export function sentences(typed: string): string[] {
-  const text = restoreApostrophes(typed);
+  // "OMG I GOT THE JOB!!!": typed in capitals throughout, read as lower case.
+  const text = restoreApostrophes(shouted(typed) ? typed.toLowerCase() : typed);
   // A caption before what is said of it ("[image: a puppy on a rug] This is my new puppy") is a sentence of its own.
   // An emoji ends a sentence as "!" does ("guess what 😱 i got into grad school", "back from
   // hawaii 🌺 best trip ever"), unless what follows goes on with it ("i love 🍕 and pasta").
