@@ -147,7 +147,7 @@ export function sentences(typed: string): string[] {
   // An emoji ends a sentence as "!" does ("guess what 😱 i got into grad school", "back from
   // hawaii 🌺 best trip ever"), unless what follows goes on with it ("i love 🍕 and pasta").
   const parts = text.split(
-    /(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*|(?<=\p{Extended_Pictographic}[\u{FE0F}\u{200D}\p{Emoji_Modifier}\p{Extended_Pictographic}]*)\s+(?!(?:and|or|but|with|for|to|in|on|at|of|from|&|\+)(?:\s|$)|\p{Extended_Pictographic}|\[image:)/iu,
+    /(?<=[.!?…。！？])["'”’)\]]*\s+|(?<=^\[image:[^\]]*\])\s+|\s*\n+\s*|(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\u{200D}|\p{Emoji_Modifier}|\p{Extended_Pictographic})*)\s+(?!(?:and|or|but|with|for|to|in|on|at|of|from|&|\+)(?:\s|$)|\p{Extended_Pictographic}|\[image:)/iu,
   );
   const out: string[] = [];
   // A stretch typed without full stops ("Thanks Mel I passed the interviews last Friday I'm so
