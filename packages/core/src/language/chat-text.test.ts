@@ -178,6 +178,9 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split('i went there last week, so did she')).toEqual(['I went there last week, so did she']);
     // Set off by a comma, the question at the end gets its mark (and is read apart from the remark).
     expect(split('love the tattoo, did you just get it')).toEqual(['love the tattoo, did you just get it?']);
+    // "what's been …", "what's new": a question wherever it opens, but after a word that takes it.
+    expect(split('we went to the beach whats new with you')).toEqual(['we went to the beach.', "what's new with you?"]);
+    expect(split('i know whats been bothering you')).toEqual(["I know what's been bothering you"]);
     // After a subordinate clause ("after we talked"), the "I" of the main clause goes on.
     expect(split('i was busy, but after we talked i finally picked up a book')).toEqual([
       'I was busy, but after we talked I finally picked up a book',

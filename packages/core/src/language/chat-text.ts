@@ -480,9 +480,11 @@ const QUESTION_START_RE = new RegExp(
  */
 const ASKS_OF_SOMEONE =
   "(?:(?:does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)|do(?:n['’]t)?\\s+(?:he|she|they|we))\\b";
+/** "what's been …", "what's new", "where's the best …": asks wherever it opens (not "I know what's been …": "know" goes on). */
+const WH_IS_NEXT = `(?:what|where|who|how)['’]s\\s+(?:been|up|new|next|your|ur|the)\\b`;
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
-  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU})`,
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT})`,
   'iu',
 );
 /** A question set off by a comma at the end of a run with no mark ("love the tattoo, did you just get it"). */
