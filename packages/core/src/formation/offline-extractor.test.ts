@@ -396,6 +396,27 @@ describe('readTurn: a slot value ends before a time or an adjunct', () => {
   });
 });
 
+describe('readTurn: a slot typed in lower case with a name as its subject', () => {
+  it("is the slot of the person named, never the speaker's", () => {
+    expect(read('ana moved to porto last week').statements[0]).toMatchObject({
+      about: 'Ana',
+      attribute: 'lives in',
+      value: 'porto',
+    });
+    expect(read('jake got a new job at google').statements[0]).toMatchObject({
+      about: 'Jake',
+      attribute: 'works at',
+      value: 'google',
+    });
+  });
+
+  it('near-misses: the speaker left out, an adverb, "we", a word that is no name', () => {
+    for (const input of ['just moved to porto last week', 'finally got a job at google', 'we moved to porto'])
+      expect(read(input).statements[0], input).toMatchObject({ about: 'me' });
+    expect(read('work got crazy at google').statements.filter((s) => s.attribute !== undefined)).toEqual([]);
+  });
+});
+
 describe('readTurn: near-misses of the slots said in few words', () => {
   it.each([
     "I'm a huge fan of jazz.",

@@ -760,6 +760,9 @@ export function readSentence(
     // "Max is already old, he is 8 years old", "… and Ana lives in Porto": the verb's own subject,
     // right before it, is someone else (the speaker's "I'm" / "I live" is no such verb).
     if (about === speaker && SUBJECT_SLOTS.has(attribute) && othersSlot(body, m)) continue;
+    // "ana moved to porto last week", "jake got a new job at google": the slot is of the person
+    // named in lower case, never the speaker's.
+    const named = about === speaker && SUBJECT_SLOTS.has(attribute) ? namedInLowerCase(body) : undefined;
     // When the slot came to hold its value ("I moved to Porto in 2019"): the time stays out of
     // the value and anchors the memory, as it does for an event. A date that is the value itself
     // ("My birthday is 8 May") is no such time.
@@ -767,7 +770,14 @@ export function readSentence(
     const start = end - m[slot.group]!.length;
     const since = pastDate(body.slice(0, start) + body.slice(end), now);
     return {
-      kept: { text: body, kind: slot.kind, about, attribute, value, ...(since !== undefined ? { at: since } : {}) },
+      kept: {
+        text: body,
+        kind: slot.kind,
+        about: named ?? about,
+        attribute,
+        value,
+        ...(since !== undefined ? { at: since } : {}),
+      },
       continuation: false,
     };
   }
@@ -1135,6 +1145,29 @@ function othersSlot(body: string, m: RegExpExecArray): boolean {
   if (OTHER_PRONOUN_RE.test(subject)) return true;
   return /^\p{Lu}\p{Ll}/u.test(subject) && canBeName(subject);
 }
+/**
+ * A clause typed in lower case whose subject is a name ("ana moved to porto last week", "jake got
+ * a new job at google"): a word that can be a name, before the verb of a slot, opening the clause.
+ * Whose home or job it is, is theirs, never the speaker's. Not "just moved …", "we
+ * moved …", "finally got a job …", "work got busy".
+ */
+const LOWER_CASE_SUBJECT_RE =
+  /^(\p{Ll}[\p{L}'’-]+)\s+(?:(?:just|also|finally|recently|now|already)\s+)?(?:got|moved|relocated|is|was|works|worked|lives|lived|started|quit|left|landed|found|took|joined|turned)\b/u;
+function namedInLowerCase(body: string): string | undefined {
+  const w = LOWER_CASE_SUBJECT_RE.exec(body)?.[1];
+  if (
+    w === undefined ||
+    /ly$/u.test(w) ||
+    STOPWORDS.has(w) ||
+    /^(?:i|we|me|us|my|our|and|so|but|then|just|also|finally|recently|now|already|today|yesterday|work|school|life|everything|everyone|nothing|dinner|lunch|breakfast|mom|dad|mum|family)$/u.test(
+      w,
+    ) ||
+    !canBeName(w)
+  )
+    return undefined;
+  return personName(w.charAt(0).toUpperCase() + w.slice(1));
+}
+
 /** A slot said of a pronoun subject ("They live in the woods", "She works at it"). */
 const PRONOUN_SLOT_SUBJECT_RE = /^(?:(?:just|also|now|still)\s+)?(?:they|he|she|it|you)\b/iu;
 
