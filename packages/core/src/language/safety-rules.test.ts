@@ -67,6 +67,8 @@ describe('safety facts: formed through MemoryManager', () => {
     expect(await formed('Raj is diabetic.')).toEqual(['fact | Raj | Raj is diabetic.']);
     expect(await formed("Raj can't eat peanuts.")).toEqual(["fact | Raj | Raj can't eat peanuts."]);
     expect(await formed('Ana: I have celiac disease')).toEqual(['fact | Ana | I have celiac disease']);
+    // Typed in lower case, the name is still whom it is about.
+    expect(await formed('raj is allergic to peanuts')).toEqual(['fact | Raj | raj is allergic to peanuts']);
   });
 
   it('near-misses form no safety fact', async () => {

@@ -271,8 +271,18 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   const name = named ? personName(named[1]!) : undefined;
   if (name !== undefined && canBeName(named![1]!) && (people.has(name) || PERSON_VERBS.has(named![2] ?? '') || safety))
     return name;
+  // Typed in lower case: "raj is allergic to peanuts", "jake loves hiking".
+  const lower = LOWER_NAMED_SUBJECT_RE.exec(s);
+  if (lower && (safety || LOWER_PERSON_VERBS.has(lower[2]!))) return lowerCaseName(lower[1]) ?? speaker;
   return speaker;
 }
+/** A word typed in lower case that opens a clause, and the verb after it ("raj is", "jake loves"). */
+const LOWER_NAMED_SUBJECT_RE =
+  /^(\p{Ll}[\p{L}'’-]+)\s+(?:(?:just|recently|finally|also|still|now|really)\s+)?(\p{L}+)/u;
+/** Verbs that say a subject typed in lower case is a person (not "got", "went": "school got busy"). */
+const LOWER_PERSON_VERBS = new Set(
+  'lives moved works likes loves hates prefers enjoys studies teaches married'.split(' '),
+);
 
 /** A slot value: up to a clause break, without trailing time words. */
 const VALUE = "([\\p{L}\\p{M}\\p{N}'’&.-]+(?:\\s+[\\p{L}\\p{M}\\p{N}'’&.-]+){0,5}?)";
@@ -1154,7 +1164,10 @@ function othersSlot(body: string, m: RegExpExecArray): boolean {
 const LOWER_CASE_SUBJECT_RE =
   /^(\p{Ll}[\p{L}'’-]+)\s+(?:(?:just|also|finally|recently|now|already)\s+)?(?:got|moved|relocated|is|was|works|worked|lives|lived|started|quit|left|landed|found|took|joined|turned)\b/u;
 function namedInLowerCase(body: string): string | undefined {
-  const w = LOWER_CASE_SUBJECT_RE.exec(body)?.[1];
+  return lowerCaseName(LOWER_CASE_SUBJECT_RE.exec(body)?.[1]);
+}
+/** `w` as the name it may be when typed in lower case ("ana" → "Ana"), or undefined: no name. */
+function lowerCaseName(w: string | undefined): string | undefined {
   if (
     w === undefined ||
     /ly$/u.test(w) ||
