@@ -410,6 +410,13 @@ describe('readTurn: a slot typed in lower case with a name as its subject', () =
     });
   });
 
+  it('after "my coworker", "my dog", the name typed in lower case is whom it is about', () => {
+    expect(read('my coworker raj has a phd in physics').statements[0]).toMatchObject({ about: 'Raj' });
+    expect(read('my sister ana lives in lisbon').statements[0]).toMatchObject({ about: 'Ana', attribute: 'lives in' });
+    expect(read('my sister lives in lisbon').statements[0]).toMatchObject({ about: "me's sister" });
+    expect(read('my brother just moved to porto').statements[0]).toMatchObject({ about: "me's brother" });
+  });
+
   it('near-misses: the speaker left out, an adverb, "we", a word that is no name', () => {
     for (const input of ['just moved to porto last week', 'finally got a job at google', 'we moved to porto'])
       expect(read(input).statements[0], input).toMatchObject({ about: 'me' });

@@ -264,6 +264,10 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   const rel = MY_RELATION_RE.exec(s);
   if (rel) {
     if (rel[2]) return personName(rel[2]);
+    // "my coworker raj has a phd", "my dog max is 3": the name typed in lower case, before its verb.
+    const typed = RELATION_NAMED_IN_LOWER_CASE_RE.exec(s.slice(rel[0].length));
+    const name = typed ? lowerCaseName(typed[1]) : undefined;
+    if (name !== undefined) return name;
     return `${speaker}'s ${rel[1]!.toLowerCase().replace(/\s+/g, ' ')}`;
   }
   // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
@@ -276,6 +280,9 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   if (lower && (safety || LOWER_PERSON_VERBS.has(lower[2]!))) return lowerCaseName(lower[1]) ?? speaker;
   return speaker;
 }
+/** After "my coworker", a name typed in lower case and the verb after it ("raj has", "max is"). */
+const RELATION_NAMED_IN_LOWER_CASE_RE =
+  /^,?\s+(\p{Ll}[\p{L}'’-]+),?\s+(?:(?:just|recently|finally|also|still|now|really|always)\s+)?(?:is|was|has|had|lives|lived|moved|works|worked|got|loves|likes|hates|started|studies|teaches|turned|just)\b/u;
 /** A word typed in lower case that opens a clause, and the verb after it ("raj is", "jake loves"). */
 const LOWER_NAMED_SUBJECT_RE =
   /^(\p{Ll}[\p{L}'’-]+)\s+(?:(?:just|recently|finally|also|still|now|really)\s+)?(\p{L}+)/u;
