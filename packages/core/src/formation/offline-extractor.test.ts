@@ -417,6 +417,12 @@ describe('readTurn: a slot typed in lower case with a name as its subject', () =
     expect(read('my brother just moved to porto').statements[0]).toMatchObject({ about: "me's brother" });
   });
 
+  it("a liking or a condition said of a name typed in lower case is that person's", () => {
+    expect(read('jake loves hiking in the alps').statements[0]).toMatchObject({ kind: 'preference', about: 'Jake' });
+    expect(read('raj is allergic to peanuts').statements[0]).toMatchObject({ kind: 'fact', about: 'Raj' });
+    expect(read('everyone loves pizza').statements.filter((s) => s.kind !== 'conversation')).toEqual([]);
+  });
+
   it('near-misses: the speaker left out, an adverb, "we", a word that is no name', () => {
     for (const input of ['just moved to porto last week', 'finally got a job at google', 'we moved to porto'])
       expect(read(input).statements[0], input).toMatchObject({ about: 'me' });

@@ -522,7 +522,13 @@ const LIKING_PRONOUN_RE = /^(?:i|we|he|she|they|and\s+me|my\s+\p{L}+)$/iu;
  * and "My team is like my second family", "We're like a family", "emotions like relief" or
  * "they'll love it" like nothing.
  */
-function likingIn(text: string): RegExpExecArray | null {
+function likingIn(typed: string): RegExpExecArray | null {
+  // "jake loves hiking": a name typed in lower case likes as a capitalised one does.
+  const lower = LOWER_NAMED_SUBJECT_RE.exec(typed);
+  const text =
+    lower && LOWER_PERSON_VERBS.has(lower[2]!) && lowerCaseName(lower[1]) !== undefined
+      ? typed.charAt(0).toUpperCase() + typed.slice(1)
+      : typed;
   PREFERENCE_RE.lastIndex = 0;
   for (let m = PREFERENCE_RE.exec(text); m !== null; m = PREFERENCE_RE.exec(text)) {
     const who = m.groups!.who!;
