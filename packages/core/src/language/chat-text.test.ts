@@ -181,6 +181,8 @@ describe('repunctuate: a turn typed without full stops', () => {
     // "what's been …", "what's new": a question wherever it opens, but after a word that takes it.
     expect(split('we went to the beach whats new with you')).toEqual(['we went to the beach.', "what's new with you?"]);
     expect(split('i know whats been bothering you')).toEqual(["I know what's been bothering you"]);
+    expect(split('i love dancing you ever tried salsa')).toEqual(['I love dancing.', 'you ever tried salsa?']);
+    expect(split('i wonder if you ever think of me')).toHaveLength(1);
     // After a subordinate clause ("after we talked"), the "I" of the main clause goes on.
     expect(split('i was busy, but after we talked i finally picked up a book')).toEqual([
       'I was busy, but after we talked I finally picked up a book',

@@ -468,10 +468,12 @@ const HOW_IS = `how['’](?:s|re|ve|d)\\b|what['’]s\\s+up\\b`;
 const WH_CONTRACTED = `(?:what|where|when|why|who)['’](?:s|re|d|ll|ve)\\b`;
 /** "What made you …", "How long have you …"; not "What I love …", "what a day", "what you said". */
 const WH_ASKS = `(?:what|how|where|when|why|who|which|whose)\\s+(?!(?:i|i['’]m|we|he|she|they|it|my|our|his|her|their|a|an|this|that|you|u|ya)\\b)(?:\\S+\\s+){0,2}?(?:${AUX}|you|u|ya|your|ur|about|else)\\b`;
+/** "you ever been to Japan", "u ever tried salsa": asked with its auxiliary left out. */
+const EVER_YOU = '(?:you|u|ya)\\s+ever\\b';
 const ANY = 'any(?:thing|one|body)?\\s+(?!(?:is|was|can|will|goes|works)\\b)\\S';
 const ABOUT_YOU = '(?:and|what\\s+about|how\\s+about)\\s+(?:you|u)\\b|(?:wbu|hbu)\\b';
 const QUESTION_START_RE = new RegExp(
-  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU})`,
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU}|${EVER_YOU})`,
   'iu',
 );
 /**
@@ -480,8 +482,11 @@ const QUESTION_START_RE = new RegExp(
  */
 const ASKS_OF_SOMEONE =
   "(?:(?:does|did)(?:n['’]t)?\\s+(?:he|she|they|we|it|that|this)|do(?:n['’]t)?\\s+(?:he|she|they|we))\\b";
-/** "what's been …", "what's new", "where's the best …": asks wherever it opens (not "I know what's been …": "know" goes on). */
-const WH_IS_NEXT = `(?:what|where|who|how)['’]s\\s+(?:been|up|new|next|your|ur|the)\\b`;
+/**
+ * "what's been …", "what's new", "where's the best …", "you ever tried …": asks wherever it opens
+ * (not "I know what's been …", "if you ever …": "know" and "if" go on).
+ */
+const WH_IS_NEXT = `(?:what|where|who|how)['’]s\\s+(?:been|up|new|next|your|ur|the)\\b|${EVER_YOU}`;
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT})`,
