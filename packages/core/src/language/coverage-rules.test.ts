@@ -934,6 +934,19 @@ describe('readTurn: a step of life in few words, and when it starts', () => {
     ]);
   });
 
+  it('news announced before it is said is the statement ("there\'s something I want to tell you …")', () => {
+    expect(formed('so i wanted to let you in on some cool news i just got a new car')).toEqual([
+      'event | Ann | I just got a new car',
+    ]);
+    expect(formed("there's something i want to tell you i went hiking last week")).toEqual([
+      'event | Ann | I went hiking last week',
+    ]);
+    expect(formed("I have some exciting news: we're expecting a baby!")).toEqual([
+      "fact | Ann | We're expecting a baby!",
+    ]);
+    none(['I have some news about the project.', "I'm expecting a call."]);
+  });
+
   it('how the speaker feels, before the news, set off by a comma: the news is the statement', () => {
     expect(formed("I'm so excited, we're moving to Denver next month")).toEqual([
       "fact | Ann | We're moving to Denver next month",

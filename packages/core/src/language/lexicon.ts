@@ -1414,8 +1414,8 @@ export const THIS_IS_MINE_RE = new RegExp(
  * "(I) wanted to let you know (that) I …", "Just want to tell you my …": what announces the
  * speaker's news, said before it. Regex source, case-insensitive.
  */
-const TELLING_OPENER =
-  '(?:i\\s+)?(?:just\\s+)?want(?:ed)?\\s+to\\s+(?:let\\s+(?:you|ya|u)\\s+know|tell\\s+(?:you|ya|u))\\s+(?:that\\s+)?(?=(?:i|we|my|our)\\b)';
+const NEWS = '(?:some|the|a|any)\\s+(?:(?:big|great|good|cool|exciting|awesome|amazing|fun|crazy|huge)\\s+){0,2}news';
+const TELLING_OPENER = `(?:(?:so|and|but|just)\\s+)?(?:(?:i\\s+)?(?:just\\s+)?want(?:ed)?\\s+to\\s+(?:let\\s+(?:you|ya|u)\\s+know|tell\\s+(?:you|ya|u)|let\\s+(?:you|ya|u)\\s+in\\s+on\\s+${NEWS}|share\\s+${NEWS})|there['’]?s\\s+something\\s+i\\s+(?:want(?:ed)?|have|need|gotta|got)\\s+(?:to\\s+)?tell\\s+(?:you|ya|u)|(?:i\\s+)?(?:have|got|i['’]ve\\s+got)\\s+${NEWS})[\\s,:;–—-]+(?:that\\s+)?(?=(?:i|we|my|our)\\b)`;
 /**
  * What a speaker thanks the listener for, said before the news once "Thanks" is cut off or with
  * "Appreciate" ("thanks for the support it means a lot", "For asking, Gina: I lost my job",
@@ -2540,7 +2540,7 @@ export const HAS_FAMILY_OR_PET = `(?:(?:have|own|['’]ve\\s+got|have\\s+got)\\s
  * Regex, anchored, case-insensitive.
  */
 export const LIFE_STEP_IN_FEW_WORDS_RE = new RegExp(
-  `^${LEAD}(?:i|we)(?:\\s+|(?=['’](?:ve|m)\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|got\\s+the\\s+(?:job|position|role|promotion|offer|part|scholarship|internship|apartment|house|grant|contract|lead)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:['’]m|am)\\s+(?:now\\s+|also\\s+|still\\s+)?${A_ROLE}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
+  `^${LEAD}(?:i|we)(?:\\s+|(?=['’](?:ve|m|re)\\s))(?:(?:just|finally|recently|also|officially|actually)\\s+)*(?:(?:got|get|(?:am|are|['’]m|['’]re)\\s+getting)\\s+(?:married|engaged|divorced|promoted|hired|fired|laid\\s+off|pregnant|accepted|published|certified|licensed|baptized|baptised)\\b|got\\s+the\\s+(?:job|position|role|promotion|offer|part|scholarship|internship|apartment|house|grant|contract|lead)\\b|have\\s+(?:twins|triplets)|${HAS_FAMILY_OR_PET}|(?:['’]re|are|['’]m|am)\\s+expecting(?:\\s+(?:a|our|my)\\s+(?:first\\s+|second\\s+|third\\s+)?(?:baby|child|kid|little\\s+one)|\\s+twins)?|(?:['’]m|am)\\s+(?:now\\s+|also\\s+|still\\s+)?${A_ROLE}|(?:have|['’]ve\\s+got)\\s+(?:${LASTING_CONDITIONS})|(?:got|had|adopted|welcomed)\\s+(?:twins|triplets|(?:a|an|our|my)\\s+(?:new\\s+|second\\s+|third\\s+|baby\\s+)?(?!(?:lot|few|bit|blast|great|good|nice|bad|rough|tough|long|busy|hard|fun|lovely|wonderful|terrible|awful|crazy|weird|question|feeling|chance|look|minute|second|moment|sec|break|rest|nap|laugh|ball|day|time|week|idea|dream|thought|point|clue|sense|go|try|shot|talk|chat|call|word|meeting|appointment|exam|test|class|shift|lesson|session|workout|drink|coffee|meal|snack|bite|beer|party|date|game|match|${PASSING_AILMENT})\\b)\\p{L}{3,}))(?=\\s*(?:[.!?…]|$))`,
   'iu',
 );
 /**
