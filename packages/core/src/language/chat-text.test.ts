@@ -161,6 +161,11 @@ describe('repunctuate: a turn typed without full stops', () => {
       'Good to catch up again.',
       'Had a rough week with the car',
     ]);
+    expect(split('hey omar, been a few days, so i wanted to say hi')).toEqual([
+      'hey omar, been a few days.',
+      'so I wanted to say hi',
+    ]);
+    expect(split("it's been a while, but im good")).toEqual(["it's been a while, but I'm good"]);
     expect(split('hey omar, havent talked for a few days had a wild week')).toEqual([
       "hey omar, haven't talked for a few days.",
       'had a wild week',

@@ -338,7 +338,6 @@ function opensSentence(
   if (
     stopless &&
     !quoted &&
-    !/,$/u.test(before) &&
     /\p{L}/u.test(word) &&
     AFTER_A_WHILE_LAST_WORDS.has(bare(before)) &&
     i - start <= 10 &&
