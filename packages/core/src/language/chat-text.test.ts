@@ -166,6 +166,17 @@ describe('repunctuate: a turn typed without full stops', () => {
       'so I wanted to say hi',
     ]);
     expect(split("it's been a while, but im good")).toEqual(["it's been a while, but I'm good"]);
+    // A catching-up clause further in the run: the news after it opens a sentence.
+    expect(split('sorry it took me so long crazy times since we talked my album finally dropped')).toEqual([
+      'sorry it took me so long crazy times since we talked.',
+      'my album finally dropped',
+    ]);
+    expect(split("a lot's happened since then got a new job")).toEqual([
+      "a lot's happened since then.",
+      'got a new job',
+    ]);
+    expect(split('things have been great since we last talked')).toHaveLength(1);
+    expect(split('a lot has changed since last time we talked')).toHaveLength(1);
     expect(split('hey omar, havent talked for a few days had a wild week')).toEqual([
       "hey omar, haven't talked for a few days.",
       'had a wild week',

@@ -42,6 +42,7 @@ import {
   QUESTION_LEAD,
   QUESTION_OPENER_RE,
   SENTENCE_OPENERS,
+  SINCE_WE_TALKED_RE,
   SUBORDINATOR_RE,
   TIME_PHRASE_END_RE,
   TIME_PHRASE_WORD_RE,
@@ -130,6 +131,9 @@ export function restoreApostrophes(typed: string): string {
 /** Ends a sentence: a full stop, "!", "?" or "…" (of any script), before closing quotes or brackets. */
 const ENDED_RE = /[.!?…。！？]["'”’)\]]*$/u;
 const CAPTION_END_RE = /^(.*?)\s*(\[image:[^\]]*\])$/isu;
+/** A catching-up clause that ends where it is read ("… since we talked", "… happened since then"). */
+const CAUGHT_UP_END_RE = new RegExp(`(?:${SINCE_WE_TALKED_RE.source}|\\bhappened\\s+since\\s+then)[,.!]*$`, 'iu');
+
 /** A word as the tables hold it: lower case, a straight apostrophe, no punctuation around it. */
 const bare = (word: string) =>
   word
@@ -361,6 +365,25 @@ function opensSentence(
         .join(' '),
     ) &&
     !JOINS_A_CLAUSE_RE.test(bare(before))
+  )
+    return true;
+  // "… crazy times since we talked my album finally dropped", "… since we last chatted hope
+  // you're ok": the news after a catching-up clause anywhere in the run, at a word that opens a
+  // clause of its own.
+  if (
+    stopless &&
+    !quoted &&
+    i - start >= 3 &&
+    AFTER_A_WHILE_LAST_WORDS.has(bare(before)) &&
+    CAUGHT_UP_END_RE.test(words.slice(Math.max(start, i - 6), i).join(' ')) &&
+    // "… since last time we talked": the clause goes on.
+    !/^(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|saw|caught|met)\b/iu.test(
+      `${bare(word)} ${bare(words[i + 1] ?? '')} ${bare(words[i + 2] ?? '')}`,
+    ) &&
+    (SUBJECT_RE.test(word) ||
+      PLAIN_SUBJECT_RE.test(word) ||
+      SUBJECT_DETERMINER_RE.test(word) ||
+      /^(?:hope|got|had|been|a|so|lots?|much)$/iu.test(bare(word)))
   )
     return true;
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.

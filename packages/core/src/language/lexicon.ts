@@ -932,7 +932,7 @@ export const AFTER_A_WHILE_END_RE =
   /^(?:\S+\s+){0,3}?(?:long\s+time\s+no\s+(?:see|talk|chat)|(?:(?:it['’]?s|its)\s+)?been\s+(?:a\s+(?:while|minute|hot\s+minute|few\s+(?:days|weeks))|ages|forever|(?:too|so)\s+long)|(?:(?:(?:it['’]?s|its)\s+)?been\s+(?:a\s+(?:while|minute|bit|hot\s+minute)|ages|forever|(?:too|so)\s+long)\s+)?since\s+(?:(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught\s+up)(?:\s+last)?|our\s+last\s+(?:chat|talk|conversation)|(?:the\s+)?last\s+time(?:\s+we\s+(?:talked|spoke|chatted))?)|(?:haven['’]?t|have\s+not)\s+(?:talked|chatted|spoken)\s+(?:for|in)\s+(?:a\s+(?:while|bit|minute|week|few\s+(?:days|weeks))|ages|forever|(?:so|too)\s+long)|(?:good|nice|great|glad)\s+to\s+(?:catch\s+up|chat|talk|see\s+you|hear\s+from\s+you)(?:\s+again)?)(?:\s*,)?$/iu;
 /** The words that end {@link AFTER_A_WHILE_END_RE}: only after one is it tried. */
 export const AFTER_A_WHILE_LAST_WORDS: ReadonlySet<string> = new Set(
-  'see talk chat while minute bit ages forever long again you talked spoke chatted up conversation time days weeks week'.split(
+  'see talk chat while minute bit ages forever long again you talked spoke chatted up conversation time days weeks week then'.split(
     ' ',
   ),
 );
