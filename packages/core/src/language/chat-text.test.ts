@@ -177,6 +177,15 @@ describe('repunctuate: a turn typed without full stops', () => {
     ]);
     expect(split('things have been great since we last talked')).toHaveLength(1);
     expect(split('a lot has changed since last time we talked')).toHaveLength(1);
+    expect(split('we had a wild week since we talked i met my new team')).toEqual([
+      'we had a wild week since we talked.',
+      'I met my new team',
+    ]);
+    // An "-ing" subject of a few more words before its verb.
+    expect(split('so much has gone down touring with frank ocean last week was wild')).toEqual([
+      'so much has gone down.',
+      'touring with frank ocean last week was wild',
+    ]);
     expect(split('hey omar, havent talked for a few days had a wild week')).toEqual([
       "hey omar, haven't talked for a few days.",
       'had a wild week',

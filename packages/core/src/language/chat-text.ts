@@ -310,7 +310,7 @@ function gerundSubjectOpens(words: readonly string[], i: number, start: number):
     DETERMINER_WORDS.has(bare(words[i - 2]!))
   )
     return false;
-  for (let k = i + 1; k <= i + 5 && k < words.length - 1; k++) {
+  for (let k = i + 1; k <= i + 7 && k < words.length - 1; k++) {
     if (/[,;:–—-]$/u.test(words[k - 1]!)) return false;
     const w = bare(words[k]!);
     if (VERB_AFTER_GERUND_RE.test(w)) return true;
@@ -377,7 +377,7 @@ function opensSentence(
     AFTER_A_WHILE_LAST_WORDS.has(bare(before)) &&
     CAUGHT_UP_END_RE.test(words.slice(Math.max(start, i - 6), i).join(' ')) &&
     // "… since last time we talked": the clause goes on.
-    !/^(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|saw|caught|met)\b/iu.test(
+    !/^(?:we|i)\s+(?:last\s+)?(?:talked|spoke|chatted|caught)\b/iu.test(
       `${bare(word)} ${bare(words[i + 1] ?? '')} ${bare(words[i + 2] ?? '')}`,
     ) &&
     (SUBJECT_RE.test(word) ||
