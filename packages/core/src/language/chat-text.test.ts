@@ -262,6 +262,10 @@ describe('repunctuate: a turn typed without full stops', () => {
       'speaking of which, mine just quit',
     ]);
     expect(split('and by the way, i got the job')).toEqual(['and by the way, I got the job']);
+    expect(split('ill do that btw, recently i had a setback')).toEqual([
+      "I'll do that.",
+      'btw, recently I had a setback',
+    ]);
     expect(split("where'd you go by the way")).toHaveLength(1);
   });
 

@@ -351,19 +351,21 @@ function opensSentence(
     AFTER_A_WHILE_END_RE.test(words.slice(start, i).join(' '))
   )
     return true;
-  // "i will by the way, this is my shop", "… a great help speaking of which, …": a discourse
+  // "i will by the way, this is my shop", "ill do that btw, recently i …", "… a great help
+  // speaking of which, …": a discourse
   // marker opens a sentence after any word but one that joins it ("and by the way").
   if (
     stopless &&
     !quoted &&
     i - start >= 2 &&
     i + 3 < words.length &&
-    /^(?:by the way|speaking of (?:which|that))$/u.test(
-      words
-        .slice(i, i + 3)
-        .map(bare)
-        .join(' '),
-    ) &&
+    (bare(word) === 'btw' ||
+      /^(?:by the way|speaking of (?:which|that))$/u.test(
+        words
+          .slice(i, i + 3)
+          .map(bare)
+          .join(' '),
+      )) &&
     !JOINS_A_CLAUSE_RE.test(bare(before))
   )
     return true;
