@@ -944,6 +944,10 @@ describe('readTurn: a step of life in few words, and when it starts', () => {
     expect(formed("I have some exciting news: we're expecting a baby!")).toEqual([
       "fact | Ann | We're expecting a baby!",
     ]);
+    // With the month it is due, it stays an event, dated.
+    expect(formed("We're expecting our second baby in June!")).toEqual([
+      "event | Ann | We're expecting our second baby in June!",
+    ]);
     none(['I have some news about the project.', "I'm expecting a call."]);
   });
 
