@@ -47,7 +47,7 @@ import {
   TIME_PHRASE_END_RE,
   TIME_PHRASE_WORD_RE,
   JOINS_A_CLAUSE_RE,
-  CLAUSE_ADVERB_RE,
+  CLAUSE_ADVERB_WORD_RE,
   LEAVES_ITS_OBJECT_RE,
   TOLD_SOMEONE_RE,
   VERB_AFTER_SUBJECT_RE,
@@ -215,7 +215,7 @@ function subjectOpens(words: readonly string[], i: number, start: number, noGap 
   if (TIME_PHRASE_END_RE.test(bare(before)) && i - start >= 2) return !timePhraseOpensClause(words, i - 1, start);
   // "… so I apologized and luckily they were understanding": an adverb said of the clause that
   // follows, after a word that joins it.
-  if (CLAUSE_ADVERB_RE.test(bare(before)) && JOINS_A_CLAUSE_RE.test(bare(words[i - 2] ?? ''))) return false;
+  if (CLAUSE_ADVERB_WORD_RE.test(bare(before)) && JOINS_A_CLAUSE_RE.test(bare(words[i - 2] ?? ''))) return false;
   // "… some of these new healthy snacks I've been trying": a relative clause at the run's end.
   if (endsWithoutItsObject(words, i)) return false;
   // "the book I read", "a place I love": a relative clause, not a new sentence ("a lot I" is no

@@ -2759,7 +2759,7 @@ export const TIME_PHRASE_WORD_RE =
 /** Words after which a time phrase or a clause adverb opens the clause that follows ("but last week I …", "and luckily they …"); one bare word. */
 export const JOINS_A_CLAUSE_RE = /^(?:and|but|or|so|then|plus)$/u;
 /** Adverbs said of the clause that follows them ("and luckily they were understanding", "but sadly it rained"); one bare word. */
-export const CLAUSE_ADVERB_RE =
+export const CLAUSE_ADVERB_WORD_RE =
   /^(?:luckily|thankfully|fortunately|unfortunately|sadly|hopefully|honestly|finally|eventually|suddenly|surprisingly|apparently|obviously|actually|basically|somehow|now|today|yesterday|recently|lately)$/u;
 /**
  * Verbs that take an object, as the last word of a clause with its object left out: a relative

@@ -276,9 +276,15 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   if (name !== undefined && canBeName(named![1]!) && (people.has(name) || PERSON_VERBS.has(named![2] ?? '') || safety))
     return name;
   // Typed in lower case: "raj is allergic to peanuts", "jake loves hiking".
+  return lowerCaseSubject(s, safety) ?? speaker;
+}
+/**
+ * The name typed in lower case that opens `s` before a verb that says it is a person ("raj is
+ * allergic …" when `safety`, "jake loves hiking"), or undefined.
+ */
+function lowerCaseSubject(s: string, safety = false): string | undefined {
   const lower = LOWER_NAMED_SUBJECT_RE.exec(s);
-  if (lower && (safety || LOWER_PERSON_VERBS.has(lower[2]!))) return lowerCaseName(lower[1]) ?? speaker;
-  return speaker;
+  return lower && (safety || LOWER_PERSON_VERBS.has(lower[2]!)) ? lowerCaseName(lower[1]) : undefined;
 }
 /** After "my coworker", a name typed in lower case and the verb after it ("raj has", "max is"). */
 const RELATION_NAMED_IN_LOWER_CASE_RE =
@@ -524,11 +530,7 @@ const LIKING_PRONOUN_RE = /^(?:i|we|he|she|they|and\s+me|my\s+\p{L}+)$/iu;
  */
 function likingIn(typed: string): RegExpExecArray | null {
   // "jake loves hiking": a name typed in lower case likes as a capitalised one does.
-  const lower = LOWER_NAMED_SUBJECT_RE.exec(typed);
-  const text =
-    lower && LOWER_PERSON_VERBS.has(lower[2]!) && lowerCaseName(lower[1]) !== undefined
-      ? typed.charAt(0).toUpperCase() + typed.slice(1)
-      : typed;
+  const text = lowerCaseSubject(typed) !== undefined ? typed.charAt(0).toUpperCase() + typed.slice(1) : typed;
   PREFERENCE_RE.lastIndex = 0;
   for (let m = PREFERENCE_RE.exec(text); m !== null; m = PREFERENCE_RE.exec(text)) {
     const who = m.groups!.who!;
