@@ -14,6 +14,7 @@ function memory(s: FormedStatement): MemoryEntry {
   if (s.attribute) metadata.attribute = s.attribute;
   if (s.value) metadata.value = s.value;
   if (s.at !== undefined) metadata.at = s.at;
+  if (s.aka) metadata.aka = s.aka;
   return createEntry('t', { content: { title: s.about, text: s.text }, kind: s.kind, metadata }, NOW);
 }
 const said = (input: string, createdAt = NOW) => readTurn({ input, userId: 'me', createdAt }).statements[0]!;
@@ -127,6 +128,43 @@ describe('consolidate', () => {
     expect((await consolidate(said('I stopped eating meat.'), [tennis])).op).toBe('add');
     const notVegan = memory(said("I'm not vegan anymore."));
     expect(await decision("I'm not vegan anymore!", [notVegan])).toEqual(['reinforce', notVegan.id]);
+  });
+
+  it('a subject said by a relation is the person named with it ("My sister Ana …" then "My sister …")', async () => {
+    const ana = said('My sister Ana lives in Lisbon.');
+    expect([ana.about, ana.aka]).toEqual(['Ana', ["me's sister"]]);
+    const berlin = said('My sister moved to Berlin.');
+    expect(await consolidate(berlin, [memory(ana)])).toMatchObject({
+      op: 'update',
+      statement: { about: 'Ana', aka: ["me's sister"], value: 'Berlin' },
+    });
+    // Named after the relation: the name is who the memory is about from then on.
+    const sister = memory(said('My sister lives in Lisbon.'));
+    expect(await consolidate(ana, [sister])).toMatchObject({
+      op: 'reinforce',
+      id: sister.id,
+      statement: { about: 'Ana' },
+    });
+    // No alias for a plural relation, nor when no relation names them.
+    expect(said('My kids Ana and Tom love swimming.').aka).toBeUndefined();
+    expect(said('Ana lives in Lisbon.').aka).toBeUndefined();
+  });
+
+  it('near-misses: two people who share a relation are not each other, and a relation of two is neither', async () => {
+    const ana = memory(said('My friend Ana lives in Lisbon.'));
+    expect((await consolidate(said('My friend Raj lives in Paris.'), [ana])).op).toBe('add');
+    const raj = memory(said('My friend Raj lives in Paris.'));
+    expect((await consolidate(said('My friend moved to Berlin.'), [ana, raj])).op).toBe('add');
+  });
+
+  it('a slot said not to hold fills no slot, and supersedes the one it denies', async () => {
+    expect(said("I don't live in Lisbon anymore.").attribute).toBeUndefined();
+    expect(said('I no longer work at Google.').attribute).toBeUndefined();
+    expect(said("I don't live in Lisbon anymore, I moved to Berlin.")).toMatchObject({ value: 'Berlin' });
+    const lisbon = memory(said('I live in Lisbon.'));
+    expect(await decision("I don't live in Lisbon anymore.", [lisbon])).toEqual(['update', lisbon.id]);
+    const google = memory(said('I work at Google.'));
+    expect(await decision('I no longer work at Google.', [google])).toEqual(['update', google.id]);
   });
 
   it('wordOverlap treats word forms alike and penalises very different lengths', () => {

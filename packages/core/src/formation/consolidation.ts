@@ -14,10 +14,18 @@ const RESTATE_COSINE_MIN_OVERLAP = 0.34;
 const SAME_EVENT_MS = 2 * 86_400_000;
 
 /** Formation metadata of a memory (what formation wrote into `metadata`). */
-export function formedFields(entry: MemoryEntry): { about?: string; attribute?: string; value?: string; at?: number } {
+export function formedFields(entry: MemoryEntry): {
+  about?: string;
+  aka?: string[];
+  attribute?: string;
+  value?: string;
+  at?: number;
+} {
   const m = entry.metadata;
+  const aka = Array.isArray(m.aka) ? m.aka.filter((x): x is string => typeof x === 'string') : [];
   return {
     ...(typeof m.about === 'string' ? { about: m.about } : {}),
+    ...(aka.length ? { aka } : {}),
     ...(typeof m.attribute === 'string' ? { attribute: m.attribute } : {}),
     ...(typeof m.value === 'string' ? { value: m.value } : {}),
     ...(typeof m.at === 'number' ? { at: m.at } : {}),
@@ -72,6 +80,54 @@ function overlapWords(s: string): Set<string> {
 
 const sameAbout = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
+/** A subject said by the speaker's relation to them ("Ann's sister"), not by a name. */
+const byRelation = (about: string) => /['’]s\s/u.test(about);
+
+/**
+ * The known memories about the statement's subject: said by the same name, or by another name
+ * one of them goes by (`aka`): "My sister Ana lives in Lisbon" is about Ana, also known as
+ * "Ann's sister", so "My sister moved to Berlin" is about her too. A relation that stands for two
+ * named people ("my friend Ana", "my friend Raj") stands for neither.
+ */
+function aboutTheSame(statement: FormedStatement, known: readonly MemoryEntry[]): MemoryEntry[] {
+  const names = [statement.about, ...(statement.aka ?? [])];
+  const exact: MemoryEntry[] = [];
+  const aliased: MemoryEntry[] = [];
+  const aliasedAbout = new Set<string>();
+  for (const e of known) {
+    const f = formedFields(e);
+    if (sameAbout(f.about, statement.about)) exact.push(e);
+    // One's name is the other's alias; two names that share an alias are two people ("my friend Ana", "my friend Raj").
+    else if ((f.aka ?? []).some((a) => sameAbout(a, statement.about)) || names.some((n) => sameAbout(f.about, n))) {
+      aliased.push(e);
+      aliasedAbout.add(f.about!.toLowerCase());
+    }
+  }
+  const named = [...aliasedAbout].filter((a) => !byRelation(a));
+  if (named.length > 1) return exact;
+  return [...exact, ...aliased];
+}
+
+/**
+ * `op` with its statement about whom the memory it touches is about, by every name known for
+ * them: the name before the relation ("Ana", also "Ann's sister").
+ */
+function withNames(op: FormationOp, known: readonly MemoryEntry[]): FormationOp {
+  if (op.op !== 'update' && op.op !== 'reinforce') return op;
+  const e = known.find((k) => k.id === op.id);
+  const f = e ? formedFields(e) : {};
+  const all = [
+    op.statement.about,
+    ...(op.statement.aka ?? []),
+    ...(f.about !== undefined ? [f.about] : []),
+    ...(f.aka ?? []),
+  ];
+  const names = all.filter((n, i) => all.findIndex((m) => sameAbout(m, n)) === i);
+  if (names.length === 1) return op;
+  const about = names.find((n) => !byRelation(n)) ?? op.statement.about;
+  return { ...op, statement: { ...op.statement, about, aka: names.filter((n) => !sameAbout(n, about)) } };
+}
+
 /** The lexicon's negation tables, read once, to test with (they are global, to replace with). */
 const NO_LONGER = new RegExp(NO_LONGER_RE.source, 'iu');
 const NEGATION = new RegExp(NEGATION_RE.source, 'iu');
@@ -109,7 +165,15 @@ export async function consolidate(
   known: readonly MemoryEntry[],
   context?: Pick<FormationContext, 'similarity'>,
 ): Promise<FormationOp> {
-  const candidates = known.filter((e) => sameAbout(formedFields(e).about, statement.about));
+  return withNames(await decide(statement, known, context), known);
+}
+
+async function decide(
+  statement: FormedStatement,
+  known: readonly MemoryEntry[],
+  context?: Pick<FormationContext, 'similarity'>,
+): Promise<FormationOp> {
+  const candidates = aboutTheSame(statement, known);
   if (statement.attribute !== undefined && statement.value !== undefined) {
     const slot = candidates.find((e) => formedFields(e).attribute === statement.attribute);
     if (slot) {

@@ -32,6 +32,11 @@ export interface FormedStatement {
   /** Whom it is about: the speaker (`"Ana: …"`), a person named as the subject, or the user id. */
   about: string;
   /**
+   * Other names its subject goes by: `["Ann's sister"]` for "My sister Ana lives in Lisbon" (about
+   * `"Ana"`), so that "My sister moved to Berlin" supersedes where Ana lives.
+   */
+  aka?: string[];
+  /**
    * What it says about them, when it fills a slot that a later statement can supersede
    * (`'lives in'`, `'name'`, `'works at'`, `'favourite colour'` …). Lowercase.
    */

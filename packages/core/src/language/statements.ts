@@ -254,6 +254,27 @@ const PERSON_VERBS = new Set(
   'lives moved works likes loves hates prefers enjoys studies speaks teaches married went got started'.split(' '),
 );
 
+/** "my sister Ana", "our neighbour, Raj", "my coworker raj": a relation and the name after it. */
+const RELATION_NAMING_RE = new RegExp(
+  `\\b(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(${RELATIONS}),?\\s+(\\p{L}[\\p{L}\\p{M}'’-]*)`,
+  'gu',
+);
+/** Relations that name more than one ("my kids Ana and Tom"): no one of them is "the kids". */
+const PLURAL_RELATION_RE = /^(?:parents|kids|children|grandparents)$/u;
+
+/**
+ * The other name `about` goes by in `text`, said by `speaker`: "My sister Ana lives in Lisbon" →
+ * "Ann's sister". Undefined when the text names them by no relation.
+ */
+export function relationAlias(text: string, about: string, speaker: string): string | undefined {
+  for (const m of text.matchAll(RELATION_NAMING_RE)) {
+    const relation = m[1]!.toLowerCase().replace(/\s+/gu, ' ');
+    if (!PLURAL_RELATION_RE.test(relation) && personName(m[2]!).toLowerCase() === about.toLowerCase())
+      return `${speaker}'s ${relation}`;
+  }
+  return undefined;
+}
+
 /**
  * Whom a statement is about: a named or related subject, else `speaker`. A subject that includes
  * the speaker ("My wife and I went to Rome", "Ana and me …") is about the speaker, like "we":
@@ -348,6 +369,36 @@ const NOT_NAME_WORDS = new Set([
 ]);
 /** A nationality or language rather than a name ("I'm Italian", "I'm Japanese", "I'm Finnish"). */
 const NATIONALITY_RE = /(?:ian|ese|ish)$/i;
+
+/**
+ * A slot said to hold, right before it ("I don't live in Lisbon", "I no longer work at Google")
+ * or right after its value ("… in Lisbon anymore"): what no longer holds fills no slot.
+ */
+const SLOT_DENIED_BEFORE_RE =
+  /(?:\b(?:not|never|no\s+longer)|n['’]t)\s+(?:(?:really|actually|even|currently|still|yet)\s+)?$/iu;
+const SLOT_DENIED_AFTER_RE = /^\s*(?:any\s*more|no\s+more|no\s+longer)\b/iu;
+/** Each slot rule's pattern, global, to read past a denied match. */
+const SLOT_ALL = new WeakMap<SlotRule, RegExp>();
+/**
+ * The first match of `slot` in `text` that is not denied: "I don't live in Lisbon anymore, I
+ * moved to Berlin" fills lives-in with Berlin, "I don't live in Lisbon anymore" fills nothing
+ * (consolidation reads it as a denial of the slot it names).
+ */
+function affirmedSlot(slot: SlotRule, text: string): RegExpExecArray | null {
+  const first = slot.re.exec(text);
+  if (!first || !slotDenied(text, first)) return first;
+  let all = SLOT_ALL.get(slot);
+  if (!all) SLOT_ALL.set(slot, (all = new RegExp(slot.re.source, `${slot.re.flags}g`)));
+  all.lastIndex = first.index + first[0].length;
+  for (let m = all.exec(text); m; m = all.exec(text)) if (!slotDenied(text, m)) return m;
+  return null;
+}
+function slotDenied(text: string, m: RegExpExecArray): boolean {
+  return (
+    SLOT_DENIED_BEFORE_RE.test(text.slice(Math.max(0, m.index - 40), m.index)) ||
+    SLOT_DENIED_AFTER_RE.test(text.slice(m.index + m[0].length))
+  );
+}
 
 export const SLOTS: SlotRule[] = [
   {
@@ -773,7 +824,7 @@ export function readSentence(
   const safety = SAFETY_STATEMENT_RE.test(body);
   let about = aboutOf(body, speaker, people, safety);
   for (const slot of SLOTS) {
-    const m = slot.re.exec(body);
+    const m = affirmedSlot(slot, body);
     if (!m) continue;
     const read = cleanValue(m[slot.group]!);
     const value = read && slot.value ? slot.value(read) : read;

@@ -28,7 +28,7 @@ const GENERAL_WORDS = new Set(
     // adverbs of time, frequency and degree; hedges
     'really just also well good great nice sure maybe actually right okay yeah usually always never sometimes ' +
     'lately often soon later already still ever even quite rather pretty almost enough indeed perhaps probably ' +
-    'today tomorrow yesterday tonight again ago anyway instead else otherwise either neither though although ' +
+    'today tomorrow yesterday tonight again ago anyway anymore instead else otherwise either neither though although ' +
     'unless since within without upon onto toward towards across along around away back next last first ' +
     'each every another other others such much many more most less least lots plenty several various ' +
     'able could would should might must shall may ' +

@@ -67,6 +67,7 @@ import {
   questionAsked,
   QUESTION_END_RE,
   readSentence,
+  relationAlias,
   saysHowLong,
   remarkMade,
   sentences,
@@ -1192,6 +1193,11 @@ export function readTurn(
     if (near) near.at = s.at;
   }
   for (const s of reading.statements) if (s.kind === 'conversation') delete s.at;
+  // "My sister Ana lives in Lisbon": Ana is also the speaker's sister, whom a later "my sister …" means.
+  for (const s of reading.statements) {
+    const alias = s.about !== who && s.kind !== 'conversation' ? relationAlias(s.text, s.about, who) : undefined;
+    if (alias !== undefined) s.aka = [alias];
+  }
   reading.keep = reading.statements.length > 0;
   // A turn that says something about someone is worth its statements, however it ends.
   if (reading.statements.some((s) => s.kind !== 'conversation'))

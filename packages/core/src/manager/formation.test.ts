@@ -428,6 +428,55 @@ describe('MemoryManager formation: the turn read once, the plan decides', () => 
     expect(jobs[0]!.metadata.history).toHaveLength(1);
   });
 
+  it('"I don\'t live in Lisbon anymore" supersedes "I live in Lisbon"; with where they moved, it fills the slot', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'I live in Lisbon.', '');
+    await say(mgr, "I don't live in Lisbon anymore.", '');
+    const [home] = await memoriesOf(mgr);
+    expect([textOf(home!), home!.metadata.attribute, home!.metadata.history]).toEqual([
+      "I don't live in Lisbon anymore.",
+      undefined,
+      [expect.objectContaining({ content: expect.objectContaining({ text: 'I live in Lisbon.' }) })],
+    ]);
+    const other = await make();
+    await say(other.mgr, 'I work at Google.', '');
+    await say(other.mgr, "I don't work at Google anymore, I work at a small startup now.", '');
+    const jobs = await memoriesOf(other.mgr);
+    expect(jobs.map((m) => [m.metadata.attribute, m.metadata.value])).toEqual([['works at', 'small startup']]);
+  });
+
+  it('"my sister" after "My sister Ana lives in Lisbon" is Ana: her home is superseded, her name kept', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'My sister Ana lives in Lisbon.', '');
+    await say(mgr, "My sister doesn't live in Lisbon anymore, she moved to Berlin.", '');
+    const formed = await memoriesOf(mgr);
+    expect(formed.map((m) => [m.metadata.about, m.metadata.aka, m.metadata.value])).toEqual([
+      ['Ana', ["me's sister"], 'Berlin'],
+    ]);
+    expect(formed[0]!.content).toMatchObject({ title: 'Ana · lives in' });
+    expect(formed[0]!.metadata.history).toHaveLength(1);
+    // Named after the relation: the memory said of "my sister" is Ana's from then on.
+    const other = await make();
+    await say(other.mgr, 'My brother lives in Madrid.', '');
+    await say(other.mgr, 'My brother Tom lives in Madrid.', '');
+    await say(other.mgr, 'Tom moved to Rome.', '');
+    const tom = await memoriesOf(other.mgr);
+    expect(tom.map((m) => [m.metadata.about, m.metadata.value])).toEqual([['Tom', 'Rome']]);
+  });
+
+  it('near-misses: a relation two named people share stands for neither; they stay two', async () => {
+    const { mgr } = await make();
+    await say(mgr, 'My friend Ana lives in Lisbon.', '');
+    await say(mgr, 'My friend Raj lives in Paris.', '');
+    await say(mgr, 'My friend moved to Berlin.', '');
+    const formed = await memoriesOf(mgr);
+    expect(formed.map((m) => [m.metadata.about, m.metadata.value]).sort()).toEqual([
+      ['Ana', 'Lisbon'],
+      ['Raj', 'Paris'],
+      ["me's friend", 'Berlin'],
+    ]);
+  });
+
   it('how the user wants to be answered is always in the prompt, whatever the question', async () => {
     const { mgr } = await make();
     await say(mgr, 'Please always answer in Spanish.', '¡Claro! Responderé en español.');

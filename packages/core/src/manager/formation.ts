@@ -7,6 +7,7 @@ import type { FormationContext, FormationOp, FormationPlan, FormationTurn } from
 import type { FormedStatement, MemoryExtractor } from '../formation/types.js';
 import { SOURCES_KEY } from '../formation/types.js';
 import type { TurnReading } from '../language/turn-reading.js';
+import { formedFields } from '../formation/consolidation.js';
 import { historyRecord } from './history.js';
 import { cosine } from '../retrieval/cosine.js';
 import type { ManagerState } from './state.js';
@@ -125,7 +126,23 @@ async function applyOp(
   if (op.op === 'reinforce') {
     const next = s.forgetting.reinforce(current, now);
     next.metadata = { ...next.metadata, [SOURCES_KEY]: sources };
+    // Said again by another name ("My sister Ana lives in Lisbon" after "My sister lives in
+    // Lisbon"): the memory is about whom consolidation named, by every name it goes by.
+    const renamed = op.statement.about !== current.metadata.about || op.statement.aka?.length;
+    if (renamed) {
+      const { aka: _aka, ...rest } = next.metadata;
+      next.metadata = {
+        ...rest,
+        about: op.statement.about,
+        ...(op.statement.aka?.length ? { aka: [...op.statement.aka] } : {}),
+      };
+      next.content = {
+        ...next.content,
+        title: formedTitle({ about: op.statement.about, attribute: formedFields(current).attribute }),
+      } as MemoryEntry['content'];
+    }
     await s.storage.put(next);
+    if (renamed) s.index.enqueue(next);
     return next;
   }
   const next: MemoryEntry = {
@@ -155,6 +172,7 @@ async function applyOp(
 function slotFields(st: FormedStatement): Record<string, JsonValue> {
   return {
     about: st.about,
+    ...(st.aka?.length ? { aka: [...st.aka] } : {}),
     ...(st.attribute !== undefined ? { attribute: st.attribute } : {}),
     ...(st.value !== undefined ? { value: st.value } : {}),
     ...(st.at !== undefined ? { at: st.at } : {}),
@@ -162,7 +180,7 @@ function slotFields(st: FormedStatement): Record<string, JsonValue> {
 }
 
 function withoutSlot(m: Record<string, JsonValue>): Record<string, JsonValue> {
-  const { attribute: _a, value: _v, at: _t, ...rest } = m;
+  const { attribute: _a, value: _v, at: _t, aka: _k, ...rest } = m;
   return rest;
 }
 
