@@ -228,7 +228,7 @@ describe('readTurn: independent clauses of one sentence are read on their own', 
     ],
     [
       'I work as a nurse but my sister is a teacher.',
-      ['I work as a nurse | fact | me | works as', "My sister is a teacher. | fact | me's sister"],
+      ['I work as a nurse | fact | me | works as', "My sister is a teacher. | fact | me's sister | works as"],
     ],
     [
       'Ana lives in Berlin and I live in Munich.',
@@ -415,6 +415,43 @@ describe('readTurn: a slot typed in lower case with a name as its subject', () =
     expect(read('my sister ana lives in lisbon').statements[0]).toMatchObject({ about: 'Ana', attribute: 'lives in' });
     expect(read('my sister lives in lisbon').statements[0]).toMatchObject({ about: "me's sister" });
     expect(read('my brother just moved to porto').statements[0]).toMatchObject({ about: "me's brother" });
+  });
+
+  it('a relation said as a name ("Mom", "sis", "hubby") is the speaker\'s, filed under one spelling', () => {
+    expect(read('Mom moved to Florida last year.').statements[0]).toMatchObject({
+      about: "me's mom",
+      attribute: 'lives in',
+      value: 'Florida',
+    });
+    expect(read('mom works at a hospital').statements[0]).toMatchObject({ about: "me's mom", attribute: 'works at' });
+    expect(read('sis moved to ohio last week').statements[0]).toMatchObject({
+      text: 'sister moved to ohio last week',
+      about: "me's sister",
+      value: 'ohio',
+    });
+    expect(read('hubby got a new job at google').statements[0]).toMatchObject({ about: "me's husband" });
+    expect(read('my bro is a doctor').statements[0]).toMatchObject({ about: "me's brother" });
+    expect(read('Dad is allergic to shellfish.').statements[0]).toMatchObject({ kind: 'fact', about: "me's dad" });
+    // "my mum", "my mother" and "mom" are one person.
+    expect(read('My mum lives in Leeds.').statements[0]).toMatchObject({ about: "me's mom" });
+    expect(read('My mother loves gardening.').statements[0]).toMatchObject({ about: "me's mom" });
+  });
+
+  it("a job said of a relation is their works-as slot, never the speaker's", () => {
+    expect(read('My sister is a nurse.').statements[0]).toMatchObject({
+      about: "me's sister",
+      attribute: 'works as',
+      value: 'nurse',
+    });
+    expect(read('mom is a teacher').statements[0]).toMatchObject({ about: "me's mom", value: 'teacher' });
+    expect(read('My sister Ana is a software engineer.').statements[0]).toMatchObject({
+      about: 'Ana',
+      aka: ["me's sister"],
+      value: 'software engineer',
+    });
+    // Not a job: "a good boy"; nor the speaker's when a name says it.
+    expect(read('My dog is a good boy.').statements[0]!.attribute).toBeUndefined();
+    expect(read('Ana is a nurse.').statements.filter((s) => s.about === 'me' && s.attribute)).toEqual([]);
   });
 
   it("a liking or a condition said of a name typed in lower case is that person's", () => {

@@ -522,6 +522,9 @@ describe('expandShorthand: chat shorthand read as the word it stands for', () =>
     );
     expect(expandShorthand('see u tmrw, no sugar pls')).toBe('see you tomorrow, no sugar please');
     expect(expandShorthand('my gf and her bff, idk why')).toBe("my girlfriend and her best friend, I don't know why");
+    expect(expandShorthand('my sis and hubby, thanks bro')).toBe('my sister and husband, thanks brother');
+    // Not inside a word ("basis", "brother").
+    expect(expandShorthand('on a daily basis with my brother')).toBe('on a daily basis with my brother');
   });
 
   it('a turn reads the shorthand: "my gf got a job" is about a relation of the speaker\'s', () => {

@@ -72,7 +72,42 @@ export const PHATIC: ReadonlySet<string> = new Set(
 export const RELATIONS =
   'sister|brother|sibling|mother|mom|mum|mommy|father|dad|daddy|parents?|wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|' +
   'friend|best\\s+friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|girlfriend|boyfriend|fiancée?|cousin|aunt|uncle|' +
-  'niece|nephew|grandma|grandmother|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
+  'niece|nephew|grandma|grandmother|granny|grandpa|grandfather|grandparents|neighbou?r|teacher|doctor|dog|cat|puppy|kitten|pet';
+/**
+ * Relations said in more than one word or spelling, and the one a memory's subject is filed
+ * under ("my mum", "my mom" → "Ann's mom"), so that each names the same person.
+ */
+const RELATION_SPELLINGS: Readonly<Record<string, string>> = {
+  mum: 'mom',
+  mommy: 'mom',
+  momma: 'mom',
+  mama: 'mom',
+  mother: 'mom',
+  daddy: 'dad',
+  papa: 'dad',
+  father: 'dad',
+  grandmother: 'grandma',
+  granny: 'grandma',
+  nana: 'grandma',
+  grandfather: 'grandpa',
+  'co-worker': 'coworker',
+  colleague: 'coworker',
+  neighbor: 'neighbour',
+  fiance: 'fiancé',
+  fiancee: 'fiancée',
+};
+/** The spelling of a relation a subject is filed under ("mum" → "mom", "best  friend" → "best friend"). */
+export function relationFiled(relation: string): string {
+  const r = relation.toLowerCase().replace(/\s+/gu, ' ');
+  return RELATION_SPELLINGS[r] ?? r;
+}
+/**
+ * Relations said without "my" as if they were a name, at the head of a clause ("Mom moved to
+ * Florida", "sis got a new job", "wife is pregnant"): the speaker's own. Regex, lower case.
+ */
+export const KIN_AS_NAME =
+  'mom|mum|mommy|momma|mama|dad|daddy|papa|sister|brother|husband|wife|grandma|grandpa|granny|nana';
+
 /** A capitalised word (a name as written). Regex. */
 export const NAME = "\\p{Lu}[\\p{L}\\p{M}'’-]+";
 /** Words that may stand between "my" and a relation ("my little sister", "my best friend"). Regex, optional. */
@@ -2583,6 +2618,10 @@ export const CHAT_SHORTHAND: Readonly<Record<string, string>> = Object.freeze({
   bf: 'boyfriend',
   gf: 'girlfriend',
   bff: 'best friend',
+  sis: 'sister',
+  bro: 'brother',
+  hubby: 'husband',
+  wifey: 'wife',
   idk: "I don't know",
   imo: 'in my opinion',
   rn: 'right now',

@@ -63,6 +63,8 @@ import {
   PHATIC,
   RELATION_ADJECTIVE,
   RELATIONS,
+  relationFiled,
+  KIN_AS_NAME,
   SAFETY_STATE,
   SAFETY_STATEMENT_RE,
   THEIR_INSIDE_RE,
@@ -247,6 +249,11 @@ const NAMED_SUBJECT_RE = new RegExp(
   `^(${NAME})\\s+(?:(?:just|recently|finally|also|still|now|really)\\s+)?(lives|moved|works|is|was|has|likes|loves|hates|prefers|enjoys|got|went|started|studies|speaks|teaches|married)\\b`,
   'u',
 );
+/** A relation said as a name that opens a clause, before a verb that says something of them ("Mom moved …", "dad is allergic …"). */
+const KIN_SUBJECT_RE = new RegExp(
+  `^(${KIN_AS_NAME})\\s+(?:(?:just|recently|finally|also|still|now|really|always)\\s+)?(?:lives|lived|moved|works|worked|is|was|has|had|likes|loves|hates|prefers|enjoys|got|started|studies|speaks|teaches|turned|can['’]?t|cannot|doesn['’]?t|does\\s+not)\\b`,
+  'iu',
+);
 /** A capitalised word that opens a clause: its subject, when the clause states a condition or a diet of it. */
 const NAMED_HEAD_RE = new RegExp(`^(${NAME})(?=\\s|['’]s\\s)`, 'u');
 /** Verbs that say a capitalised subject is a person even when no one has named them before ("Raj works at …"; "Athens is …" may be a city). */
@@ -268,7 +275,7 @@ const PLURAL_RELATION_RE = /^(?:parents|kids|children|grandparents)$/u;
  */
 export function relationAlias(text: string, about: string, speaker: string): string | undefined {
   for (const m of text.matchAll(RELATION_NAMING_RE)) {
-    const relation = m[1]!.toLowerCase().replace(/\s+/gu, ' ');
+    const relation = relationFiled(m[1]!);
     if (!PLURAL_RELATION_RE.test(relation) && personName(m[2]!).toLowerCase() === about.toLowerCase())
       return `${speaker}'s ${relation}`;
   }
@@ -289,8 +296,11 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
     const typed = RELATION_NAMED_IN_LOWER_CASE_RE.exec(s.slice(rel[0].length));
     const name = typed ? lowerCaseName(typed[1]) : undefined;
     if (name !== undefined) return name;
-    return `${speaker}'s ${rel[1]!.toLowerCase().replace(/\s+/g, ' ')}`;
+    return `${speaker}'s ${relationFiled(rel[1]!)}`;
   }
+  // "Mom moved to Florida", "sister got a new job" ("sis" as typed): a relation said as a name.
+  const kin = KIN_SUBJECT_RE.exec(s);
+  if (kin) return `${speaker}'s ${relationFiled(kin[1]!)}`;
   // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
   const named = NAMED_SUBJECT_RE.exec(s) ?? (safety ? NAMED_HEAD_RE.exec(s) : null);
   const name = named ? personName(named[1]!) : undefined;
@@ -464,10 +474,11 @@ export const SLOTS: SlotRule[] = [
     value: (v) => `${v.toLowerCase()} teacher`,
   },
   // "I'm a nurse", "I'm now a software engineer", "im a high school teacher": a job said as who
-  // the speaker is fills the same slot ("I'm a lawyer now" supersedes "I'm a teacher").
+  // the speaker is fills the same slot ("I'm a lawyer now" supersedes "I'm a teacher"); so does
+  // one said of a relation ("My sister is a nurse", "mom is a teacher"), whose slot it is.
   {
     re: new RegExp(
-      `^(?:(?:so|and|well|actually|now|also)[,\\s]+)*(?:i['’]?m|i\\s+am)\\s+(?:now\\s+|currently\\s+|also\\s+|still\\s+)?(?:a|an)\\s+((?:[\\p{L}-]+\\s+){0,2}?(?:${OCCUPATIONS}))(?![\\p{L}'’-])`,
+      `^(?:(?:so|and|well|actually|now|also)[,\\s]+)*(?:i['’]?m|i\\s+am|(?:(?:my|our)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+[\\p{L}'’-]+)?|${KIN_AS_NAME})\\s+is)\\s+(?:now\\s+|currently\\s+|also\\s+|still\\s+)?(?:a|an)\\s+((?:[\\p{L}-]+\\s+){0,2}?(?:${OCCUPATIONS}))(?![\\p{L}'’-])`,
       'iu',
     ),
     attribute: 'works as',
