@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEntry, MemoryKind } from '../model/types.js';
-import { questionSlots } from './question-slots.js';
+import { aboutUser, questionSlots } from './question-slots.js';
 
 const formed = (
   kind: MemoryKind,
@@ -111,5 +111,17 @@ describe('questionSlots: a formed memory answering what a question asks of its s
     ['What are my hobbies?', 'turn'],
   ] as [string, Key][])('%s does not read a slot in %s', (question, key) => {
     expect(questionSlots(question)(MEMORIES[key])).toBeUndefined();
+  });
+});
+
+describe('aboutUser', () => {
+  it('the user, one of theirs (by relation, or named and also known by it), or no one of theirs', () => {
+    expect(aboutUser(formed('fact', "I can't eat gluten.", 'me'))).toBe('self');
+    expect(aboutUser(formed('fact', 'My son has epilepsy.', "me's son"))).toBe('relation');
+    const max = formed('fact', 'My son Max is allergic to peanuts.', 'Max');
+    expect(aboutUser(max)).toBeUndefined();
+    expect(aboutUser({ ...max, metadata: { ...max.metadata, aka: ["me's son"] } })).toBe('relation');
+    // Another user's relation is not this one's.
+    expect(aboutUser({ ...max, metadata: { ...max.metadata, aka: ["ann's son"] } })).toBeUndefined();
   });
 });

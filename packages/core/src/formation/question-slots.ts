@@ -10,15 +10,20 @@ export const USER_LABEL_RE = /^(?:user|human|me)$/iu;
 /**
  * Whom of the user's a formed memory is about: `'self'` when its `about` is the user who said it
  * (their `userId`, or the speaker label of the human side of a transcript: `User`, `Human`,
- * `Me`), `'relation'` when it is one of theirs (`"<userId>'s son"`), `undefined` otherwise (a
- * person named, or no `about`).
+ * `Me`), `'relation'` when it is one of theirs (`"<userId>'s son"`, or a person named who goes by
+ * that too: "My son Max …", about `Max`, `aka` `"<userId>'s son"`), `undefined` otherwise (a
+ * person named only, or no `about`).
  */
 export function aboutUser(entry: MemoryEntry): 'self' | 'relation' | undefined {
-  const about = formedFields(entry).about?.toLowerCase();
+  const fields = formedFields(entry);
+  const about = fields.about?.toLowerCase();
   if (about === undefined) return undefined;
   const user = entry.userId?.toLowerCase();
   if (about === user || USER_LABEL_RE.test(about)) return 'self';
-  return user !== undefined && about.startsWith(`${user}'s `) ? 'relation' : undefined;
+  if (user === undefined) return undefined;
+  return [about, ...(fields.aka ?? []).map((a) => a.toLowerCase())].some((a) => a.startsWith(`${user}'s `))
+    ? 'relation'
+    : undefined;
 }
 
 /**

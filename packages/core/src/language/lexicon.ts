@@ -101,6 +101,8 @@ export function relationFiled(relation: string): string {
   const r = relation.toLowerCase().replace(/\s+/gu, ' ');
   return RELATION_SPELLINGS[r] ?? r;
 }
+/** Relations that name more than one ("my kids Ana and Tom"): no one of them is "the kids". Regex, lower case. */
+export const PLURAL_RELATION_RE = /^(?:parents|kids|children|grandparents)$/u;
 /**
  * Relations said without "my" as if they were a name, at the head of a clause ("Mom moved to
  * Florida", "sis got a new job", "wife is pregnant"): the speaker's own. Regex, lower case.
@@ -2425,6 +2427,14 @@ export const ASKS_THE_LISTENER_RE = new RegExp(
  */
 export const THEY_SUBJECT_RE =
   /^(?:(?:yeah|yes|yep|oh|aw+|haha|well|thanks|ha)[,!.]?\s+)*(they)(?=\s|['’](?:re|ve|ll|d)\b)(?!\s+(?:(?:really|sure|definitely|totally|certainly|truly|so)\s+)?(?:do|did|are|were|have|had|will|can)\b\s*(?:[,.!…]|$))/iu;
+/**
+ * "She", "he" as the subject first in a clause ("She's vegetarian", "and he got a new job"), and
+ * which: what it stands for is the person the statement before it was about. Regex, case-insensitive.
+ */
+export const HE_OR_SHE_SUBJECT_RE = /^(?:(?:and|but|so|now|also|plus)\s+)?(he|she)(?=\s|['’](?:s|d|ll)\b)/iu;
+/** Relations that are "she" or "he" (the rest, and names, may be either). */
+export const SHE_RELATIONS = new Set('sister mom wife daughter girlfriend grandma aunt niece fiancée'.split(' '));
+export const HE_RELATIONS = new Set('brother dad husband son boyfriend grandpa uncle nephew fiancé'.split(' '));
 /** Something in the plural that is someone's: "fur kids", "two boys", "dogs"; not what ends in -ss, -us, -is or -as. */
 const PLURAL_OWNED = `(?:(?:own|little|two|three|four|five|fur|furry|new|old|best|sweet|lovely|amazing|wonderful|[\\p{L}-]+y)\\s+)?[\\p{L}-]+(?<![suia'’])s\\b`;
 /**

@@ -169,3 +169,43 @@ describe("readTurn: a 'they' the question before does not name stands for the sp
     ).toEqual(["fact | Ann's kids | About my kids: Yes, they bring me such joy."]);
   });
 });
+
+describe("readTurn: a 'she' or 'he' for the person the speaker named by their relation", () => {
+  /** What the user forms from `text` in a chat without speaker names, after their own turn `before`. */
+  const user = (text: string, before?: string) =>
+    readTurn(
+      { input: text, userId: 'u', createdAt: NOON },
+      before !== undefined ? { previous: { input: before, output: 'Sounds lovely!' } } : {},
+    )
+      .statements.filter((s) => s.kind !== 'conversation')
+      .map((s) => `${s.kind} | ${s.about} | ${s.text}${s.attribute ? ` | ${s.attribute} = ${s.value}` : ''}`);
+
+  it('in the same turn: what "she" is said to be is the statement about her, of its kind and slot', () => {
+    expect(user("My wife is coming too. She's vegetarian.")).toEqual([
+      "fact | u's wife | My wife is coming too. She's vegetarian.",
+    ]);
+    expect(user('My sister just had a baby. She lives in Porto now.')).toEqual([
+      "event | u's sister | My sister just had a baby. She lives in Porto now. | lives in = Porto",
+    ]);
+  });
+
+  it('first in the turn: the person the user named in their own turn before, said in front of it', () => {
+    expect(user("she's vegetarian btw", 'My wife is coming with me to Porto.')).toEqual([
+      "fact | u's wife | About my wife: she's vegetarian btw",
+    ]);
+    expect(user("He's allergic to peanuts.", 'My son Max starts school on Monday.')).toEqual([
+      "fact | Max | About Max: He's allergic to peanuts.",
+    ]);
+    // In a chat of named speakers: the speaker's turn before the other speaker's.
+    expect(
+      formed('She just got a job at Google!', "Wow, that's a big change!", 'Ann: My sister moved back home.'),
+    ).toEqual(["fact | Ann's sister | About my sister: She just got a job at Google!"]);
+  });
+
+  it('near-misses: a pronoun that cannot be theirs, a remark, someone else named in between', () => {
+    expect(user("he's vegetarian btw", 'My wife is coming with me to Porto.')).toEqual([]);
+    expect(user('She thinks it is a great idea.', 'My wife is coming with me to Porto.')).toEqual([]);
+    expect(user("he's vegetarian btw", 'I am going to Porto.')).toEqual([]);
+    expect(formed("She's vegetarian.", 'My sister is visiting too!', 'Ann: My wife is coming with me.')).toEqual([]);
+  });
+});

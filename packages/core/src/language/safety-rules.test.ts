@@ -165,6 +165,25 @@ describe('safety facts: a food question gets them', () => {
     await mgr.close();
   });
 
+  it('"she\'s vegetarian" after "My wife is coming with me" is the wife\'s limit, kept once the turns are gone', async () => {
+    const mgr = await make();
+    await mgr.saveInteraction('u', 'default', 'My wife is coming with me to Porto next week.', 'How lovely!');
+    await mgr.saveInteraction('u', 'default', "she's vegetarian btw", 'Good to know.');
+    await mgr.flush();
+    const facts = await mgr.listMemories('u', 'default', { kinds: ['fact'] });
+    const diet = facts.find((m) => /vegetarian/u.test(textOf(m)));
+    expect([textOf(diet!), diet!.metadata.about]).toEqual(["About my wife: she's vegetarian btw", "u's wife"]);
+    // The turns themselves fade (forgotten, or deleted by the user); what was formed of them stays.
+    for (const turn of await mgr.listMemories('u', 'default', { kinds: ['conversation'] }))
+      await mgr.deleteMemory('u', 'default', turn.id);
+    await mgr.clearShortTerm('u', 'default');
+    const ctx = await mgr.buildContext('u', 'default', 'What snack should I buy for the road trip?');
+    expect(ctx.recalled.filter((h) => h.reason === 'safety').map((h) => textOf(h.entry))).toEqual([
+      "About my wife: she's vegetarian btw",
+    ]);
+    await mgr.close();
+  });
+
   it('a limit the user says no longer holds reaches no food question', async () => {
     const mgr = await make();
     await mgr.saveInteraction('u', 'default', "I'm vegetarian.", '');
@@ -192,7 +211,7 @@ describe('safety facts: a food question gets them', () => {
     await mgr.saveInteraction('u', 'default', 'Ann: I am allergic to shellfish.', '');
     await mgr.saveInteraction('u', 'default', 'What should I cook tonight?', 'You are lactose intolerant, remember.');
     await mgr.saveInteraction('u', 'default', 'Raj is diabetic.', '');
-    await mgr.saveInteraction('u', 'default', 'My friend Lea told me she is vegan.', '');
+    await mgr.saveInteraction('u', 'default', 'Lea told me she is vegan.', '');
     await mgr.flush();
     const q = 'What snack should I buy for the road trip?';
     const safety = (await mgr.recall('u', 'default', q, { reinforce: false })).filter((h) => h.reason === 'safety');

@@ -64,6 +64,7 @@ import {
   RELATION_ADJECTIVE,
   RELATIONS,
   relationFiled,
+  PLURAL_RELATION_RE,
   KIN_AS_NAME,
   SAFETY_STATE,
   SAFETY_STATEMENT_RE,
@@ -254,6 +255,11 @@ const KIN_SUBJECT_RE = new RegExp(
   `^(${KIN_AS_NAME})\\s+(?:(?:just|recently|finally|also|still|now|really|always)\\s+)?(?:lives|lived|moved|works|worked|is|was|has|had|likes|loves|hates|prefers|enjoys|got|started|studies|speaks|teaches|turned|can['’]?t|cannot|doesn['’]?t|does\\s+not)\\b`,
   'iu',
 );
+/** A name that says something of themselves: "Lea told me she is vegan", "Raj said he's moving to Oslo". */
+const SAID_OF_THEMSELVES_RE = new RegExp(
+  `^(${NAME})\\s+(?:just\\s+|also\\s+)?(?:told|tells|said|says|mentioned)\\s+(?:(?:to\\s+)?me\\s+)?(?:that\\s+)?(?:she|he)\\b`,
+  'u',
+);
 /** A capitalised word that opens a clause: its subject, when the clause states a condition or a diet of it. */
 const NAMED_HEAD_RE = new RegExp(`^(${NAME})(?=\\s|['’]s\\s)`, 'u');
 /** Verbs that say a capitalised subject is a person even when no one has named them before ("Raj works at …"; "Athens is …" may be a city). */
@@ -266,8 +272,6 @@ const RELATION_NAMING_RE = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(${RELATIONS}),?\\s+(\\p{L}[\\p{L}\\p{M}'’-]*)`,
   'gu',
 );
-/** Relations that name more than one ("my kids Ana and Tom"): no one of them is "the kids". */
-const PLURAL_RELATION_RE = /^(?:parents|kids|children|grandparents)$/u;
 
 /**
  * The other name `about` goes by in `text`, said by `speaker`: "My sister Ana lives in Lisbon" →
@@ -301,6 +305,9 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   // "Mom moved to Florida", "sister got a new job" ("sis" as typed): a relation said as a name.
   const kin = KIN_SUBJECT_RE.exec(s);
   if (kin) return `${speaker}'s ${relationFiled(kin[1]!)}`;
+  // "Lea told me she is vegan": what someone said of themselves is theirs.
+  const reported = SAID_OF_THEMSELVES_RE.exec(s);
+  if (reported && canBeName(reported[1]!)) return personName(reported[1]!);
   // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
   const named = NAMED_SUBJECT_RE.exec(s) ?? (safety ? NAMED_HEAD_RE.exec(s) : null);
   const name = named ? personName(named[1]!) : undefined;

@@ -17,6 +17,12 @@ import {
   MY_RE,
   NAME_EXCLAIMED_RE,
   canBeName,
+  NAME,
+  personName,
+  PLURAL_RELATION_RE,
+  RELATION_ADJECTIVE,
+  RELATIONS,
+  relationFiled,
   NAMED_BEFORE_RE,
   OPINION_RE,
   POINTED_NOUN_RE,
@@ -49,6 +55,9 @@ import {
   THEY_SAID_RE,
   THING_NAMED_FIRST_RE,
   THEY_SUBJECT_RE,
+  HE_OR_SHE_SUBJECT_RE,
+  HE_RELATIONS,
+  SHE_RELATIONS,
   YES_OR_NO_FIRST_RE,
   YOURS_RE,
 } from './lexicon.js';
@@ -273,6 +282,102 @@ function ownReferent(
   if ('dropped' in r || r.kept.kind === 'conversation' || r.kept.about === listener) return undefined;
   if (r.rule !== undefined && REACTION_RULES.has(r.rule)) return undefined;
   return { ...r.kept, about: r.kept.about ?? who, text: `About ${named}: ${clause}` };
+}
+
+/** Whom a "she" or "he" may stand for: whom a memory is about, and how the speaker names them ("My wife", "Max"). */
+interface Person {
+  about: string;
+  named: string;
+  /** The relation they are to the speaker ("wife"), when the speaker names them by it. */
+  relation?: string;
+  /** Another name they go by ("Ann's son" for "my son Max"). */
+  aka?: string;
+}
+
+/** Whom `before` (a statement of the turn) is about, as a "she" or "he" after it may stand for; not the speaker nor the listener. */
+function personOf(before: FormedStatement, who: string, listener: string | undefined): Person | undefined {
+  if (before.about === who || before.about === listener) return undefined;
+  const relation = before.about.startsWith(`${who}'s `) ? before.about.slice(who.length + 3) : undefined;
+  const aka = before.aka?.[0];
+  return {
+    about: before.about,
+    named: relation !== undefined ? `My ${relation}` : before.about,
+    ...(relation !== undefined ? { relation } : aka !== undefined ? { relation: aka.slice(who.length + 3) } : {}),
+    ...(aka !== undefined ? { aka } : {}),
+  };
+}
+
+/** A verb of thinking or saying after "she" or "he": what follows is their view, not about them. */
+const SAYS_OR_THINKS_RE =
+  /^\s+(?:(?:also|still|really|just|always)\s+)?(?:thinks?|thought|says?|said|feels?|felt|believes?|believed|knows?|knew|agrees?|agreed|wonders?|wondered|told|tells?|reckons?|mentioned|asked|asks?)\b/iu;
+/** A singular relation of the speaker's, and the name after it: "my wife", "my son Max", "our neighbour, Raj". */
+const OWN_PERSON_RE = new RegExp(
+  `\\b(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(${RELATIONS})(?:,?\\s+(${NAME}))?`,
+  'gu',
+);
+/** Something said of someone's relation ("my brother", "your sister"): a "she" or "he" after it may be theirs. */
+const ANY_RELATION_RE = new RegExp(
+  `\\b(?:my|your|our|his|her|their)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})\\b`,
+  'iu',
+);
+
+/**
+ * Whom a "she" or "he" first in the speaker's turn may stand for when nothing before it in the
+ * turn names anyone: the last person the speaker named by their relation in their own turn before
+ * ("My wife is coming with me to Porto." → "she's vegetarian btw"). In a chat without speaker
+ * names the turn before is the user's own; in a chat of named speakers, the speaker's turn before
+ * the other speaker's, when the other speaker named no one's relation themselves.
+ */
+function ownPersonBefore(
+  options: ReadTurnOptions,
+  speaker: string | undefined,
+  who: string,
+  she: boolean,
+): Person | undefined {
+  const previous = options.previous;
+  if (previous === undefined) return undefined;
+  const before = splitSpeaker(previous.input);
+  let said: string | undefined;
+  if (speaker === undefined) said = before.speaker === undefined && !before.assistant ? before.body : undefined;
+  else if (before.speaker !== speaker && !before.assistant && !ANY_RELATION_RE.test(before.body))
+    said = ownSaidBefore(options.earlier, speaker).next().value ?? undefined;
+  if (said === undefined) return undefined;
+  for (const m of [...said.matchAll(OWN_PERSON_RE)].reverse()) {
+    const relation = relationFiled(m[1]!);
+    if (PLURAL_RELATION_RE.test(relation) || (she ? HE_RELATIONS : SHE_RELATIONS).has(relation)) continue;
+    const name = m[2] !== undefined && canBeName(m[2]) ? personName(m[2]) : undefined;
+    return name !== undefined
+      ? { about: name, named: name, relation, aka: `${who}'s ${relation}` }
+      : { about: `${who}'s ${relation}`, named: `my ${relation}`, relation };
+  }
+  return undefined;
+}
+
+/**
+ * A clause whose subject "she" or "he" stands for `person` ("My wife is coming too. She's
+ * vegetarian."), read as if it named them ("My wife's vegetarian"): what that reading says of
+ * them, when it says something of its own (a slot, an allergy, a liking, an event), not merely
+ * how they are or what they think. Undefined when the pronoun cannot be theirs ("he" of "my wife").
+ */
+function heOrSheSaid(
+  person: Person,
+  clause: string,
+  who: string,
+  now: number,
+  listener: string | undefined,
+): FormedStatement | undefined {
+  const m = HE_OR_SHE_SUBJECT_RE.exec(clause);
+  if (m === null) return undefined;
+  const she = m[1]!.toLowerCase() === 'she';
+  if (person.relation !== undefined && (she ? HE_RELATIONS : SHE_RELATIONS).has(person.relation)) return undefined;
+  const rest = clause.slice(m.index + m[0].length);
+  // "She thinks it's a great idea", "he said it was fun": what they think or say is no fact of theirs.
+  if (SAYS_OR_THINKS_RE.test(rest)) return undefined;
+  const named = person.named.charAt(0).toUpperCase() + person.named.slice(1);
+  const r = readSentence(`${named}${rest}`, who, now, listener);
+  if ('dropped' in r || r.kept.kind === 'conversation' || r.kept.about !== person.about) return undefined;
+  if (r.rule !== undefined && (REACTION_RULES.has(r.rule) || r.rule === "about the speaker's own")) return undefined;
+  return { ...r.kept, about: person.about, ...(person.aka !== undefined ? { aka: [person.aka] } : {}) };
 }
 
 /**
@@ -863,6 +968,25 @@ export function readTurn(
         continue;
       }
     }
+    // "she's vegetarian btw" first in a turn: whom the speaker named by their relation in their
+    // own turn before ("My wife is coming with me to Porto") is who "she" is.
+    if (
+      ('kept' in r ? r.kept.kind === 'conversation' && r.refersBack : r.dropped === 'filler') &&
+      last === undefined &&
+      reading.statements.length === 0
+    ) {
+      const pronoun = HE_OR_SHE_SUBJECT_RE.exec(clause);
+      const person = pronoun ? ownPersonBefore(options, speaker, who, pronoun[1]!.toLowerCase() === 'she') : undefined;
+      const theirs = person !== undefined ? heOrSheSaid(person, clause, who, turn.createdAt, other) : undefined;
+      if (theirs !== undefined) {
+        const own = { ...theirs, text: `About ${person!.named}: ${clause}` };
+        reading.statements.push(own);
+        last = own;
+        beforeLast = undefined;
+        lastReacts = false;
+        continue;
+      }
+    }
     // "They have tons of energy", "They mean the world to me" (too short alone): with nothing
     // before it in the turn that says who "they" are, what the speaker named in their own turn
     // before (their dogs, their kids) is.
@@ -1048,6 +1172,18 @@ export function readTurn(
     // praise after it ("But thank you for your concern!") does not.
     if (last && r.continuation && s.kind === 'conversation' && !reacts) {
       join(last, s.text);
+      // "My wife is coming too. She's vegetarian.": what "she" is said to be or do is the
+      // statement's, of the kind (and slot) it says, about whom the statement before was.
+      const person = personOf(last, who, other);
+      const theirs = person !== undefined ? heOrSheSaid(person, clause, who, turn.createdAt, other) : undefined;
+      if (theirs !== undefined) {
+        if (last.kind === 'conversation') last.kind = theirs.kind;
+        if (theirs.attribute !== undefined && last.attribute === undefined) {
+          last.attribute = theirs.attribute;
+          last.value = theirs.value!;
+        }
+        if (last.at === undefined && theirs.at !== undefined) last.at = theirs.at;
+      }
       // "I took a bunch of photos. This one of my favorites. [image: …]", "I went to my cousin's
       // wedding. This is me on the dance floor. [image: …]": "this one", "this", "this photo" is
       // the picture shared in the turn, kept with it.
