@@ -181,6 +181,12 @@ describe('repunctuate: a turn typed without full stops', () => {
       'we had a wild week since we talked.',
       'I met my new team',
     ]);
+    // A time right after it, and a subject: the time is the news's ("since we talked | last fri I …").
+    expect(split('so much since we talked last fri i finally took my kids to a pottery workshop')).toEqual([
+      'so much since we talked.',
+      'last fri I finally took my kids to a pottery workshop',
+    ]);
+    expect(split('nothing new since we talked last week')).toHaveLength(1);
     // An "-ing" subject of a few more words before its verb.
     expect(split('so much has gone down touring with frank ocean last week was wild')).toEqual([
       'so much has gone down.',
@@ -248,6 +254,10 @@ describe('repunctuate: a turn typed without full stops', () => {
       "let me show you some new herbal teas I've been trying [image: three mugs]",
     ]);
     expect(split('that pasta was the best thing we made')).toHaveLength(1);
+    // Its object left out before "it" and a verb, the clause after it is the next one's, not this one's start.
+    expect(split('researching visa requirements for countries i want to visit it feels like a step')).toEqual([
+      'researching visa requirements for countries I want to visit it feels like a step',
+    ]);
     // An object after the verb: a clause of its own.
     expect(split('we finally tried sushi i loved it')).toEqual(['we finally tried sushi.', 'I loved it']);
   });

@@ -180,17 +180,28 @@ const BEFORE_A_VERB_RE =
   /^(?:been|have|has|had|just|really|also|always|recently|lately|finally|all|was|were|am|is|are|gonna|going|to|wanna|want|can|could|will|would|never|ever|first)$/u;
 
 /**
- * Whether the clause from `words[i]` ends the run on a verb that takes an object, its object left
- * out: a relative clause after a noun, typed with no "that" ("… some new healthy snacks I've been
- * trying", "… the same recipe we made"), no sentence of its own.
+ * Whether the clause from `words[i]` is a relative clause after a noun, typed with no "that",
+ * its verb's object left out: at the run's end ("… some new healthy snacks I've been trying", "…
+ * the same recipe we made") or before "it" that opens a clause ("… countries I want to visit it
+ * feels like …"). No sentence of its own.
  */
 function endsWithoutItsObject(words: readonly string[], i: number): boolean {
-  const rest = words.slice(i);
-  if (rest.length < 2 || rest.length > 5 || /[,;:–—-]$/u.test(words[i - 1]!)) return false;
-  return (
-    LEAVES_ITS_OBJECT_RE.test(bare(rest[rest.length - 1]!)) &&
-    rest.slice(1, -1).every((w) => BEFORE_A_VERB_RE.test(bare(w)))
-  );
+  if (/[,;:–—-]$/u.test(words[i - 1]!)) return false;
+  for (let k = i + 1; k < words.length && k - i <= 4; k++) {
+    const w = bare(words[k]!);
+    // "… snacks I've been trying": at the run's end; "… countries I want to visit it feels like
+    // …": before "it" that opens a clause of its own.
+    // (Its object left out, "it" and a verb after it can only be the next clause's subject.)
+    if (
+      LEAVES_ITS_OBJECT_RE.test(w) &&
+      (k === words.length - 1 ||
+        itOpens(words, k + 1) ||
+        (/^it$/iu.test(words[k + 1]!) && IT_OPENS_BEFORE_RE.test(bare(words[k + 2] ?? ''))))
+    )
+      return true;
+    if (!BEFORE_A_VERB_RE.test(w)) return false;
+  }
+  return false;
 }
 
 /** Whether the subject `words[i]` ("I", "I'm", "it's" …) of a run with no full stops opens a sentence. */
@@ -319,6 +330,24 @@ function gerundSubjectOpens(words: readonly string[], i: number, start: number):
   return false;
 }
 
+/**
+ * Whether a time phrase of a word or two at `words[i]` ("last fri", "yesterday", "on monday") is
+ * followed by the subject of a clause ("… last fri I finally took …"): the time is that clause's.
+ */
+/** A weekday as typed in short ("last fri", "on wed"): only after a word that opens a time phrase. */
+const WEEKDAY_TYPED_SHORT_RE = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)$/u;
+function timeOpensNews(words: readonly string[], i: number): boolean {
+  for (let end = i; end < i + 3 && end < words.length - 1; end++) {
+    const w = bare(words[end]!);
+    if (TIME_PHRASE_END_RE.test(w) || (end > i && WEEKDAY_TYPED_SHORT_RE.test(w))) {
+      const next = words[end + 1]!;
+      return SUBJECT_RE.test(next) || PLAIN_SUBJECT_RE.test(next);
+    }
+    if (!TIME_PHRASE_WORD_RE.test(w)) return false;
+  }
+  return false;
+}
+
 /** The double quotes in `word`. */
 const quotesIn = (word: string) => word.replace(/[^"“”]/gu, '').length;
 
@@ -385,7 +414,9 @@ function opensSentence(
     (SUBJECT_RE.test(word) ||
       PLAIN_SUBJECT_RE.test(word) ||
       SUBJECT_DETERMINER_RE.test(word) ||
-      /^(?:hope|got|had|been|a|so|lots?|much)$/iu.test(bare(word)))
+      /^(?:hope|got|had|been|a|so|lots?|much)$/iu.test(bare(word)) ||
+      // "… since we talked last fri I finally took my kids …": the time opens the news.
+      timeOpensNews(words, i))
   )
     return true;
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.

@@ -502,7 +502,8 @@ export const REACTION_RE = new RegExp(
       '(?:sounds?|looks?|seems?)\\s+(?:like|so|really|great|amazing|awesome|fun|good|lovely|cool|nice)\\b',
       `(?:what\\s+an?|how)\\s+(?:\\p{L}+\\s+)?(?:${PRAISE})\\b`,
       `(?:that|this|it)(?:['’]s|\\s+is|\\s+was)\\s+(?:so\\s+|really\\s+|such\\s+|just\\s+|absolutely\\s+|totally\\s+|super\\s+)*(?:an?\\s+)?(?:${PRAISE})\\b(?:\\s+\\S+){0,4}[\\s!.…]*$`,
-      "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|really\\s+|very\\s+)*(?:happy|glad|proud|sorry|thrilled|excited|impressed)\\s+(?:for|of|to\\s+hear|that\\s+you|you)\\b",
+      // (Not "I'm proud of finishing my first marathon", "… of myself", "… of my son": what is the speaker's own.)
+      "(?:i['’]m|i\\s+am)\\s+(?:so\\s+|really\\s+|very\\s+)*(?:happy|glad|proud|sorry|thrilled|excited|impressed)\\s+(?:for|of(?!\\s+(?:my|myself|our|ourselves|\\p{L}+ing)\\b)|to\\s+hear|that\\s+you|you)\\b",
       'congrat|good\\s+luck|well\\s+done|keep\\s+(?:it\\s+)?up|hang\\s+in\\s+there|take\\s+care|thank|thanks\\b',
       'i\\s+(?:really\\s+)?(?:love|like|admire|adore)\\s+(?:how|that\\s+you|the\\s+way|it\\s+when|seeing|hearing)\\b',
       'i\\s+(?:really\\s+|truly\\s+)?appreciate\\b',
@@ -2816,7 +2817,7 @@ export const CLAUSE_ADVERB_WORD_RE =
  * made"); one bare word.
  */
 export const LEAVES_ITS_OBJECT_RE =
-  /^(?:trying|tried|try|making|made|make|buying|bought|buy|getting|got|finding|found|using|used|reading|read|watching|watched|eating|ate|cooking|cooked|baking|baked|loving|love|loved|like|liked|recommended|recommend|mentioned|taking|took|seeing|seen|saw|playing|played|wearing|wore|building|built|want|wanted|need|needed|own|owned|picked|chose|planning|planned|collecting|collected|growing|grew|grown|writing|wrote|written|painting|painted|drawing|drew|knitting|knitted|sewing|sewed|learning|learned|learnt|practicing|practising|studying|studied|visiting|visited|doing|did|done|having|have|had|keeping|kept|listening|following|followed)$/u;
+  /^(?:trying|tried|try|making|made|make|buying|bought|buy|getting|got|finding|found|using|used|reading|read|watching|watched|eating|ate|cooking|cooked|baking|baked|loving|love|loved|like|liked|recommended|recommend|mentioned|taking|took|seeing|seen|saw|playing|played|wearing|wore|building|built|want|wanted|need|needed|own|owned|picked|chose|planning|planned|collecting|collected|growing|grew|grown|writing|wrote|written|painting|painted|drawing|drew|knitting|knitted|sewing|sewed|learning|learned|learnt|practicing|practising|studying|studied|visiting|visited|visit|watch|eat|cook|bake|wear|build|collect|grow|write|paint|draw|learn|practice|study|doing|did|done|having|have|had|keeping|kept|listening|following|followed)$/u;
 /**
  * Subordinators and the words a time phrase starts with: "When I was young I loved drawing",
  * "Last Friday I went to the show" are one sentence each (a clause or phrase before its comma).

@@ -360,3 +360,16 @@ describe('readTurn: the listener called by another spelling of their name', () =
     expect(memory?.text).toBe('We moved to Porto last month');
   });
 });
+
+describe('readTurn: proud of the listener, or of what the speaker did', () => {
+  it('"I\'m so proud of you" forms nothing', () => {
+    none(["I'm so proud of you!", "That's awesome, I'm really proud of that."]);
+  });
+
+  it('near-misses: proud of what the speaker did, or of their own, is a statement of theirs', () => {
+    expect(formed("I'm proud of finishing my first marathon.")).toEqual([
+      "fact | I'm proud of finishing my first marathon.",
+    ]);
+    expect(formed("I'm really proud of my son for getting into college.")).not.toEqual([]);
+  });
+});
