@@ -140,6 +140,21 @@ describe('repunctuate: a turn typed without full stops', () => {
       'we just got back from the coast.',
       'did you get my postcard?',
     ]);
+    // "any advice", "any plans for …" ask; "I don't have any plans", "picked up any …" do not.
+    expect(split('we went hiking any plans for the weekend')).toEqual([
+      'we went hiking.',
+      'any plans for the weekend?',
+    ]);
+    expect(split("i don't have any plans for the weekend")).toHaveLength(1);
+    expect(split("i'm open to any advice you have")).toHaveLength(1);
+    expect(split('i love cooking got any favorite recipes')).toEqual(['I love cooking.', 'got any favorite recipes?']);
+    expect(split("we haven't got any plans yet")).toHaveLength(1);
+    // Two questions at the end: each is asked apart.
+    expect(split('i just finished restoring it hows everything with the music any updates')).toEqual([
+      'I just finished restoring it.',
+      "how's everything with the music?",
+      'any updates?',
+    ]);
     // What is known, learnt or measured goes on ("… happy knowing I can help", "how much you can learn").
     expect(split('im inspired by her it makes me happy knowing i can brighten somebodys day')).toEqual([
       "I'm inspired by her it makes me happy knowing I can brighten somebodys day",

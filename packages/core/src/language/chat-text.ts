@@ -525,7 +525,7 @@ const WH_CONTRACTED = `(?:what|where|when|why|who)['’](?:s|re|d|ll|ve)\\b`;
 const WH_ASKS = `(?:what|how|where|when|why|who|which|whose)\\s+(?!(?:i|i['’]m|we|he|she|they|it|my|our|his|her|their|a|an|this|that|you|u|ya)\\b)(?:\\S+\\s+){0,2}?(?:${AUX}|you|u|ya|your|ur|about|else)\\b`;
 /** "you ever been to Japan", "u ever tried salsa": asked with its auxiliary left out. */
 const EVER_YOU = '(?:you|u|ya)\\s+ever\\b';
-const ANY = 'any(?:thing|one|body)?\\s+(?!(?:is|was|can|will|goes|works)\\b)\\S';
+const ANY = '(?:got\\s+)?any(?:thing|one|body)?\\s+(?!(?:is|was|can|will|goes|works)\\b)\\S';
 const ABOUT_YOU = '(?:and|what\\s+about|how\\s+about)\\s+(?:you|u)\\b|(?:wbu|hbu)\\b';
 const QUESTION_START_RE = new RegExp(
   `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OTHER}|${HOW_IS}|${WH_CONTRACTED}|${WH_ASKS}|${ANY}|${ABOUT_YOU}|${EVER_YOU})`,
@@ -542,11 +542,23 @@ const ASKS_OF_SOMEONE =
  * (not "I know what's been …", "if you ever …": "know" and "if" go on).
  */
 const WH_IS_NEXT = `(?:what|where|who|how)['’]s\\s+(?:been|up|new|next|your|ur|the)\\b|${EVER_YOU}`;
+/**
+ * "any advice on that", "any plans for the weekend", "any recent meet-ups with your team": what
+ * only a question asks for with "any" (not "any time", "any way").
+ */
+const ANY_ASKS =
+  'any\\s+(?:(?:good|great|fun|big|cool|new|recent|exciting|special|other|more|fave|favou?rite|particular|interesting|upcoming)\\s+){0,2}(?:advice|tips?|plans?|ideas?|suggestions?|recs|recommendations?|thoughts|news|updates?|favou?rites?|faves?|pets?|hobbies|books?|songs?|movies?|shows?|places?|spots?|trips?|meet-?ups?|events?|recipes?|projects?|progress|luck|word)\\b';
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
-  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT})`,
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT}|(?:got\\s+)?${ANY_ASKS})`,
   'iu',
 );
+/** Words before "got" that make it said, not asked ("we haven't got any", "I just got any …"). */
+const GOT_SAID_BY_RE =
+  /^(?:i|we|they|you|he|she|it|have|has|had|haven['’]?t|hasn['’]?t|hadn['’]?t|i['’]ve|we['’]ve|they['’]ve|you['’]ve|just|also|never|finally|already|still|not)$/iu;
+/** Words after which "any …" is what they take ("I don't have any plans", "got any tips"), not a question. */
+const TAKES_ANY_RE =
+  /^(?:have|has|had|got|get|gets|need|needs|needed|want|wants|wanted|don['’]?t|didn['’]?t|doesn['’]?t|never|hardly|barely|not|no|if|whether|than|take|took|make|made|see|saw|find|found|hear|heard|know|knew|buy|bought|try|tried|use|used|do|did|does|is|was|are|were|be|been|give|gave|there|isn['’]?t|wasn['’]?t|aren['’]?t|share|shared|welcome|appreciate|take)$/iu;
 /** A question set off by a comma at the end of a run with no mark ("love the tattoo, did you just get it"). */
 const COMMA_QUESTION_RE = new RegExp(`,\\s+(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${WH_CONTRACTED})[^,;]*$`, 'iu');
 
@@ -574,7 +586,14 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     !/[,;:–—-]$/u.test(words[j - 1]!) &&
     !GOES_ON_BEFORE_I.has(bare(words[j - 1]!)) &&
     // "… working on anything cool with them?": after a preposition, what it governs.
-    !PREPOSITION_WORD_RE.test(bare(words[j - 1]!));
+    !PREPOSITION_WORD_RE.test(bare(words[j - 1]!)) &&
+    // "I don't have any plans": what a verb takes.
+    !(
+      /^any$/iu.test(words[j]!) &&
+      (TAKES_ANY_RE.test(bare(words[j - 1]!)) || /^(?:\p{L}{3,}(?<!e)ed|up)$/iu.test(bare(words[j - 1]!)))
+    ) &&
+    // "… got any tips?" asks ("(you) got any …"); "we haven't got any plans" says.
+    !(/^got$/iu.test(words[j]!) && GOT_SAID_BY_RE.test(bare(words[j - 1]!)));
   // A question's opening is read from its first words (a long run is not joined again per word).
   const asksFrom = (j: number, re = asks) => re.test(words.slice(j, j + QUESTION_OPENING_WORDS).join(' '));
   for (let last = words.length - 2; last >= 2; last--) {
@@ -590,7 +609,9 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
         if (opens(k)) j = k;
         else within = true;
     if (within || !opens(j)) continue;
-    return [words.slice(0, j).join(' '), words.slice(j).join(' ')];
+    // "… check it out hows everything with the music any updates": what comes before may end
+    // with a question of its own.
+    return [...askedAtTheEnd(words.slice(0, j), stopless), words.slice(j).join(' ')];
   }
   return [all];
 }

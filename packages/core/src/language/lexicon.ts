@@ -1278,14 +1278,14 @@ export const FAVOURITE_QUESTION_RE =
  * where …"). Regex, optional, case-insensitive.
  */
 export const QUESTION_LEAD =
-  "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey)[,\\s]+|[\\p{L}'’-]+,\\s+|(?:(?:do\\s+you\\s+)?mind\\s+if\\s+i\\s+ask|(?:can|could|may)\\s+i\\s+ask(?:\\s+you)?|i\\s+(?:was\\s+)?wonder(?:ing)?|(?:just\\s+)?(?:curious|out\\s+of\\s+curiosity))[,\\s]+)*";
+  "(?:(?:so|and|but|oh|ok|okay|well|also|then|btw|hey|wow|congrats|congratulations)[,!\\s]+|[\\p{L}'’-]+,\\s+|(?:(?:do\\s+you\\s+)?mind\\s+if\\s+i\\s+ask|(?:can|could|may)\\s+i\\s+ask(?:\\s+you)?|i\\s+(?:was\\s+)?wonder(?:ing)?|(?:just\\s+)?(?:curious|out\\s+of\\s+curiosity))[,\\s]+)*";
 /**
  * A question that asks something of the listener: it opens with a question word or an auxiliary
  * ("What did you paint?", "Did you go?", "Any plans for the weekend?"), not a remark with a
  * question mark ("See how happy he was?", "Looks like it's dog friendly?").
  */
 export const QUESTION_OPENER_RE = new RegExp(
-  `^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|wanna|ever)\\b`,
+  `^${QUESTION_LEAD}(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|may|might|any|anything|wanna|ever|got(?=\\s+any\\b))\\b`,
   'iu',
 );
 /**

@@ -377,3 +377,15 @@ describe("readTurn: a reply's 'they' or 'them' is quoted only with a remark or q
     ]);
   });
 });
+
+describe('questionAsked: "Got any …?" asks, with or without a word of cheer before it', () => {
+  it('"Got any advice for someone just starting out?" is the question a reply answers', () => {
+    expect(questionAsked('You did great taking that leap. Got any advice for someone just starting out?')?.text).toBe(
+      'Got any advice for someone just starting out?',
+    );
+    expect(questionAsked('congrats got any advice for someone just starting out?')?.text).toBe(
+      'congrats got any advice for someone just starting out?',
+    );
+    expect(questionAsked('We have not got any plans yet?')).toBeUndefined();
+  });
+});
