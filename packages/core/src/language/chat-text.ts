@@ -550,7 +550,7 @@ const ANY_ASKS =
   'any\\s+(?:(?:good|great|fun|big|cool|new|recent|exciting|special|other|more|fave|favou?rite|particular|interesting|upcoming)\\s+){0,2}(?:advice|tips?|plans?|ideas?|suggestions?|recs|recommendations?|thoughts|news|updates?|favou?rites?|faves?|pets?|hobbies|books?|songs?|movies?|shows?|places?|spots?|trips?|meet-?ups?|events?|recipes?|projects?|progress|luck|word)\\b';
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
-  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT}|(?:got\\s+)?${ANY_ASKS})`,
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT}|(?:got\\s+)?${ANY_ASKS}|anything\\s+(?:else\\s+)?(?:i|we)\\s+can\\s+do\\b)`,
   'iu',
 );
 /** Words before "got" that make it said, not asked ("we haven't got any", "I just got any …"). */

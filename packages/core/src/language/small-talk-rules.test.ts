@@ -373,3 +373,19 @@ describe('readTurn: proud of the listener, or of what the speaker did', () => {
     expect(formed("I'm really proud of my son for getting into college.")).not.toEqual([]);
   });
 });
+
+describe('readTurn: agreeing, and offering help, before or without a statement', () => {
+  it('"Agreed, life\'s tough but …" and "anything I can do to help" form nothing', () => {
+    none([
+      "agreed, life's tough but it's worth it when we have things that make us happy",
+      "that's rough, stay positive, pal anything i can do to help",
+    ]);
+  });
+
+  it('near-miss: what is said after "of course," or "true," is kept', () => {
+    expect(formed('Of course, I adopted a puppy last week.')).toEqual(['event | I adopted a puppy last week.']);
+    expect(formed('True, I went to the park yesterday with my kids.')).toEqual([
+      'event | I went to the park yesterday with my kids.',
+    ]);
+  });
+});
