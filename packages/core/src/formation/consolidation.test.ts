@@ -114,6 +114,16 @@ describe('consolidate', () => {
     );
   });
 
+  it('a denial is read in its own clause: what it denies, and only that', async () => {
+    const penicillin = memory(said("I'm allergic to penicillin."));
+    expect(await decision("I was wrong, I'm not allergic to penicillin, it's amoxicillin.", [penicillin])).toEqual([
+      'update',
+      penicillin.id,
+    ]);
+    const hiking = memory(said('I love hiking.'));
+    expect((await consolidate(said("I don't love running, but hiking is great."), [hiking])).op).not.toBe('update');
+  });
+
   it('a job said as who the speaker is supersedes the one before', async () => {
     const teacher = memory(said("I'm a teacher."));
     expect(await decision("I'm a lawyer now.", [teacher])).toEqual(['update', teacher.id]);

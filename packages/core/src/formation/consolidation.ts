@@ -137,11 +137,12 @@ const negated = (s: string) => NO_LONGER.test(s) || NEGATION.test(s);
 const affirmed = (s: string) => s.replace(NO_LONGER_RE, ' ').replace(NEGATION_RE, ' ');
 /**
  * The clause of `s` that says what no longer holds ("I'm not vegetarian anymore, I eat fish now"
- * → "I'm not vegetarian anymore"), or `s` itself.
+ * → "I'm not vegetarian anymore"), or with `negation` = {@link NEGATION} what does not hold ("I
+ * was wrong, I'm not allergic to penicillin, …" → "I'm not allergic to penicillin"), or `s` itself.
  */
-function noLongerClause(s: string): string {
+function noLongerClause(s: string, negation: RegExp = NO_LONGER): string {
   const clauses = s.split(/[,;:.!?]+|\s+(?:and|but|so)\s+/iu).filter((c) => c.trim());
-  const clause = clauses.find((c) => NO_LONGER.test(c)) ?? s;
+  const clause = clauses.find((c) => negation.test(c)) ?? s;
   // When it stopped is not what stopped ("I quit my job last week").
   return clause
     .split(/\s+/u)
@@ -196,7 +197,12 @@ async function decide(
   // week"); a plain negation says the same words ("I'm not vegan" / "I'm vegan").
   const denies = negated(statement.text);
   const ceased = NO_LONGER.test(statement.text);
-  const said = ceased ? containedIn(affirmed(noLongerClause(statement.text))) : overlapWith(affirmed(statement.text));
+  // A plain denial is read in its own clause ("I was wrong, I'm not allergic to penicillin, it's
+  // amoxicillin" denies "I'm allergic to penicillin"; "I don't love running, but hiking is great"
+  // denies nothing of hiking).
+  const said = ceased
+    ? containedIn(affirmed(noLongerClause(statement.text)))
+    : overlapWith(affirmed(noLongerClause(statement.text, NEGATION)));
   let contradicted = -1;
   let contradiction = 0;
   for (let i = 0; i < comparable.length; i++) {
