@@ -151,6 +151,23 @@ function noLongerClause(s: string, negation: RegExp = NO_LONGER): string {
 }
 
 /**
+ * What a request to forget (`statement.forget`: "Please forget that I'm vegetarian") does: delete
+ * each known memory about the same person that says all it names ("I'm vegetarian.", "I'm
+ * vegetarian and I love cheese"; "forget what I told you about my sister": each memory about her),
+ * with the turns it was formed from. None: nothing known says it.
+ */
+export function forgotten(statement: FormedStatement, known: readonly MemoryEntry[]): FormationOp[] {
+  const named = containedIn(statement.text);
+  return known
+    .filter((e) => {
+      const f = formedFields(e);
+      const theirs = sameAbout(f.about, statement.about) || (f.aka ?? []).some((a) => sameAbout(a, statement.about));
+      return theirs && named(statementOf(e)) >= RESTATE_WORD_OVERLAP;
+    })
+    .map((e) => ({ op: 'delete', id: e.id, sources: true }));
+}
+
+/**
  * Decide what one statement does to what is known (`known`: formed memories, best matches
  * first):
  * - same subject and attribute, same value → `reinforce` (a restatement);

@@ -1,4 +1,4 @@
-import { consolidate } from './consolidation.js';
+import { consolidate, forgotten } from './consolidation.js';
 import { readTurn } from '../language/turn-reading.js';
 import type { FormationContext, FormationOp, FormationPlan, FormationTurn } from './types.js';
 import type { MemoryExtractor } from './types.js';
@@ -20,6 +20,11 @@ export class OfflineExtractor implements MemoryExtractor {
     const ops: FormationOp[] = [];
     const pending = new Set<string>();
     for (const s of reading.statements) {
+      // "Please forget that I'm vegetarian": the memory that says it goes; nothing is formed.
+      if (s.forget) {
+        ops.push(...forgotten(s, await context.similar({ text: s.text, about: s.about })));
+        continue;
+      }
       if (!FORMED_KINDS.includes(s.kind)) continue;
       // Two statements of one turn saying the same thing form one memory.
       const said = `${s.about}\u0000${s.text}`;

@@ -49,6 +49,12 @@ export interface FormedStatement {
    */
   at?: number;
   /**
+   * A request to forget what `text` says ("Please forget that I'm vegetarian" → `text` "I'm
+   * vegetarian"): consolidation deletes the memory that says it, with the turns it was formed
+   * from, and forms nothing.
+   */
+  forget?: boolean;
+  /**
    * Tags the memory carries: `'core'` for how the speaker wants to be answered ("Please always
    * answer in Spanish"), always in the prompt and never decaying (`config.protectedTags`).
    */
@@ -66,8 +72,11 @@ export type FormationOp =
   | { op: 'reinforce'; id: string; statement: FormedStatement }
   /** `id` is superseded (same subject and attribute, new value): update it, keeping the previous version in `metadata.history`. */
   | { op: 'update'; id: string; statement: FormedStatement }
-  /** `id` is no longer true (LLM extractors only). */
-  | { op: 'delete'; id: string };
+  /**
+   * `id` is no longer true (an LLM's DELETE), or the user asked to forget it (`sources`: the turns
+   * it was formed from go with it, so that nothing recalls it again).
+   */
+  | { op: 'delete'; id: string; sources?: boolean };
 
 /** What an extractor decided for one turn. */
 export interface FormationPlan {

@@ -1552,6 +1552,12 @@ export const TOLD_YOU_RE =
  * pls remind me about mom's birthday"): read as the request "Remind me …", a task like any other.
  * The part in front of "remind me".
  */
+/**
+ * A request to forget something said: "Please forget that I'm vegetarian", "can you forget what I
+ * told you about my sister", "disregard the part about my job". Group 1 is what to forget.
+ */
+export const FORGET_REQUEST_RE =
+  /^(?:(?:oh|so|hey|ok|okay|actually|also)[,\s]+)*(?:(?:please|pls|plz)\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+)?)?(?:forget|disregard|erase|delete|remove)\s+(?:(?:the\s+(?:fact|part|bit)\s+)?that\s+|(?:what\s+i\s+(?:said|told\s+(?:you|u))|the\s+(?:part|bit|thing))\s+about\s+|about\s+)(.+?)[\s,.!?]*(?:please|pls|plz)?[\s.!?]*$/iu;
 export const ASKS_TO_BE_REMINDED_RE =
   /^(?:(?:oh|so|hey|ok|okay|btw|also)[,\s]+)*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+)?(?=remind\s+me\s+(?:to|about|of\s+my|that\s+i)\b)/iu;
 /**

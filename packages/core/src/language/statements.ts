@@ -74,6 +74,7 @@ import {
   OCCUPATIONS,
   HAS_FAMILY_OR_PET,
   ASKS_TO_BE_REMINDED_RE,
+  FORGET_REQUEST_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
   WITH_SPEAKER_RE,
@@ -830,6 +831,16 @@ export function readSentence(
   // "Can you remind me to call the dentist tomorrow?": the request it asks, a task.
   const remind = ASKS_TO_BE_REMINDED_RE.exec(text);
   if (remind) text = `R${text.slice(remind[0].length + 1).replace(/\s*[?？]+\s*$/u, '.')}`;
+  // "Please forget that I'm vegetarian": asked of the assistant (in a chat of two people, of the
+  // other person, whom no memory obeys), a request to forget what it names; it forms nothing.
+  const forget = listener === undefined ? FORGET_REQUEST_RE.exec(text) : null;
+  if (forget) {
+    const said = forget[1]!.charAt(0).toUpperCase() + forget[1]!.slice(1);
+    return {
+      kept: { text: said, kind: 'fact', about: aboutOf(said, speaker, people), forget: true },
+      continuation: false,
+    };
+  }
   if (/[?？]\s*["'”’)]*$/u.test(text) || /^¿/u.test(text)) return { dropped: 'question', text };
   const { rest, greeted } = stripInterjections(text, listener);
   const stripped = rest.replace(/^[,;:–—-]+\s*/u, '');

@@ -1334,7 +1334,8 @@ export function readTurn(
     const alias = s.about !== who && s.kind !== 'conversation' ? relationAlias(s.text, s.about, who) : undefined;
     if (alias !== undefined) s.aka = [alias];
   }
-  reading.keep = reading.statements.length > 0;
+  // A request to forget keeps nothing of the turn (it says again what is to be forgotten).
+  reading.keep = reading.statements.some((s) => !s.forget);
   // A turn that says something about someone is worth its statements, however it ends.
   if (reading.statements.some((s) => s.kind !== 'conversation'))
     reading.importance = Math.max(reading.importance, estimateImportance(turn.input, turn.output ?? '', true));

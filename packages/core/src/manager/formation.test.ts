@@ -477,6 +477,43 @@ describe('MemoryManager formation: the turn read once, the plan decides', () => 
     ]);
   });
 
+  it('"Please forget that I\'m vegetarian" deletes the memory and the turn it was formed from, and stores nothing', async () => {
+    const { mgr } = await make();
+    await say(mgr, "I'm vegetarian.", 'Noted!');
+    await say(mgr, 'I live in Lisbon.', 'Lovely city.');
+    const saved = await say(mgr, "Please forget that I'm vegetarian.", 'Done.');
+    expect((await memoriesOf(mgr)).map(textOf)).toEqual(['I live in Lisbon.']);
+    // Neither the turn that said it nor the request (which says it again) is kept to be recalled.
+    expect((await turnsOf(mgr)).map((t) => (t.content as { input: string }).input)).toEqual(['I live in Lisbon.']);
+    expect(saved.entry.tier).toBe('short_term');
+    const hits = await mgr.recall('me', 't', 'What snack should I buy for the road trip?', { reinforce: false });
+    expect(hits.map((h) => JSON.stringify(h.entry.content))).not.toContainEqual(expect.stringMatching(/vegetarian/u));
+    // "… what I told you about my sister": each memory about her.
+    await say(mgr, 'My sister Ana lives in Porto.', '');
+    await say(mgr, 'My sister is a nurse.', '');
+    await say(mgr, 'Can you forget what I told you about my sister?', 'Of course.');
+    expect((await memoriesOf(mgr)).map(textOf)).toEqual(['I live in Lisbon.']);
+  });
+
+  it('near-misses: no request, nothing it names, a user who may not delete, a chat of two people', async () => {
+    const { mgr } = await make();
+    await say(mgr, "I'm vegetarian.", '');
+    await say(mgr, 'I forgot my keys at home yesterday.', '');
+    await say(mgr, "Forget about it, let's go to the beach.", '');
+    await say(mgr, 'Please forget that I like jazz.', '');
+    expect((await memoriesOf(mgr)).map(textOf)).toContain("I'm vegetarian.");
+    // A writer may add and correct, not delete.
+    mgr.grant('bob', 't', 'writer');
+    await mgr.saveInteraction('bob', 't', "I'm vegan.", '');
+    await mgr.saveInteraction('bob', 't', "Please forget that I'm vegan.", '');
+    expect((await memoriesOf(mgr)).map(textOf)).toContain("I'm vegan.");
+    // Said to the other person of a two-person chat, it asks nothing of memory.
+    await say(mgr, 'Ann: I work at the bakery.', '');
+    await say(mgr, 'Bob: Cool!', '');
+    await say(mgr, 'Ann: Please forget what I said about the bakery.', '');
+    expect((await memoriesOf(mgr)).map(textOf)).toContain('I work at the bakery.');
+  });
+
   it('how the user wants to be answered is always in the prompt, whatever the question', async () => {
     const { mgr } = await make();
     await say(mgr, 'Please always answer in Spanish.', '¡Claro! Responderé en español.');

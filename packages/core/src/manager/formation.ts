@@ -117,9 +117,13 @@ async function applyOp(
   // Gone meanwhile (deleted by the user or forgotten): nothing to consolidate with.
   if (!current) return undefined;
   if (op.op === 'delete') {
-    s.index.drop(tenantId, op.id);
-    await s.storage.delete(tenantId, op.id);
-    if (s.semantic) await s.semantic.remove(tenantId, [op.id]);
+    // Asked to forget: the turns it was formed from go too, so that no recall finds it there.
+    const ids = [op.id, ...(op.sources ? sourceIds(current.metadata[SOURCES_KEY]) : [])];
+    for (const id of ids) {
+      s.index.drop(tenantId, id);
+      await s.storage.delete(tenantId, id);
+    }
+    if (s.semantic) await s.semantic.remove(tenantId, ids);
     return undefined;
   }
   const sources = withSource(current.metadata[SOURCES_KEY], turnId);
@@ -184,8 +188,12 @@ function withoutSlot(m: Record<string, JsonValue>): Record<string, JsonValue> {
   return rest;
 }
 
+function sourceIds(sources: JsonValue | undefined): string[] {
+  return Array.isArray(sources) ? sources.filter((x): x is string => typeof x === 'string') : [];
+}
+
 function withSource(sources: JsonValue | undefined, turnId: string): string[] {
-  const list = Array.isArray(sources) ? sources.filter((x): x is string => typeof x === 'string') : [];
+  const list = sourceIds(sources);
   return list.includes(turnId) ? list : [...list, turnId];
 }
 

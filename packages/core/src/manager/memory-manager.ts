@@ -211,7 +211,8 @@ export class MemoryManager {
     options: SaveInteractionOptions = {},
   ): Promise<SaveResult> {
     this.#enter(userId, tenantId, 'write');
-    return typed(write.saveInteraction(this.#s, userId, tenantId, input, output, options));
+    const mayForget = this.can(userId, tenantId, 'delete');
+    return typed(write.saveInteraction(this.#s, userId, tenantId, input, output, options, mayForget));
   }
 
   /**
@@ -233,7 +234,8 @@ export class MemoryManager {
     options: ImportHistoryOptions = {},
   ): Promise<ImportReport> {
     this.#enter(userId, tenantId, 'write');
-    return typed(write.importHistory(this.#s, userId, tenantId, turns, options, () => this.flush()));
+    const mayForget = this.can(userId, tenantId, 'delete');
+    return typed(write.importHistory(this.#s, userId, tenantId, turns, options, () => this.flush(), mayForget));
   }
 
   /**

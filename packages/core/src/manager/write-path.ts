@@ -30,6 +30,7 @@ import { applyPlan, formInBackground, formInline } from './formation.js';
 import { readTurn } from '../language/turn-reading.js';
 import { warmUpReading } from '../language/warm-up.js';
 import type { ManagerState } from './state.js';
+import type { FormationOp } from '../formation/types.js';
 import type {
   HistoryTurn,
   ImportHistoryOptions,
@@ -88,8 +89,9 @@ export async function saveInteraction(
   input: string,
   output: string,
   options: SaveInteractionOptions,
+  mayForget = false,
 ): Promise<SaveResult> {
-  return commitInteraction(s, userId, tenantId, prepareInteraction(s, input, output, options));
+  return commitInteraction(s, userId, tenantId, prepareInteraction(s, input, output, options), mayForget);
 }
 
 /**
@@ -104,6 +106,7 @@ export async function importHistory(
   turns: readonly HistoryTurn[],
   options: ImportHistoryOptions,
   flush: () => Promise<void>,
+  mayForget = false,
 ): Promise<ImportReport> {
   if (!Array.isArray(turns)) invalid('turns', 'an array of { input, output } turns', turns);
   checkOptionKeys(options, ['onProgress', 'signal'], 'importHistory options');
@@ -157,7 +160,7 @@ export async function importHistory(
     for (const p of prepared) {
       await slices.pause();
       if (signal?.aborted) throw new ZerdaError('ABORTED', 'History import was aborted', { cause: signal.reason });
-      const saved = await commitInteraction(s, userId, tenantId, p);
+      const saved = await commitInteraction(s, userId, tenantId, p, mayForget);
       report0.turns++;
       if (saved.entry.tier === 'long_term') report0.longTerm++;
       report0.memories += saved.memories.length;
@@ -218,12 +221,17 @@ export function prepareInteraction(
   return { options, at, tags, metadata, content, pii };
 }
 
-/** Store a prepared turn: see `MemoryManager.saveInteraction`. Access has been checked. */
+/**
+ * Store a prepared turn: see `MemoryManager.saveInteraction`. Access has been checked; `mayForget`:
+ * the user also holds `delete`, which a request to forget ("Please forget that I'm vegetarian")
+ * needs to delete what it names (without it, the request deletes nothing).
+ */
 export async function commitInteraction(
   s: ManagerState,
   userId: string,
   tenantId: string,
   prepared: PreparedInteraction,
+  mayForget = false,
 ): Promise<SaveResult> {
   // `metadata` is prepareInteraction's own copy (validateMetadata), written to below; commit once.
   const { options, at, tags, metadata, content, pii } = prepared;
@@ -296,8 +304,12 @@ export async function commitInteraction(
     // is kept; a background one (an LLM) answers later, so the reading decides for now. A turn
     // that carries nothing worth keeping — questions, greetings, acknowledgements,
     // restatements — stays in the short-term window only.
-    const plan = extractor?.inline && worth ? await formInline(s, extractor, entry, reading) : undefined;
-    const promote = worth && (!extractor || (plan ? plan.keep || plan.ops.length > 0 : reading.keep));
+    const formed = extractor?.inline && worth ? await formInline(s, extractor, entry, reading) : undefined;
+    const plan = formed && !mayForget ? { ...formed, ops: formed.ops.filter((op) => !forgets(op)) } : formed;
+    // (A plan that only deletes — "Please forget that I'm vegetarian" — stores nothing: the turn
+    // says again what it forgets.)
+    const promote =
+      worth && (!extractor || (plan ? plan.keep || plan.ops.some((op) => op.op !== 'delete') : reading.keep));
     if (promote) {
       entry.tier = 'long_term';
       newEntry.tier = 'long_term';
@@ -313,7 +325,7 @@ export async function commitInteraction(
     if (promote) s.index.enqueue(entry);
     s.shortTerm(tenantId, userId).add(content, { ...newEntry, id: entry.id, createdAt: entry.createdAt, tenantId });
     let memories: MemoryEntry[] = [];
-    if (plan && promote) memories = await applyPlan(s, entry, plan, extractor!.name, now);
+    if (plan && (promote || plan.ops.length > 0)) memories = await applyPlan(s, entry, plan, extractor!.name, now);
     else if (extractor && !extractor.inline && worth) {
       const task = formInBackground(s, extractor, entry, reading, promote, (err) => s.formationErrors.push(err));
       const tracked: Promise<void> = task
@@ -329,6 +341,9 @@ export async function commitInteraction(
     return { entry: structuredClone(entry), memories: memories.map((m) => structuredClone(m)), pii };
   });
 }
+
+/** Whether `op` deletes what the user asked to forget, with the turns it was formed from. */
+const forgets = (op: FormationOp) => op.op === 'delete' && op.sources === true;
 
 /** See `MemoryManager.remember`. Access has been checked. */
 export async function remember(
