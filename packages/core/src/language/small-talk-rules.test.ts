@@ -389,3 +389,12 @@ describe('readTurn: agreeing, and offering help, before or without a statement',
     ]);
   });
 });
+
+describe('readTurn: praise of what was shown, in two words', () => {
+  it('"great shot", "great idea" are left out whole, not their noun alone', () => {
+    expect(formed("Great idea, except I don't like dark beer.")).toEqual([
+      "preference | Except I don't like dark beer.",
+    ]);
+    expect(formed('wow, great shot the night skyline really pops').join()).not.toMatch(/^\w+ \| Shot\b/u);
+  });
+});

@@ -181,7 +181,7 @@ const TAG_QUESTION_RE =
   /^(.*?\S)\s*[,–—-]\s+((?:(?:pretty|so|really|super)\s+)?(?:cool|nice|great|awesome|crazy|wild|right|huh|eh|yeah|no|ya\s+know|you\s+know|(?:is|was|does|did|do|are|were|has|have)n['’]t\s+(?:it|that|this|they|there|he|she)|don['’]t\s+you\s+think|am\s+i\s+right)(?:\s*,?\s*(?:huh|eh|right|no|yeah))?\s*[?？]+)$/iu;
 
 const INTERJECTION =
-  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|oops|whoops|yikes|ouch|ugh|phew|aww*|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|great|cool|nice|awesome|omg|btw|anyway|also|actually|same\s+here|me\s+too|miss(?:ed)?\s+(?:you|ya|u)(?:\s+(?:so\s+much|too|guys))?|i\s+see(?=\s*[,!.…])|long\s+time\s+no\s+(?:see|talk|chat)|(?:absolutely|definitely|totally|exactly|indeed|agreed|true|for\s+sure|of\s+course)(?=\s*[,!]))\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
+  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|night|day)|oh|ah|ooh|wow|whoa|oops|whoops|yikes|ouch|ugh|phew|aww*|well|so|yeah|yes|yep|yup|no(?=\s*[,!.…;:-]|\s*$)|nope|ok|okay|sure|thanks|thank\s+you|thx|haha+|lol|hmm+|um+|uh+|(?:great|cool|nice|awesome)(?:\s+(?:shot|idea|job|pic|photo|work|news|question|point|choice|pick|catch|find|move))?|omg|btw|anyway|also|actually|same\s+here|me\s+too|miss(?:ed)?\s+(?:you|ya|u)(?:\s+(?:so\s+much|too|guys))?|i\s+see(?=\s*[,!.…])|long\s+time\s+no\s+(?:see|talk|chat)|(?:absolutely|definitely|totally|exactly|indeed|agreed|true|for\s+sure|of\s+course)(?=\s*[,!]))\b(?:\s+(?:there|everyone|all|guys|again|so\s+much|a\s+lot))?[\s,!.…:;-]*/iu;
 const VOCATIVE = /^\p{Lu}[\p{L}\p{M}'’-]*[,!]+\s*/u;
 
 /**
