@@ -57,6 +57,21 @@ describe('readTurn: kinds, subjects and slots', () => {
     expect(r.dropped).toEqual([{ text: "what's your name?", reason: 'question' }]);
   });
 
+  it('a statement before ", any recommendations?" is kept; a plan with its month is due the next such month', () => {
+    const r = readTurn({
+      input: "I'm planning a trip to Japan in April, any recommendations?",
+      userId: 'me',
+      createdAt: Date.UTC(2026, 11, 5),
+    });
+    expect(r.statements).toEqual([
+      { text: "I'm planning a trip to Japan in April", kind: 'task', about: 'me', at: Date.UTC(2027, 3, 1) },
+    ]);
+    expect(r.dropped).toEqual([{ text: 'any recommendations?', reason: 'question' }]);
+    expect(read('We adopted a rescue dog, thoughts on training?').statements).toMatchObject([
+      { text: 'We adopted a rescue dog', kind: 'event' },
+    ]);
+  });
+
   it('a place in a greeting is a fact', () => {
     expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([
       { kind: 'fact', attribute: 'lives in', value: 'Lisbon' },

@@ -87,7 +87,7 @@ import {
   UNNAMED_THING_RE,
   WH_BEFORE_PAST_RE,
 } from './lexicon.js';
-import { dueDay, parseTimeRanges } from './time-expressions.js';
+import { dueDay, monthAhead, parseTimeRanges } from './time-expressions.js';
 import { foldName, sameName } from './names.js';
 import { STOPWORDS, stem, tokenize } from '../retrieval/text.js';
 import type { FormationDropReason, FormedStatement } from '../formation/types.js';
@@ -163,10 +163,11 @@ export function sentences(typed: string): string[] {
       out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
-  // "Hi, I'm Jeremy, what's your name?": the trailing question is its own sentence.
+  // "Hi, I'm Jeremy, what's your name?", "I'm planning a trip to Japan in April, any
+  // recommendations?": the trailing question is its own sentence.
   return out.flatMap((s) => {
     const m =
-      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you|want|wanna)\b[^,;]*\?)$/iu.exec(
+      /^(.*\S)\s*[,;–—-]\s+((?:what|when|where|who|why|how|which|do|does|did|can|could|would|will|are|is|have|has|and you|you|want|wanna|any|anything|got\s+any|thoughts|ideas|tips|suggestions|recommendations|recs|advice)\b[^,;]*\?)$/iu.exec(
         s,
       );
     if (m && m[1]!.length > 3) return [m[1]!, m[2]!];
@@ -547,7 +548,7 @@ export const SLOTS: SlotRule[] = [
  * …" a reflection: neither is one.
  */
 const FUTURE_RE =
-  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|(?:i'?m|i’m|i\s+am|we'?re|we’re)\s+(?:(?:definitely|really|totally|probably|finally|also|still|actually|seriously)\s+)?(?:going\s+to|gonna)|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+(?:let\s+me\s+)?forget|do\s+not\s+(?:let\s+me\s+)?forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
+  /\b(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:(?:need|have|ought)\s+to|must|should)\b|\b(?:i['’]ll|i\s+will|we['’]ll|we\s+will|(?:i'?m|i’m|i\s+am|we'?re|we’re)\s+(?:(?:definitely|really|totally|probably|finally|also|still|actually|seriously)\s+)?(?:going\s+to|gonna)|(?:i|we)\s+plan\s+to|(?:i|we)(?:'?m|’m|'?re|’re|\s+am|\s+are)\s+planning\s+(?:to|on|an?|our|my)|remind\s+me(?!\s+(?:how|why|what|that|so|of)\b)|don'?t\s+(?:let\s+me\s+)?forget|do\s+not\s+(?:let\s+me\s+)?forget|i\s+promised\s+to|i\s+intend\s+to)\b|\b(?:deadline|appointment|due\s+(?:on|by)|meeting\s+(?:on|at|tomorrow|next))\b/iu;
 /** Words that open a clause inside another, where a cue of the future is reported, not said ("I made it to show how we should …"). */
 const REPORTED_BEFORE_RE = /\b(?:how|what|why|which|who|whom|whether)\b/iu;
 
@@ -907,7 +908,8 @@ export function readSentence(
   const continuation = CONTINUATION_RE.test(body) && !SINCE_WE_TALKED_RE.test(body);
   // The statement as said, without the greeting in front of it.
   text = body;
-  const futureAt = dueDay(body, now);
+  // "I'm planning a trip to Japan in April": a month ahead of a plan is the next April.
+  const futureAt = dueDay(body, now) ?? (saysFuture(body) ? monthAhead(body, now) : undefined);
   const future = saysFuture(body) || (futureAt !== undefined && IMPLIED_SPEAKER_FUTURE_RE.test(body));
   const pastAt = pastDate(body, now);
   const pref = likingIn(body);

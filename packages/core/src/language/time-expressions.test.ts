@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isZerdaError } from '../model/errors.js';
-import { dueDay, parseTimeRanges } from './time-expressions.js';
+import { dueDay, monthAhead, parseTimeRanges } from './time-expressions.js';
 
 // Friday 20 October 2023, noon UTC.
 const NOW = Date.UTC(2023, 9, 20, 12);
@@ -175,5 +175,20 @@ describe('dueDay', () => {
     expect(dueDay('we went camping last weekend', NOW)).toBeUndefined();
     expect(dueDay('I called mom yesterday', NOW)).toBeUndefined();
     expect(dueDay('buy milk', NOW)).toBeUndefined();
+  });
+});
+
+describe('monthAhead', () => {
+  const DEC_5 = Date.UTC(2026, 11, 5, 15);
+  it('a month named in a plan is the next such month (this one: today)', () => {
+    expect(monthAhead("I'm planning a trip to Japan in April", DEC_5)).toBe(Date.UTC(2027, 3, 1));
+    expect(monthAhead("We're going to Lisbon in December", DEC_5)).toBe(Date.UTC(2026, 11, 5));
+    expect(monthAhead('next December we move', DEC_5)).toBe(Date.UTC(2027, 11, 1));
+    expect(monthAhead('this March', Date.UTC(2026, 0, 10))).toBe(Date.UTC(2026, 2, 1));
+  });
+
+  it('near-misses: a month with its year, or none named', () => {
+    expect(monthAhead('in April 2025', DEC_5)).toBeUndefined();
+    expect(monthAhead('in a month', DEC_5)).toBeUndefined();
   });
 });

@@ -209,6 +209,25 @@ export function dueDay(text: string, now: number): number | undefined {
   return undefined;
 }
 
+/** "in April", "next April", "this April" with no year after it. */
+const MONTH_AHEAD_RE = new RegExp(`\\b(in|next|this|coming)\\s+(${MONTH_NAMES.join('|')})\\b(?![\\s,]+\\d)`, 'i');
+
+/**
+ * The day a month named in a plan ("I'm planning a trip to Japan in April") starts, as of `now`:
+ * the first day of the next such month ("this" month, or "in" it said during it: today), or
+ * undefined. Read only of what is said to be ahead: "I went to Japan in April" is the last April
+ * ({@link parseTimeRanges}).
+ */
+export function monthAhead(text: string, now: number): number | undefined {
+  const m = MONTH_AHEAD_RE.exec(text);
+  if (!m) return undefined;
+  const d = new Date(now);
+  const month = MONTH_NAMES.indexOf(m[2]!.toLowerCase());
+  if (month === d.getUTCMonth() && m[1]!.toLowerCase() !== 'next')
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return Date.UTC(d.getUTCFullYear() + (month <= d.getUTCMonth() ? 1 : 0), month, 1);
+}
+
 /**
  * Time spans that `text` names: absolute dates ("8 May 2023", "May 8, 2023", "2023-05-08",
  * "23.01.2024" day first; "the 10th of February" without a year: the latest such day not after `now`),
