@@ -72,6 +72,17 @@ describe('readTurn: kinds, subjects and slots', () => {
     ]);
   });
 
+  it('what the speaker has on a day ahead is a plan on that day ("I have a job interview next Tuesday")', () => {
+    const at = (input: string) => readTurn({ input, userId: 'me', createdAt: Date.UTC(2026, 11, 5) }).statements[0];
+    expect(at('I have a job interview at Google next Tuesday at 10am.')).toMatchObject({
+      kind: 'task',
+      at: Date.UTC(2026, 11, 8),
+    });
+    expect(at('We have a flight on Friday.')).toMatchObject({ kind: 'task', at: Date.UTC(2026, 11, 11) });
+    // Past, it is an event of that day.
+    expect(at('I had a job interview last Tuesday.')).toMatchObject({ kind: 'event', at: Date.UTC(2026, 11, 1) });
+  });
+
   it('a place in a greeting is a fact', () => {
     expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([
       { kind: 'fact', attribute: 'lives in', value: 'Lisbon' },

@@ -1565,6 +1565,13 @@ export const ASKS_TO_BE_REMINDED_RE =
  * to visit my grandma next weekend". A cue of the future only with the date it names ("Gonna take
  * lots of pics" is said in passing).
  */
+/**
+ * Something the speaker has on a day ahead: "I have a job interview at Google next Tuesday", "my
+ * exam is tomorrow", "we have a flight on Friday". With the date it names, a plan. Regex,
+ * case-insensitive.
+ */
+export const SCHEDULED_RE =
+  /^(?:(?:so|and|also|just|btw)[,\s]+)*(?:i|we|i['’]ve|we['’]ve|my|our)\s+(?:have\s+(?:got\s+)?|got\s+)?(?:an?\s+|my\s+|our\s+)?(?:[\p{L}'’-]+\s+){0,2}?(?:interview|exam|test|surgery|operation|flight|appointment|meeting|recital|presentation|deadline|check-?up|audition|game|match|tournament|race|marathon|date)s?\b/iu;
 export const IMPLIED_SPEAKER_FUTURE_RE =
   /^(?:(?:so|just|now|also)\s+)?(?:gonna(?!\s+be\b)\s+\p{L}|going\s+to\s+(?:visit|see|try|start|get|take|go|have|make|buy|move|meet|fly|travel|head|spend|do|watch|join|sign|apply|celebrate|throw|host|cook|bake|run|finish|learn|play|check|pick|drive|stay|attend)\b)/iu;
 /**

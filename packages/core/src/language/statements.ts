@@ -75,6 +75,7 @@ import {
   HAS_FAMILY_OR_PET,
   ASKS_TO_BE_REMINDED_RE,
   FORGET_REQUEST_RE,
+  SCHEDULED_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
   WITH_SPEAKER_RE,
@@ -910,7 +911,8 @@ export function readSentence(
   text = body;
   // "I'm planning a trip to Japan in April": a month ahead of a plan is the next April.
   const futureAt = dueDay(body, now) ?? (saysFuture(body) ? monthAhead(body, now) : undefined);
-  const future = saysFuture(body) || (futureAt !== undefined && IMPLIED_SPEAKER_FUTURE_RE.test(body));
+  const future =
+    saysFuture(body) || (futureAt !== undefined && (IMPLIED_SPEAKER_FUTURE_RE.test(body) || SCHEDULED_RE.test(body)));
   const pastAt = pastDate(body, now);
   const pref = likingIn(body);
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
