@@ -83,6 +83,20 @@ describe('readTurn: kinds, subjects and slots', () => {
     expect(at('I had a job interview last Tuesday.')).toMatchObject({ kind: 'event', at: Date.UTC(2026, 11, 1) });
   });
 
+  it('"My daughter\'s name is Lily" is her name slot, and she also goes by Lily', () => {
+    expect(read("My daughter's name is Lily and she's 5.").statements[0]).toMatchObject({
+      about: "me's daughter",
+      aka: ['Lily'],
+      attribute: 'name',
+      value: 'Lily',
+    });
+    expect(read("My sister's birthday is May 3.").statements[0]).toMatchObject({
+      about: "me's sister",
+      attribute: 'birthday',
+    });
+    expect(read('My name is Sam.').statements[0]!.aka).toBeUndefined();
+  });
+
   it('a place in a greeting is a fact', () => {
     expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([
       { kind: 'fact', attribute: 'lives in', value: 'Lisbon' },

@@ -338,6 +338,9 @@ const LOWER_PERSON_VERBS = new Set(
   'lives moved works likes loves hates prefers enjoys studies teaches married'.split(' '),
 );
 
+/** A relation's possessive before what is theirs ("daughter's name" → "name"). */
+const RELATION_POSSESSIVE_RE = new RegExp(`^(?:${RELATION_ADJECTIVE}(?:${RELATIONS}))['’]s\\s+`, 'u');
+
 /** A slot value: up to a clause break, without trailing time words. */
 const VALUE = "([\\p{L}\\p{M}\\p{N}'’&.-]+(?:\\s+[\\p{L}\\p{M}\\p{N}'’&.-]+){0,5}?)";
 const WEEKDAYS = WEEKDAY_NAMES.join('|');
@@ -530,7 +533,8 @@ export const SLOTS: SlotRule[] = [
       `\\bmy\\s+((?:[\\p{L}'’-]+\\s+){0,2}(?:name|email|e-mail|phone|number|address|birthday|birthdate|job|occupation|profession|nationality|hometown|major|username|zip\\s+code|blood\\s+type|size))\\s+(?:is|are)\\s+${VALUE}${STOP_VALUE}`,
       'iu',
     ),
-    attribute: (m) => m[1]!.trim().toLowerCase().replace(/\s+/g, ' '),
+    // "My daughter's name is Lily": the daughter's `name` (whom it is about says whose).
+    attribute: (m) => m[1]!.trim().toLowerCase().replace(/\s+/g, ' ').replace(RELATION_POSSESSIVE_RE, ''),
     kind: 'fact',
     group: 2,
   },
@@ -876,11 +880,15 @@ export function readSentence(
     const end = m.index + m[0].length;
     const start = end - m[slot.group]!.length;
     const since = pastDate(body.slice(0, start) + body.slice(end), now);
+    // "My daughter's name is Lily": she is also Lily, whom a later "Lily …" means.
+    const subject = named ?? about;
+    const aka = attribute === 'name' && subject !== speaker && canBeName(value) ? [personName(value)] : undefined;
     return {
       kept: {
         text: body,
         kind: slot.kind,
-        about: named ?? about,
+        about: subject,
+        ...(aka ? { aka } : {}),
         attribute,
         value,
         ...(since !== undefined ? { at: since } : {}),
