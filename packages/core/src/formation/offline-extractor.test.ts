@@ -97,6 +97,15 @@ describe('readTurn: kinds, subjects and slots', () => {
     expect(read('My name is Sam.').statements[0]!.aka).toBeUndefined();
   });
 
+  it('"I\'m lactose intolerant and my husband doesn\'t eat pork" is two facts, one each', () => {
+    expect(
+      read("yeah I'm lactose intolerant and my husband doesn't eat pork").statements.map((s) => [s.about, s.text]),
+    ).toEqual([
+      ['me', "I'm lactose intolerant"],
+      ["me's husband", "My husband doesn't eat pork"],
+    ]);
+  });
+
   it('a place in a greeting is a fact', () => {
     expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([
       { kind: 'fact', attribute: 'lives in', value: 'Lisbon' },

@@ -647,7 +647,7 @@ const COORDINATOR_RE = /(?:\s*,)?\s+(?:and|but|so|yet)\s+|\s*;\s+|,\s+(?:while|w
 const CLAUSE_ADVERB_RE =
   /^(?:then|now|also|later|still|actually|recently|today|yesterday|last\s+(?:night|week|weekend|month|year|\p{L}+day)|this\s+(?:morning|afternoon|evening|week|weekend)|over\s+the\s+weekend|the\s+other\s+day)(?:\s*,)?\s+/iu;
 /** A verb after a named or possessive subject ("my sister lives", "Ana works", "our dog is"). */
-const CLAUSE_VERB = `(?:(?:just|recently|finally|also|still|now|really|never|always|often|usually)\\s+)?(?:am|is|are|was|were|has|have|had|does|did|do|can|could|will|would|should|must|might|may|lives|live|moves|works|work|likes|like|loves|love|hates|hate|prefers|enjoys|enjoy|studies|speaks|${PAST_VERB})\\b`;
+const CLAUSE_VERB = `(?:(?:just|recently|finally|also|still|now|really|never|always|often|usually)\\s+)?(?:(?:is|are|was|were|has|have|had|does|did|do|could|would|should|must)(?:n['’]?t)?|can(?:['’]?t|not)?|won['’]?t|am|will|might|may|lives|live|moves|works|work|likes|like|loves|love|hates|hate|prefers|enjoys|enjoy|studies|speaks|${PAST_VERB})\\b`;
 const PRONOUN_SUBJECT_RE = /^(?:i|we)(?:['’](?:m|re|ve|d|ll))?\s+\p{L}/iu;
 const POSSESSIVE_SUBJECT_RE = new RegExp(`^(?:my|our)\\s+(?:[\\p{L}'’-]+\\s+){1,3}?${CLAUSE_VERB}`, 'iu');
 const NAMED_CLAUSE_RE = new RegExp(`^(${NAME})\\s+${CLAUSE_VERB}`, 'u');

@@ -21,7 +21,7 @@ const GENERAL_WORDS = new Set(
     'keep kept live lives lived meet name named please remember remembered thanks thank make made makes ' +
     'sounds lovely feel felt tell told said says call called calls talk talking talked help helps ' +
     'come comes came coming give gives gave given take takes took taken find found look looks looked ' +
-    'seem seems seemed mean means meant guess suppose hope hoped wish wonder noted ' +
+    'seem seems seemed mean means meant guess suppose hope hoped wish wonder noted forgot forget ' +
     'going went goes gone doing done getting gets thats theres ' +
     // verbs in the past that end in no "-ed" ("I bought a bike": the bike is the topic)
     'bought brought caught taught sold spent sent built wrote drove flew swam began ' +
