@@ -124,6 +124,15 @@ describe('consolidate', () => {
     expect((await consolidate(said("I don't love running, but hiking is great."), [hiking])).op).not.toBe('update');
   });
 
+  it('how many children or pets: a later count supersedes the one before', async () => {
+    const two = said('I have two kids.');
+    expect([two.attribute, two.value]).toEqual(['number of children', 'two']);
+    const kids = memory(two);
+    expect(await decision('I have three kids now, we just had a baby!', [kids])).toEqual(['update', kids.id]);
+    expect(await decision("We've got two kids.", [kids])).toEqual(['reinforce', kids.id]);
+    expect((await consolidate(said('I have two dogs.'), [kids])).op).toBe('add');
+  });
+
   it('a job said as who the speaker is supersedes the one before', async () => {
     const teacher = memory(said("I'm a teacher."));
     expect(await decision("I'm a lawyer now.", [teacher])).toEqual(['update', teacher.id]);

@@ -538,6 +538,15 @@ export const SLOTS: SlotRule[] = [
     kind: 'fact',
     group: 2,
   },
+  // "I have two kids", "we've got three dogs now": how many, a slot a later count supersedes
+  // ("I have three kids now, we just had a baby!").
+  {
+    re: /^(?:(?:so|and|well|actually|now|also|yeah)[,\s]+)*(?:i|we)\s+(?:now\s+)?(?:have|own|['’]ve\s+got|have\s+got)\s+(?:now\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(kids|children|sons|daughters|dogs|cats|pets|siblings|brothers|sisters|grandkids|grandchildren)\b/iu,
+    attribute: (m) => `number of ${m[2]!.toLowerCase() === 'kids' ? 'children' : m[2]!.toLowerCase()}`,
+    kind: 'fact',
+    group: 1,
+    value: (v) => v.toLowerCase(),
+  },
   // "I'm Jeremy": a capitalised word right after "I'm" is a name (nationalities and the like excepted).
   {
     re: /^(?:[Ii]'?m|[Ii]’m|[Ii]\s+am)\s+(\p{Lu}[\p{L}\p{M}'’-]+)(?=\s*(?:[,.!;]|$|\s+(?:and|from|by)\b))/u,
