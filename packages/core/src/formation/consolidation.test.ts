@@ -133,6 +133,17 @@ describe('consolidate', () => {
     expect((await consolidate(said('I have two dogs.'), [kids])).op).toBe('add');
   });
 
+  it('where the speaker stands ("I\'m single") is a slot the next step supersedes', async () => {
+    const single = said("I'm single.");
+    expect([single.kind, single.attribute, single.value]).toEqual(['fact', 'relationship status', 'single']);
+    const engaged = said('I just got engaged to Mark!');
+    expect([engaged.kind, engaged.value]).toEqual(['event', 'engaged']);
+    const known = memory(single);
+    expect(await decision('I just got engaged to Mark!', [known])).toEqual(['update', known.id]);
+    // Someone else's step is not the speaker's.
+    expect((await consolidate(said('My friend Ana just got engaged!'), [known])).op).toBe('add');
+  });
+
   it('a job said as who the speaker is supersedes the one before', async () => {
     const teacher = memory(said("I'm a teacher."));
     expect(await decision("I'm a lawyer now.", [teacher])).toEqual(['update', teacher.id]);

@@ -375,7 +375,7 @@ const STOP_VALUE = `(?=\\s*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}
 export interface SlotRule {
   re: RegExp;
   attribute: string | ((m: RegExpExecArray) => string);
-  kind: 'fact' | 'preference';
+  kind: 'fact' | 'preference' | 'event';
   /** Group holding the value. */
   group: number;
   /** Whether the value read fills the slot (default: any non-empty value). */
@@ -537,6 +537,22 @@ export const SLOTS: SlotRule[] = [
     attribute: (m) => m[1]!.trim().toLowerCase().replace(/\s+/g, ' ').replace(RELATION_POSSESSIVE_RE, ''),
     kind: 'fact',
     group: 2,
+  },
+  // "I'm single", "we're married", "I just got engaged to Mark!": where the speaker stands, a slot
+  // the next step supersedes (a step taken is an event of its day).
+  {
+    re: /^(?:(?:so|and|well|actually|now|also|yeah|oh)[,\s]+)*(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:now\s+|still\s+|happily\s+|newly\s+|officially\s+)?(single|married|engaged|divorced|widowed|separated)\b/iu,
+    attribute: 'relationship status',
+    kind: 'fact',
+    group: 1,
+    value: (v) => v.toLowerCase(),
+  },
+  {
+    re: /^(?:(?:so|and|well|actually|now|also|yeah|oh|guess\s+what)[,!\s]+)*(?:i|we)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?got\s+(married|engaged|divorced)\b/iu,
+    attribute: 'relationship status',
+    kind: 'event',
+    group: 1,
+    value: (v) => v.toLowerCase(),
   },
   // "I have two kids", "we've got three dogs now": how many, a slot a later count supersedes
   // ("I have three kids now, we just had a baby!").
