@@ -106,6 +106,13 @@ describe('readTurn: kinds, subjects and slots', () => {
     ]);
   });
 
+  it('who the speaker is in a word or two is a fact ("I\'m retired", "I\'m a night owl", "I\'m on a diet")', () => {
+    for (const input of ["I'm retired.", "I'm an introvert.", "I'm a night owl.", "I'm colorblind.", "I'm on a diet."])
+      expect(read(input).statements, input).toMatchObject([{ kind: 'fact', about: 'me' }]);
+    // Not what the word says in passing.
+    expect(read("I'm blind to his faults.").statements.filter((s) => s.kind !== 'conversation')).toEqual([]);
+  });
+
   it('a place in a greeting is a fact', () => {
     expect(read('Hey there! I live in Lisbon.').statements).toMatchObject([
       { kind: 'fact', attribute: 'lives in', value: 'Lisbon' },

@@ -1773,6 +1773,12 @@ export const SAFETY_CONDITIONS: readonly string[] = [
  * "I was diagnosed with depression". A lasting fact of whom the clause names, read by formation
  * only (the safety table above is what a food question gets). Regex alternatives.
  */
+/**
+ * Who the speaker is, said in a word or two: "I'm retired", "I'm an introvert", "I'm a night
+ * owl", "I'm colorblind", "I'm on a diet". A fact however few its words. Regex, case-insensitive.
+ */
+export const IDENTITY_IN_FEW_WORDS_RE =
+  /^(?:(?:so|and|well|actually|also|btw)[,\s]+)*(?:i['’]?m|i\s+am)\s+(?:(?:now|still|also|officially)\s+)?(?:(?:an?\s+)?(?:retired|unemployed|self-employed|introvert|extrovert|introverted|extroverted|night\s+owl|early\s+bird|morning\s+person|colou?r-?\s?blind|only\s+child|twin|widow(?:er)?|homeschooled|neurodivergent|deaf|hard\s+of\s+hearing|blind|vegan|vegetarian|pescatarian|teetotal(?:er)?|sober)|on\s+a\s+(?:diet|budget))(?=\s*(?:[,.!…]|$)|\s+(?:now|too|as\s+well|and|but|so|lol|haha|btw|these\s+days|since)\b)/iu;
 export const LASTING_CONDITIONS =
   'adhd|autism|dyslexia|dyspraxia|depression|bipolar(?:\\s+disorder)?|ptsd|ocd|migraines|arthritis|cancer|pcos|endometriosis|hypothyroidism|anemia|anaemia|sleep\\s+apnea|fibromyalgia|multiple\\s+sclerosis|lupus|tinnitus|scoliosis';
 /** Conditions said as what someone is: "I'm diabetic", "Raj is allergic to shellfish", "I'm pregnant". */

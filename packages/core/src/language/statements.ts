@@ -76,6 +76,7 @@ import {
   ASKS_TO_BE_REMINDED_RE,
   FORGET_REQUEST_RE,
   SCHEDULED_RE,
+  IDENTITY_IN_FEW_WORDS_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
   WITH_SPEAKER_RE,
@@ -658,7 +659,8 @@ export function saysOwnInFewWords(text: string): boolean {
     NAMED_AS_MINE_RE.test(text) ||
     GAME_FOR_RE.test(text) ||
     BUSY_DOING_RE.test(text) ||
-    LIFE_STEP_IN_FEW_WORDS_RE.test(text)
+    LIFE_STEP_IN_FEW_WORDS_RE.test(text) ||
+    IDENTITY_IN_FEW_WORDS_RE.test(text)
   );
 }
 const FACT_RE = new RegExp(
@@ -963,7 +965,7 @@ export function readSentence(
       pastDone(body) ||
       (IMPLIED_SPEAKER_PAST_RE.test(body) && !PARTICIPLE_SUBJECT_RE.test(body)) ||
       PAST_EXPERIENCE_RE.test(body),
-    identity: FACT_RE.test(body),
+    identity: FACT_RE.test(body) || IDENTITY_IN_FEW_WORDS_RE.test(body),
     safety,
     namesNothing: namesNothing(body, words),
     doneBeforePlan: doneBeforePlan(body),
