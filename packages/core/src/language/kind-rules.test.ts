@@ -95,6 +95,13 @@ describe('readTurn: how the speaker wants to be answered', () => {
         statementsOf(text).filter((s) => s.kind !== 'conversation'),
         text,
       ).toEqual([]);
-    expect(statementsOf('I prefer short answers.')[0]).not.toHaveProperty('tags');
+    // A liking of anything but the answers is no instruction.
+    expect(statementsOf('I prefer short walks.')[0]).not.toHaveProperty('tags');
+    expect(statementsOf('I prefer metric units.')[0]).not.toHaveProperty('tags');
+  });
+
+  it('how the speaker likes the answers is an instruction too ("I prefer short answers", "Keep your answers brief")', () => {
+    for (const text of ['I prefer short answers.', 'Keep your answers brief.', 'Use metric units please.'])
+      expect(statementsOf(text)[0], text).toMatchObject({ kind: 'preference', tags: ['core'] });
   });
 });

@@ -1696,13 +1696,20 @@ const FROM_NOW_ON = '(?:from\\s+now\\s+on|going\\s+forward|in\\s+(?:the\\s+)?fut
 const ABOUT_ANSWERS =
   '\\b(?:answers?|repl(?:y|ies)|responses?|messages?|emojis?|emoticons?|bullet\\s+points?|bullets|lists?|markdown|tables?|headings?|jargon|examples?|sources?|links?|me|english|spanish|french|german|portuguese|italian|formal(?:ly)?|casual(?:ly)?|short|shorter|brief|briefly|concise|detail(?:ed)?|simple|simply|plain)\\b';
 /**
+ * How the speaker likes to be answered, said as a liking or a rule for the answers themselves: "I
+ * prefer short answers", "Keep your answers brief", "I like it when you give examples", "Use
+ * metric units".
+ */
+const ANSWER_STYLE =
+  '(?:i\\s+(?:(?:really|much|generally|usually)\\s+)?(?:prefer|like|want|need)\\s+(?:(?:it\\s+)?when\\s+you\\s+(?:give|use|include|add|explain|keep|show|answer|reply|write)|(?:(?:short|shorter|brief|concise|long|longer|detailed|simple|plain|direct|step-by-step)\\s+)+(?:answers|replies|responses|explanations))|keep\\s+(?:your\\s+|the\\s+)?(?:answers|replies|responses)\\s+(?:short|brief|concise|simple)|(?:please\\s+)?use\\s+(?:the\\s+)?(?:metric|imperial|celsius|fahrenheit|british\\s+english|american\\s+english|uk\\s+english|us\\s+english)\\b)';
+/**
  * A standing instruction for how to answer the speaker: "Please always answer in Spanish", "From
  * now on, don't use emojis", "Never use bullet points", "Always keep your answers short". A
  * preference of the speaker's, not a request said once ("Can you write me a poem?") nor advice
  * to the listener ("Don't use the oven", "Never give up!"). Regex, anchored, case-insensitive.
  */
 export const STANDING_INSTRUCTION_RE = new RegExp(
-  `^(?:(?:please|pls|and|also|oh|ok|okay|btw)[,\\s]+)*(?:${FROM_NOW_ON}[,\\s]+(?:please\\s+)?(?:always\\s+|never\\s+|don['’]?t\\s+|do\\s+not\\s+)?${RESPONSE_VERB}\\b|(?=.*${ABOUT_ANSWERS})(?:please\\s+)?(?:always|never|don['’]?t\\s+ever|don['’]?t|do\\s+not)\\s+(?:ever\\s+)?${RESPONSE_VERB}\\b)`,
+  `^(?:(?:please|pls|and|also|oh|ok|okay|btw)[,\\s]+)*(?:${FROM_NOW_ON}[,\\s]+(?:please\\s+)?(?:always\\s+|never\\s+|don['’]?t\\s+|do\\s+not\\s+)?${RESPONSE_VERB}\\b|(?=.*${ABOUT_ANSWERS})(?:please\\s+)?(?:always|never|don['’]?t\\s+ever|don['’]?t|do\\s+not)\\s+(?:ever\\s+)?${RESPONSE_VERB}\\b|${ANSWER_STYLE})`,
   'iu',
 );
 
