@@ -149,6 +149,12 @@ describe('repunctuate: a turn typed without full stops', () => {
     expect(split("i'm open to any advice you have")).toHaveLength(1);
     expect(split('i love cooking got any favorite recipes')).toEqual(['I love cooking.', 'got any favorite recipes?']);
     expect(split("we haven't got any plans yet")).toHaveLength(1);
+    // After an acknowledgement that opens the run, what follows is a sentence of its own.
+    expect(split('i totally get it nature has a way of bringing us back down to earth')).toEqual([
+      'I totally get it.',
+      'nature has a way of bringing us back down to earth',
+    ]);
+    expect(split('i get it because i was there too')).toHaveLength(1);
     // Two questions at the end: each is asked apart.
     expect(split('i just finished restoring it hows everything with the music any updates')).toEqual([
       'I just finished restoring it.',

@@ -348,6 +348,10 @@ function timeOpensNews(words: readonly string[], i: number): boolean {
   return false;
 }
 
+/** An acknowledgement said whole: "I totally get it", "I hear you", "same here", "I agree". */
+const ACKNOWLEDGED_RE =
+  /^(?:(?:yeah|yes|oh|ah|haha|lol|wow)\s+)*(?:i\s+(?:totally\s+|really\s+|completely\s+|so\s+)?(?:get|hear|feel|understand)\s+(?:it|you|that|what\s+you\s+mean)|i\s+(?:totally\s+|completely\s+)?agree|same\s+here|me\s+too|i\s+know\s+right)$/u;
+
 /** The double quotes in `word`. */
 const quotesIn = (word: string) => word.replace(/[^"“”]/gu, '').length;
 
@@ -378,6 +382,17 @@ function opensSentence(
       bare(word),
     ) &&
     AFTER_A_WHILE_END_RE.test(words.slice(start, i).join(' '))
+  )
+    return true;
+  // "i totally get it nature has a way of …", "same here my dog …": after an acknowledgement that
+  // opens the run, what follows is a sentence of its own.
+  if (
+    stopless &&
+    !quoted &&
+    i - start >= 2 &&
+    i - start <= 6 &&
+    !/^(?:and|but|so|or|because|that|to|for|with|about|now|too|as|if|when|what|why|how)$/iu.test(bare(word)) &&
+    ACKNOWLEDGED_RE.test(words.slice(start, i).map(bare).join(' '))
   )
     return true;
   // "i will by the way, this is my shop", "ill do that btw, recently i …", "… a great help

@@ -255,6 +255,9 @@ describe('readTurn: the listener called by name after a greeting, typed in lower
 
   it('"same here" and "me too" go with the greeting', () => {
     expect(formed('yeah, same here, bob yoga helps me find balance')).toEqual(['fact | Yoga helps me find balance']);
+    // Typed with no comma at all, and the listener's name before what is said to them.
+    expect(formed('same here bob yoga helps me find balance')).toEqual(['fact | Yoga helps me find balance']);
+    expect(formed('i totally get it nature has a way of bringing us back down to earth')).toEqual([]);
     none(['Me too!', 'Same here.']);
   });
 

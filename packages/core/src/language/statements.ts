@@ -210,6 +210,10 @@ function listenerCalled(rest: string, listener: string | undefined): number {
 function stripInterjections(s: string, listener?: string): { rest: string; greeted: boolean } {
   let rest = s;
   let greeted = false;
+  // "jon dance is just me", "bob yoga helps me …": the listener called by name, typed in lower
+  // case, before what is said to them.
+  const called = /^\p{Ll}/u.test(rest) ? listenerCalled(rest, listener) : 0;
+  if (called > 0 && /\S+\s+\S/u.test(rest.slice(called))) rest = rest.slice(called);
   for (let i = 0; i < 4; i++) {
     // "And BTW, I started my own store", "oh and I have a bad knee", "And in my free time, I …":
     // an "and" that opens the sentence joins it to nothing a memory keeps.
