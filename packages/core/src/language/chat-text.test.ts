@@ -155,6 +155,11 @@ describe('repunctuate: a turn typed without full stops', () => {
       'nature has a way of bringing us back down to earth',
     ]);
     expect(split('i get it because i was there too')).toHaveLength(1);
+    // "what is new" typed in full asks as "what's new" does.
+    expect(split('my dog came to me today while i was playing on the console what is new')).toEqual([
+      'my dog came to me today while I was playing on the console.',
+      'what is new?',
+    ]);
     // Two questions at the end: each is asked apart.
     expect(split('i just finished restoring it hows everything with the music any updates')).toEqual([
       'I just finished restoring it.',

@@ -352,6 +352,10 @@ function timeOpensNews(words: readonly string[], i: number): boolean {
 const ACKNOWLEDGED_RE =
   /^(?:(?:yeah|yes|oh|ah|haha|lol|wow)\s+)*(?:i\s+(?:totally\s+|really\s+|completely\s+|so\s+)?(?:get|hear|feel|understand)\s+(?:it|you|that|what\s+you\s+mean)|i\s+(?:totally\s+|completely\s+)?agree|same\s+here|me\s+too|i\s+know\s+right)$/u;
 
+/** An auxiliary verb, one bare word. */
+const AUXILIARY_WORD_RE =
+  /^(?:am|is|are|was|were|do|does|did|have|has|had|can|could|would|will|should|shall|may|might|must)$/u;
+
 /** The double quotes in `word`. */
 const quotesIn = (word: string) => word.replace(/[^"“”]/gu, '').length;
 
@@ -432,6 +436,15 @@ function opensSentence(
       /^(?:hope|got|had|been|a|so|lots?|much)$/iu.test(bare(word)) ||
       // "… since we talked last fri I finally took my kids …": the time opens the news.
       timeOpensNews(words, i))
+  )
+    return true;
+  // "i think i will thanks for the suggestion": no clause goes on from an auxiliary into thanks.
+  if (
+    stopless &&
+    i - start >= 2 &&
+    /^(?:thanks|thank)$/iu.test(bare(word)) &&
+    AUXILIARY_WORD_RE.test(bare(before)) &&
+    i + 1 < words.length
   )
     return true;
   // "so I went", "I think I can", "… nearby and It's made a difference": the sentence goes on.
@@ -556,7 +569,7 @@ const ASKS_OF_SOMEONE =
  * "what's been …", "what's new", "where's the best …", "you ever tried …": asks wherever it opens
  * (not "I know what's been …", "if you ever …": "know" and "if" go on).
  */
-const WH_IS_NEXT = `(?:what|where|who|how)['’]s\\s+(?:been|up|new|next|your|ur|the)\\b|${EVER_YOU}`;
+const WH_IS_NEXT = `(?:what|where|who|how)(?:['’]s|\\s+is)\\s+(?:been|up|new|next|your|ur|the)\\b|${EVER_YOU}`;
 /**
  * "any advice on that", "any plans for the weekend", "any recent meet-ups with your team": what
  * only a question asks for with "any" (not "any time", "any way").

@@ -401,3 +401,17 @@ describe('readTurn: praise of what was shown, in two words', () => {
     expect(formed('wow, great shot the night skyline really pops').join()).not.toMatch(/^\w+ \| Shot\b/u);
   });
 });
+
+describe('readTurn: "no worries", "happy to help" and thanks typed after a clause', () => {
+  it('form nothing', () => {
+    none([
+      "no worries, bob happy to help just let me know if there's anything else i can assist you with",
+      'no problem, glad I could help let me know how it goes',
+      'i think i will thanks for the suggestion, bob',
+    ]);
+  });
+
+  it('near-miss: what is said after "no worries" is kept', () => {
+    expect(formed('no worries, I adopted a puppy last week')).toEqual(['event | I adopted a puppy last week']);
+  });
+});
