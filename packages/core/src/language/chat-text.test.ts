@@ -160,6 +160,9 @@ describe('repunctuate: a turn typed without full stops', () => {
       'my dog came to me today while I was playing on the console.',
       'what is new?',
     ]);
+    // "it all" is an object, not a subject that opens a sentence.
+    expect(split('im keen to go looking for a way to escape it all and de-stress')).toHaveLength(1);
+    expect(split('they love it all')).toEqual(['they love it all']);
     // Two questions at the end: each is asked apart.
     expect(split('i just finished restoring it hows everything with the music any updates')).toEqual([
       'I just finished restoring it.',

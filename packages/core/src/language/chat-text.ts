@@ -512,6 +512,8 @@ function opensSentence(
   if (
     stopless &&
     PLAIN_SUBJECT_RE.test(word) &&
+    // "… a way to escape it all", "… did it all": "it all" is an object.
+    !(/^it$/iu.test(word) && /^(?:all|both)$/u.test(bare(words[i + 1] ?? ''))) &&
     (VERB_AFTER_SUBJECT_RE.test(bare(words[i + 1] ?? '')) ||
       itOpens(words, i) ||
       (!/^it$/iu.test(word) && VERB_AFTER_PERSON_RE.test(bare(words[i + 1] ?? '')))) &&
