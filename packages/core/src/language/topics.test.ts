@@ -43,6 +43,11 @@ describe('extractTopics', () => {
     ]);
   });
 
+  it('a liking or a month is no topic; what is liked or done then is', () => {
+    expect(extractTopics('Dan hates fish')).toEqual(['fish']);
+    expect(extractTopics("I'm training for a half marathon in March")).toEqual(['marathon']);
+  });
+
   it('a profile reads what the user does, not how or when they say it', () => {
     // What the demo showed after seven turns: "email", "address", "weekends", "started learning".
     expect(extractTopics('My email is [EMAIL_1], and my address is [ADDRESS_1].')).toEqual([]);

@@ -17,7 +17,7 @@ const PII_PLACEHOLDER = /\[[A-Z][A-Z0-9_]*_\d+\]/g;
 const GENERAL_WORDS = new Set(
   // conversational verbs and courtesies
   (
-    'like likes liked love loved loves hate want wants wanted need needs needed know knew known think thought ' +
+    'like likes liked love loved loves hate hates hated want wants wanted need needs needed know knew known think thought ' +
     'keep kept live lives lived meet name named please remember remembered thanks thank make made makes ' +
     'sounds lovely feel felt tell told said says call called calls talk talking talked help helps ' +
     'come comes came coming give gives gave given take takes took taken find found look looks looked ' +
@@ -43,6 +43,8 @@ const GENERAL_WORDS = new Set(
     'moment moments while side sides type types level levels example examples ' +
     // times of the week and day: when something happens, not what ("hiking on weekends")
     'weekend weekends weekday weekdays morning mornings evening evenings night nights days ' +
+    // months: when, not what ("a half marathon in March")
+    'january february march april june july august september october november december ' +
     // verbs of starting and trying, which say how, not what ("I started learning the cello")
     'start starts starting learn learns learning learnt trying tried ' +
     // verbs of intending: a plan is in the words after them ("I'm planning a trip to Japan")
