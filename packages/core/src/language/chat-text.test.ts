@@ -163,6 +163,13 @@ describe('repunctuate: a turn typed without full stops', () => {
     // "it all" is an object, not a subject that opens a sentence.
     expect(split('im keen to go looking for a way to escape it all and de-stress')).toHaveLength(1);
     expect(split('they love it all')).toEqual(['they love it all']);
+    // A question word, a word of degree and an auxiliary before its subject ask with no mark too.
+    expect(split('you surprise me how much do these cooking courses cost')).toEqual([
+      'you surprise me.',
+      'how much do these cooking courses cost?',
+    ]);
+    expect(split('we went to the park which was great')).toHaveLength(1);
+    expect(split('it went well what did you think of it')).toEqual(['it went well.', 'what did you think of it?']);
     // Two questions at the end: each is asked apart.
     expect(split('i just finished restoring it hows everything with the music any updates')).toEqual([
       'I just finished restoring it.',

@@ -352,6 +352,9 @@ function timeOpensNews(words: readonly string[], i: number): boolean {
 const ACKNOWLEDGED_RE =
   /^(?:(?:yeah|yes|oh|ah|haha|lol|wow)\s+)*(?:i\s+(?:totally\s+|really\s+|completely\s+|so\s+)?(?:get|hear|feel|understand)\s+(?:it|you|that|what\s+you\s+mean)|i\s+(?:totally\s+|completely\s+)?agree|same\s+here|me\s+too|i\s+know\s+right)$/u;
 
+/** Verbs that "well" says how of ("it went well", "it turned out well", "did well"). */
+const WENT_WELL_RE =
+  /^(?:went|go|goes|going|gone|did|do|does|doing|done|turned|worked|played|slept|ended|out|pretty|really|so|very|quite)$/u;
 /** An auxiliary verb, one bare word. */
 const AUXILIARY_WORD_RE =
   /^(?:am|is|are|was|were|do|does|did|have|has|had|can|could|would|will|should|shall|may|might|must)$/u;
@@ -578,9 +581,16 @@ const WH_IS_NEXT = `(?:what|where|who|how)(?:['’]s|\\s+is)\\s+(?:been|up|new|n
  */
 const ANY_ASKS =
   'any\\s+(?:(?:good|great|fun|big|cool|new|recent|exciting|special|other|more|fave|favou?rite|particular|interesting|upcoming)\\s+){0,2}(?:advice|tips?|plans?|ideas?|suggestions?|recs|recommendations?|thoughts|news|updates?|favou?rites?|faves?|pets?|hobbies|books?|songs?|movies?|shows?|places?|spots?|trips?|meet-?ups?|events?|recipes?|projects?|progress|luck|word)\\b';
+/**
+ * "how much do these courses cost", "what else did you cook", "where was it": a question word,
+ * a word of degree at most, and an auxiliary before its subject (not "which was great", "what
+ * I did").
+ */
+const WH_AUX_SUBJECT =
+  '(?:how|what|where|when|why)\\s+(?:(?:much|many|long|often|far|else|exactly|kind\\s+of\\s+\\S+)\\s+)?(?:do|does|did|are|is|was|were|have|has|can|could|would|will|should)\\s+(?:you|u|ya|your|ur|these|those|they|he|she|it|the|we)\\b';
 /** The questions that ask even at the end of a run with no mark at all ("… do you have any tips"). */
 const PLAIN_QUESTION_RE = new RegExp(
-  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT}|(?:got\\s+)?${ANY_ASKS}|anything\\s+(?:else\\s+)?(?:i|we)\\s+can\\s+do\\b)`,
+  `^${QUESTION_LEAD}(?:${ASKS_YOU}|${ASKS_OF_SOMEONE}|${HOW_IS}|${ABOUT_YOU}|${WH_IS_NEXT}|${WH_AUX_SUBJECT}|(?:got\\s+)?${ANY_ASKS}|anything\\s+(?:else\\s+)?(?:i|we)\\s+can\\s+do\\b)`,
   'iu',
 );
 /** Words before "got" that make it said, not asked ("we haven't got any", "I just got any …"). */
@@ -636,7 +646,10 @@ function askedAtTheEnd(words: readonly string[], stopless: boolean): string[] {
     let within = false;
     for (let k = last - 1; k >= j - 3 && k >= 2 && !within; k--)
       if (asksFrom(k) || (WH_WORD_RE.test(words[k]!) && asksFrom(k, QUESTION_START_RE)))
-        if (opens(k)) j = k;
+        if (bare(words[k]!) === 'well' && WENT_WELL_RE.test(bare(words[k - 1]!)))
+          // "… it went well what did you think": "well" says how it went.
+          break;
+        else if (opens(k)) j = k;
         else within = true;
     if (within || !opens(j)) continue;
     // "… check it out hows everything with the music any updates": what comes before may end
