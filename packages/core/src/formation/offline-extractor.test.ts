@@ -510,6 +510,11 @@ describe('readTurn: a slot typed in lower case with a name as its subject', () =
     expect(read('Ana is a nurse.').statements.filter((s) => s.about === 'me' && s.attribute)).toEqual([]);
   });
 
+  it('what someone named did for the speaker is the speaker\'s ("Anna got me a vegan stir-fry")', () => {
+    expect(read('Anna got me a vegan stir-fry the other day.').statements[0]).toMatchObject({ about: 'me' });
+    expect(read('Anna got a new job at Google.').statements[0]).toMatchObject({ about: 'Anna', attribute: 'works at' });
+  });
+
   it("a liking or a condition said of a name typed in lower case is that person's", () => {
     expect(read('jake loves hiking in the alps').statements[0]).toMatchObject({ kind: 'preference', about: 'Jake' });
     expect(read('raj is allergic to peanuts').statements[0]).toMatchObject({ kind: 'fact', about: 'Raj' });

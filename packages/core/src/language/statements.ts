@@ -263,6 +263,11 @@ const KIN_SUBJECT_RE = new RegExp(
   `^(${KIN_AS_NAME})\\s+(?:(?:just|recently|finally|also|still|now|really|always)\\s+)?(?:lives|lived|moved|works|worked|is|was|has|had|likes|loves|hates|prefers|enjoys|got|started|studies|speaks|teaches|turned|can['’]?t|cannot|doesn['’]?t|does\\s+not)\\b`,
   'iu',
 );
+/** A name that did something for the speaker: "Anna got me a vegan stir-fry", "Raj took me to the game". */
+const DONE_FOR_ME_RE = new RegExp(
+  `^${NAME}\\s+(?:(?:just|recently|finally|also|even)\\s+)?(?:got|gave|bought|made|sent|brought|showed|taught|took|invited|helped|surprised|cooked|baked)\\s+me\\b`,
+  'u',
+);
 /** A name that says something of themselves: "Lea told me she is vegan", "Raj said he's moving to Oslo". */
 const SAID_OF_THEMSELVES_RE = new RegExp(
   `^(${NAME})\\s+(?:just\\s+|also\\s+)?(?:told|tells|said|says|mentioned)\\s+(?:(?:to\\s+)?me\\s+)?(?:that\\s+)?(?:she|he)\\b`,
@@ -316,6 +321,9 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   // "Lea told me she is vegan": what someone said of themselves is theirs.
   const reported = SAID_OF_THEMSELVES_RE.exec(s);
   if (reported && canBeName(reported[1]!)) return personName(reported[1]!);
+  // "Anna got me a vegan stir-fry", "Raj took me to the game": what someone did for the speaker
+  // is the speaker's experience.
+  if (DONE_FOR_ME_RE.test(s)) return speaker;
   // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
   const named = NAMED_SUBJECT_RE.exec(s) ?? (safety ? NAMED_HEAD_RE.exec(s) : null);
   const name = named ? personName(named[1]!) : undefined;
