@@ -513,6 +513,8 @@ describe('readTurn: a slot typed in lower case with a name as its subject', () =
   it('what someone named did for the speaker is the speaker\'s ("Anna got me a vegan stir-fry")', () => {
     expect(read('Anna got me a vegan stir-fry the other day.').statements[0]).toMatchObject({ about: 'me' });
     expect(read('Anna got a new job at Google.').statements[0]).toMatchObject({ about: 'Anna', attribute: 'works at' });
+    expect(read('My dad took me to my first car show when I was 10.').statements[0]).toMatchObject({ about: 'me' });
+    expect(read('My friend gave her a bouquet.').statements[0]).toMatchObject({ about: "me's friend" });
   });
 
   it("a liking or a condition said of a name typed in lower case is that person's", () => {

@@ -265,7 +265,7 @@ const KIN_SUBJECT_RE = new RegExp(
 );
 /** A name that did something for the speaker: "Anna got me a vegan stir-fry", "Raj took me to the game". */
 const DONE_FOR_ME_RE = new RegExp(
-  `^${NAME}\\s+(?:(?:just|recently|finally|also|even)\\s+)?(?:got|gave|bought|made|sent|brought|showed|taught|took|invited|helped|surprised|cooked|baked)\\s+me\\b`,
+  `^(?:${NAME}|(?:[Mm]y|[Oo]ur)\\s+${RELATION_ADJECTIVE}(?:${RELATIONS})(?:,?\\s+${NAME})?)\\s+(?:(?:just|recently|finally|also|even)\\s+)?(?:got|gave|bought|made|sent|brought|showed|taught|took|invited|helped|surprised|cooked|baked)\\s+me\\b`,
   'u',
 );
 /** A name that says something of themselves: "Lea told me she is vegan", "Raj said he's moving to Oslo". */
@@ -306,6 +306,9 @@ export function relationAlias(text: string, about: string, speaker: string): str
  */
 function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety = false): string {
   if (WITH_SPEAKER_RE.test(s)) return speaker;
+  // "Anna got me a vegan stir-fry", "My friend gave me this bouquet": what someone did for the
+  // speaker is the speaker's experience.
+  if (DONE_FOR_ME_RE.test(s)) return speaker;
   const rel = MY_RELATION_RE.exec(s);
   if (rel) {
     if (rel[2]) return personName(rel[2]);
@@ -321,9 +324,6 @@ function aboutOf(s: string, speaker: string, people: ReadonlySet<string>, safety
   // "Lea told me she is vegan": what someone said of themselves is theirs.
   const reported = SAID_OF_THEMSELVES_RE.exec(s);
   if (reported && canBeName(reported[1]!)) return personName(reported[1]!);
-  // "Anna got me a vegan stir-fry", "Raj took me to the game": what someone did for the speaker
-  // is the speaker's experience.
-  if (DONE_FOR_ME_RE.test(s)) return speaker;
   // "Raj is diabetic", "Raj can't eat peanuts": whoever has a condition or a diet is a person.
   const named = NAMED_SUBJECT_RE.exec(s) ?? (safety ? NAMED_HEAD_RE.exec(s) : null);
   const name = named ? personName(named[1]!) : undefined;
