@@ -79,6 +79,12 @@ describe('readTurn: kinds, subjects and slots', () => {
       at: Date.UTC(2026, 11, 8),
     });
     expect(at('We have a flight on Friday.')).toMatchObject({ kind: 'task', at: Date.UTC(2026, 11, 11) });
+    expect(at("We're moving to Seattle next month!")).toMatchObject({ kind: 'task', at: Date.UTC(2027, 0, 1) });
+    expect(at('I just started a new job as a product manager at Stripe.')).toMatchObject({
+      attribute: 'works at',
+      value: 'Stripe',
+    });
+    expect(at('Our anniversary is on June 12.')).toMatchObject({ attribute: 'anniversary' });
     // Past, it is an event of that day.
     expect(at('I had a job interview last Tuesday.')).toMatchObject({ kind: 'event', at: Date.UTC(2026, 11, 1) });
   });

@@ -953,7 +953,7 @@ describe('readTurn: a step of life in few words, and when it starts', () => {
 
   it('how the speaker feels, before the news, set off by a comma: the news is the statement', () => {
     expect(formed("I'm so excited, we're moving to Denver next month")).toEqual([
-      "fact | Ann | We're moving to Denver next month",
+      "task | Ann | We're moving to Denver next month",
     ]);
     none(["I'm so excited for you, that's amazing"]);
   });

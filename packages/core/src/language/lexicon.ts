@@ -1572,6 +1572,12 @@ export const ASKS_TO_BE_REMINDED_RE =
  */
 export const SCHEDULED_RE =
   /^(?:(?:so|and|also|just|btw)[,\s]+)*(?:i|we|i['’]ve|we['’]ve|my|our)\s+(?:have\s+(?:got\s+)?|got\s+)?(?:an?\s+|my\s+|our\s+)?(?:[\p{L}'’-]+\s+){0,2}?(?:interview|exam|test|surgery|operation|flight|appointment|meeting|recital|presentation|deadline|check-?up|audition|game|match|tournament|race|marathon|date)s?\b/iu;
+/**
+ * A step the speaker is taking, said in the present ("We're moving to Seattle next month!", "I'm
+ * flying to Lisbon on Friday"): with the date it names, a plan. Regex, case-insensitive.
+ */
+export const UNDER_WAY_PLAN_RE =
+  /^(?:(?:so|and|also|just|btw|guess\s+what)[,!\s]+)*(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:(?:finally|officially|actually|really|also)\s+)?(?:moving|leaving|flying|heading|starting|visiting|travel(?:l)?ing|hosting|throwing|getting\s+married|having\s+(?:a|our)\s+(?:baby|party|wedding))\b/iu;
 export const IMPLIED_SPEAKER_FUTURE_RE =
   /^(?:(?:so|just|now|also)\s+)?(?:gonna(?!\s+be\b)\s+\p{L}|going\s+to\s+(?:visit|see|try|start|get|take|go|have|make|buy|move|meet|fly|travel|head|spend|do|watch|join|sign|apply|celebrate|throw|host|cook|bake|run|finish|learn|play|check|pick|drive|stay|attend)\b)/iu;
 /**

@@ -262,7 +262,7 @@ describe('readTurn: a fragment whose referent is in another sentence of the turn
         "Congrats on getting your dream job. I'm super stoked for you. When do you start?",
       ),
     ).toEqual([
-      `fact | Ann | Asked "Congrats on getting your dream job. When do you start?": I'm starting next month.`,
+      `task | Ann | Asked "Congrats on getting your dream job. When do you start?": I'm starting next month.`,
     ]);
     // Without a sentence that names it, what starts is nowhere.
     expect(formed("Thank you! I'm starting next month.", "I'm so happy for you! When do you start?")).toEqual([]);

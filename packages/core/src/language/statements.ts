@@ -76,6 +76,7 @@ import {
   ASKS_TO_BE_REMINDED_RE,
   FORGET_REQUEST_RE,
   SCHEDULED_RE,
+  UNDER_WAY_PLAN_RE,
   IDENTITY_IN_FEW_WORDS_RE,
   TRAILING_REFERENT_RE,
   WE_SUBJECT_RE,
@@ -473,7 +474,7 @@ export const SLOTS: SlotRule[] = [
   {
     // Not a job lost or left ("I lost my job at Door Dash"), nor "a time that works for both of us".
     re: new RegExp(
-      `(?<!\\b(?:lost|quit|left|leaving|losing|quitting|lose|leave)\\s+(?:my|his|her|their|our|a|the)\\s+)(?<!\\b(?:that|which|what|it|this)\\s+)\\b(?:work|works|working|job)\\s+(?:at|for)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
+      `(?<!\\b(?:lost|quit|left|leaving|losing|quitting|lose|leave)\\s+(?:my|his|her|their|our|a|the)\\s+)(?<!\\b(?:that|which|what|it|this)\\s+)\\b(?:work|works|working|job(?:\\s+as\\s+(?:an?\\s+)?[\\p{L}-]+(?:\\s+[\\p{L}-]+){0,2}?)?)\\s+(?:at|for)\\s+(?:the\\s+)?${VALUE}${STOP_VALUE}`,
       'iu',
     ),
     attribute: 'works at',
@@ -543,7 +544,7 @@ export const SLOTS: SlotRule[] = [
   },
   {
     re: new RegExp(
-      `\\bmy\\s+((?:[\\p{L}'’-]+\\s+){0,2}(?:name|email|e-mail|phone|number|address|birthday|birthdate|job|occupation|profession|nationality|hometown|major|username|zip\\s+code|blood\\s+type|size))\\s+(?:is|are)\\s+${VALUE}${STOP_VALUE}`,
+      `\\b(?:my|our)\\s+((?:[\\p{L}'’-]+\\s+){0,2}(?:name|email|e-mail|phone|number|address|birthday|birthdate|anniversary|job|occupation|profession|nationality|hometown|major|username|zip\\s+code|blood\\s+type|size))\\s+(?:is|are)\\s+${VALUE}${STOP_VALUE}`,
       'iu',
     ),
     // "My daughter's name is Lily": the daughter's `name` (whom it is about says whose).
@@ -959,7 +960,9 @@ export function readSentence(
   // "I'm planning a trip to Japan in April": a month ahead of a plan is the next April.
   const futureAt = dueDay(body, now) ?? (saysFuture(body) ? monthAhead(body, now) : undefined);
   const future =
-    saysFuture(body) || (futureAt !== undefined && (IMPLIED_SPEAKER_FUTURE_RE.test(body) || SCHEDULED_RE.test(body)));
+    saysFuture(body) ||
+    (futureAt !== undefined &&
+      (IMPLIED_SPEAKER_FUTURE_RE.test(body) || SCHEDULED_RE.test(body) || UNDER_WAY_PLAN_RE.test(body)));
   const pastAt = pastDate(body, now);
   const pref = likingIn(body);
   const subject = subjectOf(body, about !== speaker, context.afterStatement === true);
