@@ -223,6 +223,11 @@ test('maintenance shows what it will forget after a year, asks, runs, and Undo p
   expect(await page.textContent(tid('maintenance-undo-text'))).toBe('Maintenance forgot 8 memories.');
   await page.click(tid('maintenance-undo-undo'));
   await waitStats(9);
+  // The count and the notice are two renders: wait for the notice, then read it (a rehearsal read
+  // it between them once: "Maintenance forgot 8 memories.").
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="maintenance-undo-text"]')?.textContent?.startsWith('Put back') === true,
+  );
   expect(await page.textContent(tid('maintenance-undo-text'))).toBe('Put back 8 memories.');
   const restored = (await exportJson(page)).entries;
   expect(restored.map((e) => e.id).sort()).toEqual(entries.map((e) => e.id).sort());
